@@ -1,0 +1,317 @@
+/*
+ * base.h - the helpers every other subsystem borrows: the error object,
+ * memory (sw_xmalloc, growable buffers, arenas), files, SHA-256, UTF-8
+ * folding for comparison, INI configuration, JSON output helpers, a progress
+ * display for long work, and fault seams for tests.
+ *
+ * Contract
+ *   - base/ knows nothing of law, of the record or of models.  It includes no
+ *     other subsystem.
+ *   - Fallible functions return 0 or a negative SW_E* code; the last
+ *     parameter is a `struct sw_err *` (may be NULL) that receives a one-line
+ *     message, lower case, no final period: "cannot open 'x': reason".
+ *   - Out of memory is not an error to handle: sw_xmalloc() and friends print
+ *     a message and abort, so error paths stay about real failures.
+ *   - Sizes read from outside bytes are bounded by the caller's named limit
+ *     before anything is allocated (SW_ELIMIT).
+ *   - Every _release/_free accepts NULL or a zeroed object.
+ *   - Nothing here keeps hidden global state except the progress display's
+ *     terminal detection and the fault seam counters (tests only).  Objects
+ *     are not shared between threads without the caller's locking.
+ */
+#ifndef SW_BASE_H
+#define SW_BASE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/banned.h"
+
+#define SW_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#define SW_MUST_USE __attribute__((warn_unused_result))
+#define SW_NORETURN __attribute__((noreturn))
+#define SW_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ------------------------------------------------------------------ errors */
+
+/* The one error enum.  Exit codes map: SW_EUSAGE and SW_EINPUT give 2. */
+enum sw_errcode {
+	SW_OK = 0,
+	SW_EUSAGE = -1,    /* the caller asked for something malformed */
+	SW_EINPUT = -2,    /* outside bytes are malformed or unreadable */
+	SW_EIO = -3,       /* the operating system said no */
+	SW_ENOTFOUND = -4, /* the named thing does not exist */
+	SW_EEXIST = -5,    /* the thing to create already exists */
+	SW_ELIMIT = -6,    /* a size or count is past a named limit */
+	SW_EDB = -7,       /* SQLite failed; the message is sqlite3_errmsg() */
+	SW_EPOLICY = -8,   /* refused by a policy (local-only, quarantine) */
+	SW_ECANCEL = -9,   /* cancelled or interrupted */
+	SW_ENET = -10,     /* a network peer failed or timed out */
+	SW_EFAULT = -11,   /* injected by a test's fault seam */
+};
+
+#define SW_ERR_MSG_MAX 512
+
+struct sw_err {
+	int code;                 /* 0 or a negative SW_E* value */
+	char msg[SW_ERR_MSG_MAX]; /* one line, no final period */
+};
+
+/* Fill err (if not NULL) with code and a formatted one-line message; any
+ * newline in the result becomes a space.  Returns code. */
+int sw_err_set(struct sw_err *err, int code, const char *fmt, ...) SW_PRINTF(3, 4);
+
+/* Prefix an existing message: "context: old message".  Returns err->code, or
+ * code when err is NULL. */
+int sw_err_wrap(struct sw_err *err, int code, const char *fmt, ...) SW_PRINTF(3, 4);
+
+void sw_err_clear(struct sw_err *err);
+
+/* A short name for a code ("input", "io", ...); never NULL. */
+const char *sw_err_name(int code);
+
+/* Abort with file and line on a state that cannot happen. */
+#define SW_BUG(...) sw_bug(__FILE__, __LINE__, __VA_ARGS__)
+SW_NORETURN void sw_bug(const char *file, int line, const char *fmt, ...) SW_PRINTF(3, 4);
+
+/* Print "sworn: fatal: ..." and exit(2).  For the CLI's last resort only. */
+SW_NORETURN void sw_die(const char *fmt, ...) SW_PRINTF(1, 2);
+
+/* ------------------------------------------------------------------ memory */
+
+/* Allocation that never returns NULL: on failure it prints and aborts. */
+void *sw_xmalloc(size_t size);
+void *sw_xcalloc(size_t count, size_t size);
+void *sw_xrealloc(void *p, size_t size);
+/* Grow an array to hold at least `need` items of `item` bytes, doubling. */
+void *sw_xgrow(void *p, size_t *cap, size_t need, size_t item);
+char *sw_xstrdup(const char *s);
+char *sw_xstrndup(const char *s, size_t n);
+char *sw_xasprintf(const char *fmt, ...) SW_PRINTF(1, 2);
+
+/* A growable byte buffer.  `data` is never NULL after init and is always
+ * NUL-terminated, so it can be used as a C string when it holds text. */
+struct sw_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+
+extern char sw_buf_empty[1];
+#define SW_BUF_INIT { sw_buf_empty, 0, 0 }
+
+void sw_buf_init(struct sw_buf *b);
+void sw_buf_release(struct sw_buf *b);           /* frees; back to init state */
+void sw_buf_reset(struct sw_buf *b);             /* len = 0, keeps memory */
+void sw_buf_grow(struct sw_buf *b, size_t extra); /* room for extra more bytes */
+void sw_buf_add(struct sw_buf *b, const void *p, size_t n);
+void sw_buf_addc(struct sw_buf *b, char c);
+void sw_buf_adds(struct sw_buf *b, const char *s);
+void sw_buf_addf(struct sw_buf *b, const char *fmt, ...) SW_PRINTF(2, 3);
+void sw_buf_vaddf(struct sw_buf *b, const char *fmt, va_list ap) SW_PRINTF(2, 0);
+void sw_buf_truncate(struct sw_buf *b, size_t len);
+/* Hand the bytes to the caller (free() them); b returns to init state. */
+char *sw_buf_detach(struct sw_buf *b, size_t *out_len);
+
+/* An arena for work-scoped allocations (one document, one request): many
+ * small allocations, one release.  Blocks are never moved, so pointers stay
+ * valid until sw_arena_release().  Build with -DSW_DEBUG_ARENA to make every
+ * allocation a real malloc for ASan and valgrind. */
+struct sw_arena_block;
+struct sw_arena {
+	struct sw_arena_block *head;
+	size_t block_size;
+#ifdef SW_DEBUG_ARENA
+	void **debug_ptrs;
+	size_t debug_n, debug_cap;
+#endif
+};
+
+void sw_arena_init(struct sw_arena *a, size_t block_size); /* no allocation */
+void *sw_arena_alloc(struct sw_arena *a, size_t size);     /* 16-byte aligned, zeroed */
+char *sw_arena_strndup(struct sw_arena *a, const char *s, size_t n);
+char *sw_arena_strdup(struct sw_arena *a, const char *s);
+void sw_arena_release(struct sw_arena *a);
+
+/* ------------------------------------------------------------------- files */
+
+/* Read a whole file into out (replacing its contents).  Files longer than
+ * limit bytes fail with SW_ELIMIT; the message names the file. */
+int sw_file_read(struct sw_buf *out, const char *path, size_t limit,
+		 struct sw_err *err) SW_MUST_USE;
+
+/* Write bytes to path atomically: a temporary file in the same folder,
+ * fsync, rename.  A crash leaves either the old file or the new one. */
+int sw_file_write_atomic(const char *path, const void *data, size_t len,
+			 struct sw_err *err) SW_MUST_USE;
+
+/* mkdir -p with the given mode. */
+int sw_mkdir_p(const char *path, unsigned mode, struct sw_err *err) SW_MUST_USE;
+
+bool sw_path_is_dir(const char *path);
+bool sw_path_is_file(const char *path);
+
+/* Join two path parts with one '/'; caller frees.  An absolute `rel` is
+ * returned as it is. */
+char *sw_path_join(const char *dir, const char *rel);
+
+/* The last component of path (borrowed, points into path). */
+const char *sw_path_base(const char *path);
+
+/* The folder part of path; caller frees.  "." when there is none. */
+char *sw_path_dir(const char *path);
+
+/* The extension without the dot, lower-cased into out (size outsz); "" if
+ * none. */
+void sw_path_ext(char *out, size_t outsz, const char *path);
+
+/* ----------------------------------------------------------------- hashing */
+
+#define SW_SHA256_LEN 32
+#define SW_SHA256_HEX_LEN 64
+
+struct sw_sha256 {
+	void *ctx; /* an OpenSSL EVP_MD_CTX */
+};
+
+void sw_sha256_init(struct sw_sha256 *h);
+void sw_sha256_update(struct sw_sha256 *h, const void *data, size_t len);
+/* Writes 65 bytes (64 hex digits and a NUL) and releases the context. */
+void sw_sha256_final_hex(struct sw_sha256 *h, char out[SW_SHA256_HEX_LEN + 1]);
+/* One-shot convenience. */
+void sw_sha256_hex(char out[SW_SHA256_HEX_LEN + 1], const void *data, size_t len);
+
+/* ------------------------------------------------------------ UTF-8 folding */
+
+/* Folding turns text into a form for comparison: NFKC (utf8proc), case
+ * folded, curly quotes to straight ones, every dash to '-', non-breaking and
+ * other odd spaces to ' ', and runs of whitespace to one space.  The result
+ * keeps, for every output byte, the byte offset in the original it came from,
+ * so a match in folded text maps back to exact original offsets. */
+enum sw_fold_flags {
+	SW_FOLD_CASE = 1 << 0,       /* case-fold */
+	SW_FOLD_MARKS = 1 << 1,      /* strip combining marks (café -> cafe) */
+	SW_FOLD_SPACE = 1 << 2,      /* collapse whitespace runs to one space */
+	SW_FOLD_DEFAULT = SW_FOLD_CASE | SW_FOLD_SPACE,
+};
+
+struct sw_fold {
+	char *text;   /* folded UTF-8, NUL-terminated */
+	size_t len;   /* bytes in text */
+	size_t *map;  /* len + 1 entries: map[i] = original offset of text[i];
+			 map[len] = original length */
+};
+
+/* Fold len bytes of in.  Invalid UTF-8 bytes are kept as U+FFFD and still
+ * mapped, so folding never fails on hostile text.  Release with
+ * sw_fold_release(). */
+void sw_fold(struct sw_fold *out, const char *in, size_t len, unsigned flags);
+void sw_fold_release(struct sw_fold *f);
+
+/* True when len bytes of s are valid UTF-8. */
+bool sw_utf8_valid(const char *s, size_t len);
+
+/* Append Latin-1 (ISO-8859-1 with Windows-1252's 0x80-0x9F) bytes to out as
+ * UTF-8. */
+void sw_latin1_to_utf8(struct sw_buf *out, const char *in, size_t len);
+
+/* ------------------------------------------------------------------ config */
+
+/* A parsed INI file with git-config sections: [name] or [name "sub"].  Every
+ * entry keeps its line so that errors can say "file:line: ...". */
+struct sw_config_entry {
+	char *section;    /* lower-cased */
+	char *subsection; /* as written; NULL for [name] */
+	char *key;        /* lower-cased */
+	char *value;      /* trimmed, inline ; and # comments removed */
+	int line;
+};
+
+struct sw_config {
+	char *path;
+	struct sw_config_entry *entries;
+	size_t n, cap;
+};
+
+/* Parse path (inih).  A syntax error fails with "path:line: reason". */
+int sw_config_load(struct sw_config *out, const char *path,
+		   struct sw_err *err) SW_MUST_USE;
+void sw_config_release(struct sw_config *c);
+
+/* The value of the last matching entry (borrowed) or NULL; subsection NULL
+ * matches [section] without a subsection. */
+const char *sw_config_get(const struct sw_config *c, const char *section,
+			  const char *subsection, const char *key);
+
+/* The matching entry itself, to report its line; NULL when absent. */
+const struct sw_config_entry *sw_config_find(const struct sw_config *c,
+					     const char *section,
+					     const char *subsection,
+					     const char *key);
+
+/* -------------------------------------------------------------------- JSON */
+
+struct json_t;
+
+/* Write a JSON value to f, indented, with a final newline.  Returns 0 or
+ * SW_EIO. */
+int sw_json_print(FILE *f, const struct json_t *value, struct sw_err *err);
+
+/* json_string() that never fails on invalid UTF-8: bad bytes become U+FFFD.
+ * Returns a new reference. */
+struct json_t *sw_json_str(const char *s);
+struct json_t *sw_json_strn(const char *s, size_t len);
+
+/* ---------------------------------------------------------------- progress */
+
+/* A progress line for long work, drawn on stderr only when stderr is a
+ * terminal: "label  done/total  rate/s  ETA".  Silent when piped.  NO_COLOR
+ * turns off the colour.  Redraws at most ten times a second. */
+struct sw_progress {
+	const char *label; /* borrowed */
+	uint64_t total;    /* 0 when unknown */
+	uint64_t done;
+	double start;      /* monotonic seconds */
+	double last_draw;
+	bool enabled;
+	bool colour;
+};
+
+void sw_progress_start(struct sw_progress *p, const char *label, uint64_t total);
+void sw_progress_update(struct sw_progress *p, uint64_t done);
+/* Erase the line (the caller prints its own summary). */
+void sw_progress_finish(struct sw_progress *p);
+/* Format "label  done/total  rate  ETA" into out, for tests and logs. */
+void sw_progress_format(const struct sw_progress *p, double now, char *out,
+			size_t outsz);
+
+/* Monotonic seconds. */
+double sw_now(void);
+
+/* Wall-clock time as "YYYY-MM-DDTHH:MM:SSZ" (UTC) in out[21]. */
+void sw_utc_now(char out[21]);
+
+/* ------------------------------------------------------------ fault seams */
+
+/* Tests make the Nth call at a named site fail by setting, before the
+ * program starts, SWORN_FAULT="site:N" (the Nth hit returns true) or
+ * SWORN_FAULT="site:N:crash" (the Nth hit kills the process with SIGKILL,
+ * as a power cut would).  Returns false when no fault is set for site. */
+bool sw_fault(const char *site);
+
+/* ------------------------------------------------------------------- text */
+
+/* Trim ASCII whitespace at both ends in place; returns s. */
+char *sw_trim(char *s);
+
+/* Parse a non-negative decimal that fits in uint64_t; false on anything
+ * else (signs, spaces, overflow, empty). */
+bool sw_parse_u64(const char *s, size_t len, uint64_t *out);
+
+/* Case-insensitive ASCII comparison. */
+bool sw_streq_ci(const char *a, const char *b);
+
+#endif /* SW_BASE_H */
