@@ -90,9 +90,12 @@ void sw_opt_release(struct sw_opt *o);
 #define SW_BATES_MAX_DIGITS 9  /* longer runs move digits into the prefix */
 
 /* A Bates number split as review platforms do: the prefix is everything
- * before the number (separator included, "ABC-"), the number is the last
- * digit run of at least three digits, width its zero-padded length, and a
- * suffix anything after (attachment "_003" style is kept in suffix). */
+ * before the number (separator included, "ABC-"), the number is the longest
+ * digit run of at least three digits (the first of equal ones), width its
+ * zero-padded length, and a suffix anything after (attachment "_003" style
+ * is kept in suffix).  A run longer than SW_BATES_MAX_DIGITS keeps its last
+ * digits as the number and the rest joins the prefix, so "20140904_PROD_
+ * PAGE_1" is prefix "", number 20140904, suffix "_PROD_PAGE_1". */
 struct sw_bates {
 	char prefix[SW_BATES_PREFIX_MAX];
 	uint64_t number;
@@ -100,8 +103,12 @@ struct sw_bates {
 	char suffix[16];
 };
 
-/* Parse len bytes as one Bates number.  Returns 0, or SW_EINPUT when the
- * text does not look like one (no 3+ digit run, prefix too long, spaces). */
+/* Parse len bytes as one Bates number.  One space is allowed, right before
+ * the number ("ABC 0001234"; it stays in the prefix).  A purely numeric text
+ * parses with an empty prefix; callers decide whether that will do.  Returns
+ * 0, or SW_EINPUT when the text does not look like one (no 3+ digit run,
+ * prefix or suffix too long, other spaces, control bytes, invalid UTF-8);
+ * out is zeroed then. */
 int sw_bates_parse(struct sw_bates *out, const char *s, size_t len);
 
 /* Format b with its number replaced by number (same prefix, width, suffix).
@@ -112,14 +119,18 @@ int sw_bates_format(char *out, size_t outsz, const struct sw_bates *b,
 /* Find the Bates stamp of a page: a Bates-looking token on one of the first
  * or last three non-empty lines, possibly beside a confidentiality legend
  * ("CONFIDENTIAL", "HIGHLY CONFIDENTIAL - ATTORNEYS' EYES ONLY").  The
- * prefix must contain a letter.  On success fills out and the byte range of
- * the token and returns 0; SW_ENOTFOUND when there is no stamp. */
+ * prefix must hold two or more letters, all upper case, the counter five
+ * digits or four zero-padded ones; lines of prose (over eight words besides
+ * the legend) are skipped, and the footer wins over the header.  On success
+ * fills out and the byte range of the token and returns 0; SW_ENOTFOUND
+ * when there is no stamp. */
 int sw_bates_find_stamp(struct sw_bates *out, size_t *start, size_t *end,
 			const char *page, size_t len);
 
 /* ------------------------------------------------- deposition transcripts */
 
 #define SW_TR_MAX_LINE_NO 50
+#define SW_TR_MAX_PAGE_NO 999999
 
 /* One numbered line of a transcript page. */
 struct sw_tr_line {
@@ -132,9 +143,147 @@ struct sw_tr_line {
 /* Parse one page of text as a transcript page: a "Page N" header (or a bare
  * page number alone on the first line) and lines that start with their line
  * number.  Returns the number of numbered lines found (0 when it is not a
- * transcript page) and sets *page_no; lines are appended to *lines (grown
- * with sw_xgrow, *cap tracked by the caller). */
+ * transcript page) and sets *page_no (0 when it is not); lines are appended
+ * to *lines (grown with sw_xgrow, *cap tracked by the caller) only for a
+ * transcript page.  It is one when the header is the first non-empty line
+ * and at least five numbered lines follow it from 1 upwards (blank lines
+ * between them are skipped, one missing number is forgiven); the first
+ * other line ends the page's lines. */
 size_t sw_transcript_page(uint32_t *page_no, struct sw_tr_line **lines,
 			  size_t *n, size_t *cap, const char *text, size_t len);
+
+/* ------------------------------------------------------- the open matter */
+
+#include <sqlite3.h>
+
+struct sw_matter {
+	char *name;
+	char *dir;       /* matters/<name> */
+	char *files_dir; /* matters/<name>/files */
+	sqlite3 *db;
+};
+
+/* The schema version this build writes (PRAGMA user_version). */
+#define SW_RECORD_SCHEMA_VERSION 1
+
+/* Copy sqlite3_errmsg(db) into err as "what: message"; returns SW_EDB. */
+int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
+
+/* Open (create) the database at path with sworn's pragmas (WAL, foreign
+ * keys, busy timeout), register the "sworn" FTS5 tokenizer and migrate the
+ * schema to SW_RECORD_SCHEMA_VERSION. */
+int sw__record_db_open(sqlite3 **out, const char *path, bool create,
+		       struct sw_err *err) SW_MUST_USE;
+
+/* Run sql (no results) with sqlite3_exec; SW_EDB with the message. */
+int sw__record_exec(sqlite3 *db, const char *sql, struct sw_err *err) SW_MUST_USE;
+
+/* Register the FTS5 tokenizer "sworn" on db: words are runs of letters and
+ * digits folded like sw_fold (case, marks, NFKC); "§" and "¶" are tokens of
+ * their own; a Bates-like word ("ACME-0000123", "ACME_0000123") is indexed
+ * joined ("acme0000123") with its digit run as a colocated token, so any of
+ * the three spellings finds it. */
+int sw__record_fts_register(sqlite3 *db, struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------------------ storing */
+
+struct sw_page_in {
+	const char *text;          /* UTF-8, borrowed */
+	size_t len;
+	bool has_bates;
+	struct sw_bates bates;     /* valid when has_bates */
+	const char *bates_source;  /* "loadfile", "opt" or "stamp" */
+};
+
+struct sw_doc_in {
+	const char *name;          /* file name, or BEGBATES for load files */
+	const char *kind;          /* "text", "markdown", "loadfile" */
+	enum sw_origin origin;
+	const char *sha256;        /* content hash: the identity with beg_bates */
+	const char *original;      /* sha256 of the original kept in files/, or NULL */
+	const char *source_path;
+	const char *beg_bates;     /* NULL for unstamped documents */
+	const char *end_bates;
+	const char *meta_json;     /* a JSON object; NULL for {} */
+	uint64_t bytes;
+	struct sw_page_in *pages;
+	size_t npages;
+};
+
+/* Store one document, its pages, their index entries and (when most pages
+ * are deposition pages) its transcript lines, in one transaction.  Sets
+ * *out_id and *out_transcript.  SW_EEXIST when a document of the same
+ * identity is already stored (the caller checked; a race is still safe). */
+int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
+			 struct sw_matter *m, const struct sw_doc_in *doc,
+			 struct sw_err *err) SW_MUST_USE;
+
+/* The id of the stored document with this identity, or SW_ENOTFOUND. */
+int sw__record_find_doc(int64_t *out_id, struct sw_matter *m,
+			const char *sha256, const char *beg_bates,
+			struct sw_err *err);
+
+/* Keep an original file's bytes in files/<first two hex>/<sha256>.  Already
+ * kept files are left alone.  Not fsynced one by one: sw_ingest syncs the
+ * filesystem once at the end. */
+int sw__record_keep_original(struct sw_matter *m, const char *sha256,
+			     const void *data, size_t len,
+			     struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------------------- importing */
+
+/* One run of sw_ingest: its options, counters and what it has seen. */
+struct sw__ingest {
+	struct sw_matter *m;
+	const struct sw_ingest_opts *opts;
+	struct sw_ingest_summary *sum;
+	struct sw_progress progress;
+	uint64_t done;           /* documents handled, for the progress line */
+	char **consumed;         /* real paths a load file has used */
+	size_t nconsumed, capconsumed;
+	char **prefixes;         /* Bates prefixes written by this run */
+	size_t nprefixes, capprefixes;
+	struct sw_err fatal;     /* why the import had to stop, if it did */
+};
+
+/* Report one event (counted in the summary) to opts->report. */
+void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
+		      const char *what, const char *fmt, ...) SW_PRINTF(4, 5);
+
+/* Note that a load file used path, so the folder walk does not import it a
+ * second time on its own. */
+void sw__ingest_consume(struct sw__ingest *in, const char *path);
+
+/* Note a Bates prefix this run wrote, for the gap and duplicate report. */
+void sw__ingest_touch_prefix(struct sw__ingest *in, const char *prefix);
+
+/* Advance the progress line by one document. */
+void sw__ingest_tick(struct sw__ingest *in);
+
+/* Decode file bytes as text: strip a UTF-8 BOM; invalid UTF-8 is read as
+ * Windows-1252 (*latin1 set).  A lone truncated sequence at the very end is
+ * dropped (*truncated set).  Returns SW_EINPUT for NUL bytes (binary). */
+int sw__ingest_decode(struct sw_buf *out, bool *latin1, bool *truncated,
+		      const char *data, size_t len, struct sw_err *err);
+
+/* Split text on form feeds into pages (a final \f adds no empty page).
+ * Fills *pages (caller frees the array; texts point into text). */
+int sw__ingest_split_pages(struct sw_page_in **pages, size_t *n,
+			   const char *text, size_t len, struct sw_err *err);
+
+/* Import one plain-text or Markdown file.  Returns a negative code only
+ * when the matter itself cannot be written (the reason in in->fatal); bad
+ * input is reported as an event and gives 0. */
+int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind);
+
+/* Import a Concordance .DAT with the .OPT beside it (opt may be NULL). */
+int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt);
+
+/* Import a labels CSV (label,target). */
+int sw__ingest_labels(struct sw__ingest *in, const char *path);
+
+/* True when err describes a failure of the matter itself (database or
+ * disk), after which importing more documents is pointless. */
+bool sw__ingest_fatal(const struct sw_err *err);
 
 #endif /* SW_RECORD_INT_H */

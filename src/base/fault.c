@@ -1,0 +1,49 @@
+/* fault.c - the fault seam: SWORN_FAULT="site:N[:crash]" makes the Nth call
+ * of sw_fault(site) fail, or kill the process as a power cut would.  It
+ * exists for tests of error paths and crash recovery; with the variable
+ * unset it costs one getenv per process. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/base.h"
+
+static struct {
+	bool parsed;
+	char site[64];
+	uint64_t nth;
+	bool crash;
+	uint64_t hits;
+} fault;
+
+static void parse_env(void)
+{
+	fault.parsed = true;
+	const char *v = getenv("SWORN_FAULT");
+	if (!v)
+		return;
+	const char *c1 = strchr(v, ':');
+	if (!c1 || (size_t)(c1 - v) >= sizeof(fault.site))
+		return;
+	const char *c2 = strchr(c1 + 1, ':');
+	size_t nlen = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
+	if (!sw_parse_u64(c1 + 1, nlen, &fault.nth) || fault.nth == 0)
+		return;
+	memcpy(fault.site, v, (size_t)(c1 - v));
+	fault.site[c1 - v] = '\0';
+	fault.crash = c2 && strcmp(c2 + 1, "crash") == 0;
+}
+
+bool sw_fault(const char *site)
+{
+	if (!fault.parsed)
+		parse_env();
+	if (!fault.site[0] || strcmp(site, fault.site) != 0)
+		return false;
+	if (++fault.hits != fault.nth)
+		return false;
+	if (fault.crash)
+		kill(getpid(), SIGKILL);
+	return true;
+}

@@ -1,0 +1,195 @@
+/* cli.c - the command table, option parsing by table, help and errors. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+const struct cli_command *const cli_commands[] = {
+	&cli_cmd_init,
+	&cli_cmd_matter,
+	&cli_cmd_ingest,
+	&cli_cmd_search,
+	&cli_cmd_help,
+};
+const size_t cli_ncommands = SW_ARRAY_LEN(cli_commands);
+
+const struct cli_command *cli_find(const char *name)
+{
+	for (size_t i = 0; i < cli_ncommands; i++)
+		if (strcmp(cli_commands[i]->name, name) == 0)
+			return cli_commands[i];
+	return NULL;
+}
+
+static int find_long(const struct cli_command *cmd, const char *name, size_t len)
+{
+	for (size_t i = 0; i < cmd->nopts; i++)
+		if (strlen(cmd->opts[i].name) == len &&
+		    strncmp(cmd->opts[i].name, name, len) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int find_short(const struct cli_command *cmd, char c)
+{
+	for (size_t i = 0; i < cmd->nopts; i++)
+		if (cmd->opts[i].short_name == c)
+			return (int)i;
+	return -1;
+}
+
+int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
+	      char **argv, struct sw_err *err)
+{
+	memset(out, 0, sizeof(*out));
+	if (cmd->nopts > CLI_MAX_OPTS)
+		SW_BUG("command '%s' has too many options", cmd->name);
+	out->pos = sw_xcalloc((size_t)argc + 1, sizeof(char *));
+	bool only_pos = false;
+	for (int i = 0; i < argc; i++) {
+		char *a = argv[i];
+		int idx = -1;
+		const char *inline_value = NULL;
+		if (only_pos || a[0] != '-' || a[1] == '\0') {
+			out->pos[out->npos++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_pos = true;
+			continue;
+		}
+		if (a[1] == '-') {
+			const char *eq = strchr(a + 2, '=');
+			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+			idx = find_long(cmd, a + 2, len);
+			if (eq)
+				inline_value = eq + 1;
+		} else {
+			idx = find_short(cmd, a[1]);
+			if (idx >= 0 && a[2])
+				inline_value = a + 2;
+		}
+		if (idx < 0)
+			return sw_err_set(err, SW_EUSAGE,
+					  "unknown option '%s' for 'sworn %s' (see 'sworn %s --help')",
+					  a, cmd->name, cmd->name);
+		const struct cli_opt *o = &cmd->opts[idx];
+		if (!o->arg) {
+			if (inline_value)
+				return sw_err_set(err, SW_EUSAGE, "option --%s takes no value", o->name);
+			out->set[idx] = true;
+			continue;
+		}
+		if (!inline_value) {
+			if (i + 1 >= argc)
+				return sw_err_set(err, SW_EUSAGE, "option --%s needs a value (%s)",
+						  o->name, o->arg);
+			inline_value = argv[++i];
+		}
+		out->set[idx] = true;
+		out->value[idx] = inline_value;
+	}
+	if (out->npos < cmd->min_pos)
+		return sw_err_set(err, SW_EUSAGE, "too few arguments: usage: sworn %s %s",
+				  cmd->name, cmd->usage);
+	if (cmd->max_pos >= 0 && out->npos > cmd->max_pos)
+		return sw_err_set(err, SW_EUSAGE, "too many arguments: usage: sworn %s %s",
+				  cmd->name, cmd->usage);
+	return 0;
+}
+
+int cli_opt_index(const struct cli_command *cmd, const char *name)
+{
+	int i = find_long(cmd, name, strlen(name));
+	if (i < 0)
+		SW_BUG("command '%s' has no option '%s'", cmd->name, name);
+	return i;
+}
+
+const char *cli_value(const struct cli_command *cmd, const struct cli_args *a,
+		      const char *name)
+{
+	return a->value[cli_opt_index(cmd, name)];
+}
+
+bool cli_flag(const struct cli_command *cmd, const struct cli_args *a, const char *name)
+{
+	return a->set[cli_opt_index(cmd, name)];
+}
+
+void cli_print_help(FILE *f, const struct cli_command *cmd)
+{
+	fprintf(f, "usage: sworn %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->summary);
+	if (cmd->description)
+		fprintf(f, "\n%s\n", cmd->description);
+	fputs("\noptions:\n", f);
+	for (size_t i = 0; i < cmd->nopts; i++) {
+		const struct cli_opt *o = &cmd->opts[i];
+		char left[64];
+		if (o->short_name)
+			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+		else
+			snprintf(left, sizeof(left), "    --%s%s%s", o->name, o->arg ? " " : "",
+				 o->arg ? o->arg : "");
+		fprintf(f, "  %-26s %s\n", left, o->help);
+	}
+	fprintf(f, "  %-26s %s\n", "-h, --help", "show this help");
+}
+
+int cli_exit_code(int code)
+{
+	switch (code) {
+	case 0: return CLI_OK;
+	case SW_ENOTFOUND: case SW_EPOLICY: return CLI_NO;
+	default: return CLI_USAGE;
+	}
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("sworn: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cli_fail(const struct sw_err *err)
+{
+	cli_error("%s", err->msg[0] ? err->msg : sw_err_name(err->code));
+	return cli_exit_code(err->code ? err->code : SW_EIO);
+}
+
+int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
+		    const struct cli_command *cmd, const struct cli_args *a,
+		    struct sw_err *err)
+{
+	const char *name = cli_value(cmd, a, "matter");
+	if (!name)
+		return sw_err_set(err, SW_EUSAGE, "which matter? pass -m MATTER ('sworn matter list' shows them)");
+	return sw_matter_open(out, &ctx->ws, name, err);
+}
+
+bool cli_colour(void)
+{
+	return isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+}
+
+void cli_human_bytes(char *out, size_t outsz, uint64_t bytes)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	double v = (double)bytes;
+	size_t u = 0;
+	while (v >= 1024 && u + 1 < SW_ARRAY_LEN(units)) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(out, outsz, "%llu B", (unsigned long long)bytes);
+	else
+		snprintf(out, outsz, "%.1f %s", v, units[u]);
+}

@@ -1,0 +1,134 @@
+/* cmd_matter.c - `sworn matter new NAME | list`. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the list as JSON" },
+};
+
+static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	if (a->npos != 2) {
+		cli_error("usage: sworn matter new NAME");
+		return CLI_USAGE;
+	}
+	if (sw_matter_create(&ctx->ws, a->pos[1], &err) != 0)
+		return cli_fail(&err);
+	printf("created matter '%s'\nnext: sworn ingest -m %s PATH...\n", a->pos[1], a->pos[1]);
+	return CLI_OK;
+}
+
+static json_t *stats_json(const struct sw_matter_stats *s)
+{
+	json_t *ranges = json_array();
+	for (size_t i = 0; i < s->nranges; i++) {
+		const struct sw_bates_range *r = &s->ranges[i];
+		json_array_append_new(ranges, json_pack("{s:o, s:o, s:o, s:I, s:I, s:I}",
+			"prefix", sw_json_str(r->prefix), "first", sw_json_str(r->first),
+			"last", sw_json_str(r->last), "pages", (json_int_t)r->pages,
+			"gaps", (json_int_t)r->gaps, "duplicates", (json_int_t)r->dups));
+	}
+	return json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:o}",
+			 "name", sw_json_str(s->name), "documents", (json_int_t)s->documents,
+			 "pages", (json_int_t)s->pages, "quarantined", (json_int_t)s->quarantined,
+			 "transcripts", (json_int_t)s->transcripts, "labels", (json_int_t)s->labels,
+			 "bytes", (json_int_t)s->bytes, "bates", ranges);
+}
+
+static void print_stats(const struct sw_matter_stats *s)
+{
+	char size[32];
+	cli_human_bytes(size, sizeof(size), s->bytes);
+	printf("%-20s %7llu docs %9llu pages %10s", s->name,
+	       (unsigned long long)s->documents, (unsigned long long)s->pages, size);
+	if (s->transcripts)
+		printf("  %llu transcript(s)", (unsigned long long)s->transcripts);
+	if (s->labels)
+		printf("  %llu label(s)", (unsigned long long)s->labels);
+	if (s->quarantined)
+		printf("  %llu quarantined", (unsigned long long)s->quarantined);
+	putchar('\n');
+	for (size_t i = 0; i < s->nranges; i++) {
+		const struct sw_bates_range *r = &s->ranges[i];
+		printf("    Bates %s-%s  %llu page(s)", r->first, r->last,
+		       (unsigned long long)r->pages);
+		if (r->gaps)
+			printf(", %llu missing", (unsigned long long)r->gaps);
+		if (r->dups)
+			printf(", %llu duplicated", (unsigned long long)r->dups);
+		putchar('\n');
+	}
+}
+
+static int matter_list(struct cli_ctx *ctx, const struct cli_command *cmd,
+		       const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	char **names = NULL;
+	size_t n = 0;
+	int rc = CLI_OK;
+	bool json = cli_flag(cmd, a, "json");
+	json_t *all = json ? json_array() : NULL;
+
+	if (sw_matter_list(&names, &n, &ctx->ws, &err) != 0)
+		return cli_fail(&err);
+	if (n == 0 && !json)
+		printf("no matters yet: create one with 'sworn matter new NAME'\n");
+	for (size_t i = 0; i < n; i++) {
+		struct sw_matter *m = NULL;
+		struct sw_matter_stats s;
+		if (sw_matter_open(&m, &ctx->ws, names[i], &err) != 0 ||
+		    sw_matter_stats(&s, m, &err) != 0) {
+			rc = cli_fail(&err);
+			sw_matter_close(m);
+			continue;
+		}
+		if (json)
+			json_array_append_new(all, stats_json(&s));
+		else
+			print_stats(&s);
+		sw_matter_stats_release(&s);
+		sw_matter_close(m);
+	}
+	if (json) {
+		json_t *doc = json_pack("{s:o}", "matters", all);
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+		json_decref(doc);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
+	       const struct cli_args *a)
+{
+	const char *sub = a->pos[0];
+	if (strcmp(sub, "new") == 0)
+		return matter_new(ctx, a);
+	if (strcmp(sub, "list") == 0 && a->npos == 1)
+		return matter_list(ctx, cmd, a);
+	cli_error("usage: sworn matter new NAME | sworn matter list [--json]");
+	return CLI_USAGE;
+}
+
+const struct cli_command cli_cmd_matter = {
+	.name = "matter",
+	.usage = "new NAME | list [--json]",
+	.summary = "create a matter, or list the matters with their documents, pages and Bates ranges",
+	.description = "Each matter is its own database (matters/NAME/matter.db) and folder of\n"
+		       "originals (matters/NAME/files/): no command ever reads two matters at once.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 1,
+	.max_pos = 2,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};

@@ -1,0 +1,133 @@
+/* cmd_search.c - `sworn search -m MATTER QUERY`. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+
+static const struct cli_opt opts[] = {
+	{ "matter", 'm', "MATTER", "the matter to search" },
+	{ "limit", 'n', "N", "show at most N hits (default 20)" },
+	{ "fts", 0, NULL, "the query is SQLite FTS5 syntax (AND, OR, NOT, NEAR, \"phrases\", prefix*)" },
+	{ "all", 0, NULL, "include quarantined and non-evidence texts" },
+	{ "json", 0, NULL, "print the hits as JSON" },
+};
+
+/* The snippet marks matches with \x01 ... \x02: bold on a terminal,
+ * [brackets] elsewhere, nothing in JSON (offsets would be more use there,
+ * but the marked text is what a reader wants). */
+static void put_snippet(FILE *f, const char *s, bool colour)
+{
+	for (; *s; s++) {
+		if (*s == '\x01')
+			fputs(colour ? "\x1b[1m" : "[", f);
+		else if (*s == '\x02')
+			fputs(colour ? "\x1b[0m" : "]", f);
+		else if (*s == '\n' || *s == '\r' || *s == '\t' || *s == '\f')
+			fputc(' ', f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static char *plain_snippet(const char *s)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	for (; *s; s++)
+		if (*s != '\x01' && *s != '\x02')
+			sw_buf_addc(&b, *s);
+	return sw_buf_detach(&b, NULL);
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
+	       const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	struct sw_search_hit *hits = NULL;
+	size_t n = 0;
+	struct sw_search_opts so = {
+		.raw = cli_flag(cmd, a, "fts"),
+		.include_all = cli_flag(cmd, a, "all"),
+	};
+	const char *limit = cli_value(cmd, a, "limit");
+	struct sw_buf query = SW_BUF_INIT;
+	int rc = CLI_OK;
+
+	if (limit) {
+		uint64_t v;
+		if (!sw_parse_u64(limit, strlen(limit), &v) || v == 0 || v > 100000) {
+			cli_error("bad --limit '%s': give a number from 1 to 100000", limit);
+			return CLI_USAGE;
+		}
+		so.limit = (size_t)v;
+	}
+	for (int i = 0; i < a->npos; i++) {
+		if (i)
+			sw_buf_addc(&query, ' ');
+		sw_buf_adds(&query, a->pos[i]);
+	}
+	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0 ||
+	    sw_search(&hits, &n, m, query.data, &so, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	if (cli_flag(cmd, a, "json")) {
+		json_t *arr = json_array();
+		for (size_t i = 0; i < n; i++) {
+			char *snip = plain_snippet(hits[i].snippet);
+			json_t *h = json_pack("{s:I, s:o, s:I, s:o, s:o, s:f, s:o}",
+				"doc_id", (json_int_t)hits[i].doc_id,
+				"document", sw_json_str(hits[i].document),
+				"page", (json_int_t)hits[i].page,
+				"bates", hits[i].bates ? sw_json_str(hits[i].bates) : json_null(),
+				"origin", sw_json_str(hits[i].origin),
+				"score", hits[i].score, "snippet", sw_json_str(snip));
+			free(snip);
+			json_array_append_new(arr, h);
+		}
+		json_t *doc = json_pack("{s:o, s:o, s:o}", "matter", sw_json_str(sw_matter_name(m)),
+					"query", sw_json_str(query.data), "hits", arr);
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+		json_decref(doc);
+	} else {
+		bool colour = cli_colour();
+		for (size_t i = 0; i < n; i++) {
+			printf("%3zu  %-16s %s p.%u%s%s\n     ", i + 1,
+			       hits[i].bates ? hits[i].bates : "-", hits[i].document, hits[i].page,
+			       strcmp(hits[i].origin, "evidence") ? "  origin: " : "",
+			       strcmp(hits[i].origin, "evidence") ? hits[i].origin : "");
+			put_snippet(stdout, hits[i].snippet, colour);
+			putchar('\n');
+		}
+		if (n == 0)
+			fprintf(stderr, "no hits for '%s'\n", query.data);
+	}
+	if (rc == CLI_OK && n == 0)
+		rc = CLI_NO;
+cleanup:
+	sw_search_hits_free(hits, n);
+	sw_matter_close(m);
+	sw_buf_release(&query);
+	return rc;
+}
+
+const struct cli_command cli_cmd_search = {
+	.name = "search",
+	.usage = "-m MATTER [--fts] [--limit N] [--json] QUERY...",
+	.summary = "full-text search of a matter's pages, ranked, with Bates and snippet",
+	.description =
+		"Every word of the query must be on the page.  Words may be Bates numbers\n"
+		"in any spelling (ACME-0000123, ACME0000123), section signs (§ 1983), or\n"
+		"plain words (accents and case do not matter).  Hits are ranked by bm25.\n"
+		"Only evidence is searched unless --all is given.\n\n"
+		"Exit status: 0 with hits, 1 with none, 2 on a bad query.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 1,
+	.max_pos = -1,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};

@@ -1,0 +1,87 @@
+/* main.c - `sworn`: global options, dispatch through the command table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: sworn [-C DIR] COMMAND [ARGS...]\n"
+	      "       sworn --version | --help | help COMMAND\n\n"
+	      "sworn checks legal drafts against the record, locally.\n\ncommands:\n", f);
+	for (size_t i = 0; i < cli_ncommands; i++)
+		fprintf(f, "  %-10s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
+	fputs("\nglobal options:\n"
+	      "  -C DIR      run as if started in DIR (the workspace is found from there)\n"
+	      "  --version   print the version\n"
+	      "\nRun 'sworn COMMAND --help' for a command's options.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli_ctx ctx = { .dir = "." };
+	struct cli_args args = { 0 };
+	struct sw_err err = { 0 };
+	int i = 1, rc;
+
+	while (i < argc && argv[i][0] == '-') {
+		if (strcmp(argv[i], "--version") == 0) {
+			printf("sworn %s\n", SW_VERSION);
+			return CLI_OK;
+		}
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return CLI_OK;
+		}
+		if (strcmp(argv[i], "-C") == 0 && i + 1 < argc) {
+			ctx.dir = argv[i + 1];
+			i += 2;
+			continue;
+		}
+		if (strncmp(argv[i], "-C", 2) == 0 && argv[i][2]) {
+			ctx.dir = argv[i] + 2;
+			i++;
+			continue;
+		}
+		cli_error("unknown option '%s' (see 'sworn --help')", argv[i]);
+		return CLI_USAGE;
+	}
+	if (i >= argc) {
+		usage(stderr);
+		return CLI_USAGE;
+	}
+	const struct cli_command *cmd = cli_find(argv[i]);
+	if (!cmd) {
+		cli_error("'%s' is not a sworn command (see 'sworn --help')", argv[i]);
+		return CLI_USAGE;
+	}
+	for (int k = i + 1; k < argc; k++) {
+		if (strcmp(argv[k], "--") == 0)
+			break;
+		if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+			cli_print_help(stdout, cmd);
+			return CLI_OK;
+		}
+	}
+	if (cli_parse(&args, cmd, argc - i - 1, argv + i + 1, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	if (cmd->flags & CLI_NEEDS_WORKSPACE) {
+		if (sw_workspace_open(&ctx.ws, ctx.dir, &err) != 0) {
+			rc = cli_fail(&err);
+			goto cleanup;
+		}
+		ctx.have_ws = true;
+	}
+	rc = cmd->run(&ctx, cmd, &args);
+	if (fflush(stdout) != 0 && rc == CLI_OK) {
+		cli_error("cannot write the output");
+		rc = CLI_USAGE;
+	}
+cleanup:
+	free(args.pos);
+	if (ctx.have_ws)
+		sw_workspace_release(&ctx.ws);
+	return rc;
+}

@@ -1,0 +1,637 @@
+/*
+ * dat.c - Concordance/Relativity .DAT load files: one document per row, the
+ * first row names the columns.
+ *
+ * The parser works on the file's own bytes and converts each value once, so
+ * a production's DAT is read in one pass with no per-byte allocation.  Rows
+ * are scanned first into spans (byte ranges plus what needs unescaping) and
+ * only a row with the right shape is copied into the arena; a bad row costs
+ * nothing but its message.
+ *
+ * Marker bytes differ by encoding (þ is 0xFE in Latin-1 and C3 BE in UTF-8),
+ * so the qualifier, separator and newline mark are kept as byte strings of
+ * the source encoding.  Matching multi-byte UTF-8 markers byte by byte is safe
+ * because a UTF-8 lead byte never occurs inside another character.
+ */
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record_int.h"
+
+/* A marker as it is written in the file. */
+struct tok {
+	unsigned char b[4];
+	size_t n; /* 0: no such marker */
+};
+
+/* What a field's bytes need before they are a value. */
+enum {
+	F_DQ = 1,   /* a doubled qualifier stands for one */
+	F_MARK = 2, /* the newline mark stands for '\n' */
+	F_CR = 4,   /* a CRLF inside a qualified field becomes '\n' */
+};
+
+struct span {
+	size_t a, b; /* the field's bytes, qualifiers excluded */
+	unsigned flags;
+};
+
+enum row_status {
+	ROW_OK,           /* the row ended at a line end; its count may be off */
+	ROW_UNTERMINATED, /* a qualified field ran to the end of the file */
+	ROW_JUNK,         /* text after a closing qualifier */
+};
+
+struct row {
+	enum row_status status;
+	size_t nfound;     /* fields seen */
+	size_t end;        /* just past the row's line ending */
+	size_t nl;         /* newlines inside qualified fields */
+	size_t bad_field;  /* 1-based field of an unterminated/junk error */
+	size_t long_field; /* 1-based first field over the size limit, or 0 */
+	size_t stop;       /* where a bad row's scan stopped */
+};
+
+struct parser {
+	const unsigned char *u; /* the file after any BOM */
+	size_t len;
+	struct tok q, s, m;     /* qualifier, separator, newline mark */
+	bool qual_stop[256];    /* bytes of interest inside a qualified field */
+	bool bare_stop[256];    /* ... and inside an unqualified one */
+	struct span *spans;     /* SW_DAT_MAX_FIELDS + 1 */
+	struct sw_buf tmp, conv;
+	struct sw_dat *d;
+	char *empty;            /* one shared "" for every empty value */
+};
+
+#define UTF16_MSG "UTF-16 load files are not supported; convert to UTF-8"
+
+static bool at(const struct parser *ps, size_t pos, const struct tok *t)
+{
+	return t->n && pos <= ps->len && ps->len - pos >= t->n &&
+	       memcmp(ps->u + pos, t->b, t->n) == 0;
+}
+
+static void set_tok(struct tok *t, const char *bytes, size_t n)
+{
+	memcpy(t->b, bytes, n);
+	t->n = n;
+}
+
+/* True when pos starts a line ending (LF, CRLF, or a CR the file ends on). */
+static bool at_eol(const struct parser *ps, size_t pos, size_t *after)
+{
+	if (pos >= ps->len) {
+		*after = ps->len;
+		return true;
+	}
+	if (ps->u[pos] == '\n') {
+		*after = pos + 1;
+		return true;
+	}
+	if (ps->u[pos] == '\r' && (pos + 1 == ps->len || ps->u[pos + 1] == '\n')) {
+		*after = pos + 1 == ps->len ? ps->len : pos + 2;
+		return true;
+	}
+	return false;
+}
+
+/* Scan a qualified field whose text starts at pos (after the opening
+ * qualifier).  Returns the position just past the closing qualifier, or
+ * SIZE_MAX when the file ends first.  A newline belongs to the field: some
+ * vendors write real line breaks inside qualifiers instead of the mark. */
+static size_t scan_qualified(const struct parser *ps, size_t pos,
+			     struct span *sp, size_t *nl)
+{
+	const unsigned char *u = ps->u;
+	size_t len = ps->len;
+
+	sp->a = pos;
+	sp->flags = 0;
+	for (;;) {
+		while (pos < len && !ps->qual_stop[u[pos]])
+			pos++;
+		if (pos >= len)
+			return SIZE_MAX;
+		if (u[pos] == '\n') {
+			(*nl)++;
+			pos++;
+		} else if (u[pos] == '\r') {
+			sp->flags |= F_CR;
+			pos++;
+		} else if (at(ps, pos, &ps->q)) {
+			if (!at(ps, pos + ps->q.n, &ps->q))
+				break;
+			sp->flags |= F_DQ;
+			pos += 2 * ps->q.n;
+		} else if (at(ps, pos, &ps->m)) {
+			sp->flags |= F_MARK;
+			pos += ps->m.n;
+		} else {
+			pos++;
+		}
+	}
+	sp->b = pos;
+	return pos + ps->q.n;
+}
+
+/* Scan one row starting at pos into spans (at most keep of them; the rest are
+ * only counted, so that the error can say how many there were). */
+static void scan_row(struct parser *ps, size_t pos, size_t keep, struct row *r)
+{
+	const unsigned char *u = ps->u;
+	size_t len = ps->len;
+
+	memset(r, 0, sizeof(*r));
+	for (;;) {
+		struct span sp = { pos, pos, 0 };
+		bool eol = false;
+		size_t after = 0;
+
+		if (at(ps, pos, &ps->q)) {
+			pos = scan_qualified(ps, pos + ps->q.n, &sp, &r->nl);
+			if (pos == SIZE_MAX) {
+				r->status = ROW_UNTERMINATED;
+				r->bad_field = r->nfound + 1;
+				r->stop = len;
+				return;
+			}
+			if (at_eol(ps, pos, &after)) {
+				eol = true;
+			} else if (at(ps, pos, &ps->s)) {
+				pos += ps->s.n;
+			} else {
+				r->status = ROW_JUNK;
+				r->bad_field = r->nfound + 1;
+				r->stop = pos;
+				return;
+			}
+		} else {
+			for (;;) {
+				while (pos < len && !ps->bare_stop[u[pos]])
+					pos++;
+				if (pos >= len || u[pos] == '\n') {
+					sp.b = pos;
+					if (sp.b > sp.a && u[sp.b - 1] == '\r')
+						sp.b--;
+					after = pos < len ? pos + 1 : len;
+					eol = true;
+					break;
+				}
+				if (at(ps, pos, &ps->s)) {
+					sp.b = pos;
+					pos += ps->s.n;
+					break;
+				}
+				if (at(ps, pos, &ps->m)) {
+					sp.flags |= F_MARK;
+					pos += ps->m.n;
+				} else {
+					pos++;
+				}
+			}
+		}
+		if (sp.b - sp.a > SW_DAT_MAX_FIELD_BYTES && !r->long_field)
+			r->long_field = r->nfound + 1;
+		if (r->nfound < keep)
+			ps->spans[r->nfound] = sp;
+		r->nfound++;
+		if (eol) {
+			r->end = after;
+			return;
+		}
+	}
+}
+
+/* Undo the file's escapes: doubled qualifiers, the newline mark, CRLF. */
+static void unescape(struct parser *ps, const struct span *sp, struct sw_buf *out)
+{
+	size_t i = sp->a, run = sp->a;
+
+	while (i < sp->b) {
+		size_t skip;
+		const void *rep;
+		size_t nrep;
+
+		if ((sp->flags & F_DQ) && at(ps, i, &ps->q)) {
+			/* The scan only lets doubled qualifiers through. */
+			rep = ps->q.b;
+			nrep = ps->q.n;
+			skip = 2 * ps->q.n;
+		} else if ((sp->flags & F_MARK) && at(ps, i, &ps->m)) {
+			rep = "\n";
+			nrep = 1;
+			skip = ps->m.n;
+		} else if ((sp->flags & F_CR) && ps->u[i] == '\r' &&
+			   i + 1 < sp->b && ps->u[i + 1] == '\n') {
+			rep = "";
+			nrep = 0;
+			skip = 1;
+		} else {
+			i++;
+			continue;
+		}
+		sw_buf_add(out, ps->u + run, i - run);
+		sw_buf_add(out, rep, nrep);
+		i += skip;
+		run = i;
+	}
+	sw_buf_add(out, ps->u + run, sp->b - run);
+}
+
+static char *decode(struct parser *ps, const struct span *sp)
+{
+	const char *src = (const char *)ps->u + sp->a;
+	size_t n = sp->b - sp->a;
+
+	if (n == 0)
+		return ps->empty;
+	if (sp->flags) {
+		sw_buf_reset(&ps->tmp);
+		unescape(ps, sp, &ps->tmp);
+		src = ps->tmp.data;
+		n = ps->tmp.len;
+	}
+	if (ps->d->encoding == SW_DAT_LATIN1) {
+		sw_buf_reset(&ps->conv);
+		sw_latin1_to_utf8(&ps->conv, src, n);
+		src = ps->conv.data;
+		n = ps->conv.len;
+	}
+	return sw_arena_strndup(&ps->d->arena, src, n);
+}
+
+/* Store a marker for the caller as UTF-8 (at most three bytes and a NUL). */
+static bool tok_to_utf8(struct parser *ps, const struct tok *t, char out[4])
+{
+	const char *src = (const char *)t->b;
+	size_t n = t->n;
+
+	if (ps->d->encoding == SW_DAT_LATIN1) {
+		sw_buf_reset(&ps->conv);
+		sw_latin1_to_utf8(&ps->conv, src, n);
+		src = ps->conv.data;
+		n = ps->conv.len;
+	}
+	if (n > 3)
+		return false;
+	memcpy(out, src, n);
+	out[n] = '\0';
+	return true;
+}
+
+/* Position of the first t in [a, b), or SIZE_MAX. */
+static size_t find_tok(const struct parser *ps, size_t a, size_t b,
+		       const struct tok *t)
+{
+	while (a < b) {
+		const unsigned char *hit = memchr(ps->u + a, t->b[0], b - a);
+		if (!hit)
+			break;
+		a = (size_t)(hit - ps->u);
+		if (b - a >= t->n && memcmp(hit, t->b, t->n) == 0)
+			return a;
+		a++;
+	}
+	return SIZE_MAX;
+}
+
+static void set_pilcrow(const struct parser *ps, struct tok *t)
+{
+	if (ps->d->encoding == SW_DAT_UTF8)
+		set_tok(t, "\xc2\xb6", 2);
+	else
+		set_tok(t, "\xb6", 1);
+}
+
+/* The qualifier a line starting at pos opens with, if any. */
+static void detect_qualifier(const struct parser *ps, size_t pos, struct tok *q)
+{
+	struct tok thorn;
+
+	if (ps->d->encoding == SW_DAT_UTF8)
+		set_tok(&thorn, "\xc3\xbe", 2);
+	else
+		set_tok(&thorn, "\xfe", 1);
+	q->n = 0;
+	if (at(ps, pos, &thorn))
+		*q = thorn;
+	else if (pos < ps->len && ps->u[pos] == '"')
+		set_tok(q, "\"", 1);
+}
+
+static size_t skip_blank_lines(const struct parser *ps, size_t pos, size_t *line)
+{
+	size_t after;
+
+	while (pos < ps->len && at_eol(ps, pos, &after)) {
+		pos = after;
+		(*line)++;
+	}
+	return pos;
+}
+
+static void build_tables(struct parser *ps)
+{
+	memset(ps->qual_stop, 0, sizeof(ps->qual_stop));
+	memset(ps->bare_stop, 0, sizeof(ps->bare_stop));
+	ps->qual_stop['\n'] = ps->qual_stop['\r'] = true;
+	ps->bare_stop['\n'] = true;
+	if (ps->q.n)
+		ps->qual_stop[ps->q.b[0]] = true;
+	ps->qual_stop[ps->m.b[0]] = ps->bare_stop[ps->m.b[0]] = true;
+	if (ps->s.n)
+		ps->bare_stop[ps->s.b[0]] = true;
+}
+
+/* Find the qualifier and separator from the header row at pos.  A qualified
+ * header gives the separator exactly: the character after the first field's
+ * closing qualifier.  An unqualified one is searched for the usual separators
+ * in order of how strongly they suggest a load file. */
+static int detect_profile(struct parser *ps, size_t pos, size_t line,
+			  struct sw_err *err)
+{
+	struct sw_dat *d = ps->d;
+	struct span sp;
+	size_t nl = 0, after;
+
+	if (d->encoding == SW_DAT_UTF8)
+		set_tok(&ps->m, "\xc2\xae", 2);
+	else
+		set_tok(&ps->m, "\xae", 1);
+	detect_qualifier(ps, pos, &ps->q);
+	ps->s.n = 0;
+	build_tables(ps);
+
+	if (ps->q.n) {
+		size_t c = scan_qualified(ps, pos + ps->q.n, &sp, &nl);
+		if (c == SIZE_MAX)
+			return sw_err_set(err, SW_EINPUT,
+					  "header row (line %zu): unterminated qualifier in field 1",
+					  line);
+		if (!at_eol(ps, c, &after)) {
+			size_t n = 1;
+			unsigned char lead = ps->u[c];
+			if (d->encoding == SW_DAT_UTF8 && lead >= 0x80)
+				n = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+			/* A letter, digit or space there is text the
+			 * qualifier should have enclosed, not a separator. */
+			bool alnum = (lead >= '0' && lead <= '9') ||
+				     ((lead | 0x20) >= 'a' && (lead | 0x20) <= 'z');
+			if (alnum || lead == ' ' || lead == '\r' || n > ps->len - c)
+				return sw_err_set(err, SW_EINPUT,
+						  "header row (line %zu): text after the closing qualifier of field 1",
+						  line);
+			set_tok(&ps->s, (const char *)ps->u + c, n);
+		}
+	} else {
+		const unsigned char *nlp = memchr(ps->u + pos, '\n', ps->len - pos);
+		size_t end = nlp ? (size_t)(nlp - ps->u) : ps->len;
+		struct tok cand[5];
+		set_tok(&cand[0], "\x14", 1);
+		set_pilcrow(ps, &cand[1]);
+		set_tok(&cand[2], "\t", 1);
+		set_tok(&cand[3], "|", 1);
+		set_tok(&cand[4], ",", 1);
+		for (size_t i = 0; i < SW_ARRAY_LEN(cand) && !ps->s.n; i++)
+			if (find_tok(ps, pos, end, &cand[i]) != SIZE_MAX)
+				ps->s = cand[i];
+		/* Some exports leave the header bare but qualify every value. */
+		size_t next_line = line + 1;
+		size_t first = skip_blank_lines(ps, nlp ? end + 1 : end, &next_line);
+		detect_qualifier(ps, first, &ps->q);
+	}
+	if (!ps->s.n)
+		set_tok(&ps->s, "\x14", 1); /* one column: the default is moot */
+	if (!tok_to_utf8(ps, &ps->s, d->separator))
+		return sw_err_set(err, SW_EINPUT,
+				  "header row (line %zu): the separator is not a character sworn supports",
+				  line);
+	if (!tok_to_utf8(ps, &ps->q, d->qualifier))
+		SW_BUG("qualifier longer than three bytes");
+	build_tables(ps);
+	return 0;
+}
+
+static int parse_header(struct parser *ps, size_t pos, size_t line,
+			struct row *r, struct sw_err *err)
+{
+	struct sw_dat *d = ps->d;
+
+	scan_row(ps, pos, SW_DAT_MAX_FIELDS + 1, r);
+	if (r->status == ROW_UNTERMINATED)
+		return sw_err_set(err, SW_EINPUT,
+				  "header row (line %zu): unterminated qualifier in field %zu",
+				  line, r->bad_field);
+	if (r->status == ROW_JUNK)
+		return sw_err_set(err, SW_EINPUT,
+				  "header row (line %zu): text after the closing qualifier of field %zu",
+				  line, r->bad_field);
+	if (r->nfound > SW_DAT_MAX_FIELDS)
+		return sw_err_set(err, SW_ELIMIT,
+				  "header row has more than %d fields (limit SW_DAT_MAX_FIELDS)",
+				  SW_DAT_MAX_FIELDS);
+	if (r->long_field)
+		return sw_err_set(err, SW_ELIMIT,
+				  "header row: field %zu is longer than %zu bytes (limit SW_DAT_MAX_FIELD_BYTES)",
+				  r->long_field, SW_DAT_MAX_FIELD_BYTES);
+
+	d->nfields = r->nfound;
+	d->names = sw_arena_alloc(&d->arena, d->nfields * sizeof(char *));
+	for (size_t i = 0; i < d->nfields; i++) {
+		/* Names are compared, never shown back verbatim: trim and
+		 * upper-case them once here (ASCII only; UTF-8 stays intact). */
+		char *name = sw_trim(decode(ps, &ps->spans[i]));
+		for (char *c = name; *c; c++)
+			if (*c >= 'a' && *c <= 'z')
+				*c = (char)(*c - 'a' + 'A');
+		d->names[i] = name;
+	}
+	return 0;
+}
+
+static char *row_error(struct parser *ps, size_t line, const struct row *r)
+{
+	char msg[160];
+
+	if (r->status == ROW_UNTERMINATED)
+		snprintf(msg, sizeof(msg), "line %zu: unterminated qualifier in field %zu",
+			 line, r->bad_field);
+	else if (r->status == ROW_JUNK)
+		snprintf(msg, sizeof(msg),
+			 "line %zu: text after the closing qualifier of field %zu",
+			 line, r->bad_field);
+	else if (r->nfound != ps->d->nfields)
+		snprintf(msg, sizeof(msg), "line %zu: expected %zu fields, found %zu",
+			 line, ps->d->nfields, r->nfound);
+	else if (r->long_field)
+		snprintf(msg, sizeof(msg),
+			 "line %zu: field %zu is longer than %zu bytes (limit SW_DAT_MAX_FIELD_BYTES)",
+			 line, r->long_field, SW_DAT_MAX_FIELD_BYTES);
+	else
+		return NULL;
+	return sw_arena_strdup(&ps->d->arena, msg);
+}
+
+static size_t next_line_start(const struct parser *ps, size_t pos)
+{
+	const unsigned char *nl = memchr(ps->u + pos, '\n', ps->len - pos);
+	return nl ? (size_t)(nl - ps->u) + 1 : ps->len;
+}
+
+static size_t count_newlines(const struct parser *ps, size_t a, size_t b)
+{
+	size_t n = 0;
+
+	while (a < b) {
+		const unsigned char *nl = memchr(ps->u + a, '\n', b - a);
+		if (!nl)
+			break;
+		n++;
+		a = (size_t)(nl - ps->u) + 1;
+	}
+	return n;
+}
+
+static int parse_rows(struct parser *ps, size_t pos, size_t line,
+		      struct sw_err *err)
+{
+	struct sw_dat *d = ps->d;
+	size_t cap = 0;
+	size_t guard = 0; /* end of the furthest scan that went wrong */
+	struct row r;
+
+	for (;;) {
+		pos = skip_blank_lines(ps, pos, &line);
+		if (pos >= ps->len)
+			return 0;
+		if (d->nrecords >= SW_DAT_MAX_RECORDS)
+			return sw_err_set(err, SW_ELIMIT,
+					  "more than %d rows (limit SW_DAT_MAX_RECORDS)",
+					  SW_DAT_MAX_RECORDS);
+		scan_row(ps, pos, d->nfields, &r);
+
+		d->records = sw_xgrow(d->records, &cap, d->nrecords + 1,
+				      sizeof(*d->records));
+		struct sw_dat_record *rec = &d->records[d->nrecords++];
+		rec->line = line > INT_MAX ? INT_MAX : (int)line;
+		rec->values = NULL;
+		rec->error = row_error(ps, line, &r);
+		if (rec->error) {
+			d->nbad++;
+		} else {
+			rec->values = sw_arena_alloc(&d->arena,
+						     d->nfields * sizeof(char *));
+			for (size_t i = 0; i < d->nfields; i++)
+				rec->values[i] = decode(ps, &ps->spans[i]);
+		}
+
+		if (r.status == ROW_OK) {
+			pos = r.end;
+			line += 1 + r.nl;
+		} else if (pos >= guard) {
+			/* A stray qualifier may have swallowed the rows that
+			 * follow: start again on the next line. */
+			guard = r.stop;
+			pos = next_line_start(ps, pos);
+			line++;
+		} else {
+			/* Already inside a region scanned once: go past this
+			 * scan's stop so that no byte is read more than twice
+			 * and hostile files stay linear. */
+			size_t next = next_line_start(ps, r.stop);
+			line += count_newlines(ps, pos, next);
+			pos = next;
+			if (r.stop > guard)
+				guard = r.stop;
+		}
+	}
+}
+
+int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
+		 struct sw_err *err)
+{
+	struct parser ps;
+	struct row r;
+	size_t pos = 0, line = 1;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(&ps, 0, sizeof(ps));
+	sw_arena_init(&out->arena, 256 * 1024);
+	sw_buf_init(&ps.tmp);
+	sw_buf_init(&ps.conv);
+	ps.d = out;
+
+	if (len > SW_DAT_MAX_BYTES) {
+		rc = sw_err_set(err, SW_ELIMIT,
+				"load file is larger than %zu bytes (limit SW_DAT_MAX_BYTES)",
+				SW_DAT_MAX_BYTES);
+		goto cleanup;
+	}
+	ps.u = (const unsigned char *)data;
+	ps.len = len;
+	if (len >= 2 && ((ps.u[0] == 0xff && ps.u[1] == 0xfe) ||
+			 (ps.u[0] == 0xfe && ps.u[1] == 0xff))) {
+		rc = sw_err_set(err, SW_EINPUT, UTF16_MSG);
+		goto cleanup;
+	}
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		out->bom = true;
+		ps.u += 3;
+		ps.len -= 3;
+	}
+	/* UTF-16 without a BOM: ASCII text has a NUL in every other byte. */
+	if (ps.len >= 2 && (ps.u[0] == 0 || ps.u[1] == 0)) {
+		rc = sw_err_set(err, SW_EINPUT, UTF16_MSG);
+		goto cleanup;
+	}
+	out->encoding = sw_utf8_valid((const char *)ps.u, ps.len) ? SW_DAT_UTF8
+								   : SW_DAT_LATIN1;
+
+	pos = skip_blank_lines(&ps, 0, &line);
+	if (pos >= ps.len) {
+		rc = sw_err_set(err, SW_EINPUT, "no header row");
+		goto cleanup;
+	}
+	ps.spans = sw_xmalloc((SW_DAT_MAX_FIELDS + 1) * sizeof(*ps.spans));
+	ps.empty = sw_arena_strndup(&out->arena, "", 0);
+	rc = detect_profile(&ps, pos, line, err);
+	if (rc)
+		goto cleanup;
+	rc = parse_header(&ps, pos, line, &r, err);
+	if (rc)
+		goto cleanup;
+	rc = parse_rows(&ps, r.end, line + 1 + r.nl, err);
+
+cleanup:
+	free(ps.spans);
+	sw_buf_release(&ps.tmp);
+	sw_buf_release(&ps.conv);
+	if (rc)
+		sw_dat_release(out);
+	return rc;
+}
+
+void sw_dat_release(struct sw_dat *d)
+{
+	if (!d)
+		return;
+	free(d->records);
+	sw_arena_release(&d->arena);
+	memset(d, 0, sizeof(*d));
+}
+
+int sw_dat_field(const struct sw_dat *d, const char *name)
+{
+	if (!d || !name)
+		return -1;
+	for (size_t i = 0; i < d->nfields; i++)
+		if (sw_streq_ci(d->names[i], name))
+			return (int)i;
+	return -1;
+}

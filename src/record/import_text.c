@@ -1,0 +1,198 @@
+/* import_text.c - plain-text and Markdown documents: decoding, pages split
+ * on form feeds, Bates stamps read from the page text. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "record/record_int.h"
+
+/* The length of the valid UTF-8 prefix of s. */
+static size_t utf8_valid_prefix(const char *s, size_t len)
+{
+	size_t lo = 0, hi = len;
+	if (sw_utf8_valid(s, len))
+		return len;
+	/* A truncated file cuts at most one sequence of up to 4 bytes. */
+	for (size_t cut = 1; cut <= 3 && cut <= hi; cut++)
+		if (sw_utf8_valid(s, hi - cut))
+			return hi - cut;
+	return lo;
+}
+
+int sw__ingest_decode(struct sw_buf *out, bool *latin1, bool *truncated,
+		      const char *data, size_t len, struct sw_err *err)
+{
+	*latin1 = false;
+	*truncated = false;
+	sw_buf_reset(out);
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
+		data += 3;
+		len -= 3;
+	} else if (len >= 2 && (memcmp(data, "\xff\xfe", 2) == 0 || memcmp(data, "\xfe\xff", 2) == 0)) {
+		return sw_err_set(err, SW_EINPUT, "UTF-16 text is not supported: save it as UTF-8");
+	}
+	if (memchr(data, '\0', len))
+		return sw_err_set(err, SW_EINPUT, "binary data (NUL bytes), not text");
+	size_t valid = utf8_valid_prefix(data, len);
+	if (valid == len) {
+		sw_buf_add(out, data, len);
+	} else if (valid + 3 >= len && valid > 0 && (unsigned char)data[valid] >= 0xc0) {
+		/* Only the last, incomplete sequence is bad: the file was cut. */
+		sw_buf_add(out, data, valid);
+		*truncated = true;
+	} else {
+		sw_latin1_to_utf8(out, data, len);
+		*latin1 = true;
+	}
+	return 0;
+}
+
+int sw__ingest_split_pages(struct sw_page_in **pages, size_t *n,
+			   const char *text, size_t len, struct sw_err *err)
+{
+	size_t count = 1, cap = 0;
+	for (size_t i = 0; i + 1 < len; i++)
+		if (text[i] == '\f')
+			count++;
+	if (count > SW_RECORD_MAX_PAGES)
+		return sw_err_set(err, SW_ELIMIT, "%zu pages is over the limit of %d",
+				  count, SW_RECORD_MAX_PAGES);
+	struct sw_page_in *p = NULL;
+	p = sw_xgrow(p, &cap, count, sizeof(*p));
+	size_t k = 0, start = 0;
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && text[i] != '\f')
+			continue;
+		if (i == len && start == len && k > 0)
+			break; /* a final form feed adds no empty page */
+		memset(&p[k], 0, sizeof(p[k]));
+		p[k].text = text + start;
+		p[k].len = i - start;
+		k++;
+		start = i + 1;
+	}
+	*pages = p;
+	*n = k;
+	return 0;
+}
+
+static bool blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' && s[i] != '\f')
+			return false;
+	return true;
+}
+
+int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
+{
+	struct sw_buf raw = SW_BUF_INIT, text = SW_BUF_INIT;
+	char *meta = NULL;
+	struct sw_page_in *pages = NULL;
+	size_t npages = 0;
+	struct sw_err err = { 0 };
+	char sha[SW_SHA256_HEX_LEN + 1];
+	bool latin1, truncated;
+	int64_t id;
+	int rc = 0;
+	const char *name = sw_path_base(path);
+
+	sw__ingest_tick(in);
+	if (sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
+		goto cleanup;
+	}
+	if (blank(raw.data, raw.len)) {
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "the file is empty");
+		goto cleanup;
+	}
+	sw_sha256_hex(sha, raw.data, raw.len);
+	if (sw__record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
+		/* Repair a lost original while we hold the bytes anyway. */
+		if (sw__record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
+			goto fatal;
+		sw__ingest_event(in, SW_INGEST_SKIPPED, path,
+				 "already imported as document %lld", (long long)id);
+		goto cleanup;
+	} else if (err.code) {
+		goto fatal;
+	}
+	if (sw__ingest_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0 ||
+	    sw__ingest_split_pages(&pages, &npages, text.data, text.len, &err) != 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
+		goto cleanup;
+	}
+	size_t stamped = 0;
+	for (size_t i = 0; i < npages; i++) {
+		size_t s, e;
+		if (sw_bates_find_stamp(&pages[i].bates, &s, &e, pages[i].text, pages[i].len) == 0) {
+			pages[i].has_bates = true;
+			pages[i].bates_source = "stamp";
+			sw__ingest_touch_prefix(in, pages[i].bates.prefix);
+			stamped++;
+		}
+	}
+	json_t *mj = json_object();
+	json_object_set_new(mj, "file_name", sw_json_str(name));
+	json_object_set_new(mj, "encoding", json_string(latin1 ? "windows-1252" : "utf-8"));
+	meta = json_dumps(mj, JSON_COMPACT);
+	json_decref(mj);
+
+	if (sw__record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
+		goto fatal;
+	char beg[96] = "", end[96] = "";
+	for (size_t i = 0; i < npages; i++)
+		if (pages[i].has_bates) {
+			if (!beg[0])
+				sw_bates_format(beg, sizeof(beg), &pages[i].bates, pages[i].bates.number);
+			sw_bates_format(end, sizeof(end), &pages[i].bates, pages[i].bates.number);
+		}
+	struct sw_doc_in doc = {
+		.name = name,
+		.kind = kind,
+		.origin = in->opts->origin,
+		.sha256 = sha,
+		.original = sha,
+		.source_path = path,
+		.beg_bates = NULL, /* identity is the content for text files */
+		.end_bates = NULL,
+		.meta_json = meta,
+		.bytes = raw.len,
+		.pages = pages,
+		.npages = npages,
+	};
+	bool transcript = false;
+	if (sw__record_store_doc(&id, &transcript, in->m, &doc, &err) != 0) {
+		if (sw__ingest_fatal(&err))
+			goto fatal;
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
+		goto cleanup;
+	}
+	in->sum->pages += npages;
+	if (latin1)
+		sw__ingest_event(in, SW_INGEST_WARNING, path,
+				 "not valid UTF-8: read as Windows-1252");
+	if (truncated)
+		sw__ingest_event(in, SW_INGEST_WARNING, path,
+				 "ends in the middle of a UTF-8 character (truncated?); the partial character was dropped");
+	if (stamped && stamped < npages)
+		sw__ingest_event(in, SW_INGEST_WARNING, path,
+				 "%zu of %zu pages carry no Bates stamp", npages - stamped, npages);
+	if (beg[0])
+		sw__ingest_event(in, SW_INGEST_IMPORTED, path, "%s%zu page(s), Bates %s-%s",
+				 transcript ? "transcript, " : "", npages, beg, end);
+	else
+		sw__ingest_event(in, SW_INGEST_IMPORTED, path, "%s%zu page(s)",
+				 transcript ? "transcript, " : "", npages);
+	goto cleanup;
+fatal:
+	in->fatal = err;
+	rc = err.code ? err.code : SW_EIO;
+cleanup:
+	free(pages);
+	sw_buf_release(&raw);
+	sw_buf_release(&text);
+	free(meta);
+	return rc;
+}

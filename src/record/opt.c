@@ -1,0 +1,244 @@
+/*
+ * opt.c - Opticon .OPT image cross-references: one page per line,
+ * ImageKey,Volume,ImagePath,DocBreak,FolderBreak,BoxBreak,PageCount.
+ *
+ * The format has no quoting, so a comma in a path cannot be escaped.  A line
+ * with more than seven fields therefore keeps the first two and the last four
+ * where they belong and gives the rest, commas included, to ImagePath; a line
+ * that merely ends in extra empty fields (its DocBreak still in place) is
+ * read as the first seven.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record_int.h"
+
+enum { F_KEY, F_VOLUME, F_IMAGE, F_DOCBREAK, F_FOLDER, F_BOX, F_COUNT, NF };
+
+struct field {
+	const char *p;
+	size_t n;
+};
+
+struct optp {
+	struct sw_opt *o;
+	bool latin1;
+	struct sw_buf conv;
+	char *empty;
+};
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static struct field trim(struct field f)
+{
+	while (f.n && is_space(f.p[0])) {
+		f.p++;
+		f.n--;
+	}
+	while (f.n && is_space(f.p[f.n - 1]))
+		f.n--;
+	return f;
+}
+
+static char *store(struct optp *op, struct field f)
+{
+	if (f.n == 0)
+		return op->empty;
+	if (op->latin1) {
+		sw_buf_reset(&op->conv);
+		sw_latin1_to_utf8(&op->conv, f.p, f.n);
+		return sw_arena_strndup(&op->o->arena, op->conv.data, op->conv.len);
+	}
+	return sw_arena_strndup(&op->o->arena, f.p, f.n);
+}
+
+static bool all_commas_and_space(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != ',' && !is_space(p[i]))
+			return false;
+	return true;
+}
+
+/* DocBreak is Y, N or empty; anything else means the fields are shifted. */
+static bool docbreak_plausible(struct field f)
+{
+	return f.n == 0 || (f.n == 1 && memchr("YyNn", f.p[0], 4));
+}
+
+/* Split a line into the seven fields (missing trailing ones empty).  Returns
+ * how many comma-separated fields the line has. */
+static size_t split(struct field f[NF], const char *line, size_t len)
+{
+	size_t nf = 1, start = 0, k = 0;
+	size_t seventh = SIZE_MAX; /* where the 7th comma sits, if any */
+
+	memset(f, 0, NF * sizeof(*f));
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] != ',')
+			continue;
+		if (k < NF) {
+			f[k].p = line + start;
+			f[k].n = i - start;
+			k++;
+		}
+		if (nf == NF)
+			seventh = i;
+		nf++;
+		start = i + 1;
+	}
+	if (k < NF) {
+		f[k].p = line + start;
+		f[k].n = len - start;
+	}
+	if (nf <= NF || (all_commas_and_space(line + seventh, len - seventh) &&
+			 docbreak_plausible(trim(f[F_DOCBREAK]))))
+		return nf;
+
+	/* More than seven fields: the extra commas belong to the path.  Take
+	 * the last four fields from the right. */
+	size_t end = len, c = NF - 1;
+	for (size_t i = len; i-- > 0 && c > F_IMAGE;) {
+		if (line[i] != ',')
+			continue;
+		f[c].p = line + i + 1;
+		f[c].n = end - (i + 1);
+		end = i;
+		c--;
+	}
+	f[F_IMAGE].n = (size_t)(line + end - f[F_IMAGE].p);
+	return nf;
+}
+
+static void bad_line(struct optp *op, const char *fmt, ...) SW_PRINTF(2, 3);
+
+static void bad_line(struct optp *op, const char *fmt, ...)
+{
+	struct sw_opt *o = op->o;
+	char msg[128];
+	va_list ap;
+
+	o->nbad++;
+	if (o->first_error)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	o->first_error = sw_arena_strdup(&o->arena, msg);
+}
+
+static int parse_line(struct optp *op, const char *p, size_t len, size_t line,
+		      struct sw_err *err)
+{
+	struct sw_opt *o = op->o;
+	struct field f[NF];
+	uint64_t count = 0;
+
+	size_t nf = split(f, p, len);
+	struct field key = trim(f[F_KEY]);
+	struct field docbreak = trim(f[F_DOCBREAK]);
+	struct field pages = trim(f[F_COUNT]);
+
+	if (nf < 4) {
+		bad_line(op, "line %zu: expected 7 comma-separated fields", line);
+		return 0;
+	}
+	if (key.n == 0) {
+		bad_line(op, "line %zu: empty image key", line);
+		return 0;
+	}
+	if (pages.n && (!sw_parse_u64(pages.p, pages.n, &count) ||
+			count > UINT32_MAX)) {
+		bad_line(op, "line %zu: the page count is not a number", line);
+		return 0;
+	}
+	if (o->n >= SW_OPT_MAX_PAGES)
+		return sw_err_set(err, SW_ELIMIT,
+				  "more than %d pages (limit SW_OPT_MAX_PAGES)",
+				  SW_OPT_MAX_PAGES);
+
+	o->pages = sw_xgrow(o->pages, &o->cap, o->n + 1, sizeof(*o->pages));
+	struct sw_opt_page *pg = &o->pages[o->n++];
+	pg->key = store(op, key);
+	pg->volume = store(op, trim(f[F_VOLUME]));
+	pg->image = store(op, f[F_IMAGE]); /* as written: spaces may be real */
+	pg->doc_break = docbreak.n == 1 && (docbreak.p[0] == 'Y' ||
+					    docbreak.p[0] == 'y');
+	/* A count on a later page is noise some tools write; the document's
+	 * length comes from its first page. */
+	pg->page_count = pg->doc_break ? (uint32_t)count : 0;
+	pg->line = line > INT_MAX ? INT_MAX : (int)line;
+	return 0;
+}
+
+int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
+		 struct sw_err *err)
+{
+	struct optp op;
+	size_t pos = 0, line = 0;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(&op, 0, sizeof(op));
+	sw_arena_init(&out->arena, 256 * 1024);
+	sw_buf_init(&op.conv);
+	op.o = out;
+
+	if (len >= 2 && (((unsigned char)data[0] == 0xff && (unsigned char)data[1] == 0xfe) ||
+			 ((unsigned char)data[0] == 0xfe && (unsigned char)data[1] == 0xff))) {
+		rc = sw_err_set(err, SW_EINPUT,
+				"UTF-16 image files are not supported; convert to UTF-8");
+		goto cleanup;
+	}
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
+		pos = 3;
+	op.latin1 = !sw_utf8_valid(data + pos, len - pos);
+	op.empty = sw_arena_strndup(&out->arena, "", 0);
+
+	while (pos < len) {
+		const char *nl = memchr(data + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - data) : len;
+		size_t next = nl ? end + 1 : len;
+		size_t lend = end;
+
+		line++;
+		if (lend > pos && data[lend - 1] == '\r')
+			lend--;
+		if (lend - pos > SW_OPT_MAX_LINE) {
+			rc = sw_err_set(err, SW_ELIMIT,
+					"line %zu is longer than %d bytes (limit SW_OPT_MAX_LINE)",
+					line, SW_OPT_MAX_LINE);
+			goto cleanup;
+		}
+		struct field whole = trim((struct field){ data + pos, lend - pos });
+		if (whole.n) {
+			rc = parse_line(&op, data + pos, lend - pos, line, err);
+			if (rc)
+				goto cleanup;
+		}
+		pos = next;
+	}
+
+cleanup:
+	sw_buf_release(&op.conv);
+	if (rc)
+		sw_opt_release(out);
+	return rc;
+}
+
+void sw_opt_release(struct sw_opt *o)
+{
+	if (!o)
+		return;
+	free(o->pages);
+	sw_arena_release(&o->arena);
+	memset(o, 0, sizeof(*o));
+}

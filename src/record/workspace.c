@@ -1,0 +1,194 @@
+/* workspace.c - finding and creating a workspace; creating and listing its
+ * matters. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record/record_int.h"
+
+static const char default_conf[] =
+	"# sworn workspace configuration (git-config style INI).\n"
+	"# Each matter lives in matters/<name>/; nothing here is client data.\n"
+	"\n"
+	"[policy]\n"
+	"mode = local-only           ; the default; models run on this network only\n"
+	"; allow_hosts = gpu2.lan     ; extra hosts you trust, comma-separated\n"
+	"\n"
+	"; [endpoint \"board-a\"]\n"
+	"; url = http://127.0.0.1:8081\n"
+	"; gpus = 0,1,2,3\n"
+	"; slots = 4\n"
+	"\n"
+	"; [role \"drafter\"]\n"
+	"; endpoint = board-a\n"
+	"; temperature = 0.3\n"
+	"; max_tokens = 4096\n"
+	"; context = 32768\n";
+
+static char *absolute(const char *path, struct sw_err *err)
+{
+	char *abs = realpath(path, NULL);
+	if (!abs)
+		sw_err_set(err, errno == ENOENT ? SW_ENOTFOUND : SW_EIO,
+			   "cannot resolve '%s': %s", path, strerror(errno));
+	return abs;
+}
+
+int sw_workspace_create(const char *dir, struct sw_err *err)
+{
+	char *conf = NULL, *matters = NULL;
+	int rc;
+
+	if ((rc = sw_mkdir_p(dir, 0755, err)) != 0)
+		return rc;
+	conf = sw_path_join(dir, SW_CONF_NAME);
+	matters = sw_path_join(dir, "matters");
+	if (sw_path_is_file(conf)) {
+		rc = sw_err_set(err, SW_EEXIST, "'%s' is already a sworn workspace", dir);
+		goto cleanup;
+	}
+	if ((rc = sw_mkdir_p(matters, 0700, err)) != 0)
+		goto cleanup;
+	rc = sw_file_write_atomic(conf, default_conf, sizeof(default_conf) - 1, err);
+cleanup:
+	free(conf);
+	free(matters);
+	return rc;
+}
+
+int sw_workspace_open(struct sw_workspace *out, const char *start,
+		      struct sw_err *err)
+{
+	char *dir = absolute(start, err);
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!dir)
+		return err ? err->code : SW_EIO;
+	for (;;) {
+		char *conf = sw_path_join(dir, SW_CONF_NAME);
+		bool found = sw_path_is_file(conf);
+		if (found) {
+			rc = sw_config_load(&out->config, conf, err);
+			free(conf);
+			if (rc)
+				goto cleanup;
+			out->root = dir;
+			return 0;
+		}
+		free(conf);
+		if (strcmp(dir, "/") == 0)
+			break;
+		char *parent = sw_path_dir(dir);
+		free(dir);
+		dir = parent;
+	}
+	rc = sw_err_set(err, SW_ENOTFOUND,
+			"no sworn workspace here or above '%s': run 'sworn init' or pass -C DIR",
+			start);
+cleanup:
+	free(dir);
+	return rc;
+}
+
+void sw_workspace_release(struct sw_workspace *ws)
+{
+	if (!ws)
+		return;
+	free(ws->root);
+	sw_config_release(&ws->config);
+	memset(ws, 0, sizeof(*ws));
+}
+
+bool sw_matter_name_valid(const char *name)
+{
+	size_t len = strlen(name);
+	if (len == 0 || len > SW_MATTER_NAME_MAX || name[0] == '.' || name[0] == '-')
+		return false;
+	for (const char *p = name; *p; p++) {
+		char c = *p;
+		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			  (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static char *matter_dir(const struct sw_workspace *ws, const char *name)
+{
+	return sw_xasprintf("%s/matters/%s", ws->root, name);
+}
+
+int sw_matter_create(const struct sw_workspace *ws, const char *name,
+		     struct sw_err *err)
+{
+	char *dir = NULL, *files = NULL, *dbpath = NULL;
+	sqlite3 *db = NULL;
+	int rc;
+
+	if (!sw_matter_name_valid(name))
+		return sw_err_set(err, SW_EUSAGE,
+				  "bad matter name '%s': use 1-%d letters, digits, '.', '_' or '-'",
+				  name, SW_MATTER_NAME_MAX);
+	dir = matter_dir(ws, name);
+	files = sw_path_join(dir, "files");
+	dbpath = sw_path_join(dir, "matter.db");
+	if (sw_path_is_file(dbpath)) {
+		rc = sw_err_set(err, SW_EEXIST, "matter '%s' already exists", name);
+		goto cleanup;
+	}
+	if ((rc = sw_mkdir_p(files, 0700, err)) != 0)
+		goto cleanup;
+	rc = sw__record_db_open(&db, dbpath, true, err);
+cleanup:
+	sqlite3_close(db);
+	free(dir);
+	free(files);
+	free(dbpath);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int sw_matter_list(char ***out, size_t *n, const struct sw_workspace *ws,
+		   struct sw_err *err)
+{
+	char *dir = sw_path_join(ws->root, "matters");
+	DIR *d = opendir(dir);
+	char **names = NULL;
+	size_t count = 0, cap = 0;
+	struct dirent *e;
+
+	*out = NULL;
+	*n = 0;
+	if (!d) {
+		int rc = sw_err_set(err, SW_EIO, "cannot read '%s': %s", dir, strerror(errno));
+		free(dir);
+		return rc;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (!sw_matter_name_valid(e->d_name))
+			continue;
+		char *db = sw_xasprintf("%s/%s/matter.db", dir, e->d_name);
+		bool ok = sw_path_is_file(db);
+		free(db);
+		if (!ok)
+			continue;
+		names = sw_xgrow(names, &cap, count + 1, sizeof(*names));
+		names[count++] = sw_xstrdup(e->d_name);
+	}
+	closedir(d);
+	free(dir);
+	if (count)
+		qsort(names, count, sizeof(*names), cmp_str);
+	*out = names;
+	*n = count;
+	return 0;
+}

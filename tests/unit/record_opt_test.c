@@ -1,0 +1,218 @@
+/*
+ * record_opt_test.c - Opticon .OPT image cross-references: document breaks,
+ * page counts, paths as written, and malformed lines that are counted and
+ * skipped rather than trusted.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "record/record_int.h"
+
+#define BYTES(lit) lit, sizeof(lit) - 1
+
+static void parse_ok(struct sw_opt *o, const char *data, size_t len)
+{
+	struct sw_err err = { 0 };
+	int rc = sw_opt_parse(o, data, len, &err);
+	if (rc != 0)
+		fail_msg("parse failed (%d): %s", rc, err.msg);
+}
+
+static void check_page(const struct sw_opt *o, size_t i, const char *key,
+		       const char *volume, const char *image, bool doc_break,
+		       uint32_t page_count, int line)
+{
+	assert_true(i < o->n);
+	const struct sw_opt_page *p = &o->pages[i];
+	assert_string_equal(p->key, key);
+	assert_string_equal(p->volume, volume);
+	assert_string_equal(p->image, image);
+	assert_int_equal(p->doc_break, doc_break);
+	assert_int_equal(p->page_count, page_count);
+	assert_int_equal(p->line, line);
+}
+
+static void test_three_documents(void **state)
+{
+	(void)state;
+	static const char opt[] =
+		"ABC0001,VOL01,D:\\IMAGES\\001\\ABC0001.TIF,Y,,,3\r\n"
+		"ABC0002,VOL01,D:\\IMAGES\\001\\ABC0002.TIF,,,,\r\n"
+		"ABC0003,VOL01,D:\\IMAGES\\001\\ABC0003.TIF,,,,\r\n"
+		"ABC0004,VOL01,D:\\IMAGES\\001\\ABC0004.TIF,Y,,,1\r\n"
+		"ABC0005,VOL01,D:\\IMAGES\\001\\ABC0005.TIF,Y,,,2\r\n"
+		"ABC0006,VOL01,D:\\IMAGES\\001\\ABC0006.TIF,,,,\r\n";
+	struct sw_opt o;
+	parse_ok(&o, BYTES(opt));
+	assert_int_equal(o.n, 6);
+	assert_int_equal(o.nbad, 0);
+	assert_null(o.first_error);
+	check_page(&o, 0, "ABC0001", "VOL01", "D:\\IMAGES\\001\\ABC0001.TIF", true, 3, 1);
+	check_page(&o, 1, "ABC0002", "VOL01", "D:\\IMAGES\\001\\ABC0002.TIF", false, 0, 2);
+	check_page(&o, 3, "ABC0004", "VOL01", "D:\\IMAGES\\001\\ABC0004.TIF", true, 1, 4);
+	check_page(&o, 4, "ABC0005", "VOL01", "D:\\IMAGES\\001\\ABC0005.TIF", true, 2, 5);
+	check_page(&o, 5, "ABC0006", "VOL01", "D:\\IMAGES\\001\\ABC0006.TIF", false, 0, 6);
+	sw_opt_release(&o);
+}
+
+static void test_missing_page_count(void **state)
+{
+	(void)state;
+	/* LF endings, no trailing newline, short lines without the last
+	 * commas, and a stray count on a later page. */
+	static const char opt[] = "P1,V,img\\p1.tif,Y,,,\n"
+				  "P2,V,img\\p2.tif,,,,7\n"
+				  "P3,V,img\\p3.tif,Y\n"
+				  "P4,,img\\p4.tif,y,,";
+	struct sw_opt o;
+	parse_ok(&o, BYTES(opt));
+	assert_int_equal(o.n, 4);
+	assert_int_equal(o.nbad, 0);
+	check_page(&o, 0, "P1", "V", "img\\p1.tif", true, 0, 1);
+	check_page(&o, 1, "P2", "V", "img\\p2.tif", false, 0, 2);
+	check_page(&o, 2, "P3", "V", "img\\p3.tif", true, 0, 3);
+	check_page(&o, 3, "P4", "", "img\\p4.tif", true, 0, 4);
+	sw_opt_release(&o);
+}
+
+static void test_lowercase_and_relative(void **state)
+{
+	(void)state;
+	static const char opt[] = "X001,VOL 1,.\\IMAGES\\001\\X001.tif,y,,,2\n"
+				  "X002,VOL 1,..\\Images\\My Docs\\X002.TIF ,,,,\n"
+				  "X003,VOL 1,IMAGES/003/X003.pdf,n,,,\n";
+	struct sw_opt o;
+	parse_ok(&o, BYTES(opt));
+	assert_int_equal(o.n, 3);
+	check_page(&o, 0, "X001", "VOL 1", ".\\IMAGES\\001\\X001.tif", true, 2, 1);
+	/* Paths are kept exactly, spaces included: they name a file. */
+	check_page(&o, 1, "X002", "VOL 1", "..\\Images\\My Docs\\X002.TIF ", false, 0, 2);
+	check_page(&o, 2, "X003", "VOL 1", "IMAGES/003/X003.pdf", false, 0, 3);
+	sw_opt_release(&o);
+}
+
+static void test_malformed_lines(void **state)
+{
+	(void)state;
+	static const char opt[] = "A1,V,a1.tif,Y,,,2\r\n"
+				  "A2,V,a2.tif,,,,\r\n"
+				  "\r\n"
+				  "just some text\r\n"
+				  "A3,V,a3.tif\r\n"
+				  ",V,a4.tif,Y,,,1\r\n"
+				  "A5,V,a5.tif,Y,,,two\r\n"
+				  "A6,V,a6.tif,Y,,,-1\r\n"
+				  "A7,V,a7.tif,Y,,,99999999999\r\n"
+				  "   \r\n"
+				  "A8,V,a8.tif,Y,,,1\r\n";
+	struct sw_opt o;
+	parse_ok(&o, BYTES(opt));
+	assert_int_equal(o.n, 3);
+	assert_int_equal(o.nbad, 6);
+	assert_string_equal(o.first_error, "line 4: expected 7 comma-separated fields");
+	check_page(&o, 0, "A1", "V", "a1.tif", true, 2, 1);
+	check_page(&o, 1, "A2", "V", "a2.tif", false, 0, 2);
+	check_page(&o, 2, "A8", "V", "a8.tif", true, 1, 11);
+	sw_opt_release(&o);
+
+	parse_ok(&o, BYTES(",V,a.tif,Y,,,1\nB,V,b.tif,Y,,,1\n"));
+	assert_int_equal(o.n, 1);
+	assert_int_equal(o.nbad, 1);
+	assert_string_equal(o.first_error, "line 1: empty image key");
+	sw_opt_release(&o);
+
+	parse_ok(&o, BYTES("C,V,c.tif,Y,,,x1\n"));
+	assert_int_equal(o.n, 0);
+	assert_string_equal(o.first_error, "line 1: the page count is not a number");
+	sw_opt_release(&o);
+}
+
+static void test_commas_in_path(void **state)
+{
+	(void)state;
+	static const char opt[] = "K1,V,D:\\Smith, John\\K1.tif,Y,,,2\n"
+				  "K2,V,D:\\Smith, John\\K2.tif,,,,\n"
+				  "K3,V,k3.tif,Y,,,1,,\n";
+	struct sw_opt o;
+	parse_ok(&o, BYTES(opt));
+	assert_int_equal(o.n, 3);
+	check_page(&o, 0, "K1", "V", "D:\\Smith, John\\K1.tif", true, 2, 1);
+	check_page(&o, 1, "K2", "V", "D:\\Smith, John\\K2.tif", false, 0, 2);
+	/* Trailing empty fields are not part of the path. */
+	check_page(&o, 2, "K3", "V", "k3.tif", true, 1, 3);
+	sw_opt_release(&o);
+}
+
+static void test_encoding(void **state)
+{
+	(void)state;
+	struct sw_opt o;
+	struct sw_err err = { 0 };
+
+	parse_ok(&o, BYTES("\xef\xbb\xbfR1,V,Ren\xe9" "e\\r1.tif,Y,,,1\n"));
+	assert_int_equal(o.n, 1);
+	check_page(&o, 0, "R1", "V", "Ren\xc3\xa9" "e\\r1.tif", true, 1, 1);
+	sw_opt_release(&o);
+
+	parse_ok(&o, BYTES("\xef\xbb\xbfR1,V,Ren\xc3\xa9" "e\\r1.tif,Y,,,1\n"));
+	check_page(&o, 0, "R1", "V", "Ren\xc3\xa9" "e\\r1.tif", true, 1, 1);
+	sw_opt_release(&o);
+
+	assert_int_equal(sw_opt_parse(&o, BYTES("\xff\xfe" "A\0,\0"), &err), SW_EINPUT);
+	assert_non_null(strstr(err.msg, "UTF-16"));
+	sw_opt_release(&o);
+
+	parse_ok(&o, "", 0);
+	assert_int_equal(o.n, 0);
+	assert_int_equal(o.nbad, 0);
+	sw_opt_release(&o);
+}
+
+static void test_limits(void **state)
+{
+	(void)state;
+	struct sw_buf b = SW_BUF_INIT;
+	struct sw_opt o;
+	struct sw_err err = { 0 };
+
+	sw_buf_adds(&b, "L1,V,");
+	while (b.len <= SW_OPT_MAX_LINE)
+		sw_buf_addc(&b, 'x');
+	sw_buf_adds(&b, ",Y,,,1\n");
+	assert_int_equal(sw_opt_parse(&o, b.data, b.len, &err), SW_ELIMIT);
+	assert_non_null(strstr(err.msg, "SW_OPT_MAX_LINE"));
+	assert_string_equal(err.msg,
+			    "line 1 is longer than 8192 bytes (limit SW_OPT_MAX_LINE)");
+	assert_null(o.pages);
+
+	/* A line of exactly the limit is fine. */
+	sw_buf_reset(&b);
+	sw_buf_adds(&b, "L1,V,,Y,,,1");
+	while (b.len < SW_OPT_MAX_LINE)
+		sw_buf_addc(&b, ' ');
+	sw_buf_adds(&b, "\r\n");
+	parse_ok(&o, b.data, b.len);
+	assert_int_equal(o.n, 1);
+	assert_int_equal(o.pages[0].page_count, 1);
+	sw_opt_release(&o);
+	sw_buf_release(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_three_documents),
+		cmocka_unit_test(test_missing_page_count),
+		cmocka_unit_test(test_lowercase_and_relative),
+		cmocka_unit_test(test_malformed_lines),
+		cmocka_unit_test(test_commas_in_path),
+		cmocka_unit_test(test_encoding),
+		cmocka_unit_test(test_limits),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,448 @@
+/*
+ * record_search_test.c - the "sworn" FTS5 tokenizer and sw_search(): ranking,
+ * Bates numbers in every spelling, "§", folded accents, snippets, the
+ * evidence-only filter, raw FTS5 queries and hostile page text.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "record/record_int.h"
+
+struct fixture {
+	char *tmp;
+	struct sw_matter m;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = sw_xcalloc(1, sizeof(*f));
+	struct sw_err err = { 0 };
+	const char *base = getenv("TMPDIR");
+
+	f->tmp = sw_xasprintf("%s/sworn-search-XXXXXX", base && *base ? base : "/tmp");
+	assert_non_null(mkdtemp(f->tmp));
+	f->m.name = sw_xstrdup("test");
+	f->m.dir = sw_xstrdup(f->tmp);
+	f->m.files_dir = sw_path_join(f->tmp, "files");
+	char *path = sw_path_join(f->tmp, "matter.db");
+	int rc = sw__record_db_open(&f->m.db, path, true, &err);
+	free(path);
+	if (rc != 0)
+		fail_msg("cannot open the test database: %s", err.msg);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const names[] = { "matter.db", "matter.db-wal", "matter.db-shm" };
+
+	sqlite3_close(f->m.db);
+	for (size_t i = 0; i < SW_ARRAY_LEN(names); i++) {
+		char *p = sw_path_join(f->tmp, names[i]);
+		unlink(p);
+		free(p);
+	}
+	rmdir(f->tmp);
+	free(f->tmp);
+	free(f->m.name);
+	free(f->m.dir);
+	free(f->m.files_dir);
+	free(f);
+	return 0;
+}
+
+static void exec(struct sw_matter *m, const char *sql)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(m->db, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+}
+
+static int64_t add_doc(struct sw_matter *m, const char *name, const char *origin,
+		       const char *status)
+{
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(m->db,
+		"INSERT INTO documents (name, kind, origin, status, sha256, source_path,"
+		" imported_at, bytes, page_count)"
+		" VALUES (?1, 'text', ?2, ?3, ?1, ?1, '2024-01-01T00:00:00Z', 0, 0)",
+		-1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, origin, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, status, -1, SQLITE_STATIC);
+	assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+	sqlite3_finalize(st);
+	return sqlite3_last_insert_rowid(m->db);
+}
+
+static void add_page_n(struct sw_matter *m, int64_t doc, int page_no,
+		       const char *bates, const char *text, size_t len)
+{
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(m->db,
+		"INSERT INTO pages (doc_id, page_no, bates, text) VALUES (?1, ?2, ?3, ?4)",
+		-1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_int64(st, 1, doc);
+	sqlite3_bind_int(st, 2, page_no);
+	sqlite3_bind_text(st, 3, bates, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, text, (int)len, SQLITE_STATIC);
+	assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+	sqlite3_finalize(st);
+	int64_t id = sqlite3_last_insert_rowid(m->db);
+
+	assert_int_equal(sqlite3_prepare_v2(m->db,
+		"INSERT INTO pages_fts (rowid, text) VALUES (?1, ?2)", -1, &st, NULL),
+		SQLITE_OK);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, text, (int)len, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		fail_msg("cannot index page: %s", sqlite3_errmsg(m->db));
+	sqlite3_finalize(st);
+}
+
+static void add_page(struct sw_matter *m, int64_t doc, int page_no,
+		     const char *bates, const char *text)
+{
+	add_page_n(m, doc, page_no, bates, text, strlen(text));
+}
+
+/* Search, expecting success; returns the number of hits. */
+static size_t search(struct sw_search_hit **hits, struct sw_matter *m,
+		     const char *query, const struct sw_search_opts *opts)
+{
+	struct sw_err err = { 0 };
+	size_t n = 0;
+	*hits = NULL;
+	if (sw_search(hits, &n, m, query, opts, &err) != 0)
+		fail_msg("search '%s': %s", query, err.msg);
+	return n;
+}
+
+static size_t count(struct sw_matter *m, const char *query,
+		    const struct sw_search_opts *opts)
+{
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, m, query, opts);
+	sw_search_hits_free(hits, n);
+	return n;
+}
+
+static void test_rank(void **state)
+{
+	struct fixture *f = *state;
+	int64_t a = add_doc(&f->m, "once.txt", "evidence", "active");
+	int64_t b = add_doc(&f->m, "thrice.txt", "evidence", "active");
+	add_page(&f->m, a, 1, NULL,
+		 "The seller's breach of the warranty was disputed by both parties "
+		 "at length during the hearing before the magistrate judge.");
+	add_page(&f->m, b, 1, "ACME-0000007",
+		 "Breach upon breach: the breach was material.");
+	add_page(&f->m, b, 2, NULL, "Nothing relevant on this page.");
+
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, &f->m, "breach", NULL);
+	assert_int_equal(n, 2);
+	assert_string_equal(hits[0].document, "thrice.txt");
+	assert_int_equal(hits[0].doc_id, b);
+	assert_int_equal(hits[0].page, 1);
+	assert_string_equal(hits[0].bates, "ACME-0000007");
+	assert_string_equal(hits[0].origin, "evidence");
+	assert_string_equal(hits[1].document, "once.txt");
+	assert_null(hits[1].bates);
+	assert_true(hits[0].score < hits[1].score);
+
+	/* Hits are appended to what the caller already holds. */
+	struct sw_err err = { 0 };
+	struct sw_search_opts one = { .limit = 1 };
+	assert_int_equal(sw_search(&hits, &n, &f->m, "breach", &one, &err), 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(hits[2].document, "thrice.txt");
+	sw_search_hits_free(hits, n);
+
+	/* Every word must be on the page; quotes and lone punctuation in a
+	 * plain query are not syntax. */
+	assert_int_equal(count(&f->m, "breach material", NULL), 1);
+	assert_int_equal(count(&f->m, "\"breach\" - material &", NULL), 1);
+	assert_int_equal(count(&f->m, "breach OR nothing", NULL), 0);
+	assert_int_equal(count(&f->m, "breach (", NULL), 2);
+}
+
+static void test_bates(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "ACME-0000123", "evidence", "active");
+	add_page(&f->m, d, 1, "ACME-0000123", "Letter re supply terms\nACME-0000123");
+	add_page(&f->m, d, 2, "ACME_0000124", "Attachment\nACME_0000124");
+	add_page(&f->m, d, 3, "ACME0000125", "Schedule\nACME0000125");
+
+	static const char *const spellings[] = {
+		"ACME-0000123", "ACME_0000123", "ACME0000123", "0000123", "acme-0000123",
+	};
+	for (size_t i = 0; i < SW_ARRAY_LEN(spellings); i++) {
+		struct sw_search_hit *hits;
+		size_t n = search(&hits, &f->m, spellings[i], NULL);
+		assert_int_equal(n, 1);
+		assert_int_equal(hits[0].page, 1);
+		sw_search_hits_free(hits, n);
+	}
+	assert_int_equal(count(&f->m, "ACME-0000124", NULL), 1);
+	assert_int_equal(count(&f->m, "ACME0000124", NULL), 1);
+	assert_int_equal(count(&f->m, "0000124", NULL), 1);
+	assert_int_equal(count(&f->m, "ACME-0000125", NULL), 1);
+	assert_int_equal(count(&f->m, "ACME_0000125", NULL), 1);
+	assert_int_equal(count(&f->m, "0000125", NULL), 1);
+	assert_int_equal(count(&f->m, "ACME-0000126", NULL), 0);
+	assert_int_equal(count(&f->m, "0000126", NULL), 0);
+}
+
+static void test_section_sign(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "complaint.txt", "evidence", "active");
+	add_page(&f->m, d, 1, NULL, "Count I arises under 42 U.S.C. \xc2\xa7" "1983.");
+	add_page(&f->m, d, 2, NULL, "Count II: \xc2\xb6 12 and 1983 alone.");
+
+	assert_int_equal(count(&f->m, "\xc2\xa7 1983", NULL), 1);
+	assert_int_equal(count(&f->m, "\xc2\xa7" "1983", NULL), 1);
+	assert_int_equal(count(&f->m, "\xc2\xb6 12", NULL), 1);
+	assert_int_equal(count(&f->m, "1983", NULL), 2);
+	assert_int_equal(count(&f->m, "\xc2\xa7 1984", NULL), 0);
+}
+
+static void test_folding(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "menu.txt", "evidence", "active");
+	add_page(&f->m, d, 1, NULL, "Meeting at the Caf\xc3\xa9 Rouge.");
+	add_page(&f->m, d, 2, NULL, "The \xef\xac\x81nal NA\xc3\x8fVE draft.");
+	add_page(&f->m, d, 3, NULL, "Decomposed: re\xcc\x81sume\xcc\x81 attached.");
+
+	assert_int_equal(count(&f->m, "cafe", NULL), 1);
+	assert_int_equal(count(&f->m, "CAF\xc3\x89", NULL), 1);
+	assert_int_equal(count(&f->m, "final", NULL), 1);
+	assert_int_equal(count(&f->m, "naive", NULL), 1);
+	assert_int_equal(count(&f->m, "r\xc3\xa9sum\xc3\xa9", NULL), 1);
+	assert_int_equal(count(&f->m, "resume", NULL), 1);
+}
+
+static void test_snippet(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "memo.txt", "evidence", "active");
+	add_page(&f->m, d, 1, NULL,
+		 "Privileged memo. The Breach occurred on March 3 when the "
+		 "shipment arrived late.");
+
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, &f->m, "breach", NULL);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(hits[0].snippet, "\x01" "Breach" "\x02"));
+	sw_search_hits_free(hits, n);
+
+	n = search(&hits, &f->m, "0000123", NULL);
+	assert_int_equal(n, 0);
+	sw_search_hits_free(hits, n);
+}
+
+static void test_evidence_only(void **state)
+{
+	struct fixture *f = *state;
+	int64_t ev = add_doc(&f->m, "evidence.txt", "evidence", "active");
+	int64_t q = add_doc(&f->m, "quarantined.txt", "evidence", "quarantined");
+	int64_t model = add_doc(&f->m, "draft.txt", "model", "active");
+	int64_t human = add_doc(&f->m, "notes.txt", "human", "active");
+	add_page(&f->m, ev, 1, NULL, "indemnification clause");
+	add_page(&f->m, q, 1, NULL, "indemnification clause, suspicious copy");
+	add_page(&f->m, model, 1, NULL, "indemnification summary written by a model");
+	add_page(&f->m, human, 1, NULL, "indemnification notes");
+
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, &f->m, "indemnification", NULL);
+	assert_int_equal(n, 1);
+	assert_string_equal(hits[0].document, "evidence.txt");
+	sw_search_hits_free(hits, n);
+
+	struct sw_search_opts all = { .include_all = true };
+	n = search(&hits, &f->m, "indemnification", &all);
+	assert_int_equal(n, 4);
+	bool seen_model = false;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(hits[i].origin, "model") == 0)
+			seen_model = true;
+	assert_true(seen_model);
+	sw_search_hits_free(hits, n);
+}
+
+static void test_raw(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "raw.txt", "evidence", "active");
+	add_page(&f->m, d, 1, NULL, "the breach of contract was admitted");
+	add_page(&f->m, d, 2, NULL, "a warranty claim only");
+	add_page(&f->m, d, 3, NULL,
+		 "breach is one word and much later on this page comes contract");
+
+	struct sw_search_opts raw = { .raw = true };
+	assert_int_equal(count(&f->m, "breach OR warranty", &raw), 3);
+	assert_int_equal(count(&f->m, "NEAR(breach contract, 2)", &raw), 1);
+	assert_int_equal(count(&f->m, "breach NOT contract", &raw), 0);
+	assert_int_equal(count(&f->m, "warr*", &raw), 1);
+	/* The plain form of the same text is words, not syntax. */
+	assert_int_equal(count(&f->m, "breach OR warranty", NULL), 0);
+
+	static const char *const bad[] = { "breach AND (", "\"unterminated", "AND", "nosuchcol: x" };
+	for (size_t i = 0; i < SW_ARRAY_LEN(bad); i++) {
+		struct sw_search_hit *hits = NULL;
+		struct sw_err err = { 0 };
+		size_t n = 0;
+		assert_int_equal(sw_search(&hits, &n, &f->m, bad[i], &raw, &err), SW_EUSAGE);
+		assert_int_equal(n, 0);
+		assert_null(hits);
+		assert_non_null(strstr(err.msg, "bad search query: "));
+	}
+}
+
+static void test_bad_queries(void **state)
+{
+	struct fixture *f = *state;
+	struct sw_search_hit *hits = NULL;
+	struct sw_err err = { 0 };
+	size_t n = 0;
+
+	assert_int_equal(sw_search(&hits, &n, &f->m, "", NULL, &err), SW_EUSAGE);
+	assert_string_equal(err.msg, "empty query");
+	assert_int_equal(sw_search(&hits, &n, &f->m, " \t\n", NULL, &err), SW_EUSAGE);
+	struct sw_search_opts raw = { .raw = true };
+	assert_int_equal(sw_search(&hits, &n, &f->m, "  ", &raw, &err), SW_EUSAGE);
+	assert_int_equal(sw_search(&hits, &n, &f->m, "- & \"\"", NULL, &err), SW_EUSAGE);
+
+	char *longq = sw_xmalloc(SW_SEARCH_MAX_QUERY + 2);
+	memset(longq, 'a', SW_SEARCH_MAX_QUERY + 1);
+	longq[SW_SEARCH_MAX_QUERY + 1] = '\0';
+	assert_int_equal(sw_search(&hits, &n, &f->m, longq, NULL, &err), SW_ELIMIT);
+	longq[SW_SEARCH_MAX_QUERY] = '\0';
+	assert_int_equal(sw_search(&hits, &n, &f->m, longq, NULL, &err), 0);
+	free(longq);
+	assert_int_equal(n, 0);
+	assert_null(hits);
+}
+
+static void test_hostile(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "hostile.bin", "evidence", "active");
+	struct sw_buf b = SW_BUF_INIT;
+
+	for (int i = 0; i < 3000; i++)
+		sw_buf_addc(&b, (char)0xFF);
+	sw_buf_adds(&b, " \xc3\x28 \xe2\x82 \xf0\x9f\x98 \xed\xa0\x80 \xc0\xaf \xf4\x90\x80\x80 ");
+	for (int i = 0; i < 10000; i++)
+		sw_buf_addc(&b, (char)('0' + i % 10));
+	sw_buf_adds(&b, " ACME-");
+	for (int i = 0; i < 600; i++)
+		sw_buf_addc(&b, '7');
+	sw_buf_adds(&b, " ");
+	for (int i = 0; i < 5000; i++)
+		sw_buf_adds(&b, "x\xcc\x81");
+	sw_buf_adds(&b, " ");
+	for (int i = 0; i < 500; i++)
+		sw_buf_adds(&b, "\xef\xb7\xba"); /* U+FDFA: 18 code points each */
+	sw_buf_adds(&b, " needle ");
+	sw_buf_add(&b, "\0\0 haystack", 11);
+	sw_buf_adds(&b, " CAF\xc3");
+	add_page_n(&f->m, d, 1, NULL, b.data, b.len);
+	sw_buf_release(&b);
+
+	assert_int_equal(count(&f->m, "needle", NULL), 1);
+	struct sw_search_opts raw = { .raw = true };
+	assert_int_equal(count(&f->m, "needle OR zzz", &raw), 1);
+	/* The index matches a fresh tokenization of the text, and the page can
+	 * be deleted from it again: the tokenizer is deterministic. */
+	exec(&f->m, "INSERT INTO pages_fts (pages_fts) VALUES ('integrity-check')");
+	exec(&f->m, "INSERT INTO pages_fts (pages_fts, rowid, text)"
+		    " SELECT 'delete', id, text FROM pages");
+	assert_int_equal(count(&f->m, "needle", NULL), 0);
+}
+
+/* The exact terms, in order, and that the Bates digits share a position. */
+static void test_terms(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "terms.txt", "evidence", "active");
+	add_page(&f->m, d, 1, NULL, "ACME-0000123 \xc2\xa7 1983 Caf\xc3\xa9");
+	exec(&f->m, "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, pages_fts, 'row');"
+		    "CREATE VIRTUAL TABLE temp.vi USING fts5vocab(main, pages_fts, 'instance');");
+
+	static const char *const want[] = { "0000123", "1983", "acme0000123", "cafe", "\xc2\xa7" };
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(f->m.db, "SELECT term FROM v ORDER BY term",
+					    -1, &st, NULL), SQLITE_OK);
+	size_t i = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		assert_true(i < SW_ARRAY_LEN(want));
+		assert_string_equal((const char *)sqlite3_column_text(st, 0), want[i]);
+		i++;
+	}
+	assert_int_equal(i, SW_ARRAY_LEN(want));
+	sqlite3_finalize(st);
+
+	assert_int_equal(sqlite3_prepare_v2(f->m.db,
+		"SELECT group_concat(term || '@' || offset, ' ')"
+		" FROM (SELECT term, offset FROM vi ORDER BY offset, term)",
+		-1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0),
+			    "0000123@0 acme0000123@0 \xc2\xa7@1 1983@2 cafe@3");
+	sqlite3_finalize(st);
+}
+
+/* Long words are cut into terms; a Bates number too long to join is not. */
+static void test_long_words(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "long.txt", "evidence", "active");
+	struct sw_buf b = SW_BUF_INIT;
+	for (int i = 0; i < 300; i++)
+		sw_buf_addc(&b, 'a');
+	sw_buf_adds(&b, " B-");
+	for (int i = 0; i < 256; i++)
+		sw_buf_addc(&b, '1');
+	add_page(&f->m, d, 1, NULL, b.data);
+	sw_buf_release(&b);
+	exec(&f->m, "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, pages_fts, 'row');");
+
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(f->m.db,
+		"SELECT group_concat(length(term), ' ') FROM (SELECT term FROM v ORDER BY term)",
+		-1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(st, 0), "256 44 256 1");
+	sqlite3_finalize(st);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_rank, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bates, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_section_sign, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_folding, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_snippet, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_evidence_only, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_raw, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_queries, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_hostile, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_terms, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_long_words, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
