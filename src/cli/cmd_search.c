@@ -19,13 +19,19 @@ static const struct cli_opt opts[] = {
  * but the marked text is what a reader wants). */
 static void put_snippet(FILE *f, const char *s, bool colour)
 {
+	bool space = false;
 	for (; *s; s++) {
+		if (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t' || *s == '\f') {
+			space = true; /* one space for a run: page layout is noise here */
+			continue;
+		}
+		if (space)
+			fputc(' ', f);
+		space = false;
 		if (*s == '\x01')
 			fputs(colour ? "\x1b[1m" : "[", f);
 		else if (*s == '\x02')
 			fputs(colour ? "\x1b[0m" : "]", f);
-		else if (*s == '\n' || *s == '\r' || *s == '\t' || *s == '\f')
-			fputc(' ', f);
 		else
 			fputc(*s, f);
 	}

@@ -1,6 +1,8 @@
 /* main.c - `sworn`: global options, dispatch through the command table. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -45,6 +47,15 @@ int main(int argc, char **argv)
 		}
 		cli_error("unknown option '%s' (see 'sworn --help')", argv[i]);
 		return CLI_USAGE;
+	}
+	/* As git does: -C makes relative paths and the workspace search start
+	 * in DIR. */
+	if (strcmp(ctx.dir, ".") != 0) {
+		if (chdir(ctx.dir) != 0) {
+			cli_error("cannot change to '%s': %s", ctx.dir, strerror(errno));
+			return CLI_USAGE;
+		}
+		ctx.dir = ".";
 	}
 	if (i >= argc) {
 		usage(stderr);

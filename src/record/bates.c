@@ -190,14 +190,20 @@ static bool stamp_char(unsigned char c)
 }
 
 /* Whether a parsed token is a believable stamp rather than a year, a date, a
- * phone number, a statute or a docket number: an upper-case prefix of at
- * least two letters made of stamp characters, a counter of five digits or a
- * zero-padded one of four ("FY2021" and "ISO9001" are not stamps). */
+ * phone number, a statute or a docket number: an upper-case prefix that
+ * starts with a letter and has at least two, made of stamp characters; a
+ * counter of five digits or a zero-padded one of four ("FY2021" and
+ * "ISO9001" are not stamps) from a run of at most SW_BATES_MAX_DIGITS (a
+ * longer run is an account or reference number more often than a counter);
+ * and no suffix but an attachment number ("_003"). */
 static bool stamp_ok(const struct sw_bates *b)
 {
 	char letters[SW_BATES_PREFIX_MAX];
-	size_t nletters = 0;
+	size_t nletters = 0, plen = strlen(b->prefix);
 
+	if (!is_upper((unsigned char)b->prefix[0]) ||
+	    is_digit((unsigned char)b->prefix[plen - 1]))
+		return false;
 	for (const char *c = b->prefix; *c; c++) {
 		unsigned char u = (unsigned char)*c;
 		if (is_upper(u))
@@ -205,8 +211,11 @@ static bool stamp_ok(const struct sw_bates *b)
 		else if (!stamp_char(u) && u != ' ')
 			return false;
 	}
-	for (const char *c = b->suffix; *c; c++)
-		if (!stamp_char((unsigned char)*c))
+	if (b->suffix[0] != '\0' &&
+	    (!in_set("-_.", b->suffix[0]) || b->suffix[1] == '\0'))
+		return false;
+	for (const char *c = b->suffix + (b->suffix[0] != '\0'); *c; c++)
+		if (!is_digit((unsigned char)*c))
 			return false;
 	if (nletters < 2)
 		return false;

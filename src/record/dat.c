@@ -33,6 +33,7 @@ enum {
 	F_DQ = 1,   /* a doubled qualifier stands for one */
 	F_MARK = 2, /* the newline mark stands for '\n' */
 	F_CR = 4,   /* a CRLF inside a qualified field becomes '\n' */
+	F_NUL = 8,  /* a NUL byte: the value would be cut short as a C string */
 };
 
 struct span {
@@ -53,6 +54,7 @@ struct row {
 	size_t nl;         /* newlines inside qualified fields */
 	size_t bad_field;  /* 1-based field of an unterminated/junk error */
 	size_t long_field; /* 1-based first field over the size limit, or 0 */
+	size_t nul_field;  /* 1-based first field holding a NUL byte, or 0 */
 	size_t stop;       /* where a bad row's scan stopped */
 };
 
@@ -63,7 +65,8 @@ struct parser {
 	bool qual_stop[256];    /* bytes of interest inside a qualified field */
 	bool bare_stop[256];    /* ... and inside an unqualified one */
 	struct span *spans;     /* SW_DAT_MAX_FIELDS + 1 */
-	struct sw_buf tmp, conv;
+	size_t *ends;           /* SW_DAT_MAX_FIELDS: value ends in row */
+	struct sw_buf tmp, conv, row;
 	struct sw_dat *d;
 	char *empty;            /* one shared "" for every empty value */
 };
@@ -132,6 +135,8 @@ static size_t scan_qualified(const struct parser *ps, size_t pos,
 			sp->flags |= F_MARK;
 			pos += ps->m.n;
 		} else {
+			if (u[pos] == '\0')
+				sp->flags |= F_NUL;
 			pos++;
 		}
 	}
@@ -191,12 +196,16 @@ static void scan_row(struct parser *ps, size_t pos, size_t keep, struct row *r)
 					sp.flags |= F_MARK;
 					pos += ps->m.n;
 				} else {
+					if (u[pos] == '\0')
+						sp.flags |= F_NUL;
 					pos++;
 				}
 			}
 		}
 		if (sp.b - sp.a > SW_DAT_MAX_FIELD_BYTES && !r->long_field)
 			r->long_field = r->nfound + 1;
+		if ((sp.flags & F_NUL) && !r->nul_field)
+			r->nul_field = r->nfound + 1;
 		if (r->nfound < keep)
 			ps->spans[r->nfound] = sp;
 		r->nfound++;
@@ -243,26 +252,59 @@ static void unescape(struct parser *ps, const struct span *sp, struct sw_buf *ou
 	sw_buf_add(out, ps->u + run, sp->b - run);
 }
 
-static char *decode(struct parser *ps, const struct span *sp)
+/* Append the value of sp to out as UTF-8, without its NUL. */
+static void decode_into(struct parser *ps, const struct span *sp,
+			struct sw_buf *out)
 {
+	if (!sp->flags && ps->d->encoding == SW_DAT_UTF8) {
+		sw_buf_add(out, ps->u + sp->a, sp->b - sp->a);
+		return;
+	}
+	if (ps->d->encoding == SW_DAT_UTF8) {
+		unescape(ps, sp, out);
+		return;
+	}
 	const char *src = (const char *)ps->u + sp->a;
 	size_t n = sp->b - sp->a;
-
-	if (n == 0)
-		return ps->empty;
 	if (sp->flags) {
 		sw_buf_reset(&ps->tmp);
 		unescape(ps, sp, &ps->tmp);
 		src = ps->tmp.data;
 		n = ps->tmp.len;
 	}
-	if (ps->d->encoding == SW_DAT_LATIN1) {
-		sw_buf_reset(&ps->conv);
-		sw_latin1_to_utf8(&ps->conv, src, n);
-		src = ps->conv.data;
-		n = ps->conv.len;
+	sw_latin1_to_utf8(out, src, n);
+}
+
+static char *decode(struct parser *ps, const struct span *sp)
+{
+	if (sp->a == sp->b)
+		return ps->empty;
+	sw_buf_reset(&ps->conv);
+	decode_into(ps, sp, &ps->conv);
+	return sw_arena_strndup(&ps->d->arena, ps->conv.data, ps->conv.len);
+}
+
+/* The values of a good row, packed into one arena allocation: the pointer
+ * array, then the strings.  Per-value allocations would each be rounded up
+ * to 16 bytes, a third more memory for typical short metadata. */
+static char **decode_row(struct parser *ps)
+{
+	size_t n = ps->d->nfields;
+	size_t *ends = ps->ends;
+
+	sw_buf_reset(&ps->row);
+	for (size_t i = 0; i < n; i++) {
+		decode_into(ps, &ps->spans[i], &ps->row);
+		sw_buf_addc(&ps->row, '\0');
+		ends[i] = ps->row.len;
 	}
-	return sw_arena_strndup(&ps->d->arena, src, n);
+	char **values = sw_arena_alloc(&ps->d->arena,
+				       n * sizeof(char *) + ps->row.len);
+	char *text = (char *)(values + n);
+	memcpy(text, ps->row.data, ps->row.len);
+	for (size_t i = 0, start = 0; i < n; start = ends[i], i++)
+		values[i] = ends[i] - start == 1 ? ps->empty : text + start;
+	return values;
 }
 
 /* Store a marker for the caller as UTF-8 (at most three bytes and a NUL). */
@@ -339,8 +381,8 @@ static void build_tables(struct parser *ps)
 {
 	memset(ps->qual_stop, 0, sizeof(ps->qual_stop));
 	memset(ps->bare_stop, 0, sizeof(ps->bare_stop));
-	ps->qual_stop['\n'] = ps->qual_stop['\r'] = true;
-	ps->bare_stop['\n'] = true;
+	ps->qual_stop['\n'] = ps->qual_stop['\r'] = ps->qual_stop['\0'] = true;
+	ps->bare_stop['\n'] = ps->bare_stop['\0'] = true;
 	if (ps->q.n)
 		ps->qual_stop[ps->q.b[0]] = true;
 	ps->qual_stop[ps->m.b[0]] = ps->bare_stop[ps->m.b[0]] = true;
@@ -382,7 +424,8 @@ static int detect_profile(struct parser *ps, size_t pos, size_t line,
 			 * qualifier should have enclosed, not a separator. */
 			bool alnum = (lead >= '0' && lead <= '9') ||
 				     ((lead | 0x20) >= 'a' && (lead | 0x20) <= 'z');
-			if (alnum || lead == ' ' || lead == '\r' || n > ps->len - c)
+			if (alnum || lead == ' ' || lead == '\r' || lead == '\0' ||
+			    n > ps->len - c)
 				return sw_err_set(err, SW_EINPUT,
 						  "header row (line %zu): text after the closing qualifier of field 1",
 						  line);
@@ -439,6 +482,10 @@ static int parse_header(struct parser *ps, size_t pos, size_t line,
 		return sw_err_set(err, SW_ELIMIT,
 				  "header row: field %zu is longer than %zu bytes (limit SW_DAT_MAX_FIELD_BYTES)",
 				  r->long_field, SW_DAT_MAX_FIELD_BYTES);
+	if (r->nul_field)
+		return sw_err_set(err, SW_EINPUT,
+				  "header row (line %zu): NUL byte in field %zu",
+				  line, r->nul_field);
 
 	d->nfields = r->nfound;
 	d->names = sw_arena_alloc(&d->arena, d->nfields * sizeof(char *));
@@ -472,6 +519,9 @@ static char *row_error(struct parser *ps, size_t line, const struct row *r)
 		snprintf(msg, sizeof(msg),
 			 "line %zu: field %zu is longer than %zu bytes (limit SW_DAT_MAX_FIELD_BYTES)",
 			 line, r->long_field, SW_DAT_MAX_FIELD_BYTES);
+	else if (r->nul_field)
+		snprintf(msg, sizeof(msg), "line %zu: NUL byte in field %zu",
+			 line, r->nul_field);
 	else
 		return NULL;
 	return sw_arena_strdup(&ps->d->arena, msg);
@@ -524,10 +574,7 @@ static int parse_rows(struct parser *ps, size_t pos, size_t line,
 		if (rec->error) {
 			d->nbad++;
 		} else {
-			rec->values = sw_arena_alloc(&d->arena,
-						     d->nfields * sizeof(char *));
-			for (size_t i = 0; i < d->nfields; i++)
-				rec->values[i] = decode(ps, &ps->spans[i]);
+			rec->values = decode_row(ps);
 		}
 
 		if (r.status == ROW_OK) {
@@ -565,6 +612,7 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 	sw_arena_init(&out->arena, 256 * 1024);
 	sw_buf_init(&ps.tmp);
 	sw_buf_init(&ps.conv);
+	sw_buf_init(&ps.row);
 	ps.d = out;
 
 	if (len > SW_DAT_MAX_BYTES) {
@@ -599,6 +647,7 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 		goto cleanup;
 	}
 	ps.spans = sw_xmalloc((SW_DAT_MAX_FIELDS + 1) * sizeof(*ps.spans));
+	ps.ends = sw_xmalloc(SW_DAT_MAX_FIELDS * sizeof(*ps.ends));
 	ps.empty = sw_arena_strndup(&out->arena, "", 0);
 	rc = detect_profile(&ps, pos, line, err);
 	if (rc)
@@ -610,8 +659,10 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 
 cleanup:
 	free(ps.spans);
+	free(ps.ends);
 	sw_buf_release(&ps.tmp);
 	sw_buf_release(&ps.conv);
+	sw_buf_release(&ps.row);
 	if (rc)
 		sw_dat_release(out);
 	return rc;

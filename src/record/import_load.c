@@ -128,7 +128,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	size_t ntp = 0, npages = 0;
 	struct sw_err err = { 0 };
 	char sha[SW_SHA256_HEX_LEN + 1];
-	char *meta = NULL, *text_path = NULL;
+	char *meta = NULL, *text_path = NULL, *real = NULL;
 	char what[160];
 	struct sw_bates beg, end;
 	bool have_end = false, latin1 = false, truncated = false, transcript = false;
@@ -235,6 +235,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 
 	if (raw.len && sw__record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
 		goto fatal;
+	real = realpath(text_path ? text_path : L->dat_path, NULL);
 	meta = meta_json(&L->dat, r, L->dat_name);
 	char endbuf[96];
 	sw_bates_format(endbuf, sizeof(endbuf), &pages[npages - 1].bates,
@@ -245,7 +246,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		.origin = in->opts->origin,
 		.sha256 = sha,
 		.original = raw.len ? sha : NULL,
-		.source_path = text_path ? text_path : L->dat_path,
+		.source_path = real ? real : L->dat_path,
 		.beg_bates = begs,
 		.end_bates = pages[npages - 1].has_bates ? endbuf : (ends[0] ? ends : NULL),
 		.meta_json = meta,
@@ -274,6 +275,7 @@ fatal:
 	rc = err.code ? err.code : SW_EIO;
 cleanup:
 	free(meta);
+	free(real);
 	free(text_path);
 	free(tpages);
 	free(pages);

@@ -88,7 +88,7 @@ static bool blank(const char *s, size_t len)
 int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 {
 	struct sw_buf raw = SW_BUF_INIT, text = SW_BUF_INIT;
-	char *meta = NULL;
+	char *meta = NULL, *real = NULL;
 	struct sw_page_in *pages = NULL;
 	size_t npages = 0;
 	struct sw_err err = { 0 };
@@ -148,13 +148,14 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 				sw_bates_format(beg, sizeof(beg), &pages[i].bates, pages[i].bates.number);
 			sw_bates_format(end, sizeof(end), &pages[i].bates, pages[i].bates.number);
 		}
+	real = realpath(path, NULL);
 	struct sw_doc_in doc = {
 		.name = name,
 		.kind = kind,
 		.origin = in->opts->origin,
 		.sha256 = sha,
 		.original = sha,
-		.source_path = path,
+		.source_path = real ? real : path,
 		.beg_bates = NULL, /* identity is the content for text files */
 		.end_bates = NULL,
 		.meta_json = meta,
@@ -194,5 +195,6 @@ cleanup:
 	sw_buf_release(&raw);
 	sw_buf_release(&text);
 	free(meta);
+	free(real);
 	return rc;
 }

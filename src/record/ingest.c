@@ -21,7 +21,8 @@
 enum file_kind { KIND_OTHER, KIND_TEXT, KIND_MARKDOWN, KIND_DAT, KIND_OPT };
 
 struct input {
-	char *path; /* real path */
+	char *path; /* as the user named it (joined with folder entries) */
+	char *real; /* resolved, to know what a load file already used */
 	enum file_kind kind;
 };
 
@@ -48,7 +49,9 @@ static enum file_kind classify(const char *path)
 static void add_input(struct walk *w, const char *path)
 {
 	w->items = sw_xgrow(w->items, &w->cap, w->n + 1, sizeof(*w->items));
+	char *real = realpath(path, NULL);
 	w->items[w->n].path = sw_xstrdup(path);
+	w->items[w->n].real = real ? real : sw_xstrdup(path);
 	w->items[w->n].kind = classify(path);
 	w->n++;
 }
@@ -74,9 +77,7 @@ static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 		return;
 	}
 	if (S_ISREG(st.st_mode)) {
-		char *real = realpath(path, NULL);
-		add_input(w, real ? real : path);
-		free(real);
+		add_input(w, path);
 		return;
 	}
 	if (!S_ISDIR(st.st_mode)) {
@@ -267,6 +268,8 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
+	if (opts->labels_path)
+		sw__ingest_consume(&in, opts->labels_path);
 	for (size_t i = 0; i < npaths; i++)
 		walk_path(&in, &w, paths[i], 0);
 	if (w.n)
@@ -290,7 +293,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		qsort(in.consumed, in.nconsumed, sizeof(char *), cmp_str);
 	for (size_t i = 0; i < w.n && rc == 0; i++) {
 		const struct input *it = &w.items[i];
-		if (it->kind == KIND_DAT || is_consumed(&in, it->path))
+		if (it->kind == KIND_DAT || is_consumed(&in, it->real))
 			continue;
 		switch (it->kind) {
 		case KIND_TEXT:
@@ -326,8 +329,10 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		close(fd);
 	}
 	out->seconds = sw_now() - start;
-	for (size_t i = 0; i < w.n; i++)
+	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);
+		free(w.items[i].real);
+	}
 	free(w.items);
 	for (size_t i = 0; i < in.nconsumed; i++)
 		free(in.consumed[i]);

@@ -147,6 +147,12 @@ static int parse_line(struct optp *op, const char *p, size_t len, size_t line,
 	struct field docbreak = trim(f[F_DOCBREAK]);
 	struct field pages = trim(f[F_COUNT]);
 
+	if (memchr(p, '\0', len)) {
+		/* The strings are C strings: a NUL would cut a key or path
+		 * short without a word. */
+		bad_line(op, "line %zu: NUL byte in the line", line);
+		return 0;
+	}
 	if (nf < 4) {
 		bad_line(op, "line %zu: expected 7 comma-separated fields", line);
 		return 0;

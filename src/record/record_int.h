@@ -119,9 +119,10 @@ int sw_bates_format(char *out, size_t outsz, const struct sw_bates *b,
 /* Find the Bates stamp of a page: a Bates-looking token on one of the first
  * or last three non-empty lines, possibly beside a confidentiality legend
  * ("CONFIDENTIAL", "HIGHLY CONFIDENTIAL - ATTORNEYS' EYES ONLY").  The
- * prefix must hold two or more letters, all upper case, the counter five
- * digits or four zero-padded ones; lines of prose (over eight words besides
- * the legend) are skipped, and the footer wins over the header.  On success
+ * prefix must start with a letter and hold two or more, all upper case, the
+ * counter five digits or four zero-padded ones, the suffix only "_003"
+ * style; lines of prose (over eight words besides the legend) are skipped,
+ * and the footer wins over the header.  On success
  * fills out and the byte range of the token and returns 0; SW_ENOTFOUND
  * when there is no stamp. */
 int sw_bates_find_stamp(struct sw_bates *out, size_t *start, size_t *end,

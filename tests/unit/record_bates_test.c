@@ -218,6 +218,7 @@ static void test_stamp_header(void **state)
 	/* A one-line page is both header and footer. */
 	check_stamp("ZZ0000042", "ZZ0000042", 42);
 	check_stamp("\f\n  ZZ 0000043  \n\f", "ZZ 0000043", 43);
+	check_stamp("memo\nACME0000001.002\n", "ACME0000001.002", 1);
 	/* Four-digit counters only when zero-padded. */
 	check_stamp("memo\nABC0123\n", "ABC0123", 123);
 }
@@ -268,6 +269,12 @@ static void test_stamp_false_positives(void **state)
 	check_no_stamp("body\n\nABC 01234\n");            /* spaced, 5 digits */
 	check_no_stamp("body\n\nABC1234\n");              /* 4 digits, unpadded */
 	check_no_stamp("body\n\nhttp://ACME.COM/0001234\n");
+	check_no_stamp("body\n\n.ABC0001234\n");      /* starts with a dot */
+	check_no_stamp("body\n\n00_0A0_0E2_0030\n");
+	check_no_stamp("body\n\nACME0001234_AB12\n");  /* odd suffix */
+	check_no_stamp("body\n\nACME0001234_\n");
+	check_no_stamp("body\n\nACCT 12345678901\n");  /* over nine digits */
+	check_no_stamp("body\n\nACCT12345678901\n");
 	/* Prose: a long line with a Bates cite in it is not a stamp line. */
 	check_no_stamp("body\n\nAs the witness said at ACME0001234 the goods had "
 		       "already left the warehouse by then\n");

@@ -280,6 +280,26 @@ static void test_unterminated(void **state)
 	sw_dat_release(&d);
 }
 
+/* A NUL would silently cut a value short as a C string: the row is bad. */
+static void test_nul_bytes(void **state)
+{
+	(void)state;
+	static const char dat[] = "DOCID" S "TITLE\n"
+				  "D1" S "cut\0here\n"
+				  TH "D2" TH S TH "a\0b" TH "\n"
+				  "D3" S "fine\n";
+	struct sw_dat d;
+	parse_ok(&d, BYTES(dat));
+	assert_int_equal(d.nrecords, 3);
+	assert_int_equal(d.nbad, 2);
+	assert_string_equal(d.records[0].error, "line 2: NUL byte in field 2");
+	assert_string_equal(d.records[1].error, "line 3: NUL byte in field 2");
+	assert_string_equal(val(&d, 2, "TITLE"), "fine");
+	sw_dat_release(&d);
+
+	parse_fails(BYTES("DOC\0ID" S "TITLE\n"), SW_EINPUT, "NUL byte in field 1");
+}
+
 static void test_header_forms(void **state)
 {
 	(void)state;
@@ -399,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_doubled_qualifier),
 		cmocka_unit_test(test_bad_row_continues),
 		cmocka_unit_test(test_unterminated),
+		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_header_forms),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_limits),

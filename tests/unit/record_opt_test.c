@@ -126,6 +126,12 @@ static void test_malformed_lines(void **state)
 	assert_string_equal(o.first_error, "line 1: empty image key");
 	sw_opt_release(&o);
 
+	parse_ok(&o, BYTES("N1,V,n1.tif,Y,,,1\n\0N2,V,n2.tif,Y,,,1\n"));
+	assert_int_equal(o.n, 1);
+	assert_int_equal(o.nbad, 1);
+	assert_string_equal(o.first_error, "line 2: NUL byte in the line");
+	sw_opt_release(&o);
+
 	parse_ok(&o, BYTES("C,V,c.tif,Y,,,x1\n"));
 	assert_int_equal(o.n, 0);
 	assert_string_equal(o.first_error, "line 1: the page count is not a number");

@@ -1,0 +1,50 @@
+# A thin front for CMake.  `make demo` and `make check` are all a new machine
+# needs: each installs missing packages first (scripts/install-deps).
+JOBS ?= 2
+
+.PHONY: all deps build asan release fuzz check check-dev check-asan demo bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps --check >/dev/null 2>&1 || scripts/install-deps
+
+build: deps
+	cmake --preset dev >/dev/null
+	cmake --build --preset dev -j $(JOBS)
+	@ln -sf build/dev/compile_commands.json compile_commands.json
+
+asan: deps
+	cmake --preset asan >/dev/null
+	cmake --build --preset asan -j $(JOBS)
+
+release: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j $(JOBS)
+
+# libFuzzer binaries (clang): build/fuzz/tests/fuzz_<name>.
+fuzz: deps
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+
+# The whole suite twice: the developer build, then ASan+UBSan.  ctest's
+# summary closes the output.
+check: build asan
+	ctest --preset dev -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		ctest --preset asan -j $(JOBS)
+
+check-dev: build
+	ctest --preset dev -j $(JOBS)
+
+check-asan: asan
+	ctest --preset asan -j $(JOBS)
+
+demo: build
+	scripts/demo build/dev/sworn
+
+bench: release
+	bench/ingest
+
+clean:
+	rm -rf build compile_commands.json

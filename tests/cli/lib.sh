@@ -1,0 +1,91 @@
+# Helpers for the black-box tests of the sworn binary.  Each test script
+# sources this file; $SWORN is the binary under test (set by CTest).
+set -u
+: "${SWORN:?set SWORN to the sworn binary}"
+T=$(mktemp -d "${TMPDIR:-/tmp}/sworn-cli.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 1
+failures=0
+checks=0
+
+# run RC CMD...: run a command, keep stdout in $T/out and stderr in $T/err,
+# and check its exit status.
+run() {
+	want=$1
+	shift
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	checks=$((checks + 1))
+	if [ "$got" != "$want" ]; then
+		echo "FAIL: '$*' exited $got, expected $want"
+		echo "--- stdout"; cat "$T/out"; echo "--- stderr"; cat "$T/err"
+		failures=$((failures + 1))
+	fi
+}
+
+# has FILE TEXT: FILE ($T/out or $T/err) contains TEXT (fixed string).
+has() {
+	checks=$((checks + 1))
+	if ! grep -qF -- "$2" "$1"; then
+		echo "FAIL: $(basename "$1") lacks '$2'"
+		cat "$1"
+		failures=$((failures + 1))
+	fi
+}
+
+lacks() {
+	checks=$((checks + 1))
+	if grep -qF -- "$2" "$1"; then
+		echo "FAIL: $(basename "$1") has '$2'"
+		cat "$1"
+		failures=$((failures + 1))
+	fi
+}
+
+# eq WHAT GOT WANT
+eq() {
+	checks=$((checks + 1))
+	if [ "$2" != "$3" ]; then
+		echo "FAIL: $1: got '$2', expected '$3'"
+		failures=$((failures + 1))
+	fi
+}
+
+# lines FILE N: FILE has exactly N lines.
+lines() {
+	eq "lines of $(basename "$1")" "$(wc -l <"$1" | tr -d ' ')" "$2"
+}
+
+# sql MATTER QUERY: a value from a matter's database.
+sql() {
+	sqlite3 "$T/ws/matters/$1/matter.db" "$2"
+}
+
+# A fresh workspace in $T/ws with the matter m.
+new_workspace() {
+	rm -rf "$T/ws"
+	"$SWORN" init -q "$T/ws" || exit 1
+	"$SWORN" -C "$T/ws" matter new m >/dev/null || exit 1
+}
+
+# dat_row SEP QUAL FIELD...: one load-file row (CRLF) on stdout.
+dat_row() {
+	sep=$1 qual=$2
+	shift 2
+	first=1
+	for f in "$@"; do
+		[ $first -eq 1 ] || printf '%b' "$sep"
+		printf '%b%s%b' "$qual" "$f" "$qual"
+		first=0
+	done
+	printf '\r\n'
+}
+UTF8_THORN='\303\276'
+LATIN1_THORN='\376'
+DC4='\024'
+
+done_testing() {
+	echo "$checks checks, $failures failed"
+	[ "$failures" -eq 0 ]
+	exit $?
+}
