@@ -1,0 +1,43 @@
+# Record-citation labels and deposition transcripts.
+. "$SW_SRC/tests/cli/lib.sh"
+new_workspace
+cd "$T/ws" || exit 1
+
+cp -r "$SW_SRC/examples/acme" acme
+run 0 "$SWORN" ingest -m m --labels acme/labels.csv acme
+has "$T/out" "imported 5, skipped 0, failed 0 (10 pages, 4 labels)"
+eq "labels" "$(sql m "SELECT group_concat(norm || '>' || target, ';') FROM (SELECT * FROM labels ORDER BY norm)")" \
+	"ex 1>ACME0000001;ex 2>ACME0000004;ex 3>ACME0000007;smith dep>smith-dep.txt"
+eq "label to document" "$(sql m "SELECT d.beg_bates FROM labels l JOIN documents d ON d.id = l.doc_id WHERE l.norm = 'ex 2'")" "ACME0000004"
+
+# The transcript is addressable by page:line.
+eq "transcript kind" "$(sql m "SELECT kind FROM documents WHERE name = 'smith-dep.txt'")" "transcript"
+eq "lines" "$(sql m "SELECT count(*) FROM transcript_lines")" 50
+eq "line 1:6" "$(sql m "SELECT substr(p.text, t.start + 1, t.end - t.start) FROM transcript_lines t JOIN pages p ON p.id = t.page_id WHERE t.tr_page = 1 AND t.line = 6")" \
+	"A.  Yes, on March 3, 2021."
+eq "line 2:1" "$(sql m "SELECT substr(p.text, t.start + 1, t.end - t.start) FROM transcript_lines t JOIN pages p ON p.id = t.page_id WHERE t.tr_page = 2 AND t.line = 1")" \
+	"A.  I see it."
+eq "a production is no transcript" "$(sql m "SELECT count(*) FROM documents WHERE kind = 'transcript'")" 1
+
+# Labels can be added alone, later; bad lines fail one by one; re-labelling
+# moves a label.
+cat > more.csv <<'CSV'
+Exhibit 4, ACME0000003
+"ECF No. 45",ACME0000007
+Ex. 9,NOPE0000001
+just one field
+Ex. 1,ACME0000004
+CSV
+run 2 "$SWORN" ingest -m m --labels more.csv
+has "$T/out" "failed 2"
+has "$T/out" "3 labels"
+has "$T/err" "more.csv:3: label 'Ex. 9': no imported document starts at Bates 'NOPE0000001'"
+has "$T/err" "more.csv:4: expected 'label,target'"
+eq "exhibit 4" "$(sql m "SELECT target FROM labels WHERE norm = 'ex 4'")" "ACME0000003"
+eq "ecf 45" "$(sql m "SELECT target FROM labels WHERE norm = 'ecf 45'")" "ACME0000007"
+eq "moved" "$(sql m "SELECT target FROM labels WHERE norm = 'ex 1'")" "ACME0000004"
+
+run 2 "$SWORN" ingest -m m --labels nosuch.csv
+has "$T/err" "nosuch.csv"
+
+done_testing

@@ -1,0 +1,35 @@
+# Full-text search from the command line.
+. "$SW_SRC/tests/cli/lib.sh"
+new_workspace
+cd "$T/ws" || exit 1
+printf 'The plaintiff sued under 42 U.S.C. \302\247 1983 for damages.\n\nZED-0000042\n\fUnrelated page about lunch.\n\nZED-0000043\n' > a.txt
+printf 'A draft that mentions damages twice: damages.\n' > draft.txt
+run 0 "$SWORN" ingest -m m a.txt
+run 0 "$SWORN" ingest -m m --origin model draft.txt
+
+run 0 "$SWORN" search -m m "§ 1983"
+has "$T/out" "ZED-0000042"
+has "$T/out" "[§] [1983]"
+for q in ZED-0000042 ZED0000042 0000042; do
+	run 0 "$SWORN" search -m m "$q"
+	has "$T/out" "a.txt p.1"
+done
+run 0 "$SWORN" search -m m --json DAMAGES
+has "$T/out" '"bates": "ZED-0000042"'
+has "$T/out" '"page": 1'
+lacks "$T/out" "draft.txt"          # a model's text is not evidence
+run 0 "$SWORN" search -m m --all damages
+has "$T/out" "draft.txt"
+has "$T/out" "origin: model"
+run 1 "$SWORN" search -m m nonexistentword
+has "$T/err" "no hits"
+run 0 "$SWORN" search -m m --fts 'lunch OR plaintiff'
+has "$T/out" "p.2"
+run 2 "$SWORN" search -m m --fts 'lunch AND ('
+has "$T/err" "bad search query"
+lines "$T/err" 1
+run 2 "$SWORN" search -m m --limit 0 lunch
+run 0 "$SWORN" search -m m -n 1 --all damages
+eq "one hit" "$(grep -c 'p\.' "$T/out")" 1
+
+done_testing
