@@ -235,22 +235,37 @@ static void fold_cp(struct folder *fo, int32_t cp, size_t origin)
 }
 
 /* ASCII bytes [i, end) that are known not to be followed by a combining
- * mark: no utf8proc call, no segment. */
+ * mark: no utf8proc call, no segment.  The loop works on local copies so
+ * the compiler need not reload the output pointers after every char store. */
 static void fold_ascii(struct folder *fo, const unsigned char *in, size_t i, size_t end)
 {
 	bool fold_case = fo->flags & SW_FOLD_CASE;
+	bool collapse = fo->flags & SW_FOLD_SPACE;
+	bool in_space = fo->in_space;
 
 	reserve(fo, end - i);
+	char *text = fo->out->text;
+	size_t *map = fo->out->map;
+	size_t n = fo->out->len;
 	for (; i < end; i++) {
 		unsigned char c = in[i];
 		if (c == ' ' || (c >= '\t' && c <= '\r')) {
-			put_space(fo, (char)c, i);
-			continue;
+			if (collapse) {
+				if (in_space)
+					continue;
+				c = ' ';
+				in_space = true;
+			}
+		} else {
+			if (fold_case && c >= 'A' && c <= 'Z')
+				c = (unsigned char)(c + ('a' - 'A'));
+			in_space = false;
 		}
-		if (fold_case && c >= 'A' && c <= 'Z')
-			c = (unsigned char)(c + ('a' - 'A'));
-		put(fo, (char)c, i);
+		text[n] = (char)c;
+		map[n++] = i;
 	}
+	fo->out->len = n;
+	fo->in_space = in_space;
 }
 
 void sw_fold(struct sw_fold *out, const char *in, size_t len, unsigned flags)

@@ -199,6 +199,10 @@ static void test_redraw_rate(void **state)
 
 	if (!open_pty(&master, &slave))
 		skip();
+	/* Nobody reads the terminal while the loop runs: a progress line that
+	 * ignored its rate limit would fill the pty and block for ever.  With
+	 * O_NONBLOCK it fails the count below instead. */
+	assert_int_equal(fcntl(slave, F_SETFL, fcntl(slave, F_GETFL) | O_NONBLOCK), 0);
 	setenv("TERM", "xterm", 1);
 	setenv("NO_COLOR", "1", 1);
 	int saved = dup(STDERR_FILENO);
