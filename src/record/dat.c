@@ -66,12 +66,10 @@ struct parser {
 	bool bare_stop[256];    /* ... and inside an unqualified one */
 	struct span *spans;     /* SW_DAT_MAX_FIELDS + 1 */
 	size_t *ends;           /* SW_DAT_MAX_FIELDS: value ends in row */
-	struct sw_buf tmp, conv, row;
+	struct sw_buf tmp, row;
 	struct sw_dat *d;
 	char *empty;            /* one shared "" for every empty value */
 };
-
-#define UTF16_MSG "UTF-16 load files are not supported; convert to UTF-8"
 
 static bool at(const struct parser *ps, size_t pos, const struct tok *t)
 {
@@ -85,22 +83,18 @@ static void set_tok(struct tok *t, const char *bytes, size_t n)
 	t->n = n;
 }
 
-/* True when pos starts a line ending (LF, CRLF, or a CR the file ends on). */
+/* True when pos starts a line ending (LF, CRLF, or a CR the file ends on);
+ * *after is where the next line starts. */
 static bool at_eol(const struct parser *ps, size_t pos, size_t *after)
 {
-	if (pos >= ps->len) {
-		*after = ps->len;
-		return true;
-	}
-	if (ps->u[pos] == '\n') {
-		*after = pos + 1;
-		return true;
-	}
-	if (ps->u[pos] == '\r' && (pos + 1 == ps->len || ps->u[pos + 1] == '\n')) {
-		*after = pos + 1 == ps->len ? ps->len : pos + 2;
-		return true;
-	}
-	return false;
+	size_t n = pos >= ps->len ? 0 : ps->u[pos] == '\n' ? 1
+		 : ps->u[pos] != '\r' ? SIZE_MAX
+		 : pos + 1 == ps->len ? 1 : ps->u[pos + 1] == '\n' ? 2 : SIZE_MAX;
+
+	if (n == SIZE_MAX)
+		return false;
+	*after = pos + n;
+	return true;
 }
 
 /* Scan a qualified field whose text starts at pos (after the opening
@@ -172,7 +166,8 @@ static void scan_row(struct parser *ps, size_t pos, size_t keep, struct row *r)
 			} else {
 				r->status = ROW_JUNK;
 				r->bad_field = r->nfound + 1;
-				r->stop = pos;
+				/* The closing qualifier may open the next row. */
+				r->stop = pos - ps->q.n;
 				return;
 			}
 		} else {
@@ -275,15 +270,6 @@ static void decode_into(struct parser *ps, const struct span *sp,
 	sw_latin1_to_utf8(out, src, n);
 }
 
-static char *decode(struct parser *ps, const struct span *sp)
-{
-	if (sp->a == sp->b)
-		return ps->empty;
-	sw_buf_reset(&ps->conv);
-	decode_into(ps, sp, &ps->conv);
-	return sw_arena_strndup(&ps->d->arena, ps->conv.data, ps->conv.len);
-}
-
 /* The values of a good row, packed into one arena allocation: the pointer
  * array, then the strings.  Per-value allocations would each be rounded up
  * to 16 bytes, a third more memory for typical short metadata. */
@@ -314,10 +300,10 @@ static bool tok_to_utf8(struct parser *ps, const struct tok *t, char out[4])
 	size_t n = t->n;
 
 	if (ps->d->encoding == SW_DAT_LATIN1) {
-		sw_buf_reset(&ps->conv);
-		sw_latin1_to_utf8(&ps->conv, src, n);
-		src = ps->conv.data;
-		n = ps->conv.len;
+		sw_buf_reset(&ps->tmp);
+		sw_latin1_to_utf8(&ps->tmp, src, n);
+		src = ps->tmp.data;
+		n = ps->tmp.len;
 	}
 	if (n > 3)
 		return false;
@@ -342,12 +328,17 @@ static size_t find_tok(const struct parser *ps, size_t a, size_t b,
 	return SIZE_MAX;
 }
 
-static void set_pilcrow(const struct parser *ps, struct tok *t)
+/* The Latin-1 byte b as the file writes it: itself, or its UTF-8 pair. */
+static void set_latin1(const struct parser *ps, struct tok *t, unsigned char b)
 {
-	if (ps->d->encoding == SW_DAT_UTF8)
-		set_tok(t, "\xc2\xb6", 2);
-	else
-		set_tok(t, "\xb6", 1);
+	if (ps->d->encoding == SW_DAT_LATIN1) {
+		t->b[0] = b;
+		t->n = 1;
+	} else {
+		t->b[0] = (unsigned char)(0xc0 | (b >> 6));
+		t->b[1] = (unsigned char)(0x80 | (b & 0x3f));
+		t->n = 2;
+	}
 }
 
 /* The qualifier a line starting at pos opens with, if any. */
@@ -355,10 +346,7 @@ static void detect_qualifier(const struct parser *ps, size_t pos, struct tok *q)
 {
 	struct tok thorn;
 
-	if (ps->d->encoding == SW_DAT_UTF8)
-		set_tok(&thorn, "\xc3\xbe", 2);
-	else
-		set_tok(&thorn, "\xfe", 1);
+	set_latin1(ps, &thorn, 0xfe);
 	q->n = 0;
 	if (at(ps, pos, &thorn))
 		*q = thorn;
@@ -401,10 +389,7 @@ static int detect_profile(struct parser *ps, size_t pos, size_t line,
 	struct span sp;
 	size_t nl = 0, after;
 
-	if (d->encoding == SW_DAT_UTF8)
-		set_tok(&ps->m, "\xc2\xae", 2);
-	else
-		set_tok(&ps->m, "\xae", 1);
+	set_latin1(ps, &ps->m, 0xae);
 	detect_qualifier(ps, pos, &ps->q);
 	ps->s.n = 0;
 	build_tables(ps);
@@ -413,7 +398,7 @@ static int detect_profile(struct parser *ps, size_t pos, size_t line,
 		size_t c = scan_qualified(ps, pos + ps->q.n, &sp, &nl);
 		if (c == SIZE_MAX)
 			return sw_err_set(err, SW_EINPUT,
-					  "header row (line %zu): unterminated qualifier in field 1",
+					  "header row, line %zu: unterminated qualifier in field 1",
 					  line);
 		if (!at_eol(ps, c, &after)) {
 			size_t n = 1;
@@ -427,7 +412,7 @@ static int detect_profile(struct parser *ps, size_t pos, size_t line,
 			if (alnum || lead == ' ' || lead == '\r' || lead == '\0' ||
 			    n > ps->len - c)
 				return sw_err_set(err, SW_EINPUT,
-						  "header row (line %zu): text after the closing qualifier of field 1",
+						  "header row, line %zu: text after the closing qualifier of field 1",
 						  line);
 			set_tok(&ps->s, (const char *)ps->u + c, n);
 		}
@@ -436,7 +421,7 @@ static int detect_profile(struct parser *ps, size_t pos, size_t line,
 		size_t end = nlp ? (size_t)(nlp - ps->u) : ps->len;
 		struct tok cand[5];
 		set_tok(&cand[0], "\x14", 1);
-		set_pilcrow(ps, &cand[1]);
+		set_latin1(ps, &cand[1], 0xb6);
 		set_tok(&cand[2], "\t", 1);
 		set_tok(&cand[3], "|", 1);
 		set_tok(&cand[4], ",", 1);
@@ -452,7 +437,7 @@ static int detect_profile(struct parser *ps, size_t pos, size_t line,
 		set_tok(&ps->s, "\x14", 1); /* one column: the default is moot */
 	if (!tok_to_utf8(ps, &ps->s, d->separator))
 		return sw_err_set(err, SW_EINPUT,
-				  "header row (line %zu): the separator is not a character sworn supports",
+				  "header row, line %zu: the separator is not a character sworn supports",
 				  line);
 	if (!tok_to_utf8(ps, &ps->q, d->qualifier))
 		SW_BUG("qualifier longer than three bytes");
@@ -460,91 +445,74 @@ static int detect_profile(struct parser *ps, size_t pos, size_t line,
 	return 0;
 }
 
+/* Why row r is bad, into msg; false when it is good. */
+static bool row_message(const struct parser *ps, size_t line,
+			const struct row *r, char msg[160])
+{
+	if (r->status == ROW_UNTERMINATED)
+		snprintf(msg, 160, "line %zu: unterminated qualifier in field %zu",
+			 line, r->bad_field);
+	else if (r->status == ROW_JUNK)
+		snprintf(msg, 160,
+			 "line %zu: text after the closing qualifier of field %zu",
+			 line, r->bad_field);
+	else if (r->nfound != ps->d->nfields)
+		snprintf(msg, 160, "line %zu: expected %zu fields, found %zu",
+			 line, ps->d->nfields, r->nfound);
+	else if (r->long_field)
+		snprintf(msg, 160,
+			 "line %zu: field %zu is longer than %zu bytes (limit SW_DAT_MAX_FIELD_BYTES)",
+			 line, r->long_field, SW_DAT_MAX_FIELD_BYTES);
+	else if (r->nul_field)
+		snprintf(msg, 160, "line %zu: NUL byte in field %zu",
+			 line, r->nul_field);
+	else
+		return false;
+	return true;
+}
+
 static int parse_header(struct parser *ps, size_t pos, size_t line,
 			struct row *r, struct sw_err *err)
 {
 	struct sw_dat *d = ps->d;
+	char msg[160];
 
 	scan_row(ps, pos, SW_DAT_MAX_FIELDS + 1, r);
-	if (r->status == ROW_UNTERMINATED)
-		return sw_err_set(err, SW_EINPUT,
-				  "header row (line %zu): unterminated qualifier in field %zu",
-				  line, r->bad_field);
-	if (r->status == ROW_JUNK)
-		return sw_err_set(err, SW_EINPUT,
-				  "header row (line %zu): text after the closing qualifier of field %zu",
-				  line, r->bad_field);
 	if (r->nfound > SW_DAT_MAX_FIELDS)
 		return sw_err_set(err, SW_ELIMIT,
 				  "header row has more than %d fields (limit SW_DAT_MAX_FIELDS)",
 				  SW_DAT_MAX_FIELDS);
-	if (r->long_field)
-		return sw_err_set(err, SW_ELIMIT,
-				  "header row: field %zu is longer than %zu bytes (limit SW_DAT_MAX_FIELD_BYTES)",
-				  r->long_field, SW_DAT_MAX_FIELD_BYTES);
-	if (r->nul_field)
-		return sw_err_set(err, SW_EINPUT,
-				  "header row (line %zu): NUL byte in field %zu",
-				  line, r->nul_field);
-
 	d->nfields = r->nfound;
-	d->names = sw_arena_alloc(&d->arena, d->nfields * sizeof(char *));
+	if (row_message(ps, line, r, msg))
+		return sw_err_set(err, r->status == ROW_OK && r->long_field
+				  ? SW_ELIMIT : SW_EINPUT, "header row, %s", msg);
+
+	/* Names are compared, never shown back verbatim: trim and upper-case
+	 * them once here (ASCII only; UTF-8 stays intact). */
+	d->names = decode_row(ps);
 	for (size_t i = 0; i < d->nfields; i++) {
-		/* Names are compared, never shown back verbatim: trim and
-		 * upper-case them once here (ASCII only; UTF-8 stays intact). */
-		char *name = sw_trim(decode(ps, &ps->spans[i]));
+		char *name = sw_trim(d->names[i]);
 		for (char *c = name; *c; c++)
 			if (*c >= 'a' && *c <= 'z')
 				*c = (char)(*c - 'a' + 'A');
-		d->names[i] = name;
 	}
 	return 0;
 }
 
-static char *row_error(struct parser *ps, size_t line, const struct row *r)
+/* The start of the line after the one holding stop, counting into *line
+ * every newline from pos on. */
+static size_t past_line(const struct parser *ps, size_t pos, size_t stop,
+			size_t *line)
 {
-	char msg[160];
-
-	if (r->status == ROW_UNTERMINATED)
-		snprintf(msg, sizeof(msg), "line %zu: unterminated qualifier in field %zu",
-			 line, r->bad_field);
-	else if (r->status == ROW_JUNK)
-		snprintf(msg, sizeof(msg),
-			 "line %zu: text after the closing qualifier of field %zu",
-			 line, r->bad_field);
-	else if (r->nfound != ps->d->nfields)
-		snprintf(msg, sizeof(msg), "line %zu: expected %zu fields, found %zu",
-			 line, ps->d->nfields, r->nfound);
-	else if (r->long_field)
-		snprintf(msg, sizeof(msg),
-			 "line %zu: field %zu is longer than %zu bytes (limit SW_DAT_MAX_FIELD_BYTES)",
-			 line, r->long_field, SW_DAT_MAX_FIELD_BYTES);
-	else if (r->nul_field)
-		snprintf(msg, sizeof(msg), "line %zu: NUL byte in field %zu",
-			 line, r->nul_field);
-	else
-		return NULL;
-	return sw_arena_strdup(&ps->d->arena, msg);
-}
-
-static size_t next_line_start(const struct parser *ps, size_t pos)
-{
-	const unsigned char *nl = memchr(ps->u + pos, '\n', ps->len - pos);
-	return nl ? (size_t)(nl - ps->u) + 1 : ps->len;
-}
-
-static size_t count_newlines(const struct parser *ps, size_t a, size_t b)
-{
-	size_t n = 0;
-
-	while (a < b) {
-		const unsigned char *nl = memchr(ps->u + a, '\n', b - a);
+	for (;;) {
+		const unsigned char *nl = memchr(ps->u + pos, '\n', ps->len - pos);
 		if (!nl)
-			break;
-		n++;
-		a = (size_t)(nl - ps->u) + 1;
+			return ps->len;
+		pos = (size_t)(nl - ps->u) + 1;
+		(*line)++;
+		if (pos > stop)
+			return pos;
 	}
-	return n;
 }
 
 static int parse_rows(struct parser *ps, size_t pos, size_t line,
@@ -554,6 +522,7 @@ static int parse_rows(struct parser *ps, size_t pos, size_t line,
 	size_t cap = 0;
 	size_t guard = 0; /* end of the furthest scan that went wrong */
 	struct row r;
+	char msg[160];
 
 	for (;;) {
 		pos = skip_blank_lines(ps, pos, &line);
@@ -570,8 +539,9 @@ static int parse_rows(struct parser *ps, size_t pos, size_t line,
 		struct sw_dat_record *rec = &d->records[d->nrecords++];
 		rec->line = line > INT_MAX ? INT_MAX : (int)line;
 		rec->values = NULL;
-		rec->error = row_error(ps, line, &r);
-		if (rec->error) {
+		rec->error = NULL;
+		if (row_message(ps, line, &r, msg)) {
+			rec->error = sw_arena_strdup(&d->arena, msg);
 			d->nbad++;
 		} else {
 			rec->values = decode_row(ps);
@@ -584,15 +554,12 @@ static int parse_rows(struct parser *ps, size_t pos, size_t line,
 			/* A stray qualifier may have swallowed the rows that
 			 * follow: start again on the next line. */
 			guard = r.stop;
-			pos = next_line_start(ps, pos);
-			line++;
+			pos = past_line(ps, pos, pos, &line);
 		} else {
 			/* Already inside a region scanned once: go past this
 			 * scan's stop so that no byte is read more than twice
 			 * and hostile files stay linear. */
-			size_t next = next_line_start(ps, r.stop);
-			line += count_newlines(ps, pos, next);
-			pos = next;
+			pos = past_line(ps, pos, r.stop, &line);
 			if (r.stop > guard)
 				guard = r.stop;
 		}
@@ -620,7 +587,6 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 	memset(&ps, 0, sizeof(ps));
 	sw_arena_init(&out->arena, arena_block(len));
 	sw_buf_init(&ps.tmp);
-	sw_buf_init(&ps.conv);
 	sw_buf_init(&ps.row);
 	ps.d = out;
 
@@ -632,19 +598,18 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 	}
 	ps.u = (const unsigned char *)data;
 	ps.len = len;
-	if (len >= 2 && ((ps.u[0] == 0xff && ps.u[1] == 0xfe) ||
-			 (ps.u[0] == 0xfe && ps.u[1] == 0xff))) {
-		rc = sw_err_set(err, SW_EINPUT, UTF16_MSG);
-		goto cleanup;
-	}
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
 		out->bom = true;
 		ps.u += 3;
 		ps.len -= 3;
 	}
-	/* UTF-16 without a BOM: ASCII text has a NUL in every other byte. */
-	if (ps.len >= 2 && (ps.u[0] == 0 || ps.u[1] == 0)) {
-		rc = sw_err_set(err, SW_EINPUT, UTF16_MSG);
+	/* A UTF-16 BOM, or UTF-16 without one: a NUL in one of the first two
+	 * bytes, as every ASCII character has. */
+	if (ps.len >= 2 && ((ps.u[0] == 0xff && ps.u[1] == 0xfe) ||
+			    (ps.u[0] == 0xfe && ps.u[1] == 0xff) ||
+			    ps.u[0] == 0 || ps.u[1] == 0)) {
+		rc = sw_err_set(err, SW_EINPUT,
+				"UTF-16 load files are not supported; convert to UTF-8");
 		goto cleanup;
 	}
 	out->encoding = sw_utf8_valid((const char *)ps.u, ps.len) ? SW_DAT_UTF8
@@ -670,7 +635,6 @@ cleanup:
 	free(ps.spans);
 	free(ps.ends);
 	sw_buf_release(&ps.tmp);
-	sw_buf_release(&ps.conv);
 	sw_buf_release(&ps.row);
 	if (rc)
 		sw_dat_release(out);

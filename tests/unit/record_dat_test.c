@@ -278,6 +278,20 @@ static void test_unterminated(void **state)
 	assert_string_equal(val(&d, 1, "A"), "3");
 	assert_string_equal(val(&d, 2, "B"), "6");
 	sw_dat_release(&d);
+
+	/* Every line broken the same way: each is reported, none is lost. */
+	parse_ok(&d, BYTES(TH "A" TH "\n" TH "x\n" TH "y\n" TH "z\n" TH "ok" TH "\n"));
+	assert_int_equal(d.nrecords, 4);
+	assert_int_equal(d.nbad, 3);
+	assert_string_equal(d.records[0].error,
+			    "line 2: text after the closing qualifier of field 1");
+	assert_string_equal(d.records[1].error,
+			    "line 3: text after the closing qualifier of field 1");
+	assert_string_equal(d.records[2].error,
+			    "line 4: text after the closing qualifier of field 1");
+	assert_string_equal(val(&d, 3, "A"), "ok");
+	assert_int_equal(d.records[3].line, 5);
+	sw_dat_release(&d);
 }
 
 /* A NUL would silently cut a value short as a C string: the row is bad. */
@@ -338,7 +352,7 @@ static void test_refusals(void **state)
 	parse_fails(BYTES(TH "A" TH S TH "B\n"), SW_EINPUT,
 		    "unterminated qualifier in field 2");
 	parse_fails(BYTES(TH "A" TH "x" S TH "B" TH "\n"), SW_EINPUT,
-		    "header row (line 1): text after the closing qualifier of field 1");
+		    "header row, line 1: text after the closing qualifier of field 1");
 }
 
 static void test_limits(void **state)
