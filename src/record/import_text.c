@@ -7,17 +7,31 @@
 
 #include "record/record_int.h"
 
-/* The length of the valid UTF-8 prefix of s. */
-static size_t utf8_valid_prefix(const char *s, size_t len)
+/* Whether len bytes end in a UTF-8 sequence cut short, and the rest is
+ * valid UTF-8: a lead byte followed by too few continuation bytes.  A lone
+ * lead byte after pure ASCII is as likely a Windows-1252 letter ("caf\xe9"),
+ * so it counts as cut only when the text before it holds other multi-byte
+ * characters. */
+static bool utf8_cut_at_end(const unsigned char *s, size_t len, size_t *valid)
 {
-	size_t lo = 0, hi = len;
-	if (sw_utf8_valid(s, len))
-		return len;
-	/* A truncated file cuts at most one sequence of up to 4 bytes. */
-	for (size_t cut = 1; cut <= 3 && cut <= hi; cut++)
-		if (sw_utf8_valid(s, hi - cut))
-			return hi - cut;
-	return lo;
+	for (size_t tail = 1; tail <= 3 && tail <= len; tail++) {
+		unsigned char lead = s[len - tail];
+		if ((lead & 0xc0) == 0x80)
+			continue; /* a continuation byte: look further back */
+		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+		if (lead < 0xc2 || lead > 0xf4 || need <= tail)
+			return false;
+		if (!sw_utf8_valid((const char *)s, len - tail))
+			return false;
+		bool multibyte_before = false;
+		for (size_t i = 0; i < len - tail && !multibyte_before; i++)
+			multibyte_before = s[i] >= 0x80;
+		if (tail == 1 && !multibyte_before)
+			return false;
+		*valid = len - tail;
+		return true;
+	}
+	return false;
 }
 
 int sw__ingest_decode(struct sw_buf *out, bool *latin1, bool *truncated,
@@ -34,11 +48,10 @@ int sw__ingest_decode(struct sw_buf *out, bool *latin1, bool *truncated,
 	}
 	if (memchr(data, '\0', len))
 		return sw_err_set(err, SW_EINPUT, "binary data (NUL bytes), not text");
-	size_t valid = utf8_valid_prefix(data, len);
-	if (valid == len) {
+	size_t valid = 0;
+	if (sw_utf8_valid(data, len)) {
 		sw_buf_add(out, data, len);
-	} else if (valid + 3 >= len && valid > 0 && (unsigned char)data[valid] >= 0xc0) {
-		/* Only the last, incomplete sequence is bad: the file was cut. */
+	} else if (utf8_cut_at_end((const unsigned char *)data, len, &valid)) {
 		sw_buf_add(out, data, valid);
 		*truncated = true;
 	} else {

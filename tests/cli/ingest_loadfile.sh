@@ -44,7 +44,8 @@ eq "page 6" "$(sql m "SELECT text FROM pages WHERE bates = 'ABC0000006'")" "the 
 mkdir -p p2/TEXT
 {
 	dat_row '\266' "$LATIN1_THORN" 'BEGDOC' 'ENDDOC' 'AUTHOR' 'TITLE' 'TEXT PATH'
-	dat_row '\266' "$LATIN1_THORN" 'LAT-000010' 'LAT-000011' 'Ren\351e' 'line one\256line two' 'TEXT/LAT-000010.txt'
+	dat_row '\266' "$LATIN1_THORN" 'LAT-000010' 'LAT-000011' "$(printf 'Ren\351e')" \
+		"$(printf 'line one\256line two')" 'TEXT/LAT-000010.txt'
 } > p2/LAT.DAT
 printf 'Caf\351 \223quoted\224 text\n' > p2/TEXT/LAT-000010.txt
 run 0 "$SWORN" ingest -m m p2

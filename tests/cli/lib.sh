@@ -68,7 +68,8 @@ new_workspace() {
 	"$SWORN" -C "$T/ws" matter new m >/dev/null || exit 1
 }
 
-# dat_row SEP QUAL FIELD...: one load-file row (CRLF) on stdout.
+# dat_row SEP QUAL FIELD...: one load-file row (CRLF) on stdout.  SEP and
+# QUAL take printf escapes; fields are written as they are.
 dat_row() {
 	sep=$1 qual=$2
 	shift 2
