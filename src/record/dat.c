@@ -566,9 +566,7 @@ static int parse_rows(struct parser *ps, size_t pos, size_t line,
 	}
 }
 
-/* Arena blocks sized to the file: the strings take about as many bytes as
- * the file, and a small file should not pay for a large block. */
-static size_t arena_block(size_t len)
+size_t sw__record_arena_block(size_t len)
 {
 	if (len < 4096)
 		return 4096;
@@ -585,7 +583,7 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 
 	memset(out, 0, sizeof(*out));
 	memset(&ps, 0, sizeof(ps));
-	sw_arena_init(&out->arena, arena_block(len));
+	sw_arena_init(&out->arena, sw__record_arena_block(len));
 	sw_buf_init(&ps.tmp);
 	sw_buf_init(&ps.row);
 	ps.d = out;

@@ -185,14 +185,6 @@ static int parse_line(struct optp *op, const char *p, size_t len, size_t line,
 	return 0;
 }
 
-/* Arena blocks sized to the file: the strings take about as many bytes as
- * the file, and a small file should not pay for a large block. */
-static size_t arena_block(size_t len)
-{
-	if (len < 4096)
-		return 4096;
-	return len < 256 * 1024 ? len : 256 * 1024;
-}
 
 int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 		 struct sw_err *err)
@@ -203,7 +195,7 @@ int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 
 	memset(out, 0, sizeof(*out));
 	memset(&op, 0, sizeof(op));
-	sw_arena_init(&out->arena, arena_block(len));
+	sw_arena_init(&out->arena, sw__record_arena_block(len));
 	sw_buf_init(&op.conv);
 	op.o = out;
 

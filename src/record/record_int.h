@@ -58,6 +58,11 @@ void sw_dat_release(struct sw_dat *d);
 /* Index of the column named name (case-insensitive), or -1. */
 int sw_dat_field(const struct sw_dat *d, const char *name);
 
+/* The arena block size for parsing an input of len bytes: the strings take
+ * about as many bytes as the input, and a small input should not pay for a
+ * large block. */
+size_t sw__record_arena_block(size_t len);
+
 /* ----------------------------------------------- Opticon .OPT image files */
 
 #define SW_OPT_MAX_PAGES 50000000

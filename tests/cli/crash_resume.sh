@@ -2,13 +2,17 @@
 # next import picks up where it stopped.  Fault seams (SWORN_FAULT) make the
 # Nth document's store fail, or kill the process inside its transaction.
 . "$SW_SRC/tests/cli/lib.sh"
-new_workspace
-cd "$T/ws" || exit 1
+# A fresh workspace with six two-page documents in $T/ws/in.
+six_documents() {
+	new_workspace
+	cd "$T/ws" || exit 1
+	mkdir in
+	for i in 1 2 3 4 5 6; do
+		printf 'document %s page one\fdocument %s page two\n' "$i" "$i" > "in/doc$i.txt"
+	done
+}
 
-mkdir in
-for i in 1 2 3 4 5 6; do
-	printf 'document %s page one\fdocument %s page two\n' "$i" "$i" > "in/doc$i.txt"
-done
+six_documents
 
 # A failure inside one document's transaction: that document only.
 SWORN_FAULT=store-doc:2 run 2 "$SWORN" ingest -m m in
@@ -20,12 +24,7 @@ run 0 "$SWORN" ingest -m m in
 has "$T/out" "imported 1, skipped 5, failed 0"
 
 # A power cut (SIGKILL) inside the fourth document's transaction.
-new_workspace
-cd "$T/ws" || exit 1
-mkdir in
-for i in 1 2 3 4 5 6; do
-	printf 'document %s page one\fdocument %s page two\n' "$i" "$i" > "in/doc$i.txt"
-done
+six_documents
 SWORN_FAULT=store-doc:4:crash "$SWORN" ingest -m m in >"$T/out" 2>"$T/err"
 eq "killed" "$?" 137
 eq "integrity after crash" "$(sql m 'PRAGMA integrity_check')" "ok"
