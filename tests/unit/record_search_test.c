@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <utf8proc.h>
 
 #include "record/record_int.h"
 
@@ -65,6 +66,19 @@ static void exec(struct sw_matter *m, const char *sql)
 	char *msg = NULL;
 	if (sqlite3_exec(m->db, sql, NULL, NULL, &msg) != SQLITE_OK)
 		fail_msg("%s: %s", sql, msg);
+}
+
+/* The first column of the first row of sql, as a string the caller frees. */
+static char *sql_text(struct sw_matter *m, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(m->db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(m->db));
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	const char *v = (const char *)sqlite3_column_text(st, 0);
+	char *copy = sw_xstrdup(v ? v : "");
+	sqlite3_finalize(st);
+	return copy;
 }
 
 static int64_t add_doc(struct sw_matter *m, const char *name, const char *origin,
@@ -183,6 +197,8 @@ static void test_bates(void **state)
 	add_page(&f->m, d, 1, "ACME-0000123", "Letter re supply terms\nACME-0000123");
 	add_page(&f->m, d, 2, "ACME_0000124", "Attachment\nACME_0000124");
 	add_page(&f->m, d, 3, "ACME0000125", "Schedule\nACME0000125");
+	/* U+2011, the non-breaking hyphen of extracted PDF text. */
+	add_page(&f->m, d, 4, "ACME-0000200", "Exhibit list ACME\xe2\x80\x91" "0000200");
 
 	static const char *const spellings[] = {
 		"ACME-0000123", "ACME_0000123", "ACME0000123", "0000123", "acme-0000123",
@@ -200,6 +216,8 @@ static void test_bates(void **state)
 	assert_int_equal(count(&f->m, "ACME-0000125", NULL), 1);
 	assert_int_equal(count(&f->m, "ACME_0000125", NULL), 1);
 	assert_int_equal(count(&f->m, "0000125", NULL), 1);
+	assert_int_equal(count(&f->m, "ACME-0000200", NULL), 1);
+	assert_int_equal(count(&f->m, "0000200", NULL), 1);
 	assert_int_equal(count(&f->m, "ACME-0000126", NULL), 0);
 	assert_int_equal(count(&f->m, "0000126", NULL), 0);
 }
@@ -225,6 +243,7 @@ static void test_folding(void **state)
 	add_page(&f->m, d, 1, NULL, "Meeting at the Caf\xc3\xa9 Rouge.");
 	add_page(&f->m, d, 2, NULL, "The \xef\xac\x81nal NA\xc3\x8fVE draft.");
 	add_page(&f->m, d, 3, NULL, "Decomposed: re\xcc\x81sume\xcc\x81 attached.");
+	add_page(&f->m, d, 4, NULL, "A justified line breaks the indem\xc2\xad" "nification.");
 
 	assert_int_equal(count(&f->m, "cafe", NULL), 1);
 	assert_int_equal(count(&f->m, "CAF\xc3\x89", NULL), 1);
@@ -232,6 +251,8 @@ static void test_folding(void **state)
 	assert_int_equal(count(&f->m, "naive", NULL), 1);
 	assert_int_equal(count(&f->m, "r\xc3\xa9sum\xc3\xa9", NULL), 1);
 	assert_int_equal(count(&f->m, "resume", NULL), 1);
+	assert_int_equal(count(&f->m, "indemnification", NULL), 1);
+	assert_int_equal(count(&f->m, "indem", NULL), 0);
 }
 
 static void test_snippet(void **state)
@@ -382,27 +403,14 @@ static void test_terms(void **state)
 	exec(&f->m, "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, pages_fts, 'row');"
 		    "CREATE VIRTUAL TABLE temp.vi USING fts5vocab(main, pages_fts, 'instance');");
 
-	static const char *const want[] = { "0000123", "1983", "acme0000123", "cafe", "\xc2\xa7" };
-	sqlite3_stmt *st = NULL;
-	assert_int_equal(sqlite3_prepare_v2(f->m.db, "SELECT term FROM v ORDER BY term",
-					    -1, &st, NULL), SQLITE_OK);
-	size_t i = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		assert_true(i < SW_ARRAY_LEN(want));
-		assert_string_equal((const char *)sqlite3_column_text(st, 0), want[i]);
-		i++;
-	}
-	assert_int_equal(i, SW_ARRAY_LEN(want));
-	sqlite3_finalize(st);
-
-	assert_int_equal(sqlite3_prepare_v2(f->m.db,
-		"SELECT group_concat(term || '@' || offset, ' ')"
-		" FROM (SELECT term, offset FROM vi ORDER BY offset, term)",
-		-1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal((const char *)sqlite3_column_text(st, 0),
-			    "0000123@0 acme0000123@0 \xc2\xa7@1 1983@2 cafe@3");
-	sqlite3_finalize(st);
+	char *terms = sql_text(&f->m, "SELECT group_concat(term, ' ')"
+				      " FROM (SELECT term FROM v ORDER BY term)");
+	assert_string_equal(terms, "0000123 1983 acme0000123 cafe \xc2\xa7");
+	free(terms);
+	terms = sql_text(&f->m, "SELECT group_concat(term || '@' || offset, ' ')"
+				" FROM (SELECT term, offset FROM vi ORDER BY offset, term)");
+	assert_string_equal(terms, "0000123@0 acme0000123@0 \xc2\xa7@1 1983@2 cafe@3");
+	free(terms);
 }
 
 /* Long words are cut into terms; a Bates number too long to join is not. */
@@ -420,13 +428,96 @@ static void test_long_words(void **state)
 	sw_buf_release(&b);
 	exec(&f->m, "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, pages_fts, 'row');");
 
+	char *lengths = sql_text(&f->m, "SELECT group_concat(length(term), ' ')"
+					" FROM (SELECT term FROM v ORDER BY term)");
+	assert_string_equal(lengths, "256 44 256 1");
+	free(lengths);
+}
+
+struct terms {
+	size_t n;
+	char last[2048];
+	int last_len;
+};
+
+static int collect(void *ctx, int tflags, const char *token, int ntoken,
+		   int start, int end)
+{
+	struct terms *t = ctx;
+	(void)tflags;
+	(void)start;
+	(void)end;
+	t->n++;
+	assert_true(ntoken >= 0 && (size_t)ntoken <= sizeof(t->last));
+	memcpy(t->last, token, (size_t)ntoken);
+	t->last_len = ntoken;
+	return SQLITE_OK;
+}
+
+/* The tokenizer folds Latin letters and marks one by one from a table; that
+ * must give exactly what utf8proc gives for the whole word, for every
+ * character of the table beside every other kind of character. */
+static void test_fold_table(void **state)
+{
+	struct fixture *f = *state;
+	fts5_api *api = NULL;
 	sqlite3_stmt *st = NULL;
-	assert_int_equal(sqlite3_prepare_v2(f->m.db,
-		"SELECT group_concat(length(term), ' ') FROM (SELECT term FROM v ORDER BY term)",
-		-1, &st, NULL), SQLITE_OK);
+	void *user = NULL;
+	fts5_tokenizer tok;
+	Fts5Tokenizer *inst = NULL;
+
+	assert_int_equal(sqlite3_prepare_v2(f->m.db, "SELECT fts5(?1)", -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_pointer(st, 1, &api, "fts5_api_ptr", NULL);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal((const char *)sqlite3_column_text(st, 0), "256 44 256 1");
 	sqlite3_finalize(st);
+	assert_non_null(api);
+	assert_int_equal(api->xFindTokenizer(api, "sworn", &user, &tok), SQLITE_OK);
+	assert_int_equal(tok.xCreate(user, NULL, 0, &inst), SQLITE_OK);
+
+	static const int32_t partners[] = {
+		'a', 'Z', '7', 0xAD, 0xC0, 0xDF, 0xE9, 0x130, 0x149, 0x1C4, 0x2B0, 0x300,
+		0x301, 0x345, 0x36F, 0x370, 0x3A3, 0x3C2, 0x1100, 0x1161, 0x11A8,
+		0x1E9E, 0x2160, 0xFB01, 0xFDFA,
+	};
+	size_t checked = 0;
+	for (int32_t cp = 0x80; cp <= 0x36F; cp++) {
+		utf8proc_category_t cat = utf8proc_category(cp);
+		if ((cat < UTF8PROC_CATEGORY_LU || cat > UTF8PROC_CATEGORY_NO) &&
+		    cp != 0xAD)
+			continue;
+		for (size_t j = 0; j < SW_ARRAY_LEN(partners); j++) {
+			for (int order = 0; order < 2; order++) {
+				utf8proc_uint8_t word[16], *want = NULL;
+				utf8proc_ssize_t n = 0;
+				int32_t first = order ? partners[j] : cp;
+				int32_t second = order ? cp : partners[j];
+				n += utf8proc_encode_char(first, word + n);
+				n += utf8proc_encode_char(second, word + n);
+				utf8proc_ssize_t nwant = utf8proc_map(word, n, &want,
+					UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT |
+					UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_IGNORE);
+				assert_true(nwant >= 0);
+
+				struct terms got = { 0 };
+				assert_int_equal(tok.xTokenize(inst, &got, FTS5_TOKENIZE_QUERY,
+							       (const char *)word, (int)n,
+							       collect), SQLITE_OK);
+				if (nwant == 0) {
+					assert_int_equal(got.n, 0);
+				} else {
+					if (got.n != 1 || got.last_len != nwant ||
+					    memcmp(got.last, want, (size_t)nwant) != 0)
+						fail_msg("U+%04X U+%04X: %zu terms, want '%s'",
+							 (unsigned)first, (unsigned)second,
+							 got.n, (const char *)want);
+				}
+				free(want);
+				checked++;
+			}
+		}
+	}
+	assert_true(checked > 10000);
+	tok.xDelete(inst);
 }
 
 int main(void)
@@ -443,6 +534,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_hostile, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_terms, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_long_words, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_fold_table, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
