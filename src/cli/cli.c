@@ -11,6 +11,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_matter,
 	&cli_cmd_ingest,
 	&cli_cmd_search,
+	&cli_cmd_claims,
 	&cli_cmd_help,
 };
 const size_t cli_ncommands = SW_ARRAY_LEN(cli_commands);

@@ -107,5 +107,6 @@ extern const struct cli_command cli_cmd_matter;
 extern const struct cli_command cli_cmd_ingest;
 extern const struct cli_command cli_cmd_search;
 extern const struct cli_command cli_cmd_help;
+extern const struct cli_command cli_cmd_claims;
 
 #endif /* SW_CLI_H */

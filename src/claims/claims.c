@@ -1,0 +1,342 @@
+/* claims.c - the public API, byte helpers, claim storage and JSON. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "claims/claims_int.h"
+
+/* ------------------------------------------------------------------ bytes */
+
+size_t cl_space_len(const struct claims_scan *sc, size_t i)
+{
+	int c = cl_at(sc, i);
+	if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+		return 1;
+	if (c == 0xC2 && cl_at(sc, i + 1) == 0xA0)
+		return 2; /* no-break space */
+	if (c == 0xE2 && cl_at(sc, i + 1) == 0x80) {
+		int d = cl_at(sc, i + 2);
+		/* thin, hair, narrow no-break and zero-width spaces: word
+		 * processors put them inside citations */
+		if (d == 0x89 || d == 0x8A || d == 0x8B || d == 0xAF)
+			return 3;
+	}
+	return 0;
+}
+
+size_t cl_ws(const struct claims_scan *sc, size_t i)
+{
+	size_t k;
+	while (i < sc->n && (k = cl_space_len(sc, i)) > 0)
+		i += k;
+	return i;
+}
+
+size_t cl_ws_back(const struct claims_scan *sc, size_t i, size_t floor)
+{
+	while (i > floor) {
+		int c = cl_at(sc, i - 1);
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+			i--;
+		else if (i - floor >= 2 && c == 0xA0 && cl_at(sc, i - 2) == 0xC2)
+			i -= 2;
+		else if (i - floor >= 3 && cl_at(sc, i - 3) == 0xE2 && cl_at(sc, i - 2) == 0x80 &&
+			 (c == 0x89 || c == 0x8A || c == 0x8B || c == 0xAF))
+			i -= 3;
+		else
+			break;
+	}
+	return i;
+}
+
+size_t cl_blanks(const struct claims_scan *sc, size_t i)
+{
+	while (i < sc->n && (sc->t[i] == ' ' || sc->t[i] == '\t'))
+		i++;
+	return i;
+}
+
+size_t cl_digits(const struct claims_scan *sc, size_t i)
+{
+	while (i < sc->n && cl_digit((unsigned char)sc->t[i]))
+		i++;
+	return i;
+}
+
+size_t cl_lit(const struct claims_scan *sc, size_t i, const char *lit)
+{
+	size_t n = strlen(lit);
+	if (i > sc->n || sc->n - i < n || memcmp(sc->t + i, lit, n) != 0)
+		return 0;
+	return i + n;
+}
+
+size_t cl_word(const struct claims_scan *sc, size_t i, const char *lit)
+{
+	size_t e = cl_lit(sc, i, lit);
+	if (!e || cl_alnum(cl_at(sc, e)))
+		return 0;
+	return e;
+}
+
+bool cl_boundary_before(const struct claims_scan *sc, size_t i)
+{
+	return i == 0 || !cl_alnum((unsigned char)sc->t[i - 1]);
+}
+
+size_t cl_dash(const struct claims_scan *sc, size_t i)
+{
+	int c = cl_at(sc, i);
+	if (c == '-')
+		return i + 1;
+	if (c == 0xE2 && cl_at(sc, i + 1) == 0x80 &&
+	    (cl_at(sc, i + 2) == 0x93 || cl_at(sc, i + 2) == 0x94 || cl_at(sc, i + 2) == 0x91))
+		return i + 3;
+	return 0;
+}
+
+long cl_num(const struct claims_scan *sc, size_t i, size_t e)
+{
+	long v = 0;
+	/* Nine digits at most: every number a claim holds is smaller, and the
+	 * value never overflows. */
+	for (size_t k = i; k < e && k < i + 9; k++)
+		v = v * 10 + (sc->t[k] - '0');
+	return v;
+}
+
+int cl_year(const struct claims_scan *sc, size_t i, size_t *end)
+{
+	size_t e = cl_digits(sc, i);
+	if (e - i != 4)
+		return 0;
+	int y = (int)cl_num(sc, i, e);
+	if (y < 1600 || y > 2099)
+		return 0;
+	if (end)
+		*end = e;
+	return y;
+}
+
+/* ----------------------------------------------------------------- tables */
+
+bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count)
+{
+	uint32_t h = claims_hash(key, len) & claims_rep_mask;
+	for (;;) {
+		uint32_t s = claims_rep_slots[h];
+		if (!s)
+			return false;
+		const char *k = claims_reporters[s - 1].key;
+		if (strlen(k) == len && memcmp(k, key, len) == 0) {
+			size_t i = s - 1, c = 0;
+			while (i + c < claims_nreporters &&
+			       strcmp(claims_reporters[i + c].key, k) == 0)
+				c++;
+			*first = i;
+			*count = c;
+			return true;
+		}
+		h = (h + 1) & claims_rep_mask;
+	}
+}
+
+/* ----------------------------------------------------------------- claims */
+
+void cl_begin(struct claims_builder *b, enum sw_claim_kind kind,
+	      enum sw_claim_form form, size_t start, size_t end)
+{
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	b->form = form;
+	b->start = b->cite_start = start;
+	b->end = b->cite_end = end;
+	b->parallel_to = -1;
+}
+
+void cl_field(struct claims_builder *b, const char *name, const char *v, size_t len)
+{
+	for (size_t i = 0; i < b->nf; i++)
+		if (strcmp(b->f[i].name, name) == 0) {
+			b->f[i].v = v;
+			b->f[i].len = len;
+			return;
+		}
+	if (b->nf == SW_CLAIM_MAX_FIELDS)
+		SW_BUG("claim has more than %d fields", SW_CLAIM_MAX_FIELDS);
+	b->f[b->nf].name = name;
+	b->f[b->nf].v = v;
+	b->f[b->nf].len = len;
+	b->nf++;
+}
+
+void cl_fieldz(struct claims_builder *b, const char *name, const char *v)
+{
+	cl_field(b, name, v, strlen(v));
+}
+
+void cl_fieldi(struct claims_builder *b, const char *name, long v)
+{
+	char *at = b->scratch + b->nscratch;
+	int n = snprintf(at, sizeof(b->scratch) - b->nscratch, "%ld", v);
+	if (n < 0 || (size_t)n >= sizeof(b->scratch) - b->nscratch)
+		SW_BUG("claim scratch space exhausted");
+	b->nscratch += (size_t)n + 1;
+	cl_field(b, name, at, (size_t)n);
+}
+
+long cl_push(struct claims_scan *sc, const struct claims_builder *b)
+{
+	struct sw_claims *o = sc->out;
+	if (o->n >= SW_CLAIMS_MAX) {
+		sc->failed = SW_ELIMIT;
+		return -1;
+	}
+	if (b->start >= b->end || b->end > sc->n)
+		SW_BUG("claim [%zu, %zu) outside text of %zu bytes", b->start, b->end, sc->n);
+	o->v = sw_xgrow(o->v, &o->cap, o->n + 1, sizeof(*o->v));
+	struct sw_claim *c = &o->v[o->n];
+	memset(c, 0, sizeof(*c));
+	c->kind = b->kind;
+	c->form = b->form;
+	c->start = b->start;
+	c->end = b->end;
+	c->cite_start = b->cite_start;
+	c->cite_end = b->cite_end;
+	c->resolves_to = -1;
+	c->parallel_to = b->parallel_to;
+	c->attributed_to = -1;
+	if (b->nf) {
+		struct sw_claim_field *f = sw_arena_alloc(&o->arena, b->nf * sizeof(*f));
+		for (size_t i = 0; i < b->nf; i++) {
+			f[i].name = b->f[i].name; /* static strings */
+			f[i].value = sw_arena_strndup(&o->arena, b->f[i].v, b->f[i].len);
+		}
+		c->fields = f;
+		c->nfields = b->nf;
+	}
+	return (long)o->n++;
+}
+
+void cl_note_at(struct claims_scan *sc, size_t name_end, size_t at)
+{
+	if (sc->nats >= SW_CLAIMS_MAX)
+		return;
+	sc->ats = sw_xgrow(sc->ats, &sc->capats, sc->nats + 1, sizeof(*sc->ats));
+	sc->ats[sc->nats].name_end = name_end;
+	sc->ats[sc->nats].at = at;
+	sc->nats++;
+}
+
+const char *sw_claim_get(const struct sw_claim *c, const char *name)
+{
+	for (size_t i = 0; i < c->nfields; i++)
+		if (strcmp(c->fields[i].name, name) == 0)
+			return c->fields[i].value;
+	return NULL;
+}
+
+const char *sw_claim_kind_name(enum sw_claim_kind kind)
+{
+	static const char *const names[] = { "case", "journal", "statute", "rule",
+					     "record", "bates", "date", "quote" };
+	return (size_t)kind < SW_ARRAY_LEN(names) ? names[kind] : "unknown";
+}
+
+const char *sw_claim_form_name(enum sw_claim_form form)
+{
+	static const char *const names[] = { "full", "short", "id", "supra",
+					     "reference", "bare" };
+	return (size_t)form < SW_ARRAY_LEN(names) ? names[form] : "unknown";
+}
+
+/* ------------------------------------------------------------------- scan */
+
+int sw_claims_scan(struct sw_claims *out, const char *text, size_t len,
+		   struct sw_err *err)
+{
+	struct claims_scan sc = { 0 };
+	char *copy = NULL;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	sw_arena_init(&out->arena, 64 * 1024);
+	if (len > SW_CLAIMS_MAX_TEXT) {
+		rc = sw_err_set(err, SW_ELIMIT, "text of %zu bytes is over the %zu-byte limit of a scan",
+				len, SW_CLAIMS_MAX_TEXT);
+		goto cleanup;
+	}
+	/* The DFA needs a sentinel after the last byte; the copy also keeps
+	 * the caller's text untouched. */
+	copy = sw_xmalloc(len + 1);
+	if (len)
+		memcpy(copy, text, len);
+	copy[len] = 0;
+	sc.t = copy;
+	sc.n = len;
+	sc.out = out;
+	claims_run(&sc);
+	if (!sc.failed)
+		claims_finish(&sc);
+	if (sc.failed) {
+		rc = sw_err_set(err, SW_ELIMIT, "text has more than %zu claims", SW_CLAIMS_MAX);
+		goto cleanup;
+	}
+cleanup:
+	if (rc != 0)
+		sw_claims_release(out);
+	free(sc.ats);
+	free(copy);
+	return rc;
+}
+
+void sw_claims_release(struct sw_claims *c)
+{
+	if (!c)
+		return;
+	free(c->v);
+	free(c->sentences);
+	sw_arena_release(&c->arena);
+	memset(c, 0, sizeof(*c));
+}
+
+/* ------------------------------------------------------------------- JSON */
+
+json_t *sw_claims_json(const struct sw_claims *c, const char *text, const char *draft)
+{
+	json_t *arr = json_array();
+	size_t counts[SW_CLAIM_QUOTE + 1] = { 0 };
+	for (size_t i = 0; i < c->n; i++) {
+		const struct sw_claim *cl = &c->v[i];
+		json_t *fields = json_object();
+		for (size_t k = 0; k < cl->nfields; k++)
+			json_object_set_new(fields, cl->fields[k].name,
+					    sw_json_str(cl->fields[k].value));
+		json_t *o = json_pack("{s:I, s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:I, s:o}",
+			"id", (json_int_t)i + 1,
+			"kind", sw_claim_kind_name(cl->kind),
+			"form", sw_claim_form_name(cl->form),
+			"text", sw_json_strn(text + cl->start, cl->end - cl->start),
+			"start", (json_int_t)cl->start, "end", (json_int_t)cl->end,
+			"cite_start", (json_int_t)cl->cite_start,
+			"cite_end", (json_int_t)cl->cite_end,
+			"sentence", (json_int_t)cl->sentence,
+			"fields", fields);
+		if (cl->resolves_to >= 0)
+			json_object_set_new(o, "resolves_to", json_integer(cl->resolves_to + 1));
+		if (cl->parallel_to >= 0)
+			json_object_set_new(o, "parallel_to", json_integer(cl->parallel_to + 1));
+		if (cl->attributed_to >= 0)
+			json_object_set_new(o, "attributed_to", json_integer(cl->attributed_to + 1));
+		json_array_append_new(arr, o);
+		if ((size_t)cl->kind < SW_ARRAY_LEN(counts))
+			counts[cl->kind]++;
+	}
+	json_t *summary = json_pack("{s:I}", "claims", (json_int_t)c->n);
+	for (size_t k = 0; k < SW_ARRAY_LEN(counts); k++)
+		json_object_set_new(summary, sw_claim_kind_name(k), json_integer((json_int_t)counts[k]));
+	json_object_set_new(summary, "sentences", json_integer((json_int_t)c->nsentences));
+	return json_pack("{s:o, s:o, s:o}", "draft", sw_json_str(draft), "claims", arr,
+			 "summary", summary);
+}

@@ -1,0 +1,121 @@
+/*
+ * claims.h - find the claims a legal text makes: case citations (full,
+ * short, id., supra, references by name), statutes and regulations, court
+ * rules, record citations (exhibits, docket entries, depositions,
+ * transcripts, declarations, the record and appendices), Bates numbers and
+ * ranges, dates and quotations, each with exact byte offsets.
+ *
+ * Contract
+ *   - Pure text in, claims out.  claims/ knows nothing of the record, of
+ *     authorities or of models; it includes only base/.  It does not decide
+ *     whether a claim is true: that is verify/'s work.
+ *   - Input is UTF-8 (invalid bytes are tolerated and never matched as
+ *     letters).  Every offset is a byte offset into the caller's text, on a
+ *     character boundary, with start < end <= len; `text[start..end)` is the
+ *     claim as written.  Nothing is normalised in place: the text is never
+ *     copied into a different form before offsets are taken.
+ *   - Reporters, laws and journals come from reporters-db, compiled into
+ *     tables at build time (tools/gen_reporters.c); reporter variations are
+ *     normalised to the edition's abbreviation ("U. S." -> "U.S.").
+ *   - Claims are in document order (by start, then end).  Quotations may
+ *     overlap the citations inside them; no two citations overlap.
+ *   - Short forms (short cites, id., supra, references by name) carry the
+ *     index of the claim they resolve to, or -1 when the text does not say
+ *     which authority they mean.  Quotations carry the index of the citation
+ *     that follows them in the same or the next sentence.
+ *   - Every claim knows its sentence (an index into `sentences`), so a
+ *     verifier can tie a date or a quotation to the record cite beside it.
+ *   - Hostile input is bounded: texts over SW_CLAIMS_MAX_TEXT bytes and
+ *     more than SW_CLAIMS_MAX claims fail with SW_ELIMIT; every look-back
+ *     and look-ahead is limited, so time is linear in the text.
+ *   - Ownership: everything a `struct sw_claims` points to is owned by it
+ *     (one arena) and lives until sw_claims_release().  Field names and
+ *     values are NUL-terminated strings.
+ *   - Thread safety: the tables are read-only; separate sw_claims objects
+ *     may be filled from separate threads.
+ */
+#ifndef SW_CLAIMS_H
+#define SW_CLAIMS_H
+
+#include "base/base.h"
+
+#define SW_CLAIMS_MAX_TEXT ((size_t)1 << 30) /* bytes of text per scan */
+#define SW_CLAIMS_MAX ((size_t)4 << 20)      /* claims per scan */
+#define SW_CLAIM_MAX_FIELDS 16
+
+enum sw_claim_kind {
+	SW_CLAIM_CASE,    /* a court decision */
+	SW_CLAIM_JOURNAL, /* a law review or journal article */
+	SW_CLAIM_STATUTE, /* a code, a session law, a regulation */
+	SW_CLAIM_RULE,    /* a court rule: Fed. R. Civ. P. 56(a), a local rule */
+	SW_CLAIM_RECORD,  /* Ex. 12 at 3, ECF No. 45, Smith Dep. 45:3-12, ... */
+	SW_CLAIM_BATES,   /* ACME0000123, ranges */
+	SW_CLAIM_DATE,    /* a calendar date, month or year, or a range */
+	SW_CLAIM_QUOTE,   /* a quotation, inline or block */
+};
+
+enum sw_claim_form {
+	SW_FORM_FULL,      /* the citation in full */
+	SW_FORM_SHORT,     /* Twombly, 550 U.S. at 556 */
+	SW_FORM_ID,        /* Id. at 5 / Ibid. */
+	SW_FORM_SUPRA,     /* Twombly, supra, at 556 */
+	SW_FORM_REFERENCE, /* Twombly at 556 (a name and a pin, nothing else) */
+	SW_FORM_BARE,      /* § 1983 with no code named */
+};
+
+struct sw_claim_field {
+	const char *name;
+	const char *value;
+};
+
+struct sw_claim {
+	enum sw_claim_kind kind;
+	enum sw_claim_form form;
+	size_t start, end;           /* the whole claim: case name to parenthetical */
+	size_t cite_start, cite_end; /* the citation proper: "550 U.S. 544", "Id. at 2" */
+	size_t sentence;             /* index into sw_claims.sentences */
+	long resolves_to;            /* short forms: claim index, or -1 */
+	long parallel_to;            /* a parallel cite: the first of its group, or -1 */
+	long attributed_to;          /* quotes: the citation that follows, or -1 */
+	const struct sw_claim_field *fields;
+	size_t nfields;
+};
+
+struct sw_sentence {
+	size_t start, end;
+};
+
+struct sw_claims {
+	struct sw_claim *v;
+	size_t n, cap;
+	struct sw_sentence *sentences;
+	size_t nsentences, sentences_cap;
+	struct sw_arena arena;
+};
+
+/* Scan len bytes of text and fill out (which must be zeroed or released).
+ * Returns 0, or SW_ELIMIT for a text or a claim count past the limits (out
+ * is then empty).  text need not be NUL-terminated. */
+int sw_claims_scan(struct sw_claims *out, const char *text, size_t len,
+		   struct sw_err *err) SW_MUST_USE;
+
+/* Free everything a scan allocated; out is zeroed.  Accepts a zeroed
+ * object. */
+void sw_claims_release(struct sw_claims *c);
+
+/* The value of the field called name (borrowed from the claims' arena), or
+ * NULL when the claim has none. */
+const char *sw_claim_get(const struct sw_claim *c, const char *name);
+
+/* "case", "statute", ... as in DESIGN.md's JSON; never NULL. */
+const char *sw_claim_kind_name(enum sw_claim_kind kind);
+/* "full", "short", "id", "supra", "reference", "bare"; never NULL. */
+const char *sw_claim_form_name(enum sw_claim_form form);
+
+/* The claims as DESIGN.md's JSON document: {"draft", "claims": [...],
+ * "summary"}.  text is the scanned text (for each claim's "text"); draft
+ * names it (a file name, or "-").  Returns a new reference. */
+struct json_t *sw_claims_json(const struct sw_claims *c, const char *text,
+			      const char *draft);
+
+#endif /* SW_CLAIMS_H */

@@ -1,0 +1,356 @@
+/*
+ * claims_date.c - dates in the forms US legal writing uses, normalised to
+ * ISO 8601 with their precision: March 3, 2021 / Mar. 3, 2021 /
+ * Sept. 3, 2021 / 3/3/2021 / 03/03/21 / 2021-03-03 / 3 March 2021 /
+ * the third of March, 2021 / March 2021, and ranges of any of them
+ * (March 3-5, 2021; March 3 to April 5, 2021; 3/3/2021 - 3/5/2021).
+ *
+ * A date that cannot exist (February 30) is not a claim: it is more likely
+ * something else (a pin cite, a ratio) than a date the verifier should
+ * check.  A day and month without a year are not claims either: there is
+ * no ISO form to check them against.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "claims/claims_int.h"
+
+struct date {
+	int y, m, d; /* d = 0 for month precision */
+	size_t s, e;
+};
+
+static int days_in(int y, int m)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+		return 29;
+	return days[m - 1];
+}
+
+static bool valid(int y, int m, int d)
+{
+	return y >= 1600 && y <= 2199 && m >= 1 && m <= 12 && d >= 0 && d <= days_in(y, m);
+}
+
+/* A month name at i (full, or abbreviated with or without its period). */
+static size_t read_month(const struct claims_scan *sc, size_t i, int *month)
+{
+	static const struct { const char *name; int m; } names[] = {
+		{ "January", 1 }, { "February", 2 }, { "March", 3 }, { "April", 4 },
+		{ "May", 5 }, { "June", 6 }, { "July", 7 }, { "August", 8 },
+		{ "September", 9 }, { "October", 10 }, { "November", 11 }, { "December", 12 },
+		{ "Sept.", 9 }, { "Sept", 9 }, { "Jan.", 1 }, { "Feb.", 2 }, { "Mar.", 3 },
+		{ "Apr.", 4 }, { "Jun.", 6 }, { "Jul.", 7 }, { "Aug.", 8 }, { "Sep.", 9 },
+		{ "Oct.", 10 }, { "Nov.", 11 }, { "Dec.", 12 }, { "Jan", 1 }, { "Feb", 2 },
+		{ "Mar", 3 }, { "Apr", 4 }, { "Jun", 6 }, { "Jul", 7 }, { "Aug", 8 },
+		{ "Sep", 9 }, { "Oct", 10 }, { "Nov", 11 }, { "Dec", 12 },
+	};
+	for (size_t k = 0; k < SW_ARRAY_LEN(names); k++) {
+		size_t e = cl_lit(sc, i, names[k].name);
+		if (e && !cl_alpha(cl_at(sc, e))) {
+			*month = names[k].m;
+			return e;
+		}
+	}
+	return 0;
+}
+
+/* A day: 1-2 digits, maybe 3rd / 21st. */
+static size_t read_day(const struct claims_scan *sc, size_t i, int *day)
+{
+	size_t e = cl_digits(sc, i);
+	if (e == i || e - i > 2)
+		return 0;
+	*day = (int)cl_num(sc, i, e);
+	if ((cl_lit(sc, e, "st") || cl_lit(sc, e, "nd") || cl_lit(sc, e, "rd") ||
+	     cl_lit(sc, e, "th")) && !cl_alpha(cl_at(sc, e + 2)))
+		e += 2;
+	if (cl_alnum(cl_at(sc, e)))
+		return 0;
+	return e;
+}
+
+/* ", 2021" or " 2021" or " of 2021" after a day or month. */
+static size_t read_year_after(const struct claims_scan *sc, size_t i, int *year)
+{
+	size_t k = i, e;
+	if (cl_at(sc, k) == ',')
+		k++;
+	k = cl_ws(sc, k);
+	if (k == i && cl_at(sc, i) != ',')
+		return 0;
+	if ((e = cl_word(sc, k, "of")))
+		k = cl_ws(sc, e);
+	size_t ye;
+	int y = cl_year(sc, k, &ye);
+	if (!y || cl_alnum(cl_at(sc, ye)))
+		return 0;
+	*year = y;
+	return ye;
+}
+
+/* Month-first: March 3, 2021 / March 2021 / March 3-5, 2021 (end in *z). */
+static size_t month_first(const struct claims_scan *sc, size_t i, struct date *a, struct date *z)
+{
+	int m, d, y, d2 = 0;
+	size_t e = read_month(sc, i, &m);
+	if (!e)
+		return 0;
+	size_t k = cl_ws(sc, e), de, dd;
+	a->s = i;
+	if (k > e && (de = read_day(sc, k, &d))) {
+		/* a day range inside one month: March 3-5, 2021 */
+		size_t after = de;
+		if ((dd = cl_dash(sc, de)) && read_day(sc, dd, &d2)) {
+			after = read_day(sc, dd, &d2);
+		} else {
+			d2 = 0;
+		}
+		size_t ye = read_year_after(sc, after, &y);
+		if (ye && valid(y, m, d)) {
+			a->y = y;
+			a->m = m;
+			a->d = d;
+			a->e = ye;
+			if (d2 && valid(y, m, d2) && d2 > d && z) {
+				z->y = y;
+				z->m = m;
+				z->d = d2;
+				z->s = dd;
+				z->e = ye;
+			}
+			return ye;
+		}
+		/* March 3 - April 5, 2021: the year comes at the end */
+		size_t r = cl_ws(sc, de), t;
+		if (z && ((t = cl_dash(sc, r)) || (t = cl_word(sc, r, "to")) ||
+			  (t = cl_word(sc, r, "through")))) {
+			struct date tail;
+			memset(&tail, 0, sizeof(tail));
+			size_t te = month_first(sc, cl_ws(sc, t), &tail, NULL);
+			if (te && tail.d && valid(tail.y, m, d)) {
+				a->y = tail.y;
+				a->m = m;
+				a->d = d;
+				a->e = de;
+				*z = tail;
+				return te;
+			}
+		}
+		return 0;
+	}
+	size_t ye = read_year_after(sc, e, &y);
+	if (!ye || !valid(y, m, 0))
+		return 0;
+	a->y = y;
+	a->m = m;
+	a->d = 0;
+	a->e = ye;
+	return ye;
+}
+
+/* Day-first: 3 March 2021. */
+static size_t day_first(const struct claims_scan *sc, size_t i, struct date *a)
+{
+	int d, m, y;
+	size_t de = read_day(sc, i, &d);
+	if (!de)
+		return 0;
+	size_t k = cl_ws(sc, de), e;
+	if (k == de || !(e = read_month(sc, k, &m)))
+		return 0;
+	size_t ye = read_year_after(sc, e, &y);
+	if (!ye || cl_at(sc, e) == ',' || !valid(y, m, d))
+		return 0;
+	a->s = i;
+	a->e = ye;
+	a->y = y;
+	a->m = m;
+	a->d = d;
+	return ye;
+}
+
+/* 3/3/2021, 03/03/21, 2021-03-03. */
+static size_t numeric(const struct claims_scan *sc, size_t i, struct date *a)
+{
+	if (i > 0 && (cl_alnum(cl_at(sc, i - 1)) || cl_at(sc, i - 1) == '/' ||
+		      cl_at(sc, i - 1) == '-' || cl_at(sc, i - 1) == '.'))
+		return 0;
+	size_t e1 = cl_digits(sc, i);
+	int y, m, d;
+	size_t end;
+	if (e1 - i == 4 && cl_at(sc, e1) == '-') {
+		size_t e2 = cl_digits(sc, e1 + 1);
+		if (e2 - e1 != 3 || cl_at(sc, e2) != '-')
+			return 0;
+		size_t e3 = cl_digits(sc, e2 + 1);
+		if (e3 - e2 != 3)
+			return 0;
+		y = (int)cl_num(sc, i, e1);
+		m = (int)cl_num(sc, e1 + 1, e2);
+		d = (int)cl_num(sc, e2 + 1, e3);
+		end = e3;
+	} else if ((e1 - i == 1 || e1 - i == 2) && cl_at(sc, e1) == '/') {
+		size_t e2 = cl_digits(sc, e1 + 1);
+		if (e2 - e1 < 2 || e2 - e1 > 3 || cl_at(sc, e2) != '/')
+			return 0;
+		size_t e3 = cl_digits(sc, e2 + 1);
+		m = (int)cl_num(sc, i, e1);
+		d = (int)cl_num(sc, e1 + 1, e2);
+		if (e3 - e2 == 5)
+			y = (int)cl_num(sc, e2 + 1, e3);
+		else if (e3 - e2 == 3) {
+			/* two-digit years: 00-69 are this century, 70-99 the last */
+			y = (int)cl_num(sc, e2 + 1, e3);
+			y += y < 70 ? 2000 : 1900;
+		} else
+			return 0;
+		end = e3;
+	} else {
+		return 0;
+	}
+	if (cl_alnum(cl_at(sc, end)) || (cl_at(sc, end) == '/' && cl_digit(cl_at(sc, end + 1))) ||
+	    !valid(y, m, d) || d == 0)
+		return 0;
+	a->s = i;
+	a->e = end;
+	a->y = y;
+	a->m = m;
+	a->d = d;
+	return end;
+}
+
+static size_t any_date(const struct claims_scan *sc, size_t i, struct date *a)
+{
+	size_t e;
+	if ((e = month_first(sc, i, a, NULL)) || (e = numeric(sc, i, a)) || (e = day_first(sc, i, a)))
+		return e;
+	return 0;
+}
+
+static void iso(char *out, size_t n, const struct date *d)
+{
+	if (d->d)
+		snprintf(out, n, "%04d-%02d-%02d", d->y, d->m, d->d);
+	else
+		snprintf(out, n, "%04d-%02d", d->y, d->m);
+}
+
+/* Push a date (and the end of its range) as a claim. */
+static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, struct date *z)
+{
+	/* a range written as two dates: "to", "through", "until", a dash */
+	if (!z->y) {
+		size_t k = cl_ws(sc, a->e), t;
+		if ((t = cl_dash(sc, k)) || (t = cl_word(sc, k, "to")) ||
+		    (t = cl_word(sc, k, "through")) || (t = cl_word(sc, k, "until")) ||
+		    (t = cl_word(sc, k, "and"))) {
+			struct date b;
+			memset(&b, 0, sizeof(b));
+			if (any_date(sc, cl_ws(sc, t), &b) && (b.y > a->y || (b.y == a->y &&
+			    (b.m > a->m || (b.m == a->m && b.d > a->d)))) && (b.d != 0) == (a->d != 0)) {
+				/* "and" makes a range only after "between" */
+				bool and = cl_word(sc, k, "and") != 0;
+				size_t bs = cl_ws_back(sc, start, sc->done), ws = bs;
+				while (ws > sc->done && cl_alpha(cl_at(sc, ws - 1)))
+					ws--;
+				if (!and || (bs - ws == 7 && !memcmp(sc->t + ws, "between", 7)))
+					*z = b;
+			}
+		}
+	}
+	char s[16], e[16];
+	struct claims_builder b;
+	size_t end = z->y ? z->e : a->e;
+	if (z->e > end)
+		end = z->e;
+	cl_begin(&b, SW_CLAIM_DATE, SW_FORM_FULL, start, end);
+	iso(s, sizeof(s), a);
+	cl_fieldz(&b, "iso", s);
+	cl_fieldz(&b, "precision", a->d ? "day" : "month");
+	if (z->y) {
+		iso(e, sizeof(e), z);
+		cl_fieldz(&b, "end_iso", e);
+	}
+	if (cl_push(sc, &b) < 0)
+		return 0;
+	sc->done = end;
+	return end;
+}
+
+size_t claims_try_month(struct claims_scan *sc, size_t p, size_t q, int month)
+{
+	(void)q;
+	(void)month;
+	if (p < sc->done || !cl_boundary_before(sc, p))
+		return 0;
+	struct date a, z;
+	memset(&a, 0, sizeof(a));
+	memset(&z, 0, sizeof(z));
+	size_t e = cl_digit(cl_at(sc, p)) ? day_first(sc, p, &a) : month_first(sc, p, &a, &z);
+	if (!e)
+		return 0;
+	return push_date(sc, p, &a, &z);
+}
+
+size_t claims_try_numeric_date(struct claims_scan *sc, size_t p, size_t q, bool iso_form)
+{
+	(void)q;
+	(void)iso_form;
+	if (p < sc->done)
+		return 0;
+	struct date a, z;
+	memset(&a, 0, sizeof(a));
+	memset(&z, 0, sizeof(z));
+	if (!numeric(sc, p, &a))
+		return 0;
+	return push_date(sc, p, &a, &z);
+}
+
+size_t claims_try_ordinal_date(struct claims_scan *sc, size_t p, size_t q, int day)
+{
+	(void)day;
+	if (p < sc->done || !cl_boundary_before(sc, p))
+		return 0;
+	static const char *const words[] = {
+		"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+		"ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+		"fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+		"twentieth",
+	};
+	size_t k = cl_ws(sc, p + 3);
+	int d = 0;
+	if (cl_digit(cl_at(sc, k))) {
+		if (!read_day(sc, k, &d))
+			return 0;
+	} else {
+		size_t e;
+		int base = 0;
+		if ((e = cl_lit(sc, k, "twenty-"))) {
+			base = 20;
+			k = e;
+		} else if ((e = cl_lit(sc, k, "thirty-"))) {
+			base = 30;
+			k = e;
+		}
+		for (size_t i = 0; i < SW_ARRAY_LEN(words) && !d; i++)
+			if (cl_word(sc, k, words[i]))
+				d = (int)i + 1;
+		if (!d && cl_word(sc, k, "thirtieth"))
+			d = 30;
+		if (base && d > 9)
+			return 0;
+		d += base;
+	}
+	int m, y;
+	size_t e = read_month(sc, q, &m);
+	if (!e)
+		return 0;
+	size_t ye = read_year_after(sc, e, &y);
+	if (!ye || !valid(y, m, d) || d == 0)
+		return 0;
+	struct date a = { .y = y, .m = m, .d = d, .s = p, .e = ye }, z;
+	memset(&z, 0, sizeof(z));
+	return push_date(sc, p, &a, &z);
+}

@@ -1,0 +1,459 @@
+/*
+ * claims_finish.c - what happens after the scan: references by name
+ * ("Twombly at 556"), document order, sentences, resolution of short forms
+ * and the citation each quotation is attributed to.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "claims/claims_int.h"
+
+static int cmp_claim(const void *a, const void *b)
+{
+	const struct sw_claim *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1; /* the enclosing claim first */
+	return x->cite_start < y->cite_start ? -1 : x->cite_start > y->cite_start;
+}
+
+/* Sort claims, keeping parallel_to and resolves_to pointing at the same
+ * claims: each claim carries its old index in `sentence` for the move. */
+static void sort_claims(struct sw_claims *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		c->v[i].sentence = i;
+	qsort(c->v, c->n, sizeof(*c->v), cmp_claim);
+	size_t *where = sw_xmalloc((c->n + 1) * sizeof(*where));
+	for (size_t i = 0; i < c->n; i++)
+		where[c->v[i].sentence] = i;
+	for (size_t i = 0; i < c->n; i++) {
+		if (c->v[i].parallel_to >= 0)
+			c->v[i].parallel_to = (long)where[c->v[i].parallel_to];
+		if (c->v[i].resolves_to >= 0)
+			c->v[i].resolves_to = (long)where[c->v[i].resolves_to];
+		c->v[i].sentence = 0;
+	}
+	free(where);
+}
+
+static bool is_citation(const struct sw_claim *c)
+{
+	return c->kind != SW_CLAIM_DATE && c->kind != SW_CLAIM_QUOTE;
+}
+
+/* Party names too common to name one case by. */
+static bool generic_name(const char *s)
+{
+	static const char *const g[] = { "United States", "U.S.", "State", "People",
+					 "Commonwealth", "United States of America", NULL };
+	for (const char *const *x = g; *x; x++)
+		if (!strcmp(s, *x))
+			return true;
+	return false;
+}
+
+/* Is [s, e) inside a citation claim?  Claims are sorted by start. */
+static bool inside_citation(const struct sw_claims *c, size_t s)
+{
+	size_t lo = 0, hi = c->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->v[mid].start <= s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* look back a few: parallel groups and parentheticals overlap */
+	for (size_t k = lo, n = 0; k > 0 && n < 8; k--, n++) {
+		const struct sw_claim *x = &c->v[k - 1];
+		if (is_citation(x) && x->start <= s && s < x->end)
+			return true;
+	}
+	return false;
+}
+
+void claims_find_references(struct claims_scan *sc)
+{
+	struct sw_claims *c = sc->out;
+	size_t nfull = c->n;
+	for (size_t a = 0; a < sc->nats; a++) {
+		size_t at = sc->ats[a].at;
+		if (inside_citation(c, at))
+			continue;
+		size_t e = cl_ws_back(sc, at, 0);
+		if (e > 0 && cl_at(sc, e - 1) == ',')
+			e--;
+		/* the latest full case cite before this "at" whose party ends here */
+		long best = -1;
+		const char *which = NULL;
+		size_t name_s = 0;
+		for (size_t k = nfull; k-- > 0;) {
+			const struct sw_claim *x = &c->v[k];
+			if (x->kind != SW_CLAIM_CASE || x->form != SW_FORM_FULL || x->cite_end > at)
+				continue;
+			const char *roles[] = { "plaintiff", "defendant" };
+			for (int r = 0; r < 2 && best < 0; r++) {
+				const char *nm = sw_claim_get(x, roles[r]);
+				if (!nm || generic_name(nm))
+					continue;
+				size_t n = strlen(nm);
+				if (n == 0 || n > e || memcmp(sc->t + e - n, nm, n) != 0 ||
+				    !cl_boundary_before(sc, e - n))
+					continue;
+				best = (long)k;
+				which = roles[r];
+				name_s = e - n;
+			}
+			if (best >= 0)
+				break;
+		}
+		if (best < 0)
+			continue;
+		size_t pin_s = at, pe = cl_ws(sc, at + 2);
+		size_t pin_e = 0;
+		if (cl_at(sc, pe) == '*')
+			pe++;
+		pin_e = cl_digits(sc, pe);
+		if (pin_e == pe)
+			continue;
+		size_t d = cl_dash(sc, pin_e);
+		if (d && cl_digit(cl_at(sc, d)))
+			pin_e = cl_digits(sc, d);
+		struct claims_builder b;
+		cl_begin(&b, SW_CLAIM_CASE, SW_FORM_REFERENCE, name_s, pin_e);
+		cl_fieldz(&b, which, sw_claim_get(&c->v[best], which));
+		cl_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
+		long idx = cl_push(sc, &b);
+		if (idx < 0)
+			return;
+		c->v[idx].resolves_to = best;
+	}
+}
+
+/* ------------------------------------------------------------- sentences */
+
+static bool abbreviation(const struct claims_scan *sc, size_t dot)
+{
+	size_t s = dot;
+	while (s > 0 && (cl_alpha(cl_at(sc, s - 1)) || cl_at(sc, s - 1) == '\''))
+		s--;
+	size_t n = dot - s;
+	if (n == 0)
+		return cl_digit(cl_at(sc, dot - 1)) && cl_digit(cl_at(sc, dot + 1));
+	if (n == 1)
+		return true; /* initials, v. */
+	if (s > 0 && cl_at(sc, s - 1) == '.')
+		return true; /* U.S., e.g. */
+	static const char *const abbr[] = {
+		"v", "vs", "no", "nos", "co", "corp", "inc", "ltd", "bros", "dept", "mr", "mrs",
+		"ms", "dr", "jr", "sr", "st", "ex", "exh", "exs", "dkt", "doc", "dep", "depo",
+		"decl", "aff", "tr", "app", "cir", "ct", "fed", "supp", "civ", "crim", "evid",
+		"bankr", "stat", "ann", "gen", "rev", "reg", "regs", "cf", "al", "seq", "pp",
+		"para", "ch", "art", "sec", "secs", "cl", "pt", "ed", "eds", "jan", "feb", "mar",
+		"apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "cal", "tex",
+		"fla", "pa", "mass", "ill", "mich", "wash", "wis", "minn", "ga", "va", "md",
+		"conn", "ariz", "colo", "ky", "la", "miss", "mo", "mont", "neb", "nev", "okla",
+		"tenn", "vt", "wyo", "ala", "ark", "del", "haw", "ind", "kan", "hr'g", "mot",
+		"mem", "op", "opp'n", "resp", "br", "pet", "cert", "comm'n", "ass'n", "int'l",
+		"nat'l", "gov't", "dist", "div", "sup", "super", "assoc", "ins", "mfg", "mut",
+		"sav", "sys", "univ", "hosp", "admin", "elec", "fin", "indus", "prods", "servs",
+		"tech", "transp", "cmty", "coll", "educ", "ctr", "cnty", "twp", "approx", "est",
+		"etc", "viz", "ibid", "cmt", "n", "nn", "ll", "pl", "ser", "vol", "ord", "res",
+		"rptr", "misc", "div", "l", "r", "p", "j", "jj", "sess", "cong",
+	};
+	char w[16];
+	if (n >= sizeof(w))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		int c = cl_at(sc, s + i);
+		w[i] = (char)(cl_upper(c) ? c + 32 : c);
+	}
+	w[n] = 0;
+	for (size_t i = 0; i < SW_ARRAY_LEN(abbr); i++)
+		if (!strcmp(w, abbr[i]))
+			return true;
+	return false;
+}
+
+/* Closing marks after a sentence's final stop: ) ] " ' ” ’ */
+static size_t closers(const struct claims_scan *sc, size_t i)
+{
+	for (int n = 0; n < 4; n++) {
+		int c = cl_at(sc, i);
+		if (c == ')' || c == ']' || c == '"' || c == '\'')
+			i++;
+		else if (c == 0xE2 && cl_at(sc, i + 1) == 0x80 &&
+			 (cl_at(sc, i + 2) == 0x9D || cl_at(sc, i + 2) == 0x99))
+			i += 3;
+		else
+			break;
+	}
+	return i;
+}
+
+static bool opener(const struct claims_scan *sc, size_t i)
+{
+	int c = cl_at(sc, i);
+	return cl_upper(c) || c == '(' || c == '[' || c == '"' || c == '\'' || c == '>' ||
+	       (c == 0xE2 && cl_at(sc, i + 1) == 0x80 && (cl_at(sc, i + 2) == 0x9C ||
+							  cl_at(sc, i + 2) == 0x98)) ||
+	       (c == 0xC2 && (cl_at(sc, i + 1) == 0xA7 || cl_at(sc, i + 1) == 0xB6));
+}
+
+static void add_sentence(struct sw_claims *c, size_t s, size_t e)
+{
+	if (e <= s)
+		return;
+	c->sentences = sw_xgrow(c->sentences, &c->sentences_cap, c->nsentences + 1,
+				sizeof(*c->sentences));
+	c->sentences[c->nsentences].start = s;
+	c->sentences[c->nsentences].end = e;
+	c->nsentences++;
+}
+
+static void sentences(struct claims_scan *sc)
+{
+	struct sw_claims *c = sc->out;
+	size_t s = cl_ws(sc, 0), k = 0, cover = 0;
+	for (size_t i = s; i < sc->n; i++) {
+		int ch = (unsigned char)sc->t[i];
+		if (ch != '.' && ch != '?' && ch != '!' && ch != '\n')
+			continue;
+		/* no boundary inside a citation (its periods are abbreviations) */
+		while (k < c->n && c->v[k].start <= i) {
+			if (is_citation(&c->v[k]) && c->v[k].cite_end > cover)
+				cover = c->v[k].cite_end;
+			k++;
+		}
+		if (ch == '\n') {
+			size_t b = cl_blanks(sc, i + 1);
+			if (cl_at(sc, b) == '\n' || b >= sc->n) {
+				size_t e = cl_ws_back(sc, i, s);
+				add_sentence(c, s, e);
+				s = cl_ws(sc, i);
+				i = s > 0 ? s - 1 : 0;
+			}
+			continue;
+		}
+		if (i < cover)
+			continue;
+		size_t e = closers(sc, i + 1), n = cl_ws(sc, e);
+		if (n < sc->n && (n == e || !opener(sc, n)))
+			continue;
+		if (ch == '.' && abbreviation(sc, i) && n < sc->n)
+			continue;
+		add_sentence(c, s, e);
+		s = n;
+		i = n > 0 ? n - 1 : 0;
+	}
+	add_sentence(c, s, cl_ws_back(sc, sc->n, s));
+	if (!c->nsentences && sc->n)
+		add_sentence(c, 0, sc->n);
+	/* each claim to the sentence holding its start (or the next one) */
+	size_t j = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		struct sw_claim *x = &c->v[i];
+		/* claims are sorted by start: j only moves forward */
+		while (j + 1 < c->nsentences && c->sentences[j].end <= x->start)
+			j++;
+		x->sentence = j;
+	}
+}
+
+/* ------------------------------------------------------------ resolution */
+
+static bool same_field(const struct sw_claim *a, const struct sw_claim *b, const char *f)
+{
+	const char *x = sw_claim_get(a, f), *y = sw_claim_get(b, f);
+	if (!x || !y)
+		return !x && !y;
+	return !strcmp(x, y);
+}
+
+/* The same authority: volume, reporter and page; code, title and section. */
+static bool same_resource(const struct sw_claim *a, const struct sw_claim *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case SW_CLAIM_CASE:
+	case SW_CLAIM_JOURNAL:
+		return sw_claim_get(a, "page") && same_field(a, b, "volume") &&
+		       same_field(a, b, "canonical") && same_field(a, b, "page");
+	case SW_CLAIM_STATUTE:
+		return sw_claim_get(a, "code") && same_field(a, b, "code") &&
+		       same_field(a, b, "title") && same_field(a, b, "section") &&
+		       same_field(a, b, "chapter") && same_field(a, b, "page");
+	case SW_CLAIM_RULE:
+		return same_field(a, b, "code") && same_field(a, b, "rule");
+	default:
+		return false;
+	}
+}
+
+/* Does the short name appear as a word in the party's name? */
+static bool names_match(const char *ante, const char *party)
+{
+	if (!ante || !party)
+		return false;
+	size_t n = strlen(ante);
+	for (const char *p = strstr(party, ante); p; p = strstr(p + 1, ante)) {
+		bool start = p == party || !cl_alnum((unsigned char)p[-1]);
+		bool end = !cl_alnum((unsigned char)p[n]);
+		if (start && end)
+			return true;
+	}
+	return false;
+}
+
+static bool claim_named(const struct sw_claim *x, const char *ante)
+{
+	return names_match(ante, sw_claim_get(x, "plaintiff")) ||
+	       names_match(ante, sw_claim_get(x, "defendant")) ||
+	       names_match(ante, sw_claim_get(x, "antecedent"));
+}
+
+/* A pin "at 12", "12-14", "*4": its first page, or -1. */
+static long pin_page(const char *pin)
+{
+	if (!pin)
+		return -1;
+	if (!strncmp(pin, "at ", 3))
+		pin += 3;
+	while (*pin == ' ')
+		pin++;
+	if (!strncmp(pin, "p. ", 3) || !strncmp(pin, "pp. ", 4))
+		pin += pin[1] == '.' ? 3 : 4;
+	if (*pin == '*')
+		return -2; /* a star page: no print page to compare */
+	if (!cl_digit((unsigned char)*pin))
+		return -1;
+	long v = 0;
+	for (int i = 0; i < 9 && cl_digit((unsigned char)pin[i]); i++)
+		v = v * 10 + (pin[i] - '0');
+	return v;
+}
+
+void claims_resolve(struct sw_claims *c)
+{
+	long last = -1; /* the authority the previous citation named */
+	for (size_t i = 0; i < c->n; i++) {
+		struct sw_claim *x = &c->v[i];
+		if (!is_citation(x))
+			continue;
+		switch (x->form) {
+		case SW_FORM_FULL:
+			if (x->parallel_to >= 0) {
+				last = c->v[x->parallel_to].resolves_to >= 0 ?
+				       c->v[x->parallel_to].resolves_to : x->parallel_to;
+				break;
+			}
+			for (size_t k = 0; k < i; k++)
+				if (c->v[k].form == SW_FORM_FULL && c->v[k].resolves_to < 0 &&
+				    same_resource(&c->v[k], x)) {
+					x->resolves_to = (long)k;
+					break;
+				}
+			last = x->resolves_to >= 0 ? x->resolves_to : (long)i;
+			break;
+		case SW_FORM_SHORT:
+		case SW_FORM_SUPRA: {
+			const char *ante = sw_claim_get(x, "antecedent");
+			long found = -1;
+			int n = 0;
+			for (size_t k = 0; k < i; k++) {
+				const struct sw_claim *y = &c->v[k];
+				if (y->form != SW_FORM_FULL || y->resolves_to >= 0 ||
+				    (y->kind != SW_CLAIM_CASE && y->kind != SW_CLAIM_JOURNAL))
+					continue;
+				if (x->form == SW_FORM_SHORT && (!same_field(x, y, "volume") ||
+								 !same_field(x, y, "canonical")))
+					continue;
+				if (x->form == SW_FORM_SUPRA && !claim_named(y, ante))
+					continue;
+				found = (long)k;
+				n++;
+			}
+			if (n > 1 && x->form == SW_FORM_SHORT && ante) {
+				n = 0;
+				for (size_t k = 0; k < i; k++) {
+					const struct sw_claim *y = &c->v[k];
+					if (y->form == SW_FORM_FULL && y->resolves_to < 0 &&
+					    y->kind == x->kind && same_field(x, y, "volume") &&
+					    same_field(x, y, "canonical") && claim_named(y, ante)) {
+						found = (long)k;
+						n++;
+					}
+				}
+			}
+			x->resolves_to = n == 1 ? found : -1;
+			last = x->resolves_to;
+			break;
+		}
+		case SW_FORM_ID: {
+			if (last < 0)
+				break;
+			const struct sw_claim *y = &c->v[last];
+			const char *pin = sw_claim_get(x, "pin");
+			if (pin && (y->kind == SW_CLAIM_CASE || y->kind == SW_CLAIM_JOURNAL)) {
+				const char *page = sw_claim_get(y, "page");
+				long pp = pin_page(pin), base = -1;
+				if (page && cl_digit((unsigned char)*page))
+					base = pin_page(page);
+				if (pp == -1 || base < 0 ||
+				    (pp >= 0 && (pp < base || pp > base + CLAIMS_MAX_OPINION_PAGES)))
+					break;
+			}
+			x->resolves_to = last;
+			x->kind = y->kind; /* "Id. at 4" after a record cite is a record cite */
+			break;
+		}
+		case SW_FORM_REFERENCE:
+			last = x->resolves_to;
+			break;
+		case SW_FORM_BARE:
+			last = -1; /* "§ 2" names no code: id. after it is unclear */
+			break;
+		}
+		if (x->form == SW_FORM_FULL && (x->kind == SW_CLAIM_RECORD || x->kind == SW_CLAIM_BATES))
+			last = (long)i;
+	}
+}
+
+/* Each quotation to the first citation after it, in the sentence where it
+ * ends or the next. */
+static void attribute_quotes(struct sw_claims *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		struct sw_claim *q = &c->v[i];
+		if (q->kind != SW_CLAIM_QUOTE)
+			continue;
+		size_t qs = q->sentence;
+		while (qs + 1 < c->nsentences && c->sentences[qs].end < q->end)
+			qs++;
+		for (size_t k = i + 1; k < c->n; k++) {
+			const struct sw_claim *x = &c->v[k];
+			if (x->sentence > qs + 1)
+				break;
+			if (is_citation(x) && x->start >= q->end) {
+				q->attributed_to = (long)k;
+				break;
+			}
+		}
+	}
+}
+
+void claims_finish(struct claims_scan *sc)
+{
+	struct sw_claims *c = sc->out;
+	sort_claims(c);
+	claims_find_references(sc);
+	if (sc->failed)
+		return;
+	sort_claims(c);
+	sentences(sc);
+	claims_resolve(c);
+	attribute_quotes(c);
+}

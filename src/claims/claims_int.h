@@ -1,0 +1,163 @@
+/*
+ * claims_int.h - internals shared by the files of claims/: the scan state,
+ * the claim under construction, byte-level text helpers and the trigger
+ * functions the re2c scanner (claims_scan.re) calls.
+ *
+ * The scanner is a re2c DFA that runs over the text once and stops only at
+ * places where a claim may begin (a number, a capitalised word, §, Id.,
+ * supra, a record keyword, a month, a quotation mark...).  There a trigger
+ * function in C parses the claim with bounded look-back and look-ahead and
+ * returns where it ended, so the DFA resumes after it.  Everything between
+ * triggers is skipped at DFA speed.
+ */
+#ifndef SW_CLAIMS_INT_H
+#define SW_CLAIMS_INT_H
+
+#include <string.h>
+
+#include "claims/claims.h"
+#include "claims/claims_tables.h"
+
+/* Bounds on look-back and look-ahead, so hostile text stays linear. */
+#define CLAIMS_NAME_BACK 320    /* bytes searched back for a case name */
+#define CLAIMS_NAME_WORDS 24    /* words in a case name, at most */
+#define CLAIMS_PAREN_MAX 600    /* bytes in a parenthetical */
+#define CLAIMS_QUOTE_MAX 8192   /* bytes in an inline quotation */
+#define CLAIMS_BLOCK_MAX 65536  /* bytes in a block quotation */
+#define CLAIMS_KEY_MAX 64       /* bytes in a reporter lookup key */
+#define CLAIMS_REP_WORDS 8      /* words in a reporter abbreviation */
+#define CLAIMS_MAX_OPINION_PAGES 150 /* id. pins beyond page + this do not resolve */
+
+/* A claim being built: fields point into the arena once pushed. */
+struct claims_builder {
+	enum sw_claim_kind kind;
+	enum sw_claim_form form;
+	size_t start, end, cite_start, cite_end;
+	long parallel_to;
+	size_t nf;
+	char scratch[64]; /* values made here (a year), copied at the push */
+	size_t nscratch;
+	struct {
+		const char *name;
+		const char *v; /* not yet copied */
+		size_t len;
+	} f[SW_CLAIM_MAX_FIELDS];
+};
+
+/* A place where "at N" follows a word: a reference cite if the word names
+ * an earlier case. */
+struct claims_at {
+	size_t name_end; /* end of the word before "at" (or before ", at") */
+	size_t at;       /* start of "at" */
+};
+
+struct claims_scan {
+	const char *t;  /* the text, with a NUL at t[n] */
+	size_t n;
+	struct sw_claims *out;
+	size_t done;    /* no citation may start before this */
+	struct claims_at *ats;
+	size_t nats, capats;
+	int failed;     /* SW_ELIMIT once the claim count is past the limit */
+	int depth;      /* nesting of look-ahead for parallel cites */
+};
+
+/* ---- bytes */
+
+static inline bool cl_digit(int c) { return c >= '0' && c <= '9'; }
+static inline bool cl_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static inline bool cl_lower(int c) { return c >= 'a' && c <= 'z'; }
+static inline bool cl_alpha(int c) { return cl_upper(c) || cl_lower(c); }
+static inline bool cl_alnum(int c) { return cl_alpha(c) || cl_digit(c); }
+
+/* The byte at i, or 0 past the end (the text has a NUL at n). */
+static inline int cl_at(const struct claims_scan *sc, size_t i)
+{
+	return i < sc->n ? (unsigned char)sc->t[i] : 0;
+}
+
+/* Width of a space character at i (ASCII whitespace, NBSP, thin and
+ * zero-width spaces), or 0. */
+size_t cl_space_len(const struct claims_scan *sc, size_t i);
+/* Skip spaces (and newlines) forward from i; backward to just after the
+ * last non-space before i. */
+size_t cl_ws(const struct claims_scan *sc, size_t i);
+size_t cl_ws_back(const struct claims_scan *sc, size_t i, size_t floor);
+/* Skip spaces only within the line. */
+size_t cl_blanks(const struct claims_scan *sc, size_t i);
+size_t cl_digits(const struct claims_scan *sc, size_t i);
+/* The literal lit at i (case-sensitive); returns its end or 0. */
+size_t cl_lit(const struct claims_scan *sc, size_t i, const char *lit);
+/* As cl_lit, but the literal must not be followed by a letter or digit. */
+size_t cl_word(const struct claims_scan *sc, size_t i, const char *lit);
+/* True when i starts a word: nothing alphanumeric just before it. */
+bool cl_boundary_before(const struct claims_scan *sc, size_t i);
+/* The end of an en or em dash or hyphen at i, or 0. */
+size_t cl_dash(const struct claims_scan *sc, size_t i);
+/* The value of the digits [i, e) (at most nine are read). */
+long cl_num(const struct claims_scan *sc, size_t i, size_t e);
+/* A year 1600-2099 of exactly four digits at i: its value, end in *end. */
+int cl_year(const struct claims_scan *sc, size_t i, size_t *end);
+
+/* ---- claims */
+
+void cl_begin(struct claims_builder *b, enum sw_claim_kind kind,
+	      enum sw_claim_form form, size_t start, size_t end);
+void cl_field(struct claims_builder *b, const char *name, const char *v, size_t len);
+void cl_fieldz(struct claims_builder *b, const char *name, const char *v);
+/* A field whose value is an integer, formatted into the builder. */
+void cl_fieldi(struct claims_builder *b, const char *name, long v);
+/* Copy the claim into the output; returns its index, or -1 past the limit. */
+long cl_push(struct claims_scan *sc, const struct claims_builder *b);
+/* Record a candidate reference cite. */
+void cl_note_at(struct claims_scan *sc, size_t name_end, size_t at);
+
+/* A reporter form: the first table entry with key, and how many share it. */
+bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count);
+
+/* ---- triggers: each returns the end of what it consumed, or 0 */
+
+/* Digits at [p, q): volume of a case, journal or law cite, a title of a
+ * code, a year (2024 WL 1, 2006-Ohio-1), a day (3 March 2021). */
+size_t claims_try_number(struct claims_scan *sc, size_t p, size_t q);
+/* A capitalised word at [p, q): a law or reporter named first, a rule. */
+size_t claims_try_lead(struct claims_scan *sc, size_t p, size_t q);
+/* Fed. R. Civ. P. and friends, local rules, "Rule 56" at [p, q). */
+size_t claims_try_rule(struct claims_scan *sc, size_t p, size_t q, bool local);
+/* § or §§ at p with no code before it. */
+size_t claims_try_section(struct claims_scan *sc, size_t p, size_t q);
+/* Id. / Ibid. at [p, q). */
+size_t claims_try_id(struct claims_scan *sc, size_t p, size_t q);
+/* supra at [p, q). */
+size_t claims_try_supra(struct claims_scan *sc, size_t p, size_t q);
+
+enum claims_record_kw {
+	CLAIMS_KW_EXHIBIT, CLAIMS_KW_ECF, CLAIMS_KW_DKT, CLAIMS_KW_DEP,
+	CLAIMS_KW_TR, CLAIMS_KW_DECL, CLAIMS_KW_R, CLAIMS_KW_JA, CLAIMS_KW_APP,
+};
+size_t claims_try_record(struct claims_scan *sc, size_t p, size_t q,
+			 enum claims_record_kw kw);
+/* A Bates-like token at [p, q): prefix letters then digits. */
+size_t claims_try_bates(struct claims_scan *sc, size_t p, size_t q);
+
+/* A month name at [p, q) (month is 1-12). */
+size_t claims_try_month(struct claims_scan *sc, size_t p, size_t q, int month);
+/* 3/3/2021 or 2021-03-03 at [p, q); iso says which. */
+size_t claims_try_numeric_date(struct claims_scan *sc, size_t p, size_t q, bool iso);
+/* "the third of" / "the 3rd day of" at [p, q); day is 1-31. */
+size_t claims_try_ordinal_date(struct claims_scan *sc, size_t p, size_t q, int day);
+
+/* A quotation mark at [p, q); quotes do not move the scan past them. */
+void claims_try_quote(struct claims_scan *sc, size_t p, size_t q);
+/* A line start at p that may open a block quotation ("> " or indent). */
+size_t claims_try_block(struct claims_scan *sc, size_t p);
+
+/* The scanner proper (claims_scan.re). */
+void claims_run(struct claims_scan *sc);
+
+/* After the scan: references, order, sentences, resolution, quotes. */
+void claims_finish(struct claims_scan *sc);
+void claims_find_references(struct claims_scan *sc);
+void claims_resolve(struct sw_claims *c);
+
+#endif /* SW_CLAIMS_INT_H */

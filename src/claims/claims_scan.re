@@ -1,0 +1,160 @@
+/*
+ * claims_scan.re - the scanner: one pass of a re2c DFA over the text that
+ * stops only where a claim may begin and hands over to a trigger function
+ * (claims_int.h).  re2c turns this file into claims_scan.c in the build
+ * folder.
+ *
+ * Whole words are consumed by one rule each, so a trigger never fires in
+ * the middle of a word ("f24601", "paid.").  Literal rules are listed before
+ * the general word rules: for matches of equal length re2c takes the first.
+ */
+#include "claims/claims_int.h"
+
+void claims_run(struct claims_scan *sc)
+{
+	const unsigned char *base = (const unsigned char *)sc->t;
+	const unsigned char *cur = base, *lim = base + sc->n, *mar = base, *ctx = base, *tok;
+	size_t p, q, e;
+
+#define POS(x) ((size_t)((x) - base))
+/* After a citation trigger: resume after what it consumed. */
+#define RESUME(end) do { e = (end); if (e > POS(cur)) cur = base + e; } while (0)
+
+	/* A text that opens with a block quotation has no newline before it. */
+	if (sc->n && (base[0] == '>' || base[0] == ' ' || base[0] == '\t'))
+		RESUME(claims_try_block(sc, 0));
+
+	for (;;) {
+		if (sc->failed)
+			return;
+		tok = cur;
+		p = POS(tok);
+		/*!re2c
+		re2c:define:YYCTYPE = "unsigned char";
+		re2c:define:YYCURSOR = cur;
+		re2c:define:YYMARKER = mar;
+		re2c:define:YYCTXMARKER = ctx;
+		re2c:define:YYLIMIT = lim;
+		re2c:yyfill:enable = 0;
+		re2c:eof = 0;
+
+		digit = [0-9];
+		sp = [ ]+;
+		ordw = "first" | "second" | "third" | "fourth" | "fifth" | "sixth"
+		     | "seventh" | "eighth" | "ninth" | "tenth" | "eleventh"
+		     | "twelfth" | "thirteenth" | "fourteenth" | "fifteenth"
+		     | "sixteenth" | "seventeenth" | "eighteenth" | "nineteenth"
+		     | "twentieth" | "twenty-" ("first" | "second" | "third" | "fourth"
+		       | "fifth" | "sixth" | "seventh" | "eighth" | "ninth")
+		     | "thirtieth" | "thirty-first"
+		     | [0-9]{1,2} ("st" | "nd" | "rd" | "th");
+
+		$ { return; }
+
+		digit{1,2} "/" digit{1,2} "/" (digit{4} | digit{2}) {
+			q = POS(cur);
+			RESUME(claims_try_numeric_date(sc, p, q, false));
+			continue;
+		}
+		digit{4} "-" digit{2} "-" digit{2} {
+			q = POS(cur);
+			RESUME(claims_try_numeric_date(sc, p, q, true));
+			continue;
+		}
+		digit+ {
+			q = POS(cur);
+			RESUME(claims_try_number(sc, p, q));
+			continue;
+		}
+
+		"\xC2\xA7" "\xC2\xA7"? { RESUME(claims_try_section(sc, p, POS(cur))); continue; }
+
+		("Id." | "id." | "Ibid." | "ibid.") { RESUME(claims_try_id(sc, p, POS(cur))); continue; }
+		"supra" { RESUME(claims_try_supra(sc, p, POS(cur))); continue; }
+		"at" / sp "*"? digit { cl_note_at(sc, p, p); continue; }
+
+		("The" | "the") sp ordw (sp "day")? sp "of" sp {
+			RESUME(claims_try_ordinal_date(sc, p, POS(cur), 0));
+			continue;
+		}
+
+		"January" { RESUME(claims_try_month(sc, p, POS(cur), 1)); continue; }
+		"February" { RESUME(claims_try_month(sc, p, POS(cur), 2)); continue; }
+		"March" { RESUME(claims_try_month(sc, p, POS(cur), 3)); continue; }
+		"April" { RESUME(claims_try_month(sc, p, POS(cur), 4)); continue; }
+		"May" { RESUME(claims_try_month(sc, p, POS(cur), 5)); continue; }
+		"June" { RESUME(claims_try_month(sc, p, POS(cur), 6)); continue; }
+		"July" { RESUME(claims_try_month(sc, p, POS(cur), 7)); continue; }
+		"August" { RESUME(claims_try_month(sc, p, POS(cur), 8)); continue; }
+		"September" { RESUME(claims_try_month(sc, p, POS(cur), 9)); continue; }
+		"October" { RESUME(claims_try_month(sc, p, POS(cur), 10)); continue; }
+		"November" { RESUME(claims_try_month(sc, p, POS(cur), 11)); continue; }
+		"December" { RESUME(claims_try_month(sc, p, POS(cur), 12)); continue; }
+		"Jan" "."? { RESUME(claims_try_month(sc, p, POS(cur), 1)); continue; }
+		"Feb" "."? { RESUME(claims_try_month(sc, p, POS(cur), 2)); continue; }
+		"Mar" "."? { RESUME(claims_try_month(sc, p, POS(cur), 3)); continue; }
+		"Apr" "."? { RESUME(claims_try_month(sc, p, POS(cur), 4)); continue; }
+		"Jun" "."? { RESUME(claims_try_month(sc, p, POS(cur), 6)); continue; }
+		"Jul" "."? { RESUME(claims_try_month(sc, p, POS(cur), 7)); continue; }
+		"Aug" "."? { RESUME(claims_try_month(sc, p, POS(cur), 8)); continue; }
+		("Sep" | "Sept") "."? { RESUME(claims_try_month(sc, p, POS(cur), 9)); continue; }
+		"Oct" "."? { RESUME(claims_try_month(sc, p, POS(cur), 10)); continue; }
+		"Nov" "."? { RESUME(claims_try_month(sc, p, POS(cur), 11)); continue; }
+		"Dec" "."? { RESUME(claims_try_month(sc, p, POS(cur), 12)); continue; }
+
+		"Fed." [ ]* "R." [ ]* ("Civ." [ ]* "P." | "Evid." | "App." [ ]* "P."
+			| "Crim." [ ]* "P." | "Bankr." [ ]* "P.") {
+			RESUME(claims_try_rule(sc, p, POS(cur), false));
+			continue;
+		}
+		("L." [ ]* "R." | "L." [ ]* "Civ." [ ]* "R." | "Civ." [ ]* "L." [ ]* "R."
+			| "Local" sp ("Civil" sp)? "Rule" | "LR" | "Rule") / sp? digit {
+			RESUME(claims_try_rule(sc, p, POS(cur), true));
+			continue;
+		}
+
+		("Ex." | "Exs." | "Exh." | "Exhs." | "Exhibit" | "Exhibits" | "PX" | "DX") {
+			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_EXHIBIT));
+			continue;
+		}
+		"ECF" { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_ECF)); continue; }
+		("Dkt." | "Dkt" | "Docket" | "Doc." | "D.E.") {
+			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_DKT));
+			continue;
+		}
+		("Dep." | "Depo." | "Deposition") {
+			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_DEP));
+			continue;
+		}
+		"Tr." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_TR)); continue; }
+		("Decl." | "Aff." | "Declaration" | "Affidavit") {
+			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_DECL));
+			continue;
+		}
+		"R." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_R)); continue; }
+		"J.A." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_JA)); continue; }
+		"App." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_APP)); continue; }
+
+		[A-Z] [A-Z0-9]* [-_] digit{4,} | [A-Z]{2,} " " "0" digit{4,} {
+			RESUME(claims_try_bates(sc, p, POS(cur)));
+			continue;
+		}
+		[A-Z] [A-Za-z0-9]* "."? {
+			q = POS(cur);
+			RESUME(claims_try_lead(sc, p, q));
+			continue;
+		}
+		[a-z] [A-Za-z0-9]* { continue; }
+
+		"\"" | "\xE2\x80\x9C" { claims_try_quote(sc, p, POS(cur)); continue; }
+		"\n" [ \t]* {
+			RESUME(claims_try_block(sc, p + 1));
+			continue;
+		}
+		[ \t\r]+ { continue; }
+		* { continue; }
+		*/
+	}
+#undef POS
+#undef RESUME
+}

@@ -1,0 +1,150 @@
+/* cmd_claims.c - `sworn claims [FILE|-]`: the claims a text makes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "claims/claims.h"
+#include "cli/cli.h"
+
+/* A draft is text; anything bigger than this is not a draft. */
+#define CLAIMS_INPUT_MAX ((size_t)256 << 20)
+
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the claims as JSON (DESIGN.md's shape)" },
+	{ "kind", 'k', "KIND", "list only claims of KIND (case, journal, statute, rule, record, bates, date, quote)" },
+};
+
+static int read_stdin(struct sw_buf *out, struct sw_err *err)
+{
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
+		if (out->len + n > CLAIMS_INPUT_MAX)
+			return sw_err_set(err, SW_ELIMIT, "standard input is over the %zu-byte limit",
+					  CLAIMS_INPUT_MAX);
+		sw_buf_add(out, chunk, n);
+	}
+	if (ferror(stdin))
+		return sw_err_set(err, SW_EIO, "cannot read standard input");
+	return 0;
+}
+
+/* One line of text for the table: newlines and tabs as spaces, cut at max
+ * bytes on a character boundary. */
+static void put_flat(FILE *f, const char *s, size_t n, size_t max)
+{
+	size_t i = 0;
+	for (; i < n && i < max; i++) {
+		unsigned char c = (unsigned char)s[i];
+		fputc(c == '\n' || c == '\t' || c == '\r' ? ' ' : c, f);
+	}
+	if (i < n) {
+		/* finish a cut UTF-8 sequence, then mark the cut */
+		while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80)
+			fputc(s[i++], f);
+		fputs("...", f);
+	}
+}
+
+static bool kind_ok(const char *want, const struct sw_claim *c)
+{
+	return !want || !strcmp(want, sw_claim_kind_name(c->kind));
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	(void)ctx;
+	struct sw_err err = { 0 };
+	struct sw_buf text = SW_BUF_INIT;
+	struct sw_claims claims = { 0 };
+	const char *path = a->npos ? a->pos[0] : "-";
+	const char *kind = cli_value(cmd, a, "kind");
+	int rc = CLI_OK;
+
+	if (kind) {
+		bool known = false;
+		for (int k = SW_CLAIM_CASE; k <= SW_CLAIM_QUOTE; k++)
+			known |= !strcmp(kind, sw_claim_kind_name(k));
+		if (!known) {
+			cli_error("unknown --kind '%s': give case, journal, statute, rule, record, bates, date or quote", kind);
+			return CLI_USAGE;
+		}
+	}
+	if (!strcmp(path, "-") ? read_stdin(&text, &err) != 0 :
+	    sw_file_read(&text, path, CLAIMS_INPUT_MAX, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	if (sw_claims_scan(&claims, text.data, text.len, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	if (cli_flag(cmd, a, "json")) {
+		json_t *doc = sw_claims_json(&claims, text.data, path);
+		if (kind) {
+			json_t *all = json_object_get(doc, "claims"), *keep = json_array();
+			size_t i;
+			json_t *c;
+			json_array_foreach(all, i, c)
+				if (!strcmp(json_string_value(json_object_get(c, "kind")), kind))
+					json_array_append(keep, c);
+			json_object_set_new(doc, "claims", keep);
+		}
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+		json_decref(doc);
+	} else {
+		size_t shown = 0;
+		for (size_t i = 0; i < claims.n; i++) {
+			const struct sw_claim *c = &claims.v[i];
+			if (!kind_ok(kind, c))
+				continue;
+			printf("%4zu  %-7s %-9s %6zu-%-6zu  ", i + 1, sw_claim_kind_name(c->kind),
+			       sw_claim_form_name(c->form), c->start, c->end);
+			put_flat(stdout, text.data + c->start, c->end - c->start, 70);
+			putchar('\n');
+			printf("      ");
+			for (size_t k = 0; k < c->nfields; k++) {
+				if (!strcmp(c->fields[k].name, "quoted"))
+					continue;
+				printf(" %s=", c->fields[k].name);
+				put_flat(stdout, c->fields[k].value, strlen(c->fields[k].value), 40);
+			}
+			if (c->resolves_to >= 0)
+				printf(" -> #%ld", c->resolves_to + 1);
+			if (c->attributed_to >= 0)
+				printf(" -> #%ld", c->attributed_to + 1);
+			printf("  (sentence %zu)\n", c->sentence + 1);
+			shown++;
+		}
+		if (!shown)
+			fprintf(stderr, "no claims found in '%s'\n", path);
+		else
+			fprintf(stderr, "%zu claims in %zu sentences\n", shown, claims.nsentences);
+	}
+cleanup:
+	sw_claims_release(&claims);
+	sw_buf_release(&text);
+	return rc;
+}
+
+const struct cli_command cli_cmd_claims = {
+	.name = "claims",
+	.usage = "[--json] [--kind KIND] [FILE|-]",
+	.summary = "list the claims a text makes: citations, record cites, dates, quotations",
+	.description =
+		"Reads a draft (text or Markdown) from FILE, or standard input when FILE\n"
+		"is - or absent, and lists every case citation (full, short, id., supra),\n"
+		"statute, rule, record citation, Bates number, date and quotation in it,\n"
+		"with byte offsets into the file, the fields of each and what short forms\n"
+		"refer to.  Nothing is checked: `sworn verify` does that.\n\n"
+		"Exit status: 0 on success (with or without claims), 2 when the input\n"
+		"cannot be read.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 0,
+	.max_pos = 1,
+	.flags = 0,
+	.run = run,
+};
