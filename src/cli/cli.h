@@ -108,5 +108,7 @@ extern const struct cli_command cli_cmd_ingest;
 extern const struct cli_command cli_cmd_search;
 extern const struct cli_command cli_cmd_help;
 extern const struct cli_command cli_cmd_claims;
+extern const struct cli_command cli_cmd_gguf;
+extern const struct cli_command cli_cmd_plan;
 
 #endif /* SW_CLI_H */

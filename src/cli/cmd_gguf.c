@@ -1,0 +1,149 @@
+/* cmd_gguf.c - `sworn gguf FILE`: what a GGUF model file holds. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+#include "fleet/fleet.h"
+
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the summary as JSON" },
+	{ "tensors", 't', NULL, "also list every tensor with its type and shape" },
+};
+
+static void print_text(const struct sw_fleet_model *m, const struct sw_gguf *g, bool tensors)
+{
+	char size[32];
+	cli_human_bytes(size, sizeof(size), m->file_bytes ? m->file_bytes : m->weight_bytes);
+	printf("file          %s (GGUF v%u, %u shard%s, %s)\n", m->path, m->gguf_version, m->shards,
+	       m->shards == 1 ? "" : "s", size);
+	printf("name          %s\n", m->name);
+	printf("architecture  %s\n", m->arch);
+	printf("file type     %s\n", m->file_type);
+	printf("parameters    %.2fB total, %.2fB active per token\n", (double)m->params_total / 1e9,
+	       (double)m->params_active / 1e9);
+	if (m->n_expert > 1)
+		printf("experts       %u, %u used per token, %u shared, expert FFN %llu, shared FFN %llu\n",
+		       m->n_expert, m->n_expert_used, m->n_expert_shared, (unsigned long long)m->expert_ff,
+		       (unsigned long long)m->expert_shared_ff);
+	else if (m->n_ff)
+		printf("feed-forward  %llu (dense)\n", (unsigned long long)m->n_ff);
+	printf("layers        %u", m->n_layer);
+	if (m->n_mtp)
+		printf(" + %u MTP", m->n_mtp);
+	printf(": %u with KV cache (%u sliding-window), %u recurrent\n", m->n_kv_layers, m->n_swa_layers,
+	       m->n_recurrent_layers);
+	if (m->n_swa_layers)
+		printf("window        %u tokens\n", m->swa_window);
+	printf("heads         %u query, %u KV, head dim %u (K) / %u (V)\n", m->n_head, m->n_head_kv,
+	       m->key_len, m->value_len);
+	printf("context       %llu tokens trained\n", (unsigned long long)m->n_ctx_train);
+	printf("vocabulary    %llu, embedding %llu%s\n", (unsigned long long)m->n_vocab,
+	       (unsigned long long)m->n_embd, m->output_tied ? ", output tied to the embedding" : "");
+	printf("header sha256 %s\n", m->header_sha256);
+	printf("bytes by tensor type:\n");
+	for (uint32_t t = 0; t < SW_GGML_TYPE_COUNT; t++)
+		if (m->bytes_by_type[t]) {
+			cli_human_bytes(size, sizeof(size), m->bytes_by_type[t]);
+			printf("  %-8s %12s  %5.1f%%\n", sw_ggml_type_name(t), size,
+			       100.0 * (double)m->bytes_by_type[t] / (double)m->weight_bytes);
+		}
+	if (m->has_bf16)
+		printf("note: BF16 tensors: GPUs before Ampere (SM 8.0) have no BF16\n");
+	if (!tensors)
+		return;
+	printf("tensors:\n");
+	for (size_t i = 0; i < sw_gguf_tensor_count(g); i++) {
+		const struct sw_gguf_tensor *t = sw_gguf_tensor(g, i);
+		printf("  %-40s %-8s [", t->name, sw_ggml_type_name(t->type));
+		for (uint32_t d = 0; d < t->n_dims; d++)
+			printf("%s%llu", d ? ", " : "", (unsigned long long)t->ne[d]);
+		printf("]\n");
+	}
+}
+
+static json_t *to_json(const struct sw_fleet_model *m, const struct sw_gguf *g, bool tensors)
+{
+	json_t *by_type = json_object();
+	for (uint32_t t = 0; t < SW_GGML_TYPE_COUNT; t++)
+		if (m->bytes_by_type[t])
+			json_object_set_new(by_type, sw_ggml_type_name(t), json_integer((json_int_t)m->bytes_by_type[t]));
+	json_t *o = json_pack("{s:o, s:o, s:s, s:s, s:i, s:i, s:I, s:I, s:I, s:{s:i, s:i, s:i, s:I, s:I}, "
+			      "s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:b, s:s, s:o}",
+		"file", sw_json_str(m->path), "name", sw_json_str(m->name),
+		"architecture", m->arch, "file_type", m->file_type,
+		"gguf_version", (int)m->gguf_version, "shards", (int)m->shards,
+		"file_bytes", (json_int_t)m->file_bytes,
+		"params_total", (json_int_t)m->params_total, "params_active", (json_int_t)m->params_active,
+		"experts", "count", (int)m->n_expert, "used", (int)m->n_expert_used,
+		"shared", (int)m->n_expert_shared, "ffn", (json_int_t)m->expert_ff,
+		"shared_ffn", (json_int_t)m->expert_shared_ff,
+		"layers", (int)m->n_layer, "mtp_layers", (int)m->n_mtp,
+		"kv_layers", (int)m->n_kv_layers, "sliding_window_layers", (int)m->n_swa_layers,
+		"sliding_window", (int)m->swa_window, "recurrent_layers", (int)m->n_recurrent_layers,
+		"heads", (int)m->n_head, "kv_heads", (int)m->n_head_kv, "head_dim_k", (int)m->key_len,
+		"head_dim_v", (json_int_t)m->value_len, "context_trained", (json_int_t)m->n_ctx_train,
+		"vocab", (json_int_t)m->n_vocab, "output_tied", m->output_tied,
+		"header_sha256", m->header_sha256, "bytes_by_type", by_type);
+	json_object_set_new(o, "embedding", json_integer((json_int_t)m->n_embd));
+	json_object_set_new(o, "weight_bytes", json_integer((json_int_t)m->weight_bytes));
+	if (tensors) {
+		json_t *arr = json_array();
+		for (size_t i = 0; i < sw_gguf_tensor_count(g); i++) {
+			const struct sw_gguf_tensor *t = sw_gguf_tensor(g, i);
+			json_t *shape = json_array();
+			for (uint32_t d = 0; d < t->n_dims; d++)
+				json_array_append_new(shape, json_integer((json_int_t)t->ne[d]));
+			json_array_append_new(arr, json_pack("{s:o, s:s, s:o, s:I}", "name", sw_json_str(t->name),
+				"type", sw_ggml_type_name(t->type), "shape", shape, "bytes", (json_int_t)t->bytes));
+		}
+		json_object_set_new(o, "tensors", arr);
+	}
+	return o;
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	struct sw_gguf *g = NULL;
+	struct sw_fleet_model m = { 0 };
+	bool tensors = cli_flag(cmd, a, "tensors");
+	int rc = CLI_OK;
+	(void)ctx;
+
+	if (sw_gguf_open(&g, a->pos[0], &err) != 0 ||
+	    sw_fleet_model_from_gguf(&m, g, a->pos[0], &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	if (cli_flag(cmd, a, "json")) {
+		json_t *doc = to_json(&m, g, tensors);
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+		json_decref(doc);
+	} else {
+		print_text(&m, g, tensors);
+	}
+cleanup:
+	sw_fleet_model_release(&m);
+	sw_gguf_close(g);
+	return rc;
+}
+
+const struct cli_command cli_cmd_gguf = {
+	.name = "gguf",
+	.usage = "[--json] [--tensors] FILE.gguf",
+	.summary = "what a GGUF model file holds: architecture, parameters, layers, types",
+	.description =
+		"Reads only the header and the tensor table, so the first megabytes of a\n"
+		"model file are enough.  For a split model give the first shard\n"
+		"(NAME-00001-of-0000N.gguf); the other shards are read from its folder.\n\n"
+		"Exit status: 0 ok, 2 when the file is not a readable GGUF.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.flags = 0,
+	.run = run,
+};

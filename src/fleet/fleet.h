@@ -1,0 +1,375 @@
+/*
+ * fleet.h - the GPU fleet: read GGUF model headers, describe the GPUs and
+ * their NVLink boards, predict whether a model fits a group of GPUs and how
+ * fast it will decode and read prompts, place several models on separate
+ * boards, and print the llama-server commands and sworn.conf sections that
+ * realise the plan.
+ *
+ * Contract
+ *   - The GGUF reader reads the header and the tensor table only; tensor
+ *     data is never read, so a file cut after its tensor table (the first
+ *     megabytes of a model) is enough to plan.  Split models
+ *     (NAME-00001-of-0000N.gguf) are read shard by shard and summed.
+ *   - Every GGUF, nvidia-smi output and inventory file is untrusted: every
+ *     count and length is checked against the SW_GGUF_MAX_* and
+ *     SW_FLEET_MAX_* limits below before anything is allocated (SW_ELIMIT);
+ *     malformed bytes give SW_EINPUT with the file and the byte offset.
+ *   - Fit and speed are pure functions of a model summary, a GPU group, the
+ *     request (context, KV type, slots) and the calibration constants.  They
+ *     allocate nothing the caller must free except the documented results.
+ *   - Placement puts each model on exactly one group and never across
+ *     groups; each group serves at most one model (models on one board would
+ *     fight over its GPUs).  A model that fits nowhere is reported with the
+ *     reason and what would make it fit.
+ *   - Calibration constants live in data/fleet/calibration.ini, embedded in
+ *     the binary at build time (no file needs to sit next to the binary); a
+ *     user file with the same syntax replaces them.
+ *   - Fallible functions return 0 or a negative SW_E* code and fill err (may
+ *     be NULL) with one line, lower case, no final period.
+ *   - Strings inside returned objects are owned by the object and valid until
+ *     it is freed.  Nothing here keeps global state; objects are not shared
+ *     between threads without the caller's locking.
+ *   - Nothing here needs a GPU: nvidia-smi is only run when asked (detect,
+ *     supervision), and its output can be supplied as text instead.
+ */
+#ifndef SW_FLEET_H
+#define SW_FLEET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/base.h"
+
+/* ------------------------------------------------------------------ limits */
+
+#define SW_GGUF_MAX_TENSORS 65536u        /* largest real models: ~3,000 */
+#define SW_GGUF_MAX_KV 65536u
+#define SW_GGUF_MAX_KEY 65535u            /* the spec's own key limit */
+#define SW_GGUF_MAX_STRING (16u << 20)    /* one string value (chat templates) */
+#define SW_GGUF_MAX_ARRAY (16u << 20)     /* elements in one array (vocabularies) */
+#define SW_GGUF_MAX_ARRAY_DEPTH 4u        /* nested arrays */
+#define SW_GGUF_MAX_HEADER (512ull << 20) /* header + tensor table bytes */
+#define SW_GGUF_MAX_NAME 64u              /* tensor name bytes (GGML_MAX_NAME) */
+#define SW_GGUF_MAX_DIMS 4u
+#define SW_GGUF_MAX_SHARDS 512u
+#define SW_GGUF_MAX_LAYERS 4096u          /* block_count */
+#define SW_GGML_TYPE_COUNT 43u
+
+#define SW_FLEET_MAX_GPUS 64u             /* one bitmask word */
+#define SW_FLEET_MAX_GROUPS 64u
+#define SW_FLEET_MAX_MODELS 32u
+#define SW_FLEET_MAX_CTX (1u << 24)       /* tokens */
+#define SW_FLEET_MAX_SLOTS 256u
+
+/* ------------------------------------------------------------ GGUF reader */
+
+/* Metadata value types, numbered as in the GGUF specification. */
+enum sw_gguf_type {
+	SW_GGUF_U8 = 0, SW_GGUF_I8 = 1, SW_GGUF_U16 = 2, SW_GGUF_I16 = 3,
+	SW_GGUF_U32 = 4, SW_GGUF_I32 = 5, SW_GGUF_F32 = 6, SW_GGUF_BOOL = 7,
+	SW_GGUF_STRING = 8, SW_GGUF_ARRAY = 9, SW_GGUF_U64 = 10, SW_GGUF_I64 = 11,
+	SW_GGUF_F64 = 12,
+};
+
+struct sw_gguf; /* opaque: one file, or all shards of a split model */
+
+struct sw_gguf_tensor {
+	const char *name;   /* owned by the sw_gguf */
+	uint32_t n_dims;
+	uint64_t ne[SW_GGUF_MAX_DIMS]; /* unused dimensions are 1 */
+	uint32_t type;      /* ggml type id, known (see sw_ggml_type_name) */
+	uint64_t offset;    /* in its shard's data section */
+	uint64_t bytes;     /* stored size */
+	uint32_t shard;     /* 0-based */
+};
+
+/* Open path and read its header and tensor table.  A first shard
+ * (-00001-of-0000N.gguf) makes the reader open the others from the same
+ * folder; a missing shard is SW_ENOTFOUND naming it.  On success *out is
+ * owned by the caller (sw_gguf_close). */
+int sw_gguf_open(struct sw_gguf **out, const char *path,
+		 struct sw_err *err) SW_MUST_USE;
+
+/* Parse a GGUF header held in memory (one shard).  name is used in
+ * messages.  The fuzz target's entry point. */
+int sw_gguf_parse(struct sw_gguf **out, const void *data, size_t len,
+		  const char *name, struct sw_err *err) SW_MUST_USE;
+
+void sw_gguf_close(struct sw_gguf *g); /* accepts NULL */
+
+uint32_t sw_gguf_version(const struct sw_gguf *g);
+uint32_t sw_gguf_shards(const struct sw_gguf *g);
+uint64_t sw_gguf_alignment(const struct sw_gguf *g);
+/* Bytes of all shards on disk (0 when parsed from memory). */
+uint64_t sw_gguf_file_bytes(const struct sw_gguf *g);
+/* SHA-256 (hex) of the header and tensor table bytes of every shard: names a
+ * model file without reading its weights.  Borrowed. */
+const char *sw_gguf_header_sha256(const struct sw_gguf *g);
+
+size_t sw_gguf_kv_count(const struct sw_gguf *g);
+/* The i-th key (borrowed) and its type; NULL when i is out of range. */
+const char *sw_gguf_kv_key(const struct sw_gguf *g, size_t i,
+			   enum sw_gguf_type *type);
+
+/* Typed lookups by key.  Integers of any width and sign, and bools, read as
+ * u64 (negative values fail); floats and integers read as double.  Arrays:
+ * *count gets the element count; numeric elements can be read by index. */
+const char *sw_gguf_get_str(const struct sw_gguf *g, const char *key);
+bool sw_gguf_get_u64(const struct sw_gguf *g, const char *key, uint64_t *out);
+bool sw_gguf_get_f64(const struct sw_gguf *g, const char *key, double *out);
+bool sw_gguf_get_array(const struct sw_gguf *g, const char *key,
+		       enum sw_gguf_type *elem_type, uint64_t *count);
+bool sw_gguf_get_array_u64(const struct sw_gguf *g, const char *key,
+			   uint64_t i, uint64_t *out);
+
+size_t sw_gguf_tensor_count(const struct sw_gguf *g);
+/* Borrowed; NULL when i >= sw_gguf_tensor_count(g). */
+const struct sw_gguf_tensor *sw_gguf_tensor(const struct sw_gguf *g, size_t i);
+
+/* ggml type facts (the full table of the reference, ids 0-42).  Name is
+ * "Q8_0" etc., NULL for an unknown or removed id; block and type sizes are 0
+ * then. */
+const char *sw_ggml_type_name(uint32_t type);
+uint32_t sw_ggml_block_size(uint32_t type);
+uint32_t sw_ggml_type_size(uint32_t type);
+/* The general.file_type label ("Q4_K_M"), or NULL. */
+const char *sw_gguf_file_type_name(uint64_t ftype);
+
+/* ---------------------------------------------------------- model summary */
+
+/* What one transformer block needs, derived from tensor shapes first and
+ * metadata second. */
+struct sw_fleet_layer {
+	uint64_t bytes;       /* weights stored for this block */
+	uint64_t read_bytes;  /* weights read per decoded token (MoE: the
+				 router's share of the experts) */
+	uint64_t params, active_params;
+	uint32_t k_elems;     /* K cache elements per token (0: no KV) */
+	uint32_t v_elems;
+	uint32_t window;      /* sliding window in tokens; 0 = full attention */
+	uint64_t state_bytes; /* recurrent state per sequence (F32) */
+	bool recurrent, moe, mtp;
+};
+
+struct sw_fleet_model {
+	char *path;        /* as given */
+	char *name;        /* general.name or the file name */
+	char *arch;        /* general.architecture */
+	char *file_type;   /* "Q8_0", or "unknown" */
+	char *header_sha256;
+	uint32_t gguf_version, shards;
+	uint32_t n_layer_all;  /* block_count, MTP layers included */
+	uint32_t n_layer;      /* block_count minus MTP/NextN layers */
+	uint32_t n_mtp;
+	uint64_t n_embd, n_vocab, n_ctx_train;
+	uint32_t n_head, n_head_kv, key_len, value_len; /* first attention layer */
+	uint32_t n_expert, n_expert_used, n_expert_shared;
+	uint64_t expert_ff, expert_shared_ff, n_ff;
+	uint32_t n_swa_layers, n_recurrent_layers, n_kv_layers, swa_window;
+	uint64_t params_total, params_active;
+	uint64_t file_bytes;       /* shards on disk (0 if unknown) */
+	uint64_t weight_bytes;     /* sum of tensor sizes */
+	uint64_t bytes_by_type[SW_GGML_TYPE_COUNT];
+	uint64_t embd_bytes;       /* token_embd: stays in host memory */
+	uint64_t output_bytes;     /* output head (+norm) on the last GPU; a copy
+				      of token_embd when tied */
+	uint64_t output_params;
+	bool output_tied;
+	bool has_bf16;
+	struct sw_fleet_layer *layers; /* n_layer_all entries */
+};
+
+/* Summarise an open GGUF.  SW_EINPUT when the file lacks what planning needs
+ * (architecture, block count, embedding).  Release with
+ * sw_fleet_model_release(). */
+int sw_fleet_model_from_gguf(struct sw_fleet_model *out, const struct sw_gguf *g,
+			     const char *path, struct sw_err *err) SW_MUST_USE;
+/* Open path and summarise it. */
+int sw_fleet_model_load(struct sw_fleet_model *out, const char *path,
+			struct sw_err *err) SW_MUST_USE;
+void sw_fleet_model_release(struct sw_fleet_model *m);
+
+/* --------------------------------------------------------------- hardware */
+
+struct sw_fleet_gpu {
+	int index;          /* nvidia-smi index (PCI bus order) */
+	char *name;
+	char *pci;          /* bus id or NULL */
+	uint64_t memory_mib;
+	double bandwidth_gbs;
+	int cc_major, cc_minor;
+	int group;          /* index into groups, -1 before grouping */
+};
+
+struct sw_fleet_group {
+	char *name;
+	bool nvlink;
+	size_t n;
+	int gpu[SW_FLEET_MAX_GPUS]; /* indexes into sw_fleet_hw.gpus, in order */
+};
+
+struct sw_fleet_hw {
+	char *source;       /* file name or "nvidia-smi" */
+	struct sw_fleet_gpu *gpus;
+	size_t ngpus;
+	struct sw_fleet_group *groups;
+	size_t ngroups;
+	char *notes;        /* warnings from reading (unknown GPU names...), or NULL */
+};
+
+/* Read an inventory INI ([gpu "N"] and [group "NAME"] sections, DESIGN.md).
+ * GPUs in no group become single-GPU groups named "gpu-N".  Errors say
+ * "file:line: reason". */
+int sw_fleet_hw_load(struct sw_fleet_hw *out, const char *path,
+		     struct sw_err *err) SW_MUST_USE;
+
+/* Build an inventory from the text of
+ *   nvidia-smi --query-gpu=index,name,memory.total,pci.bus_id,compute_cap --format=csv
+ * and of `nvidia-smi topo -m` (topo may be NULL: every GPU alone).  Boards
+ * are the maximal sets of GPUs that are pairwise NVLink-connected (cliques,
+ * not connected components).  Bandwidth comes from a table of known GPU
+ * names; an unknown name gets a conservative figure and a note. */
+int sw_fleet_hw_from_smi(struct sw_fleet_hw *out, const char *query_csv,
+			 const char *topo, struct sw_err *err) SW_MUST_USE;
+
+/* Run nvidia-smi (from PATH) twice and parse as above. */
+int sw_fleet_hw_detect(struct sw_fleet_hw *out, struct sw_err *err) SW_MUST_USE;
+
+void sw_fleet_hw_release(struct sw_fleet_hw *hw);
+
+/* The group called name, or -1. */
+int sw_fleet_hw_find_group(const struct sw_fleet_hw *hw, const char *name);
+
+/* ------------------------------------------------------------ calibration */
+
+struct sw_fleet_calib; /* opaque: parsed calibration.ini */
+
+/* Load the calibration: path, or the copy embedded at build time when path
+ * is NULL.  Release with sw_fleet_calib_free(). */
+int sw_fleet_calib_load(struct sw_fleet_calib **out, const char *path,
+			struct sw_err *err) SW_MUST_USE;
+/* Parse calibration text held in memory; name is used in messages. */
+int sw_fleet_calib_parse(struct sw_fleet_calib **out, const char *text,
+			 size_t len, const char *name, struct sw_err *err) SW_MUST_USE;
+void sw_fleet_calib_free(struct sw_fleet_calib *c);
+
+/* --------------------------------------------------------- fit and speed */
+
+/* KV cache types llama-server accepts (-ctk/-ctv). */
+enum sw_fleet_kv {
+	SW_KV_F32, SW_KV_F16, SW_KV_BF16, SW_KV_Q8_0, SW_KV_Q4_0, SW_KV_Q4_1,
+	SW_KV_IQ4_NL, SW_KV_Q5_0, SW_KV_Q5_1, SW_KV_COUNT,
+};
+
+/* "q8_0" -> SW_KV_Q8_0; false when unknown. */
+bool sw_fleet_kv_parse(enum sw_fleet_kv *out, const char *s);
+const char *sw_fleet_kv_name(enum sw_fleet_kv kv);
+
+/* What the user asks of one model. */
+struct sw_fleet_request {
+	uint32_t ctx;          /* total context (all slots); 0 = 32768 capped
+				  at the trained context */
+	enum sw_fleet_kv kv;   /* K and V cache type (default q8_0) */
+	uint32_t slots;        /* -np (default 1) */
+	const char *role;      /* drafter | reasoner | reviewer | NULL */
+	const char *group;     /* pin to this group, or NULL */
+	uint16_t port;         /* 0 = assigned by the plan */
+};
+
+#define SW_FLEET_DEPTHS 4     /* decode predicted at 1k, 4k, 16k, 32k */
+extern const uint32_t sw_fleet_depths[SW_FLEET_DEPTHS];
+
+/* The fit of one model on one group with a chosen layer split. */
+struct sw_fleet_fit {
+	bool fits;
+	size_t ndev;
+	uint32_t layers[SW_FLEET_MAX_GPUS]; /* -ts: slots per GPU, sum = block_count+1 */
+	uint64_t weights[SW_FLEET_MAX_GPUS];/* bytes per GPU */
+	uint64_t kv[SW_FLEET_MAX_GPUS];     /* KV cache and recurrent state */
+	uint64_t compute[SW_FLEET_MAX_GPUS];/* compute buffers */
+	uint64_t reserve[SW_FLEET_MAX_GPUS];/* CUDA context and safety margin */
+	uint64_t capacity[SW_FLEET_MAX_GPUS];
+	uint64_t host_bytes;                /* token_embd in host memory */
+	uint32_t ctx;                       /* padded to 256 */
+	uint32_t max_ctx;                   /* largest context that fits (0: none) */
+	double decode_tps;                  /* at ctx (per slot, one stream) */
+	double decode_at[SW_FLEET_DEPTHS];  /* at sw_fleet_depths (0 past ctx) */
+	double prompt_tps;
+	char why[512];                      /* when !fits: what to change */
+	char warn[512];                     /* hardware warnings, or "" */
+};
+
+/* Fit model on group g of hw for req, choosing the split that keeps every
+ * GPU inside its memory and, among those, gives the fastest decode (mixed
+ * GPUs: memory and bandwidth both count).  Never fails: a model that does
+ * not fit gets fits = false and a reason. */
+void sw_fleet_fit(struct sw_fleet_fit *out, const struct sw_fleet_model *m,
+		  const struct sw_fleet_hw *hw, int group,
+		  const struct sw_fleet_request *req,
+		  const struct sw_fleet_calib *cal);
+
+/* Predicted decode tokens/s of one stream at context depth `depth` for the
+ * split in fit (bytes read per token over effective bandwidth plus a
+ * per-layer overhead).  Exposed for the calibration test and bench. */
+double sw_fleet_decode_tps(const struct sw_fleet_model *m,
+			   const struct sw_fleet_hw *hw, int group,
+			   const struct sw_fleet_fit *fit, enum sw_fleet_kv kv,
+			   uint32_t depth, const struct sw_fleet_calib *cal);
+
+/* -------------------------------------------------------------- placement */
+
+struct sw_fleet_plan_opts {
+	double floor_tps;    /* decode floor, default 40 */
+	bool strict_floor;   /* leave a model unplaced rather than below the floor */
+	uint16_t base_port;  /* first port, default 8081 */
+	const char *server;  /* llama-server path for commands, default "llama-server" */
+	const char *host;    /* --host, default 127.0.0.1 */
+};
+
+struct sw_fleet_placement {
+	size_t model;        /* index into the plan's models */
+	int group;           /* -1 when not placed */
+	uint16_t port;
+	bool below_floor;
+	struct sw_fleet_fit fit;       /* on the chosen group */
+	char reason[768];    /* why here, or why nowhere */
+	char *command;       /* the llama-server command line; NULL unless placed */
+};
+
+struct sw_fleet_plan {
+	const struct sw_fleet_hw *hw;          /* borrowed */
+	const struct sw_fleet_model *models;   /* borrowed, nmodels entries */
+	const struct sw_fleet_request *reqs;   /* borrowed */
+	size_t nmodels;
+	struct sw_fleet_plan_opts opts;
+	struct sw_fleet_placement *placed;     /* nmodels entries, in input order */
+	double elapsed_ms;                     /* time spent planning */
+};
+
+/* Place models on groups.  The plan borrows hw, models and reqs, which must
+ * outlive it.  SW_EUSAGE for a request that names an unknown group or more
+ * models than SW_FLEET_MAX_MODELS.  Release with sw_fleet_plan_release(). */
+int sw_fleet_plan_make(struct sw_fleet_plan *out, const struct sw_fleet_hw *hw,
+		       const struct sw_fleet_model *models,
+		       const struct sw_fleet_request *reqs, size_t nmodels,
+		       const struct sw_fleet_plan_opts *opts,
+		       const struct sw_fleet_calib *cal,
+		       struct sw_err *err) SW_MUST_USE;
+void sw_fleet_plan_release(struct sw_fleet_plan *p);
+
+/* Number of models not placed. */
+size_t sw_fleet_plan_unplaced(const struct sw_fleet_plan *p);
+
+/* Outputs of a plan: the human report, the sworn.conf endpoint (and role)
+ * sections, the JSON document (a new jansson reference: a struct json_t *),
+ * and an SVG drawing of the boards with each GPU's memory use. */
+void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p);
+void sw_fleet_plan_conf(struct sw_buf *out, const struct sw_fleet_plan *p);
+struct json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p);
+void sw_fleet_plan_svg(struct sw_buf *out, const struct sw_fleet_plan *p);
+
+/* The endpoint name used for placement i ("board-a-qwen3-30b"); caller frees. */
+char *sw_fleet_endpoint_name(const struct sw_fleet_plan *p, size_t i);
+
+#endif /* SW_FLEET_H */

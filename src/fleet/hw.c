@@ -1,0 +1,633 @@
+/*
+ * hw.c - the GPU inventory: from an INI file, or from nvidia-smi's CSV and
+ * topology matrix.
+ *
+ * Boards are cliques of NVLink edges, not connected components: DGX-1-style
+ * hybrid cube-mesh boxes link every GPU to some GPU of the other quad, and
+ * a connected component would fuse two boards into one "group" that a model
+ * must never span.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fleet/fleet_int.h"
+
+extern char **environ;
+
+#define SMI_MAX_BYTES (1u << 20)
+#define MAX_GPU_INDEX 1023
+
+/* Peak memory bandwidth by GPU name; the more specific names come first. */
+static const struct {
+	const char *needle;
+	double gbs;
+} known_bw[] = {
+	{ "V100S", 1134 }, { "V100", 900 }, { "3090 Ti", 1008 }, { "3090", 936 },
+	{ "3080 Ti", 912 }, { "3080", 760 }, { "4090", 1008 }, { "4080", 716.8 },
+	{ "A100-SXM4-80GB", 2039 }, { "A100 80GB PCIe", 1935 }, { "A100-PCIE-80GB", 1935 },
+	{ "A100", 1555 }, { "H100 NVL", 3900 }, { "H100 PCIe", 2000 }, { "H100", 3350 },
+	{ "H200", 4800 }, { "A6000", 768 }, { "A40", 696 }, { "L40S", 864 },
+	{ "P100", 732 }, { "P40", 346 }, { "T4", 320 },
+};
+#define UNKNOWN_BW 400.0
+
+static double bandwidth_for(const char *name)
+{
+	for (size_t i = 0; i < SW_ARRAY_LEN(known_bw); i++)
+		if (strstr(name, known_bw[i].needle))
+			return known_bw[i].gbs;
+	return 0;
+}
+
+static void note(struct sw_fleet_hw *hw, const char *fmt, ...) SW_PRINTF(2, 3);
+static void note(struct sw_fleet_hw *hw, const char *fmt, ...)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	va_list ap;
+	if (hw->notes) {
+		sw_buf_adds(&b, hw->notes);
+		sw_buf_addc(&b, '\n');
+		free(hw->notes);
+	}
+	va_start(ap, fmt);
+	sw_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	hw->notes = sw_buf_detach(&b, NULL);
+}
+
+void sw_fleet_hw_release(struct sw_fleet_hw *hw)
+{
+	if (!hw)
+		return;
+	for (size_t i = 0; i < hw->ngpus; i++) {
+		free(hw->gpus[i].name);
+		free(hw->gpus[i].pci);
+	}
+	for (size_t i = 0; i < hw->ngroups; i++)
+		free(hw->groups[i].name);
+	free(hw->gpus);
+	free(hw->groups);
+	free(hw->source);
+	free(hw->notes);
+	memset(hw, 0, sizeof(*hw));
+}
+
+int sw_fleet_hw_find_group(const struct sw_fleet_hw *hw, const char *name)
+{
+	for (size_t i = 0; i < hw->ngroups; i++)
+		if (strcmp(hw->groups[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int gpu_by_index(const struct sw_fleet_hw *hw, int index)
+{
+	for (size_t i = 0; i < hw->ngpus; i++)
+		if (hw->gpus[i].index == index)
+			return (int)i;
+	return -1;
+}
+
+static struct sw_fleet_group *add_group(struct sw_fleet_hw *hw, const char *name, bool nvlink)
+{
+	hw->groups = sw_xrealloc(hw->groups, (hw->ngroups + 1) * sizeof(*hw->groups));
+	struct sw_fleet_group *g = &hw->groups[hw->ngroups++];
+	memset(g, 0, sizeof(*g));
+	g->name = sw_xstrdup(name);
+	g->nvlink = nvlink;
+	return g;
+}
+
+/* Every GPU in no group becomes a group of its own, so that placement sees
+ * every GPU. */
+static void group_singles(struct sw_fleet_hw *hw)
+{
+	for (size_t i = 0; i < hw->ngpus; i++) {
+		if (hw->gpus[i].group >= 0 || hw->ngroups >= SW_FLEET_MAX_GROUPS)
+			continue;
+		char name[32];
+		snprintf(name, sizeof(name), "gpu-%d", hw->gpus[i].index);
+		struct sw_fleet_group *g = add_group(hw, name, false);
+		g->gpu[g->n++] = (int)i;
+		hw->gpus[i].group = (int)hw->ngroups - 1;
+	}
+}
+
+static bool parse_int(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *sw_trim(end) || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_double(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	while (*end == ' ')
+		end++;
+	if (errno || end == s || *end || !(v >= lo && v <= hi))
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_cc(const char *s, int *major, int *minor)
+{
+	int a, b, n = 0;
+	if (sscanf(s, "%d.%d%n", &a, &b, &n) != 2 || s[n] || a < 1 || a > 99 || b < 0 || b > 9)
+		return false;
+	*major = a;
+	*minor = b;
+	return true;
+}
+
+int sw_fleet_hw_load(struct sw_fleet_hw *out, const char *path, struct sw_err *err)
+{
+	struct sw_config cfg = { 0 };
+	struct sw_fleet_hw *hw = out;
+	int rc;
+
+	memset(hw, 0, sizeof(*hw));
+	hw->source = sw_xstrdup(path);
+	if ((rc = sw_config_load(&cfg, path, err)))
+		goto cleanup;
+	/* GPUs first, in file order, then groups. */
+	for (size_t i = 0; i < cfg.n; i++) {
+		const struct sw_config_entry *e = &cfg.entries[i];
+		long idx;
+		if (strcmp(e->section, "gpu") != 0 || !e->subsection)
+			continue;
+		if (!parse_int(e->subsection, 0, MAX_GPU_INDEX, &idx)) {
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"]: the GPU is named by its nvidia-smi index (0-%d)",
+					path, e->line, e->subsection, MAX_GPU_INDEX);
+			goto cleanup;
+		}
+		if (gpu_by_index(hw, (int)idx) >= 0)
+			continue; /* a later [gpu "N"] adds keys to the same GPU */
+		if (hw->ngpus >= SW_FLEET_MAX_GPUS) {
+			rc = sw_err_set(err, SW_ELIMIT, "%s:%d: more than %u GPUs", path, e->line, SW_FLEET_MAX_GPUS);
+			goto cleanup;
+		}
+		hw->gpus = sw_xrealloc(hw->gpus, (hw->ngpus + 1) * sizeof(*hw->gpus));
+		struct sw_fleet_gpu *gpu = &hw->gpus[hw->ngpus++];
+		memset(gpu, 0, sizeof(*gpu));
+		gpu->index = (int)idx;
+		gpu->group = -1;
+		const char *sub = e->subsection;
+		const char *name = sw_config_get(&cfg, "gpu", sub, "name");
+		const char *mem = sw_config_get(&cfg, "gpu", sub, "memory_gib");
+		const char *bw = sw_config_get(&cfg, "gpu", sub, "bandwidth_gbs");
+		const char *cc = sw_config_get(&cfg, "gpu", sub, "compute");
+		const char *pci = sw_config_get(&cfg, "gpu", sub, "pci");
+		double d;
+		gpu->name = sw_xstrdup(name ? name : "unknown GPU");
+		gpu->pci = pci ? sw_xstrdup(pci) : NULL;
+		if (!mem || !parse_double(mem, 0.5, 4096, &d)) {
+			const struct sw_config_entry *at = sw_config_find(&cfg, "gpu", sub, "memory_gib");
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] needs memory_gib (a number of GiB)",
+					path, at ? at->line : e->line, sub);
+			goto cleanup;
+		}
+		gpu->memory_mib = (uint64_t)(d * 1024 + 0.5);
+		if (bw) {
+			if (!parse_double(bw, 1, 100000, &gpu->bandwidth_gbs)) {
+				rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] bandwidth_gbs must be a number of GB/s",
+						path, sw_config_find(&cfg, "gpu", sub, "bandwidth_gbs")->line, sub);
+				goto cleanup;
+			}
+		} else if ((gpu->bandwidth_gbs = bandwidth_for(gpu->name)) == 0) {
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] needs bandwidth_gbs ('%s' is not a GPU sworn knows)",
+					path, e->line, sub, gpu->name);
+			goto cleanup;
+		}
+		if (!cc || !parse_cc(cc, &gpu->cc_major, &gpu->cc_minor)) {
+			const struct sw_config_entry *at = sw_config_find(&cfg, "gpu", sub, "compute");
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] needs compute (the compute capability, e.g. 7.0)",
+					path, at ? at->line : e->line, sub);
+			goto cleanup;
+		}
+	}
+	if (hw->ngpus == 0) {
+		rc = sw_err_set(err, SW_EINPUT, "%s: no [gpu \"N\"] sections", path);
+		goto cleanup;
+	}
+	for (size_t i = 0; i < cfg.n; i++) {
+		const struct sw_config_entry *e = &cfg.entries[i];
+		if (strcmp(e->section, "group") != 0 || !e->subsection ||
+		    sw_fleet_hw_find_group(hw, e->subsection) >= 0)
+			continue;
+		if (hw->ngroups >= SW_FLEET_MAX_GROUPS) {
+			rc = sw_err_set(err, SW_ELIMIT, "%s:%d: more than %u groups", path, e->line, SW_FLEET_MAX_GROUPS);
+			goto cleanup;
+		}
+		const char *sub = e->subsection;
+		const char *gpus = sw_config_get(&cfg, "group", sub, "gpus");
+		const char *link = sw_config_get(&cfg, "group", sub, "link");
+		const struct sw_config_entry *at = sw_config_find(&cfg, "group", sub, "gpus");
+		if (!gpus || !*gpus) {
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"] needs gpus (a list such as 4,5,8,9)",
+					path, e->line, sub);
+			goto cleanup;
+		}
+		if (link && strcmp(link, "nvlink") != 0 && strcmp(link, "pcie") != 0) {
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"] link must be nvlink or pcie, not '%s'",
+					path, sw_config_find(&cfg, "group", sub, "link")->line, sub, link);
+			goto cleanup;
+		}
+		struct sw_fleet_group *g = add_group(hw, sub, !link || strcmp(link, "nvlink") == 0);
+		char *list = sw_xstrdup(gpus), *save = list, *tok;
+		rc = 0;
+		while (rc == 0 && (tok = save) != NULL) {
+			char *comma = strchr(tok, ',');
+			save = comma ? comma + 1 : NULL;
+			if (comma)
+				*comma = '\0';
+			long idx;
+			int gi;
+			if (!parse_int(sw_trim(tok), 0, MAX_GPU_INDEX, &idx) || (gi = gpu_by_index(hw, (int)idx)) < 0)
+				rc = sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"]: '%s' is not a GPU of this inventory",
+						path, at->line, sub, sw_trim(tok));
+			else if (hw->gpus[gi].group >= 0)
+				rc = sw_err_set(err, SW_EINPUT, "%s:%d: GPU %ld is in two groups ('%s' and '%s')",
+						path, at->line, idx, hw->groups[hw->gpus[gi].group].name, sub);
+			else {
+				hw->gpus[gi].group = (int)hw->ngroups - 1;
+				g->gpu[g->n++] = gi;
+			}
+		}
+		free(list);
+		if (rc)
+			goto cleanup;
+	}
+	group_singles(hw);
+cleanup:
+	sw_config_release(&cfg);
+	if (rc)
+		sw_fleet_hw_release(hw);
+	return rc;
+}
+
+/* --------------------------------------------------------------- nvidia-smi */
+
+/* Copy s without ANSI escape sequences (newer nvidia-smi underlines the
+ * topology header). */
+static char *strip_ansi(const char *s)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	while (*s) {
+		if (*s == '\x1b') {
+			s++;
+			if (*s == '[') {
+				s++;
+				while (*s && !(*s >= '@' && *s <= '~'))
+					s++;
+				if (*s)
+					s++;
+			}
+			continue;
+		}
+		sw_buf_addc(&b, *s++);
+	}
+	return sw_buf_detach(&b, NULL);
+}
+
+/* Split a CSV line in place on commas; fields are trimmed.  Returns count. */
+static size_t split_csv(char *line, char **f, size_t max)
+{
+	size_t n = 0;
+	char *p = line;
+	while (p && n < max) {
+		char *c = strchr(p, ',');
+		if (c)
+			*c = '\0';
+		f[n++] = sw_trim(p);
+		p = c ? c + 1 : NULL;
+	}
+	return n;
+}
+
+enum { COL_INDEX, COL_NAME, COL_MEM, COL_PCI, COL_CC, NCOL };
+
+static int parse_query(struct sw_fleet_hw *hw, const char *csv, struct sw_err *err)
+{
+	char *text = strip_ansi(csv), *line = text, *next;
+	int col[NCOL] = { 0, 1, 2, 3, 4 }; /* the order sworn asks for */
+	bool header_seen = false;
+	int rc = 0, lineno = 0;
+
+	for (; line && *line && rc == 0; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		lineno++;
+		char *f[16];
+		size_t n = split_csv(line, f, SW_ARRAY_LEN(f));
+		if (n == 1 && !*f[0])
+			continue;
+		if (!header_seen && strncmp(f[0], "index", 5) == 0) {
+			for (int c = 0; c < NCOL; c++)
+				col[c] = -1;
+			for (size_t i = 0; i < n; i++) {
+				if (strcmp(f[i], "index") == 0) col[COL_INDEX] = (int)i;
+				else if (strcmp(f[i], "name") == 0) col[COL_NAME] = (int)i;
+				else if (strncmp(f[i], "memory.total", 12) == 0) col[COL_MEM] = (int)i;
+				else if (strcmp(f[i], "pci.bus_id") == 0) col[COL_PCI] = (int)i;
+				else if (strcmp(f[i], "compute_cap") == 0) col[COL_CC] = (int)i;
+			}
+			header_seen = true;
+			if (col[COL_INDEX] < 0 || col[COL_NAME] < 0 || col[COL_MEM] < 0 || col[COL_CC] < 0)
+				rc = sw_err_set(err, SW_EINPUT,
+						"nvidia-smi output lacks index, name, memory.total or compute_cap");
+			continue;
+		}
+		for (int c = 0; c < NCOL; c++)
+			if (col[c] >= (int)n) {
+				rc = sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: %zu fields, expected more", lineno, n);
+				goto cleanup;
+			}
+		long idx;
+		double mem;
+		int ma, mi;
+		char *unit = strstr(f[col[COL_MEM]], "MiB");
+		if (unit)
+			*unit = '\0';
+		if (!parse_int(f[col[COL_INDEX]], 0, MAX_GPU_INDEX, &idx) ||
+		    !parse_double(sw_trim(f[col[COL_MEM]]), 1, 1 << 24, &mem) ||
+		    !parse_cc(f[col[COL_CC]], &ma, &mi)) {
+			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: cannot read '%s'", lineno,
+					f[col[COL_INDEX]]);
+			goto cleanup;
+		}
+		if (gpu_by_index(hw, (int)idx) >= 0 || hw->ngpus >= SW_FLEET_MAX_GPUS) {
+			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: GPU %ld repeated or too many GPUs", lineno, idx);
+			goto cleanup;
+		}
+		hw->gpus = sw_xrealloc(hw->gpus, (hw->ngpus + 1) * sizeof(*hw->gpus));
+		struct sw_fleet_gpu *g = &hw->gpus[hw->ngpus++];
+		memset(g, 0, sizeof(*g));
+		g->index = (int)idx;
+		g->name = sw_xstrdup(f[col[COL_NAME]]);
+		g->pci = col[COL_PCI] >= 0 ? sw_xstrdup(f[col[COL_PCI]]) : NULL;
+		g->memory_mib = (uint64_t)mem;
+		g->cc_major = ma;
+		g->cc_minor = mi;
+		g->group = -1;
+		g->bandwidth_gbs = bandwidth_for(g->name);
+		if (g->bandwidth_gbs == 0) {
+			g->bandwidth_gbs = UNKNOWN_BW;
+			note(hw, "GPU %ld '%s' is not in sworn's table: assuming %.0f GB/s (write an inventory file with bandwidth_gbs)",
+			     idx, g->name, UNKNOWN_BW);
+		}
+	}
+	if (rc == 0 && hw->ngpus == 0)
+		rc = sw_err_set(err, SW_EINPUT, "nvidia-smi lists no GPUs");
+cleanup:
+	free(text);
+	return rc;
+}
+
+/* Bron-Kerbosch with pivoting over bitmasks: every maximal clique. */
+static void cliques(const uint64_t *adj, uint64_t r, uint64_t p, uint64_t x, uint64_t *found,
+		    size_t *nfound, size_t max)
+{
+	if (!p && !x) {
+		if (*nfound < max && __builtin_popcountll(r) >= 2)
+			found[(*nfound)++] = r;
+		return;
+	}
+	int u = __builtin_ctzll(p | x);
+	uint64_t cand = p & ~adj[u];
+	while (cand) {
+		int v = __builtin_ctzll(cand);
+		uint64_t bit = UINT64_C(1) << v;
+		cliques(adj, r | bit, p & adj[v], x & adj[v], found, nfound, max);
+		p &= ~bit;
+		x |= bit;
+		cand &= ~bit;
+	}
+}
+
+static int parse_topo(struct sw_fleet_hw *hw, const char *topo, struct sw_err *err)
+{
+	char *text = strip_ansi(topo), *line = text, *next;
+	int cols[SW_FLEET_MAX_GPUS]; /* header column -> position in hw->gpus */
+	size_t ncols = 0;
+	uint64_t adj[SW_FLEET_MAX_GPUS] = { 0 };
+	int rc = 0;
+
+	for (; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		char *tok[SW_FLEET_MAX_GPUS + 8];
+		size_t n = 0;
+		for (char *p = line; *p && n < SW_ARRAY_LEN(tok);) {
+			while (*p == ' ' || *p == '\t' || *p == '\r')
+				*p++ = '\0';
+			if (!*p)
+				break;
+			tok[n++] = p;
+			while (*p && *p != ' ' && *p != '\t' && *p != '\r')
+				p++;
+		}
+		if (n == 0)
+			continue;
+		/* The header starts with GPU0 GPU1 ...; a row with GPUn X ... */
+		if (ncols == 0 && strncmp(tok[0], "GPU", 3) == 0 && (n < 2 || strcmp(tok[1], "X") != 0)) {
+			for (size_t i = 0; i < n && ncols < SW_FLEET_MAX_GPUS; i++) {
+				long idx;
+				if (strncmp(tok[i], "GPU", 3) != 0 || !parse_int(tok[i] + 3, 0, MAX_GPU_INDEX, &idx))
+					break;
+				cols[ncols++] = gpu_by_index(hw, (int)idx);
+			}
+			continue;
+		}
+		long row;
+		if (ncols == 0 || strncmp(tok[0], "GPU", 3) != 0 || !parse_int(tok[0] + 3, 0, MAX_GPU_INDEX, &row))
+			continue;
+		int ri = gpu_by_index(hw, (int)row);
+		if (ri < 0) {
+			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi topo lists GPU%ld, which the GPU list lacks", row);
+			goto cleanup;
+		}
+		for (size_t c = 0; c < ncols && c + 1 < n; c++) {
+			const char *cell = tok[c + 1];
+			if (cols[c] < 0 || cols[c] == ri)
+				continue;
+			long links;
+			if (strncmp(cell, "NV", 2) == 0 && parse_int(cell + 2, 1, 64, &links))
+				adj[ri] |= UINT64_C(1) << cols[c];
+		}
+	}
+	/* An edge counts only when both rows agree. */
+	for (size_t i = 0; i < hw->ngpus; i++)
+		for (size_t j = 0; j < hw->ngpus; j++)
+			if (!(adj[j] >> i & 1))
+				adj[i] &= ~(UINT64_C(1) << j);
+
+	uint64_t found[256];
+	size_t nfound = 0;
+	uint64_t all = hw->ngpus == 64 ? ~UINT64_C(0) : (UINT64_C(1) << hw->ngpus) - 1;
+	cliques(adj, 0, all, 0, found, &nfound, SW_ARRAY_LEN(found));
+	/* Take the largest cliques first, disjoint; ties by lowest GPU. */
+	uint64_t used = 0;
+	char name[32];
+	for (;;) {
+		int best = -1;
+		for (size_t i = 0; i < nfound; i++) {
+			if (found[i] & used)
+				continue;
+			if (best < 0 || __builtin_popcountll(found[i]) > __builtin_popcountll(found[best]) ||
+			    (__builtin_popcountll(found[i]) == __builtin_popcountll(found[best]) &&
+			     __builtin_ctzll(found[i]) < __builtin_ctzll(found[best])))
+				best = (int)i;
+		}
+		if (best < 0 || hw->ngroups >= SW_FLEET_MAX_GROUPS)
+			break;
+		used |= found[best];
+		snprintf(name, sizeof(name), "board-%c", (char)('a' + (hw->ngroups % 26)));
+		struct sw_fleet_group *g = add_group(hw, name, true);
+		for (uint64_t m = found[best]; m; m &= m - 1) {
+			int gi = __builtin_ctzll(m);
+			g->gpu[g->n++] = gi;
+			hw->gpus[gi].group = (int)hw->ngroups - 1;
+		}
+	}
+cleanup:
+	free(text);
+	return rc;
+}
+
+static int cmp_gpu(const void *a, const void *b)
+{
+	const struct sw_fleet_gpu *x = a, *y = b;
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+int sw_fleet_hw_from_smi(struct sw_fleet_hw *out, const char *query_csv, const char *topo,
+			 struct sw_err *err)
+{
+	struct sw_fleet_hw *hw = out;
+	int rc;
+	memset(hw, 0, sizeof(*hw));
+	hw->source = sw_xstrdup("nvidia-smi");
+	if ((rc = parse_query(hw, query_csv, err)))
+		goto cleanup;
+	qsort(hw->gpus, hw->ngpus, sizeof(*hw->gpus), cmp_gpu);
+	if (topo && (rc = parse_topo(hw, topo, err)))
+		goto cleanup;
+	/* Boards are named in order of their lowest GPU. */
+	group_singles(hw);
+cleanup:
+	if (rc)
+		sw_fleet_hw_release(hw);
+	return rc;
+}
+
+int sw__fleet_capture(struct sw_buf *out, char *const argv[], size_t limit, struct sw_err *err)
+{
+	int fds[2] = { -1, -1 }, status = 0, rc = 0;
+	posix_spawn_file_actions_t fa;
+	pid_t pid = -1;
+	bool fa_init = false;
+
+	sw_buf_reset(out);
+	if (pipe(fds) != 0)
+		return sw_err_set(err, SW_EIO, "cannot run %s: %s", argv[0], strerror(errno));
+	if (posix_spawn_file_actions_init(&fa) != 0) {
+		rc = sw_err_set(err, SW_EIO, "cannot run %s", argv[0]);
+		goto cleanup;
+	}
+	fa_init = true;
+	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+	posix_spawn_file_actions_addclose(&fa, fds[0]);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	int e = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	close(fds[1]);
+	fds[1] = -1;
+	if (e != 0) {
+		pid = -1;
+		rc = sw_err_set(err, SW_EIO, "cannot run %s: %s", argv[0], strerror(e));
+		goto cleanup;
+	}
+	char buf[4096];
+	ssize_t n;
+	while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = sw_err_set(err, SW_EIO, "cannot read from %s: %s", argv[0], strerror(errno));
+			goto cleanup;
+		}
+		if (out->len + (size_t)n > limit) {
+			rc = sw_err_set(err, SW_ELIMIT, "%s printed more than %zu bytes", argv[0], limit);
+			goto cleanup;
+		}
+		sw_buf_add(out, buf, (size_t)n);
+	}
+cleanup:
+	if (fds[0] >= 0)
+		close(fds[0]);
+	if (fds[1] >= 0)
+		close(fds[1]);
+	if (pid > 0) {
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+		if (rc == 0 && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
+			rc = sw_err_set(err, SW_EIO, "%s failed (exit status %d)", argv[0],
+					WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	}
+	if (fa_init)
+		posix_spawn_file_actions_destroy(&fa);
+	return rc;
+}
+
+int sw_fleet_hw_detect(struct sw_fleet_hw *out, struct sw_err *err)
+{
+	struct sw_buf q = SW_BUF_INIT, t = SW_BUF_INIT;
+	char *qargv[] = { (char *)"nvidia-smi",
+			  (char *)"--query-gpu=index,name,memory.total,pci.bus_id,compute_cap",
+			  (char *)"--format=csv", NULL };
+	char *targv[] = { (char *)"nvidia-smi", (char *)"topo", (char *)"-m", NULL };
+	int rc = sw__fleet_capture(&q, qargv, SMI_MAX_BYTES, err);
+	if (rc == 0)
+		rc = sw__fleet_capture(&t, targv, SMI_MAX_BYTES, err);
+	if (rc == 0)
+		rc = sw_fleet_hw_from_smi(out, q.data, t.data, err);
+	else
+		memset(out, 0, sizeof(*out));
+	sw_buf_release(&q);
+	sw_buf_release(&t);
+	return rc;
+}
+
+void sw__fleet_slug(char *out, size_t outsz, const char *s)
+{
+	size_t n = 0;
+	bool dash = false;
+	for (; *s && n + 1 < outsz; s++) {
+		char c = *s;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.') {
+			if (dash && n > 0 && n + 2 < outsz)
+				out[n++] = '-';
+			dash = false;
+			out[n++] = c == '.' ? '-' : c;
+		} else {
+			dash = true;
+		}
+	}
+	out[n] = '\0';
+}

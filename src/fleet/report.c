@@ -1,0 +1,288 @@
+/*
+ * report.c - what a plan says: the human report, sworn.conf sections, JSON
+ * and an SVG of the boards.
+ */
+#include <jansson.h>
+#include <string.h>
+
+#include "fleet/fleet_int.h"
+
+#define MIB (1024.0 * 1024.0)
+#define GIB (MIB * 1024.0)
+
+static double used_bytes(const struct sw_fleet_fit *f, size_t d)
+{
+	return (double)(f->weights[d] + f->kv[d] + f->compute[d] + f->reserve[d]);
+}
+
+static void gpu_list(struct sw_buf *b, const struct sw_fleet_hw *hw, int group)
+{
+	const struct sw_fleet_group *g = &hw->groups[group];
+	for (size_t d = 0; d < g->n; d++)
+		sw_buf_addf(b, "%s%d", d ? "," : "", hw->gpus[g->gpu[d]].index);
+}
+
+static int placement_group(const struct sw_fleet_plan *p, size_t i)
+{
+	const struct sw_fleet_placement *pl = &p->placed[i];
+	if (pl->group >= 0)
+		return pl->group;
+	if (p->reqs[i].group)
+		return sw_fleet_hw_find_group(p->hw, p->reqs[i].group);
+	int big = 0;
+	for (size_t g = 0; g < p->hw->ngroups; g++)
+		if (p->hw->groups[g].n > p->hw->groups[big].n)
+			big = (int)g;
+	return big;
+}
+
+void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
+{
+	const struct sw_fleet_hw *hw = p->hw;
+	sw_buf_addf(out, "hardware: %s (%zu GPUs, %zu groups); decode floor %.0f tok/s%s\n",
+		    hw->source, hw->ngpus, hw->ngroups, p->opts.floor_tps,
+		    p->opts.strict_floor ? " (strict)" : "");
+	if (hw->notes)
+		sw_buf_addf(out, "note: %s\n", hw->notes);
+	for (size_t i = 0; i < p->nmodels; i++) {
+		const struct sw_fleet_placement *pl = &p->placed[i];
+		const struct sw_fleet_model *m = &p->models[i];
+		const struct sw_fleet_request *r = &p->reqs[i];
+		const struct sw_fleet_fit *f = &pl->fit;
+		int g = placement_group(p, i);
+		sw_buf_addf(out, "\n%s  (%s, %s, %.1fB params, %.1fB active, %.1f GiB)\n", m->name,
+			    m->arch, m->file_type, (double)m->params_total / 1e9,
+			    (double)m->params_active / 1e9, (double)m->weight_bytes / GIB);
+		sw_buf_addf(out, "  request  ctx %u, kv %s, slots %u%s%s\n", f->ctx, sw_fleet_kv_name(r->kv),
+			    r->slots ? r->slots : 1, r->role ? ", role " : "", r->role ? r->role : "");
+		if (pl->group >= 0) {
+			sw_buf_addf(out, "  group    %s (GPUs ", hw->groups[g].name);
+			gpu_list(out, hw, g);
+			sw_buf_addf(out, ", %s)%s\n", hw->groups[g].nvlink ? "nvlink" : "pcie",
+				    pl->below_floor ? "  BELOW FLOOR" : "");
+		} else {
+			sw_buf_adds(out, "  group    NOT PLACED\n");
+		}
+		sw_buf_addf(out, "  memory   %s", pl->group >= 0 ? "" : "(on ");
+		if (pl->group < 0)
+			sw_buf_addf(out, "%s) ", hw->groups[g].name);
+		for (size_t d = 0; d < f->ndev; d++) {
+			const struct sw_fleet_gpu *gpu = &hw->gpus[hw->groups[g].gpu[d]];
+			sw_buf_addf(out, "%sGPU%d %.1f/%.1f GiB", d ? "  " : "", gpu->index,
+				    used_bytes(f, d) / GIB, (double)f->capacity[d] / GIB);
+		}
+		sw_buf_addf(out, "  (+%.1f GiB host)\n", (double)f->host_bytes / GIB);
+		sw_buf_adds(out, "  speed    decode");
+		bool any = false;
+		for (int k = 0; k < SW_FLEET_DEPTHS; k++)
+			if (f->decode_at[k] > 0) {
+				sw_buf_addf(out, "%s %.1f tok/s @%uk", any ? "," : "", f->decode_at[k],
+					    sw_fleet_depths[k] / 1024);
+				any = true;
+			}
+		uint32_t per_slot = f->ctx / (r->slots ? r->slots : 1);
+		bool listed = false;
+		for (int k = 0; k < SW_FLEET_DEPTHS; k++)
+			listed = listed || sw_fleet_depths[k] == per_slot;
+		if (!listed)
+			sw_buf_addf(out, "%s %.1f tok/s @%u", any ? "," : "", f->decode_tps, per_slot);
+		sw_buf_addf(out, "; prompt %.0f tok/s\n", f->prompt_tps);
+		sw_buf_addf(out, "  why      %s\n", pl->reason);
+		if (f->warn[0])
+			sw_buf_addf(out, "  warning  %s\n", f->warn);
+		if (pl->command)
+			sw_buf_addf(out, "  command  %s\n", pl->command);
+	}
+	sw_buf_addf(out, "\nplanned %zu of %zu models in %.1f ms\n", p->nmodels - sw_fleet_plan_unplaced(p),
+		    p->nmodels, p->elapsed_ms);
+}
+
+void sw_fleet_plan_conf(struct sw_buf *out, const struct sw_fleet_plan *p)
+{
+	for (size_t i = 0; i < p->nmodels; i++) {
+		const struct sw_fleet_placement *pl = &p->placed[i];
+		if (pl->group < 0)
+			continue;
+		char *name = sw_fleet_endpoint_name(p, i);
+		const struct sw_fleet_request *r = &p->reqs[i];
+		uint32_t slots = r->slots ? r->slots : 1;
+		sw_buf_addf(out, "; %s on %s: predicted %.0f tok/s decode, %.0f tok/s prompt\n",
+			    sw_path_base(p->models[i].path), p->hw->groups[pl->group].name,
+			    pl->fit.decode_tps, pl->fit.prompt_tps);
+		sw_buf_addf(out, "[endpoint \"%s\"]\nurl = http://%s:%u\ngpus = ", name,
+			    strcmp(p->opts.host, "0.0.0.0") == 0 ? "127.0.0.1" : p->opts.host, pl->port);
+		gpu_list(out, p->hw, pl->group);
+		sw_buf_addf(out, "\nslots = %u\n\n", slots);
+		if (r->role)
+			sw_buf_addf(out, "[role \"%s\"]\nendpoint = %s\ncontext = %u\n\n", r->role, name,
+				    pl->fit.ctx / slots);
+		free(name);
+	}
+}
+
+json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
+{
+	const struct sw_fleet_hw *hw = p->hw;
+	json_t *models = json_array();
+	for (size_t i = 0; i < p->nmodels; i++) {
+		const struct sw_fleet_placement *pl = &p->placed[i];
+		const struct sw_fleet_model *m = &p->models[i];
+		const struct sw_fleet_fit *f = &pl->fit;
+		int g = placement_group(p, i);
+		json_t *gpus = json_array(), *mem = json_array(), *depth = json_object();
+		for (size_t d = 0; d < f->ndev; d++) {
+			int idx = hw->gpus[hw->groups[g].gpu[d]].index;
+			if (pl->group >= 0)
+				json_array_append_new(gpus, json_integer(idx));
+			json_array_append_new(mem, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
+				"gpu", idx, "layers", (json_int_t)f->layers[d],
+				"weights_mib", (json_int_t)(f->weights[d] / MIB),
+				"kv_mib", (json_int_t)(f->kv[d] / MIB),
+				"compute_mib", (json_int_t)(f->compute[d] / MIB),
+				"reserve_mib", (json_int_t)(f->reserve[d] / MIB),
+				"used_mib", (json_int_t)(used_bytes(f, d) / MIB),
+				"capacity_mib", (json_int_t)(f->capacity[d] / MIB)));
+		}
+		for (int k = 0; k < SW_FLEET_DEPTHS; k++)
+			if (f->decode_at[k] > 0) {
+				char key[16];
+				snprintf(key, sizeof(key), "%u", sw_fleet_depths[k]);
+				json_object_set_new(depth, key, json_real(f->decode_at[k]));
+			}
+		json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:b, s:o, s:{s:f, s:f, s:o}, s:I, s:s, s:i}",
+			"model", sw_json_str(m->path),
+			"name", sw_json_str(m->name),
+			"group", pl->group >= 0 ? sw_json_str(hw->groups[pl->group].name) : json_null(),
+			"gpus", gpus,
+			"fits", f->fits,
+			"memory", mem,
+			"predicted", "decode_tps", f->decode_tps, "prompt_tps", f->prompt_tps,
+			"decode_tps_at", depth,
+			"ctx", (json_int_t)f->ctx,
+			"kv", sw_fleet_kv_name(p->reqs[i].kv),
+			"slots", (int)(p->reqs[i].slots ? p->reqs[i].slots : 1));
+		json_object_set_new(o, "command", pl->command ? sw_json_str(pl->command) : json_null());
+		json_object_set_new(o, "port", pl->group >= 0 ? json_integer(pl->port) : json_null());
+		json_object_set_new(o, "below_floor", json_boolean(pl->below_floor));
+		if (pl->group < 0 || pl->below_floor)
+			json_object_set_new(o, "reason", sw_json_str(pl->reason));
+		else
+			json_object_set_new(o, "why", sw_json_str(pl->reason));
+		if (p->reqs[i].role)
+			json_object_set_new(o, "role", sw_json_str(p->reqs[i].role));
+		if (f->warn[0])
+			json_object_set_new(o, "warning", sw_json_str(f->warn));
+		if (!f->fits && f->max_ctx)
+			json_object_set_new(o, "max_ctx", json_integer(f->max_ctx));
+		json_array_append_new(models, o);
+	}
+	return json_pack("{s:o, s:f, s:b, s:f, s:o}", "hardware", sw_json_str(hw->source),
+			 "floor_tps", p->opts.floor_tps, "strict_floor", p->opts.strict_floor,
+			 "elapsed_ms", p->elapsed_ms, "models", models);
+}
+
+static void xml(struct sw_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<': sw_buf_adds(b, "&lt;"); break;
+		case '>': sw_buf_adds(b, "&gt;"); break;
+		case '&': sw_buf_adds(b, "&amp;"); break;
+		case '"': sw_buf_adds(b, "&quot;"); break;
+		default:
+			if ((unsigned char)*s >= 0x20 || *s == '\t')
+				sw_buf_addc(b, *s);
+		}
+	}
+}
+
+/* Boards side by side, wrapping; each GPU a bar of its memory: weights,
+ * KV cache, compute buffers, reserve, free. */
+void sw_fleet_plan_svg(struct sw_buf *out, const struct sw_fleet_plan *p)
+{
+	enum { BAR_W = 56, GAP = 14, PAD = 16, BAR_H = 220, HEAD = 58, FOOT = 36, ROW_W = 1180 };
+	static const char *const colours[] = { "#3b6fb6", "#4caf50", "#f0a030", "#9e9e9e" };
+	static const char *const labels[] = { "weights", "KV cache", "compute", "reserve" };
+	const struct sw_fleet_hw *hw = p->hw;
+	struct sw_buf body = SW_BUF_INIT;
+	int x = 10, y = 40, row_h = HEAD + BAR_H + FOOT + 2 * PAD, width = 10;
+
+	for (size_t gi = 0; gi < hw->ngroups; gi++) {
+		const struct sw_fleet_group *g = &hw->groups[gi];
+		int w = (int)g->n * (BAR_W + GAP) - GAP + 2 * PAD;
+		if (x + w > ROW_W && x > 10) {
+			x = 10;
+			y += row_h + 14;
+		}
+		int owner = -1;
+		for (size_t i = 0; i < p->nmodels; i++)
+			if (p->placed[i].group == (int)gi)
+				owner = (int)i;
+		sw_buf_addf(&body, "<g><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"8\" "
+			    "fill=\"%s\" stroke=\"#555\"/>\n", x, y, w, row_h,
+			    owner >= 0 ? "#f4f8ff" : "#fafafa");
+		sw_buf_addf(&body, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">", x + PAD, y + 20);
+		xml(&body, g->name);
+		sw_buf_addf(&body, " (%s)</text>\n", g->nvlink ? "NVLink" : "PCIe");
+		sw_buf_addf(&body, "<text x=\"%d\" y=\"%d\" font-size=\"11\">", x + PAD, y + 38);
+		if (owner >= 0) {
+			char speed[48];
+			xml(&body, p->models[owner].name);
+			snprintf(speed, sizeof(speed), " %.0f tok/s%s", p->placed[owner].fit.decode_tps,
+				 p->placed[owner].below_floor ? " (below floor)" : "");
+			sw_buf_adds(&body, speed);
+		} else {
+			sw_buf_adds(&body, "free");
+		}
+		sw_buf_adds(&body, "</text>\n");
+		for (size_t d = 0; d < g->n; d++) {
+			const struct sw_fleet_gpu *gpu = &hw->gpus[g->gpu[d]];
+			int bx = x + PAD + (int)d * (BAR_W + GAP), by = y + HEAD;
+			double cap = (double)gpu->memory_mib * MIB, part[4] = { 0 };
+			if (owner >= 0) {
+				const struct sw_fleet_fit *f = &p->placed[owner].fit;
+				part[0] = (double)f->weights[d];
+				part[1] = (double)f->kv[d];
+				part[2] = (double)f->compute[d];
+				part[3] = (double)f->reserve[d];
+			}
+			sw_buf_addf(&body, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff\" "
+				    "stroke=\"#333\"/>\n", bx, by, BAR_W, BAR_H);
+			double top = by + BAR_H, total = 0;
+			for (int k = 0; k < 4; k++) {
+				double h = part[k] / cap * BAR_H;
+				if (top - h < by)
+					h = top - by;
+				if (h <= 0)
+					continue;
+				top -= h;
+				total += part[k];
+				sw_buf_addf(&body, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" "
+					    "fill=\"%s\"><title>%s %.1f GiB</title></rect>\n", bx, top, BAR_W, h,
+					    colours[k], labels[k], part[k] / GIB);
+			}
+			sw_buf_addf(&body, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">"
+				    "GPU%d</text>\n", bx + BAR_W / 2, by + BAR_H + 14, gpu->index);
+			sw_buf_addf(&body, "<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">"
+				    "%.0f/%.0f GiB</text>\n", bx + BAR_W / 2, by + BAR_H + 28,
+				    total / GIB, cap / GIB);
+		}
+		sw_buf_adds(&body, "</g>\n");
+		x += w + 14;
+		if (x > width)
+			width = x;
+	}
+	int height = y + row_h + 40;
+	sw_buf_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		    "font-family=\"sans-serif\" font-size=\"13\">\n", width, height);
+	sw_buf_adds(out, "<text x=\"10\" y=\"24\" font-size=\"16\" font-weight=\"bold\">sworn plan: ");
+	xml(out, hw->source);
+	sw_buf_adds(out, "</text>\n");
+	sw_buf_add(out, body.data, body.len);
+	for (int k = 0; k < 4; k++)
+		sw_buf_addf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			    "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>\n", 10 + k * 100, height - 24,
+			    colours[k], 26 + k * 100, height - 14, labels[k]);
+	sw_buf_adds(out, "</svg>\n");
+	sw_buf_release(&body);
+}

@@ -1,0 +1,72 @@
+#!/bin/sh
+# sworn plan: placement on the example 12x V100 box, commands, conf
+# sections, JSON, SVG, --detect through a stand-in nvidia-smi, errors.
+. "$(dirname "$0")/lib.sh"
+# The fixtures: header-only models from fleet_gguf_test of the same build.
+FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
+if [ ! -x "$FLEET_FIXTURES" ]; then
+	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
+	exit 1
+fi
+mkdir -p "$T/m"
+"$FLEET_FIXTURES" --write "$T/m" || exit 1
+HW=$SW_SRC/examples/hardware
+M=$T/m
+
+run 0 "$SWORN" plan --hardware "$HW/v100x12.ini" \
+	"$M/qwen3.5-122b-a10b-q8_0.gguf:ctx=16k,role=reasoner" \
+	"$M/qwen3.6-35b-a3b-q8_0.gguf:ctx=32k,role=drafter" \
+	"$M/gemma-4-26b-a4b-q8_0.gguf:role=reviewer" \
+	"$M/qwen3-32b-q8_0.gguf"
+has "$T/out" "group    board-"
+has "$T/out" "group    pair-01"
+has "$T/out" "BELOW FLOOR"
+has "$T/out" "CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=0,1 llama-server -m $M/qwen3.6-35b-a3b-q8_0.gguf --host 127.0.0.1 --port"
+has "$T/out" "[role \"drafter\"]"
+has "$T/out" "planned 4 of 4 models"
+
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --commands --server /opt/llama/llama-server --port 9001 "$M/gemma-4-26b-a4b-q8_0.gguf:kv=q4_0,np=2"
+lines "$T/out" 1
+has "$T/out" "/opt/llama/llama-server -m"
+has "$T/out" "--port 9001"
+has "$T/out" "-ctk q4_0 -ctv q4_0 -c 32768 -np 2 --fit off"
+
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --conf "$M/gemma-4-26b-a4b-q8_0.gguf:role=drafter"
+has "$T/out" "[endpoint \"pair-"
+has "$T/out" "url = http://127.0.0.1:8081"
+
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --json --svg "$T/plan.svg" "$M/qwen3-30b-a3b-q8_0.gguf"
+has "$T/out" '"fits": true'
+has "$T/out" '"decode_tps":'
+has "$T/out" '"command": "CUDA_DEVICE_ORDER=PCI_BUS_ID'
+has "$T/plan.svg" "<svg "
+has "$T/plan.svg" "GPU11"
+
+# Strict floor: the dense 32B meets 40 tok/s nowhere.
+run 1 "$SWORN" plan -H "$HW/v100x12.ini" --strict-floor "$M/qwen3-32b-q8_0.gguf"
+has "$T/err" "not placed"
+has "$T/err" "--strict-floor"
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --floor 15 --strict-floor "$M/qwen3-32b-q8_0.gguf"
+# The 128B dense at Q8_0 fits no group, and says what would.
+run 1 "$SWORN" plan -H "$HW/v100x12.ini" --json "$M/mistral-medium-3.5-128b-q8_0.gguf"
+has "$T/out" '"fits": false'
+has "$T/out" "bits/weight"
+
+# --detect reads nvidia-smi (a stand-in printing captured output).
+PATH="$SW_TEST_DATA/fleet/bin:$PATH" SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12" \
+	run 0 "$SWORN" plan --detect "$M/qwen3-30b-a3b-q8_0.gguf"
+has "$T/out" "hardware: nvidia-smi (12 GPUs, 4 groups)"
+PATH="$SW_TEST_DATA/fleet/bin:$PATH" SW_FAKE_SMI="$SW_TEST_DATA/fleet/box2" \
+	run 0 "$SWORN" plan --detect "$M/qwen3-30b-a3b-q8_0.gguf"
+has "$T/out" "GPU0 16.4/24.0 GiB"
+
+# Usage errors.
+run 2 "$SWORN" plan "$M/tiny.gguf"
+has "$T/err" "--hardware FILE or --detect"
+run 2 "$SWORN" plan -H "$HW/v100x12.ini" "$M/tiny.gguf:ctx=lots"
+has "$T/err" "bad option 'ctx=lots'"
+run 2 "$SWORN" plan -H "$HW/v100x12.ini" "$M/tiny.gguf:group=board-z"
+has "$T/err" "no group called 'board-z'"
+run 1 "$SWORN" plan -H "$T/nothing.ini" "$M/tiny.gguf"
+has "$T/err" "nothing.ini"
+done_testing
