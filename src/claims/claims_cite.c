@@ -590,7 +590,9 @@ static void find_name(struct claims_scan *sc, size_t p, struct name *nm)
 		int c = cl_at(sc, s + o);
 		if (cl_lower(c) && !word_in(sc, s + o, e, name_lower))
 			break;
-		if (!cl_alnum(c) && c != '&' && c < 0x80)
+		/* letters of other scripts may start a name; dashes and
+		 * quotation marks (U+2000 block) do not */
+		if ((!cl_alnum(c) && c != '&' && c < 0x80) || c == 0xE2)
 			break;
 		p_s = s + o;
 		if (!p_e)
@@ -642,6 +644,7 @@ static bool find_antecedent(struct claims_scan *sc, size_t p, size_t *a_s, size_
 	if (ends_with_quote(sc, s, e))
 		return false;
 	size_t first_e = e, start = 0;
+	bool found = false;
 	for (int k = 0; k < 4; k++) {
 		size_t o = open_mark(sc, s);
 		if (word_in(sc, s + o, e, stop_words) || !cl_upper(cl_at(sc, s + o)) ||
@@ -649,13 +652,14 @@ static bool find_antecedent(struct claims_scan *sc, size_t p, size_t *a_s, size_
 			   cl_at(sc, e - 1) == ';' || cl_at(sc, e - 1) == ':')))
 			break;
 		start = s + o;
+		found = true;
 		if (o)
 			break;
 		i = s;
 		if (!prev_word(sc, i, floor, &s, &e))
 			break;
 	}
-	if (!start)
+	if (!found)
 		return false;
 	*a_s = start;
 	*a_e = first_e;
@@ -666,16 +670,23 @@ static bool find_antecedent(struct claims_scan *sc, size_t p, size_t *a_s, size_
 
 /* Pick the edition among forms [first, first + count) of src that fits the
  * year, or the default (the first of src). */
-static const struct claims_reporter *pick(size_t first, size_t count, int src, int year)
+static const struct claims_reporter *pick(size_t first, size_t count, int src, int year,
+					  bool *ambiguous)
 {
 	const struct claims_reporter *def = NULL, *fit = NULL;
-	int nfit = 0;
+	int nfit = 0, ncanon = 0;
 	for (size_t i = first; i < first + count; i++) {
 		const struct claims_reporter *r = &claims_reporters[i];
 		if (r->src != src)
 			continue;
 		if (!def)
 			def = r;
+		bool seen = false;
+		for (size_t k = first; k < i; k++)
+			if (claims_reporters[k].src == src &&
+			    !strcmp(claims_reporters[k].canonical, r->canonical))
+				seen = true;
+		ncanon += !seen;
 		if (year && (!r->start_year || r->start_year <= year) &&
 		    (!r->end_year || year <= r->end_year)) {
 			if (!fit || strcmp(fit->canonical, r->canonical) != 0)
@@ -684,6 +695,9 @@ static const struct claims_reporter *pick(size_t first, size_t count, int src, i
 				fit = r;
 		}
 	}
+	/* several editions share the abbreviation and the year does not
+	 * choose: the verifier must not trust the default reading */
+	*ambiguous = ncanon > 1 && (year ? nfit > 1 : true);
 	return nfit == 1 ? fit : def;
 }
 
@@ -961,9 +975,12 @@ static enum sw_claim_kind kind_of(int src)
 static void core_fields(struct claims_scan *sc, struct claims_builder *b, const struct core *c,
 			int year)
 {
-	const struct claims_reporter *r = pick(c->first, c->count, c->src, year);
+	bool ambiguous = false;
+	const struct claims_reporter *r = pick(c->first, c->count, c->src, year, &ambiguous);
 	if (!r)
 		r = c->rep;
+	if (ambiguous)
+		cl_fieldz(b, "ambiguous", "true");
 	if (c->src == CLAIMS_SRC_LAW) {
 		if (c->vol_e > c->vol_s && r->shape == CLAIMS_SHAPE_LAW_TITLE)
 			cl_field(b, "title", sc->t + c->vol_s, c->vol_e - c->vol_s);

@@ -108,6 +108,7 @@ static size_t doc_pin(struct claims_scan *sc, size_t i, struct claims_builder *b
 static bool witness_before(const struct claims_scan *sc, size_t i, size_t *w_s, size_t *w_e)
 {
 	size_t e = cl_ws_back(sc, i, sc->done), s = e, start = 0;
+	bool found = false;
 	if (e == i && i > 0 && cl_at(sc, i - 1) != '(')
 		return false; /* "Dep." glued to a word */
 	for (int words = 0; words < 3 && s > sc->done; words++) {
@@ -127,6 +128,7 @@ static bool witness_before(const struct claims_scan *sc, size_t i, size_t *w_s, 
 		if (stop)
 			break;
 		start = ws;
+		found = true;
 		size_t b = ws;
 		while (b > sc->done && (cl_at(sc, b - 1) == ' '))
 			b--;
@@ -134,7 +136,7 @@ static bool witness_before(const struct claims_scan *sc, size_t i, size_t *w_s, 
 			break;
 		s = b;
 	}
-	if (!start)
+	if (!found)
 		return false;
 	*w_s = start;
 	*w_e = e;
@@ -253,15 +255,12 @@ size_t claims_try_record(struct claims_scan *sc, size_t p, size_t q, enum claims
 			cl_field(&b, "page_end", sc->t + hi, end - hi);
 		if (kw == CLAIMS_KW_APP) {
 			size_t s, pe = cl_ws_back(sc, p, sc->done);
-			s = pe;
+			s = pe > sc->done && cl_at(sc, pe - 1) == '.' ? pe - 1 : pe;
 			while (s > sc->done && cl_alpha(cl_at(sc, s - 1)))
 				s--;
 			if (pe > s && cl_at(sc, pe - 1) == '.' && pe - s >= 3 && cl_upper(cl_at(sc, s))) {
 				b.start = s; /* Pet. App., Resp. App. */
 				cl_field(&b, "label", sc->t + s, q - s);
-			} else if (pe > s + 1 && cl_at(sc, pe - 1) == '.' && cl_upper(cl_at(sc, pe - 2)) &&
-				   pe - 2 == s) {
-				/* nothing: an initial */
 			}
 		}
 		break;

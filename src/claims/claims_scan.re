@@ -71,7 +71,7 @@ void claims_run(struct claims_scan *sc)
 
 		("Id." | "id." | "Ibid." | "ibid.") { RESUME(claims_try_id(sc, p, POS(cur))); continue; }
 		"supra" { RESUME(claims_try_supra(sc, p, POS(cur))); continue; }
-		"at" / sp "*"? digit { cl_note_at(sc, p, p); continue; }
+		("at" | "p.") / sp "*"? digit { cl_note_at(sc, p, p); continue; }
 
 		("The" | "the") sp ordw (sp "day")? sp "of" sp {
 			RESUME(claims_try_ordinal_date(sc, p, POS(cur), 0));

@@ -73,7 +73,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 	if (!strcmp(path, "-") ? read_stdin(&text, &err) != 0 :
 	    sw_file_read(&text, path, CLAIMS_INPUT_MAX, &err) != 0) {
-		rc = cli_fail(&err);
+		cli_fail(&err);
+		rc = CLI_USAGE; /* a draft that cannot be read is an input error */
 		goto cleanup;
 	}
 	if (sw_claims_scan(&claims, text.data, text.len, &err) != 0) {

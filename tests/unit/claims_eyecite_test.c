@@ -267,6 +267,14 @@ static void run_case(json_t *c)
 		return;
 	}
 	n = cites(&cl, idx, SW_ARRAY_LEN(idx));
+	/* remove_ambiguous: drop what the reporter's editions leave open */
+	if (json_is_true(json_object_get(json_object_get(c, "options"), "remove_ambiguous"))) {
+		size_t w = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!sw_claim_get(&cl.v[idx[i]], "ambiguous"))
+				idx[w++] = idx[i];
+		n = w;
+	}
 	json_t *exp = json_object_get(c, "expected");
 
 	if (!strcmp(mode, "exact_list")) {
