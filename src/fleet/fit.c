@@ -429,6 +429,13 @@ void sw_fleet_fit(struct sw_fleet_fit *out, const struct sw_fleet_model *m,
 		  const struct sw_fleet_hw *hw, int group, const struct sw_fleet_request *req,
 		  const struct sw_fleet_calib *cal)
 {
+	sw__fleet_fit(out, m, hw, group, req, cal, true);
+}
+
+void sw__fleet_fit(struct sw_fleet_fit *out, const struct sw_fleet_model *m,
+		   const struct sw_fleet_hw *hw, int group, const struct sw_fleet_request *req,
+		   const struct sw_fleet_calib *cal, bool explain_misfit)
+{
 	struct sw_fleet_request r = *req;
 	memset(out, 0, sizeof(*out));
 	if (!r.slots)
@@ -445,7 +452,7 @@ void sw_fleet_fit(struct sw_fleet_fit *out, const struct sw_fleet_model *m,
 		out->decode_at[i] = sw_fleet_depths[i] <= per_slot
 			? sw_fleet_decode_tps(m, hw, group, out, r.kv, sw_fleet_depths[i], cal) : 0;
 	out->prompt_tps = prompt_tps(m, hw, group, out, per_slot < 4096 ? per_slot : 4096, cal);
-	if (!out->fits)
+	if (!out->fits && explain_misfit)
 		explain(out, m, hw, group, &r, cal);
 	else
 		out->max_ctx = 0;

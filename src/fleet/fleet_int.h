@@ -40,6 +40,14 @@ void sw__fleet_fit_memory(struct sw_fleet_fit *fit, const struct sw_fleet_model 
 			  enum sw_fleet_kv kv, uint32_t slots,
 			  const struct sw_fleet_calib *cal);
 
+/* sw_fleet_fit(), with the search for what would make a misfit fit (the
+ * costly part, a search over context lengths) only when explain_misfit:
+ * placement fits every model on every group and explains only the few it
+ * reports. */
+void sw__fleet_fit(struct sw_fleet_fit *out, const struct sw_fleet_model *m,
+		   const struct sw_fleet_hw *hw, int group, const struct sw_fleet_request *req,
+		   const struct sw_fleet_calib *cal, bool explain_misfit);
+
 /* Run a program and capture its stdout (bounded by limit bytes).  argv[0]
  * is looked up in PATH.  Fails with SW_EIO when it cannot start or exits
  * non-zero; SW_ELIMIT past limit. */

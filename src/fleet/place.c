@@ -278,7 +278,7 @@ int sw_fleet_plan_make(struct sw_fleet_plan *out, const struct sw_fleet_hw *hw,
 			if (reqs[m].group && strcmp(hw->groups[g].name, reqs[m].group) != 0)
 				continue;
 			struct sw_fleet_fit *f = fit_at(s, m, g);
-			sw_fleet_fit(f, &models[m], hw, (int)g, &reqs[m], cal);
+			sw__fleet_fit(f, &models[m], hw, (int)g, &reqs[m], cal, false);
 			if (f->fits && (!p->opts.strict_floor || meets(s, m, g)))
 				s->cand[m][s->ncand[m]++] = (int)g;
 		}
@@ -317,6 +317,8 @@ int sw_fleet_plan_make(struct sw_fleet_plan *out, const struct sw_fleet_hw *hw,
 					big = (int)g;
 			if (reqs[m].group)
 				big = sw_fleet_hw_find_group(hw, reqs[m].group);
+			/* Only now say what would make it fit there. */
+			sw_fleet_fit(fit_at(s, m, (size_t)big), &models[m], hw, big, &reqs[m], cal);
 			pl->fit = *fit_at(s, m, (size_t)big);
 		}
 	}
