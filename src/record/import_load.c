@@ -161,8 +161,38 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	const char *np = value(r, L->c_native);
 	char ext[16] = "";
 	sw_path_ext(ext, sizeof(ext), np);
-	const char *written = tp[0] ? tp : (!strcmp(ext, "txt") ? np : "");
-	if (written[0]) {
+	const char *written = tp[0] ? tp : (!strcmp(ext, "txt") || !strcmp(ext, "pdf")) ? np : "";
+	bool pdf = !tp[0] && !strcmp(ext, "pdf");
+	if (pdf) {
+		/* A PDF native stands in for the missing text: its pages,
+		 * joined by form feeds, are the text split below. */
+		struct sw_extract x;
+		struct sw_pdf_opts po = { .ocr = !in->opts->no_ocr, .progress = in->opts->progress,
+					  .threads = in->opts->ocr_threads };
+		text_path = resolve(L->dat_dir, written);
+		if (!text_path) {
+			sw__ingest_event(in, SW_INGEST_FAILED, what,
+					 "native file '%s' not found (from NATIVEPATH)", written);
+			goto cleanup;
+		}
+		sw__ingest_consume(in, text_path);
+		sw__extract_init(&x);
+		if (sw_file_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
+		    sw__pdf_extract(&x, raw.data, raw.len, &po, &err) != 0) {
+			sw__extract_release(&x);
+			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
+			goto cleanup;
+		}
+		for (size_t i = 0; i < x.npages; i++) {
+			if (i)
+				sw_buf_addc(&text, '\f');
+			sw_buf_add(&text, x.text.data + x.pages[i].start, x.pages[i].len);
+		}
+		in->sum->ocr_pages += x.ocr_pages;
+		for (size_t i = 0; i < x.nwarnings; i++)
+			sw__ingest_event(in, SW_INGEST_WARNING, what, "%s", x.warnings[i]);
+		sw__extract_release(&x);
+	} else if (written[0]) {
 		text_path = resolve(L->dat_dir, written);
 		if (!text_path) {
 			sw__ingest_event(in, SW_INGEST_FAILED, what,
@@ -233,7 +263,12 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 				 "no extracted text (TEXTPATH empty); its %zu Bates page(s) are kept", npages);
 	}
 
-	if (raw.len && sw__record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
+	char osha[SW_SHA256_HEX_LEN + 1];
+	if (pdf)
+		sw_sha256_hex(osha, raw.data, raw.len); /* the original is the PDF, not its text */
+	else
+		memcpy(osha, sha, sizeof(osha));
+	if (raw.len && sw__record_keep_original(in->m, osha, raw.data, raw.len, &err) != 0)
 		goto fatal;
 	real = realpath(text_path ? text_path : L->dat_path, NULL);
 	meta = meta_json(&L->dat, r, L->dat_name);
@@ -245,7 +280,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		.kind = "loadfile",
 		.origin = in->opts->origin,
 		.sha256 = sha,
-		.original = raw.len ? sha : NULL,
+		.original = raw.len ? osha : NULL,
 		.source_path = real ? real : L->dat_path,
 		.beg_bates = begs,
 		.end_bates = pages[npages - 1].has_bates ? endbuf : (ends[0] ? ends : NULL),

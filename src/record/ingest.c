@@ -18,7 +18,8 @@
 
 #include "record/record_int.h"
 
-enum file_kind { KIND_OTHER, KIND_TEXT, KIND_MARKDOWN, KIND_DAT, KIND_OPT };
+enum file_kind { KIND_OTHER, KIND_TEXT, KIND_MARKDOWN, KIND_DAT, KIND_OPT, KIND_PDF,
+		 KIND_EMAIL, KIND_DOCX };
 
 struct input {
 	char *path; /* as the user named it (joined with folder entries) */
@@ -43,6 +44,12 @@ static enum file_kind classify(const char *path)
 		return KIND_DAT;
 	if (!strcmp(ext, "opt"))
 		return KIND_OPT;
+	if (!strcmp(ext, "pdf"))
+		return KIND_PDF;
+	if (!strcmp(ext, "eml"))
+		return KIND_EMAIL;
+	if (!strcmp(ext, "docx"))
+		return KIND_DOCX;
 	return KIND_OTHER;
 }
 
@@ -120,6 +127,7 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 	case SW_INGEST_SKIPPED: in->sum->skipped++; break;
 	case SW_INGEST_FAILED: in->sum->failed++; break;
 	case SW_INGEST_WARNING: in->sum->warnings++; break;
+	case SW_INGEST_QUARANTINED: in->sum->quarantined++; break;
 	}
 	if (in->opts->report) {
 		/* The progress line shares the terminal: clear it first. */
@@ -268,6 +276,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
+	m->ingest = &in;
 	if (opts->labels_path)
 		sw__ingest_consume(&in, opts->labels_path);
 	for (size_t i = 0; i < npaths; i++)
@@ -302,13 +311,22 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		case KIND_MARKDOWN:
 			rc = sw__ingest_text(&in, it->path, "markdown");
 			break;
+		case KIND_PDF:
+			rc = sw__ingest_native(&in, it->path, "pdf");
+			break;
+		case KIND_EMAIL:
+			rc = sw__ingest_native(&in, it->path, "email");
+			break;
+		case KIND_DOCX:
+			rc = sw__ingest_native(&in, it->path, "docx");
+			break;
 		case KIND_OPT:
 			sw__ingest_event(&in, SW_INGEST_SKIPPED, it->path,
 					 "an .OPT without a .DAT beside it has no text to import");
 			break;
 		default:
 			sw__ingest_event(&in, SW_INGEST_SKIPPED, it->path,
-					 "not a kind of file sworn reads yet (text, Markdown, .DAT)");
+					 "not a kind of file sworn reads yet (text, Markdown, PDF, .eml, .docx, .DAT)");
 			sw__ingest_tick(&in);
 			break;
 		}
@@ -329,6 +347,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		close(fd);
 	}
 	out->seconds = sw_now() - start;
+	m->ingest = NULL;
 	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);
 		free(w.items[i].real);

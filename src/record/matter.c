@@ -20,6 +20,7 @@ int sw_matter_open(struct sw_matter **out, const struct sw_workspace *ws,
 	m->name = sw_xstrdup(name);
 	m->dir = sw_xasprintf("%s/matters/%s", ws->root, name);
 	m->files_dir = sw_path_join(m->dir, "files");
+	m->ws_root = sw_xstrdup(ws->root);
 	dbpath = sw_path_join(m->dir, "matter.db");
 	if (!sw_path_is_file(dbpath)) {
 		rc = sw_err_set(err, SW_ENOTFOUND,
@@ -43,7 +44,9 @@ void sw_matter_close(struct sw_matter *m)
 {
 	if (!m)
 		return;
+	sw__prov_close(m);
 	sqlite3_close(m->db);
+	free(m->ws_root);
 	free(m->name);
 	free(m->dir);
 	free(m->files_dir);

@@ -17,6 +17,11 @@
  *     the same content is a no-op that says so.
  *   - Every stored document has an origin (evidence, model, human,
  *     template).  Only evidence is ever offered as evidence.
+ *   - The provenance firewall: every model output is fingerprinted into
+ *     the workspace's provenance.db (hashes only, never text, so no client
+ *     text crosses matters).  Evidence that matches a model output of any
+ *     matter is stored quarantined: it is searchable only with --all and
+ *     never offered as evidence until a human accepts it with a reason.
  *   - Input files are hostile: sizes are bounded (SW_RECORD_MAX_FILE_BYTES,
  *     SW_RECORD_MAX_PAGES) and malformed input fails that file or that
  *     document with a one-line reason, never the whole import.
@@ -122,6 +127,7 @@ enum sw_ingest_event {
 	SW_INGEST_SKIPPED,  /* already stored, or not a kind sworn reads */
 	SW_INGEST_FAILED,   /* bad input: the reason is in msg */
 	SW_INGEST_WARNING,  /* stored, but something is off (Bates gap...) */
+	SW_INGEST_QUARANTINED, /* stored quarantined: it matches a model output */
 };
 
 struct sw_ingest_opts {
@@ -133,6 +139,8 @@ struct sw_ingest_opts {
 		       const char *msg);
 	void *user;
 	bool progress; /* draw a progress line on a terminal */
+	bool no_ocr;   /* keep image-only PDF pages without text */
+	unsigned ocr_threads; /* OCR pages in parallel; 0 = one per core */
 };
 
 struct sw_ingest_summary {
@@ -142,17 +150,103 @@ struct sw_ingest_summary {
 	uint64_t warnings;
 	uint64_t pages;  /* pages stored by this import */
 	uint64_t labels; /* labels stored */
+	uint64_t quarantined; /* of the imported, stored quarantined */
+	uint64_t ocr_pages;   /* pages whose text OCR read */
 	double seconds;
 };
 
 /* Import files and folders (recursively) into the matter: text and
- * Markdown (\f separates pages), Concordance .DAT load files with their
- * TEXTPATH texts and an .OPT beside them, and the labels file.  Bad inputs
+ * Markdown (\f separates pages), PDF (a page of text per page, OCR of
+ * image-only pages), e-mail (.eml, attachments as child documents), .docx,
+ * Concordance .DAT load files with their TEXTPATH texts (or PDF natives)
+ * and an .OPT beside them, and the labels file.  Bad inputs
  * are reported through opts->report and counted; the function itself fails
  * only when the matter cannot be written at all. */
 int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	      const char *const *paths, size_t npaths,
 	      const struct sw_ingest_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------- the provenance firewall */
+
+#define SW_PROVENANCE_K 5          /* words in a fingerprinted k-gram */
+#define SW_PROVENANCE_WINDOW 4     /* k-grams in a winnowing window */
+/* A document matches a model output when at least this share of the
+ * document's fingerprints are the output's: it is mostly that output,
+ * re-saved, reformatted or lightly edited. */
+#define SW_PROVENANCE_THRESHOLD 0.5
+/* ...or when this share of the output's fingerprints, and at least
+ * SW_PROVENANCE_MIN_SHARED of them, lie in the document: the whole output
+ * was pasted into a longer one.  A quoted sentence or two stays far below
+ * both. */
+#define SW_PROVENANCE_CONTAINED 0.8
+#define SW_PROVENANCE_MIN_SHARED 20
+
+/* The model output a text matches best. */
+struct sw_provenance_match {
+	bool quarantine;  /* it matches by the rules above */
+	double overlap;   /* share of the document's prints in the output */
+	double contained; /* share of the output's prints in the document */
+	uint64_t shared;  /* prints in common */
+	int64_t output_id;   /* in provenance.db; 0 when none shares a print */
+	char *matter;     /* the output's matter and document name */
+	char *name;
+};
+void sw_provenance_match_release(struct sw_provenance_match *p);
+
+/* Store text written by a model as a document of origin model in m and
+ * register its fingerprints in the workspace, so that it can never come
+ * back as evidence in any matter.  Storing the same text again is a no-op
+ * (*out_id is the stored document).  The pipeline calls this for every
+ * output it keeps. */
+int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
+			       const char *name, const char *text, size_t len,
+			       struct sw_err *err) SW_MUST_USE;
+
+/* Compare text with every model output of the workspace (what import does
+ * to each document).  Caller releases *out. */
+int sw_record_check_provenance(struct sw_provenance_match *out,
+			       struct sw_matter *m, const char *text, size_t len,
+			       struct sw_err *err) SW_MUST_USE;
+
+/* A human's override: make the quarantined document doc (its id, name or
+ * BEGBATES) active, recording the reason (required, one line).  SW_ENOTFOUND
+ * when no document is called that, SW_EUSAGE when it is not quarantined or
+ * the name is ambiguous. */
+int sw_record_accept_quarantined(int64_t *out_id, struct sw_matter *m,
+				 const char *doc, const char *reason,
+				 struct sw_err *err) SW_MUST_USE;
+
+struct sw_audit_origin {
+	char *origin;
+	char *status;     /* active or quarantined */
+	uint64_t documents;
+	uint64_t pages;
+};
+
+struct sw_audit_decision {
+	int64_t doc_id;
+	char *document;
+	char *decision;   /* quarantined or accepted */
+	double overlap;
+	double contained;
+	char *output_matter;
+	char *output_name;
+	char *reason;     /* the human's reason for an acceptance, else NULL */
+	char *decided_at;
+};
+
+struct sw_audit {
+	struct sw_audit_origin *origins;
+	size_t norigins;
+	struct sw_audit_decision *decisions;
+	size_t ndecisions;
+};
+
+/* What a matter holds by origin and status, and every quarantine decision
+ * in the order made.  Release with sw_audit_release. */
+int sw_matter_audit(struct sw_audit *out, struct sw_matter *m,
+		    struct sw_err *err) SW_MUST_USE;
+void sw_audit_release(struct sw_audit *a);
 
 /* Normalise a record-citation label for matching: lower case, periods and
  * "No." dropped, "exhibit" to "ex", spaces collapsed ("Exhibit 12" and

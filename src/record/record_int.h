@@ -162,15 +162,21 @@ size_t sw_transcript_page(uint32_t *page_no, struct sw_tr_line **lines,
 
 #include <sqlite3.h>
 
+struct sw__prov_index;
+
 struct sw_matter {
 	char *name;
 	char *dir;       /* matters/<name> */
 	char *files_dir; /* matters/<name>/files */
 	sqlite3 *db;
+	char *ws_root;   /* the workspace folder; NULL turns the firewall off */
+	sqlite3 *prov;   /* <ws_root>/provenance.db, opened when first needed */
+	struct sw__prov_index *prov_index; /* model-output prints, loaded once */
+	struct sw__ingest *ingest; /* the import in progress, for its events */
 };
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SW_RECORD_SCHEMA_VERSION 1
+#define SW_RECORD_SCHEMA_VERSION 2
 
 /* Copy sqlite3_errmsg(db) into err as "what: message"; returns SW_EDB. */
 int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
@@ -199,6 +205,8 @@ struct sw_page_in {
 	bool has_bates;
 	struct sw_bates bates;     /* valid when has_bates */
 	const char *bates_source;  /* "loadfile", "opt" or "stamp" */
+	bool ocr;                  /* the text was read by OCR from the image */
+	float ocr_confidence;      /* tesseract's mean word confidence, 0-100 */
 };
 
 struct sw_doc_in {
@@ -214,12 +222,17 @@ struct sw_doc_in {
 	uint64_t bytes;
 	struct sw_page_in *pages;
 	size_t npages;
+	int64_t parent_id;         /* the e-mail an attachment came in, or 0 */
 };
 
 /* Store one document, its pages, their index entries and (when most pages
  * are deposition pages) its transcript lines, in one transaction.  Sets
  * *out_id and *out_transcript.  SW_EEXIST when a document of the same
- * identity is already stored (the caller checked; a race is still safe). */
+ * identity is already stored (the caller checked; a race is still safe).
+ * The provenance firewall runs here, so every importer passes it: evidence
+ * that matches a model output of the workspace is stored quarantined (with
+ * its decision, in the same transaction) and reported to m->ingest; a model
+ * output is registered in provenance.db before it is stored. */
 int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 			 struct sw_matter *m, const struct sw_doc_in *doc,
 			 struct sw_err *err) SW_MUST_USE;
@@ -291,5 +304,144 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path);
 /* True when err describes a failure of the matter itself (database or
  * disk), after which importing more documents is pointless. */
 bool sw__ingest_fatal(const struct sw_err *err);
+
+/* ----------------------------------------------- provenance fingerprints */
+
+/* The fingerprints of a text: the text is folded (NFKC, case, marks) and
+ * cut into words (runs of letters and digits); every SW_PROVENANCE_K
+ * consecutive words are hashed, and winnowing keeps the smallest hash of
+ * every SW_PROVENANCE_WINDOW consecutive ones.  Any run of K + WINDOW - 1
+ * words two texts share therefore gives them at least one shared print,
+ * while the prints stay a fraction of the words. */
+struct sw_fp {
+	uint64_t *hashes;   /* sorted, unique; NULL when n is 0 */
+	size_t n;
+	uint64_t text_hash; /* hash of the whole folded word sequence */
+	size_t words;
+};
+
+void sw__fp_compute(struct sw_fp *out, const char *text, size_t len);
+void sw__fp_release(struct sw_fp *fp);
+
+/* The number of prints a and b share. */
+size_t sw__fp_shared(const struct sw_fp *a, const struct sw_fp *b);
+
+/* Compare a document's prints with one output's: shared prints, the share
+ * of the document they make (overlap), the share of the output (contained),
+ * and whether that is a match by the SW_PROVENANCE_* rules (equal word
+ * sequences always are). */
+struct sw_fp_score {
+	size_t shared;
+	double overlap;
+	double contained;
+	bool match;
+};
+void sw__fp_score(struct sw_fp_score *out, size_t shared, const struct sw_fp *doc,
+		  size_t output_prints, uint64_t output_text_hash);
+
+/* The best-matching model output of the workspace for prints doc, over
+ * every matter.  Fills *out (names owned by the caller, freed with
+ * sw_provenance_match_release) and returns 0; out->quarantine says whether
+ * it matches.  A matter without a workspace root checks nothing. */
+int sw__prov_check(struct sw_provenance_match *out, struct sw_matter *m,
+		   const struct sw_fp *doc, struct sw_err *err) SW_MUST_USE;
+
+/* Register prints as a model output of matter m (document identity sha256
+ * and beg_bates, name): idempotent. */
+int sw__prov_register(struct sw_matter *m, const char *sha256,
+		      const char *beg_bates, const char *name,
+		      const struct sw_fp *fp, struct sw_err *err) SW_MUST_USE;
+
+/* Note the stored document's id beside its registration (best effort). */
+void sw__prov_set_doc(struct sw_matter *m, const char *sha256,
+		      const char *beg_bates, int64_t doc_id);
+
+/* Close provenance.db and drop the loaded prints. */
+void sw__prov_close(struct sw_matter *m);
+
+/* ------------------------------------------------------- native formats */
+
+#define SW_PDF_OCR_DPI 300              /* page images rendered for OCR */
+#define SW_OCR_MAX_THREADS 64
+#define SW_DOCX_MAX_XML_BYTES ((size_t)256 << 20) /* one part, uncompressed */
+#define SW_EML_MAX_PARTS 10000          /* MIME parts in one message */
+#define SW_EML_MAX_DEPTH 32             /* nesting of multiparts */
+#define SW_EXTRACT_MAX_WARNINGS 16
+
+/* One page of extracted text: a byte range of sw_extract.text. */
+struct sw_xpage {
+	size_t start, len;
+	bool ocr;             /* read by OCR */
+	float confidence;     /* OCR mean confidence, 0-100 */
+	bool image_only;      /* no text layer and OCR was not run */
+};
+
+/* A file attached to an e-mail: imported as a child document. */
+struct sw_xattach {
+	char *name;           /* file name (sanitised), never NULL */
+	char *mime;           /* content type, lower case */
+	struct sw_buf data;   /* decoded bytes */
+};
+
+/* What an extractor found in a native file.  Owns everything. */
+struct sw_extract {
+	struct sw_buf text;
+	struct sw_xpage *pages;
+	size_t npages, cappages;
+	struct json_t *meta;  /* a JSON object of the file's metadata */
+	struct sw_xattach *attach;
+	size_t nattach, capattach;
+	char *warnings[SW_EXTRACT_MAX_WARNINGS];
+	size_t nwarnings;
+	size_t ocr_pages;     /* pages read by OCR */
+};
+
+void sw__extract_init(struct sw_extract *x);
+void sw__extract_release(struct sw_extract *x);
+/* End the current page at the end of x->text and start a new one. */
+void sw__extract_page(struct sw_extract *x);
+void sw__extract_warn(struct sw_extract *x, const char *fmt, ...) SW_PRINTF(2, 3);
+
+struct sw_pdf_opts {
+	bool ocr;             /* OCR pages that have no text layer */
+	bool progress;        /* an OCR progress line on a terminal */
+	unsigned threads;     /* OCR threads; 0 = one per core */
+};
+
+/* Extract a PDF: one page of text per PDF page, metadata (title, author,
+ * dates, producer...).  An encrypted, damaged or empty PDF fails with
+ * SW_EINPUT and a one-line reason. */
+int sw__pdf_extract(struct sw_extract *out, const char *data, size_t len,
+		    const struct sw_pdf_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* Extract a .docx: the paragraphs and tables of word/document.xml in
+ * reading order, one page per explicit page break; tracked changes and
+ * comments are listed in a marked section at the end and in the metadata. */
+int sw__docx_extract(struct sw_extract *out, const char *data, size_t len,
+		     struct sw_err *err) SW_MUST_USE;
+
+/* Extract an e-mail: From/To/Cc/Date/Subject as metadata and as the head of
+ * the text, the text body (HTML reduced to text), the attachments. */
+int sw__eml_extract(struct sw_extract *out, const char *data, size_t len,
+		    struct sw_err *err) SW_MUST_USE;
+
+/* Reduce HTML to text: tags dropped, block elements to line breaks,
+ * script and style skipped, character references decoded. */
+void sw__html_to_text(struct sw_buf *out, const char *html, size_t len);
+
+/* OCR of gray page images (one byte a pixel) with tesseract, loaded on
+ * first use with OMP_THREAD_LIMIT=1 (parallel pages instead of parallel
+ * threads in one page).  SW_ENOTFOUND when tesseract cannot be loaded. */
+struct sw_ocr;
+int sw__ocr_new(struct sw_ocr **out, struct sw_err *err) SW_MUST_USE;
+int sw__ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidence,
+		 const unsigned char *gray, int width, int height, int stride,
+		 int dpi, struct sw_err *err) SW_MUST_USE;
+void sw__ocr_free(struct sw_ocr *o);
+
+/* Import one PDF, e-mail or .docx file (kind "pdf", "email", "docx"),
+ * with an e-mail's attachments as child documents.  Same rules as
+ * sw__ingest_text. */
+int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind);
 
 #endif /* SW_RECORD_INT_H */

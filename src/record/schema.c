@@ -59,6 +59,27 @@ static const char *const migrations[] = {
 	"  target TEXT NOT NULL,"
 	"  doc_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
 	"  created_at TEXT NOT NULL);",
+	/* 1 -> 2: OCR text and its confidence per page; quarantine decisions
+	 * of the provenance firewall (the match found, or a human's override
+	 * with the reason). */
+	"ALTER TABLE pages ADD COLUMN text_source TEXT NOT NULL DEFAULT 'text'"
+	"  CHECK (text_source IN ('text', 'ocr', 'none'));"
+	"ALTER TABLE pages ADD COLUMN ocr_confidence REAL;"
+	"CREATE INDEX documents_parent ON documents (parent_id)"
+	"  WHERE parent_id IS NOT NULL;"
+	"CREATE TABLE quarantine ("
+	"  id INTEGER PRIMARY KEY,"
+	"  doc_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
+	"  decision TEXT NOT NULL CHECK (decision IN ('quarantined', 'accepted')),"
+	"  overlap REAL NOT NULL,"
+	"  contained REAL NOT NULL,"
+	"  shared INTEGER NOT NULL,"
+	"  output_matter TEXT,"
+	"  output_name TEXT,"
+	"  output_id INTEGER,"
+	"  reason TEXT,"
+	"  decided_at TEXT NOT NULL);"
+	"CREATE INDEX quarantine_doc ON quarantine (doc_id);",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,

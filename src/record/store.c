@@ -135,29 +135,87 @@ static int step_done(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_
 	return sw__record_sqlerr(err, db, what);
 }
 
+/* The provenance firewall for one document: evidence is checked against
+ * every model output of the workspace; a model output is registered before
+ * it is stored, so a crash between the two errs on the side of caution. */
+static int firewall(struct sw_provenance_match *pm, struct sw_matter *m,
+		    const struct sw_doc_in *doc, struct sw_err *err)
+{
+	struct sw_buf all = SW_BUF_INIT;
+	struct sw_fp fp;
+	int rc = 0;
+
+	memset(pm, 0, sizeof(*pm));
+	if (!m->ws_root || (doc->origin != SW_ORIGIN_EVIDENCE && doc->origin != SW_ORIGIN_MODEL))
+		return 0;
+	for (size_t i = 0; i < doc->npages; i++) {
+		sw_buf_add(&all, doc->pages[i].text, doc->pages[i].len);
+		sw_buf_addc(&all, '\n');
+	}
+	sw__fp_compute(&fp, all.data, all.len);
+	sw_buf_release(&all);
+	if (doc->origin == SW_ORIGIN_EVIDENCE)
+		rc = sw__prov_check(pm, m, &fp, err);
+	else
+		rc = sw__prov_register(m, doc->sha256, doc->beg_bates, doc->name, &fp, err);
+	sw__fp_release(&fp);
+	return rc;
+}
+
+static int store_decision(struct sw_matter *m, int64_t doc_id,
+			  const struct sw_provenance_match *pm, const char *now,
+			  struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+	if ((rc = prepare(&st, m->db,
+			  "INSERT INTO quarantine (doc_id, decision, overlap, contained, shared,"
+			  " output_matter, output_name, output_id, decided_at)"
+			  " VALUES (?1, 'quarantined', ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+			  err)) != 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, doc_id);
+	sqlite3_bind_double(st, 2, pm->overlap);
+	sqlite3_bind_double(st, 3, pm->contained);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)pm->shared);
+	sqlite3_bind_text(st, 5, pm->matter, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, pm->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, pm->output_id);
+	sqlite3_bind_text(st, 8, now, -1, SQLITE_STATIC);
+	rc = step_done(st, m->db, "cannot record the quarantine", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 			 struct sw_matter *m, const struct sw_doc_in *doc,
 			 struct sw_err *err)
 {
 	sqlite3_stmt *ins_doc = NULL, *ins_page = NULL, *ins_fts = NULL, *ins_line = NULL;
 	struct tr_scan tr = { 0 };
+	struct sw_provenance_match pm = { 0 };
 	char now[21];
 	bool in_tx = false;
 	int rc;
 
 	sw_utc_now(now);
+	if ((rc = firewall(&pm, m, doc, err)) != 0)
+		goto cleanup;
 	scan_transcript(&tr, doc);
 	bool transcript = tr.tr_pages > 0 && tr.tr_pages * 2 >= doc->npages;
 	const char *kind = transcript ? "transcript" : doc->kind;
 
 	if ((rc = prepare(&ins_doc, m->db,
 			  "INSERT INTO documents (name, kind, origin, sha256, original,"
-			  " beg_bates, end_bates, source_path, imported_at, bytes, page_count, meta)"
-			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ifnull(?12, '{}'))",
+			  " beg_bates, end_bates, source_path, imported_at, bytes, page_count, meta,"
+			  " status, parent_id)"
+			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ifnull(?12, '{}'),"
+			  " ?13, ?14)",
 			  err)) ||
 	    (rc = prepare(&ins_page, m->db,
 			  "INSERT INTO pages (doc_id, page_no, bates, bates_prefix, bates_num,"
-			  " bates_source, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+			  " bates_source, text, text_source, ocr_confidence)"
+			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
 			  err)) ||
 	    (rc = prepare(&ins_fts, m->db,
 			  "INSERT INTO pages_fts (rowid, text) VALUES (?1, ?2)", err)) ||
@@ -183,9 +241,17 @@ int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 	sqlite3_bind_int64(ins_doc, 10, (sqlite3_int64)doc->bytes);
 	sqlite3_bind_int64(ins_doc, 11, (sqlite3_int64)doc->npages);
 	sqlite3_bind_text(ins_doc, 12, doc->meta_json, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 13, pm.quarantine ? "quarantined" : "active", -1,
+			  SQLITE_STATIC);
+	if (doc->parent_id > 0)
+		sqlite3_bind_int64(ins_doc, 14, doc->parent_id);
+	else
+		sqlite3_bind_null(ins_doc, 14);
 	if ((rc = step_done(ins_doc, m->db, "cannot store the document", err)) != 0)
 		goto cleanup;
 	int64_t doc_id = sqlite3_last_insert_rowid(m->db);
+	if (pm.quarantine && (rc = store_decision(m, doc_id, &pm, now, err)) != 0)
+		goto cleanup;
 
 	for (size_t i = 0; i < doc->npages; i++) {
 		const struct sw_page_in *p = &doc->pages[i];
@@ -205,6 +271,11 @@ int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 			sqlite3_bind_null(ins_page, 6);
 		}
 		sqlite3_bind_text(ins_page, 7, p->text, (int)p->len, SQLITE_STATIC);
+		sqlite3_bind_text(ins_page, 8, p->ocr ? "ocr" : "text", -1, SQLITE_STATIC);
+		if (p->ocr)
+			sqlite3_bind_double(ins_page, 9, p->ocr_confidence);
+		else
+			sqlite3_bind_null(ins_page, 9);
 		if ((rc = step_done(ins_page, m->db, "cannot store a page", err)) != 0)
 			goto cleanup;
 		int64_t page_id = sqlite3_last_insert_rowid(m->db);
@@ -234,7 +305,17 @@ int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 	in_tx = false;
 	*out_id = doc_id;
 	*out_transcript = transcript;
+	if (doc->origin == SW_ORIGIN_MODEL)
+		sw__prov_set_doc(m, doc->sha256, doc->beg_bates, doc_id);
+	if (pm.quarantine && m->ingest)
+		sw__ingest_event(m->ingest, SW_INGEST_QUARANTINED, doc->name,
+				 "matches model output '%s' of matter '%s' (overlap %.0f%%: %llu of its"
+				 " fingerprints are the output's; %.0f%% of the output is in it);"
+				 " kept out of evidence",
+				 pm.name, pm.matter, pm.overlap * 100.0,
+				 (unsigned long long)pm.shared, pm.contained * 100.0);
 cleanup:
+	sw_provenance_match_release(&pm);
 	if (in_tx)
 		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_finalize(ins_doc);

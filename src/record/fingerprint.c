@@ -1,0 +1,161 @@
+/* fingerprint.c - winnowed fingerprints of normalised word k-grams, the
+ * measure behind the provenance firewall (Schleimer, Wilkerson and Aiken's
+ * winnowing, over words instead of characters).
+ *
+ * Words rather than characters: a re-saved draft changes line breaks,
+ * hyphenation, quotes and spacing, which folding and word splitting erase,
+ * and a light edit costs only the k-grams that cover the edited word. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record_int.h"
+
+_Static_assert(SW_PROVENANCE_K >= 1 && SW_PROVENANCE_WINDOW >= 1,
+	       "fingerprint parameters");
+
+/* splitmix64's finaliser: every input bit reaches every output bit. */
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
+static uint64_t word_hash(const unsigned char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a, then mixed */
+	for (size_t i = 0; i < len; i++) {
+		h ^= s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return mix(h ^ len);
+}
+
+static bool word_byte(unsigned char c)
+{
+	return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+void sw__fp_compute(struct sw_fp *out, const char *text, size_t len)
+{
+	struct sw_fold f;
+	uint64_t *words = NULL, *grams = NULL;
+	size_t nwords = 0, capwords = 0;
+
+	memset(out, 0, sizeof(*out));
+	sw_fold(&f, text, len, SW_FOLD_CASE | SW_FOLD_MARKS | SW_FOLD_SPACE);
+	const unsigned char *t = (const unsigned char *)f.text;
+	uint64_t th = 0x9e3779b97f4a7c15ULL;
+	for (size_t i = 0; i < f.len;) {
+		if (!word_byte(t[i])) {
+			i++;
+			continue;
+		}
+		size_t s = i;
+		while (i < f.len && word_byte(t[i]))
+			i++;
+		words = sw_xgrow(words, &capwords, nwords + 1, sizeof(*words));
+		words[nwords] = word_hash(t + s, i - s);
+		th = mix(th + words[nwords]);
+		nwords++;
+	}
+	sw_fold_release(&f);
+	out->words = nwords;
+	out->text_hash = th;
+	if (nwords < SW_PROVENANCE_K)
+		goto cleanup;
+
+	size_t ngrams = nwords - SW_PROVENANCE_K + 1;
+	grams = sw_xmalloc(ngrams * sizeof(*grams));
+	for (size_t i = 0; i < ngrams; i++) {
+		uint64_t g = 0;
+		for (size_t j = 0; j < SW_PROVENANCE_K; j++)
+			g = mix(g * 0x9e3779b97f4a7c15ULL + words[i + j]);
+		grams[i] = g;
+	}
+	/* Winnowing: the smallest hash of each window, the rightmost on a tie,
+	 * recorded once however many windows pick it.  A text shorter than a
+	 * window still gives its one smallest hash. */
+	size_t w = ngrams < SW_PROVENANCE_WINDOW ? ngrams : SW_PROVENANCE_WINDOW;
+	size_t cap = ngrams - w + 1, last = SIZE_MAX;
+	out->hashes = sw_xmalloc(cap * sizeof(*out->hashes));
+	for (size_t i = 0; i + w <= ngrams; i++) {
+		size_t best = i;
+		for (size_t j = i + 1; j < i + w; j++)
+			if (grams[j] <= grams[best])
+				best = j;
+		if (best != last) {
+			out->hashes[out->n++] = grams[best];
+			last = best;
+		}
+	}
+	qsort(out->hashes, out->n, sizeof(*out->hashes), cmp_u64);
+	size_t u = 0;
+	for (size_t i = 0; i < out->n; i++)
+		if (u == 0 || out->hashes[u - 1] != out->hashes[i])
+			out->hashes[u++] = out->hashes[i];
+	out->n = u;
+cleanup:
+	free(words);
+	free(grams);
+}
+
+void sw__fp_release(struct sw_fp *fp)
+{
+	if (!fp)
+		return;
+	free(fp->hashes);
+	memset(fp, 0, sizeof(*fp));
+}
+
+size_t sw__fp_shared(const struct sw_fp *a, const struct sw_fp *b)
+{
+	size_t i = 0, j = 0, n = 0;
+	while (i < a->n && j < b->n) {
+		if (a->hashes[i] < b->hashes[j]) {
+			i++;
+		} else if (a->hashes[i] > b->hashes[j]) {
+			j++;
+		} else {
+			n++;
+			i++;
+			j++;
+		}
+	}
+	return n;
+}
+
+void sw__fp_score(struct sw_fp_score *out, size_t shared, const struct sw_fp *doc,
+		  size_t output_prints, uint64_t output_text_hash)
+{
+	memset(out, 0, sizeof(*out));
+	out->shared = shared;
+	if (doc->words > 0 && doc->text_hash == output_text_hash) {
+		/* The same words in the same order: too short for k-grams, or
+		 * the very text. */
+		out->overlap = out->contained = 1.0;
+		out->match = true;
+		return;
+	}
+	if (doc->n)
+		out->overlap = (double)shared / (double)doc->n;
+	if (output_prints)
+		out->contained = (double)shared / (double)output_prints;
+	if (out->overlap > 1.0)
+		out->overlap = 1.0;
+	if (out->contained > 1.0)
+		out->contained = 1.0;
+	out->match = (shared > 0 && out->overlap >= SW_PROVENANCE_THRESHOLD) ||
+		     (shared >= SW_PROVENANCE_MIN_SHARED &&
+		      out->contained >= SW_PROVENANCE_CONTAINED);
+}

@@ -1,0 +1,315 @@
+/* import_native.c - importing files that need an extractor (PDF, e-mail,
+ * .docx): the extracted pages get Bates stamps read from their text, the
+ * original is kept, and an e-mail's attachments become child documents that
+ * point at their message (documents.parent_id), as BEGATTACH/ENDATTACH do in
+ * a production. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "record/record_int.h"
+
+/* An attachment may itself be an e-mail with attachments; this bounds the
+ * recursion. */
+#define MAX_FAMILY_DEPTH 4
+
+void sw__extract_init(struct sw_extract *x)
+{
+	memset(x, 0, sizeof(*x));
+	x->meta = json_object();
+}
+
+void sw__extract_release(struct sw_extract *x)
+{
+	if (!x)
+		return;
+	sw_buf_release(&x->text);
+	free(x->pages);
+	for (size_t i = 0; i < x->nattach; i++) {
+		free(x->attach[i].name);
+		free(x->attach[i].mime);
+		sw_buf_release(&x->attach[i].data);
+	}
+	free(x->attach);
+	for (size_t i = 0; i < x->nwarnings; i++)
+		free(x->warnings[i]);
+	json_decref(x->meta);
+	memset(x, 0, sizeof(*x));
+}
+
+void sw__extract_page(struct sw_extract *x)
+{
+	size_t start = 0;
+	if (x->npages)
+		start = x->pages[x->npages - 1].start + x->pages[x->npages - 1].len;
+	x->pages = sw_xgrow(x->pages, &x->cappages, x->npages + 1, sizeof(*x->pages));
+	memset(&x->pages[x->npages], 0, sizeof(x->pages[0]));
+	x->pages[x->npages].start = start;
+	x->pages[x->npages].len = x->text.len - start;
+	x->npages++;
+}
+
+void sw__extract_warn(struct sw_extract *x, const char *fmt, ...)
+{
+	if (x->nwarnings == SW_EXTRACT_MAX_WARNINGS)
+		return;
+	struct sw_buf b = SW_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sw_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	x->warnings[x->nwarnings++] = sw_buf_detach(&b, NULL);
+}
+
+static const char *kind_of(const char *name, const char *mime)
+{
+	char ext[16];
+	sw_path_ext(ext, sizeof(ext), name);
+	if (!strcmp(ext, "pdf") || (mime && !strcmp(mime, "application/pdf")))
+		return "pdf";
+	if (!strcmp(ext, "docx"))
+		return "docx";
+	if (!strcmp(ext, "eml") || (mime && !strcmp(mime, "message/rfc822")))
+		return "email";
+	if (!strcmp(ext, "txt") || !strcmp(ext, "text") || !strcmp(ext, "md") ||
+	    (mime && !strcmp(mime, "text/plain")))
+		return "text";
+	return NULL;
+}
+
+/* One document to store: the original's bytes and what was extracted. */
+struct native {
+	struct sw__ingest *in;
+	const char *what;        /* for events */
+	const char *name;
+	const char *kind;
+	const char *mime;        /* an attachment's content type, or NULL */
+	const char *source_path;
+	const char *data;
+	size_t len;
+	int64_t parent_id;
+	int depth;
+};
+
+static int store_native(struct native *n);
+
+/* Extract by kind.  A kind sworn cannot read (an image attached to an
+ * e-mail) still becomes a document, of one empty page, so that the family
+ * is complete and the original is kept. */
+static int extract(struct sw_extract *x, const struct native *n, struct sw_err *err)
+{
+	const struct sw_ingest_opts *o = n->in->opts;
+	if (!n->kind) {
+		sw_buf_adds(&x->text, "");
+		sw__extract_page(x);
+		return 0;
+	}
+	if (!strcmp(n->kind, "pdf")) {
+		struct sw_pdf_opts po = { .ocr = !o->no_ocr, .progress = o->progress,
+					  .threads = o->ocr_threads };
+		return sw__pdf_extract(x, n->data, n->len, &po, err);
+	}
+	if (!strcmp(n->kind, "docx"))
+		return sw__docx_extract(x, n->data, n->len, err);
+	if (!strcmp(n->kind, "email"))
+		return sw__eml_extract(x, n->data, n->len, err);
+	/* Text attachments: decoded and split like text files. */
+	bool latin1, truncated;
+	struct sw_buf t = SW_BUF_INIT;
+	int rc = sw__ingest_decode(&t, &latin1, &truncated, n->data, n->len, err);
+	if (rc == 0) {
+		size_t start = 0;
+		for (size_t i = 0; i <= t.len; i++) {
+			if (i < t.len && t.data[i] != '\f')
+				continue;
+			if (i == t.len && start == t.len && x->npages > 0)
+				break;
+			sw_buf_add(&x->text, t.data + start, i - start);
+			sw__extract_page(x);
+			start = i + 1;
+		}
+		if (latin1)
+			sw__extract_warn(x, "not valid UTF-8: read as Windows-1252");
+	}
+	sw_buf_release(&t);
+	return rc;
+}
+
+static int store_children(struct native *parent, struct sw_extract *x, int64_t parent_id)
+{
+	int rc = 0;
+	for (size_t i = 0; i < x->nattach && rc == 0; i++) {
+		struct sw_xattach *a = &x->attach[i];
+		char *what = sw_xasprintf("%s > %s", parent->what, a->name);
+		struct native child = {
+			.in = parent->in,
+			.what = what,
+			.name = a->name,
+			.kind = kind_of(a->name, a->mime),
+			.mime = a->mime,
+			.source_path = parent->source_path,
+			.data = a->data.data ? a->data.data : "",
+			.len = a->data.len,
+			.parent_id = parent_id,
+			.depth = parent->depth + 1,
+		};
+		if (child.depth > MAX_FAMILY_DEPTH)
+			sw__ingest_event(parent->in, SW_INGEST_FAILED, what,
+					 "attachments nested more than %d deep", MAX_FAMILY_DEPTH);
+		else
+			rc = store_native(&child);
+		free(what);
+	}
+	return rc;
+}
+
+static int store_native(struct native *n)
+{
+	struct sw__ingest *in = n->in;
+	struct sw_extract x;
+	struct sw_page_in *pages = NULL;
+	struct sw_err err = { 0 };
+	char sha[SW_SHA256_HEX_LEN + 1];
+	char *meta = NULL;
+	int64_t id;
+	bool transcript = false;
+	int rc = 0;
+
+	sw__extract_init(&x);
+	sw_sha256_hex(sha, n->data, n->len);
+	if (sw__record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
+		if (sw__record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
+			goto fatal;
+		sw__ingest_event(in, SW_INGEST_SKIPPED, n->what, "already imported as document %lld",
+				 (long long)id);
+		goto cleanup;
+	} else if (err.code) {
+		goto fatal;
+	}
+	if (extract(&x, n, &err) != 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, n->what, "%s", err.msg);
+		goto cleanup;
+	}
+	if (x.npages > SW_RECORD_MAX_PAGES) {
+		sw__ingest_event(in, SW_INGEST_FAILED, n->what, "%zu pages is over the limit of %d",
+				 x.npages, SW_RECORD_MAX_PAGES);
+		goto cleanup;
+	}
+	pages = sw_xcalloc(x.npages, sizeof(*pages));
+	size_t stamped = 0, image_only = 0;
+	char beg[96] = "", end[96] = "";
+	for (size_t i = 0; i < x.npages; i++) {
+		struct sw_page_in *p = &pages[i];
+		size_t s, e;
+		p->text = x.text.data ? x.text.data + x.pages[i].start : "";
+		p->len = x.pages[i].len;
+		p->ocr = x.pages[i].ocr;
+		p->ocr_confidence = x.pages[i].confidence;
+		image_only += x.pages[i].image_only;
+		if (sw_bates_find_stamp(&p->bates, &s, &e, p->text, p->len) == 0) {
+			p->has_bates = true;
+			p->bates_source = "stamp";
+			sw__ingest_touch_prefix(in, p->bates.prefix);
+			if (!beg[0])
+				sw_bates_format(beg, sizeof(beg), &p->bates, p->bates.number);
+			sw_bates_format(end, sizeof(end), &p->bates, p->bates.number);
+			stamped++;
+		}
+	}
+	json_object_set_new(x.meta, "file_name", sw_json_str(n->name));
+	if (n->parent_id)
+		json_object_set_new(x.meta, "parent_id", json_integer(n->parent_id));
+	meta = json_dumps(x.meta, JSON_COMPACT);
+	if (sw__record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
+		goto fatal;
+	struct sw_doc_in doc = {
+		.name = n->name,
+		.kind = n->kind ? n->kind : "attachment",
+		.origin = in->opts->origin,
+		.sha256 = sha,
+		.original = sha,
+		.source_path = n->source_path,
+		.meta_json = meta,
+		.bytes = n->len,
+		.pages = pages,
+		.npages = x.npages,
+		.parent_id = n->parent_id,
+	};
+	if (sw__record_store_doc(&id, &transcript, in->m, &doc, &err) != 0) {
+		if (sw__ingest_fatal(&err))
+			goto fatal;
+		sw__ingest_event(in, SW_INGEST_FAILED, n->what, "%s", err.msg);
+		goto cleanup;
+	}
+	in->sum->pages += x.npages;
+	in->sum->ocr_pages += x.ocr_pages;
+	for (size_t i = 0; i < x.nwarnings; i++)
+		sw__ingest_event(in, SW_INGEST_WARNING, n->what, "%s", x.warnings[i]);
+	if (!n->kind)
+		sw__ingest_event(in, SW_INGEST_WARNING, n->what,
+				 "kept without text: sworn reads no text from %s files",
+				 n->mime ? n->mime : "such");
+	if (stamped && stamped < x.npages)
+		sw__ingest_event(in, SW_INGEST_WARNING, n->what, "%zu of %zu pages carry no Bates stamp",
+				 x.npages - stamped, x.npages);
+	if (image_only)
+		sw__ingest_event(in, SW_INGEST_WARNING, n->what,
+				 "%zu page(s) have no text layer and were not read by OCR", image_only);
+	struct sw_buf msg = SW_BUF_INIT;
+	sw_buf_addf(&msg, "%s%s, %zu page(s)", transcript ? "transcript, " : "",
+		    n->kind ? n->kind : "attachment", x.npages);
+	if (beg[0])
+		sw_buf_addf(&msg, ", Bates %s-%s", beg, end);
+	if (x.ocr_pages)
+		sw_buf_addf(&msg, ", %zu read by OCR", x.ocr_pages);
+	if (x.nattach)
+		sw_buf_addf(&msg, ", %zu attachment(s)", x.nattach);
+	if (n->parent_id)
+		sw_buf_addf(&msg, ", attached to document %lld", (long long)n->parent_id);
+	sw__ingest_event(in, SW_INGEST_IMPORTED, n->what, "%s", msg.data);
+	sw_buf_release(&msg);
+	rc = store_children(n, &x, id);
+	goto cleanup;
+fatal:
+	in->fatal = err;
+	rc = err.code ? err.code : SW_EIO;
+cleanup:
+	free(pages);
+	free(meta);
+	sw__extract_release(&x);
+	return rc;
+}
+
+int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind)
+{
+	struct sw_buf raw = SW_BUF_INIT;
+	struct sw_err err = { 0 };
+	char *real = NULL;
+	int rc = 0;
+
+	sw__ingest_tick(in);
+	if (sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
+		goto cleanup;
+	}
+	if (raw.len == 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "the file is empty");
+		goto cleanup;
+	}
+	real = realpath(path, NULL);
+	struct native n = {
+		.in = in,
+		.what = path,
+		.name = sw_path_base(path),
+		.kind = kind,
+		.source_path = real ? real : path,
+		.data = raw.data,
+		.len = raw.len,
+	};
+	rc = store_native(&n);
+cleanup:
+	sw_buf_release(&raw);
+	free(real);
+	return rc;
+}

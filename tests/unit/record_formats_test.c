@@ -1,0 +1,356 @@
+/* Unit tests of record/'s native formats, on generated fixtures: PDF text,
+ * Bates stamps and metadata; encrypted, damaged and empty PDFs; scanned
+ * pages read by OCR; .docx paragraphs, tables, tracked changes, comments;
+ * e-mail headers, bodies and attachments as child documents; a load file
+ * whose rows point at PDF natives. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "record_fixtures.h"
+
+#define HAS(hay, needle) do { \
+	if (!strstr((hay), (needle))) \
+		fail_msg("'%s' lacks '%s'", (hay), (needle)); \
+} while (0)
+
+static void eq_sql(struct fx_ws *w, const char *matter, const char *sql, const char *want)
+{
+	char *got = fx_sql(w, matter, sql);
+	if (strcmp(got, want) != 0)
+		fail_msg("%s: got '%s', expected '%s'", sql, got, want);
+	free(got);
+}
+
+static void test_pdf_pages_and_bates(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *pdf = fx_path(&w, "prod.pdf");
+	const char *pages[] = {
+		"Letter from Acme to Widget Co.\nThe shipment of 3 March 2021 was late.\n\nCONFIDENTIAL ABC0000001",
+		"Second page: \xe2\x80\x9cpayment is due\xe2\x80\x9d under \xc2\xa7 4.2.\n\nABC0000002",
+		"Third page, its stamp skips a number.\n\nABC0000004",
+	};
+	fx_pdf(pdf, pages, 3, "Acme letter");
+	struct sw_ingest_summary s = fx_ingest(&w, "a", pdf, true, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(s.imported, 1);
+	assert_int_equal(s.failed, 0);
+	assert_int_equal(s.pages, 3);
+	eq_sql(&w, "a", "SELECT group_concat(bates, ' ') FROM (SELECT bates FROM pages ORDER BY page_no)",
+	       "ABC0000001 ABC0000002 ABC0000004");
+	eq_sql(&w, "a", "SELECT kind || ' ' || page_count FROM documents", "pdf 3");
+	eq_sql(&w, "a", "SELECT json_extract(meta, '$.title') FROM documents", "Acme letter");
+	eq_sql(&w, "a", "SELECT instr(text, '\xe2\x80\x9cpayment is due\xe2\x80\x9d') > 0 FROM pages WHERE page_no = 2", "1");
+	eq_sql(&w, "a", "SELECT DISTINCT text_source FROM pages", "text");
+	HAS(w.events.data, "Bates gap: 1 number(s) missing: ABC0000003");
+	HAS(w.events.data, "pdf, 3 page(s), Bates ABC0000001-ABC0000004");
+	/* The original is kept under the PDF's own hash. */
+	eq_sql(&w, "a", "SELECT original = sha256 FROM documents", "1");
+	free(pdf);
+	fx_ws_free(&w);
+}
+
+/* An /Encrypt dictionary whose user password is not empty. */
+static const char encrypted_pdf[] =
+	"%PDF-1.4\n"
+	"1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+	"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+	"3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj\n"
+	"4 0 obj << /Filter /Standard /V 1 /R 2 /P -4\n"
+	" /O <0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef>\n"
+	" /U <fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210> >> endobj\n"
+	"trailer << /Root 1 0 R /Size 5 /Encrypt 4 0 R\n"
+	" /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\n"
+	"%%EOF\n";
+
+static const char empty_pdf[] =
+	"%PDF-1.4\n"
+	"1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+	"2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n"
+	"trailer << /Root 1 0 R /Size 3 >>\n"
+	"%%EOF\n";
+
+static void test_pdf_errors(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *dir = fx_path(&w, "bad");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	char *enc = sw_path_join(dir, "encrypted.pdf");
+	char *dmg = sw_path_join(dir, "damaged.pdf");
+	char *zero = sw_path_join(dir, "zero.pdf");
+	char *junk = sw_path_join(dir, "junk.pdf");
+	char *good = sw_path_join(dir, "good.pdf");
+	fx_write(enc, encrypted_pdf);
+	fx_write(zero, empty_pdf);
+	fx_write(junk, "this is no PDF at all\n");
+	const char *pages[] = { "A good page beside the bad ones." };
+	fx_pdf(good, pages, 1, NULL);
+	/* A real PDF cut off after its first kilobyte. */
+	fx_pdf(dmg, pages, 1, NULL);
+	assert_int_equal(truncate(dmg, 400), 0);
+
+	struct sw_ingest_summary s = fx_ingest(&w, "a", dir, true, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(s.imported, 1);
+	assert_int_equal(s.failed, 4);
+	HAS(w.events.data, "encrypted.pdf: the PDF is encrypted");
+	HAS(w.events.data, "damaged.pdf: damaged PDF");
+	HAS(w.events.data, "zero.pdf: ");
+	HAS(w.events.data, "junk.pdf: not a PDF: no %PDF header");
+	/* Each failure is one line. */
+	for (const char *l = w.events.data; (l = strstr(l, "failed ")) != NULL; l++) {
+		const char *nl = strchr(l, '\n');
+		assert_non_null(nl);
+	}
+	eq_sql(&w, "a", "SELECT count(*) FROM documents", "1");
+	char *zero_line = strstr(w.events.data, "zero.pdf: ");
+	assert_true(strncmp(zero_line, "zero.pdf: the PDF has no pages", 30) == 0 ||
+		    strncmp(zero_line, "zero.pdf: damaged PDF", 21) == 0);
+	free(enc);
+	free(dmg);
+	free(zero);
+	free(junk);
+	free(good);
+	free(dir);
+	fx_ws_free(&w);
+}
+
+static void test_pdf_mixed_scan(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *pdf = fx_path(&w, "mixed.pdf");
+	cairo_surface_t *s = cairo_pdf_surface_create(pdf, 360, 108);
+	cairo_t *cr = cairo_create(s);
+	cairo_set_font_size(cr, 10);
+	cairo_move_to(cr, 20, 30);
+	cairo_show_text(cr, "A typed page with a text layer. XYZ0000010");
+	cairo_show_page(cr);
+	const char *lines[] = { "Invoice paid on March 3, 2021", "XYZ0000011" };
+	fx_scan_page(cr, lines, 2);
+	cairo_show_page(cr);
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+
+	/* Without OCR the scanned page is kept, empty, and said so. */
+	struct sw_ingest_summary sum = fx_ingest(&w, "b", pdf, true, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(sum.imported, 1);
+	HAS(w.events.data, "1 page(s) have no text layer and were not read by OCR");
+	eq_sql(&w, "b", "SELECT length(text) FROM pages WHERE page_no = 2", "0");
+
+	sum = fx_ingest(&w, "a", pdf, false, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(sum.imported, 1);
+	assert_int_equal(sum.ocr_pages, 1);
+	eq_sql(&w, "a", "SELECT text_source FROM pages WHERE page_no = 1", "text");
+	eq_sql(&w, "a", "SELECT text_source FROM pages WHERE page_no = 2", "ocr");
+	eq_sql(&w, "a", "SELECT ocr_confidence > 60 FROM pages WHERE page_no = 2", "1");
+	eq_sql(&w, "a", "SELECT instr(text, 'Invoice paid on March 3, 2021') > 0 FROM pages WHERE page_no = 2", "1");
+	eq_sql(&w, "a", "SELECT group_concat(bates, ' ') FROM (SELECT bates FROM pages ORDER BY page_no)",
+	       "XYZ0000010 XYZ0000011");
+	HAS(w.events.data, "1 read by OCR");
+	free(pdf);
+	fx_ws_free(&w);
+}
+
+static void test_docx(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *docx = fx_path(&w, "memo.docx");
+	char *bad = fx_path(&w, "nodoc.docx");
+	char *notzip = fx_path(&w, "notzip.docx");
+	fx_docx(docx,
+		"<w:p><w:r><w:t>Memorandum</w:t></w:r></w:p>"
+		"<w:p><w:r><w:t xml:space=\"preserve\">The parties </w:t></w:r>"
+		"<w:ins w:author=\"Ann\"><w:r><w:t>never </w:t></w:r></w:ins>"
+		"<w:r><w:t>agreed</w:t></w:r>"
+		"<w:del w:author=\"Bob\"><w:r><w:delText> in writing</w:delText></w:r></w:del>"
+		"<w:r><w:t>.</w:t><w:tab/><w:t>End.</w:t></w:r></w:p>"
+		"<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Date</w:t></w:r></w:p></w:tc>"
+		"<w:tc><w:p><w:r><w:t>Event</w:t></w:r></w:p></w:tc></w:tr>"
+		"<w:tr><w:tc><w:p><w:r><w:t>2021-03-03</w:t></w:r></w:p></w:tc>"
+		"<w:tc><w:p><w:r><w:t>Shipment</w:t></w:r></w:p></w:tc></w:tr></w:tbl>"
+		"<w:p><w:r><w:t>ACME0000001</w:t></w:r></w:p>"
+		"<w:p><w:r><w:br w:type=\"page\"/><w:t>Page two.</w:t></w:r></w:p>",
+		"<w:comment w:id=\"0\" w:author=\"Cy\"><w:p><w:r><w:t>Check this date</w:t></w:r></w:p></w:comment>");
+	fx_docx(bad, NULL, NULL);
+	fx_write(notzip, "PK but not really");
+
+	struct sw_ingest_summary s = fx_ingest(&w, "a", w.dir, true, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(s.imported, 1);
+	assert_int_equal(s.failed, 2);
+	HAS(w.events.data, "nodoc.docx: not a Word document: the archive has no word/document.xml");
+	HAS(w.events.data, "notzip.docx: not a .docx");
+	HAS(w.events.data, "1 tracked insertion(s), 1 deletion(s) and 1 comment(s)");
+	eq_sql(&w, "a", "SELECT page_count FROM documents WHERE kind = 'docx'", "2");
+	char *p1 = fx_sql(&w, "a", "SELECT text FROM pages WHERE page_no = 1");
+	HAS(p1, "Memorandum\nThe parties never agreed.\tEnd.\n");
+	HAS(p1, "Date\tEvent\n2021-03-03\tShipment\n");
+	free(p1);
+	char *p2 = fx_sql(&w, "a", "SELECT text FROM pages WHERE page_no = 2");
+	HAS(p2, "Page two.\n");
+	HAS(p2, "[Tracked changes and comments]");
+	HAS(p2, "text inserted by Ann: \"never \"");
+	HAS(p2, "text deleted by Bob: \" in writing\"");
+	HAS(p2, "comment by Cy: \"Check this date");
+	free(p2);
+	eq_sql(&w, "a", "SELECT bates FROM pages WHERE page_no = 1", "ACME0000001");
+	free(docx);
+	free(bad);
+	free(notzip);
+	fx_ws_free(&w);
+}
+
+static void test_email(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *dir = fx_path(&w, "mail");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	char *eml = sw_path_join(dir, "msg.eml");
+	char *broken = sw_path_join(dir, "broken.eml");
+	char *junk = sw_path_join(dir, "junk.eml");
+	fx_write(eml,
+		 "From: =?UTF-8?Q?Ren=C3=A9e_Smith?= <renee@acme.example>\r\n"
+		 "To: Bob Jones <bob@widget.example>\r\n"
+		 "Cc: legal@acme.example\r\n"
+		 "Date: Wed, 03 Mar 2021 10:15:00 -0500\r\n"
+		 "Subject: =?UTF-8?Q?The_=E2=80=9Ccontract=E2=80=9D?=\r\n"
+		 "Message-ID: <abc123@acme.example>\r\n"
+		 "MIME-Version: 1.0\r\n"
+		 "Content-Type: multipart/mixed; boundary=\"XX\"\r\n\r\n"
+		 "--XX\r\n"
+		 "Content-Type: multipart/alternative; boundary=\"YY\"\r\n\r\n"
+		 "--YY\r\n"
+		 "Content-Type: text/plain; charset=utf-8\r\n"
+		 "Content-Transfer-Encoding: quoted-printable\r\n\r\n"
+		 "Bob, the shipment was late. Caf=C3=A9 meeting at noon.\r\n"
+		 "--YY\r\n"
+		 "Content-Type: text/html; charset=utf-8\r\n\r\n"
+		 "<p>Bob, the shipment was <b>late</b>.</p>\r\n"
+		 "--YY--\r\n"
+		 "--XX\r\n"
+		 "Content-Type: text/plain; name=\"notes.txt\"\r\n"
+		 "Content-Disposition: attachment; filename=\"notes.txt\"\r\n"
+		 "Content-Transfer-Encoding: base64\r\n\r\n"
+		 "QXR0YWNoZWQgbm90ZXM6IHRoZSBpbnZvaWNlIHdhcyBwYWlkLgo=\r\n"
+		 "--XX\r\n"
+		 "Content-Type: image/png\r\n"
+		 "Content-Disposition: attachment; filename=\"../../logo.png\"\r\n"
+		 "Content-Transfer-Encoding: base64\r\n\r\n"
+		 "iVBORw0KGgo=\r\n"
+		 "--XX--\r\n");
+	fx_write(broken,
+		 "From: a@example.com\r\nSubject: cut\r\n"
+		 "Content-Type: multipart/mixed; boundary=\"NEVER\"\r\n\r\n"
+		 "The body whose boundary never comes.\r\n");
+	fx_write(junk, "\x01\x02 no headers here\n\nat all\n");
+
+	struct sw_ingest_summary s = fx_ingest(&w, "a", dir, true, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(s.failed, 1);
+	assert_int_equal(s.imported, 4); /* two messages, two attachments */
+	HAS(w.events.data, "junk.eml: not an e-mail message");
+	HAS(w.events.data, "broken.eml: malformed MIME");
+	HAS(w.events.data, "msg.eml > notes.txt: text, 1 page(s), attached to document");
+	HAS(w.events.data, "msg.eml > logo.png: kept without text");
+	eq_sql(&w, "a", "SELECT json_extract(meta, '$.from') FROM documents WHERE name = 'msg.eml'",
+	       "Ren\xc3\xa9" "e Smith <renee@acme.example>");
+	eq_sql(&w, "a", "SELECT json_extract(meta, '$.subject') FROM documents WHERE name = 'msg.eml'",
+	       "The \xe2\x80\x9c" "contract\xe2\x80\x9d");
+	eq_sql(&w, "a", "SELECT json_extract(meta, '$.date') FROM documents WHERE name = 'msg.eml'",
+	       "2021-03-03T10:15:00-05:00");
+	char *t = fx_sql(&w, "a", "SELECT text FROM pages p JOIN documents d ON d.id = p.doc_id WHERE d.name = 'msg.eml'");
+	HAS(t, "From: Ren\xc3\xa9" "e Smith <renee@acme.example>\nTo: Bob Jones <bob@widget.example>\nCc: legal@acme.example\n");
+	HAS(t, "Bob, the shipment was late. Caf\xc3\xa9 meeting at noon.");
+	HAS(t, "Attachments: notes.txt, logo.png");
+	free(t);
+	eq_sql(&w, "a", "SELECT count(*) FROM documents c JOIN documents p ON c.parent_id = p.id"
+			" WHERE p.name = 'msg.eml'", "2");
+	eq_sql(&w, "a", "SELECT text FROM pages p JOIN documents d ON d.id = p.doc_id WHERE d.name = 'notes.txt'",
+	       "Attached notes: the invoice was paid.\n");
+	char *b = fx_sql(&w, "a", "SELECT text FROM pages p JOIN documents d ON d.id = p.doc_id WHERE d.name = 'broken.eml'");
+	HAS(b, "The body whose boundary never comes.");
+	free(b);
+	/* Headers are searchable. */
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	struct sw_search_hit *hits = NULL;
+	size_t n = 0;
+	struct sw_search_opts so = { 0 };
+	assert_int_equal(sw_matter_open(&m, &w.ws, "a", &err), 0);
+	assert_int_equal(sw_search(&hits, &n, m, "renee contract", &so, &err), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(hits[0].document, "msg.eml");
+	sw_search_hits_free(hits, n);
+	sw_matter_close(m);
+	free(eml);
+	free(broken);
+	free(junk);
+	free(dir);
+	fx_ws_free(&w);
+}
+
+static void test_html_to_text(void **state)
+{
+	(void)state;
+	struct sw_buf b = SW_BUF_INIT;
+	const char *h = "<html><style>p{x:1}</style><p>One &amp; two&nbsp;<b>three</b></p>"
+			"<script>var a = '<p>';</script><div>&#8220;four&#x201d; &bogus; &#0;</div>";
+	sw__html_to_text(&b, h, strlen(h));
+	assert_string_equal(b.data, "\nOne & two\xc2\xa0three\n\xe2\x80\x9c" "four\xe2\x80\x9d &bogus; \xef\xbf\xbd\n");
+	sw_buf_release(&b);
+}
+
+static void test_loadfile_pdf_native(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *dir = fx_path(&w, "prod");
+	char *natives = sw_path_join(dir, "NATIVES");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	assert_int_equal(mkdir(natives, 0700), 0);
+	char *pdf = sw_path_join(natives, "PRD0000001.pdf");
+	const char *pages[] = { "Native page one", "Native page two" };
+	fx_pdf(pdf, pages, 2, NULL);
+	char *dat = sw_path_join(dir, "prod.dat");
+	fx_write(dat, "\xc3\xbe" "BEGBATES\xc3\xbe\x14\xc3\xbe" "ENDBATES\xc3\xbe\x14\xc3\xbe" "NATIVEPATH\xc3\xbe\x14\xc3\xbe" "TEXTPATH\xc3\xbe\r\n"
+		      "\xc3\xbe" "PRD0000001\xc3\xbe\x14\xc3\xbe" "PRD0000002\xc3\xbe\x14\xc3\xbe" "NATIVES\\PRD0000001.pdf\xc3\xbe\x14\xc3\xbe\xc3\xbe\r\n");
+	struct sw_ingest_summary s = fx_ingest(&w, "a", dir, true, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(s.imported, 1);
+	assert_int_equal(s.failed, 0);
+	eq_sql(&w, "a", "SELECT count(*) FROM documents", "1");
+	eq_sql(&w, "a", "SELECT bates || ':' || trim(text) FROM pages WHERE page_no = 2", "PRD0000002:Native page two");
+	free(pdf);
+	free(dat);
+	free(natives);
+	free(dir);
+	fx_ws_free(&w);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pdf_pages_and_bates),
+		cmocka_unit_test(test_pdf_errors),
+		cmocka_unit_test(test_pdf_mixed_scan),
+		cmocka_unit_test(test_docx),
+		cmocka_unit_test(test_email),
+		cmocka_unit_test(test_html_to_text),
+		cmocka_unit_test(test_loadfile_pdf_native),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
