@@ -1,0 +1,959 @@
+/*
+ * client.c - HTTP to llama-server through libcurl: chat completions
+ * (streamed or not), the read-only endpoints, deadlines, cancellation,
+ * retries and the connect-time policy check.
+ *
+ * Each client owns one easy handle inside its own multi handle.  The multi
+ * interface is used even for one transfer because its poll loop is where
+ * the deadlines live: libcurl's own timeouts know nothing of "first token"
+ * or "between tokens", and its progress callback may go a second between
+ * calls, far too coarse for a 200 ms deadline.  The connection stays in the
+ * multi handle's pool, so consecutive calls to one server reuse it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+#include <jansson.h>
+
+#include "llm/llm_int.h"
+
+/* Backoff between 503 retries: doubling from the first, capped. */
+#define BACKOFF_FIRST_MS 100
+#define BACKOFF_MAX_MS 2000
+/* How often a cancellable call looks at its cancel flag while waiting. */
+#define CANCEL_POLL_MS 50
+/* The connect deadline of the small read-only requests when none given. */
+#define INFO_CONNECT_MS 5000
+
+struct sw_llm_client {
+	char *endpoint;
+	char *url;
+	char *host;
+	char *unix_path;
+	char *auth;               /* "Authorization: Bearer ..." or NULL */
+	struct sw_llm_policy policy; /* a deep copy */
+	bool force_local;
+	CURL *easy;
+	CURLM *multi;
+	struct curl_slist *resolve;
+	struct curl_slist *headers;
+	/* What the open-socket callback saw on the last new connection. */
+	char address[128];
+	bool have_address;
+	char why[256];
+	bool refused;
+	struct sw_err refusal;
+	char curl_err[CURL_ERROR_SIZE];
+};
+
+int sw_llm_global_init(struct sw_err *err)
+{
+	CURLcode cc = curl_global_init(CURL_GLOBAL_DEFAULT);
+	if (cc != CURLE_OK)
+		return sw_err_set(err, SW_EIO, "cannot initialise libcurl: %s", curl_easy_strerror(cc));
+	return 0;
+}
+
+void sw_llm_cancel_request(struct sw_llm_cancel *c)
+{
+	atomic_store(&c->requested, true);
+}
+
+static bool cancelled(const struct sw_llm_cancel *c)
+{
+	return c && atomic_load(&((struct sw_llm_cancel *)c)->requested);
+}
+
+/* ---------------------------------------------------------------- policy */
+
+/* libcurl asks here for every socket it wants, with the address it is about
+ * to connect to: the one place where the policy cannot be talked around by
+ * DNS, /etc/hosts or a resolve override. */
+static curl_socket_t open_socket(void *user, curlsocktype purpose, struct curl_sockaddr *a)
+{
+	struct sw_llm_client *c = user;
+	char why[sizeof(c->why)];
+	const struct sockaddr *sa = &a->addr;
+
+	if (purpose != CURLSOCKTYPE_IPCXN) {
+		c->refused = true;
+		sw_err_set(&c->refusal, SW_EPOLICY, "endpoint '%s': refused a socket of unknown purpose",
+			   c->endpoint);
+		return CURL_SOCKET_BAD;
+	}
+	if (llm_policy_check(&c->policy, c->force_local, c->endpoint, c->host, sa, a->addrlen,
+			     why, sizeof(why), &c->refusal) != 0) {
+		c->refused = true;
+		return CURL_SOCKET_BAD;
+	}
+	int fd = socket(a->family, a->socktype, a->protocol);
+	if (fd < 0)
+		return CURL_SOCKET_BAD;
+	/* A model server's connection has no business in a child process. */
+	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+	llm_addr_format(c->address, sizeof(c->address), sa, a->addrlen);
+	memcpy(c->why, why, sizeof(c->why));
+	c->have_address = true;
+	return fd;
+}
+
+/* -------------------------------------------------------------- lifecycle */
+
+static int read_key(char **out, const char *path, struct sw_err *err)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	int rc = sw_file_read(&b, path, SW_LLM_MAX_KEY_BYTES, err);
+
+	*out = NULL;
+	if (rc != 0)
+		goto cleanup;
+	char *key = sw_trim(b.data);
+	if (!*key) {
+		rc = sw_err_set(err, SW_EINPUT, "api key file '%s' is empty", path);
+		goto cleanup;
+	}
+	for (const char *p = key; *p; p++)
+		if ((unsigned char)*p < 0x21 || *p == 0x7f) {
+			rc = sw_err_set(err, SW_EINPUT,
+					"api key file '%s' holds spaces or control bytes in the key", path);
+			goto cleanup;
+		}
+	*out = sw_xstrdup(key);
+cleanup:
+	sw_buf_release(&b);
+	return rc;
+}
+
+int sw_llm_client_new(struct sw_llm_client **out, const struct sw_llm_config *cfg,
+		      const char *endpoint, struct sw_err *err)
+{
+	const struct sw_llm_endpoint *ep = sw_llm_endpoint_find(cfg, endpoint);
+	struct sw_llm_client *c = NULL;
+	char *key = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	if (!ep)
+		return sw_err_set(err, SW_ENOTFOUND, "no endpoint '%s' in %s", endpoint ? endpoint : "",
+				  cfg->path);
+	if (ep->api_key_file && (rc = read_key(&key, ep->api_key_file, err)) != 0) {
+		sw_err_wrap(err, rc, "endpoint '%s'", ep->name);
+		goto cleanup;
+	}
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		rc = sw_err_set(err, SW_EIO, "cannot initialise libcurl");
+		goto cleanup;
+	}
+	c = sw_xcalloc(1, sizeof(*c));
+	c->endpoint = sw_xstrdup(ep->name);
+	c->url = sw_xstrdup(ep->url);
+	c->host = sw_xstrdup(ep->host);
+	c->unix_path = ep->unix_path ? sw_xstrdup(ep->unix_path) : NULL;
+	c->policy.mode = cfg->policy.mode;
+	c->policy.n_allow = cfg->policy.n_allow;
+	c->policy.allow_hosts = sw_xcalloc(cfg->policy.n_allow + 1, sizeof(char *));
+	for (size_t i = 0; i < cfg->policy.n_allow; i++)
+		c->policy.allow_hosts[i] = sw_xstrdup(cfg->policy.allow_hosts[i]);
+	c->easy = curl_easy_init();
+	c->multi = curl_multi_init();
+	if (!c->easy || !c->multi) {
+		rc = sw_err_set(err, SW_EIO, "cannot create a libcurl handle");
+		goto cleanup;
+	}
+	c->headers = curl_slist_append(c->headers, "Content-Type: application/json");
+	/* curl waits up to a second for "100 Continue" before sending a large
+	 * body; llama-server gains nothing from that handshake. */
+	c->headers = curl_slist_append(c->headers, "Expect:");
+	if (key) {
+		c->auth = sw_xasprintf("Authorization: Bearer %s", key);
+		c->headers = curl_slist_append(c->headers, c->auth);
+	}
+	if (!c->headers)
+		SW_BUG("curl_slist_append failed");
+	*out = c;
+	c = NULL;
+cleanup:
+	if (key) {
+		memset(key, 0, strlen(key));
+		free(key);
+	}
+	sw_llm_client_free(c);
+	return rc;
+}
+
+void sw_llm_client_free(struct sw_llm_client *c)
+{
+	if (!c)
+		return;
+	if (c->multi)
+		curl_multi_cleanup(c->multi);
+	if (c->easy)
+		curl_easy_cleanup(c->easy);
+	curl_slist_free_all(c->resolve);
+	curl_slist_free_all(c->headers);
+	for (size_t i = 0; i < c->policy.n_allow; i++)
+		free(c->policy.allow_hosts[i]);
+	free(c->policy.allow_hosts);
+	if (c->auth) {
+		memset(c->auth, 0, strlen(c->auth));
+		free(c->auth);
+	}
+	free(c->endpoint);
+	free(c->url);
+	free(c->host);
+	free(c->unix_path);
+	free(c);
+	curl_global_cleanup();
+}
+
+void llm_client_add_resolve(struct sw_llm_client *c, const char *entry)
+{
+	c->resolve = curl_slist_append(c->resolve, entry);
+	if (!c->resolve)
+		SW_BUG("curl_slist_append failed");
+}
+
+void llm_client_force_local(struct sw_llm_client *c)
+{
+	c->force_local = true;
+}
+
+const char *sw_llm_client_address(const struct sw_llm_client *c)
+{
+	return c->have_address ? c->address : NULL;
+}
+
+const char *sw_llm_client_policy_reason(const struct sw_llm_client *c)
+{
+	return c->have_address ? c->why : NULL;
+}
+
+/* -------------------------------------------------------------- transfers */
+
+struct xfer {
+	struct sw_llm_client *c;
+	bool stream;             /* the caller asked for SSE */
+	bool is_sse;             /* the server answered 200 text/event-stream */
+	bool started;            /* the status line and headers are in */
+	long status;
+	struct sw_buf body;      /* a non-SSE body */
+	size_t body_limit;
+	struct llm_sse sse;
+	struct llm_answer *answer;
+	size_t last_chunks;
+	double t_start, t_first_text, t_last_text;
+	struct sw_llm_deadlines dl;
+	double call_deadline;    /* absolute, INFINITY for none */
+	struct sw_llm_cancel *cancel;
+	int rc;                  /* an error found inside a callback */
+	struct sw_err err;
+};
+
+static int on_event(void *user, const char *data, size_t len)
+{
+	struct xfer *x = user;
+	int rc = llm_answer_event(x->answer, data, len);
+	if (rc != 0)
+		sw_err_set(&x->err, rc, "endpoint '%s': %s%s", x->c->endpoint,
+			   rc == SW_ENET ? "the server failed mid-answer: " : "",
+			   x->answer->error);
+	return rc;
+}
+
+static size_t on_write(char *p, size_t size, size_t nmemb, void *user)
+{
+	struct xfer *x = user;
+	size_t n = size * nmemb;
+
+	if (!x->started) {
+		char *ct = NULL;
+		x->started = true;
+		curl_easy_getinfo(x->c->easy, CURLINFO_RESPONSE_CODE, &x->status);
+		curl_easy_getinfo(x->c->easy, CURLINFO_CONTENT_TYPE, &ct);
+		x->is_sse = x->stream && x->status == 200 && ct &&
+			    strncasecmp(ct, "text/event-stream", 17) == 0;
+	}
+	if (x->is_sse) {
+		int rc = llm_sse_feed(&x->sse, p, n, &x->err);
+		if (rc != 0) {
+			if (rc == SW_ELIMIT && x->err.msg[0] && !strstr(x->err.msg, "endpoint '"))
+				sw_err_wrap(&x->err, rc, "endpoint '%s'", x->c->endpoint);
+			x->rc = rc;
+			return 0;
+		}
+		if (x->answer->chunks != x->last_chunks) {
+			double now = sw_now();
+			if (x->last_chunks == 0)
+				x->t_first_text = now;
+			x->t_last_text = now;
+			x->last_chunks = x->answer->chunks;
+		}
+		return n;
+	}
+	size_t limit = x->status == 200 ? x->body_limit : SW_LLM_MAX_ERROR_BODY;
+	if (x->body.len + n > limit) {
+		if (x->status != 200) {
+			/* An error body only feeds a message: keep its start. */
+			sw_buf_add(&x->body, p, limit - x->body.len);
+			return n;
+		}
+		x->rc = sw_err_set(&x->err, SW_ELIMIT, "endpoint '%s': the response is larger than %zu bytes",
+				   x->c->endpoint, limit);
+		return 0;
+	}
+	sw_buf_add(&x->body, p, n);
+	return n;
+}
+
+static void setup(struct sw_llm_client *c, struct xfer *x, const char *path, const char *post,
+		  size_t post_len)
+{
+	CURL *e = c->easy;
+	char *url = sw_xasprintf("%s%s", c->url, path);
+
+	curl_easy_reset(e);
+	curl_easy_setopt(e, CURLOPT_URL, url);
+	free(url); /* libcurl keeps its own copy of string options */
+	curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+	/* An http_proxy in the environment would make the proxy the address
+	 * checked and something else the address that answers. */
+	curl_easy_setopt(e, CURLOPT_PROXY, "");
+	curl_easy_setopt(e, CURLOPT_NOPROXY, "*");
+	curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+	curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, c);
+	if (c->unix_path)
+		curl_easy_setopt(e, CURLOPT_UNIX_SOCKET_PATH, c->unix_path);
+	if (c->resolve)
+		curl_easy_setopt(e, CURLOPT_RESOLVE, c->resolve);
+	curl_easy_setopt(e, CURLOPT_HTTPHEADER, c->headers);
+	curl_easy_setopt(e, CURLOPT_USERAGENT, "sworn/" SW_VERSION);
+	curl_easy_setopt(e, CURLOPT_ERRORBUFFER, c->curl_err);
+	curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_write);
+	curl_easy_setopt(e, CURLOPT_WRITEDATA, x);
+	if (x->dl.connect_ms)
+		curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)x->dl.connect_ms);
+	if (post) {
+		curl_easy_setopt(e, CURLOPT_POST, 1L);
+		curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)post_len);
+		curl_easy_setopt(e, CURLOPT_POSTFIELDS, post);
+	} else {
+		curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
+	}
+}
+
+/* The nearest deadline and its name. */
+static double next_deadline(const struct xfer *x, const char **which, unsigned *ms)
+{
+	double d = x->call_deadline;
+	*which = "overall";
+	*ms = x->dl.total_ms;
+	if (x->is_sse && x->last_chunks == 0 && x->dl.first_token_ms) {
+		double f = x->t_start + x->dl.first_token_ms / 1000.0;
+		if (f < d) {
+			d = f;
+			*which = "first-token";
+			*ms = x->dl.first_token_ms;
+		}
+	} else if (x->stream && !x->started && x->dl.first_token_ms) {
+		double f = x->t_start + x->dl.first_token_ms / 1000.0;
+		if (f < d) {
+			d = f;
+			*which = "first-token";
+			*ms = x->dl.first_token_ms;
+		}
+	}
+	if (x->is_sse && x->last_chunks > 0 && x->dl.token_ms) {
+		double t = x->t_last_text + x->dl.token_ms / 1000.0;
+		if (t < d) {
+			d = t;
+			*which = "between-token";
+			*ms = x->dl.token_ms;
+		}
+	}
+	return d;
+}
+
+/* Run the transfer set up on c->easy to its end, a deadline or a cancel. */
+static int perform(struct xfer *x, struct sw_err *err)
+{
+	struct sw_llm_client *c = x->c;
+	CURLcode result = CURLE_OK;
+	int running = 1, rc = 0;
+	bool finished = false;
+
+	c->refused = false;
+	sw_err_clear(&c->refusal);
+	c->curl_err[0] = '\0';
+	x->t_start = sw_now();
+	if (curl_multi_add_handle(c->multi, c->easy) != CURLM_OK)
+		return sw_err_set(err, SW_EIO, "endpoint '%s': cannot start a transfer", c->endpoint);
+	for (;;) {
+		CURLMcode mc = curl_multi_perform(c->multi, &running);
+		if (mc != CURLM_OK) {
+			rc = sw_err_set(err, SW_EIO, "endpoint '%s': %s", c->endpoint,
+					curl_multi_strerror(mc));
+			break;
+		}
+		if (running == 0) {
+			CURLMsg *m;
+			int left;
+			while ((m = curl_multi_info_read(c->multi, &left)) != NULL)
+				if (m->msg == CURLMSG_DONE)
+					result = m->data.result;
+			finished = true;
+			break;
+		}
+		if (cancelled(x->cancel)) {
+			rc = sw_err_set(err, SW_ECANCEL, "endpoint '%s': cancelled", c->endpoint);
+			break;
+		}
+		const char *which;
+		unsigned ms;
+		double now = sw_now();
+		double deadline = next_deadline(x, &which, &ms);
+		if (now >= deadline) {
+			rc = sw_err_set(err, SW_ENET, "endpoint '%s': no answer within the %s deadline (%u ms)",
+					c->endpoint, which, ms);
+			break;
+		}
+		double wait = (deadline - now) * 1000.0 + 1;
+		if (wait > 1000)
+			wait = 1000;
+		if (x->cancel && wait > CANCEL_POLL_MS)
+			wait = CANCEL_POLL_MS;
+		curl_multi_poll(c->multi, NULL, 0, (int)wait, NULL);
+	}
+	/* Removing an unfinished transfer aborts it and drops its connection. */
+	curl_multi_remove_handle(c->multi, c->easy);
+	if (rc != 0 || !finished)
+		return rc;
+	if (x->rc != 0) {
+		if (err) {
+			err->code = 0;
+			sw_err_set(err, x->rc, "%s", x->err.msg);
+		}
+		return x->rc;
+	}
+	if (result == CURLE_OK)
+		return 0;
+	if (c->refused && (result == CURLE_COULDNT_CONNECT || result == CURLE_OPERATION_TIMEDOUT ||
+			   result == CURLE_COULDNT_RESOLVE_HOST)) {
+		if (err)
+			*err = c->refusal;
+		return SW_EPOLICY;
+	}
+	const char *what = c->curl_err[0] ? c->curl_err : curl_easy_strerror(result);
+	switch (result) {
+	case CURLE_COULDNT_CONNECT:
+	case CURLE_COULDNT_RESOLVE_HOST:
+		return sw_err_set(err, SW_ENET, "endpoint '%s' (%s): cannot connect: %s", c->endpoint,
+				  c->unix_path ? c->unix_path : c->url, what);
+	case CURLE_OPERATION_TIMEDOUT:
+		return sw_err_set(err, SW_ENET, "endpoint '%s' (%s): %s", c->endpoint,
+				  c->unix_path ? c->unix_path : c->url, what);
+	case CURLE_PARTIAL_FILE:
+	case CURLE_RECV_ERROR:
+	case CURLE_GOT_NOTHING:
+		return sw_err_set(err, SW_ENET, "endpoint '%s': the connection broke %s: %s", c->endpoint,
+				  x->started ? "mid-answer" : "before an answer", what);
+	default:
+		return sw_err_set(err, SW_ENET, "endpoint '%s': %s", c->endpoint, what);
+	}
+}
+
+static void xfer_init(struct xfer *x, struct sw_llm_client *c, bool stream,
+		      const struct sw_llm_deadlines *dl, double call_deadline,
+		      struct sw_llm_cancel *cancel, struct llm_answer *answer)
+{
+	memset(x, 0, sizeof(*x));
+	x->c = c;
+	x->stream = stream;
+	x->dl = *dl;
+	x->call_deadline = call_deadline;
+	x->cancel = cancel;
+	x->answer = answer;
+	x->body_limit = SW_LLM_MAX_BODY;
+	sw_buf_init(&x->body);
+	llm_sse_init(&x->sse, SW_LLM_MAX_SSE_LINE, on_event, x);
+}
+
+static void xfer_release(struct xfer *x)
+{
+	sw_buf_release(&x->body);
+	llm_sse_release(&x->sse);
+}
+
+static int http_error(const struct xfer *x, struct sw_err *err)
+{
+	char msg[300];
+	llm_error_body_message(msg, sizeof(msg), x->body.data, x->body.len);
+	return sw_err_set(err, SW_ENET, "endpoint '%s' answered HTTP %ld: %s", x->c->endpoint,
+			  x->status, msg);
+}
+
+/* ------------------------------------------------------------------- chat */
+
+void sw_llm_request_init(struct sw_llm_request *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->temperature = -1;
+	r->top_p = -1;
+	r->stream = true;
+}
+
+void sw_llm_request_apply_role(struct sw_llm_request *r, const struct sw_llm_role *role)
+{
+	if (r->temperature < 0)
+		r->temperature = role->temperature;
+	if (r->top_p < 0)
+		r->top_p = role->top_p;
+	if (r->max_tokens == 0)
+		r->max_tokens = role->max_tokens;
+	if (!r->has_seed && role->has_seed) {
+		r->has_seed = true;
+		r->seed = role->seed;
+	}
+	if (r->retries == 0)
+		r->retries = role->retries;
+	const struct sw_llm_deadlines *d = &role->deadlines;
+	if (!r->deadlines.connect_ms)
+		r->deadlines.connect_ms = d->connect_ms;
+	if (!r->deadlines.first_token_ms)
+		r->deadlines.first_token_ms = d->first_token_ms;
+	if (!r->deadlines.token_ms)
+		r->deadlines.token_ms = d->token_ms;
+	if (!r->deadlines.total_ms)
+		r->deadlines.total_ms = d->total_ms;
+}
+
+void sw_llm_result_release(struct sw_llm_result *r)
+{
+	if (!r)
+		return;
+	free(r->endpoint);
+	free(r->address);
+	free(r->model);
+	free(r->content);
+	free(r->reasoning);
+	free(r->finish_reason);
+	memset(r, 0, sizeof(*r));
+}
+
+static int build_body(char **out, const struct sw_llm_request *req, struct sw_err *err)
+{
+	json_t *root = json_object();
+	json_t *msgs = json_array();
+	json_t *schema = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	if (req->n_messages == 0) {
+		rc = sw_err_set(err, SW_EUSAGE, "a chat request needs at least one message");
+		goto cleanup;
+	}
+	for (size_t i = 0; i < req->n_messages; i++)
+		json_array_append_new(msgs, json_pack("{s:o, s:o}", "role",
+						      sw_json_str(req->messages[i].role), "content",
+						      sw_json_str(req->messages[i].content)));
+	json_object_set(root, "messages", msgs);
+	json_object_set_new(root, "stream", json_boolean(req->stream));
+	if (req->stream)
+		json_object_set_new(root, "stream_options", json_pack("{s:b}", "include_usage", 1));
+	/* llama-server's default today, said out loud so a change of default
+	 * cannot change how a run behaves. */
+	json_object_set_new(root, "cache_prompt", json_true());
+	if (req->temperature >= 0)
+		json_object_set_new(root, "temperature", json_real(req->temperature));
+	if (req->top_p >= 0)
+		json_object_set_new(root, "top_p", json_real(req->top_p));
+	if (req->max_tokens > 0)
+		json_object_set_new(root, "max_tokens", json_integer(req->max_tokens));
+	if (req->has_seed)
+		json_object_set_new(root, "seed", json_integer((json_int_t)req->seed));
+	if (req->json_schema) {
+		json_error_t jerr;
+		schema = json_loads(req->json_schema, 0, &jerr);
+		if (!json_is_object(schema)) {
+			rc = sw_err_set(err, SW_EINPUT, "bad JSON schema: %s",
+					schema ? "not an object" : jerr.text);
+			goto cleanup;
+		}
+		json_object_set_new(root, "response_format",
+				    json_pack("{s:s, s:{s:s, s:O}}", "type", "json_schema", "json_schema",
+					      "name", "answer", "schema", schema));
+	}
+	*out = json_dumps(root, JSON_COMPACT);
+	if (!*out)
+		SW_BUG("json_dumps failed");
+cleanup:
+	json_decref(schema);
+	json_decref(msgs);
+	json_decref(root);
+	return rc;
+}
+
+static void sleep_ms(double ms, struct sw_llm_cancel *cancel)
+{
+	double end = sw_now() + ms / 1000.0;
+	for (;;) {
+		double left = (end - sw_now()) * 1000.0;
+		if (left <= 0 || cancelled(cancel))
+			return;
+		if (left > CANCEL_POLL_MS)
+			left = CANCEL_POLL_MS;
+		struct timespec ts = { 0, (long)(left * 1e6) };
+		nanosleep(&ts, NULL);
+	}
+}
+
+static void fill_result(struct sw_llm_result *out, struct sw_llm_client *c,
+			struct llm_answer *a, const struct xfer *x)
+{
+	free(out->endpoint);
+	out->endpoint = sw_xstrdup(c->endpoint);
+	free(out->address);
+	out->address = c->have_address ? sw_xstrdup(c->address) : NULL;
+	free(out->model);
+	out->model = a->model;
+	a->model = NULL;
+	free(out->finish_reason);
+	out->finish_reason = a->finish_reason;
+	a->finish_reason = NULL;
+	free(out->content);
+	out->content = sw_buf_detach(&a->content, &out->content_len);
+	free(out->reasoning);
+	out->reasoning = a->reasoning.len ? sw_buf_detach(&a->reasoning, NULL) : NULL;
+	out->timings = a->timings;
+	out->usage = a->usage;
+	out->http_status = (int)x->status;
+	out->chunks = a->chunks;
+	out->pings = x->sse.pings;
+	out->first_text_s = a->chunks ? x->t_first_text - x->t_start : 0;
+}
+
+int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
+		const struct sw_llm_request *req, struct sw_err *err)
+{
+	char *body = NULL;
+	struct llm_answer answer;
+	struct xfer x;
+	double t0 = sw_now();
+	double call_deadline = req->deadlines.total_ms ? t0 + req->deadlines.total_ms / 1000.0
+						       : INFINITY;
+	double backoff = BACKOFF_FIRST_MS;
+	unsigned retries = req->retries > SW_LLM_MAX_RETRIES ? SW_LLM_MAX_RETRIES : req->retries;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
+	xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
+	if ((rc = build_body(&body, req, err)) != 0)
+		goto cleanup;
+	for (;;) {
+		llm_answer_release(&answer);
+		llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
+		answer.on_text = req->on_text;
+		answer.user = req->user;
+		xfer_release(&x);
+		xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
+		setup(c, &x, "/v1/chat/completions", body, strlen(body));
+		out->attempts++;
+		rc = perform(&x, err);
+		if (rc == 0 && x.status == 200 && x.is_sse) {
+			if (!answer.done)
+				rc = sw_err_set(err, SW_ENET,
+						"endpoint '%s': the stream ended without [DONE] (the answer is cut short)",
+						c->endpoint);
+			break;
+		}
+		if (rc == 0 && x.status == 200) {
+			rc = llm_answer_body(&answer, x.body.data, x.body.len);
+			/* The decoder hands the whole text to on_text. */
+			if (rc != 0)
+				sw_err_set(err, rc, "endpoint '%s': %s", c->endpoint, answer.error);
+			break;
+		}
+		if (rc != 0)
+			break;
+		rc = http_error(&x, err);
+		/* 503 means the server did not start on the request (loading,
+		 * no free slot): the one answer safe to repeat. */
+		if (x.status != 503 || out->attempts > retries)
+			break;
+		double left = (call_deadline - sw_now()) * 1000.0;
+		if (left <= backoff)
+			break;
+		sleep_ms(backoff, req->cancel);
+		if (cancelled(req->cancel)) {
+			rc = sw_err_set(err, SW_ECANCEL, "endpoint '%s': cancelled", c->endpoint);
+			break;
+		}
+		backoff = fmin(backoff * 2, BACKOFF_MAX_MS);
+	}
+cleanup:
+	fill_result(out, c, &answer, &x);
+	out->total_s = sw_now() - t0;
+	llm_answer_release(&answer);
+	xfer_release(&x);
+	free(body);
+	return rc;
+}
+
+/* Worth trying the fallback: nothing was shown, and the failure was the
+ * server's or the network's, not the request's or the user's. */
+static bool may_fall_back(int rc, const struct sw_llm_result *r)
+{
+	if (rc != SW_ENET || r->chunks > 0 || r->content_len > 0)
+		return false;
+	return !(r->http_status >= 400 && r->http_status < 500);
+}
+
+int sw_llm_chat_role(struct sw_llm_result *out, const struct sw_llm_config *cfg,
+		     const char *role, const struct sw_llm_request *req, struct sw_err *err)
+{
+	const struct sw_llm_role *r = sw_llm_role_find(cfg, role);
+	struct sw_llm_client *c = NULL;
+	struct sw_llm_request rq = *req;
+	struct sw_err first = { 0 };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!r)
+		return sw_err_set(err, SW_ENOTFOUND, "no role '%s' in %s (add a [role \"%s\"] section)",
+				  role, cfg->path, role);
+	sw_llm_request_apply_role(&rq, r);
+	if ((rc = sw_llm_client_new(&c, cfg, r->endpoint, &first)) == 0)
+		rc = sw_llm_chat(out, c, &rq, &first);
+	sw_llm_client_free(c);
+	c = NULL;
+	if (rc == 0 || !r->fallback || !may_fall_back(rc, out)) {
+		if (rc != 0 && err)
+			*err = first;
+		return rc;
+	}
+	unsigned attempts = out->attempts;
+	sw_llm_result_release(out);
+	if ((rc = sw_llm_client_new(&c, cfg, r->fallback, err)) == 0) {
+		llm_client_force_local(c);
+		rc = sw_llm_chat(out, c, &rq, err);
+	}
+	sw_llm_client_free(c);
+	out->attempts += attempts;
+	out->fell_back = true;
+	if (rc != 0)
+		sw_err_wrap(err, rc, "%s; then fallback", first.msg);
+	return rc;
+}
+
+/* ---------------------------------------------------------- info requests */
+
+/* One small request: status and body back, HTTP errors are not errors. */
+static int simple(struct sw_llm_client *c, const char *path, const char *post, unsigned timeout_ms,
+		  long *status, struct sw_buf *body, struct sw_err *err)
+{
+	struct sw_llm_deadlines dl = { 0 };
+	struct xfer x;
+	int rc;
+
+	if (!timeout_ms)
+		timeout_ms = 10000;
+	dl.total_ms = timeout_ms;
+	dl.connect_ms = timeout_ms < INFO_CONNECT_MS ? timeout_ms : INFO_CONNECT_MS;
+	xfer_init(&x, c, false, &dl, sw_now() + timeout_ms / 1000.0, NULL, NULL);
+	setup(c, &x, path, post, post ? strlen(post) : 0);
+	rc = perform(&x, err);
+	*status = x.status;
+	if (rc == 0) {
+		sw_buf_reset(body);
+		sw_buf_add(body, x.body.data, x.body.len);
+	}
+	xfer_release(&x);
+	return rc;
+}
+
+int sw_llm_get(struct sw_buf *out, struct sw_llm_client *c, const char *path,
+	       unsigned timeout_ms, struct sw_err *err)
+{
+	long status = 0;
+	int rc;
+
+	if (!path || path[0] != '/')
+		return sw_err_set(err, SW_EUSAGE, "a server path starts with '/'");
+	rc = simple(c, path, NULL, timeout_ms, &status, out, err);
+	if (rc == 0 && status != 200) {
+		char msg[300];
+		llm_error_body_message(msg, sizeof(msg), out->data, out->len);
+		rc = sw_err_set(err, SW_ENET, "endpoint '%s': GET %s answered HTTP %ld: %s",
+				c->endpoint, path, status, msg);
+	}
+	return rc;
+}
+
+const char *sw_llm_health_name(enum sw_llm_health h)
+{
+	switch (h) {
+	case SW_LLM_DOWN: return "down";
+	case SW_LLM_LOADING: return "loading";
+	case SW_LLM_NO_SLOT: return "busy";
+	case SW_LLM_READY: return "ready";
+	case SW_LLM_BROKEN: return "broken";
+	}
+	return "?";
+}
+
+/* Both /health shapes: {"status":"ok"|"loading model"|"no slot available"}
+ * (old builds) and {"error":{"message":"Loading model"}} (current). */
+int sw_llm_health(enum sw_llm_health *out, struct sw_llm_client *c, unsigned timeout_ms,
+		  struct sw_err *err)
+{
+	struct sw_buf body = SW_BUF_INIT;
+	long status = 0;
+	char msg[300];
+	int rc = simple(c, "/health", NULL, timeout_ms, &status, &body, err);
+
+	*out = SW_LLM_DOWN;
+	if (rc == SW_EPOLICY || rc == SW_ECANCEL || rc == SW_EUSAGE)
+		goto cleanup;
+	if (rc != 0) {
+		rc = 0; /* down is an answer */
+		goto cleanup;
+	}
+	llm_error_body_message(msg, sizeof(msg), body.data, body.len);
+	if (strstr(msg, "no slot"))
+		*out = SW_LLM_NO_SLOT;
+	else if (status == 200)
+		*out = SW_LLM_READY;
+	else if (status == 503)
+		*out = SW_LLM_LOADING;
+	else
+		*out = SW_LLM_BROKEN;
+	if (*out != SW_LLM_READY)
+		sw_err_set(err, SW_ENET, "endpoint '%s': /health answered HTTP %ld: %s", c->endpoint,
+			   status, msg);
+cleanup:
+	sw_buf_release(&body);
+	return rc;
+}
+
+void sw_llm_server_info_release(struct sw_llm_server_info *i)
+{
+	if (!i)
+		return;
+	free(i->model);
+	free(i->build);
+	memset(i, 0, sizeof(*i));
+}
+
+static json_t *get_json(struct sw_llm_client *c, const char *path, unsigned timeout_ms,
+			int *rc, struct sw_err *err)
+{
+	struct sw_buf body = SW_BUF_INIT;
+	json_t *root = NULL;
+
+	*rc = sw_llm_get(&body, c, path, timeout_ms, err);
+	if (*rc == 0)
+		root = json_loadb(body.data, body.len, 0, NULL);
+	sw_buf_release(&body);
+	return root;
+}
+
+int sw_llm_server_info(struct sw_llm_server_info *out, struct sw_llm_client *c,
+		       unsigned timeout_ms, struct sw_err *err)
+{
+	json_t *models = NULL, *props = NULL, *slots = NULL;
+	struct sw_err soft = { 0 };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->idle_slots = -1;
+	models = get_json(c, "/v1/models", timeout_ms, &rc, err);
+	if (rc != 0)
+		goto cleanup;
+	const json_t *id = json_object_get(json_array_get(json_object_get(models, "data"), 0), "id");
+	if (json_is_string(id))
+		out->model = sw_xstrdup(json_string_value(id));
+	/* /props and /slots may be missing (other servers, --no-slots): what
+	 * they would say is then unknown, not an error. */
+	props = get_json(c, "/props", timeout_ms, &rc, &soft);
+	if (rc == SW_EPOLICY || rc == SW_ECANCEL)
+		goto hard;
+	const json_t *b = json_object_get(props, "build_info");
+	if (json_is_string(b))
+		out->build = sw_xstrdup(json_string_value(b));
+	const json_t *dgs = json_object_get(props, "default_generation_settings");
+	out->n_ctx = json_is_integer(json_object_get(dgs, "n_ctx"))
+			     ? (long)json_integer_value(json_object_get(dgs, "n_ctx"))
+			     : 0;
+	const json_t *ts = json_object_get(props, "total_slots");
+	out->total_slots = json_is_integer(ts) ? (long)json_integer_value(ts) : 0;
+	out->sleeping = json_is_true(json_object_get(props, "is_sleeping"));
+	slots = get_json(c, "/slots", timeout_ms, &rc, &soft);
+	if (rc == SW_EPOLICY || rc == SW_ECANCEL)
+		goto hard;
+	if (json_is_array(slots)) {
+		size_t i;
+		const json_t *s;
+		out->idle_slots = 0;
+		json_array_foreach(slots, i, s)
+			if (!json_is_true(json_object_get(s, "is_processing")))
+				out->idle_slots++;
+	}
+	rc = 0;
+	goto cleanup;
+hard:
+	if (err)
+		*err = soft;
+cleanup:
+	json_decref(models);
+	json_decref(props);
+	json_decref(slots);
+	return rc;
+}
+
+int sw_llm_tokenize(size_t *out_count, struct sw_llm_client *c, const char *text,
+		    unsigned timeout_ms, struct sw_err *err)
+{
+	json_t *req = json_pack("{s:o, s:b}", "content", sw_json_str(text), "add_special", 0);
+	char *post = json_dumps(req, JSON_COMPACT);
+	struct sw_buf body = SW_BUF_INIT;
+	json_t *root = NULL;
+	long status = 0;
+	int rc;
+
+	*out_count = 0;
+	if (!post)
+		SW_BUG("json_dumps failed");
+	rc = simple(c, "/tokenize", post, timeout_ms, &status, &body, err);
+	if (rc != 0)
+		goto cleanup;
+	if (status != 200) {
+		char msg[300];
+		llm_error_body_message(msg, sizeof(msg), body.data, body.len);
+		rc = sw_err_set(err, SW_ENET, "endpoint '%s': /tokenize answered HTTP %ld: %s",
+				c->endpoint, status, msg);
+		goto cleanup;
+	}
+	root = json_loadb(body.data, body.len, 0, NULL);
+	const json_t *tokens = json_object_get(root, "tokens");
+	if (!json_is_array(tokens)) {
+		rc = sw_err_set(err, SW_EINPUT, "endpoint '%s': /tokenize answered without a tokens array",
+				c->endpoint);
+		goto cleanup;
+	}
+	*out_count = json_array_size(tokens);
+cleanup:
+	json_decref(root);
+	json_decref(req);
+	free(post);
+	sw_buf_release(&body);
+	return rc;
+}

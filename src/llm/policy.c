@@ -1,0 +1,135 @@
+/*
+ * policy.c - the local-only policy, decided on a socket address.
+ *
+ * The check runs on the address libcurl is about to connect to, so it sees
+ * through DNS, /etc/hosts and resolve overrides alike: a friendly name that
+ * resolves to a public address is refused however it got there.  An
+ * IPv4-mapped IPv6 address is judged by its IPv4 part, or ::ffff:8.8.8.8
+ * would pass as "IPv6, not loopback" under some other rule and slip by.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <string.h>
+#include <sys/un.h>
+
+#include "llm/llm_int.h"
+
+static enum llm_addr_class classify_v4(const unsigned char b[4])
+{
+	if (b[0] == 127)
+		return LLM_ADDR_LOOPBACK;
+	if (b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) ||
+	    (b[0] == 192 && b[1] == 168))
+		return LLM_ADDR_PRIVATE;
+	if (b[0] == 169 && b[1] == 254)
+		return LLM_ADDR_LINK_LOCAL;
+	return LLM_ADDR_PUBLIC;
+}
+
+enum llm_addr_class llm_addr_classify(const struct sockaddr *sa, socklen_t len)
+{
+	if (!sa || len < (socklen_t)sizeof(sa_family_t))
+		return LLM_ADDR_PUBLIC;
+	if (sa->sa_family == AF_UNIX)
+		return LLM_ADDR_UNIX;
+	if (sa->sa_family == AF_INET && len >= (socklen_t)sizeof(struct sockaddr_in)) {
+		const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)sa;
+		return classify_v4((const unsigned char *)&in->sin_addr);
+	}
+	if (sa->sa_family == AF_INET6 && len >= (socklen_t)sizeof(struct sockaddr_in6)) {
+		const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)(const void *)sa;
+		const unsigned char *b = in6->sin6_addr.s6_addr;
+		static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+		static const unsigned char loop[16] = { [15] = 1 };
+		if (memcmp(b, mapped, 12) == 0)
+			return classify_v4(b + 12);
+		if (memcmp(b, loop, 16) == 0)
+			return LLM_ADDR_LOOPBACK;
+		if ((b[0] & 0xfe) == 0xfc)
+			return LLM_ADDR_PRIVATE;
+		if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
+			return LLM_ADDR_LINK_LOCAL;
+	}
+	return LLM_ADDR_PUBLIC;
+}
+
+const char *llm_addr_class_name(enum llm_addr_class c)
+{
+	switch (c) {
+	case LLM_ADDR_LOOPBACK: return "loopback";
+	case LLM_ADDR_PRIVATE: return "a private address";
+	case LLM_ADDR_LINK_LOCAL: return "link-local";
+	case LLM_ADDR_UNIX: return "a unix socket";
+	case LLM_ADDR_PUBLIC: return "a public address";
+	}
+	return "unknown";
+}
+
+void llm_addr_format(char *out, size_t outsz, const struct sockaddr *sa, socklen_t len)
+{
+	char host[INET6_ADDRSTRLEN];
+
+	if (!sa || len < (socklen_t)sizeof(sa_family_t)) {
+		snprintf(out, outsz, "(no address)");
+	} else if (sa->sa_family == AF_UNIX) {
+		const struct sockaddr_un *un = (const struct sockaddr_un *)(const void *)sa;
+		size_t max = (size_t)len > offsetof(struct sockaddr_un, sun_path)
+				     ? (size_t)len - offsetof(struct sockaddr_un, sun_path)
+				     : 0;
+		if (max > sizeof(un->sun_path))
+			max = sizeof(un->sun_path);
+		snprintf(out, outsz, "unix:%.*s", (int)strnlen(un->sun_path, max), un->sun_path);
+	} else if (sa->sa_family == AF_INET && len >= (socklen_t)sizeof(struct sockaddr_in)) {
+		const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)sa;
+		inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
+		snprintf(out, outsz, "%s:%u", host, (unsigned)ntohs(in->sin_port));
+	} else if (sa->sa_family == AF_INET6 && len >= (socklen_t)sizeof(struct sockaddr_in6)) {
+		const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)(const void *)sa;
+		inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
+		snprintf(out, outsz, "[%s]:%u", host, (unsigned)ntohs(in6->sin6_port));
+	} else {
+		snprintf(out, outsz, "(address family %d)", (int)sa->sa_family);
+	}
+}
+
+static bool allowed_host(const struct sw_llm_policy *p, const char *host)
+{
+	for (size_t i = 0; host && i < p->n_allow; i++)
+		if (sw_streq_ci(p->allow_hosts[i], host))
+			return true;
+	return false;
+}
+
+int llm_policy_check(const struct sw_llm_policy *p, bool force_local,
+		     const char *endpoint, const char *host,
+		     const struct sockaddr *sa, socklen_t len, char *why,
+		     size_t whysz, struct sw_err *err)
+{
+	char addr[INET6_ADDRSTRLEN + 16];
+	enum llm_addr_class cls = llm_addr_classify(sa, len);
+
+	llm_addr_format(addr, sizeof(addr), sa, len);
+	if (cls != LLM_ADDR_PUBLIC) {
+		snprintf(why, whysz, "%s is %s", addr, llm_addr_class_name(cls));
+		return 0;
+	}
+	if (!force_local && allowed_host(p, host)) {
+		snprintf(why, whysz, "%s is in allow_hosts", host);
+		return 0;
+	}
+	if (!force_local && p->mode == SW_LLM_ALLOW_REMOTE) {
+		snprintf(why, whysz, "%s is public, and the policy is allow-remote", addr);
+		return 0;
+	}
+	if (force_local)
+		return sw_err_set(err, SW_EPOLICY,
+				  "endpoint '%s' refused: '%s' connects to %s, a public address, and a "
+				  "fallback endpoint must be local; name a loopback, private or "
+				  "unix-socket endpoint as the role's fallback",
+				  endpoint, host ? host : "?", addr);
+	return sw_err_set(err, SW_EPOLICY,
+			  "endpoint '%s' refused by the local-only policy: '%s' connects to %s, "
+			  "a public address; run the model on this network, add '%s' to "
+			  "allow_hosts in [policy], or set mode = allow-remote there",
+			  endpoint, host ? host : "?", addr, host ? host : "the host");
+}
