@@ -12,6 +12,10 @@ static const struct cli_opt opts[] = {
 	{ "origin", 0, "ORIGIN", "evidence (default), model, human or template" },
 	{ "verbose", 'v', NULL, "also list every document imported or skipped" },
 	{ "json", 0, NULL, "print the summary and every event as JSON" },
+	{ "no-ocr", 0, NULL, "keep image-only PDF pages without text instead of reading them by OCR" },
+	{ "accept-quarantined", 0, "DOC",
+	  "accept the quarantined document DOC (id, name or BEGBATES) as evidence" },
+	{ "reason", 0, "TEXT", "why, for --accept-quarantined (required, recorded)" },
 };
 
 struct report {
@@ -24,6 +28,7 @@ static const char *const event_names[] = {
 	[SW_INGEST_SKIPPED] = "skipped",
 	[SW_INGEST_FAILED] = "failed",
 	[SW_INGEST_WARNING] = "warning",
+	[SW_INGEST_QUARANTINED] = "quarantined",
 };
 
 static void on_event(void *user, enum sw_ingest_event ev, const char *what,
@@ -36,10 +41,46 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 			"message", sw_json_str(msg)));
 		return;
 	}
-	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING)
+	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED)
 		fprintf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
 	else if (r->verbose)
 		printf("%-8s %s: %s\n", event_names[ev], what, msg);
+}
+
+/* The human override of the provenance firewall. */
+static int accept_quarantined(struct cli_ctx *ctx, const struct cli_command *cmd,
+			      const struct cli_args *a, const char *doc)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	const char *reason = cli_value(cmd, a, "reason");
+	int64_t id = 0;
+
+	if (a->npos) {
+		cli_error("--accept-quarantined takes no paths: import and accept separately");
+		return CLI_USAGE;
+	}
+	if (!reason || !*reason) {
+		cli_error("--accept-quarantined needs --reason \"why this is evidence\"");
+		return CLI_USAGE;
+	}
+	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0 ||
+	    sw_record_accept_quarantined(&id, m, doc, reason, &err) != 0) {
+		sw_matter_close(m);
+		return cli_fail(&err);
+	}
+	if (cli_flag(cmd, a, "json")) {
+		json_t *out = json_pack("{s:o, s:I, s:s, s:o}", "matter",
+					sw_json_str(sw_matter_name(m)), "accepted", (json_int_t)id,
+					"status", "active", "reason", sw_json_str(reason));
+		(void)sw_json_print(stdout, out, NULL);
+		json_decref(out);
+	} else {
+		printf("accepted document %lld (%s) as evidence; the decision and its reason are recorded\n",
+		       (long long)id, doc);
+	}
+	sw_matter_close(m);
+	return CLI_OK;
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
@@ -57,8 +98,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		.progress = true,
 	};
 	bool json = cli_flag(cmd, a, "json");
+	const char *accept = cli_value(cmd, a, "accept-quarantined");
 	int rc;
 
+	o.no_ocr = cli_flag(cmd, a, "no-ocr");
+	if (accept)
+		return accept_quarantined(ctx, cmd, a, accept);
+	if (cli_value(cmd, a, "reason")) {
+		cli_error("--reason goes with --accept-quarantined");
+		return CLI_USAGE;
+	}
 	if (a->npos == 0 && !o.labels_path) {
 		cli_error("nothing to import: usage: sworn ingest -m MATTER PATH... [--labels FILE]");
 		return CLI_USAGE;
@@ -72,20 +121,27 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		rep.events = json_array();
 	rc = sw_ingest(&sum, m, (const char *const *)a->pos, (size_t)a->npos, &o, &err);
 	if (json) {
-		json_t *doc = json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o}",
+		json_t *doc = json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o}",
 			"matter", sw_json_str(sw_matter_name(m)),
 			"imported", (json_int_t)sum.imported, "skipped", (json_int_t)sum.skipped,
 			"failed", (json_int_t)sum.failed, "warnings", (json_int_t)sum.warnings,
-			"pages", (json_int_t)sum.pages, "labels", (json_int_t)sum.labels,
+			"quarantined", (json_int_t)sum.quarantined,
+			"pages", (json_int_t)sum.pages, "ocr_pages", (json_int_t)sum.ocr_pages,
+			"labels", (json_int_t)sum.labels,
 			"seconds", sum.seconds, "events", rep.events);
 		if (rc)
 			json_object_set_new(doc, "error", sw_json_str(err.msg));
 		(void)sw_json_print(stdout, doc, NULL);
 		json_decref(doc);
 	} else {
-		printf("imported %llu, skipped %llu, failed %llu (%llu pages",
+		printf("imported %llu, skipped %llu, failed %llu",
 		       (unsigned long long)sum.imported, (unsigned long long)sum.skipped,
-		       (unsigned long long)sum.failed, (unsigned long long)sum.pages);
+		       (unsigned long long)sum.failed);
+		if (sum.quarantined)
+			printf(", quarantined %llu", (unsigned long long)sum.quarantined);
+		printf(" (%llu pages", (unsigned long long)sum.pages);
+		if (sum.ocr_pages)
+			printf(", %llu by OCR", (unsigned long long)sum.ocr_pages);
 		if (sum.labels)
 			printf(", %llu labels", (unsigned long long)sum.labels);
 		if (sum.warnings)
@@ -100,8 +156,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 
 const struct cli_command cli_cmd_ingest = {
 	.name = "ingest",
-	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] PATH...",
-	.summary = "import files and folders (text, Markdown, .DAT/.OPT load files) into a matter",
+	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] PATH... |"
+		 " -m MATTER --accept-quarantined DOC --reason TEXT",
+	.summary = "import files and folders (text, Markdown, PDF, .eml, .docx, .DAT/.OPT load files) into a matter",
 	.description =
 		"Folders are read recursively.  A .DAT load file brings in each row's\n"
 		"TEXTPATH text, split into pages on form feeds, page i numbered BEGBATES+i\n"
@@ -109,6 +166,14 @@ const struct cli_command cli_cmd_ingest = {
 		"the head or foot of each page.  Each document is stored in one transaction\n"
 		"with its original kept by SHA-256; importing the same content again is a\n"
 		"no-op.  A bad file is reported on one line and the import goes on.\n\n"
+		"PDFs give one page per page; pages without a text layer (scans) are read\n"
+		"by OCR (tesseract, one page per core), unless --no-ocr.  An e-mail's\n"
+		"attachments become documents of their own, linked to the message.\n\n"
+		"The provenance firewall: every document imported with --origin model is\n"
+		"fingerprinted for the whole workspace.  Evidence that matches a model\n"
+		"output of any matter is stored quarantined, named in the output with the\n"
+		"output it matches, and kept out of search and evidence until accepted\n"
+		"with --accept-quarantined DOC --reason TEXT.\n\n"
 		"Exit status: 0 when every input was imported or already there, 2 when some\n"
 		"input failed (the rest is stored).",
 	.opts = opts,

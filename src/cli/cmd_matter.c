@@ -1,4 +1,4 @@
-/* cmd_matter.c - `sworn matter new NAME | list`. */
+/* cmd_matter.c - `sworn matter new NAME | list | audit -m MATTER`. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,7 +7,8 @@
 #include "cli/cli.h"
 
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the list as JSON" },
+	{ "json", 0, NULL, "print the list (or the audit) as JSON" },
+	{ "matter", 'm', "MATTER", "the matter to audit" },
 };
 
 static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
@@ -107,24 +108,118 @@ static int matter_list(struct cli_ctx *ctx, const struct cli_command *cmd,
 	return rc;
 }
 
+static json_t *audit_json(const char *matter, const struct sw_audit *au)
+{
+	json_t *origins = json_array(), *docs = json_array(), *decisions = json_array();
+	for (size_t i = 0; i < au->norigins; i++) {
+		const struct sw_audit_origin *o = &au->origins[i];
+		json_array_append_new(origins, json_pack("{s:o, s:o, s:I, s:I}",
+			"origin", sw_json_str(o->origin), "status", sw_json_str(o->status),
+			"documents", (json_int_t)o->documents, "pages", (json_int_t)o->pages));
+	}
+	for (size_t i = 0; i < au->ndocs; i++) {
+		const struct sw_audit_doc *d = &au->docs[i];
+		json_array_append_new(docs, json_pack("{s:I, s:o, s:o, s:o, s:o}",
+			"id", (json_int_t)d->id, "name", sw_json_str(d->name),
+			"kind", sw_json_str(d->kind), "origin", sw_json_str(d->origin),
+			"status", sw_json_str(d->status)));
+	}
+	for (size_t i = 0; i < au->ndecisions; i++) {
+		const struct sw_audit_decision *d = &au->decisions[i];
+		json_t *j = json_pack("{s:I, s:o, s:o, s:f, s:f, s:o, s:o, s:o}",
+			"document_id", (json_int_t)d->doc_id, "document", sw_json_str(d->document),
+			"decision", sw_json_str(d->decision), "overlap", d->overlap,
+			"contained", d->contained,
+			"output_matter", sw_json_str(d->output_matter ? d->output_matter : ""),
+			"output", sw_json_str(d->output_name ? d->output_name : ""),
+			"decided_at", sw_json_str(d->decided_at));
+		json_object_set_new(j, "reason", d->reason ? sw_json_str(d->reason) : json_null());
+		json_array_append_new(decisions, j);
+	}
+	return json_pack("{s:o, s:o, s:o, s:o}", "matter", sw_json_str(matter),
+			 "origins", origins, "documents", docs, "decisions", decisions);
+}
+
+static void print_audit(const char *matter, const struct sw_audit *au)
+{
+	printf("matter '%s': documents by origin\n", matter);
+	if (au->norigins == 0)
+		printf("  (no documents)\n");
+	for (size_t i = 0; i < au->norigins; i++) {
+		const struct sw_audit_origin *o = &au->origins[i];
+		printf("  %-9s %-12s %7llu docs %9llu pages\n", o->origin, o->status,
+		       (unsigned long long)o->documents, (unsigned long long)o->pages);
+	}
+	if (au->ndocs)
+		printf("not active evidence (%zu):\n", au->ndocs);
+	for (size_t i = 0; i < au->ndocs; i++) {
+		const struct sw_audit_doc *d = &au->docs[i];
+		printf("  %-9s %-12s #%lld %s (%s)\n", d->origin, d->status, (long long)d->id,
+		       d->name, d->kind);
+	}
+	printf("quarantine decisions (%zu):\n", au->ndecisions);
+	for (size_t i = 0; i < au->ndecisions; i++) {
+		const struct sw_audit_decision *d = &au->decisions[i];
+		printf("  %s  %-11s #%lld %s: matches '%s' of matter '%s', overlap %.0f%%, %.0f%% of the output",
+		       d->decided_at, d->decision, (long long)d->doc_id, d->document,
+		       d->output_name ? d->output_name : "?", d->output_matter ? d->output_matter : "?",
+		       d->overlap * 100.0, d->contained * 100.0);
+		if (d->reason)
+			printf("; reason: %s", d->reason);
+		putchar('\n');
+	}
+}
+
+static int matter_audit(struct cli_ctx *ctx, const struct cli_command *cmd,
+			const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	struct sw_audit au;
+	int rc = CLI_OK;
+
+	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0 || sw_matter_audit(&au, m, &err) != 0) {
+		sw_matter_close(m);
+		return cli_fail(&err);
+	}
+	if (cli_flag(cmd, a, "json")) {
+		json_t *doc = audit_json(sw_matter_name(m), &au);
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+		json_decref(doc);
+	} else {
+		print_audit(sw_matter_name(m), &au);
+	}
+	sw_audit_release(&au);
+	sw_matter_close(m);
+	return rc;
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	       const struct cli_args *a)
 {
 	const char *sub = a->pos[0];
+	if (strcmp(sub, "audit") == 0 && a->npos == 1)
+		return matter_audit(ctx, cmd, a);
 	if (strcmp(sub, "new") == 0)
 		return matter_new(ctx, a);
 	if (strcmp(sub, "list") == 0 && a->npos == 1)
 		return matter_list(ctx, cmd, a);
-	cli_error("usage: sworn matter new NAME | sworn matter list [--json]");
+	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
+		  " sworn matter audit -m MATTER [--json]");
 	return CLI_USAGE;
 }
 
 const struct cli_command cli_cmd_matter = {
 	.name = "matter",
-	.usage = "new NAME | list [--json]",
-	.summary = "create a matter, or list the matters with their documents, pages and Bates ranges",
+	.usage = "new NAME | list [--json] | audit -m MATTER [--json]",
+	.summary = "create a matter, list the matters, or audit a matter's origins and quarantine",
 	.description = "Each matter is its own database (matters/NAME/matter.db) and folder of\n"
-		       "originals (matters/NAME/files/): no command ever reads two matters at once.",
+		       "originals (matters/NAME/files/): no command ever reads two matters at once.\n\n"
+		       "audit lists a matter's documents by origin (evidence, model, human,\n"
+		       "template) and status, every document that is not active evidence, and\n"
+		       "every quarantine decision of the provenance firewall, with the model\n"
+		       "output matched, the overlap, and the reason of each human acceptance.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
 	.min_pos = 1,

@@ -550,6 +550,24 @@ int sw_matter_audit(struct sw_audit *out, struct sw_matter *m, struct sw_err *er
 	sqlite3_finalize(st);
 	cap = 0;
 	if (sqlite3_prepare_v2(m->db,
+			       "SELECT id, name, kind, origin, status FROM documents"
+			       " WHERE origin <> 'evidence' OR status <> 'active' ORDER BY origin, id",
+			       -1, &st, NULL) != SQLITE_OK)
+		goto sqlfail;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		out->docs = sw_xgrow(out->docs, &cap, out->ndocs + 1, sizeof(*out->docs));
+		struct sw_audit_doc *d = &out->docs[out->ndocs++];
+		d->id = sqlite3_column_int64(st, 0);
+		d->name = column_dup(st, 1);
+		d->kind = column_dup(st, 2);
+		d->origin = column_dup(st, 3);
+		d->status = column_dup(st, 4);
+	}
+	if (step != SQLITE_DONE)
+		goto sqlfail;
+	sqlite3_finalize(st);
+	cap = 0;
+	if (sqlite3_prepare_v2(m->db,
 			       "SELECT q.doc_id, d.name, q.decision, q.overlap, q.contained,"
 			       " q.output_matter, q.output_name, q.reason, q.decided_at"
 			       " FROM quarantine AS q JOIN documents AS d ON d.id = q.doc_id"
@@ -598,6 +616,13 @@ void sw_audit_release(struct sw_audit *a)
 		free(d->reason);
 		free(d->decided_at);
 	}
+	for (size_t i = 0; i < a->ndocs; i++) {
+		free(a->docs[i].name);
+		free(a->docs[i].kind);
+		free(a->docs[i].origin);
+		free(a->docs[i].status);
+	}
+	free(a->docs);
 	free(a->origins);
 	free(a->decisions);
 	memset(a, 0, sizeof(*a));

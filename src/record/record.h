@@ -172,8 +172,11 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 #define SW_PROVENANCE_WINDOW 4     /* k-grams in a winnowing window */
 /* A document matches a model output when at least this share of the
  * document's fingerprints are the output's: it is mostly that output,
- * re-saved, reformatted or lightly edited. */
-#define SW_PROVENANCE_THRESHOLD 0.5
+ * re-saved, reformatted or lightly edited.  An edited word breaks the K
+ * k-grams over it, so one word changed in twelve still leaves about half
+ * the prints; a genuine document quoting a sentence of an output measures
+ * a few per cent. */
+#define SW_PROVENANCE_THRESHOLD 0.4
 /* ...or when this share of the output's fingerprints, and at least
  * SW_PROVENANCE_MIN_SHARED of them, lie in the document: the whole output
  * was pasted into a longer one.  A quoted sentence or two stays far below
@@ -235,15 +238,26 @@ struct sw_audit_decision {
 	char *decided_at;
 };
 
+/* A document that is not plain active evidence. */
+struct sw_audit_doc {
+	int64_t id;
+	char *name;
+	char *kind;
+	char *origin;
+	char *status;
+};
+
 struct sw_audit {
 	struct sw_audit_origin *origins;
 	size_t norigins;
+	struct sw_audit_doc *docs; /* every non-evidence or quarantined one */
+	size_t ndocs;
 	struct sw_audit_decision *decisions;
 	size_t ndecisions;
 };
 
-/* What a matter holds by origin and status, and every quarantine decision
- * in the order made.  Release with sw_audit_release. */
+/* What a matter holds by origin and status, each document that is not
+ * active evidence, and every quarantine decision in the order made.  Release with sw_audit_release. */
 int sw_matter_audit(struct sw_audit *out, struct sw_matter *m,
 		    struct sw_err *err) SW_MUST_USE;
 void sw_audit_release(struct sw_audit *a);
