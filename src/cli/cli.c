@@ -14,6 +14,9 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_gguf,
 	&cli_cmd_plan,
 	&cli_cmd_claims,
+	&cli_cmd_models,
+	&cli_cmd_ask,
+	&cli_cmd_doctor,
 	&cli_cmd_help,
 };
 const size_t cli_ncommands = SW_ARRAY_LEN(cli_commands);

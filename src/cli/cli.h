@@ -110,5 +110,8 @@ extern const struct cli_command cli_cmd_help;
 extern const struct cli_command cli_cmd_claims;
 extern const struct cli_command cli_cmd_gguf;
 extern const struct cli_command cli_cmd_plan;
+extern const struct cli_command cli_cmd_models;
+extern const struct cli_command cli_cmd_ask;
+extern const struct cli_command cli_cmd_doctor;
 
 #endif /* SW_CLI_H */

@@ -298,6 +298,25 @@ const char *sw_llm_client_address(const struct sw_llm_client *c);
  * "gpu2.lan is in allow_hosts"), or NULL.  Borrowed until the next call. */
 const char *sw_llm_client_policy_reason(const struct sw_llm_client *c);
 
+/* Everything `sworn models` and `sworn doctor` show about one endpoint:
+ * whether the policy lets it be reached (and why), its health, and what it
+ * says about itself.  Never fails: what went wrong is in the fields. */
+struct sw_llm_probe {
+	bool refused;               /* the policy refused the connection */
+	char *address;              /* the address connected to, or NULL */
+	char *policy;               /* why allowed, or the refusal; NULL when
+				       no connection was tried */
+	enum sw_llm_health health;
+	char *error;                /* why not ready (or the client's own
+				       failure), or NULL */
+	bool have_info;
+	struct sw_llm_server_info info;
+};
+
+void sw_llm_probe(struct sw_llm_probe *out, const struct sw_llm_config *cfg,
+		  const char *endpoint, unsigned timeout_ms);
+void sw_llm_probe_release(struct sw_llm_probe *p);
+
 /* ------------------------------------------------------------ speed record */
 
 /* Append a finished call's timings to the log at path (one line per call,

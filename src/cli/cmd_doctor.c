@@ -1,0 +1,130 @@
+/* cmd_doctor.c - `sworn doctor`: check the workspace's model set-up and
+ * say, line by line, what is fine and what is not. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+#include "llm/llm.h"
+
+#define DOCTOR_TIMEOUT_MS 3000
+
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the checks as JSON" },
+};
+
+struct report {
+	json_t *checks; /* when --json */
+	unsigned failed;
+};
+
+SW_PRINTF(4, 5)
+static void check(struct report *r, const char *verdict, const char *what, const char *fmt, ...)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sw_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (strcmp(verdict, "FAIL") == 0)
+		r->failed++;
+	if (r->checks)
+		json_array_append_new(r->checks, json_pack("{s:s, s:o, s:o}", "verdict", verdict,
+							   "what", sw_json_str(what),
+							   "detail", sw_json_str(b.data)));
+	else
+		printf("%-5s %s: %s\n", verdict, what, b.data);
+	sw_buf_release(&b);
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	struct sw_llm_config cfg = { 0 };
+	struct report rep = { 0 };
+	enum sw_llm_health *health = NULL;
+	int rc = CLI_OK;
+
+	if (cli_flag(cmd, a, "json"))
+		rep.checks = json_array();
+	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
+		check(&rep, "FAIL", "sworn.conf", "%s", err.msg);
+		goto report;
+	}
+	check(&rep, "ok", "sworn.conf", "policy %s%s%s, %zu endpoint%s, %zu role%s",
+	      sw_llm_mode_name(cfg.policy.mode), cfg.policy.n_allow ? ", allow_hosts " : "",
+	      cfg.policy.n_allow ? cfg.policy.allow_hosts[0] : "", cfg.n_endpoints,
+	      cfg.n_endpoints == 1 ? "" : "s", cfg.n_roles, cfg.n_roles == 1 ? "" : "s");
+	if (cfg.policy.mode == SW_LLM_ALLOW_REMOTE)
+		check(&rep, "warn", "policy",
+		      "allow-remote: endpoints may be outside this network; set mode = local-only in [policy] to forbid that");
+	health = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*health));
+	for (size_t i = 0; i < cfg.n_endpoints; i++) {
+		const struct sw_llm_endpoint *ep = &cfg.endpoints[i];
+		struct sw_llm_probe p;
+		char *what = sw_xasprintf("endpoint %s", ep->name);
+		sw_llm_probe(&p, &cfg, ep->name, DOCTOR_TIMEOUT_MS);
+		health[i] = p.health;
+		if (p.refused)
+			check(&rep, "FAIL", what, "%s", p.policy);
+		else if (p.health == SW_LLM_READY)
+			check(&rep, "ok", what, "%s; ready%s%s", p.policy ? p.policy : "allowed",
+			      p.have_info && p.info.model ? ", model " : "",
+			      p.have_info && p.info.model ? p.info.model : "");
+		else if (p.health == SW_LLM_LOADING || p.health == SW_LLM_NO_SLOT)
+			check(&rep, "warn", what, "%s; %s", p.policy ? p.policy : "allowed",
+			      sw_llm_health_name(p.health));
+		else
+			check(&rep, "FAIL", what, "%s%s%s", p.policy ? p.policy : "",
+			      p.policy ? "; " : "", p.error ? p.error : sw_llm_health_name(p.health));
+		sw_llm_probe_release(&p);
+		free(what);
+	}
+	for (size_t i = 0; i < cfg.n_roles; i++) {
+		const struct sw_llm_role *r = &cfg.roles[i];
+		char *what = sw_xasprintf("role %s", r->name);
+		size_t e = (size_t)(sw_llm_endpoint_find(&cfg, r->endpoint) - cfg.endpoints);
+		if (health[e] == SW_LLM_READY)
+			check(&rep, "ok", what, "endpoint %s is ready%s%s", r->endpoint,
+			      r->fallback ? ", local fallback " : "", r->fallback ? r->fallback : "");
+		else
+			check(&rep, r->fallback ? "warn" : "FAIL", what, "endpoint %s is not ready%s%s",
+			      r->endpoint, r->fallback ? "; it would fall back to " : "",
+			      r->fallback ? r->fallback : "");
+		free(what);
+	}
+	if (cfg.n_roles == 0)
+		check(&rep, "warn", "roles", "no [role] section: 'sworn ask' has nothing to use");
+report:
+	if (rep.checks) {
+		json_t *doc = json_pack("{s:b, s:o}", "ok", rep.failed == 0, "checks", rep.checks);
+		rep.checks = NULL;
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+		json_decref(doc);
+	}
+	if (rc == CLI_OK && rep.failed)
+		rc = CLI_NO;
+	json_decref(rep.checks);
+	free(health);
+	sw_llm_config_release(&cfg);
+	return rc;
+}
+
+const struct cli_command cli_cmd_doctor = {
+	.name = "doctor",
+	.usage = "[--json]",
+	.summary = "check sworn.conf, every endpoint's policy status and health, and the roles",
+	.description =
+		"Each line is ok, warn or FAIL.  Endpoints are checked on the address actually\n"
+		"connected to, as every call is: an endpoint the local-only policy refuses is\n"
+		"a FAIL that names the address and how to change the policy.\n\n"
+		"Exit status: 0 when nothing failed, 1 when something did.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 0,
+	.max_pos = 0,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};
