@@ -38,7 +38,7 @@ extern char **environ;
 static bool h_in_netns;
 
 /* Bring lo up without needing ip(8). */
-static bool lo_up(void)
+static inline bool lo_up(void)
 {
 	struct ifreq ifr;
 	int fd = socket(AF_INET, SOCK_DGRAM, 0);
@@ -56,7 +56,7 @@ static bool lo_up(void)
 }
 
 /* Only "lo" may exist in the namespace. */
-static bool only_loopback(void)
+static inline bool only_loopback(void)
 {
 	struct if_nameindex *ifs = if_nameindex();
 	bool ok = ifs != NULL;
@@ -70,7 +70,7 @@ static bool only_loopback(void)
 /* Move this process into a fresh network namespace holding only loopback.
  * When that is impossible and required, say so loudly and exit 77, which
  * CTest reports as skipped (never as passed). */
-static void h_netns_enter(bool required, const char *test)
+static inline void h_netns_enter(bool required, const char *test)
 {
 	const char *why = NULL;
 	/* For checking the skip path itself. */
@@ -106,7 +106,7 @@ static void h_netns_enter(bool required, const char *test)
 }
 
 /* A fresh temporary folder; caller removes it with h_rmdir. */
-static char *h_tmpdir(void)
+static inline char *h_tmpdir(void)
 {
 	const char *base = getenv("TMPDIR");
 	char *dir = sw_xasprintf("%s/sworn-llm-XXXXXX", base && *base ? base : "/tmp");
@@ -115,7 +115,7 @@ static char *h_tmpdir(void)
 	return dir;
 }
 
-static void h_rmdir(const char *dir)
+static inline void h_rmdir(const char *dir)
 {
 	char *cmd = sw_xasprintf("rm -rf '%s'", dir);
 	if (system(cmd) != 0)
@@ -123,7 +123,7 @@ static void h_rmdir(const char *dir)
 	free(cmd);
 }
 
-static char *h_write(const char *dir, const char *name, const char *text)
+static inline char *h_write(const char *dir, const char *name, const char *text)
 {
 	char *path = sw_path_join(dir, name);
 	FILE *f = fopen(path, "w");
@@ -132,7 +132,7 @@ static char *h_write(const char *dir, const char *name, const char *text)
 	return path;
 }
 
-static void h_sleep_ms(long ms)
+static inline void h_sleep_ms(long ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 	nanosleep(&ts, NULL);
@@ -149,7 +149,7 @@ struct h_fake {
 /* Start the fake with extra arguments (NULL-terminated) on 127.0.0.1 and
  * an ephemeral port, or on dir/fake.sock when unix is set.  Waits until it
  * listens, or until wait_listen is false. */
-static void h_fake_start_ex(struct h_fake *f, const char *dir, bool unix_sock, bool wait_listen,
+static inline void h_fake_start_ex(struct h_fake *f, const char *dir, bool unix_sock, bool wait_listen,
 			    const char *const *args)
 {
 	const char *bin = getenv("SW_FAKE_LLAMA");
@@ -199,13 +199,13 @@ static void h_fake_start_ex(struct h_fake *f, const char *dir, bool unix_sock, b
 	SW_BUG("the fake llama-server did not start");
 }
 
-static void h_fake_start(struct h_fake *f, const char *dir, const char *const *args)
+static inline void h_fake_start(struct h_fake *f, const char *dir, const char *const *args)
 {
 	h_fake_start_ex(f, dir, false, true, args);
 }
 
 /* Stop the fake; returns its exit status (or 128 + signal). */
-static int h_fake_stop(struct h_fake *f)
+static inline int h_fake_stop(struct h_fake *f)
 {
 	int st = 0;
 	if (f->pid > 0) {
@@ -220,7 +220,7 @@ static int h_fake_stop(struct h_fake *f)
 }
 
 /* Load an llm configuration from text (a sworn.conf) written into dir. */
-static int h_config(struct sw_llm_config *out, const char *dir, const char *text,
+static inline int h_config(struct sw_llm_config *out, const char *dir, const char *text,
 		    struct sw_err *err)
 {
 	struct sw_config cfg;
