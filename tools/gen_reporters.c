@@ -269,8 +269,11 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < nforms; i++) {
 		if (w && !strcmp(forms[w - 1].key, forms[i].key) &&
 		    !strcmp(forms[w - 1].canonical, forms[i].canonical) &&
-		    forms[w - 1].src == forms[i].src)
+		    forms[w - 1].src == forms[i].src) {
+			free(forms[i].key);
+			free(forms[i].canonical);
 			continue;
+		}
 		forms[w++] = forms[i];
 	}
 	nforms = w;
@@ -331,6 +334,14 @@ int main(int argc, char **argv)
 		perror(argv[2]);
 		return 1;
 	}
+	/* freed, not left to exit: the sanitizer build runs this tool too */
+	for (size_t i = 0; i < w; i++) {
+		free(forms[i].key);
+		free(forms[i].canonical);
+	}
+	free(forms);
+	free(slots);
+	free(lead);
 	json_decref(rep);
 	json_decref(laws);
 	json_decref(jour);

@@ -171,8 +171,9 @@ static bool abbreviation(const struct claims_scan *sc, size_t dot)
 		w[i] = (char)(cl_upper(c) ? c + 32 : c);
 	}
 	w[n] = 0;
+	/* the first letter first: this runs at every capitalised sentence start */
 	for (size_t i = 0; i < SW_ARRAY_LEN(abbr); i++)
-		if (!strcmp(w, abbr[i]))
+		if (abbr[i][0] == w[0] && !strcmp(w, abbr[i]))
 			return true;
 	return false;
 }
@@ -336,13 +337,69 @@ static long pin_page(const char *pin)
 	return v;
 }
 
+/* Hash of the fields that name an authority's volume and reporter (cases,
+ * journals) or code and section (statutes, rules): short cites and
+ * repeated full cites look up their candidates here instead of walking
+ * every earlier claim, which made long opinions quadratic. */
+static uint32_t identity_hash(const struct sw_claim *x)
+{
+	static const char *const keys[][3] = {
+		{ "volume", "canonical", NULL }, /* case, journal */
+		{ "code", "title", "section" },  /* statute */
+		{ "code", "rule", NULL },        /* rule */
+	};
+	int k = x->kind == SW_CLAIM_STATUTE ? 1 : x->kind == SW_CLAIM_RULE ? 2 : 0;
+	uint32_t h = 2166136261u ^ (uint32_t)x->kind;
+	for (int f = 0; f < 3 && keys[k][f]; f++) {
+		const char *v = sw_claim_get(x, keys[k][f]);
+		for (; v && *v; v++) {
+			h ^= (unsigned char)*v;
+			h *= 16777619u;
+		}
+		h ^= 0x1f;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+struct authorities {
+	long *head;   /* bucket -> first claim index, -1 */
+	long *next;   /* claim index -> next in bucket */
+	uint32_t *hash;
+	size_t mask;
+	long *fulls;  /* full case and journal cites, in order (for supra) */
+	size_t nfulls;
+};
+
+static void auth_add(struct authorities *a, const struct sw_claims *c, size_t i)
+{
+	size_t b = a->hash[i] & a->mask;
+	a->next[i] = a->head[b];
+	a->head[b] = (long)i;
+	if (c->v[i].kind == SW_CLAIM_CASE || c->v[i].kind == SW_CLAIM_JOURNAL)
+		a->fulls[a->nfulls++] = (long)i;
+}
+
 void claims_resolve(struct sw_claims *c)
 {
+	struct authorities a = { 0 };
+	size_t size = 16;
+	while (size < c->n * 2)
+		size *= 2;
+	a.mask = size - 1;
+	a.head = sw_xmalloc(size * sizeof(*a.head));
+	for (size_t i = 0; i < size; i++)
+		a.head[i] = -1;
+	a.next = sw_xmalloc((c->n + 1) * sizeof(*a.next));
+	a.hash = sw_xmalloc((c->n + 1) * sizeof(*a.hash));
+	a.fulls = sw_xmalloc((c->n + 1) * sizeof(*a.fulls));
+
 	long last = -1; /* the authority the previous citation named */
 	for (size_t i = 0; i < c->n; i++) {
 		struct sw_claim *x = &c->v[i];
 		if (!is_citation(x))
 			continue;
+		a.hash[i] = identity_hash(x);
 		switch (x->form) {
 		case SW_FORM_FULL:
 			if (x->parallel_to >= 0) {
@@ -350,44 +407,43 @@ void claims_resolve(struct sw_claims *c)
 				       c->v[x->parallel_to].resolves_to : x->parallel_to;
 				break;
 			}
-			for (size_t k = 0; k < i; k++)
-				if (c->v[k].form == SW_FORM_FULL && c->v[k].resolves_to < 0 &&
-				    same_resource(&c->v[k], x)) {
-					x->resolves_to = (long)k;
-					break;
-				}
+			for (long k = a.head[a.hash[i] & a.mask]; k >= 0; k = a.next[k])
+				if (a.hash[k] == a.hash[i] && same_resource(&c->v[k], x))
+					x->resolves_to = k; /* the earliest: chains run newest first */
+			if (x->resolves_to < 0 && x->kind != SW_CLAIM_RECORD && x->kind != SW_CLAIM_BATES)
+				auth_add(&a, c, i);
 			last = x->resolves_to >= 0 ? x->resolves_to : (long)i;
 			break;
-		case SW_FORM_SHORT:
+		case SW_FORM_SHORT: {
+			const char *ante = sw_claim_get(x, "antecedent");
+			long found = -1, named = -1;
+			int n = 0, nn = 0;
+			for (long k = a.head[a.hash[i] & a.mask]; k >= 0; k = a.next[k]) {
+				const struct sw_claim *y = &c->v[k];
+				if (a.hash[k] != a.hash[i] || y->kind != x->kind ||
+				    !same_field(x, y, "volume") || !same_field(x, y, "canonical"))
+					continue;
+				found = k;
+				n++;
+				if (ante && claim_named(y, ante)) {
+					named = k;
+					nn++;
+				}
+			}
+			x->resolves_to = n == 1 ? found : n > 1 && nn == 1 ? named : -1;
+			last = x->resolves_to;
+			break;
+		}
 		case SW_FORM_SUPRA: {
 			const char *ante = sw_claim_get(x, "antecedent");
 			long found = -1;
 			int n = 0;
-			for (size_t k = 0; k < i; k++) {
-				const struct sw_claim *y = &c->v[k];
-				if (y->form != SW_FORM_FULL || y->resolves_to >= 0 ||
-				    (y->kind != SW_CLAIM_CASE && y->kind != SW_CLAIM_JOURNAL))
-					continue;
-				if (x->form == SW_FORM_SHORT && (!same_field(x, y, "volume") ||
-								 !same_field(x, y, "canonical")))
-					continue;
-				if (x->form == SW_FORM_SUPRA && !claim_named(y, ante))
-					continue;
-				found = (long)k;
-				n++;
-			}
-			if (n > 1 && x->form == SW_FORM_SHORT && ante) {
-				n = 0;
-				for (size_t k = 0; k < i; k++) {
-					const struct sw_claim *y = &c->v[k];
-					if (y->form == SW_FORM_FULL && y->resolves_to < 0 &&
-					    y->kind == x->kind && same_field(x, y, "volume") &&
-					    same_field(x, y, "canonical") && claim_named(y, ante)) {
-						found = (long)k;
-						n++;
-					}
+			/* newest first; two matches already make it unresolved */
+			for (size_t k = a.nfulls; k-- > 0 && ante && n < 2;)
+				if (claim_named(&c->v[a.fulls[k]], ante)) {
+					found = a.fulls[k];
+					n++;
 				}
-			}
 			x->resolves_to = n == 1 ? found : -1;
 			last = x->resolves_to;
 			break;
@@ -417,9 +473,11 @@ void claims_resolve(struct sw_claims *c)
 			last = -1; /* "§ 2" names no code: id. after it is unclear */
 			break;
 		}
-		if (x->form == SW_FORM_FULL && (x->kind == SW_CLAIM_RECORD || x->kind == SW_CLAIM_BATES))
-			last = (long)i;
 	}
+	free(a.head);
+	free(a.next);
+	free(a.hash);
+	free(a.fulls);
 }
 
 /* Each quotation to the first citation after it, in the sentence where it
