@@ -314,4 +314,46 @@ bool sw_parse_u64(const char *s, size_t len, uint64_t *out);
 /* Case-insensitive ASCII comparison. */
 bool sw_streq_ci(const char *a, const char *b);
 
+/* --------------------------------------------------------------- processes */
+
+/* A program to start.  Its stdin is /dev/null; stdout and stderr are both
+ * appended to log_path (created 0600), or go to /dev/null.  Signal mask and
+ * dispositions are reset to the defaults. */
+struct sw_proc_spec {
+	const char *const *argv; /* argv[0]: a path, or a name looked up in PATH */
+	const char *const *env;  /* "NAME=VALUE" entries set on top of the current
+			       environment (replacing those names); NULL-terminated,
+			       or NULL */
+	const char *log_path;
+	bool own_group;     /* start a new process group */
+};
+
+/* Start spec; *pid gets the child's pid.  SW_ENOTFOUND when the program
+ * does not exist, SW_EIO when it cannot be started. */
+int sw_proc_spawn(int *pid, const struct sw_proc_spec *spec,
+		  struct sw_err *err) SW_MUST_USE;
+
+/* Wait up to timeout_ms for a child to end.  1: it ended and *code (may be
+ * NULL) got its exit status, or 128 + the signal that killed it; 0: still
+ * running; SW_ENOTFOUND: not a child of this process. */
+int sw_proc_wait(int *code, int pid, unsigned timeout_ms);
+
+/* The start time of a running process (clock ticks since boot, from
+ * /proc/PID/stat), or 0 when there is none or it is a zombie.  With the pid
+ * it names a process across a pid being recycled. */
+unsigned long long sw_proc_start_ticks(int pid);
+
+/* Whether pid runs and, when start_ticks is not 0, is the process that
+ * started then. */
+bool sw_proc_running(int pid, unsigned long long start_ticks);
+
+/* SIGTERM, then SIGKILL after grace_ms; reaps it when it is a child.
+ * 0 when it ended on SIGTERM (or was gone), 1 when it needed SIGKILL. */
+int sw_proc_stop(int pid, unsigned grace_ms, struct sw_err *err);
+
+/* fork() a background process in a new session with stdin /dev/null and
+ * stdout/stderr appended to log_path.  Returns the child's pid in the
+ * caller, 0 in the child, or a negative SW_E* code. */
+int sw_proc_daemonize(const char *log_path, struct sw_err *err);
+
 #endif /* SW_BASE_H */
