@@ -697,7 +697,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 			rc = sw_err_set(err, SW_ECANCEL, "endpoint '%s': cancelled", c->endpoint);
 			break;
 		}
-		backoff = fmin(backoff * 2, BACKOFF_MAX_MS);
+		backoff = backoff * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : backoff * 2;
 	}
 cleanup:
 	fill_result(out, c, &answer, &x);

@@ -275,7 +275,7 @@ static int parse_seconds(unsigned *out_ms, const char *v, const char *key, const
 		return sw_err_set(err, SW_EINPUT,
 				  "%s: bad %s '%s': expected seconds from 0 (no limit) to %.0f",
 				  where, key, v, DEADLINE_MAX_S);
-	*out_ms = (unsigned)llround(s * 1000.0);
+	*out_ms = (unsigned)(s * 1000.0 + 0.5);
 	if (s > 0 && *out_ms == 0)
 		*out_ms = 1;
 	return 0;

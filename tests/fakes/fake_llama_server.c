@@ -26,6 +26,9 @@
  *   --fake-token-delay MS    delay before each token (slow mode: 100 ms)
  *   --fake-script FILE       scripted answers (below)
  *   --fake-endless           the default answer runs until max_tokens
+ *   --fake-stamp             each endless token is " <CLOCK_MONOTONIC seconds
+ *                            when sent>", for measuring delivery latency
+ *   --fake-token-delay-us US delay before each token, in microseconds
  *   --fake-log FILE          append each request as one JSON line
  *   --fake-port-file FILE    write the bound port there once listening
  *
@@ -95,7 +98,8 @@ static struct {
 	char *api_key;
 	bool metrics, slots, props;
 	long listen_delay_ms, loading_ms, loading_requests;
-	bool old_health, load_fail, endless;
+	bool old_health, load_fail, endless, stamp;
+	long token_delay_us;
 	enum mode mode;
 	long token_delay_ms;
 	const char *log_path;
@@ -284,6 +288,12 @@ static void parse_args(int argc, char **argv)
 			opt.load_fail = true;
 		else if (!strcmp(a, "--fake-endless"))
 			opt.endless = true;
+		else if (!strcmp(a, "--fake-stamp"))
+			opt.stamp = true;
+		else if (!strcmp(a, "--fake-token-delay-us") && v) {
+			opt.token_delay_us = num(a, v);
+			i++;
+		}
 		else if (!strcmp(a, "--fake-mode") && v) {
 			int m = parse_mode(v);
 			if (m < 0) {
@@ -519,6 +529,11 @@ static ssize_t produce(struct stream *s)
 		}
 		if (opt.token_delay_ms > 0 || s->mode == M_SLOW)
 			sleep_ms(opt.token_delay_ms > 0 ? opt.token_delay_ms : 100);
+		if (opt.token_delay_us > 0) {
+			struct timespec ts = { opt.token_delay_us / 1000000,
+					       (opt.token_delay_us % 1000000) * 1000L };
+			nanosleep(&ts, NULL);
+		}
 		if (s->mode == M_GARBAGE && s->next == 2) {
 			sw_buf_adds(&s->out, "data: {\"choices\":[{\"delta\":{\"content\":\"oops\"\n\n");
 			s->next++;
@@ -527,7 +542,12 @@ static ssize_t produce(struct stream *s)
 		{
 			const char *tok;
 			size_t len;
-			if (s->endless) {
+			char stamp[32];
+			if (s->endless && opt.stamp) {
+				/* Taken last, just before the bytes go out. */
+				len = (size_t)snprintf(stamp, sizeof(stamp), " %.9f", sw_now());
+				tok = stamp;
+			} else if (s->endless) {
 				tok = filler[s->next % SW_ARRAY_LEN(filler)];
 				len = strlen(tok);
 			} else {
