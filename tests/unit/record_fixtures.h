@@ -5,6 +5,10 @@
 #ifndef SW_TEST_RECORD_FIXTURES_H
 #define SW_TEST_RECORD_FIXTURES_H
 
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include <cairo-pdf.h>
 #include <cairo.h>
 #include <zip.h>
