@@ -113,5 +113,6 @@ extern const struct cli_command cli_cmd_plan;
 extern const struct cli_command cli_cmd_models;
 extern const struct cli_command cli_cmd_ask;
 extern const struct cli_command cli_cmd_doctor;
+extern const struct cli_command cli_cmd_fleet;
 
 #endif /* SW_CLI_H */

@@ -372,4 +372,119 @@ void sw_fleet_plan_svg(struct sw_buf *out, const struct sw_fleet_plan *p);
 /* The endpoint name used for placement i ("board-a-qwen3-30b"); caller frees. */
 char *sw_fleet_endpoint_name(const struct sw_fleet_plan *p, size_t i);
 
+/* "model.gguf:ctx=32k,kv=q8_0,role=drafter,np=2,group=board-a,port=8090":
+ * *path gets a fresh copy of the file part, r the options (role and group
+ * are fresh strings too: free them).  SW_EUSAGE on a bad option. */
+int sw_fleet_spec_parse(char **path, struct sw_fleet_request *r, const char *spec,
+			struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------------------ supervision */
+
+/*
+ * `sworn fleet up` plans the models of [fleet] in sworn.conf on its
+ * inventory, checks the GPUs nvidia-smi reports against it, and hands the
+ * servers to a supervisor process that starts them (each with
+ * CUDA_DEVICE_ORDER, CUDA_VISIBLE_DEVICES and its own log), waits until
+ * /health is ready and a one-token completion answers, restarts a crashed
+ * server with doubling backoff (bounded count and delay), and reports a
+ * server whose completions hang while /health is fine.  A model whose
+ * group lost a GPU is "degraded" and not started; a log that shows layers
+ * left on the CPU fails the server.  The supervisor keeps its state in
+ * WORKSPACE/fleet/state.json (pids with their start times, ports, states),
+ * so `status` and `down` work from any shell, and appends every start,
+ * crash, hang and benchmark to WORKSPACE/fleet/history.jsonl.
+ */
+
+#define SW_FLEET_MAX_EXTRA_ARGS 64
+#define SW_FLEET_MAX_STATE (4u << 20)   /* bytes of state.json */
+#define SW_FLEET_MAX_LOG_SCAN (1u << 20) /* bytes of a server log scanned */
+
+/* The [fleet] section of sworn.conf. */
+struct sw_fleet_conf {
+	char *server;          /* llama_server: a path (workspace-relative) or a
+				  name looked up in PATH */
+	char *hardware;        /* hardware: the inventory file */
+	char *calibration;     /* calibration: or NULL for the built-in */
+	char **models;         /* `model` lines (repeatable): FILE[:ctx=..,...]
+				  with FILE resolved against the workspace */
+	size_t nmodels;
+	char **extra_args;     /* extra_args: more llama-server flags */
+	size_t nextra;
+	double floor_tps;      /* floor (default 40) */
+	uint16_t base_port;    /* port (default 8081) */
+	double ready_timeout_s;  /* ready_timeout: load to first answer (600) */
+	double probe_interval_s; /* probe_interval: between checks (30) */
+	double probe_timeout_s;  /* probe_timeout: one-token answer (60) */
+	double backoff_s;        /* restart_backoff: first delay (2), doubling */
+	double backoff_max_s;    /* restart_backoff_max (60) */
+	unsigned restart_max;    /* restart_max: restarts before giving up (5) */
+	bool check_gpus;         /* check_gpus: compare nvidia-smi (yes) */
+	char *dir;               /* WORKSPACE/fleet */
+};
+
+/* Read [fleet] from cfg; workspace is the folder paths are relative to.
+ * SW_ENOTFOUND when there is no [fleet] section, SW_EINPUT with
+ * "file:line: what" for a bad value. */
+int sw_fleet_conf_load(struct sw_fleet_conf *out, const struct sw_config *cfg,
+		       const char *workspace, struct sw_err *err) SW_MUST_USE;
+void sw_fleet_conf_release(struct sw_fleet_conf *c);
+
+/* Which GPUs of an inventory are present now.  A GPU is matched by PCI bus
+ * id when the inventory gives one (its index may have moved: nvidia-smi
+ * renumbers when a card vanishes), else by index and name. */
+struct sw_fleet_presence {
+	int now_index[SW_FLEET_MAX_GPUS];   /* by inventory GPU: index now, -1 */
+	bool group_ok[SW_FLEET_MAX_GROUPS]; /* every GPU of the group present */
+	size_t missing;                     /* inventory GPUs not found */
+	char *report;                       /* one line per missing GPU, or NULL */
+};
+void sw_fleet_presence_check(struct sw_fleet_presence *out, const struct sw_fleet_hw *inv,
+			     const struct sw_fleet_hw *now);
+void sw_fleet_presence_release(struct sw_fleet_presence *p);
+
+/* A fleet ready to start: the plan, and what each server will run. */
+struct sw_fleet_sv;
+
+/* Load the inventory, calibration and models of conf, check the GPUs
+ * present (unless conf says not to) and plan.  Fails on a configuration,
+ * model or nvidia-smi error; models that are not placed or sit on a
+ * degraded group are kept, with their reason, and not started. */
+int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *conf,
+			struct sw_err *err) SW_MUST_USE;
+void sw_fleet_sv_free(struct sw_fleet_sv *sv);
+
+/* Write the initial state.json (every server "pending", the supervisor
+ * pid) so that a caller can wait on it. */
+int sw_fleet_sv_write_state(struct sw_fleet_sv *sv, struct sw_err *err) SW_MUST_USE;
+
+/* Supervise until *stop is set (by a signal handler), the state folder
+ * disappears, or no server is left running or restarting; then stop every
+ * server.  Messages go to stdout, one line each.  Returns 0 or an error. */
+int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop);
+
+/* The recorded state (state.json), or SW_ENOTFOUND.  A new jansson
+ * reference with "supervisor_running" added from a live check of the
+ * supervisor's pid and start time. */
+int sw_fleet_state_load(struct json_t **out, const char *dir,
+			struct sw_err *err) SW_MUST_USE;
+
+/* Settled: no server is pending, starting or waiting for a restart. */
+bool sw_fleet_state_settled(const struct json_t *state);
+
+/* Print the state as a table. */
+void sw_fleet_state_text(struct sw_buf *out, const struct json_t *state);
+
+/* True when every server that should run is ready. */
+bool sw_fleet_state_all_ready(const struct json_t *state);
+
+/* Stop the supervisor (SIGTERM; it stops its servers) and any recorded
+ * server still running (a supervisor that died leaves them), waiting up to
+ * grace_ms for each.  Lines of what was done go to report. */
+int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms,
+		  struct sw_err *err) SW_MUST_USE;
+
+/* Append one event (a JSON object; "time" is added) to dir/history.jsonl. */
+int sw_fleet_history_append(const char *dir, struct json_t *event,
+			    struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_FLEET_H */
