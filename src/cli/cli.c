@@ -18,6 +18,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_ask,
 	&cli_cmd_doctor,
 	&cli_cmd_fleet,
+	&cli_cmd_bench,
 	&cli_cmd_help,
 };
 const size_t cli_ncommands = SW_ARRAY_LEN(cli_commands);

@@ -114,5 +114,6 @@ extern const struct cli_command cli_cmd_models;
 extern const struct cli_command cli_cmd_ask;
 extern const struct cli_command cli_cmd_doctor;
 extern const struct cli_command cli_cmd_fleet;
+extern const struct cli_command cli_cmd_bench;
 
 #endif /* SW_CLI_H */

@@ -487,4 +487,75 @@ int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms,
 int sw_fleet_history_append(const char *dir, struct json_t *event,
 			    struct sw_err *err) SW_MUST_USE;
 
+/* -------------------------------------------------------------- benchmark */
+
+/* `sworn bench`: prompt and decode speed of a running server at several
+ * context depths (sw_fleet_depths, those the server's context allows), from
+ * the server's own timings, with generated legal text as the prompt; and,
+ * when the model, inventory and group are known, the prediction beside it.
+ * Works with any server that speaks llama-server's API. */
+
+struct sw_llm_client;
+
+struct sw_fleet_bench_point {
+	uint32_t depth;            /* tokens of prompt asked for */
+	long prompt_n, cache_n, predicted_n;
+	double prompt_tps, decode_tps;           /* measured */
+	double pred_prompt_tps, pred_decode_tps; /* 0 without a prediction */
+};
+
+struct sw_fleet_bench {
+	char *endpoint;
+	char *build;       /* /props build_info, or NULL */
+	char *model;       /* what the server names its model, or NULL */
+	long n_ctx;        /* per slot, from /props (0 unknown) */
+	unsigned gen;      /* tokens asked for at each depth */
+	size_t n;
+	struct sw_fleet_bench_point pt[SW_FLEET_DEPTHS];
+	bool predicted;
+	char *predicted_for; /* "MODEL on GROUP" */
+	/* For calibration: measured over predicted, mean over depths. */
+	double decode_ratio, prompt_ratio;
+	/* The constants the prediction used and the model they apply to. */
+	double eta, c_layer_ms, pp_tflops, pp_scale;
+	int cc_major, cc_minor;
+	char *arch;
+	bool moe;
+};
+
+struct sw_fleet_bench_opts {
+	unsigned gen_tokens;          /* default 64 */
+	unsigned timeout_s;           /* per request, default 600 */
+	uint32_t max_depth;           /* 0: as the context allows */
+	/* The prediction: all four set, or none. */
+	const struct sw_fleet_model *model;
+	const struct sw_fleet_hw *hw;
+	int group;
+	const struct sw_fleet_request *req;
+	const struct sw_fleet_calib *cal;
+};
+
+/* Run the benchmark against c (its endpoint is named endpoint in the
+ * results). */
+int sw_fleet_bench_run(struct sw_fleet_bench *out, struct sw_llm_client *c,
+		       const char *endpoint, const struct sw_fleet_bench_opts *o,
+		       struct sw_err *err) SW_MUST_USE;
+void sw_fleet_bench_release(struct sw_fleet_bench *b);
+
+void sw_fleet_bench_text(struct sw_buf *out, const struct sw_fleet_bench *b);
+struct json_t *sw_fleet_bench_json(const struct sw_fleet_bench *b);
+/* tok/s against depth: decode and prompt, measured and predicted. */
+void sw_fleet_bench_svg(struct sw_buf *out, const struct sw_fleet_bench *b);
+
+/* A calibration file: base_text (a calibration.ini; NULL for the built-in
+ * one) with [gpu "measured"] and [class "measured"] sections put first,
+ * scaled so that the prediction matches this measurement.  SW_EUSAGE when
+ * the benchmark had no prediction. */
+int sw_fleet_bench_calibration(struct sw_buf *out, const struct sw_fleet_bench *b,
+			       const char *base_text, struct sw_err *err) SW_MUST_USE;
+
+/* About `words` words of plausible legal prose (a motion's facts and
+ * argument), the same for the same seed. */
+void sw_fleet_legal_text(struct sw_buf *out, size_t words, uint64_t seed);
+
 #endif /* SW_FLEET_H */

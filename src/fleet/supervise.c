@@ -319,6 +319,7 @@ static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 				      "port", (int)s->port, "pid", s->pid, "start_ticks",
 				      (json_int_t)s->ticks, "started", s->started, "restarts",
 				      (int)s->restarts, "log", s->log);
+		json_object_set_new(o, "spec", sw_json_str(sv->conf->models[s->model]));
 		json_object_set_new(o, "gpus", s->gpus ? json_string(s->gpus) : json_null());
 		json_object_set_new(o, "url", s->llm.n_endpoints ? json_string(s->llm.endpoints[0].url)
 								 : json_null());

@@ -1,0 +1,285 @@
+/* cmd_bench.c - `sworn bench [ENDPOINT]`: measured prompt and decode speed
+ * at several context depths against the prediction. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+#include "fleet/fleet.h"
+#include "llm/llm.h"
+
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the measurements as JSON" },
+	{ "svg", 0, "OUT", "plot tok/s against context depth, measured and predicted, to OUT" },
+	{ "save-calibration", 0, "FILE", "write speed constants scaled to this measurement to FILE" },
+	{ "model", 0, "GGUF", "the model the server runs, for the prediction (FILE[:ctx=..,kv=..])" },
+	{ "hardware", 'H', "FILE", "the inventory, for the prediction" },
+	{ "group", 0, "NAME", "the group of GPUs the server runs on, for the prediction" },
+	{ "calibration", 0, "FILE", "speed constants to predict with instead of the built-in ones" },
+	{ "tokens", 0, "N", "tokens to generate at each depth (default 64)" },
+	{ "max-depth", 0, "N", "stop at this context depth (default: as the context allows)" },
+	{ "timeout", 0, "S", "seconds one request may take (default 600)" },
+};
+
+static bool num_opt(const char *s, uint64_t max, uint64_t *out)
+{
+	return s && sw_parse_u64(s, strlen(s), out) && *out > 0 && *out <= max;
+}
+
+/* The host of an http URL, lower-cased; caller frees. */
+static char *url_host(const char *url)
+{
+	const char *p = strstr(url, "://");
+	p = p ? p + 3 : url;
+	size_t len;
+	if (*p == '[') {
+		p++;
+		len = strcspn(p, "]");
+	} else {
+		len = strcspn(p, ":/");
+	}
+	char *h = sw_xstrndup(p, len);
+	for (char *c = h; *c; c++)
+		if (*c >= 'A' && *c <= 'Z')
+			*c = (char)(*c - 'A' + 'a');
+	return h;
+}
+
+static void add_endpoint(struct sw_llm_config *cfg, const char *name, const char *url)
+{
+	cfg->endpoints = sw_xrealloc(cfg->endpoints, (cfg->n_endpoints + 1) * sizeof(*cfg->endpoints));
+	struct sw_llm_endpoint *ep = &cfg->endpoints[cfg->n_endpoints++];
+	memset(ep, 0, sizeof(*ep));
+	ep->name = sw_xstrdup(name);
+	ep->url = sw_xstrdup(url);
+	size_t n = strlen(ep->url);
+	while (n > 0 && ep->url[n - 1] == '/')
+		ep->url[--n] = '\0';
+	ep->host = url_host(url);
+}
+
+/* The fleet server named name, or whose url is url (either may be NULL),
+ * or the first ready one when both are NULL.  Borrowed from st. */
+static json_t *fleet_server(json_t *st, const char *name, const char *url)
+{
+	size_t i;
+	json_t *s;
+	json_array_foreach(json_object_get(st, "servers"), i, s) {
+		const char *n = json_string_value(json_object_get(s, "name"));
+		const char *u = json_string_value(json_object_get(s, "url"));
+		const char *state = json_string_value(json_object_get(s, "state"));
+		if (name && n && strcmp(name, n) == 0)
+			return s;
+		if (url && u && strcmp(url, u) == 0)
+			return s;
+		if (!name && !url && u && state && strcmp(state, "ready") == 0)
+			return s;
+	}
+	return NULL;
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	struct sw_llm_config cfg = { 0 };
+	struct sw_llm_client *client = NULL;
+	struct sw_fleet_bench b = { 0 };
+	struct sw_fleet_hw hw = { 0 };
+	struct sw_fleet_model model = { 0 };
+	struct sw_fleet_request req = { 0 };
+	struct sw_fleet_calib *cal = NULL;
+	struct sw_fleet_bench_opts bo = { .group = -1 };
+	json_t *st = NULL;
+	char *fleet_dir = sw_path_join(ctx->ws.root, "fleet");
+	char *model_path = NULL;
+	const char *want = a->npos ? a->pos[0] : NULL;
+	const char *endpoint = NULL;
+	bool have_model = false, have_hw = false;
+	uint64_t v;
+	int rc = CLI_OK;
+
+	if (cli_value(cmd, a, "tokens")) {
+		if (!num_opt(cli_value(cmd, a, "tokens"), 4096, &v)) {
+			cli_error("bad --tokens: give 1 to 4096");
+			rc = CLI_USAGE;
+			goto done;
+		}
+		bo.gen_tokens = (unsigned)v;
+	}
+	if (cli_value(cmd, a, "max-depth")) {
+		if (!num_opt(cli_value(cmd, a, "max-depth"), SW_FLEET_MAX_CTX, &v)) {
+			cli_error("bad --max-depth: give tokens, e.g. 4096");
+			rc = CLI_USAGE;
+			goto done;
+		}
+		bo.max_depth = (uint32_t)v;
+	}
+	if (cli_value(cmd, a, "timeout")) {
+		if (!num_opt(cli_value(cmd, a, "timeout"), 86400, &v)) {
+			cli_error("bad --timeout: give seconds");
+			rc = CLI_USAGE;
+			goto done;
+		}
+		bo.timeout_s = (unsigned)v;
+	}
+	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
+		rc = cli_fail(&err);
+		goto done;
+	}
+	if (sw_fleet_state_load(&st, fleet_dir, NULL) != 0)
+		st = NULL; /* no fleet here: endpoints of sworn.conf only */
+	/* Which server: a URL, an endpoint of sworn.conf, a fleet server, or
+	 * the first ready fleet server. */
+	json_t *fs = NULL;
+	if (want && (strncmp(want, "http://", 7) == 0 || strncmp(want, "https://", 8) == 0)) {
+		add_endpoint(&cfg, want, want);
+		endpoint = want;
+		fs = st ? fleet_server(st, NULL, cfg.endpoints[cfg.n_endpoints - 1].url) : NULL;
+	} else if (want && sw_llm_endpoint_find(&cfg, want)) {
+		endpoint = want;
+		fs = st ? fleet_server(st, NULL, sw_llm_endpoint_find(&cfg, want)->url) : NULL;
+	} else if (st && (fs = fleet_server(st, want, NULL)) != NULL) {
+		endpoint = json_string_value(json_object_get(fs, "name"));
+		add_endpoint(&cfg, endpoint, json_string_value(json_object_get(fs, "url")));
+	} else if (want) {
+		cli_error("no endpoint '%s' in sworn.conf and no fleet server of that name "
+			  "(give a name or an http:// URL)", want);
+		rc = CLI_USAGE;
+		goto done;
+	} else if (cfg.n_endpoints == 1) {
+		endpoint = cfg.endpoints[0].name;
+	} else {
+		cli_error("which server? give an endpoint of sworn.conf, a fleet server or a URL "
+			  "(no fleet server is ready%s)", cfg.n_endpoints ? " and sworn.conf has several endpoints" : "");
+		rc = CLI_USAGE;
+		goto done;
+	}
+	/* The prediction: options first, then what the fleet started. */
+	const char *mspec = cli_value(cmd, a, "model");
+	const char *hwfile = cli_value(cmd, a, "hardware");
+	const char *group = cli_value(cmd, a, "group");
+	if (fs) {
+		if (!mspec)
+			mspec = json_string_value(json_object_get(fs, "spec"));
+		if (!hwfile)
+			hwfile = json_string_value(json_object_get(st, "hardware"));
+		if (!group)
+			group = json_string_value(json_object_get(fs, "group"));
+	}
+	if (mspec && hwfile && group && *group) {
+		if (sw_fleet_spec_parse(&model_path, &req, mspec, &err) != 0 ||
+		    sw_fleet_model_load(&model, model_path, &err) != 0) {
+			rc = cli_fail(&err);
+			goto done;
+		}
+		have_model = true;
+		if (sw_fleet_hw_load(&hw, hwfile, &err) != 0 ||
+		    sw_fleet_calib_load(&cal, cli_value(cmd, a, "calibration"), &err) != 0) {
+			rc = cli_fail(&err);
+			goto done;
+		}
+		have_hw = true;
+		bo.group = sw_fleet_hw_find_group(&hw, group);
+		if (bo.group < 0) {
+			cli_error("no group '%s' in %s", group, hwfile);
+			rc = CLI_USAGE;
+			goto done;
+		}
+		bo.model = &model;
+		bo.hw = &hw;
+		bo.req = &req;
+		bo.cal = cal;
+	} else if (mspec || cli_value(cmd, a, "hardware") || cli_value(cmd, a, "group")) {
+		cli_error("a prediction needs --model, --hardware and --group together");
+		rc = CLI_USAGE;
+		goto done;
+	}
+	if (sw_llm_client_new(&client, &cfg, endpoint, &err) != 0 ||
+	    sw_fleet_bench_run(&b, client, endpoint, &bo, &err) != 0) {
+		rc = cli_fail(&err);
+		goto done;
+	}
+	const char *svg = cli_value(cmd, a, "svg");
+	if (svg) {
+		struct sw_buf s = SW_BUF_INIT;
+		sw_fleet_bench_svg(&s, &b);
+		int e = sw_file_write_atomic(svg, s.data, s.len, &err);
+		sw_buf_release(&s);
+		if (e != 0) {
+			rc = cli_fail(&err);
+			goto done;
+		}
+	}
+	const char *save = cli_value(cmd, a, "save-calibration");
+	if (save) {
+		struct sw_buf base = SW_BUF_INIT, c = SW_BUF_INIT;
+		const char *calfile = cli_value(cmd, a, "calibration");
+		int e = calfile ? sw_file_read(&base, calfile, 1u << 20, &err) : 0;
+		if (e == 0)
+			e = sw_fleet_bench_calibration(&c, &b, calfile ? base.data : NULL, &err);
+		if (e == 0)
+			e = sw_file_write_atomic(save, c.data, c.len, &err);
+		sw_buf_release(&base);
+		sw_buf_release(&c);
+		if (e != 0) {
+			rc = cli_fail(&err);
+			goto done;
+		}
+	}
+	json_t *doc = sw_fleet_bench_json(&b);
+	if (cli_flag(cmd, a, "json")) {
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+	} else {
+		struct sw_buf out = SW_BUF_INIT;
+		sw_fleet_bench_text(&out, &b);
+		fputs(out.data, stdout);
+		sw_buf_release(&out);
+	}
+	/* Every benchmark joins the fleet history. */
+	json_object_set_new(doc, "event", json_string("bench"));
+	if (sw_fleet_history_append(fleet_dir, doc, &err) != 0)
+		cli_error("cannot record the benchmark: %s", err.msg);
+	json_decref(doc);
+done:
+	sw_fleet_bench_release(&b);
+	sw_llm_client_free(client);
+	sw_llm_config_release(&cfg);
+	if (have_model)
+		sw_fleet_model_release(&model);
+	free((char *)req.role);
+	free((char *)req.group);
+	if (have_hw)
+		sw_fleet_hw_release(&hw);
+	sw_fleet_calib_free(cal);
+	json_decref(st);
+	free(fleet_dir);
+	free(model_path);
+	return rc;
+}
+
+const struct cli_command cli_cmd_bench = {
+	.name = "bench",
+	.usage = "[ENDPOINT|URL] [--json] [--svg OUT] [--save-calibration FILE] "
+		 "[--model GGUF --hardware FILE --group NAME]",
+	.summary = "measured prompt and decode speed at several context depths vs the prediction",
+	.description =
+		"Sends generated legal prose at context depths of 1k, 4k, 16k and 32k tokens\n"
+		"(those the server's context allows) and reads the server's own timings:\n"
+		"prompt tokens/s and decode tokens/s at that depth.  Works against any\n"
+		"server with llama-server's API (ik_llama.cpp's too).  ENDPOINT is an\n"
+		"endpoint of sworn.conf, a server of `sworn fleet`, or a URL; without it the\n"
+		"first ready fleet server.  For a fleet server the prediction comes from its\n"
+		"plan; otherwise give --model, --hardware and --group.  The result joins the\n"
+		"fleet history.  --save-calibration writes a calibration file (syntax of\n"
+		"data/fleet/calibration.ini) whose constants reproduce this measurement, for\n"
+		"`sworn plan --calibration`.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 0,
+	.max_pos = 1,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};
