@@ -108,6 +108,8 @@ extern const struct cli_command cli_cmd_ingest;
 extern const struct cli_command cli_cmd_search;
 extern const struct cli_command cli_cmd_help;
 extern const struct cli_command cli_cmd_claims;
+extern const struct cli_command cli_cmd_authorities;
+extern const struct cli_command cli_cmd_verify;
 extern const struct cli_command cli_cmd_gguf;
 extern const struct cli_command cli_cmd_plan;
 extern const struct cli_command cli_cmd_models;

@@ -296,4 +296,74 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	      struct sw_err *err) SW_MUST_USE;
 void sw_search_hits_free(struct sw_search_hit *hits, size_t n);
 
+/* ------------------------------------------------ queries for the verifier */
+
+/* What verify/ asks of a matter's record.  Every query here sees only
+ * documents of origin evidence that are not quarantined: nothing else may
+ * support a claim, so nothing else is ever returned. */
+
+/* One page of an evidence document. */
+struct sw_record_page {
+	int64_t id;          /* the page's id (for sw_record_page_text) */
+	int64_t doc_id;
+	uint32_t page_no;    /* 1-based within the document */
+	uint32_t page_count; /* pages in the document */
+	char *document;      /* the document's name */
+	char *bates;         /* the page's Bates number, or NULL */
+};
+void sw_record_page_release(struct sw_record_page *p);
+
+/* The evidence page numbered prefix + num ("ACME", 3).  SW_ENOTFOUND when
+ * there is none. */
+int sw_record_page_by_bates(struct sw_record_page *out, struct sw_matter *m,
+			    const char *prefix, uint64_t num,
+			    struct sw_err *err) SW_MUST_USE;
+
+/* How many distinct numbers from first to last (inclusive) with prefix
+ * are evidence pages, into *out. */
+int sw_record_bates_count(uint64_t *out, struct sw_matter *m, const char *prefix,
+			  uint64_t first, uint64_t last,
+			  struct sw_err *err) SW_MUST_USE;
+
+/* The evidence document a label names ("Ex. 2", "Smith Dep.": compared
+ * through sw_label_normalize), as its first page in *out.  SW_ENOTFOUND when
+ * no label is defined so or its document is not active evidence. */
+int sw_record_doc_by_label(struct sw_record_page *out, struct sw_matter *m,
+			   const char *label, struct sw_err *err) SW_MUST_USE;
+
+/* Page page_no of evidence document doc_id.  SW_ENOTFOUND when there is no
+ * such page. */
+int sw_record_doc_page(struct sw_record_page *out, struct sw_matter *m,
+		       int64_t doc_id, uint32_t page_no,
+		       struct sw_err *err) SW_MUST_USE;
+
+/* Transcript lines first..last of transcript page tr_page of doc_id: *found
+ * gets how many of them the transcript has, *page (may be NULL) the stored
+ * page that holds the first of them (zeroed when none). */
+int sw_record_transcript_lines(uint32_t *found, struct sw_record_page *page,
+			       struct sw_matter *m, int64_t doc_id,
+			       uint32_t tr_page, uint32_t first, uint32_t last,
+			       struct sw_err *err) SW_MUST_USE;
+
+/* The evidence page with this id.  SW_ENOTFOUND when there is none. */
+int sw_record_page_by_id(struct sw_record_page *out, struct sw_matter *m,
+			 int64_t id, struct sw_err *err) SW_MUST_USE;
+
+/* The text of page id into out (replacing its contents); SW_ENOTFOUND when
+ * it is not an evidence page. */
+int sw_record_page_text(struct sw_buf *out, struct sw_matter *m, int64_t id,
+			struct sw_err *err) SW_MUST_USE;
+
+/* The ids of at most limit evidence pages that hold any of the phrases
+ * (each a run of plain words, matched in order as the search tokenizer cuts
+ * and folds them: "march 31 2021"), in page order.  Caller frees *out. */
+int sw_record_find_pages(int64_t **out, size_t *n, struct sw_matter *m,
+			 const char *const *phrases, size_t nphrases,
+			 size_t limit, struct sw_err *err) SW_MUST_USE;
+
+/* The Bates series of the evidence pages, as "ACME0000001-ACME0000008"
+ * joined by ", " (empty when no page is numbered).  Caller frees. */
+int sw_record_bates_summary(char **out, struct sw_matter *m,
+			    struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_RECORD_H */

@@ -1,0 +1,72 @@
+/* authority_int.h - what authority/'s files share: the open table, the
+ * streaming CSV reader and the prepared statements. */
+#ifndef SW_AUTHORITY_INT_H
+#define SW_AUTHORITY_INT_H
+
+#include <sqlite3.h>
+#include <sys/types.h>
+
+#include "authority/authority.h"
+
+struct sw_authority {
+	sqlite3 *db;
+	char *path;
+};
+
+/* The schema version this build writes (PRAGMA user_version). */
+#define SW_AUTHORITY_SCHEMA_VERSION 1
+
+/* Copy sqlite3_errmsg() into err as "what: message"; returns SW_EDB. */
+int sw__auth_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
+
+/* A reporter as compared: lower case, spaces dropped, into out (size
+ * outsz, truncated); "F. Supp. 2d" -> "f.supp.2d". */
+void sw__auth_reporter_key(char *out, size_t outsz, const char *reporter);
+
+/* ------------------------------------------------------ streaming CSV */
+
+/* Reads RFC 4180 CSV one row at a time from a file or from a `bzip2 -dc`
+ * child, with quoted fields that may hold commas and newlines.  With
+ * backslash set, a backslash inside quotes escapes the next byte, as
+ * PostgreSQL's COPY writes CourtListener's files.  A field is kept up to
+ * SW_AUTHORITY_MAX_FIELD bytes and a row up to SW_AUTHORITY_MAX_COLUMNS
+ * columns; past either the row is still read to its end but marked over. */
+struct sw__csv {
+	int fd;
+	pid_t child;          /* the bzip2 process, or -1 */
+	const char *path;     /* borrowed, for messages */
+	char *buf;
+	size_t pos, len;
+	bool eof;
+	bool backslash;
+	struct sw_buf row;    /* the row's fields, each NUL-terminated */
+	size_t off[SW_AUTHORITY_MAX_COLUMNS];
+	size_t nfields;
+	bool over;            /* a field or the column count was past a limit */
+	uint64_t bytes;       /* bytes read (decompressed) */
+	uint64_t rows;        /* rows returned, the header included */
+};
+
+/* Open path, starting `bzip2 -dc` for a file that begins "BZh". */
+int sw__csv_open(struct sw__csv *c, const char *path, struct sw_err *err) SW_MUST_USE;
+/* The next row: 1, or 0 at the end, or a negative code (a read failed or
+ * the file ends inside quotes). */
+int sw__csv_next(struct sw__csv *c, struct sw_err *err) SW_MUST_USE;
+/* Field i of the current row ("" past its end). */
+const char *sw__csv_field(const struct sw__csv *c, size_t i);
+/* Close the file, wait for the child; a child that failed (not bzip2
+ * data) gives SW_EINPUT when err is not already set. */
+int sw__csv_close(struct sw__csv *c, struct sw_err *err);
+
+/* --------------------------------------------------------------- names */
+
+/* The canonical word for w (lower case, no final period) when reporters-db
+ * lists it as a case-name abbreviation or expansion; NULL otherwise. */
+const char *sw__auth_abbrev(const char *w);
+
+/* reporters-db's case_name_abbreviations.json, embedded at build time by
+ * CMakeLists.txt (the generated source lives in the build folder). */
+extern const unsigned char sw__auth_abbrev_json[];
+extern const size_t sw__auth_abbrev_json_len;
+
+#endif /* SW_AUTHORITY_INT_H */

@@ -1,0 +1,144 @@
+/* cmd_authorities.c - `sworn authorities import FILE... | lookup CITE`. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "authority/authority.h"
+#include "cli/cli.h"
+
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "lookup: print the result as JSON" },
+};
+
+static int do_import(struct sw_authority *auth, const struct cli_args *a)
+{
+	for (int i = 1; i < a->npos; i++) {
+		struct sw_authority_import_summary sum;
+		struct sw_err err = { 0 };
+		if (sw_authority_import(&sum, auth, a->pos[i], isatty(STDERR_FILENO), &err) != 0)
+			return cli_fail(&err);
+		printf("%s: %s: %llu rows, %llu stored, %llu skipped in %.2f s\n", a->pos[i],
+		       sw_authority_format_name(sum.format), (unsigned long long)sum.rows,
+		       (unsigned long long)sum.stored, (unsigned long long)sum.skipped, sum.seconds);
+	}
+	return CLI_OK;
+}
+
+static json_t *case_json(const struct sw_authority_case *c)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "name", c->name ? sw_json_str(c->name) : json_null());
+	char *cite = sw_xasprintf("%s %s %s", c->volume, c->reporter, c->page);
+	json_object_set_new(o, "cite", sw_json_str(cite));
+	free(cite);
+	json_object_set_new(o, "volume", sw_json_str(c->volume));
+	json_object_set_new(o, "reporter", sw_json_str(c->reporter));
+	json_object_set_new(o, "page", sw_json_str(c->page));
+	json_object_set_new(o, "last_page", c->last_page ? json_integer((json_int_t)c->last_page) : json_null());
+	json_object_set_new(o, "court", c->court ? sw_json_str(c->court) : json_null());
+	json_object_set_new(o, "year", c->year ? json_integer(c->year) : json_null());
+	json_object_set_new(o, "text", json_boolean(c->has_text));
+	return o;
+}
+
+static int do_lookup(struct sw_authority *auth, const struct cli_args *a, bool json)
+{
+	struct sw_authority_lookup l;
+	struct sw_err err = { 0 };
+	struct sw_buf cite = SW_BUF_INIT;
+	for (int i = 1; i < a->npos; i++)
+		sw_buf_addf(&cite, "%s%s", i > 1 ? " " : "", a->pos[i]);
+	int rc = sw_authority_lookup_cite(&l, auth, cite.data, &err);
+	if (rc) {
+		sw_buf_release(&cite);
+		return cli_fail(&err);
+	}
+	static const char *const hits[] = { "none", "starts", "inside" };
+	if (json) {
+		json_t *o = json_object();
+		json_object_set_new(o, "cite", sw_json_str(cite.data));
+		json_object_set_new(o, "hit", json_string(hits[l.hit]));
+		json_t *arr = json_array();
+		for (size_t k = 0; k < l.n; k++)
+			if (l.hit != SW_AUTHORITY_NONE)
+				json_array_append_new(arr, case_json(&l.cases[k]));
+		json_object_set_new(o, "cases", arr);
+		rc = sw_json_print(stdout, o, &err);
+		json_decref(o);
+	} else if (l.hit == SW_AUTHORITY_NONE) {
+		printf("%s: no case starts at or contains that page\n", cite.data);
+		if (l.n) {
+			char *s = sw_authority_case_format(&l.cases[0]);
+			printf("  nearest case before it: %s%s\n", s,
+			       l.cases[0].last_page ? "" : " (its last page is unknown)");
+			free(s);
+		}
+	} else {
+		for (size_t k = 0; k < l.n; k++) {
+			char *s = sw_authority_case_format(&l.cases[k]);
+			printf("%s%s", l.hit == SW_AUTHORITY_INSIDE ? "inside " : "", s);
+			if (l.cases[k].last_page)
+				printf(", pages %llu-%llu", (unsigned long long)l.cases[k].first_page,
+				       (unsigned long long)l.cases[k].last_page);
+			printf("%s\n", l.cases[k].has_text ? ", opinion text stored" : "");
+			free(s);
+		}
+	}
+	bool found = l.hit != SW_AUTHORITY_NONE;
+	sw_authority_lookup_release(&l);
+	sw_buf_release(&cite);
+	if (rc)
+		return cli_fail(&err);
+	return found ? CLI_OK : CLI_NO;
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	struct sw_authority *auth = NULL;
+	const char *sub = a->pos[0];
+	bool import = strcmp(sub, "import") == 0, lookup = strcmp(sub, "lookup") == 0;
+	if (!import && !lookup) {
+		cli_error("unknown subcommand '%s': use 'sworn authorities import FILE...' or 'lookup CITE'", sub);
+		return CLI_USAGE;
+	}
+	if (a->npos < 2) {
+		cli_error("usage: sworn authorities %s", cmd->usage);
+		return CLI_USAGE;
+	}
+	char *path = sw_path_join(ctx->ws.root, SW_AUTHORITY_DB_NAME);
+	int rc;
+	if (sw_authority_open(&auth, path, import, &err) != 0) {
+		rc = cli_fail(&err);
+		if (rc == CLI_NO)
+			rc = CLI_USAGE;
+	} else {
+		rc = import ? do_import(auth, a) : do_lookup(auth, a, cli_flag(cmd, a, "json"));
+	}
+	sw_authority_close(auth);
+	free(path);
+	return rc;
+}
+
+const struct cli_command cli_cmd_authorities = {
+	.name = "authorities",
+	.usage = "import FILE... | lookup CITE",
+	.summary = "the workspace's table of real authorities: import, look up",
+	.description =
+		"import reads, by each file's header: the simple CSV\n"
+		"  name,volume,reporter,page,last_page,court,year\n"
+		"a code table (code,title,section,name), CourtListener's bulk citations,\n"
+		"opinion-clusters and dockets CSVs (plain or .bz2, streamed), or a folder\n"
+		"of opinion texts named by citation (\"550 U.S. 544.txt\").  Re-importing\n"
+		"updates rows; it never duplicates them.\n\n"
+		"lookup prints the case that starts at CITE (\"925 F.3d 1339\") or whose\n"
+		"pages contain it; exit status 1 when there is none.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 1,
+	.max_pos = -1,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};

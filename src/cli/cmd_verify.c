@@ -1,0 +1,108 @@
+/* cmd_verify.c - `sworn verify -m MATTER DRAFT`: the gate. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "authority/authority.h"
+#include "cli/cli.h"
+#include "verify/verify.h"
+
+/* A draft is text; anything bigger than this is not a draft. */
+#define VERIFY_INPUT_MAX ((size_t)256 << 20)
+
+static const struct cli_opt opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose record the draft cites" },
+	{ "json", 0, NULL, "print the verdicts as JSON (DESIGN.md's shape)" },
+	{ "html", 0, "OUT", "also write a self-contained HTML report to OUT" },
+	{ "lenient", 0, NULL, "let unverifiable claims pass (they are still listed)" },
+};
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	struct sw_err err = { 0 };
+	struct sw_buf text = SW_BUF_INIT;
+	struct sw_matter *m = NULL;
+	struct sw_authority *auth = NULL;
+	struct sw_verify_report rep = { 0 };
+	const char *path = a->pos[0];
+	const char *html = cli_value(cmd, a, "html");
+	char *auth_path = NULL;
+	int rc = CLI_USAGE;
+
+	if (sw_file_read(&text, path, VERIFY_INPUT_MAX, &err) != 0) {
+		cli_fail(&err);
+		goto cleanup;
+	}
+	if (!sw_utf8_valid(text.data, text.len)) {
+		cli_error("cannot verify '%s': it is not UTF-8 text (give the draft as Markdown or text)", path);
+		goto cleanup;
+	}
+	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0) {
+		rc = cli_fail(&err);
+		if (rc == CLI_NO)
+			rc = CLI_USAGE;
+		goto cleanup;
+	}
+	/* No authority table is no error: case claims are then unverifiable,
+	 * which the gate reports. */
+	auth_path = sw_path_join(ctx->ws.root, SW_AUTHORITY_DB_NAME);
+	if (sw_path_is_file(auth_path) && sw_authority_open(&auth, auth_path, false, &err) != 0) {
+		cli_fail(&err);
+		goto cleanup;
+	}
+	struct sw_verify_opts vo = { .lenient = cli_flag(cmd, a, "lenient") };
+	if (sw_verify(&rep, m, auth, text.data, text.len, &vo, &err) != 0) {
+		cli_fail(&err);
+		goto cleanup;
+	}
+	if (html) {
+		FILE *f = fopen(html, "w");
+		if (!f || sw_verify_html(f, &rep, sw_path_base(path), &err) != 0 || fclose(f) != 0) {
+			if (!err.code)
+				sw_err_set(&err, SW_EIO, "cannot write '%s'", html);
+			cli_fail(&err);
+			goto cleanup;
+		}
+	}
+	if (cli_flag(cmd, a, "json")) {
+		json_t *j = sw_verify_json(&rep, path);
+		int prc = sw_json_print(stdout, j, &err);
+		json_decref(j);
+		if (prc != 0) {
+			cli_fail(&err);
+			goto cleanup;
+		}
+	} else {
+		sw_verify_print(stdout, &rep, cli_colour());
+		if (html)
+			printf("report: %s\n", html);
+	}
+	rc = rep.pass ? CLI_OK : CLI_NO;
+cleanup:
+	sw_verify_release(&rep);
+	sw_authority_close(auth);
+	sw_matter_close(m);
+	sw_buf_release(&text);
+	free(auth_path);
+	return rc;
+}
+
+const struct cli_command cli_cmd_verify = {
+	.name = "verify",
+	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient]",
+	.summary = "check every claim of a draft against the record and the authorities",
+	.description =
+		"Finds every case citation, statute, rule, record citation, Bates number,\n"
+		"date and quotation in DRAFT (Markdown or text) and checks each against the\n"
+		"matter's evidence and the workspace's authority table.  Each claim is\n"
+		"supported (with its evidence), unsupported, contradicted or unverifiable.\n"
+		"Blocked claims are listed first, each with its reason.\n\n"
+		"Exit status: 0 the gate passes, 1 it blocks, 2 usage or input error.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};

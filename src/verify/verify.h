@@ -1,0 +1,116 @@
+/*
+ * verify.h - the gate: every claim of a draft (claims/) checked against the
+ * matter's record (record/) and the table of authorities (authority/), each
+ * with a verdict, a reason and the evidence behind it; reports for a
+ * terminal, as JSON and as a self-contained HTML page.
+ *
+ * Contract
+ *   - Verdicts follow DESIGN.md ("The gate's verdicts"): supported (with
+ *     evidence), unsupported, contradicted, unverifiable.  The gate passes
+ *     only when no claim is unsupported or contradicted, and, unless
+ *     lenient, none is unverifiable.
+ *   - Only evidence-origin, non-quarantined text supports anything: every
+ *     record query verify/ makes is one of record.h's "queries for the
+ *     verifier", which see nothing else.
+ *   - Deterministic: the same draft, record and table give the same
+ *     verdicts, in claim order.
+ *   - verify/ writes nothing: not to the matter, not to the authority
+ *     table.
+ *   - Drafts are hostile input: the claim scanner's limits apply
+ *     (SW_CLAIMS_MAX_TEXT, SW_CLAIMS_MAX) and every look-up is bounded
+ *     (SW_VERIFY_MAX_PAGES pages per citation, SW_VERIFY_MAX_CANDIDATES
+ *     pages searched per claim).
+ *   - Ownership: a struct sw_verify_report owns everything it points to
+ *     until sw_verify_release().
+ *   - Errors: 0 or a negative SW_E* code, message in *err; a claim that
+ *     fails its check is a verdict, never an error.
+ *   - Threads: one report per thread; the matter and the authority table
+ *     are used by one thread at a time (record.h, authority.h).
+ */
+#ifndef SW_VERIFY_H
+#define SW_VERIFY_H
+
+#include "base/base.h"
+#include "authority/authority.h"
+#include "claims/claims.h"
+#include "record/record.h"
+
+#define SW_VERIFY_MAX_PAGES 64        /* pages kept per citation (a range) */
+#define SW_VERIFY_MAX_CANDIDATES 256  /* pages a search may check per claim */
+#define SW_VERIFY_EXCERPT 160         /* bytes of an evidence excerpt */
+
+enum sw_verdict {
+	SW_VERDICT_SUPPORTED,
+	SW_VERDICT_UNSUPPORTED,
+	SW_VERDICT_CONTRADICTED,
+	SW_VERDICT_UNVERIFIABLE,
+};
+#define SW_VERDICT_COUNT 4
+
+/* "supported", "unsupported", "contradicted", "unverifiable"; never NULL. */
+const char *sw_verdict_name(enum sw_verdict v);
+
+/* One piece of evidence: a page of the record or an authority.  Unused
+ * strings are NULL. */
+struct sw_evidence {
+	const char *source;  /* "record" or "authority" (static) */
+	char *document;      /* record: the document's name */
+	char *bates;         /* record: the page's Bates number, or NULL */
+	uint32_t page;       /* record: 1-based page within the document */
+	char *excerpt;       /* record: the words that support the claim */
+	char *cite;          /* authority: "925 F.3d 1291" */
+	char *name;          /* authority: the case's name */
+};
+
+struct sw_claim_verdict {
+	enum sw_verdict verdict;
+	char *reason;        /* one line; never NULL */
+	struct sw_evidence *evidence;
+	size_t nevidence;
+};
+
+struct sw_verify_opts {
+	bool lenient;        /* unverifiable claims pass (they stay listed) */
+};
+
+struct sw_verify_report {
+	char *text;          /* the draft (a copy), NUL-terminated */
+	size_t len;
+	struct sw_claims claims;
+	struct sw_claim_verdict *verdicts; /* one per claim, same order */
+	size_t counts[SW_VERDICT_COUNT];
+	bool lenient;
+	bool pass;           /* the gate's decision */
+};
+
+/* Check every claim of len bytes of text against m and auth (auth may be
+ * NULL: case, statute and rule claims are then unverifiable) and decide the
+ * gate.  Fills out (release with sw_verify_release).  Fails only when the
+ * draft is past the scanner's limits or the record cannot be read. */
+int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
+	      struct sw_authority *auth, const char *text, size_t len,
+	      const struct sw_verify_opts *opts, struct sw_err *err) SW_MUST_USE;
+void sw_verify_release(struct sw_verify_report *r);
+
+/* DESIGN.md's JSON: {"draft", "claims": [... with verdict, reason,
+ * evidence], "summary", "gate"}.  Returns a new reference. */
+struct json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft);
+
+/* The compact table for a terminal: blocked claims first, each with its
+ * reason, then the rest, then the summary and the gate.  colour adds ANSI
+ * colours. */
+void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour);
+
+/* A self-contained HTML page: the draft with each claim coloured by its
+ * verdict, and beside it the evidence or the reason.  Returns 0 or
+ * SW_EIO. */
+int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
+		   struct sw_err *err) SW_MUST_USE;
+
+/* Whether a quotation (with Bluebook brackets and ellipses) appears in
+ * text after folding quotes, dashes, case and whitespace.  On a match
+ * *start and *end (may be NULL) get its byte range in text. */
+bool sw_verify_quote_in(const char *quote, size_t qlen, const char *text,
+			size_t len, size_t *start, size_t *end);
+
+#endif /* SW_VERIFY_H */
