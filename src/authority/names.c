@@ -139,6 +139,14 @@ char *sw_authority_name_key(const char *name)
 			if (kl > 1 && k[kl - 1] == 's' && strchr(raw, '\''))
 				k[kl - 1] = '\0';
 			as = sw__auth_abbrev(k);
+			/* Plurals: "Mfrs." and "Manufacturers" are "Mfr." made plural. */
+			kl = strlen(k);
+			if (!as && kl > 3 && k[kl - 1] == 's') {
+				k[kl - 1] = '\0';
+				as = sw__auth_abbrev(k);
+				if (!as)
+					k[kl - 1] = 's';
+			}
 		}
 		const char *word = as ? as : k;
 		if (is_versus(word)) {
