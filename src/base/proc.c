@@ -1,6 +1,7 @@
 /* proc.c - process spawning for supervisors: start a program with extra
  * environment and its output appended to a log, wait with a timeout, stop
  * it politely then firmly, and tell a live process from a recycled pid. */
+#define _GNU_SOURCE /* posix_spawn_file_actions_addclosefrom_np (glibc 2.34) */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -71,6 +72,10 @@ int sw_proc_spawn(int *out_pid, const struct sw_proc_spec *spec, struct sw_err *
 	posix_spawn_file_actions_addopen(&fa, 1, spec->log_path ? spec->log_path : "/dev/null",
 					 O_WRONLY | O_CREAT | O_APPEND, 0600);
 	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+	/* The child gets nothing else of ours: no sockets, no databases. */
+	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+#endif
 	short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
 	sigset_t none, all;
 	sigemptyset(&none);

@@ -17,11 +17,14 @@ static const struct cli_opt opts[] = {
 };
 
 static volatile int stop_requested;
+static struct sw_fleet_sv *supervising;
 
 static void on_signal(int sig)
 {
 	(void)sig;
 	stop_requested = 1;
+	if (supervising)
+		sw_fleet_sv_request_stop(supervising);
 }
 
 static void catch_signals(void)
@@ -79,8 +82,10 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 		return cli_fail(&err);
 	}
 	if (cli_flag(cmd, a, "foreground")) {
+		supervising = sv;
 		catch_signals();
 		int rc = sw_fleet_sv_run(sv, &stop_requested);
+		supervising = NULL;
 		sw_fleet_sv_free(sv);
 		return rc == 0 ? CLI_OK : CLI_USAGE;
 	}
@@ -93,8 +98,10 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 	}
 	if (pid == 0) {
 		/* The supervisor: it outlives this command. */
+		supervising = sv;
 		catch_signals();
 		int rc = sw_fleet_sv_run(sv, &stop_requested);
+		supervising = NULL;
 		sw_fleet_sv_free(sv);
 		sw_workspace_release(&ctx->ws);
 		ctx->have_ws = false;

@@ -462,6 +462,10 @@ int sw_fleet_sv_write_state(struct sw_fleet_sv *sv, struct sw_err *err) SW_MUST_
  * server.  Messages go to stdout, one line each.  Returns 0 or an error. */
 int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop);
 
+/* Ask a running sw_fleet_sv_run() to stop, ending a probe in flight
+ * within about 50 ms.  Safe in a signal handler. */
+void sw_fleet_sv_request_stop(struct sw_fleet_sv *sv);
+
 /* The recorded state (state.json), or SW_ENOTFOUND.  A new jansson
  * reference with "supervisor_running" added from a live check of the
  * supervisor's pid and start time. */

@@ -57,6 +57,7 @@ struct sw_fleet_sv {
 	char *state_path;
 	char *started;
 	bool dirty;
+	struct sw_llm_cancel cancel; /* set to stop: ends a probe in flight */
 };
 
 static void sleep_ms(unsigned ms)
@@ -573,6 +574,7 @@ static int probe(struct sw_fleet_sv *sv, struct server *s, struct sw_err *err)
 	req.retries = 0;
 	req.deadlines.connect_ms = 2000;
 	req.deadlines.total_ms = (unsigned)(sv->conf->probe_timeout_s * 1000);
+	req.cancel = &sv->cancel;
 	int rc = sw_llm_chat(&res, s->client, &req, err);
 	sw_llm_result_release(&res);
 	return rc;
@@ -662,7 +664,10 @@ static void check_starting(struct sw_fleet_sv *sv, struct server *s)
 		history(sv, s, "fail", json_pack("{s:s}", "error", why));
 		return;
 	}
-	if (probe(sv, s, &err) != 0) {
+	int rc = probe(sv, s, &err);
+	if (rc == SW_ECANCEL)
+		return;
+	if (rc != 0) {
 		snprintf(s->error, sizeof(s->error), "health ok, first completion failed: %s", err.msg);
 		sv->dirty = true;
 		return;
@@ -701,7 +706,10 @@ static void check_running(struct sw_fleet_sv *sv, struct server *s)
 	if (busy)
 		return;
 	double t0 = sw_now();
-	if (probe(sv, s, &err) != 0) {
+	int rc = probe(sv, s, &err);
+	if (rc == SW_ECANCEL)
+		return; /* stopping: says nothing about the server */
+	if (rc != 0) {
 		if (s->state != S_HUNG) {
 			set_state(sv, s, S_HUNG,
 				  "/health is ok but a one-token completion failed after %.1f s: %s",
@@ -740,7 +748,7 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 	if (write_state(sv, "running", &err) != 0)
 		say(NULL, "%s", err.msg);
 	for (;;) {
-		if (*stop_flag) {
+		if (*stop_flag || atomic_load(&sv->cancel.requested)) {
 			say(NULL, "stopping on request");
 			break;
 		}
@@ -749,7 +757,7 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 			break;
 		}
 		size_t live = 0;
-		for (size_t i = 0; i < sv->n && !*stop_flag; i++) {
+		for (size_t i = 0; i < sv->n && !*stop_flag && !atomic_load(&sv->cancel.requested); i++) {
 			struct server *s = &sv->s[i];
 			switch (s->state) {
 			case S_STARTING:
@@ -792,6 +800,11 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 		say(NULL, "%s", err.msg);
 	say(NULL, "supervisor exits");
 	return 0;
+}
+
+void sw_fleet_sv_request_stop(struct sw_fleet_sv *sv)
+{
+	sw_llm_cancel_request(&sv->cancel);
 }
 
 /* ------------------------------------------------------- status and down */

@@ -144,7 +144,9 @@ run 0 "$SWORN" -C "$T/ws" fleet up
 until_status 20 "hung"
 has "$T/out" "/health is ok but a one-token completion failed"
 has "$T/ws/fleet/history.jsonl" '"event":"hang"'
+# down ends a probe in flight at once, and that is not a hang.
 run 0 "$SWORN" -C "$T/ws" fleet down
+lacks "$T/ws/fleet/supervisor.log" "cancelled"
 
 # ---- load failure, CPU fallback, and a board that lost GPU 11
 grep -v '^11,' "$SW_TEST_DATA/fleet/v100x12-query.csv" >"$T/missing-query.csv"
