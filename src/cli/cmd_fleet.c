@@ -44,6 +44,12 @@ static void nap(long ms)
 	nanosleep(&ts, NULL);
 }
 
+static const char *js(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
 static int show(const struct cli_command *cmd, const struct cli_args *a, json_t *st)
 {
 	struct sw_err err = { 0 };
@@ -69,13 +75,26 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 	if (sw_fleet_state_load(&st, conf->dir, NULL) == 0) {
 		bool running = json_is_true(json_object_get(st, "supervisor_running"));
 		long long pid = (long long)json_integer_value(json_object_get(st, "supervisor_pid"));
+		struct sw_buf left = SW_BUF_INIT;
+		size_t i;
+		json_t *s;
+		json_array_foreach(json_object_get(st, "servers"), i, s)
+			if (json_is_true(json_object_get(s, "process_running")))
+				sw_buf_addf(&left, " %s (pid %lld)", js(s, "name"),
+					    (long long)json_integer_value(json_object_get(s, "pid")));
 		json_decref(st);
 		st = NULL;
-		if (running) {
-			cli_error("the fleet is already up (supervisor pid %lld); 'sworn fleet down' first",
-				  pid);
+		if (running || left.len) {
+			if (running)
+				cli_error("the fleet is already up (supervisor pid %lld); 'sworn fleet down' first",
+					  pid);
+			else
+				cli_error("servers of an earlier run still run without their supervisor:%s; "
+					  "'sworn fleet down' stops them", left.data);
+			sw_buf_release(&left);
 			return CLI_NO;
 		}
+		sw_buf_release(&left);
 	}
 	if (sw_fleet_sv_prepare(&sv, conf, &err) != 0 || sw_fleet_sv_write_state(sv, &err) != 0) {
 		sw_fleet_sv_free(sv);
@@ -134,12 +153,6 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 			  conf->dir);
 	json_decref(st);
 	return rc;
-}
-
-static const char *js(const json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-	return s ? s : "";
 }
 
 static int history(const struct cli_command *cmd, const struct cli_args *a,

@@ -527,6 +527,18 @@ static void spawn(struct sw_fleet_sv *sv, struct server *s)
 		fclose(f);
 		s->log_off = file_size(s->log);
 	}
+	if (!s->client && sw_llm_client_new(&s->client, &s->llm, s->name, &err) != 0) {
+		set_state(sv, s, S_FAILED, "%s", err.msg);
+		return;
+	}
+	/* Something already answering on the port would pass for this server. */
+	enum sw_llm_health h = SW_LLM_DOWN;
+	if (sw_llm_health(&h, s->client, 500, NULL) == 0 && h != SW_LLM_DOWN) {
+		set_state(sv, s, S_FAILED, "port %u already answers (%s): another server is running "
+					  "there", s->port, sw_llm_health_name(h));
+		history(sv, s, "fail", json_pack("{s:s}", "error", "port in use"));
+		return;
+	}
 	if (sw_proc_spawn(&s->pid, &spec, &err) != 0) {
 		s->pid = -1;
 		set_state(sv, s, S_FAILED, "%s", err.msg);
@@ -537,12 +549,6 @@ static void spawn(struct sw_fleet_sv *sv, struct server *s)
 	sw_utc_now(s->started);
 	s->t_start = sw_now();
 	s->t_health = 0;
-	if (!s->client && sw_llm_client_new(&s->client, &s->llm, s->name, &err) != 0) {
-		sw_proc_stop(s->pid, 5000, NULL);
-		s->pid = -1;
-		set_state(sv, s, S_FAILED, "%s", err.msg);
-		return;
-	}
 	set_state(sv, s, S_STARTING, "pid %d, port %u, GPUs %s, log %s", s->pid, s->port, s->gpus,
 		  s->log);
 }

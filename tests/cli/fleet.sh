@@ -173,6 +173,37 @@ has "$T/ws/fleet/history.jsonl" '"event":"fail"'
 run 1 "$SWORN" -C "$T/ws" fleet status
 has "$T/out" "supervisor not running"
 
+# ---- something else answers on the port: not taken for the server
+"$SW_FAKE_LLAMA" --port "$PORT" --fake-port-file "$T/squatter.port" 2>/dev/null &
+squatter=$!
+i=0
+while [ ! -s "$T/squatter.port" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
+fleet_ws $GEMMA.gguf
+rm -f "$T/mode/"* "$T/pid."*
+run 1 "$SWORN" -C "$T/ws" fleet up
+has "$T/out" "port $PORT already answers"
+checks=$((checks + 1))
+if [ -e "$T/pid.$GEMMA" ]; then
+	echo "FAIL: a server was started on a port in use"
+	failures=$((failures + 1))
+fi
+kill $squatter
+wait $squatter 2>/dev/null
+
+# ---- servers a dead supervisor left behind: up refuses, down stops them
+sleep 60 &
+orphan=$!
+cat >"$T/ws/fleet/state.json" <<EOF
+{"phase": "running", "supervisor_pid": -1, "supervisor_start_ticks": 0,
+ "servers": [{"name": "left-behind", "pid": $orphan, "start_ticks": 0, "state": "ready",
+   "port": $PORT, "restarts": 0, "model": "x.gguf"}]}
+EOF
+run 1 "$SWORN" -C "$T/ws" fleet up
+has "$T/err" "left-behind (pid $orphan)"
+run 0 "$SWORN" -C "$T/ws" fleet down
+has "$T/out" "left-behind: stopped pid $orphan"
+wait $orphan 2>/dev/null
+
 # ---- errors
 run 2 "$SWORN" -C "$T/ws" fleet sideways
 rm -rf "$T/ws"
