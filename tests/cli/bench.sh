@@ -109,7 +109,7 @@ cat >>"$T/ws/sworn.conf" <<EOF
 llama_server = $T/bin/llama-server
 hardware = $HW
 model = $M/gemma-4-26b-a4b-q8_0.gguf:ctx=8k
-port = $((20000 + ($$ * 11) % 39000))
+port = $((26000 + ($$ * 11) % 6000))
 ready_timeout = 30
 EOF
 run 0 "$SWORN" -C "$T/ws" fleet up

@@ -16,7 +16,8 @@ mkdir -p "$T/m" "$T/bin" "$T/mode"
 M=$T/m
 export PATH="$SW_TEST_DATA/fleet/bin:$PATH"
 export SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12"
-PORT=$((20000 + ($$ * 7) % 39000))
+# Below the ephemeral range (32768-), where the fakes of other tests bind.
+PORT=$((20000 + ($$ * 7) % 6000))
 
 # llama-server for the tests: records its pid and environment, can print a
 # CPU-fallback line, and passes the fake the flags in $T/mode/<model>.
@@ -44,7 +45,7 @@ fleet_ws() {
 		echo "port = $PORT"
 		echo "ready_timeout = 30"
 		echo "probe_interval = 0.5"
-		echo "probe_timeout = 3"
+		echo "probe_timeout = 5"
 		echo "restart_backoff = 0.2"
 		echo "restart_max = 2"
 	} >>"$T/ws/sworn.conf"
@@ -217,4 +218,5 @@ run 2 "$SWORN" -C "$T/ws" fleet up
 has "$T/err" "probe_timeout = 'soon'"
 
 echo "fleet: $checks checks, $failures failures"
+[ "$failures" -eq 0 ] || cat "$T/ws/fleet/supervisor.log" 2>/dev/null
 [ "$failures" -eq 0 ]
