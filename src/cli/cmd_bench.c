@@ -240,6 +240,13 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 	/* Every benchmark joins the fleet history. */
 	json_object_set_new(doc, "event", json_string("bench"));
+	if (fs) {
+		/* The fleet server measured: its history lines share the name. */
+		json_object_set(doc, "server", json_object_get(fs, "name"));
+		json_object_set_new(doc, "model_file", sw_json_str(sw_path_base(
+			json_string_value(json_object_get(fs, "model")) ?
+			json_string_value(json_object_get(fs, "model")) : "")));
+	}
 	if (sw_fleet_history_append(fleet_dir, doc, &err) != 0)
 		cli_error("cannot record the benchmark: %s", err.msg);
 	json_decref(doc);

@@ -117,7 +117,7 @@ run 0 "$SWORN" -C "$T/ws" bench pair-01-gemma-4-26b-a4b --tokens 8
 has "$T/out" "predicted for gemma-4-26b-a4b-q8_0.gguf on pair-01"
 has "$T/out" "4096"
 run 0 "$SWORN" -C "$T/ws" fleet history
-has "$T/out" "bench"
+has "$T/out" "bench    pair-01-gemma-4-26b-a4b"
 run 0 "$SWORN" -C "$T/ws" fleet down
 
 echo "bench: $checks checks, $failures failures"
