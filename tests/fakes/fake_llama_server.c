@@ -989,7 +989,7 @@ int main(int argc, char **argv)
 
 	/* A test that dies (a failed assertion skips its teardown) must not
 	 * leave a server behind holding ctest's output pipe open. */
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	parse_args(argc, argv);
 	/* Signals go to the main thread's sigwait, never to MHD's threads. */
 	sigemptyset(&sigs);
