@@ -60,8 +60,14 @@ static char *resolve(const char *dat_dir, const char *written)
 	for (char *try = rel; try && *try;) {
 		char *full = sw_path_join(dat_dir, try);
 		if (sw_path_is_file(full)) {
+			/* Canonical once here: the caller records it as used and
+			 * as the document's source without resolving again. */
+			char *real = realpath(full, NULL);
 			free(p);
-			return full;
+			if (!real)
+				return full;
+			free(full);
+			return real;
 		}
 		free(full);
 		try = strchr(try, '/');
@@ -175,7 +181,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 					 "native file '%s' not found (from NATIVEPATH)", written);
 			goto cleanup;
 		}
-		sw__ingest_consume(in, text_path);
+		sw__ingest_consume_real(in, text_path);
 		sw__extract_init(&x);
 		if (sw_file_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
 		    sw__pdf_extract(&x, raw.data, raw.len, &po, &err) != 0) {
@@ -200,7 +206,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 					 tp[0] ? "TEXTPATH" : "NATIVEPATH");
 			goto cleanup;
 		}
-		sw__ingest_consume(in, text_path);
+		sw__ingest_consume_real(in, text_path);
 		if (sw_file_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
 		    sw__ingest_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
@@ -270,7 +276,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		memcpy(osha, sha, sizeof(osha));
 	if (raw.len && sw__record_keep_original(in->m, osha, raw.data, raw.len, &err) != 0)
 		goto fatal;
-	real = realpath(text_path ? text_path : L->dat_path, NULL);
+	real = text_path ? sw_xstrdup(text_path) : realpath(L->dat_path, NULL);
 	meta = meta_json(&L->dat, r, L->dat_name);
 	char endbuf[96];
 	sw_bates_format(endbuf, sizeof(endbuf), &pages[npages - 1].bates,

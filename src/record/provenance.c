@@ -250,6 +250,18 @@ static bool better(const struct sw_fp_score *a, const struct sw_fp_score *b)
 	return a->shared > b->shared;
 }
 
+int sw__prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err)
+{
+	int rc;
+	*out = 0;
+	if (!m->ws_root)
+		return 0;
+	if ((rc = prov_open(m, err)) != 0 || (rc = index_load(m, err)) != 0)
+		return rc;
+	*out = m->prov_index->nouts;
+	return 0;
+}
+
 int sw__prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 		   const struct sw_fp *doc, struct sw_err *err)
 {

@@ -162,6 +162,9 @@ int sw__record_db_open(sqlite3 **out, const char *path, bool create,
 	rc = sw__record_exec(db,
 			     "PRAGMA journal_mode = WAL;"
 			     "PRAGMA synchronous = NORMAL;"
+			     /* Fewer, larger checkpoints: an import writes a lot. */
+			     "PRAGMA wal_autocheckpoint = 8192;"
+			     "PRAGMA journal_size_limit = 67108864;"
 			     "PRAGMA foreign_keys = ON;"
 			     "PRAGMA temp_store = MEMORY;",
 			     err);

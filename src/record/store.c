@@ -4,21 +4,61 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "record/record_int.h"
+
+static const char *const stmt_sql[SW_STMT_COUNT_] = {
+	[SW_STMT_FIND_DOC] =
+		"SELECT id FROM documents WHERE sha256 = ?1"
+		" AND ifnull(beg_bates, '') = ifnull(?2, '')",
+	[SW_STMT_INS_DOC] =
+		"INSERT INTO documents (name, kind, origin, sha256, original,"
+		" beg_bates, end_bates, source_path, imported_at, bytes, page_count, meta,"
+		" status, parent_id)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ifnull(?12, '{}'),"
+		" ?13, ?14)",
+	[SW_STMT_INS_PAGE] =
+		"INSERT INTO pages (doc_id, page_no, bates, bates_prefix, bates_num,"
+		" bates_source, text, text_source, ocr_confidence)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	[SW_STMT_INS_FTS] = "INSERT INTO pages_fts (rowid, text) VALUES (?1, ?2)",
+	[SW_STMT_INS_LINE] =
+		"INSERT OR IGNORE INTO transcript_lines"
+		" (doc_id, tr_page, line, page_id, start, end)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+};
+
+_Static_assert(SW_STMT_COUNT_ <= SW_ARRAY_LEN(((struct sw_matter *)0)->stmts),
+	       "room for every cached statement");
+
+sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
+			      struct sw_err *err)
+{
+	sqlite3_stmt *st = m->stmts[id];
+	if (st) {
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		return st;
+	}
+	if (sqlite3_prepare_v3(m->db, stmt_sql[id], -1, SQLITE_PREPARE_PERSISTENT, &st,
+			       NULL) != SQLITE_OK) {
+		sw__record_sqlerr(err, m->db, "cannot prepare a statement");
+		return NULL;
+	}
+	m->stmts[id] = st;
+	return st;
+}
 
 int sw__record_find_doc(int64_t *out_id, struct sw_matter *m,
 			const char *sha256, const char *beg_bates,
 			struct sw_err *err)
 {
-	sqlite3_stmt *st = NULL;
+	sqlite3_stmt *st = sw__record_stmt(m, SW_STMT_FIND_DOC, err);
 	int rc;
-	if (sqlite3_prepare_v2(m->db,
-			       "SELECT id FROM documents WHERE sha256 = ?1"
-			       " AND ifnull(beg_bates, '') = ifnull(?2, '')",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw__record_sqlerr(err, m->db, "cannot look up a document");
+	if (!st)
+		return SW_EDB;
 	sqlite3_bind_text(st, 1, sha256, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, beg_bates, -1, SQLITE_STATIC);
 	int step = sqlite3_step(st);
@@ -30,7 +70,7 @@ int sw__record_find_doc(int64_t *out_id, struct sw_matter *m,
 	} else {
 		rc = sw__record_sqlerr(err, m->db, "cannot look up a document");
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return rc;
 }
 
@@ -45,8 +85,17 @@ int sw__record_keep_original(struct sw_matter *m, const char *sha256,
 
 	if (sw_path_is_file(path))
 		goto cleanup;
-	if ((rc = sw_mkdir_p(dir, 0700, err)) != 0)
-		goto cleanup;
+	/* files/ exists (the matter made it); only the two-digit folder may
+	 * be new, so one mkdir, not a walk of the whole path. */
+	unsigned idx = (unsigned)strtoul(sub, NULL, 16) & 0xff;
+	if (!m->files_made[idx]) {
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			rc = sw_err_set(err, SW_EIO, "cannot create folder '%s': %s", dir,
+					strerror(errno));
+			goto cleanup;
+		}
+		m->files_made[idx] = true;
+	}
 	/* Written under a temporary name and renamed, so files/ never holds a
 	 * partial original under a real hash. */
 	tmp = sw_xasprintf("%s.part.%ld", path, (long)getpid());
@@ -148,6 +197,14 @@ static int firewall(struct sw_provenance_match *pm, struct sw_matter *m,
 	memset(pm, 0, sizeof(*pm));
 	if (!m->ws_root || (doc->origin != SW_ORIGIN_EVIDENCE && doc->origin != SW_ORIGIN_MODEL))
 		return 0;
+	if (doc->origin == SW_ORIGIN_EVIDENCE) {
+		/* Evidence prints are never stored: with no model output to
+		 * compare against, computing them is wasted work (a sixth of a
+		 * large import). */
+		size_t nouts = 0;
+		if ((rc = sw__prov_outputs(&nouts, m, err)) != 0 || nouts == 0)
+			return rc;
+	}
 	for (size_t i = 0; i < doc->npages; i++) {
 		sw_buf_add(&all, doc->pages[i].text, doc->pages[i].len);
 		sw_buf_addc(&all, '\n');
@@ -205,26 +262,13 @@ int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 	bool transcript = tr.tr_pages > 0 && tr.tr_pages * 2 >= doc->npages;
 	const char *kind = transcript ? "transcript" : doc->kind;
 
-	if ((rc = prepare(&ins_doc, m->db,
-			  "INSERT INTO documents (name, kind, origin, sha256, original,"
-			  " beg_bates, end_bates, source_path, imported_at, bytes, page_count, meta,"
-			  " status, parent_id)"
-			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ifnull(?12, '{}'),"
-			  " ?13, ?14)",
-			  err)) ||
-	    (rc = prepare(&ins_page, m->db,
-			  "INSERT INTO pages (doc_id, page_no, bates, bates_prefix, bates_num,"
-			  " bates_source, text, text_source, ocr_confidence)"
-			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-			  err)) ||
-	    (rc = prepare(&ins_fts, m->db,
-			  "INSERT INTO pages_fts (rowid, text) VALUES (?1, ?2)", err)) ||
-	    (rc = prepare(&ins_line, m->db,
-			  "INSERT OR IGNORE INTO transcript_lines"
-			  " (doc_id, tr_page, line, page_id, start, end)"
-			  " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-			  err)))
+	if (!(ins_doc = sw__record_stmt(m, SW_STMT_INS_DOC, err)) ||
+	    !(ins_page = sw__record_stmt(m, SW_STMT_INS_PAGE, err)) ||
+	    !(ins_fts = sw__record_stmt(m, SW_STMT_INS_FTS, err)) ||
+	    !(ins_line = sw__record_stmt(m, SW_STMT_INS_LINE, err))) {
+		rc = SW_EDB;
 		goto cleanup;
+	}
 	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
 		goto cleanup;
 	in_tx = true;
@@ -318,10 +362,10 @@ cleanup:
 	sw_provenance_match_release(&pm);
 	if (in_tx)
 		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
-	sqlite3_finalize(ins_doc);
-	sqlite3_finalize(ins_page);
-	sqlite3_finalize(ins_fts);
-	sqlite3_finalize(ins_line);
+	sqlite3_reset(ins_doc);
+	sqlite3_reset(ins_page);
+	sqlite3_reset(ins_fts);
+	sqlite3_reset(ins_line);
 	tr_scan_release(&tr);
 	return rc;
 }
