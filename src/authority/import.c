@@ -302,7 +302,7 @@ static int complete_cases(struct import *im, enum sw_authority_format fmt, struc
 
 static int import_csv(struct import *im, struct sw_err *err)
 {
-	enum sw_authority_format fmt;
+	enum sw_authority_format fmt = SW_AUTHORITY_SIMPLE;
 	int rc = read_header(im, &fmt, err);
 	if (rc)
 		return rc;
@@ -414,7 +414,7 @@ int sw_authority_import(struct sw_authority_import_summary *out,
 			struct sw_authority *a, const char *path, bool progress,
 			struct sw_err *err)
 {
-	struct import im;
+	struct import im = { 0 };
 	int rc;
 	memset(&im, 0, sizeof(im));
 	memset(out, 0, sizeof(*out));

@@ -588,7 +588,7 @@ int sw_gguf_open(struct sw_gguf **out, const char *path, struct sw_err *err)
 {
 	struct sw_gguf *g = new_gguf();
 	struct sw_sha256 h;
-	size_t prefix;
+	size_t prefix = 0;
 	unsigned no = 0, count = 0;
 	char *shard_path = NULL;
 	int rc;

@@ -163,7 +163,7 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		}
 		if (lineno == 1 && sw_streq_ci(f[0], "label") && sw_streq_ci(f[1], "target"))
 			continue;
-		int64_t doc;
+		int64_t doc = 0;
 		int frc = find_target(&doc, db, f[1], &in->fatal);
 		if (frc == SW_ENOTFOUND) {
 			sw__ingest_event(in, SW_INGEST_FAILED, where,

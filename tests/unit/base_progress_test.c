@@ -136,7 +136,7 @@ static size_t drain(int master, char *out, size_t outsz)
 static void on_tty(const char *term, bool no_color, struct sw_progress *p, char *seen,
 		   size_t seensz)
 {
-	int master, slave;
+	int master = -1, slave = -1;
 
 	if (!open_pty(&master, &slave))
 		skip();
@@ -194,7 +194,7 @@ static void test_dumb_terminal(void **state)
 static void test_redraw_rate(void **state)
 {
 	(void)state;
-	int master, slave;
+	int master = -1, slave = -1;
 	char seen[4096];
 
 	if (!open_pty(&master, &slave))
