@@ -23,83 +23,6 @@ static const struct cli_opt opts[] = {
 	{ "server", 0, "PATH", "llama-server binary named in the commands (default llama-server)" },
 };
 
-static bool parse_num(const char *s, uint64_t max, uint64_t *out)
-{
-	size_t len = strlen(s);
-	uint64_t mult = 1;
-	if (len && (s[len - 1] == 'k' || s[len - 1] == 'K')) {
-		mult = 1024;
-		len--;
-	}
-	uint64_t v;
-	if (!sw_parse_u64(s, len, &v) || v > max / mult)
-		return false;
-	*out = v * mult;
-	return true;
-}
-
-/* "model.gguf:ctx=32k,kv=q8_0,role=drafter,np=2,group=board-a,port=8090".
- * The options start at the first ':' that is followed by a known key, so
- * paths with colons still work.  path is a fresh string; caller frees. */
-static int parse_spec(char **path, struct sw_fleet_request *r, const char *spec, struct sw_err *err)
-{
-	static const char *const keys[] = { "ctx=", "kv=", "role=", "np=", "slots=", "group=", "port=" };
-	const char *opt = NULL;
-	memset(r, 0, sizeof(*r));
-	r->kv = SW_KV_Q8_0;
-	r->slots = 1;
-	for (const char *c = strchr(spec, ':'); c && !opt; c = strchr(c + 1, ':'))
-		for (size_t k = 0; k < SW_ARRAY_LEN(keys); k++)
-			if (strncmp(c + 1, keys[k], strlen(keys[k])) == 0)
-				opt = c;
-	*path = opt ? sw_xstrndup(spec, (size_t)(opt - spec)) : sw_xstrdup(spec);
-	if (!opt)
-		return 0;
-	char *list = sw_xstrdup(opt + 1), *p = list;
-	int rc = 0;
-	while (p && rc == 0) {
-		char *next = strchr(p, ',');
-		if (next)
-			*next++ = '\0';
-		char *eq = strchr(p, '=');
-		uint64_t v;
-		if (!eq) {
-			rc = sw_err_set(err, SW_EUSAGE, "'%s': expected key=value in '%s'", spec, p);
-			break;
-		}
-		*eq = '\0';
-		const char *val = eq + 1;
-		if (strcmp(p, "ctx") == 0 && parse_num(val, SW_FLEET_MAX_CTX, &v) && v > 0)
-			r->ctx = (uint32_t)v;
-		else if (strcmp(p, "kv") == 0 && sw_fleet_kv_parse(&r->kv, val))
-			;
-		else if (strcmp(p, "role") == 0 && *val)
-			r->role = val;
-		else if ((strcmp(p, "np") == 0 || strcmp(p, "slots") == 0) &&
-			 parse_num(val, SW_FLEET_MAX_SLOTS, &v) && v > 0)
-			r->slots = (uint32_t)v;
-		else if (strcmp(p, "group") == 0 && *val)
-			r->group = val;
-		else if (strcmp(p, "port") == 0 && parse_num(val, 65535, &v) && v >= 1024)
-			r->port = (uint16_t)v;
-		else
-			rc = sw_err_set(err, SW_EUSAGE,
-					"'%s': bad option '%s=%s' (ctx=N[k], kv=f16|q8_0|q4_0|..., role=NAME, "
-					"np=N, group=NAME, port=N)", spec, p, val);
-		p = next;
-	}
-	/* role and group point into list, freed below: the request gets its
-	 * own copies, which run() frees. */
-	if (rc == 0) {
-		if (r->role)
-			r->role = sw_xstrdup(r->role);
-		if (r->group)
-			r->group = sw_xstrdup(r->group);
-	}
-	free(list);
-	return rc;
-}
-
 static int write_file(const char *path, const struct sw_buf *b, struct sw_err *err)
 {
 	return sw_file_write_atomic(path, b->data, b->len, err);
@@ -159,7 +82,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	reqs = sw_xcalloc(n, sizeof(*reqs));
 	for (size_t i = 0; i < n; i++) {
 		char *path = NULL;
-		int e = parse_spec(&path, &reqs[i], a->pos[i], &err);
+		int e = sw_fleet_spec_parse(&path, &reqs[i], a->pos[i], &err);
 		if (e == 0)
 			e = sw_fleet_model_load(&models[i], path, &err);
 		free(path);
