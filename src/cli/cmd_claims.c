@@ -7,7 +7,8 @@
 #include "claims/claims.h"
 #include "cli/cli.h"
 
-/* A draft is text; anything bigger than this is not a draft. */
+/* A draft on standard input is text; anything bigger than this is not a
+ * draft.  Files are bounded by record/'s SW_RECORD_MAX_FILE_BYTES. */
 #define CLAIMS_INPUT_MAX ((size_t)256 << 20)
 
 static const struct cli_opt opts[] = {
@@ -72,7 +73,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 	}
 	if (!strcmp(path, "-") ? read_stdin(&text, &err) != 0 :
-	    sw_file_read(&text, path, CLAIMS_INPUT_MAX, &err) != 0) {
+	    sw_record_draft_text(&text, path, &err) != 0) {
 		cli_fail(&err);
 		rc = CLI_USAGE; /* a draft that cannot be read is an input error */
 		goto cleanup;
@@ -133,13 +134,16 @@ cleanup:
 const struct cli_command cli_cmd_claims = {
 	.name = "claims",
 	.usage = "[--json] [--kind KIND] [FILE|-]",
-	.summary = "list the claims a text makes: citations, record cites, dates, quotations",
+	.summary = "list the claims a draft makes: citations, record cites, dates, quotations",
 	.description =
-		"Reads a draft (text or Markdown) from FILE, or standard input when FILE\n"
-		"is - or absent, and lists every case citation (full, short, id., supra),\n"
-		"statute, rule, record citation, Bates number, date and quotation in it,\n"
-		"with byte offsets into the file, the fields of each and what short forms\n"
-		"refer to.  Nothing is checked: `sworn verify` does that.\n\n"
+		"Reads a draft (text, Markdown, .docx, PDF or .eml) from FILE, or text\n"
+		"from standard input when FILE is - or absent, and lists every case\n"
+		"citation (full, short, id., supra), statute, rule, record citation, Bates\n"
+		"number, date and quotation in it, with byte offsets into the text, the\n"
+		"fields of each and what short forms refer to.  For .docx, PDF and .eml\n"
+		"the offsets are into the text read from the file (PDF pages joined by\n"
+		"form feeds, no OCR), not into its bytes.  Nothing is checked: `sworn\n"
+		"verify` does that.\n\n"
 		"Exit status: 0 on success (with or without claims), 2 when the input\n"
 		"cannot be read.",
 	.opts = opts,

@@ -8,9 +8,6 @@
 #include "cli/cli.h"
 #include "verify/verify.h"
 
-/* A draft is text; anything bigger than this is not a draft. */
-#define VERIFY_INPUT_MAX ((size_t)256 << 20)
-
 static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose record the draft cites" },
 	{ "json", 0, NULL, "print the verdicts as JSON (DESIGN.md's shape)" },
@@ -30,12 +27,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	char *auth_path = NULL;
 	int rc = CLI_USAGE;
 
-	if (sw_file_read(&text, path, VERIFY_INPUT_MAX, &err) != 0) {
+	if (sw_record_draft_text(&text, path, &err) != 0) {
 		cli_fail(&err);
-		goto cleanup;
-	}
-	if (!sw_utf8_valid(text.data, text.len)) {
-		cli_error("cannot verify '%s': it is not UTF-8 text (give the draft as Markdown or text)", path);
 		goto cleanup;
 	}
 	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0) {
@@ -94,9 +87,12 @@ const struct cli_command cli_cmd_verify = {
 	.summary = "check every claim of a draft against the record and the authorities",
 	.description =
 		"Finds every case citation, statute, rule, record citation, Bates number,\n"
-		"date and quotation in DRAFT (Markdown or text) and checks each against the\n"
-		"matter's evidence and the workspace's authority table.  Each claim is\n"
-		"supported (with its evidence), unsupported, contradicted or unverifiable.\n"
+		"date and quotation in DRAFT (Markdown, text, .docx, PDF or .eml; PDF\n"
+		"pages are read from their text layer, without OCR) and checks each\n"
+		"against the matter's evidence and the workspace's authority table.\n"
+		"Claim offsets of a .docx, PDF or .eml draft are into its extracted text.\n"
+		"Each claim is supported (with its evidence), unsupported, contradicted\n"
+		"or unverifiable.\n"
 		"Blocked claims are listed first, each with its reason.\n\n"
 		"Exit status: 0 the gate passes, 1 it blocks, 2 usage or input error.",
 	.opts = opts,

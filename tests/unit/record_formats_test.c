@@ -2,7 +2,11 @@
  * Bates stamps and metadata; encrypted, damaged and empty PDFs; scanned
  * pages read by OCR; .docx paragraphs, tables, tracked changes, comments;
  * e-mail headers, bodies and attachments as child documents; a load file
- * whose rows point at PDF natives. */
+ * whose rows point at PDF natives; drafts read as text.
+ *
+ * Run as `record_formats_test --write-drafts DIR` it only writes the draft
+ * fixtures (.docx, PDF, and the same small draft as .md and .docx) to DIR,
+ * for the black-box tests of `sworn claims` and `sworn verify`. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -341,8 +345,93 @@ static void test_loadfile_pdf_native(void **state)
 	fx_ws_free(&w);
 }
 
-int main(void)
+/* A draft with a case citation, a Bates cite and a date, on two PDF pages. */
+static const char *const draft_pages[] = {
+	"As held in Bell Atl. Corp. v. Twombly, 550 U.S. 544, 556 (2007),\n"
+	"a claim must be plausible.",
+	"The order was placed on March 3, 2021. ACME0000003.",
+};
+
+/* A small draft of the example matter: one claim the record supports,
+ * two it does not, one case the authority table knows. */
+static const char small_draft[] =
+	"On March 3, 2021, Tom Smith wrote to Jane Roe that \"[t]he earliest we can ship is March 31, 2021.\" ACME0000003.\n"
+	"Summary judgment is appropriate. Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).\n"
+	"The carrier said \"we guarantee delivery by March 5, 2021.\" ACME0000003.\n"
+	"ACME0000012 shows the delay.\n";
+
+static int write_drafts(const char *dir)
 {
+	char *path = sw_xasprintf("%s/draft.pdf", dir);
+	fx_pdf(path, draft_pages, SW_ARRAY_LEN(draft_pages), NULL);
+	free(path);
+	char *text = sw_xasprintf("%s\n%s\n", draft_pages[0], draft_pages[1]);
+	char *body = fx_docx_body(text);
+	path = sw_xasprintf("%s/draft.docx", dir);
+	fx_docx(path, body, NULL);
+	free(path);
+	free(body);
+	free(text);
+	body = fx_docx_body(small_draft);
+	path = sw_xasprintf("%s/small.docx", dir);
+	fx_docx(path, body, NULL);
+	free(path);
+	free(body);
+	path = sw_xasprintf("%s/small.md", dir);
+	fx_write(path, small_draft);
+	free(path);
+	return 0;
+}
+
+static void test_draft_text(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	struct sw_buf text = SW_BUF_INIT;
+	struct sw_err err = { 0 };
+	fx_ws_new(&w);
+	assert_int_equal(write_drafts(w.dir), 0);
+
+	char *pdf = fx_path(&w, "draft.pdf");
+	assert_int_equal(sw_record_draft_text(&text, pdf, &err), 0);
+	HAS(text.data, "550 U.S. 544");
+	HAS(text.data, "plausible.\fThe order"); /* pages joined by a form feed */
+	HAS(text.data, "ACME0000003");
+
+	char *docx = fx_path(&w, "draft.docx");
+	assert_int_equal(sw_record_draft_text(&text, docx, &err), 0);
+	HAS(text.data, "Bell Atl. Corp. v. Twombly");
+	HAS(text.data, "March 3, 2021");
+
+	char *md = fx_path(&w, "small.md");
+	assert_int_equal(sw_record_draft_text(&text, md, &err), 0);
+	assert_string_equal(text.data, small_draft);
+
+	char *bad = fx_path(&w, "bad.pdf");
+	fx_write(bad, "not a pdf at all");
+	assert_int_equal(sw_record_draft_text(&text, bad, &err), SW_EINPUT);
+	HAS(err.msg, "cannot read '");
+	HAS(err.msg, "bad.pdf': ");
+	assert_int_equal(text.len, 0);
+
+	char *bin = fx_path(&w, "latin1.txt");
+	fx_write(bin, "caf\xe9");
+	assert_int_equal(sw_record_draft_text(&text, bin, &err), SW_EINPUT);
+	HAS(err.msg, "not UTF-8 text");
+
+	free(pdf);
+	free(docx);
+	free(md);
+	free(bad);
+	free(bin);
+	sw_buf_release(&text);
+	fx_ws_free(&w);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "--write-drafts") == 0)
+		return write_drafts(argv[2]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pdf_pages_and_bates),
 		cmocka_unit_test(test_pdf_errors),
@@ -351,6 +440,7 @@ int main(void)
 		cmocka_unit_test(test_email),
 		cmocka_unit_test(test_html_to_text),
 		cmocka_unit_test(test_loadfile_pdf_native),
+		cmocka_unit_test(test_draft_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
