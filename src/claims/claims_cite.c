@@ -1,6 +1,6 @@
 /*
- * claims_cite.c - citations to authority: cases, journals, statutes and
- * regulations, court rules, id., supra and bare sections.
+ * claims_cite.c - citations found through the reporter table: cases,
+ * journals, statutes and regulations, full, short and parallel.
  *
  * A reporter is recognised by table lookup, not by one regular expression
  * per reporter: after a volume the next few words are joined without spaces
@@ -11,127 +11,6 @@
 #include <string.h>
 
 #include "claims/claims_int.h"
-
-/* ------------------------------------------------------------ small parts */
-
-static bool is_space_before(const struct claims_scan *sc, size_t j)
-{
-	int c = cl_at(sc, j - 1);
-	if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
-		return true;
-	if (j >= 2 && c == 0xA0 && cl_at(sc, j - 2) == 0xC2)
-		return true;
-	return j >= 3 && cl_at(sc, j - 3) == 0xE2 && cl_at(sc, j - 2) == 0x80 &&
-	       (c == 0x89 || c == 0x8A || c == 0x8B || c == 0xAF);
-}
-
-/* The word ending at or before i (after skipping spaces back): [*ws, *we).
- * False at floor. */
-static bool prev_word(const struct claims_scan *sc, size_t i, size_t floor,
-		      size_t *ws, size_t *we)
-{
-	size_t e = cl_ws_back(sc, i, floor);
-	if (e <= floor)
-		return false;
-	size_t s = e;
-	while (s > floor && !is_space_before(sc, s))
-		s--;
-	*ws = s;
-	*we = e;
-	return s < e;
-}
-
-/* A curly or straight quotation mark ending at e (for words like Foo,”). */
-static bool ends_with_quote(const struct claims_scan *sc, size_t s, size_t e)
-{
-	if (e > s && (cl_at(sc, e - 1) == '"'))
-		return true;
-	return e >= s + 3 && cl_at(sc, e - 3) == 0xE2 && cl_at(sc, e - 2) == 0x80 &&
-	       (cl_at(sc, e - 1) == 0x9D || cl_at(sc, e - 1) == 0x9C);
-}
-
-/* Length of an opening mark at s: ( [ " “ */
-static size_t open_mark(const struct claims_scan *sc, size_t s)
-{
-	int c = cl_at(sc, s);
-	if (c == '(' || c == '[' || c == '"')
-		return 1;
-	if (c == 0xE2 && cl_at(sc, s + 1) == 0x80 && cl_at(sc, s + 2) == 0x9C)
-		return 3;
-	return 0;
-}
-
-static bool word_is(const struct claims_scan *sc, size_t s, size_t e, const char *w)
-{
-	if (e <= s || sc->t[s] != w[0])
-		return false; /* most words differ at once: skip the strlen */
-	size_t n = strlen(w);
-	return e - s == n && memcmp(sc->t + s, w, n) == 0;
-}
-
-static bool word_in(const struct claims_scan *sc, size_t s, size_t e,
-		    const char *const *list)
-{
-	for (; *list; list++)
-		if (word_is(sc, s, e, *list))
-			return true;
-	return false;
-}
-
-/* Words that end a case name going backwards: signals and connectives. */
-static const char *const stop_words[] = {
-	"See", "see", "See,", "see,", "Cf.", "cf.", "In", "in", "Compare", "compare",
-	"But", "but", "Also", "also", "And", "and", "E.g.,", "e.g.,", "Accord", "accord",
-	"Citing", "citing", "Quoting", "quoting", "with", "With", "under", "Under",
-	"Contra", "contra", "Following", "following", "v.", "v", "vs.", "The", "the",
-	"that", "This", "this", "Per", "per", "by", "of", "on", "as", "from", "to",
-	"at", "is", "was", "were", "where", "when", "id.", "Id.", "supra", "supra,",
-	"overruling", "overruled", "citing,", "quoting,", NULL,
-};
-
-/* Lower-case words that may sit inside a party's name. */
-static const char *const name_lower[] = {
-	"ex", "rel.", "of", "the", "de", "del", "la", "van", "von", "da", "du", "&",
-	"on", "for", NULL,
-};
-
-/* A blank page or volume: ___ or — or ---- (a cite not yet paginated). */
-static bool is_blank(const struct claims_scan *sc, size_t s, size_t e)
-{
-	while (e > s && (cl_at(sc, e - 1) == ',' || cl_at(sc, e - 1) == ';'))
-		e--;
-	if (e <= s)
-		return false;
-	size_t i = s;
-	bool any = false;
-	while (i < e) {
-		if (cl_at(sc, i) == '_' || cl_at(sc, i) == '-') {
-			i++;
-			any = true;
-		} else if (cl_at(sc, i) == 0xE2 && cl_at(sc, i + 1) == 0x80 &&
-			   (cl_at(sc, i + 2) == 0x94 || cl_at(sc, i + 2) == 0x93)) {
-			i += 3;
-			any = true;
-		} else {
-			return false;
-		}
-	}
-	/* a single hyphen is punctuation, not a blank */
-	return any && !(e - s == 1 && cl_at(sc, s) == '-');
-}
-
-/* "(2007)" as a whole word: the year, else 0. */
-static int paren_year(const struct claims_scan *sc, size_t s, size_t e)
-{
-	while (e > s && cl_at(sc, e - 1) == ',')
-		e--;
-	if (e - s != 6 || (cl_at(sc, s) != '(' && cl_at(sc, s) != '[') ||
-	    (cl_at(sc, e - 1) != ')' && cl_at(sc, e - 1) != ']'))
-		return 0;
-	size_t ye;
-	int y = cl_year(sc, s + 1, &ye);
-	return ye == e - 1 ? y : 0;
-}
 
 /* -------------------------------------------------------------- reporters */
 
@@ -185,7 +64,7 @@ static void read_rep_words(const struct claims_scan *sc, size_t i, struct rep_wo
 			}
 			if (!letters)
 				break;
-			if (word_is(sc, s, i, "at"))
+			if (cl_word_is(sc, s, i, "at"))
 				break;
 		} else {
 			break;
@@ -216,95 +95,13 @@ static size_t make_key(const struct claims_scan *sc, const struct rep_words *w,
 	return n;
 }
 
-/* ------------------------------------------------------------------ pages */
-
-/* A page at i: digits (with a -B or -U suffix), lower-case roman numerals,
- * or a blank.  Sets *blank for a blank page.  Returns the end or 0. */
-static size_t read_page(const struct claims_scan *sc, size_t i, bool commas, bool *blank)
-{
-	*blank = false;
-	int c = cl_at(sc, i);
-	if (cl_digit(c)) {
-		size_t e = cl_digits(sc, i);
-		while (commas && cl_at(sc, e) == ',' && cl_digit(cl_at(sc, e + 1)))
-			e = cl_digits(sc, e + 1);
-		if (cl_at(sc, e) == '-' && cl_upper(cl_at(sc, e + 1)) &&
-		    !cl_alnum(cl_at(sc, e + 2)))
-			e += 2;
-		else if (commas && cl_upper(cl_at(sc, e)) && !cl_alnum(cl_at(sc, e + 1)))
-			e++;
-		if (cl_alnum(cl_at(sc, e)))
-			return 0;
-		return e;
-	}
-	if (c == '_' || c == '-' || c == 0xE2) {
-		size_t e = i;
-		while (e < sc->n && !cl_space_len(sc, e) && cl_at(sc, e) != ',' &&
-		       cl_at(sc, e) != ';' && cl_at(sc, e) != '.' && cl_at(sc, e) != ')')
-			e++;
-		if (is_blank(sc, i, e)) {
-			*blank = true;
-			return e;
-		}
-		return 0;
-	}
-	if (c == 'i' || c == 'v' || c == 'x' || c == 'l' || c == 'c') {
-		size_t e = i;
-		while (strchr("ivxlc", cl_at(sc, e)) && cl_at(sc, e))
-			e++;
-		if (e - i < 2 || e - i > 8 || cl_alnum(cl_at(sc, e)) || cl_at(sc, e) == '.')
-			return 0;
-		return e;
-	}
-	return 0;
-}
-
-/* One pin: "at"? "p."|"pp."? then *12, 12-14, 12 n.3, ¶ 7, 119:12-14. */
-static size_t read_pin_item(const struct claims_scan *sc, size_t i)
-{
-	size_t k = i, e;
-	if ((e = cl_lit(sc, k, "pp.")) || (e = cl_lit(sc, k, "p.")))
-		k = cl_ws(sc, e);
-	if (cl_at(sc, k) == 0xC2 && cl_at(sc, k + 1) == 0xB6) {
-		k += 2;
-		if (cl_at(sc, k) == 0xC2 && cl_at(sc, k + 1) == 0xB6)
-			k += 2;
-		k = cl_ws(sc, k);
-	}
-	if (cl_at(sc, k) == '*')
-		k++;
-	if (!cl_digit(cl_at(sc, k)))
-		return 0;
-	e = cl_digits(sc, k);
-	if (cl_at(sc, e) == ':' && cl_digit(cl_at(sc, e + 1)))
-		e = cl_digits(sc, e + 1);
-	size_t d = cl_dash(sc, e);
-	if (d) {
-		if (cl_at(sc, d) == '*')
-			d++;
-		if (cl_digit(cl_at(sc, d)))
-			e = cl_digits(sc, d);
-	}
-	if (cl_alpha(cl_at(sc, e)) && !(cl_at(sc, e) == 'n' && cl_at(sc, e + 1) == '.'))
-		return 0;
-	/* footnotes: 12 n.3, 12 & n. 4, 12 nn.3-4 */
-	size_t f = cl_ws(sc, e), g;
-	if ((g = cl_lit(sc, f, "n.")) || (g = cl_lit(sc, f, "nn."))) {
-		g = cl_ws(sc, g);
-		if (cl_digit(cl_at(sc, g))) {
-			e = cl_digits(sc, g);
-			if ((d = cl_dash(sc, e)) && cl_digit(cl_at(sc, d)))
-				e = cl_digits(sc, d);
-		}
-	}
-	return e;
-}
+/* ------------------------------------------------------------------- pins */
 
 static size_t try_core(struct claims_scan *sc, size_t p, bool probe, struct claims_builder *b,
 		       size_t *resume);
 
 /* A digit run at i that starts another citation (a parallel cite)? */
-static bool starts_cite(struct claims_scan *sc, size_t i)
+bool cl_starts_cite(struct claims_scan *sc, size_t i)
 {
 	if (!cl_digit(cl_at(sc, i)) || sc->depth >= 2)
 		return false;
@@ -319,15 +116,15 @@ static bool starts_cite(struct claims_scan *sc, size_t i)
 }
 
 /* A list of pins from i: "347-348", "at 62-63, 67-68", "2277, 2278". */
-static size_t read_pins(struct claims_scan *sc, size_t i, bool allow_at)
+size_t cl_read_pins(struct claims_scan *sc, size_t i, bool allow_at)
 {
 	size_t k = i, e, end = 0;
 	if (allow_at && (e = cl_word(sc, k, "at")))
 		k = cl_ws(sc, e);
 	for (int n = 0; n < 64; n++) {
-		if (n && starts_cite(sc, k))
+		if (n && cl_starts_cite(sc, k))
 			break;
-		e = read_pin_item(sc, k);
+		e = cl_read_pin_item(sc, k);
 		if (!e)
 			break;
 		end = e;
@@ -344,328 +141,6 @@ static size_t read_pins(struct claims_scan *sc, size_t i, bool allow_at)
 		k = j;
 	}
 	return end;
-}
-
-/* A balanced parenthesis at i: the end after ')' or 0. */
-static size_t balanced(const struct claims_scan *sc, size_t i, size_t *in_s, size_t *in_e)
-{
-	int open = cl_at(sc, i), close = open == '(' ? ')' : ']';
-	if (open != '(' && open != '[')
-		return 0;
-	int depth = 0;
-	for (size_t k = i; k < sc->n && k < i + CLAIMS_PAREN_MAX; k++) {
-		int c = cl_at(sc, k);
-		if (c == open)
-			depth++;
-		else if (c == close && --depth == 0) {
-			*in_s = i + 1;
-			*in_e = k;
-			return k + 1;
-		} else if (c == '\n' && cl_at(sc, cl_blanks(sc, k + 1)) == '\n')
-			return 0; /* a paragraph break ends any parenthesis */
-	}
-	return 0;
-}
-
-/* --------------------------------------------------------- court and year */
-
-struct post {
-	size_t court_s, court_e;     /* court text, or empty */
-	size_t month_s, month_e, day_s, day_e;
-	int year;
-	size_t paren_s, paren_e;     /* explanatory parenthetical, or empty */
-	size_t end;                  /* end of the court/year parenthesis */
-	size_t full_end;             /* end including the parenthetical */
-	size_t pub_s, pub_e;         /* publisher of a code: (West 2009) */
-};
-
-static bool is_month_word(const struct claims_scan *sc, size_t s, size_t e)
-{
-	static const char *const m[] = {
-		"Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.",
-		"Sep.", "Oct.", "Nov.", "Dec.", "January", "February", "March", "April",
-		"Jun.", "Jul.", "August", "September", "October", "November", "December", NULL,
-	};
-	return word_in(sc, s, e, m);
-}
-
-/* Inside a court/date parenthesis [s, e): the year at its end, the court
- * before, and a month and day if given.  False when there is no year. */
-static bool parse_court_year(const struct claims_scan *sc, size_t s, size_t e, struct post *po)
-{
-	size_t k = e;
-	while (k > s && (cl_at(sc, k - 1) == ' '))
-		k--;
-	/* a year range: 1993-94, 2005-06 */
-	size_t ye = k, ys;
-	ys = ye;
-	while (ys > s && cl_digit(cl_at(sc, ys - 1)))
-		ys--;
-	if (ye - ys == 2 && ys > s && cl_at(sc, ys - 1) == '-') {
-		ye = ys - 1;
-		ys = ye;
-		while (ys > s && cl_digit(cl_at(sc, ys - 1)))
-			ys--;
-	}
-	if (ye - ys != 4)
-		return false;
-	size_t yend;
-	int y = cl_year(sc, ys, &yend);
-	if (!y || (ys > s && cl_alnum(cl_at(sc, ys - 1)) && cl_at(sc, ys - 1) != '.'))
-		return false;
-	po->year = y;
-	size_t c = ys;
-	/* a date before it: "Feb. 9, 2017" or "12/15/95" */
-	size_t w = c;
-	while (w > s && cl_at(sc, w - 1) == ' ')
-		w--;
-	if (w > s && cl_at(sc, w - 1) == ',') {
-		size_t d = w - 1, ds = d;
-		while (ds > s && cl_digit(cl_at(sc, ds - 1)))
-			ds--;
-		if (d - ds >= 1 && d - ds <= 2) {
-			size_t me = ds;
-			while (me > s && cl_at(sc, me - 1) == ' ')
-				me--;
-			size_t ms = me;
-			while (ms > s && (cl_alpha(cl_at(sc, ms - 1)) || cl_at(sc, ms - 1) == '.'))
-				ms--;
-			if (is_month_word(sc, ms, me)) {
-				po->month_s = ms;
-				po->month_e = me;
-				po->day_s = ds;
-				po->day_e = d;
-				c = ms;
-			}
-		}
-	}
-	while (c > s && (cl_at(sc, c - 1) == ' ' || cl_at(sc, c - 1) == ','))
-		c--;
-	if (c > s) {
-		po->court_s = s;
-		po->court_e = c;
-	}
-	return true;
-}
-
-/* After a citation's last pin: the court and year in parentheses, then an
- * explanatory parenthetical.  i is where to look. */
-static void parse_post(struct claims_scan *sc, size_t i, struct post *po)
-{
-	memset(po, 0, sizeof(*po));
-	po->end = po->full_end = i;
-	size_t k = cl_ws(sc, i), s, e;
-	size_t end = balanced(sc, k, &s, &e);
-	if (end && cl_digit(cl_at(sc, cl_ws(sc, s))) && !parse_court_year(sc, s, e, po))
-		return; /* (198⁴), (3 Atl. 33): neither court nor parenthetical */
-	if (end && po->year) {
-		po->end = po->full_end = end;
-		k = cl_ws(sc, end);
-		end = balanced(sc, k, &s, &e);
-	} else if (end && parse_court_year(sc, s, e, po)) {
-		po->end = po->full_end = end;
-		k = cl_ws(sc, end);
-		end = balanced(sc, k, &s, &e);
-	}
-	if (end && cl_at(sc, k) == '(' && e > s) {
-		po->paren_s = s;
-		po->paren_e = e;
-		po->full_end = end;
-	}
-}
-
-/* --------------------------------------------------------------- names */
-
-struct name {
-	size_t pl_s, pl_e, df_s, df_e, ante_s, ante_e;
-	size_t start;  /* where the name starts, or the cite's start */
-	int year;      /* (2007) between the name and the cite */
-};
-
-/* The case name before a full citation at p: "Foo v. Bar, " or "In re Foo". */
-static void find_name(struct claims_scan *sc, size_t p, struct name *nm)
-{
-	size_t floor = sc->done, ws[CLAIMS_NAME_WORDS], we[CLAIMS_NAME_WORDS], n = 0;
-	memset(nm, 0, sizeof(*nm));
-	nm->start = p;
-	if (p > CLAIMS_NAME_BACK && floor < p - CLAIMS_NAME_BACK)
-		floor = p - CLAIMS_NAME_BACK;
-	size_t i = p;
-	while (i > floor && (cl_at(sc, i - 1) == '(' || cl_at(sc, i - 1) == '['))
-		i--;
-	while (n < CLAIMS_NAME_WORDS && prev_word(sc, i, floor, &ws[n], &we[n])) {
-		size_t s = ws[n], e = we[n];
-		/* a semicolon or colon ends the previous citation or clause */
-		if (cl_at(sc, e - 1) == ';' || cl_at(sc, e - 1) == ':')
-			break;
-		/* a paragraph break ends the search */
-		size_t gap = e;
-		bool para = false;
-		for (size_t g = e; g < i && g < e + 8; g++)
-			if (cl_at(sc, g) == '\n' && cl_at(sc, cl_blanks(sc, g + 1)) == '\n')
-				para = true;
-		(void)gap;
-		if (para)
-			break;
-		n++;
-		i = s;
-	}
-	/* the nearest v. */
-	size_t v = n;
-	for (size_t k = 0; k < n; k++)
-		if (word_is(sc, ws[k], we[k], "v.") || word_is(sc, ws[k], we[k], "v") ||
-		    word_is(sc, ws[k], we[k], "vs.") || word_is(sc, ws[k], we[k], "V.")) {
-			v = k;
-			break;
-		}
-	size_t re = n;
-	if (v == n)
-		for (size_t k = 1; k < n; k++)
-			if (word_is(sc, ws[k], we[k], "re") &&
-			    (word_is(sc, ws[k + 1 < n ? k + 1 : k], we[k + 1 < n ? k + 1 : k], "In") ||
-			     word_is(sc, ws[k + 1 < n ? k + 1 : k], we[k + 1 < n ? k + 1 : k], "in") ||
-			     (k + 1 < n && cl_at(sc, we[k + 1] - 1) == 'n' &&
-			      word_is(sc, ws[k + 1] + 1, we[k + 1], "In")))) {
-				re = k;
-				break;
-			}
-	size_t lim = v < n ? v : re;
-	if (lim == n) {
-		/* no v.: "Foo, 1 U.S. 1" names the case by a short name */
-		if (n && cl_at(sc, we[0] - 1) == ',' && !ends_with_quote(sc, ws[0], we[0] - 1)) {
-			size_t s = ws[0], e = we[0] - 1, a = 0;
-			for (size_t k = 0; k < n && k < 4; k++) {
-				size_t a_s = ws[k], a_e = k ? we[k] : e, o = open_mark(sc, a_s);
-				if (word_in(sc, a_s + o, a_e, stop_words) ||
-				    !cl_upper(cl_at(sc, a_s + o)) || (k && cl_at(sc, a_e - 1) == '.') ||
-				    (k && cl_at(sc, a_e - 1) == ','))
-					break;
-				s = a_s + o;
-				a = k + 1;
-				if (o)
-					break;
-			}
-			if (a) {
-				nm->ante_s = s;
-				nm->ante_e = e;
-			}
-		}
-		return;
-	}
-	/* defendant: the words after v. (or re) up to the cite */
-	size_t d_s = we[lim], d_e = we[lim];
-	for (size_t k = lim; k-- > 0;) {
-		int y = paren_year(sc, ws[k], we[k]);
-		if (y) {
-			nm->year = y;
-			break;
-		}
-		if (is_blank(sc, ws[k], we[k]) || cl_at(sc, ws[k]) == '[')
-			break;
-		if (d_e == we[lim])
-			d_s = ws[k];
-		d_e = we[k];
-	}
-	while (d_e > d_s && (cl_at(sc, d_e - 1) == ',' || cl_at(sc, d_e - 1) == ' '))
-		d_e--;
-	if (d_e <= d_s)
-		return;
-	nm->df_s = d_s;
-	nm->df_e = d_e;
-	if (re < n) {
-		nm->start = ws[re + 1 < n ? re + 1 : re];
-		if (open_mark(sc, nm->start))
-			nm->start += open_mark(sc, nm->start);
-		return;
-	}
-	/* plaintiff: words before v., backwards, until a stop */
-	size_t p_s = 0, p_e = 0;
-	for (size_t k = v + 1; k < n && k < v + 1 + 10; k++) {
-		size_t s = ws[k], e = we[k], o = open_mark(sc, s);
-		/* a word ending in a period stops the name unless it is a short
-		 * abbreviation (Atl., Corp., Cmty.): longer ones end a sentence */
-		if (ends_with_quote(sc, s, e) || (k > v + 1 && cl_at(sc, e - 1) == '.' &&
-		    !word_is(sc, s, e, "rel.") && (e - s > 6 || !cl_upper(cl_at(sc, s)))))
-			break;
-		if (word_in(sc, s + o, e, stop_words))
-			break;
-		int c = cl_at(sc, s + o);
-		if (cl_lower(c) && !word_in(sc, s + o, e, name_lower))
-			break;
-		/* letters of other scripts may start a name; dashes and
-		 * quotation marks (U+2000 block) do not */
-		if ((!cl_alnum(c) && c != '&' && c < 0x80) || c == 0xE2)
-			break;
-		p_s = s + o;
-		if (!p_e)
-			p_e = e;
-		if (o)
-			break;
-	}
-	/* a name does not start with a connective: "of Foo" */
-	while (p_e > p_s && p_s) {
-		size_t e = p_s;
-		while (e < p_e && !cl_space_len(sc, e))
-			e++;
-		if (e < p_e && word_in(sc, p_s, e, name_lower))
-			p_s = cl_ws(sc, e);
-		else
-			break;
-	}
-	if (p_e > p_s) {
-		nm->pl_s = p_s;
-		nm->pl_e = p_e;
-		nm->start = p_s;
-	} else {
-		/* "v. Bar, 1 U.S. 1": only the other party is named */
-		nm->ante_s = d_s;
-		nm->ante_e = d_e;
-		nm->df_s = nm->df_e = 0;
-		nm->start = ws[v];
-	}
-}
-
-/* The short name before a short cite or supra: "Twombly, " -> Twombly. */
-static bool find_antecedent(struct claims_scan *sc, size_t p, size_t *a_s, size_t *a_e)
-{
-	size_t floor = sc->done, s, e;
-	if (p > CLAIMS_NAME_BACK && floor < p - CLAIMS_NAME_BACK)
-		floor = p - CLAIMS_NAME_BACK;
-	size_t i = p;
-	while (i > floor && (cl_at(sc, i - 1) == '(' || cl_at(sc, i - 1) == '['))
-		i--;
-	if (!prev_word(sc, i, floor, &s, &e))
-		return false;
-	if (word_is(sc, s, e, "supra,") || word_is(sc, s, e, "supra")) {
-		i = s;
-		if (!prev_word(sc, i, floor, &s, &e))
-			return false;
-	}
-	if (cl_at(sc, e - 1) == ',')
-		e--;
-	if (ends_with_quote(sc, s, e))
-		return false;
-	size_t first_e = e, start = 0;
-	bool found = false;
-	for (int k = 0; k < 4; k++) {
-		size_t o = open_mark(sc, s);
-		if (word_in(sc, s + o, e, stop_words) || !cl_upper(cl_at(sc, s + o)) ||
-		    (k && (cl_at(sc, e - 1) == '.' || cl_at(sc, e - 1) == ',' ||
-			   cl_at(sc, e - 1) == ';' || cl_at(sc, e - 1) == ':')))
-			break;
-		start = s + o;
-		found = true;
-		if (o)
-			break;
-		i = s;
-		if (!prev_word(sc, i, floor, &s, &e))
-			break;
-	}
-	if (!found)
-		return false;
-	*a_s = start;
-	*a_e = first_e;
-	return true;
 }
 
 /* ------------------------------------------------------------- cite cores */
@@ -702,8 +177,6 @@ static const struct claims_reporter *pick(size_t first, size_t count, int src, i
 	*ambiguous = ncanon > 1 && (year ? nfit > 1 : true);
 	return nfit == 1 ? fit : def;
 }
-
-static size_t read_section(const struct claims_scan *sc, size_t i, size_t *sec_e, size_t *pin_e);
 
 /* A section marker at i: § §§ sec. Sec. Section(s) s. */
 static size_t section_marker(const struct claims_scan *sc, size_t i)
@@ -753,7 +226,7 @@ static size_t complete(struct claims_scan *sc, struct core *c, size_t j)
 				if (!has_vol)
 					continue;
 				bool blank;
-				e = read_page(sc, k, true, &blank);
+				e = cl_read_page(sc, k, true, &blank);
 				if (!e || blank)
 					continue;
 				c->page_s = k;
@@ -780,7 +253,7 @@ static size_t complete(struct claims_scan *sc, struct core *c, size_t j)
 					continue;
 				k = cl_ws(sc, m);
 				size_t sec_e, pin_e;
-				e = read_section(sc, k, &sec_e, &pin_e);
+				e = cl_read_section(sc, k, &sec_e, &pin_e);
 				if (!e)
 					continue;
 				c->page_s = k;
@@ -826,7 +299,7 @@ static size_t complete(struct claims_scan *sc, struct core *c, size_t j)
 			else if ((e = cl_lit(sc, m, "para.")) || (e = cl_lit(sc, m, "par.")))
 				m = cl_ws(sc, e);
 			bool blank;
-			e = read_page(sc, m, true, &blank);
+			e = cl_read_page(sc, m, true, &blank);
 			if (!e || blank)
 				continue;
 			c->page_s = m;
@@ -836,7 +309,7 @@ static size_t complete(struct claims_scan *sc, struct core *c, size_t j)
 				continue; /* a page needs a space before it */
 			if ((e = cl_word(sc, sp, "at"))) {
 				size_t m = cl_ws(sc, e);
-				size_t pe = read_pins(sc, m, false);
+				size_t pe = cl_read_pins(sc, m, false);
 				size_t pg = m;
 				if ((e = cl_lit(sc, pg, "pp.")) || (e = cl_lit(sc, pg, "p.")))
 					pg = cl_ws(sc, e);
@@ -857,7 +330,7 @@ static size_t complete(struct claims_scan *sc, struct core *c, size_t j)
 				return pe;
 			}
 			bool blank;
-			e = read_page(sc, sp, x->shape == CLAIMS_SHAPE_PARA, &blank);
+			e = cl_read_page(sc, sp, x->shape == CLAIMS_SHAPE_PARA, &blank);
 			if (!e)
 				continue;
 			c->blank = blank;
@@ -871,47 +344,6 @@ static size_t complete(struct claims_scan *sc, struct core *c, size_t j)
 		return e;
 	}
 	return 0;
-}
-
-/* Law sections: 1332, 120.68, 21-3516, 36-3701, 1981-1983, then (a)(1). */
-static size_t read_section(const struct claims_scan *sc, size_t i, size_t *sec_e, size_t *pin_e)
-{
-	if (!cl_digit(cl_at(sc, i)))
-		return 0;
-	size_t e = cl_digits(sc, i), d;
-	for (int g = 0; g < 4; g++) {
-		int c = cl_at(sc, e);
-		if ((c == '.' || c == ':' || c == '-') && cl_digit(cl_at(sc, e + 1)))
-			e = cl_digits(sc, e + 1);
-		else if ((d = cl_dash(sc, e)) && d > e + 1 && cl_digit(cl_at(sc, d)))
-			e = cl_digits(sc, d);
-		else
-			break;
-	}
-	if (cl_alpha(cl_at(sc, e)) && !cl_alpha(cl_at(sc, e + 1)))
-		e++; /* § 1983a */
-	*sec_e = e;
-	/* subsections (a)(1)(A), "and (d)", "et seq." */
-	size_t k = e;
-	for (int g = 0; g < 8; g++) {
-		if (cl_at(sc, k) != '(')
-			break;
-		size_t m = k + 1;
-		while (m < k + 6 && cl_alnum(cl_at(sc, m)))
-			m++;
-		if (m == k + 1 || cl_at(sc, m) != ')')
-			break;
-		k = m + 1;
-		size_t a;
-		if (cl_at(sc, k) != '(' && (a = cl_word(sc, cl_ws(sc, k), "and")) &&
-		    cl_at(sc, cl_ws(sc, a)) == '(')
-			k = cl_ws(sc, a);
-	}
-	size_t a = cl_ws(sc, k);
-	if ((d = cl_lit(sc, a, "et seq.")))
-		k = d;
-	*pin_e = k;
-	return k;
 }
 
 /* The core of a citation at p (digits [p, q) are the volume or title):
@@ -954,7 +386,7 @@ static size_t try_core(struct claims_scan *sc, size_t p, bool probe, struct clai
 
 /* ------------------------------------------------------- making the claim */
 
-static void add_post_fields(struct claims_scan *sc, struct claims_builder *b, const struct post *po)
+static void add_post_fields(struct claims_scan *sc, struct claims_builder *b, const struct claims_post *po)
 {
 	if (po->court_e > po->court_s)
 		cl_field(b, "court", sc->t + po->court_s, po->court_e - po->court_s);
@@ -1031,8 +463,8 @@ static size_t make_cite(struct claims_scan *sc, struct core *first_core)
 			size_t k = end;
 			if (cl_at(sc, k) == ',') {
 				size_t m = cl_ws(sc, k + 1);
-				if (!starts_cite(sc, m) && c->src != CLAIMS_SRC_LAW) {
-					size_t pe = read_pins(sc, m, true);
+				if (!cl_starts_cite(sc, m) && c->src != CLAIMS_SRC_LAW) {
+					size_t pe = cl_read_pins(sc, m, true);
 					if (pe) {
 						c->pin_s = m;
 						c->pin_e = pe;
@@ -1075,21 +507,21 @@ static size_t make_cite(struct claims_scan *sc, struct core *first_core)
 			break;
 		}
 	}
-	struct post po;
-	parse_post(sc, end, &po);
+	struct claims_post po;
+	cl_parse_post(sc, end, &po);
 	if (po.end > end)
 		end = po.end;
 
-	struct name nm;
+	struct claims_name nm;
 	memset(&nm, 0, sizeof(nm));
 	nm.start = first_core->start;
 	size_t a_s = 0, a_e = 0;
 	bool ante = false;
 	if (first_core->src != CLAIMS_SRC_LAW) {
 		if (first_core->is_short)
-			ante = find_antecedent(sc, first_core->start, &a_s, &a_e);
+			ante = cl_find_antecedent(sc, first_core->start, &a_s, &a_e);
 		else
-			find_name(sc, first_core->start, &nm);
+			cl_find_name(sc, first_core->start, &nm);
 	}
 	int year = po.year ? po.year : nm.year;
 
@@ -1146,6 +578,36 @@ static size_t make_cite(struct claims_scan *sc, struct core *first_core)
 }
 
 /* ------------------------------------------------------------- triggers */
+
+/* The citation that starts at start with a reporter spelled by words w,
+ * longest spelling first.  The volume is [start, vol_e), empty for a
+ * reporter named first; with law_only, only codes may follow. */
+static size_t cite_from_words(struct claims_scan *sc, const struct rep_words *w,
+			      size_t start, size_t vol_e, bool law_only)
+{
+	char key[CLAIMS_KEY_MAX];
+	for (size_t k = w->n; k > 0; k--) {
+		size_t len = make_key(sc, w, k, key), first, count;
+		if (!len || !cl_reporter_lookup(key, len, &first, &count))
+			continue;
+		if (law_only && claims_reporters[first].src != CLAIMS_SRC_LAW)
+			continue;
+		struct core c;
+		memset(&c, 0, sizeof(c));
+		if (vol_e > start) {
+			c.vol_s = start;
+			c.vol_e = vol_e;
+		}
+		c.rep_s = w->s[0];
+		c.rep_e = w->e[k - 1];
+		c.first = first;
+		c.count = count;
+		c.start = start;
+		if (complete(sc, &c, c.rep_e))
+			return make_cite(sc, &c);
+	}
+	return 0;
+}
 
 static size_t try_neutral_dash(struct claims_scan *sc, size_t p, size_t q)
 {
@@ -1206,26 +668,8 @@ size_t claims_try_number(struct claims_scan *sc, size_t p, size_t q)
 		return 0;
 	struct rep_words w;
 	read_rep_words(sc, r, &w);
-	char key[CLAIMS_KEY_MAX];
-	for (size_t k = w.n; k > 0; k--) {
-		size_t len = make_key(sc, &w, k, key), first, count;
-		if (!len || !cl_reporter_lookup(key, len, &first, &count))
-			continue;
-		struct core c;
-		memset(&c, 0, sizeof(c));
-		c.vol_s = p;
-		c.vol_e = q;
-		c.rep_s = w.s[0];
-		c.rep_e = w.e[k - 1];
-		c.first = first;
-		c.count = count;
-		c.start = p;
-		if (cl_at(sc, q) == ',' && claims_reporters[first].src != CLAIMS_SRC_LAW)
-			continue; /* "21, United States Code" is for codes only */
-		if (complete(sc, &c, c.rep_e))
-			return make_cite(sc, &c);
-	}
-	return 0;
+	/* "21, United States Code": a comma after the number is for codes only */
+	return cite_from_words(sc, &w, p, q, cl_at(sc, q) == ',');
 }
 
 size_t claims_try_lead(struct claims_scan *sc, size_t p, size_t q)
@@ -1248,204 +692,5 @@ size_t claims_try_lead(struct claims_scan *sc, size_t p, size_t q)
 		return 0;
 	struct rep_words w;
 	read_rep_words(sc, p, &w);
-	char key[CLAIMS_KEY_MAX];
-	for (size_t k = w.n; k > 0; k--) {
-		size_t len = make_key(sc, &w, k, key), first, count;
-		if (!len || !cl_reporter_lookup(key, len, &first, &count))
-			continue;
-		struct core c;
-		memset(&c, 0, sizeof(c));
-		c.rep_s = p;
-		c.rep_e = w.e[k - 1];
-		c.first = first;
-		c.count = count;
-		c.start = p;
-		if (complete(sc, &c, c.rep_e))
-			return make_cite(sc, &c);
-	}
-	return 0;
-}
-
-/* A parenthetical right after [.., i): its text, and where it ends. */
-static size_t parenthetical(struct claims_scan *sc, size_t i, struct claims_builder *b)
-{
-	size_t k = cl_ws(sc, i), s, e;
-	size_t end = balanced(sc, k, &s, &e);
-	if (!end || cl_at(sc, k) != '(' || e <= s)
-		return i;
-	size_t ye;
-	if (cl_year(sc, s, &ye) && ye == e)
-		return end; /* (2016): a year, not an explanation */
-	cl_field(b, "parenthetical", sc->t + s, e - s);
-	return end;
-}
-
-size_t claims_try_id(struct claims_scan *sc, size_t p, size_t q)
-{
-	if (p < sc->done || !cl_boundary_before(sc, p))
-		return 0;
-	struct claims_builder b;
-	size_t j = q;
-	if (cl_at(sc, j) == ',')
-		j++;
-	size_t k = cl_ws(sc, j), pin_s = 0, pin_e = 0, e;
-	if (k > q || cl_at(sc, j) == ',') {
-		if ((e = cl_word(sc, k, "at"))) {
-			size_t pe = read_pins(sc, cl_ws(sc, e), false);
-			if (pe) {
-				pin_s = k;
-				pin_e = pe;
-			}
-		} else if (cl_at(sc, k) == 0xC2 && cl_at(sc, k + 1) == 0xB6) {
-			size_t pe = read_pins(sc, k, false);
-			if (pe) {
-				pin_s = k;
-				pin_e = pe;
-			}
-		} else if (cl_digit(cl_at(sc, k))) {
-			size_t d = cl_digits(sc, k);
-			if (cl_at(sc, d) == ':' && (pin_e = read_pin_item(sc, k)))
-				pin_s = k;
-		}
-	}
-	size_t cite_end = pin_e ? pin_e : q;
-	cl_begin(&b, SW_CLAIM_CASE, SW_FORM_ID, p, cite_end);
-	if (pin_e)
-		cl_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
-	size_t end = parenthetical(sc, cite_end, &b);
-	b.end = end;
-	if (cl_push(sc, &b) < 0)
-		return 0;
-	sc->done = cite_end;
-	return cite_end;
-}
-
-size_t claims_try_supra(struct claims_scan *sc, size_t p, size_t q)
-{
-	if (p < sc->done || !cl_boundary_before(sc, p))
-		return 0;
-	size_t j = q, pin_s = 0, pin_e = 0, e;
-	if (cl_at(sc, j) != '.') {
-		size_t k = j;
-		if (cl_at(sc, k) == ',')
-			k++;
-		k = cl_ws(sc, k);
-		if (starts_cite(sc, k))
-			return 0; /* Kaiser, supra, 13 Cal.App.5th at 1146: a short cite */
-		if ((e = cl_word(sc, k, "at"))) {
-			size_t pe = read_pins(sc, cl_ws(sc, e), false);
-			if (pe) {
-				pin_s = k;
-				pin_e = pe;
-			}
-		}
-	}
-	size_t cite_end = pin_e ? pin_e : q;
-	struct claims_builder b;
-	cl_begin(&b, SW_CLAIM_CASE, SW_FORM_SUPRA, p, cite_end);
-	if (pin_e)
-		cl_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
-	/* the word before: a volume ("123 supra") and the short name */
-	size_t floor = sc->done, s, w_e;
-	size_t i = p;
-	if (prev_word(sc, i, floor, &s, &w_e)) {
-		size_t we2 = w_e;
-		if (cl_at(sc, we2 - 1) == ',')
-			we2--;
-		if (cl_digits(sc, s) == we2 && we2 > s) {
-			cl_field(&b, "volume", sc->t + s, we2 - s);
-			b.start = s;
-			i = s;
-			if (!prev_word(sc, i, floor, &s, &w_e))
-				s = w_e = 0;
-			we2 = w_e;
-			if (we2 > s && cl_at(sc, we2 - 1) == ',')
-				we2--;
-		}
-		size_t o = we2 > s ? open_mark(sc, s) : 0;
-		if (we2 > s + o && cl_alpha(cl_at(sc, s + o)) && !ends_with_quote(sc, s, we2) &&
-		    !word_in(sc, s + o, we2, stop_words)) {
-			cl_field(&b, "antecedent", sc->t + s + o, we2 - s - o);
-			b.start = s + o;
-		}
-	}
-	b.end = parenthetical(sc, cite_end, &b);
-	if (cl_push(sc, &b) < 0)
-		return 0;
-	sc->done = cite_end;
-	return cite_end;
-}
-
-size_t claims_try_section(struct claims_scan *sc, size_t p, size_t q)
-{
-	if (p < sc->done)
-		return 0;
-	size_t k = cl_ws(sc, q), sec_e, pin_e;
-	size_t e = read_section(sc, k, &sec_e, &pin_e);
-	if (!e)
-		return 0;
-	struct claims_builder b;
-	cl_begin(&b, SW_CLAIM_STATUTE, SW_FORM_BARE, p, pin_e);
-	cl_field(&b, "section", sc->t + k, sec_e - k);
-	if (pin_e > sec_e)
-		cl_field(&b, "pin", sc->t + sec_e, pin_e - sec_e);
-	if (cl_push(sc, &b) < 0)
-		return 0;
-	sc->done = pin_e;
-	return pin_e;
-}
-
-size_t claims_try_rule(struct claims_scan *sc, size_t p, size_t q, bool local)
-{
-	if (p < sc->done || !cl_boundary_before(sc, p))
-		return 0;
-	size_t k = cl_ws(sc, q);
-	if (!cl_digit(cl_at(sc, k)))
-		return 0;
-	size_t e = cl_digits(sc, k);
-	while ((cl_at(sc, e) == '.' || cl_at(sc, e) == '-') && cl_digit(cl_at(sc, e + 1)))
-		e = cl_digits(sc, e + 1);
-	if (cl_alpha(cl_at(sc, e)) && !cl_alnum(cl_at(sc, e + 1)))
-		e++; /* Local Rule 56.1a */
-	if (cl_alnum(cl_at(sc, e)))
-		return 0;
-	size_t rule_e = e, pin = e;
-	for (int g = 0; g < 8 && cl_at(sc, pin) == '('; g++) {
-		size_t m = pin + 1;
-		while (m < pin + 6 && cl_alnum(cl_at(sc, m)))
-			m++;
-		if (m == pin + 1 || cl_at(sc, m) != ')')
-			break;
-		pin = m + 1;
-	}
-	struct claims_builder b;
-	bool bare = local && word_is(sc, p, q, "Rule");
-	cl_begin(&b, SW_CLAIM_RULE, bare ? SW_FORM_BARE : SW_FORM_FULL, p, pin);
-	/* The code as Bluebook writes it, whatever the spacing in the text. */
-	static const struct { const char *has, *code; } fed[] = {
-		{ "Civ", "Fed. R. Civ. P." }, { "Evid", "Fed. R. Evid." },
-		{ "App", "Fed. R. App. P." }, { "Crim", "Fed. R. Crim. P." },
-		{ "Bankr", "Fed. R. Bankr. P." },
-	};
-	const char *code = NULL;
-	if (!local)
-		for (size_t i = 0; i < SW_ARRAY_LEN(fed) && !code; i++)
-			for (size_t s = p; s + strlen(fed[i].has) <= q; s++)
-				if (!memcmp(sc->t + s, fed[i].has, strlen(fed[i].has))) {
-					code = fed[i].code;
-					break;
-				}
-	if (code)
-		cl_fieldz(&b, "code", code);
-	else
-		cl_field(&b, "code", sc->t + p, q - p);
-	if (local && !bare)
-		cl_fieldz(&b, "local", "true");
-	cl_field(&b, "rule", sc->t + k, rule_e - k);
-	if (pin > rule_e)
-		cl_field(&b, "pin", sc->t + rule_e, pin - rule_e);
-	if (cl_push(sc, &b) < 0)
-		return 0;
-	sc->done = pin;
-	return pin;
+	return cite_from_words(sc, &w, p, p, false);
 }

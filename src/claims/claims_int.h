@@ -115,6 +115,64 @@ void cl_note_at(struct claims_scan *sc, size_t name_end, size_t at);
 /* A reporter form: the first table entry with key, and how many share it. */
 bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count);
 
+/* ---- citations (claims_cite.c, claims_cite_parts.c, claims_cite_other.c) */
+
+/* The court and year parenthesis after a citation's last pin, then an
+ * explanatory parenthetical. */
+struct claims_post {
+	size_t court_s, court_e;     /* court text, or empty */
+	size_t month_s, month_e, day_s, day_e;
+	int year;
+	size_t paren_s, paren_e;     /* explanatory parenthetical, or empty */
+	size_t end;                  /* end of the court/year parenthesis */
+	size_t full_end;             /* end including the parenthetical */
+	size_t pub_s, pub_e;         /* publisher of a code: (West 2009) */
+};
+
+/* The case name before a full citation. */
+struct claims_name {
+	size_t pl_s, pl_e, df_s, df_e, ante_s, ante_e;
+	size_t start;  /* where the name starts, or the cite's start */
+	int year;      /* (2007) between the name and the cite */
+};
+
+/* Words that end a case name going backwards: signals and connectives. */
+extern const char *const cl_stop_words[];
+
+/* The word ending at or before i (after skipping spaces back): [*ws, *we).
+ * False at floor. */
+bool cl_prev_word(const struct claims_scan *sc, size_t i, size_t floor,
+		  size_t *ws, size_t *we);
+/* A curly or straight quotation mark ending at e. */
+bool cl_ends_with_quote(const struct claims_scan *sc, size_t s, size_t e);
+/* Length of an opening mark at s: ( [ " or a curly quote; else 0. */
+size_t cl_open_mark(const struct claims_scan *sc, size_t s);
+/* The text [s, e) is the word w; is one of the NULL-ended list. */
+bool cl_word_is(const struct claims_scan *sc, size_t s, size_t e, const char *w);
+bool cl_word_in(const struct claims_scan *sc, size_t s, size_t e,
+		const char *const *list);
+/* A page at i (digits, roman numerals or a blank, *blank says which);
+ * returns the end or 0. */
+size_t cl_read_page(const struct claims_scan *sc, size_t i, bool commas, bool *blank);
+/* One pin item at i: *12, 12-14, 12 n.3, ¶ 7, 119:12-14; the end or 0. */
+size_t cl_read_pin_item(const struct claims_scan *sc, size_t i);
+/* A balanced parenthesis or bracket at i: its inside in [*in_s, *in_e),
+ * returns the end after the closing mark or 0. */
+size_t cl_balanced(const struct claims_scan *sc, size_t i, size_t *in_s, size_t *in_e);
+/* The court, year and parenthetical after a citation ending at i. */
+void cl_parse_post(struct claims_scan *sc, size_t i, struct claims_post *po);
+/* The case name before a full citation at p. */
+void cl_find_name(struct claims_scan *sc, size_t p, struct claims_name *nm);
+/* The short name before a short cite or supra at p: [*a_s, *a_e). */
+bool cl_find_antecedent(struct claims_scan *sc, size_t p, size_t *a_s, size_t *a_e);
+/* A digit run at i that starts another citation (a parallel cite)? */
+bool cl_starts_cite(struct claims_scan *sc, size_t i);
+/* A list of pins from i ("at 62-63, 67-68"); the end or 0. */
+size_t cl_read_pins(struct claims_scan *sc, size_t i, bool allow_at);
+/* A law section at i (1332, 21-3516, 1981-1983) then subsections:
+ * *sec_e ends the section, *pin_e the subsections; returns *pin_e or 0. */
+size_t cl_read_section(const struct claims_scan *sc, size_t i, size_t *sec_e, size_t *pin_e);
+
 /* ---- triggers: each returns the end of what it consumed, or 0 */
 
 /* Digits at [p, q): volume of a case, journal or law cite, a title of a
