@@ -6,6 +6,7 @@
 #define SW_FLEET_INT_H
 
 #include "fleet/fleet.h"
+#include "llm/llm.h"
 
 /* The calibration constants for one (architecture class, GPU family). */
 struct sw__fleet_consts {
@@ -56,5 +57,71 @@ int sw__fleet_capture(struct sw_buf *out, char *const argv[], size_t limit,
 
 /* A short slug of s for names: lower case letters, digits and '-'. */
 void sw__fleet_slug(char *out, size_t outsz, const char *s);
+
+/* ------------------------------------------------------------ supervisor */
+
+/* The state of one supervised server, as state.json names it. */
+enum sw__fleet_sv_state {
+	SW__SV_PENDING, SW__SV_STARTING, SW__SV_READY, SW__SV_HUNG, SW__SV_CRASHED,
+	SW__SV_FAILED, SW__SV_DEGRADED, SW__SV_UNPLACED, SW__SV_STOPPED,
+};
+
+/* The names of enum sw__fleet_sv_state, indexed by it (state.c). */
+extern const char *const sw__fleet_sv_state_names[];
+
+/* One planned llama-server under supervision (supervise.c runs it, state.c
+ * writes it down). */
+struct sw__fleet_server {
+	char *name;
+	size_t model;
+	int group;
+	uint16_t port;
+	char **argv, **env;
+	char *log;
+	char *gpus;          /* CUDA_VISIBLE_DEVICES */
+	enum sw__fleet_sv_state state;
+	char error[768];
+	int pid;
+	unsigned long long ticks;
+	char started[21];
+	unsigned restarts;
+	double t_start, t_next, t_health;
+	long log_off;
+	struct sw_llm_config llm;
+	struct sw_llm_client *client;
+};
+
+/* The supervisor: what sw_fleet_sv_prepare() builds. */
+struct sw_fleet_sv {
+	const struct sw_fleet_conf *conf;
+	struct sw_fleet_hw hw;
+	struct sw_fleet_calib *cal;
+	struct sw_fleet_model *models;
+	struct sw_fleet_request *reqs;
+	struct sw_fleet_plan plan;
+	struct sw_fleet_presence presence;
+	struct sw__fleet_server *s;
+	size_t n;
+	char *state_path;
+	char *started;
+	bool dirty;
+	struct sw_llm_cancel cancel; /* set to stop: ends a probe in flight */
+};
+
+/* Sleep ms milliseconds, through signals. */
+void sw__fleet_sleep_ms(unsigned ms);
+
+/* Print a time-stamped line of the supervisor's log, for server s (or the
+ * fleet when NULL). */
+void sw__fleet_sv_say(const struct sw__fleet_server *s, const char *fmt, ...) SW_PRINTF(2, 3);
+
+/* Write state.json for phase ("starting", "running", "stopped") atomically
+ * and clear sv->dirty.  Returns 0 or a negative SW_E* code. */
+int sw__fleet_sv_write(struct sw_fleet_sv *sv, const char *phase, struct sw_err *err);
+
+/* Append a history.jsonl event for server s, with extra's members (or
+ * none when NULL) copied in.  A failure is only logged. */
+void sw__fleet_sv_history(const struct sw_fleet_sv *sv, const struct sw__fleet_server *s,
+			  const char *event, struct json_t *extra);
 
 #endif /* SW_FLEET_INT_H */
