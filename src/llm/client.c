@@ -1,14 +1,8 @@
 /*
- * client.c - HTTP to llama-server through libcurl: chat completions
- * (streamed or not), the read-only endpoints, deadlines, cancellation,
- * retries and the connect-time policy check.
- *
- * Each client owns one easy handle inside its own multi handle.  The multi
- * interface is used even for one transfer because its poll loop is where
- * the deadlines live: libcurl's own timeouts know nothing of "first token"
- * or "between tokens", and its progress callback may go a second between
- * calls, far too coarse for a 200 ms deadline.  The connection stays in the
- * multi handle's pool, so consecutive calls to one server reuse it.
+ * client.c - the request/response API over HTTP to llama-server: clients
+ * and their lifecycle, chat completions (streamed or not) with their
+ * retries and fallbacks, and the read-only endpoints.  How one transfer is
+ * set up and driven to its deadlines is in transfer.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,31 +21,9 @@
 /* Backoff between 503 retries: doubling from the first, capped. */
 #define BACKOFF_FIRST_MS 100
 #define BACKOFF_MAX_MS 2000
-/* How often a cancellable call looks at its cancel flag while waiting. */
-#define CANCEL_POLL_MS 50
 /* The connect deadline of the small read-only requests when none given. */
 #define INFO_CONNECT_MS 5000
 
-struct sw_llm_client {
-	char *endpoint;
-	char *url;
-	char *host;
-	char *unix_path;
-	char *auth;               /* "Authorization: Bearer ..." or NULL */
-	struct sw_llm_policy policy; /* a deep copy */
-	bool force_local;
-	CURL *easy;
-	CURLM *multi;
-	struct curl_slist *resolve;
-	struct curl_slist *headers;
-	/* What the open-socket callback saw on the last new connection. */
-	char address[128];
-	bool have_address;
-	char why[256];
-	bool refused;
-	struct sw_err refusal;
-	char curl_err[CURL_ERROR_SIZE];
-};
 
 int sw_llm_global_init(struct sw_err *err)
 {
@@ -66,42 +38,9 @@ void sw_llm_cancel_request(struct sw_llm_cancel *c)
 	atomic_store(&c->requested, true);
 }
 
-static bool cancelled(const struct sw_llm_cancel *c)
+bool llm_cancelled(const struct sw_llm_cancel *c)
 {
 	return c && atomic_load(&((struct sw_llm_cancel *)c)->requested);
-}
-
-/* ---------------------------------------------------------------- policy */
-
-/* libcurl asks here for every socket it wants, with the address it is about
- * to connect to: the one place where the policy cannot be talked around by
- * DNS, /etc/hosts or a resolve override. */
-static curl_socket_t open_socket(void *user, curlsocktype purpose, struct curl_sockaddr *a)
-{
-	struct sw_llm_client *c = user;
-	char why[sizeof(c->why)];
-	const struct sockaddr *sa = &a->addr;
-
-	if (purpose != CURLSOCKTYPE_IPCXN) {
-		c->refused = true;
-		sw_err_set(&c->refusal, SW_EPOLICY, "endpoint '%s': refused a socket of unknown purpose",
-			   c->endpoint);
-		return CURL_SOCKET_BAD;
-	}
-	if (llm_policy_check(&c->policy, c->force_local, c->endpoint, c->host, sa, a->addrlen,
-			     why, sizeof(why), &c->refusal) != 0) {
-		c->refused = true;
-		return CURL_SOCKET_BAD;
-	}
-	int fd = socket(a->family, a->socktype, a->protocol);
-	if (fd < 0)
-		return CURL_SOCKET_BAD;
-	/* A model server's connection has no business in a child process. */
-	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-	llm_addr_format(c->address, sizeof(c->address), sa, a->addrlen);
-	memcpy(c->why, why, sizeof(c->why));
-	c->have_address = true;
-	return fd;
 }
 
 /* -------------------------------------------------------------- lifecycle */
@@ -235,271 +174,6 @@ const char *sw_llm_client_policy_reason(const struct sw_llm_client *c)
 	return c->have_address ? c->why : NULL;
 }
 
-/* -------------------------------------------------------------- transfers */
-
-struct xfer {
-	struct sw_llm_client *c;
-	bool stream;             /* the caller asked for SSE */
-	bool is_sse;             /* the server answered 200 text/event-stream */
-	bool started;            /* the status line and headers are in */
-	long status;
-	struct sw_buf body;      /* a non-SSE body */
-	size_t body_limit;
-	struct llm_sse sse;
-	struct llm_answer *answer;
-	size_t last_chunks;
-	double t_start, t_first_text, t_last_text;
-	struct sw_llm_deadlines dl;
-	double call_deadline;    /* absolute, INFINITY for none */
-	struct sw_llm_cancel *cancel;
-	int rc;                  /* an error found inside a callback */
-	struct sw_err err;
-};
-
-static int on_event(void *user, const char *data, size_t len)
-{
-	struct xfer *x = user;
-	int rc = llm_answer_event(x->answer, data, len);
-	if (rc != 0)
-		sw_err_set(&x->err, rc, "endpoint '%s': %s%s", x->c->endpoint,
-			   rc == SW_ENET ? "the server failed mid-answer: " : "",
-			   x->answer->error);
-	return rc;
-}
-
-static size_t on_write(char *p, size_t size, size_t nmemb, void *user)
-{
-	struct xfer *x = user;
-	size_t n = size * nmemb;
-
-	if (!x->started) {
-		char *ct = NULL;
-		x->started = true;
-		curl_easy_getinfo(x->c->easy, CURLINFO_RESPONSE_CODE, &x->status);
-		curl_easy_getinfo(x->c->easy, CURLINFO_CONTENT_TYPE, &ct);
-		x->is_sse = x->stream && x->status == 200 && ct &&
-			    strncasecmp(ct, "text/event-stream", 17) == 0;
-	}
-	if (x->is_sse) {
-		int rc = llm_sse_feed(&x->sse, p, n, &x->err);
-		if (rc != 0) {
-			if (rc == SW_ELIMIT && x->err.msg[0] && !strstr(x->err.msg, "endpoint '"))
-				sw_err_wrap(&x->err, rc, "endpoint '%s'", x->c->endpoint);
-			x->rc = rc;
-			return 0;
-		}
-		if (x->answer->chunks != x->last_chunks) {
-			double now = sw_now();
-			if (x->last_chunks == 0)
-				x->t_first_text = now;
-			x->t_last_text = now;
-			x->last_chunks = x->answer->chunks;
-		}
-		return n;
-	}
-	size_t limit = x->status == 200 ? x->body_limit : SW_LLM_MAX_ERROR_BODY;
-	if (x->body.len + n > limit) {
-		if (x->status != 200) {
-			/* An error body only feeds a message: keep its start. */
-			sw_buf_add(&x->body, p, limit - x->body.len);
-			return n;
-		}
-		x->rc = sw_err_set(&x->err, SW_ELIMIT, "endpoint '%s': the response is larger than %zu bytes",
-				   x->c->endpoint, limit);
-		return 0;
-	}
-	sw_buf_add(&x->body, p, n);
-	return n;
-}
-
-static void setup(struct sw_llm_client *c, struct xfer *x, const char *path, const char *post,
-		  size_t post_len)
-{
-	CURL *e = c->easy;
-	char *url = sw_xasprintf("%s%s", c->url, path);
-
-	curl_easy_reset(e);
-	curl_easy_setopt(e, CURLOPT_URL, url);
-	free(url); /* libcurl keeps its own copy of string options */
-	curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
-	/* An http_proxy in the environment would make the proxy the address
-	 * checked and something else the address that answers. */
-	curl_easy_setopt(e, CURLOPT_PROXY, "");
-	curl_easy_setopt(e, CURLOPT_NOPROXY, "*");
-	curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
-	curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, c);
-	if (c->unix_path)
-		curl_easy_setopt(e, CURLOPT_UNIX_SOCKET_PATH, c->unix_path);
-	if (c->resolve)
-		curl_easy_setopt(e, CURLOPT_RESOLVE, c->resolve);
-	curl_easy_setopt(e, CURLOPT_HTTPHEADER, c->headers);
-	curl_easy_setopt(e, CURLOPT_USERAGENT, "sworn/" SW_VERSION);
-	curl_easy_setopt(e, CURLOPT_ERRORBUFFER, c->curl_err);
-	curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_write);
-	curl_easy_setopt(e, CURLOPT_WRITEDATA, x);
-	if (x->dl.connect_ms)
-		curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)x->dl.connect_ms);
-	if (post) {
-		curl_easy_setopt(e, CURLOPT_POST, 1L);
-		curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)post_len);
-		curl_easy_setopt(e, CURLOPT_POSTFIELDS, post);
-	} else {
-		curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
-	}
-}
-
-/* The nearest deadline and its name. */
-static double next_deadline(const struct xfer *x, const char **which, unsigned *ms)
-{
-	double d = x->call_deadline;
-	*which = "overall";
-	*ms = x->dl.total_ms;
-	if (x->is_sse && x->last_chunks == 0 && x->dl.first_token_ms) {
-		double f = x->t_start + x->dl.first_token_ms / 1000.0;
-		if (f < d) {
-			d = f;
-			*which = "first-token";
-			*ms = x->dl.first_token_ms;
-		}
-	} else if (x->stream && !x->started && x->dl.first_token_ms) {
-		double f = x->t_start + x->dl.first_token_ms / 1000.0;
-		if (f < d) {
-			d = f;
-			*which = "first-token";
-			*ms = x->dl.first_token_ms;
-		}
-	}
-	if (x->is_sse && x->last_chunks > 0 && x->dl.token_ms) {
-		double t = x->t_last_text + x->dl.token_ms / 1000.0;
-		if (t < d) {
-			d = t;
-			*which = "between-token";
-			*ms = x->dl.token_ms;
-		}
-	}
-	return d;
-}
-
-/* Run the transfer set up on c->easy to its end, a deadline or a cancel. */
-static int perform(struct xfer *x, struct sw_err *err)
-{
-	struct sw_llm_client *c = x->c;
-	CURLcode result = CURLE_OK;
-	int running = 1, rc = 0;
-	bool finished = false;
-
-	c->refused = false;
-	sw_err_clear(&c->refusal);
-	c->curl_err[0] = '\0';
-	x->t_start = sw_now();
-	if (curl_multi_add_handle(c->multi, c->easy) != CURLM_OK)
-		return sw_err_set(err, SW_EIO, "endpoint '%s': cannot start a transfer", c->endpoint);
-	for (;;) {
-		CURLMcode mc = curl_multi_perform(c->multi, &running);
-		if (mc != CURLM_OK) {
-			rc = sw_err_set(err, SW_EIO, "endpoint '%s': %s", c->endpoint,
-					curl_multi_strerror(mc));
-			break;
-		}
-		if (running == 0) {
-			CURLMsg *m;
-			int left;
-			while ((m = curl_multi_info_read(c->multi, &left)) != NULL)
-				if (m->msg == CURLMSG_DONE)
-					result = m->data.result;
-			finished = true;
-			break;
-		}
-		if (cancelled(x->cancel)) {
-			rc = sw_err_set(err, SW_ECANCEL, "endpoint '%s': cancelled", c->endpoint);
-			break;
-		}
-		const char *which;
-		unsigned ms;
-		double now = sw_now();
-		double deadline = next_deadline(x, &which, &ms);
-		if (now >= deadline) {
-			rc = sw_err_set(err, SW_ENET, "endpoint '%s': no answer within the %s deadline (%u ms)",
-					c->endpoint, which, ms);
-			break;
-		}
-		double wait = (deadline - now) * 1000.0 + 1;
-		if (wait > 1000)
-			wait = 1000;
-		if (x->cancel && wait > CANCEL_POLL_MS)
-			wait = CANCEL_POLL_MS;
-		curl_multi_poll(c->multi, NULL, 0, (int)wait, NULL);
-	}
-	/* Removing an unfinished transfer aborts it and drops its connection. */
-	curl_multi_remove_handle(c->multi, c->easy);
-	if (rc != 0 || !finished)
-		return rc;
-	if (x->rc != 0) {
-		if (err) {
-			err->code = 0;
-			sw_err_set(err, x->rc, "%s", x->err.msg);
-		}
-		return x->rc;
-	}
-	if (result == CURLE_OK)
-		return 0;
-	if (c->refused && (result == CURLE_COULDNT_CONNECT || result == CURLE_OPERATION_TIMEDOUT ||
-			   result == CURLE_COULDNT_RESOLVE_HOST)) {
-		if (err)
-			*err = c->refusal;
-		return SW_EPOLICY;
-	}
-	const char *what = c->curl_err[0] ? c->curl_err : curl_easy_strerror(result);
-	switch (result) {
-	case CURLE_COULDNT_CONNECT:
-	case CURLE_COULDNT_RESOLVE_HOST:
-		return sw_err_set(err, SW_ENET, "endpoint '%s' (%s): cannot connect: %s", c->endpoint,
-				  c->unix_path ? c->unix_path : c->url, what);
-	case CURLE_OPERATION_TIMEDOUT:
-		return sw_err_set(err, SW_ENET, "endpoint '%s' (%s): %s", c->endpoint,
-				  c->unix_path ? c->unix_path : c->url, what);
-	case CURLE_PARTIAL_FILE:
-	case CURLE_RECV_ERROR:
-	case CURLE_GOT_NOTHING:
-		return sw_err_set(err, SW_ENET, "endpoint '%s': the connection broke %s: %s", c->endpoint,
-				  x->started ? "mid-answer" : "before an answer", what);
-	default:
-		return sw_err_set(err, SW_ENET, "endpoint '%s': %s", c->endpoint, what);
-	}
-}
-
-static void xfer_init(struct xfer *x, struct sw_llm_client *c, bool stream,
-		      const struct sw_llm_deadlines *dl, double call_deadline,
-		      struct sw_llm_cancel *cancel, struct llm_answer *answer)
-{
-	memset(x, 0, sizeof(*x));
-	x->c = c;
-	x->stream = stream;
-	x->dl = *dl;
-	x->call_deadline = call_deadline;
-	x->cancel = cancel;
-	x->answer = answer;
-	x->body_limit = SW_LLM_MAX_BODY;
-	sw_buf_init(&x->body);
-	llm_sse_init(&x->sse, SW_LLM_MAX_SSE_LINE, on_event, x);
-}
-
-static void xfer_release(struct xfer *x)
-{
-	sw_buf_release(&x->body);
-	llm_sse_release(&x->sse);
-}
-
-static int http_error(const struct xfer *x, struct sw_err *err)
-{
-	char msg[300];
-	llm_error_body_message(msg, sizeof(msg), x->body.data, x->body.len);
-	return sw_err_set(err, SW_ENET, "endpoint '%s' answered HTTP %ld: %s", x->c->endpoint,
-			  x->status, msg);
-}
-
 /* ------------------------------------------------------------------- chat */
 
 void sw_llm_request_init(struct sw_llm_request *r)
@@ -606,17 +280,17 @@ static void sleep_ms(double ms, struct sw_llm_cancel *cancel)
 	double end = sw_now() + ms / 1000.0;
 	for (;;) {
 		double left = (end - sw_now()) * 1000.0;
-		if (left <= 0 || cancelled(cancel))
+		if (left <= 0 || llm_cancelled(cancel))
 			return;
-		if (left > CANCEL_POLL_MS)
-			left = CANCEL_POLL_MS;
+		if (left > LLM_CANCEL_POLL_MS)
+			left = LLM_CANCEL_POLL_MS;
 		struct timespec ts = { 0, (long)(left * 1e6) };
 		nanosleep(&ts, NULL);
 	}
 }
 
-static void fill_result(struct sw_llm_result *out, struct sw_llm_client *c,
-			struct llm_answer *a, const struct xfer *x)
+static void fill_result(struct sw_llm_result *out, struct sw_llm_client *c, struct llm_answer *a,
+			const struct llm_xfer *x)
 {
 	free(out->endpoint);
 	out->endpoint = sw_xstrdup(c->endpoint);
@@ -645,7 +319,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 {
 	char *body = NULL;
 	struct llm_answer answer;
-	struct xfer x;
+	struct llm_xfer x;
 	double t0 = sw_now();
 	double call_deadline = req->deadlines.total_ms ? t0 + req->deadlines.total_ms / 1000.0
 						       : INFINITY;
@@ -655,7 +329,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 
 	memset(out, 0, sizeof(*out));
 	llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
-	xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
+	llm_xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
 	if ((rc = build_body(&body, req, err)) != 0)
 		goto cleanup;
 	for (;;) {
@@ -663,11 +337,12 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 		llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
 		answer.on_text = req->on_text;
 		answer.user = req->user;
-		xfer_release(&x);
-		xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
-		setup(c, &x, "/v1/chat/completions", body, strlen(body));
+		llm_xfer_release(&x);
+		llm_xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel,
+			      &answer);
+		llm_xfer_setup(c, &x, "/v1/chat/completions", body, strlen(body));
 		out->attempts++;
-		rc = perform(&x, err);
+		rc = llm_xfer_perform(&x, err);
 		if (rc == 0 && x.status == 200 && x.is_sse) {
 			if (!answer.done)
 				rc = sw_err_set(err, SW_ENET,
@@ -684,7 +359,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 		}
 		if (rc != 0)
 			break;
-		rc = http_error(&x, err);
+		rc = llm_xfer_http_error(&x, err);
 		/* 503 means the server did not start on the request (loading,
 		 * no free slot): the one answer safe to repeat. */
 		if (x.status != 503 || out->attempts > retries)
@@ -693,7 +368,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 		if (left <= backoff)
 			break;
 		sleep_ms(backoff, req->cancel);
-		if (cancelled(req->cancel)) {
+		if (llm_cancelled(req->cancel)) {
 			rc = sw_err_set(err, SW_ECANCEL, "endpoint '%s': cancelled", c->endpoint);
 			break;
 		}
@@ -703,7 +378,7 @@ cleanup:
 	fill_result(out, c, &answer, &x);
 	out->total_s = sw_now() - t0;
 	llm_answer_release(&answer);
-	xfer_release(&x);
+	llm_xfer_release(&x);
 	free(body);
 	return rc;
 }
@@ -761,22 +436,22 @@ static int simple(struct sw_llm_client *c, const char *path, const char *post, u
 		  long *status, struct sw_buf *body, struct sw_err *err)
 {
 	struct sw_llm_deadlines dl = { 0 };
-	struct xfer x;
+	struct llm_xfer x;
 	int rc;
 
 	if (!timeout_ms)
 		timeout_ms = 10000;
 	dl.total_ms = timeout_ms;
 	dl.connect_ms = timeout_ms < INFO_CONNECT_MS ? timeout_ms : INFO_CONNECT_MS;
-	xfer_init(&x, c, false, &dl, sw_now() + timeout_ms / 1000.0, NULL, NULL);
-	setup(c, &x, path, post, post ? strlen(post) : 0);
-	rc = perform(&x, err);
+	llm_xfer_init(&x, c, false, &dl, sw_now() + timeout_ms / 1000.0, NULL, NULL);
+	llm_xfer_setup(c, &x, path, post, post ? strlen(post) : 0);
+	rc = llm_xfer_perform(&x, err);
 	*status = x.status;
 	if (rc == 0) {
 		sw_buf_reset(body);
 		sw_buf_add(body, x.body.data, x.body.len);
 	}
-	xfer_release(&x);
+	llm_xfer_release(&x);
 	return rc;
 }
 

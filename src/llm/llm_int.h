@@ -1,12 +1,15 @@
 /*
  * llm_int.h - llm/ internals shared between its files and its tests: the
- * SSE line parser, the decoder of chat-completion events, the address policy
- * and the test seam that maps names to addresses.
+ * SSE line parser, the decoder of chat-completion events, the address policy,
+ * the client and its transfers, and the test seam that maps names to
+ * addresses.
  */
 #ifndef SW_LLM_INT_H
 #define SW_LLM_INT_H
 
 #include <sys/socket.h>
+
+#include <curl/curl.h>
 
 #include "llm/llm.h"
 
@@ -102,6 +105,73 @@ int llm_policy_check(const struct sw_llm_policy *p, bool force_local,
 		     const char *endpoint, const char *host,
 		     const struct sockaddr *sa, socklen_t len, char *why,
 		     size_t whysz, struct sw_err *err);
+
+/* ---------------------------------------------------- client and transfers */
+
+/* How often a cancellable call looks at its cancel flag while waiting. */
+#define LLM_CANCEL_POLL_MS 50
+
+/* One client: an endpoint, its easy handle inside its own multi handle, and
+ * what the open-socket callback saw (client.c owns it, transfer.c drives it). */
+struct sw_llm_client {
+	char *endpoint;
+	char *url;
+	char *host;
+	char *unix_path;
+	char *auth;               /* "Authorization: Bearer ..." or NULL */
+	struct sw_llm_policy policy; /* a deep copy */
+	bool force_local;
+	CURL *easy;
+	CURLM *multi;
+	struct curl_slist *resolve;
+	struct curl_slist *headers;
+	/* What the open-socket callback saw on the last new connection. */
+	char address[128];
+	bool have_address;
+	char why[256];
+	bool refused;
+	struct sw_err refusal;
+	char curl_err[CURL_ERROR_SIZE];
+};
+
+/* Whether c (may be NULL) has been asked to cancel. */
+bool llm_cancelled(const struct sw_llm_cancel *c);
+
+/* One transfer on a client's easy handle, from setup to its answer. */
+struct llm_xfer {
+	struct sw_llm_client *c;
+	bool stream;             /* the caller asked for SSE */
+	bool is_sse;             /* the server answered 200 text/event-stream */
+	bool started;            /* the status line and headers are in */
+	long status;
+	struct sw_buf body;      /* a non-SSE body */
+	size_t body_limit;
+	struct llm_sse sse;
+	struct llm_answer *answer;
+	size_t last_chunks;
+	double t_start, t_first_text, t_last_text;
+	struct sw_llm_deadlines dl;
+	double call_deadline;    /* absolute, INFINITY for none */
+	struct sw_llm_cancel *cancel;
+	int rc;                  /* an error found inside a callback */
+	struct sw_err err;
+};
+
+/* Prepare x for a transfer on client c: deadlines dl, an absolute
+ * call_deadline (INFINITY for none), cancel and answer may be NULL. */
+void llm_xfer_init(struct llm_xfer *x, struct sw_llm_client *c, bool stream,
+		   const struct sw_llm_deadlines *dl, double call_deadline,
+		   struct sw_llm_cancel *cancel, struct llm_answer *answer);
+void llm_xfer_release(struct llm_xfer *x);
+/* Set c's easy handle up for path: a POST of post_len bytes of post, or a
+ * GET when post is NULL. */
+void llm_xfer_setup(struct sw_llm_client *c, struct llm_xfer *x, const char *path,
+		    const char *post, size_t post_len);
+/* Run the transfer to its end, a deadline or a cancel.  Returns 0 or a
+ * negative SW_E* code. */
+int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err);
+/* SW_ENET with the server's error message for x's HTTP status. */
+int llm_xfer_http_error(const struct llm_xfer *x, struct sw_err *err);
 
 /* ------------------------------------------------------------- test seams */
 
