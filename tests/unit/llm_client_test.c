@@ -21,8 +21,6 @@
 
 #include "llm_harness.h"
 
-static char *dir;
-
 struct fixture {
 	struct h_fake fake;
 	struct sw_llm_config cfg;
@@ -690,21 +688,6 @@ static void test_script(void **state)
 	teardown(&fx);
 }
 
-static int group_setup(void **state)
-{
-	(void)state;
-	dir = h_tmpdir();
-	return 0;
-}
-
-static int group_teardown(void **state)
-{
-	(void)state;
-	h_rmdir(dir);
-	free(dir);
-	return 0;
-}
-
 int main(void)
 {
 	h_netns_enter(false, "llm_client_test");
@@ -730,5 +713,5 @@ int main(void)
 		cmocka_unit_test(test_unix_socket),
 		cmocka_unit_test(test_script),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, h_group_setup, h_group_teardown);
 }

@@ -12,8 +12,6 @@
 
 #include "llm_harness.h"
 
-static char *dir;
-
 static void test_good(void **state)
 {
 	struct sw_llm_config c;
@@ -157,21 +155,6 @@ static void test_api_key_file(void **state)
 	sw_llm_config_release(&c);
 }
 
-static int group_setup(void **state)
-{
-	(void)state;
-	dir = h_tmpdir();
-	return 0;
-}
-
-static int group_teardown(void **state)
-{
-	(void)state;
-	h_rmdir(dir);
-	free(dir);
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,5 +162,5 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_api_key_file),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, h_group_setup, h_group_teardown);
 }

@@ -233,4 +233,23 @@ static inline int h_config(struct sw_llm_config *out, const char *dir, const cha
 	return rc;
 }
 
+/* The test group's scratch folder: h_group_setup() makes it,
+ * h_group_teardown() removes it. */
+static char *dir;
+
+static inline int h_group_setup(void **state)
+{
+	(void)state;
+	dir = h_tmpdir();
+	return 0;
+}
+
+static inline int h_group_teardown(void **state)
+{
+	(void)state;
+	h_rmdir(dir);
+	free(dir);
+	return 0;
+}
+
 #endif /* SW_LLM_HARNESS_H */

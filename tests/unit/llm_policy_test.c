@@ -21,8 +21,6 @@
 
 #include "llm_harness.h"
 
-static char *dir;
-
 static enum llm_addr_class classify(const char *addr)
 {
 	struct sockaddr_storage ss;
@@ -268,21 +266,6 @@ static void test_unix_socket_allowed(void **state)
 	h_fake_stop(&f);
 }
 
-static int group_setup(void **state)
-{
-	(void)state;
-	dir = h_tmpdir();
-	return 0;
-}
-
-static int group_teardown(void **state)
-{
-	(void)state;
-	h_rmdir(dir);
-	free(dir);
-	return 0;
-}
-
 int main(void)
 {
 	h_netns_enter(true, "llm_policy_test");
@@ -296,5 +279,5 @@ int main(void)
 		cmocka_unit_test(test_fallback_held_local),
 		cmocka_unit_test(test_unix_socket_allowed),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, h_group_setup, h_group_teardown);
 }
