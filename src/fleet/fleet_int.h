@@ -120,7 +120,8 @@ void sw__fleet_sv_say(const struct sw__fleet_server *s, const char *fmt, ...) SW
 int sw__fleet_sv_write(struct sw_fleet_sv *sv, const char *phase, struct sw_err *err);
 
 /* Append a history.jsonl event for server s, with extra's members (or
- * none when NULL) copied in.  A failure is only logged. */
+ * none when NULL) copied in; takes ownership of extra (callers pass a fresh
+ * json_pack()).  A failure is only logged. */
 void sw__fleet_sv_history(const struct sw_fleet_sv *sv, const struct sw__fleet_server *s,
 			  const char *event, struct json_t *extra);
 

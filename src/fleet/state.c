@@ -111,8 +111,10 @@ void sw__fleet_sv_history(const struct sw_fleet_sv *sv, const struct sw__fleet_s
 			      "header_sha256", m->header_sha256 ? m->header_sha256 : "", "flags",
 			      flags.data, "gpus", s->gpus ? s->gpus : "", "port", (int)s->port,
 			      "pid", s->pid, "restarts", (int)s->restarts);
-	if (extra)
+	if (extra) {
 		json_object_update(e, extra);
+		json_decref(extra);
+	}
 	struct sw_err err = { 0 };
 	if (sw_fleet_history_append(sv->conf->dir, e, &err) != 0)
 		sw__fleet_sv_say(s, "cannot record history: %s", err.msg);

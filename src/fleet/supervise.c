@@ -484,7 +484,6 @@ static void became_ready(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	}
 	json_object_set_new(extra, "ready_s", json_real(sw_now() - s->t_start));
 	sw__fleet_sv_history(sv, s, "start", extra);
-	json_decref(extra);
 	set_state(sv, s, SW__SV_READY, "ready in %.1f s (build %s)", sw_now() - s->t_start,
 		  info.build ? info.build : "unknown");
 	sw_llm_server_info_release(&info);
