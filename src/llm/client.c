@@ -264,6 +264,9 @@ static int build_body(char **out, const struct sw_llm_request *req, struct sw_er
 		json_object_set_new(root, "response_format",
 				    json_pack("{s:s, s:{s:s, s:O}}", "type", "json_schema", "json_schema",
 					      "name", "answer", "schema", schema));
+		/* llama-server also reads a top-level "json_schema"; some builds
+		 * (b4748, for one) drop the response_format form silently. */
+		json_object_set(root, "json_schema", schema);
 	}
 	*out = json_dumps(root, JSON_COMPACT);
 	if (!*out)
@@ -455,22 +458,30 @@ static int simple(struct sw_llm_client *c, const char *path, const char *post, u
 	return rc;
 }
 
-int sw_llm_get(struct sw_buf *out, struct sw_llm_client *c, const char *path,
-	       unsigned timeout_ms, struct sw_err *err)
+/* sw_llm_get with the HTTP status kept for the caller. */
+static int get_status(struct sw_buf *out, long *status, struct sw_llm_client *c,
+		      const char *path, unsigned timeout_ms, struct sw_err *err)
 {
-	long status = 0;
 	int rc;
 
+	*status = 0;
 	if (!path || path[0] != '/')
 		return sw_err_set(err, SW_EUSAGE, "a server path starts with '/'");
-	rc = simple(c, path, NULL, timeout_ms, &status, out, err);
-	if (rc == 0 && status != 200) {
+	rc = simple(c, path, NULL, timeout_ms, status, out, err);
+	if (rc == 0 && *status != 200) {
 		char msg[300];
 		llm_error_body_message(msg, sizeof(msg), out->data, out->len);
 		rc = sw_err_set(err, SW_ENET, "endpoint '%s': GET %s answered HTTP %ld: %s",
-				c->endpoint, path, status, msg);
+				c->endpoint, path, *status, msg);
 	}
 	return rc;
+}
+
+int sw_llm_get(struct sw_buf *out, struct sw_llm_client *c, const char *path,
+	       unsigned timeout_ms, struct sw_err *err)
+{
+	long status;
+	return get_status(out, &status, c, path, timeout_ms, err);
 }
 
 const char *sw_llm_health_name(enum sw_llm_health h)
@@ -533,8 +544,17 @@ static json_t *get_json(struct sw_llm_client *c, const char *path, unsigned time
 {
 	struct sw_buf body = SW_BUF_INIT;
 	json_t *root = NULL;
+	long status;
 
-	*rc = sw_llm_get(&body, c, path, timeout_ms, err);
+	*rc = get_status(&body, &status, c, path, timeout_ms, err);
+	/* /health and /v1/models are public on llama-server even with
+	 * --api-key; /props is not.  A 401 there means every completion will
+	 * fail too, so it is an error, not an unknown. */
+	if (status == 401 || status == 403)
+		*rc = sw_err_set(err, SW_EPOLICY,
+				 "endpoint '%s': GET %s answered HTTP %ld: the server wants an API key;"
+				 " set api_key_file in [endpoint \"%s\"]",
+				 c->endpoint, path, status, c->endpoint);
 	if (*rc == 0)
 		root = json_loadb(body.data, body.len, 0, NULL);
 	sw_buf_release(&body);

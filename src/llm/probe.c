@@ -33,10 +33,15 @@ void sw_llm_probe(struct sw_llm_probe *out, const struct sw_llm_config *cfg,
 		goto cleanup;
 	}
 	sw_err_clear(&err);
-	if (sw_llm_server_info(&out->info, c, timeout_ms, &err) == 0)
+	if (sw_llm_server_info(&out->info, c, timeout_ms, &err) == 0) {
 		out->have_info = true;
-	else
+	} else {
 		out->error = sw_xstrdup(err.msg);
+		/* /health is public even when the server wants a key; a refusal
+		 * of /props means no completion can work either. */
+		if (err.code == SW_EPOLICY)
+			out->health = SW_LLM_BROKEN;
+	}
 cleanup:
 	sw_llm_client_free(c);
 }

@@ -89,6 +89,25 @@ has "$T/out" "ok    endpoint board-a"
 has "$T/out" "FAIL  endpoint cloud"
 has "$T/out" "FAIL  role outsider"
 
+# A server that wants an API key sworn does not have: /health is public on
+# llama-server, /props is not; doctor must not call that ready.
+"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/kport" --api-key s3cret 2>"$T/kfake.err" &
+kfake=$!
+trap 'kill $fake $kfake 2>/dev/null; rm -rf "$T"' EXIT
+i=0
+while [ ! -s "$T/kport" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+cp sworn.conf sworn.conf.keep
+printf '[endpoint "keyed"]\nurl = http://127.0.0.1:%s\n' "$(cat "$T/kport")" >>sworn.conf
+run 1 "$SWORN" doctor
+has "$T/out" "FAIL  endpoint keyed"
+has "$T/out" "the server wants an API key; set api_key_file"
+echo s3cret >"$T/key"
+printf 'api_key_file = %s\n' "$T/key" >>sworn.conf
+run 1 "$SWORN" doctor                 # still 1: the cloud endpoint above fails
+has "$T/out" "ok    endpoint keyed"
+kill $kfake 2>/dev/null
+mv sworn.conf.keep sworn.conf
+
 echo "[endpoint \"bad\"]" >>sworn.conf
 echo "urll = http://127.0.0.1:1" >>sworn.conf
 run 2 "$SWORN" models
