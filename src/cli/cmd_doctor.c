@@ -44,6 +44,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_llm_config cfg = { 0 };
 	struct report rep = { 0 };
 	enum sw_llm_health *health = NULL;
+	long *n_ctx = NULL;
 	int rc = CLI_OK;
 
 	if (cli_flag(cmd, a, "json"))
@@ -60,12 +61,14 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		check(&rep, "warn", "policy",
 		      "allow-remote: endpoints may be outside this network; set mode = local-only in [policy] to forbid that");
 	health = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*health));
+	n_ctx = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*n_ctx));
 	for (size_t i = 0; i < cfg.n_endpoints; i++) {
 		const struct sw_llm_endpoint *ep = &cfg.endpoints[i];
 		struct sw_llm_probe p;
 		char *what = sw_xasprintf("endpoint %s", ep->name);
 		sw_llm_probe(&p, &cfg, ep->name, DOCTOR_TIMEOUT_MS);
 		health[i] = p.health;
+		n_ctx[i] = p.have_info ? p.info.n_ctx : 0;
 		if (p.refused)
 			check(&rep, "FAIL", what, "%s", p.policy);
 		else if (p.health == SW_LLM_READY)
@@ -85,7 +88,15 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		const struct sw_llm_role *r = &cfg.roles[i];
 		char *what = sw_xasprintf("role %s", r->name);
 		size_t e = (size_t)(sw_llm_endpoint_find(&cfg, r->endpoint) - cfg.endpoints);
-		if (health[e] == SW_LLM_READY)
+		/* llama-server cuts a prompt longer than a slot's context and
+		 * still answers 200: a budget past it would lose text silently. */
+		if (health[e] == SW_LLM_READY && n_ctx[e] > 0 && r->context > n_ctx[e])
+			check(&rep, "warn", what,
+			      "context %ld is more than endpoint %s's %ld tokens per slot: longer"
+			      " prompts would be cut by the server; lower context or start the server"
+			      " with a larger -c (or fewer -np)",
+			      r->context, r->endpoint, n_ctx[e]);
+		else if (health[e] == SW_LLM_READY)
 			check(&rep, "ok", what, "endpoint %s is ready%s%s", r->endpoint,
 			      r->fallback ? ", local fallback " : "", r->fallback ? r->fallback : "");
 		else
@@ -108,6 +119,7 @@ report:
 		rc = CLI_NO;
 	json_decref(rep.checks);
 	free(health);
+	free(n_ctx);
 	sw_llm_config_release(&cfg);
 	return rc;
 }

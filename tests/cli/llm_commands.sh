@@ -40,6 +40,9 @@ temperature = 0.2
 max_tokens = 5
 [role "outsider"]
 endpoint = cloud
+[role "long"]
+endpoint = board-a
+context = 32768
 CONF
 cd "$T/ws" || exit 1
 
@@ -88,6 +91,7 @@ run 1 "$SWORN" doctor
 has "$T/out" "ok    endpoint board-a"
 has "$T/out" "FAIL  endpoint cloud"
 has "$T/out" "FAIL  role outsider"
+has "$T/out" "warn  role long: context 32768 is more than endpoint board-a's 4096 tokens per slot"
 
 # A server that wants an API key sworn does not have: /health is public on
 # llama-server, /props is not; doctor must not call that ready.
