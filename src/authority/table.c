@@ -165,55 +165,56 @@ static int collect(struct sw_authority_lookup *out, sqlite3 *db, sqlite3_stmt *s
 	return s == SQLITE_DONE ? 0 : sw__auth_sqlerr(err, db, "cannot look up the authority");
 }
 
+/* Run one lookup query (?1 reporter key, ?2 volume, ?3 page) and append
+ * its cases to out. */
+static int query_cases(struct sw_authority_lookup *out, struct sw_authority *a,
+		       const char *key, const char *volume, uint64_t page, const char *sql,
+		       struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(a->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sw__auth_sqlerr(err, a->db, "cannot look up the authority");
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, volume, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)page);
+	int rc = collect(out, a->db, st, err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int sw_authority_lookup(struct sw_authority_lookup *out, struct sw_authority *a,
 			const char *volume, const char *reporter, uint64_t page,
 			struct sw_err *err)
 {
-	sqlite3_stmt *st = NULL;
 	char key[128];
 	int rc = 0;
 	memset(out, 0, sizeof(*out));
 	if (page > INT64_MAX)
 		return 0;
 	sw__auth_reporter_key(key, sizeof(key), reporter);
-	if (sqlite3_prepare_v2(a->db,
-			       "SELECT " CASE_COLUMNS " FROM cases AS c"
-			       " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num = ?3"
-			       " ORDER BY c.cluster_id",
-			       -1, &st, NULL) != SQLITE_OK) {
-		rc = sw__auth_sqlerr(err, a->db, "cannot look up the authority");
-		goto cleanup;
-	}
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, volume, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, (sqlite3_int64)page);
-	if ((rc = collect(out, a->db, st, err)) != 0)
+	rc = query_cases(out, a, key, volume, page,
+			 "SELECT " CASE_COLUMNS " FROM cases AS c"
+			 " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num = ?3"
+			 " ORDER BY c.cluster_id",
+			 err);
+	if (rc != 0)
 		goto cleanup;
 	if (out->n > 0) {
 		out->hit = SW_AUTHORITY_STARTS;
 		goto cleanup;
 	}
-	sqlite3_finalize(st);
-	st = NULL;
 	/* The case starting nearest before the page: the page lies inside it
 	 * when its last page is known and reaches that far. */
-	if (sqlite3_prepare_v2(a->db,
-			       "SELECT " CASE_COLUMNS " FROM cases AS c"
-			       " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num < ?3"
-			       " ORDER BY c.page_num DESC, c.last_page DESC LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK) {
-		rc = sw__auth_sqlerr(err, a->db, "cannot look up the authority");
-		goto cleanup;
-	}
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, volume, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, (sqlite3_int64)page);
-	if ((rc = collect(out, a->db, st, err)) != 0)
+	rc = query_cases(out, a, key, volume, page,
+			 "SELECT " CASE_COLUMNS " FROM cases AS c"
+			 " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num < ?3"
+			 " ORDER BY c.page_num DESC, c.last_page DESC LIMIT 1",
+			 err);
+	if (rc != 0)
 		goto cleanup;
 	if (out->n == 1 && out->cases[0].last_page >= page)
 		out->hit = SW_AUTHORITY_INSIDE;
 cleanup:
-	sqlite3_finalize(st);
 	if (rc)
 		sw_authority_lookup_release(out);
 	return rc;
