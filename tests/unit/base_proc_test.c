@@ -15,22 +15,8 @@
 
 #include "base/base.h"
 
-static char dir[] = "/tmp/sw-proc-test.XXXXXX";
-
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char *cmd = sw_xasprintf("rm -rf '%s'", dir);
-	int rc = system(cmd);
-	free(cmd);
-	return rc == 0 ? 0 : -1;
-}
+#define TMPDIR_TAG "proc-test"
+#include "tmpdir.h"
 
 static void test_env_and_log(void **state)
 {

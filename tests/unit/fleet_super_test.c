@@ -17,22 +17,8 @@
 
 #include "fleet/fleet.h"
 
-static char dir[] = "/tmp/sw-fleet-super.XXXXXX";
-
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char *cmd = sw_xasprintf("rm -rf '%s'", dir);
-	int rc = system(cmd);
-	free(cmd);
-	return rc == 0 ? 0 : -1;
-}
+#define TMPDIR_TAG "fleet-super"
+#include "tmpdir.h"
 
 static int load_conf(struct sw_fleet_conf *out, const char *text, struct sw_err *err)
 {
