@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "llm/llm.h"
 
 static void usage(FILE *f)
 {
@@ -75,6 +76,12 @@ int main(int argc, char **argv)
 		}
 	}
 	if (cli_parse(&args, cmd, argc - i - 1, argv + i + 1, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	/* llm.h: libcurl's global set-up, once, before any command starts a
+	 * thread (ingest's OCR workers, the fleet supervisor, bench). */
+	if (sw_llm_global_init(&err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -25,11 +26,24 @@
 #define INFO_CONNECT_MS 5000
 
 
+/* libcurl's global state is set up once per process and never torn down:
+ * curl_global_init and curl_global_cleanup are not safe to call while other
+ * threads use libcurl, so clients must not pair them per client. */
+static pthread_once_t global_once = PTHREAD_ONCE_INIT;
+static CURLcode global_rc = CURLE_FAILED_INIT;
+
+static void global_setup(void)
+{
+	global_rc = curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
 int sw_llm_global_init(struct sw_err *err)
 {
-	CURLcode cc = curl_global_init(CURL_GLOBAL_DEFAULT);
-	if (cc != CURLE_OK)
-		return sw_err_set(err, SW_EIO, "cannot initialise libcurl: %s", curl_easy_strerror(cc));
+	if (pthread_once(&global_once, global_setup) != 0)
+		SW_BUG("pthread_once failed");
+	if (global_rc != CURLE_OK)
+		return sw_err_set(err, SW_EIO, "cannot initialise libcurl: %s",
+				  curl_easy_strerror(global_rc));
 	return 0;
 }
 
@@ -86,10 +100,8 @@ int sw_llm_client_new(struct sw_llm_client **out, const struct sw_llm_config *cf
 		sw_err_wrap(err, rc, "endpoint '%s'", ep->name);
 		goto cleanup;
 	}
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-		rc = sw_err_set(err, SW_EIO, "cannot initialise libcurl");
+	if ((rc = sw_llm_global_init(err)) != 0)
 		goto cleanup;
-	}
 	c = sw_xcalloc(1, sizeof(*c));
 	c->endpoint = sw_xstrdup(ep->name);
 	c->url = sw_xstrdup(ep->url);
@@ -149,7 +161,6 @@ void sw_llm_client_free(struct sw_llm_client *c)
 	free(c->host);
 	free(c->unix_path);
 	free(c);
-	curl_global_cleanup();
 }
 
 void llm_client_add_resolve(struct sw_llm_client *c, const char *entry)

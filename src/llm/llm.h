@@ -36,8 +36,10 @@
  *     configuration, SW_ELIMIT for an answer too big.
  *   - Threads: a client is used by one thread at a time.  Separate clients
  *     may run in parallel threads.  sw_llm_cancel_request() may be called
- *     from any thread or a signal handler.  Call sw_llm_global_init() once
- *     before starting threads (libcurl's global state).
+ *     from any thread or a signal handler.  libcurl's global state is set up
+ *     once per process by sw_llm_global_init(), which main() calls before
+ *     any command runs (so before any thread starts); sw_llm_client_new()
+ *     calls it too, for programs (tests) that did not.
  *   - Ownership: structs filled by this API own their strings; release them
  *     with the matching _release.  Requests are borrowed for the call only.
  */
@@ -146,8 +148,10 @@ extern const struct sw_llm_deadlines sw_llm_default_deadlines;
 
 /* ----------------------------------------------------------------- calling */
 
-/* libcurl's global set-up; call once before any thread starts.  Returns 0
- * or SW_EIO. */
+/* libcurl's global set-up, done once per process (pthread_once) and never
+ * torn down; later calls only return the first one's result.  Call it before
+ * starting threads: libcurl's set-up itself is not thread-safe (main() does).
+ * Returns 0 or SW_EIO. */
 int sw_llm_global_init(struct sw_err *err) SW_MUST_USE;
 
 /* Set from any thread (or a signal handler) to stop the calls that were
