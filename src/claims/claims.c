@@ -121,13 +121,46 @@ int cl_year(const struct claims_scan *sc, size_t i, size_t *end)
 
 /* ----------------------------------------------------------------- tables */
 
+/* English reports that American briefs cite and reporters-db (American
+ * reporters only) lacks.  Without them "Hadley v. Baxendale, 9 Ex. 341
+ * (1854)" read as exhibit 341 of the record: a volume before one of these
+ * makes a case cite.  Keys are written as the generated table writes them
+ * (no spaces); looked up only when the table has no such key. */
+static const struct claims_reporter extra_reporters[] = {
+	{ "A.C.", "A.C.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1891, 0 },
+	{ "App.Cas.", "App. Cas.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1890 },
+	{ "Ch.D.", "Ch. D.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1890 },
+	{ "E.R.", "Eng. Rep.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, CLAIMS_REP_VARIATION, 0, 0 },
+	{ "Eng.Rep.", "Eng. Rep.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 0, 0 },
+	{ "Ex.", "Ex.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1847, 1856 },
+	{ "Ex.D.", "Ex. D.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1880 },
+	{ "Exch.", "Ex.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, CLAIMS_REP_VARIATION, 1847, 1856 },
+	{ "H.&N.", "H. & N.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1856, 1862 },
+	{ "H.L.Cas.", "H.L. Cas.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1847, 1866 },
+	{ "K.B.", "K.B.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1901, 1952 },
+	{ "L.R.Ex.", "L.R. Ex.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1865, 1875 },
+	{ "M.&W.", "M. & W.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1836, 1847 },
+	{ "Q.B.", "Q.B.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1841, 0 },
+	{ "Q.B.D.", "Q.B.D.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1890 },
+};
+
+const struct claims_reporter *cl_rep(size_t i)
+{
+	if (i < claims_nreporters)
+		return &claims_reporters[i];
+	i -= claims_nreporters;
+	if (i >= SW_ARRAY_LEN(extra_reporters))
+		SW_BUG("reporter form %zu out of range", i);
+	return &extra_reporters[i];
+}
+
 bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count)
 {
 	uint32_t h = claims_hash(key, len) & claims_rep_mask;
 	for (;;) {
 		uint32_t s = claims_rep_slots[h];
 		if (!s)
-			return false;
+			break;
 		const char *k = claims_reporters[s - 1].key;
 		if (strlen(k) == len && memcmp(k, key, len) == 0) {
 			size_t i = s - 1, c = 0;
@@ -140,6 +173,18 @@ bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *coun
 		}
 		h = (h + 1) & claims_rep_mask;
 	}
+	/* every key of the extra table is 3 to 8 bytes and ends with '.' */
+	if (len < 3 || len > 8 || key[len - 1] != '.')
+		return false;
+	for (size_t i = 0; i < SW_ARRAY_LEN(extra_reporters); i++) {
+		const char *k = extra_reporters[i].key;
+		if (k[0] == key[0] && strlen(k) == len && memcmp(k, key, len) == 0) {
+			*first = claims_nreporters + i;
+			*count = 1;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* ----------------------------------------------------------------- claims */

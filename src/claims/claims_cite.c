@@ -153,15 +153,15 @@ static const struct claims_reporter *pick(size_t first, size_t count, int src, i
 	const struct claims_reporter *def = NULL, *fit = NULL;
 	int nfit = 0, ncanon = 0;
 	for (size_t i = first; i < first + count; i++) {
-		const struct claims_reporter *r = &claims_reporters[i];
+		const struct claims_reporter *r = cl_rep(i);
 		if (r->src != src)
 			continue;
 		if (!def)
 			def = r;
 		bool seen = false;
 		for (size_t k = first; k < i; k++)
-			if (claims_reporters[k].src == src &&
-			    !strcmp(claims_reporters[k].canonical, r->canonical))
+			if (cl_rep(k)->src == src &&
+			    !strcmp(cl_rep(k)->canonical, r->canonical))
 				seen = true;
 		ncanon += !seen;
 		if (year && (!r->start_year || r->start_year <= year) &&
@@ -212,10 +212,10 @@ struct core {
 static size_t complete(struct claims_scan *sc, struct core *c, size_t j)
 {
 	size_t k, e;
-	const struct claims_reporter *r = &claims_reporters[c->first];
+	const struct claims_reporter *r = cl_rep(c->first);
 	/* laws first when a section marker follows */
 	for (size_t i = c->first; i < c->first + c->count; i++) {
-		const struct claims_reporter *x = &claims_reporters[i];
+		const struct claims_reporter *x = cl_rep(i);
 		bool has_vol = c->vol_e > c->vol_s;
 		if (x->src == CLAIMS_SRC_LAW) {
 			k = j;
@@ -590,7 +590,7 @@ static size_t cite_from_words(struct claims_scan *sc, const struct rep_words *w,
 		size_t len = make_key(sc, w, k, key), first, count;
 		if (!len || !cl_reporter_lookup(key, len, &first, &count))
 			continue;
-		if (law_only && claims_reporters[first].src != CLAIMS_SRC_LAW)
+		if (law_only && cl_rep(first)->src != CLAIMS_SRC_LAW)
 			continue;
 		struct core c;
 		memset(&c, 0, sizeof(c));
@@ -627,7 +627,7 @@ static size_t try_neutral_dash(struct claims_scan *sc, size_t p, size_t q)
 	memset(&c, 0, sizeof(c));
 	c.first = first;
 	c.count = count;
-	c.rep = &claims_reporters[first];
+	c.rep = cl_rep(first);
 	c.src = CLAIMS_SRC_CASE;
 	c.vol_s = p;
 	c.vol_e = q;
@@ -676,6 +676,14 @@ size_t claims_try_lead(struct claims_scan *sc, size_t p, size_t q)
 {
 	if (p < sc->done || !cl_boundary_before(sc, p))
 		return 0;
+	/* an exhibit with the party in its letters and the number glued on:
+	 * PX12, DX3 */
+	if (q - p >= 3 && q - p <= 6 && cl_at(sc, p + 1) == 'X' && strchr("PDJG", sc->t[p]) &&
+	    cl_digits(sc, p + 2) == q) {
+		size_t e = claims_try_record(sc, p, p + 2, CLAIMS_KW_EXHIBIT);
+		if (e)
+			return e;
+	}
 	/* Bates numbers written as one word: ACME0000123 */
 	size_t l = p;
 	while (l < q && cl_upper(cl_at(sc, l)))

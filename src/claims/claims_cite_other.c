@@ -92,6 +92,10 @@ size_t claims_try_id(struct claims_scan *sc, size_t p, size_t q)
 				pin_s = k;
 		}
 	}
+	/* a transcript range across a page break: Id. at 12:25-13:2 */
+	if (pin_e && cl_at(sc, pin_e) == ':' && cl_digit(cl_at(sc, pin_e + 1)) &&
+	    memchr(sc->t + pin_s, ':', pin_e - pin_s))
+		pin_e = cl_digits(sc, pin_e + 1);
 	size_t cite_end = pin_e ? pin_e : q;
 	cl_begin(&b, SW_CLAIM_CASE, SW_FORM_ID, p, cite_end);
 	if (pin_e)

@@ -203,6 +203,19 @@ static bool opener(const struct claims_scan *sc, size_t i)
 	       (c == 0xC2 && (cl_at(sc, i + 1) == 0xA7 || cl_at(sc, i + 1) == 0xB6));
 }
 
+/* A list item starts at n after a line break in [e, n): "- ", "* ", "1. " */
+static bool list_item(const struct claims_scan *sc, size_t e, size_t n)
+{
+	if (!memchr(sc->t + e, '\n', n - e))
+		return false;
+	int c = cl_at(sc, n);
+	if ((c == '-' || c == '*' || c == '+') && cl_at(sc, n + 1) == ' ')
+		return true;
+	size_t d = cl_digits(sc, n);
+	return d > n && d - n <= 3 && (cl_at(sc, d) == '.' || cl_at(sc, d) == ')') &&
+	       cl_at(sc, d + 1) == ' ';
+}
+
 static void add_sentence(struct sw_claims *c, size_t s, size_t e)
 {
 	if (e <= s)
@@ -241,7 +254,7 @@ static void sentences(struct claims_scan *sc)
 		if (i < cover)
 			continue;
 		size_t e = closers(sc, i + 1), n = cl_ws(sc, e);
-		if (n < sc->n && (n == e || !opener(sc, n)))
+		if (n < sc->n && (n == e || (!opener(sc, n) && !list_item(sc, e, n))))
 			continue;
 		if (ch == '.' && abbreviation(sc, i) && n < sc->n)
 			continue;
@@ -480,29 +493,6 @@ void claims_resolve(struct sw_claims *c)
 	free(a.fulls);
 }
 
-/* Each quotation to the first citation after it, in the sentence where it
- * ends or the next. */
-static void attribute_quotes(struct sw_claims *c)
-{
-	for (size_t i = 0; i < c->n; i++) {
-		struct sw_claim *q = &c->v[i];
-		if (q->kind != SW_CLAIM_QUOTE)
-			continue;
-		size_t qs = q->sentence;
-		while (qs + 1 < c->nsentences && c->sentences[qs].end < q->end)
-			qs++;
-		for (size_t k = i + 1; k < c->n; k++) {
-			const struct sw_claim *x = &c->v[k];
-			if (x->sentence > qs + 1)
-				break;
-			if (is_citation(x) && x->start >= q->end) {
-				q->attributed_to = (long)k;
-				break;
-			}
-		}
-	}
-}
-
 void claims_finish(struct claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
@@ -513,5 +503,5 @@ void claims_finish(struct claims_scan *sc)
 	sort_claims(c);
 	sentences(sc);
 	claims_resolve(c);
-	attribute_quotes(c);
+	claims_link(sc);
 }

@@ -114,6 +114,9 @@ void cl_note_at(struct claims_scan *sc, size_t name_end, size_t at);
 
 /* A reporter form: the first table entry with key, and how many share it. */
 bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count);
+/* The form at index i of a lookup: the generated table, then the few
+ * English reporters claims.c adds (claims_nreporters and up). */
+const struct claims_reporter *cl_rep(size_t i);
 
 /* ---- citations (claims_cite.c, claims_cite_parts.c, claims_cite_other.c) */
 
@@ -217,5 +220,8 @@ void claims_run(struct claims_scan *sc);
 void claims_finish(struct claims_scan *sc);
 void claims_find_references(struct claims_scan *sc);
 void claims_resolve(struct sw_claims *c);
+/* Record id. fields, quotation attribution, Bates positions
+ * (claims_link.c); after claims_resolve. */
+void claims_link(struct claims_scan *sc);
 
 #endif /* SW_CLAIMS_INT_H */

@@ -143,6 +143,53 @@ static bool witness_before(const struct claims_scan *sc, size_t i, size_t *w_s, 
 	return true;
 }
 
+/* The party an exhibit label names before "Ex." / "Exhibit": "Def. Ex. 3",
+ * "Pls.' Ex. 3", "Plaintiff's Exhibit 3".  Returns the party's start (or p)
+ * and its normalised name in *party. */
+static size_t party_before(const struct claims_scan *sc, size_t p, const char **party)
+{
+	static const struct { const char *w; const char *party; } words[] = {
+		{ "Def.", "defendant" }, { "Defs.", "defendant" }, { "Def.'s", "defendant" },
+		{ "Defs.'", "defendant" }, { "Def.\xE2\x80\x99s", "defendant" },
+		{ "Defs.\xE2\x80\x99", "defendant" }, { "Defendant", "defendant" },
+		{ "Defendant's", "defendant" }, { "Defendants'", "defendant" },
+		{ "Defendant\xE2\x80\x99s", "defendant" }, { "Defendants\xE2\x80\x99", "defendant" },
+		{ "Pl.", "plaintiff" }, { "Pls.", "plaintiff" }, { "Pl.'s", "plaintiff" },
+		{ "Pls.'", "plaintiff" }, { "Pl.\xE2\x80\x99s", "plaintiff" },
+		{ "Pls.\xE2\x80\x99", "plaintiff" }, { "Plaintiff", "plaintiff" },
+		{ "Plaintiff's", "plaintiff" }, { "Plaintiffs'", "plaintiff" },
+		{ "Plaintiff\xE2\x80\x99s", "plaintiff" }, { "Plaintiffs\xE2\x80\x99", "plaintiff" },
+		{ "Pltf.", "plaintiff" }, { "Joint", "joint" }, { "Gov't", "government" },
+		{ "Gov\xE2\x80\x99t", "government" }, { "Govt.", "government" },
+		{ "Government", "government" }, { "Pet.", "petitioner" }, { "Resp.", "respondent" },
+	};
+	*party = NULL;
+	size_t e = p;
+	while (e > sc->done && (cl_at(sc, e - 1) == ' ' || cl_at(sc, e - 1) == '\t'))
+		e--;
+	if (e == p || e <= sc->done)
+		return p;
+	size_t best = p;
+	for (size_t i = 0; i < SW_ARRAY_LEN(words); i++) {
+		size_t n = strlen(words[i].w);
+		if (e - sc->done < n || memcmp(sc->t + e - n, words[i].w, n) != 0 ||
+		    !cl_boundary_before(sc, e - n))
+			continue;
+		if (e - n < best) {
+			best = e - n;
+			*party = words[i].party;
+		}
+	}
+	return best;
+}
+
+/* PX, DX, JX, GX: the party in the letter. */
+static const char *party_letter(int c)
+{
+	return c == 'P' ? "plaintiff" : c == 'D' ? "defendant" : c == 'J' ? "joint" :
+	       c == 'G' ? "government" : NULL;
+}
+
 size_t claims_try_record(struct claims_scan *sc, size_t p, size_t q, enum claims_record_kw kw)
 {
 	if (p < sc->done || !cl_boundary_before(sc, p))
@@ -177,6 +224,18 @@ size_t claims_try_record(struct claims_scan *sc, size_t p, size_t q, enum claims
 			return 0; /* "Exhibit AB" is a word, "Ex. Bx" prose */
 		cl_fieldz(&b, "form", "exhibit");
 		cl_field(&b, "number", sc->t + m, n - m);
+		const char *party = NULL;
+		if (q - p == 2 && sc->t[p + 1] == 'X') {
+			party = party_letter(sc->t[p]);
+		} else {
+			size_t ps = party_before(sc, p, &party);
+			if (party) {
+				b.start = b.cite_start = ps;
+				cl_field(&b, "label", sc->t + ps, q - ps);
+			}
+		}
+		if (party)
+			cl_fieldz(&b, "party", party);
 		end = doc_pin(sc, n, &b);
 		break;
 	}
@@ -339,6 +398,8 @@ size_t claims_try_bates(struct claims_scan *sc, size_t p, size_t q)
 	struct claims_builder b;
 	cl_begin(&b, SW_CLAIM_BATES, SW_FORM_FULL, a.s, a.e);
 	cl_field(&b, "prefix", sc->t + a.pre_s, a.pre_e - a.pre_s);
+	if (a.num_s > a.pre_e)
+		cl_field(&b, "separator", sc->t + a.pre_e, a.num_s - a.pre_e);
 	cl_field(&b, "number", sc->t + a.num_s, a.num_e - a.num_s);
 	cl_field(&b, "start", sc->t + a.s, a.e - a.s);
 	char w[8];
@@ -371,6 +432,17 @@ size_t claims_try_bates(struct claims_scan *sc, size_t p, size_t q)
 					end = se;
 				}
 			}
+		}
+	}
+	/* NCR-2021-0147, CVE-2021-44228: more groups in the same spelling that
+	 * make no range are one identifier, not a Bates number and a stray */
+	if (end == a.e && a.num_s > a.pre_e && sc->t[a.pre_e] != ' ') {
+		size_t t = end;
+		while (cl_at(sc, t) == (unsigned char)sc->t[a.pre_e] && cl_digit(cl_at(sc, t + 1)))
+			t = cl_digits(sc, t + 1);
+		if (t > end && !cl_alnum(cl_at(sc, t))) {
+			cl_field(&b, "rest", sc->t + end, t - end);
+			end = t;
 		}
 	}
 	b.end = b.cite_end = end;

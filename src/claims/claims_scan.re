@@ -113,7 +113,7 @@ void claims_run(struct claims_scan *sc)
 			continue;
 		}
 
-		("Ex." | "Exs." | "Exh." | "Exhs." | "Exhibit" | "Exhibits" | "PX" | "DX") {
+		("Ex." | "Exs." | "Exh." | "Exhs." | "Exhibit" | "Exhibits" | "PX" | "DX" | "JX" | "GX") {
 			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_EXHIBIT));
 			continue;
 		}
