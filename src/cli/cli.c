@@ -203,3 +203,61 @@ void cli_human_bytes(char *out, size_t outsz, uint64_t bytes)
 	else
 		snprintf(out, outsz, "%.1f %s", v, units[u]);
 }
+
+const char cli_tagline[] = "sworn checks legal drafts against the record, locally.";
+
+/* main.c parses these by hand (they come before the command); the table is
+ * what usage, the man page and the completion script show. */
+const struct cli_opt cli_global_opts[] = {
+	{ NULL, 'C', "DIR", "run as if started in DIR (the workspace is found from there)" },
+	{ "version", 0, NULL, "print the version" },
+	{ "help", 'h', NULL, "list the commands" },
+};
+const size_t cli_nglobal_opts = SW_ARRAY_LEN(cli_global_opts);
+
+size_t cli_subcommands(char out[][CLI_MAX_SUBCMD], size_t max,
+		       const struct cli_command *cmd)
+{
+	const char *u = cmd->usage;
+	size_t n = 0;
+	int depth = 0;
+	bool bad = false;
+	/* Alternatives split at a '|' outside brackets and parentheses; the
+	 * first word of each must be a plain lower-case word. */
+	for (const char *start = u, *p = u;; p++) {
+		if (*p == '[' || *p == '(')
+			depth++;
+		else if ((*p == ']' || *p == ')') && depth > 0)
+			depth--;
+		if (*p && (*p != '|' || depth > 0))
+			continue;
+		while (*start == ' ')
+			start++;
+		size_t len = 0;
+		while (start[len] >= 'a' && start[len] <= 'z')
+			len++;
+		if (len == 0 || len >= CLI_MAX_SUBCMD ||
+		    (start[len] && start[len] != ' ' && start[len] != '|'))
+			bad = true;
+		else if (n < max) {
+			memcpy(out[n], start, len);
+			out[n][len] = '\0';
+			n++;
+		}
+		if (!*p)
+			break;
+		start = p + 1;
+	}
+	return bad || n < 2 ? 0 : n;
+}
+
+bool cli_opt_takes_path(const struct cli_opt *o)
+{
+	static const char *const kinds[] = { "FILE", "OUT", "PATH", "DIR", "GGUF" };
+	if (!o->arg)
+		return false;
+	for (size_t i = 0; i < SW_ARRAY_LEN(kinds); i++)
+		if (strcmp(o->arg, kinds[i]) == 0)
+			return true;
+	return false;
+}

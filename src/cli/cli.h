@@ -84,6 +84,25 @@ bool cli_flag(const struct cli_command *cmd, const struct cli_args *a,
 /* Print usage, description and every option of cmd to f. */
 void cli_print_help(FILE *f, const struct cli_command *cmd);
 
+/* What the program is, in one line, and the options taken before the
+ * command (main parses them; usage, the man page and completion list them).
+ * -C has no long name: its name is NULL. */
+extern const char cli_tagline[];
+extern const struct cli_opt cli_global_opts[];
+extern const size_t cli_nglobal_opts;
+
+/* The subcommands cmd's usage names: the first word of each top-level
+ * " | " alternative, when there are two or more and each starts with a
+ * lower-case word ("new NAME | list [--json]" gives new and list).  Writes
+ * up to max NUL-terminated names into out; returns how many. */
+#define CLI_MAX_SUBCMD 24
+size_t cli_subcommands(char out[][CLI_MAX_SUBCMD], size_t max,
+		       const struct cli_command *cmd);
+
+/* Whether an option's value is a path (its metavariable is FILE, OUT, PATH,
+ * DIR or GGUF, as the tables write them): completion offers files for it. */
+bool cli_opt_takes_path(const struct cli_opt *o);
+
 /* Print "sworn: msg" on stderr and return the exit code for err->code. */
 int cli_fail(const struct sw_err *err);
 /* Print "sworn: ..." on stderr. */

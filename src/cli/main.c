@@ -9,15 +9,22 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: sworn [-C DIR] COMMAND [ARGS...]\n"
-	      "       sworn --version | --help | help COMMAND\n\n"
-	      "sworn checks legal drafts against the record, locally.\n\ncommands:\n", f);
+	fprintf(f, "usage: sworn [-C DIR] COMMAND [ARGS...]\n"
+		"       sworn --version | --help | help COMMAND\n\n%s\n\ncommands:\n",
+		cli_tagline);
 	for (size_t i = 0; i < cli_ncommands; i++)
 		fprintf(f, "  %-10s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
-	fputs("\nglobal options:\n"
-	      "  -C DIR      run as if started in DIR (the workspace is found from there)\n"
-	      "  --version   print the version\n"
-	      "\nRun 'sworn COMMAND --help' for a command's options.\n", f);
+	fputs("\nglobal options:\n", f);
+	for (size_t i = 0; i < cli_nglobal_opts; i++) {
+		const struct cli_opt *o = &cli_global_opts[i];
+		char left[32];
+		if (o->name)
+			snprintf(left, sizeof(left), "--%s", o->name);
+		else
+			snprintf(left, sizeof(left), "-%c %s", o->short_name, o->arg ? o->arg : "");
+		fprintf(f, "  %-11s %s\n", left, o->help);
+	}
+	fputs("\nRun 'sworn COMMAND --help' for a command's options.\n", f);
 }
 
 int main(int argc, char **argv)

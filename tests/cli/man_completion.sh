@@ -1,0 +1,87 @@
+# The manual pages and bash completion written from the command table at
+# build time (tools/gen_man.c): one page per command, each rendering without
+# a groff warning, and completion that offers commands, subcommands, options
+# and files.
+. "$SW_SRC/tests/cli/lib.sh"
+
+man=$(dirname "$SWORN")/man
+[ -d "$man" ] || { echo "FAIL: no $man (the man target did not run)"; exit 1; }
+
+# Every command sworn lists has a page, and every page renders cleanly.
+run 0 "$SWORN" help
+commands=$(sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' "$T/out")
+[ -n "$commands" ] || { echo "FAIL: 'sworn help' lists no commands"; exit 1; }
+for page in sworn $(for c in $commands; do echo "sworn-$c"; done); do
+	f=$man/$page.1
+	checks=$((checks + 1))
+	if [ ! -s "$f" ]; then
+		echo "FAIL: no manual page $page.1"
+		failures=$((failures + 1))
+		continue
+	fi
+	run 0 groff -ww -man -z "$f"
+	lines "$T/err" 0
+	MANWIDTH=80 run 0 man --warnings -l "$f"
+	lines "$T/err" 0
+done
+# What a page says comes from the table: usage, options with their help,
+# the description.
+MANWIDTH=200 run 0 man -l "$man/sworn-verify.1"
+has "$T/out" "sworn-verify - "
+has "$T/out" "sworn verify -m MATTER DRAFT"
+has "$T/out" "--json"
+"$SWORN" verify --help >"$T/help"
+json_help=$(sed -n 's/^ *--json  *//p' "$T/help" | head -1)
+has "$T/out" "$json_help"
+MANWIDTH=200 run 0 man -l "$man/sworn.1"
+for c in $commands; do has "$T/out" "sworn-$c(1)"; done
+has "$T/out" "-C DIR"
+
+# Completion: the script registers itself and completes by the table.
+comp=$man/sworn.bash
+run 0 bash -c ". '$comp' && complete -p sworn"
+has "$T/out" "-F _sworn sworn"
+# complete WORDS...: what the script offers for the last word (one a line).
+complete_words() {
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _sworn
+		printf "%s\n" "${COMPREPLY[@]}"' sh "$comp" "$@" >"$T/out" 2>"$T/err"
+	checks=$((checks + 1))
+	if [ -s "$T/err" ]; then
+		echo "FAIL: completing '$*' wrote to stderr"
+		cat "$T/err"
+		failures=$((failures + 1))
+	fi
+}
+complete_words sworn ve
+eq "sworn ve<TAB>" "$(cat "$T/out")" verify
+complete_words sworn verify --j
+eq "sworn verify --j<TAB>" "$(cat "$T/out")" --json
+complete_words sworn -C . ver
+eq "sworn -C . ver<TAB>" "$(cat "$T/out")" verify
+complete_words sworn matter ''
+eq "sworn matter <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "audit list new "
+complete_words sworn fleet st
+eq "sworn fleet st<TAB>" "$(cat "$T/out")" status
+complete_words sworn help ing
+eq "sworn help ing<TAB>" "$(cat "$T/out")" ingest
+complete_words sworn --ver
+eq "sworn --ver<TAB>" "$(cat "$T/out")" --version
+# An option that takes a path completes files; one that takes a word does
+# not; -m completes the workspace's matters.
+mkdir -p "$T/d" && : >"$T/d/brief-draft.md" && : >"$T/d/brief-notes.txt"
+cd "$T/d" || exit 1
+complete_words sworn verify --html brief-d
+eq "sworn verify --html brief-d<TAB>" "$(cat "$T/out")" brief-draft.md
+complete_words sworn search --limit brief
+eq "sworn search --limit brief<TAB>" "$(cat "$T/out")" ""
+complete_words sworn claims brief-n
+eq "sworn claims brief-n<TAB>" "$(cat "$T/out")" brief-notes.txt
+new_workspace
+"$SWORN" -C "$T/ws" matter new acme >/dev/null || exit 1
+mkdir -p "$T/ws/sub" && cd "$T/ws/sub" || exit 1
+complete_words sworn search -m a
+eq "sworn search -m a<TAB>" "$(cat "$T/out")" acme
+complete_words sworn -C "$T/ws" verify -m ''
+eq "sworn -C WS verify -m <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "acme m "
+
+done_testing
