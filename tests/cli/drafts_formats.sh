@@ -33,7 +33,7 @@ has "$T/out" "ACME0000003"
 # The same small draft as Markdown and as .docx: the same verdicts.
 new_workspace
 cd "$T/ws" || exit 1
-cp -r "$SW_SRC/examples/acme" acme
+cp -r "$SW_TEST_DATA/acme-mini" acme
 run 0 "$SWORN" ingest -m m --labels acme/labels.csv acme
 run 0 "$SWORN" authorities import "$SW_SRC/examples/authorities/cases.csv" "$SW_SRC/examples/authorities/codes.csv"
 for f in small.md small.docx; do

@@ -3,7 +3,7 @@
 new_workspace
 cd "$T/ws" || exit 1
 
-cp -r "$SW_SRC/examples/acme" acme
+cp -r "$SW_TEST_DATA/acme-mini" acme
 run 0 "$SWORN" ingest -m m --labels acme/labels.csv acme
 has "$T/out" "imported 5, skipped 0, failed 0 (10 pages, 4 labels)"
 eq "labels" "$(sql m "SELECT group_concat(norm || '>' || target, ';') FROM (SELECT * FROM labels ORDER BY norm)")" \

@@ -4,17 +4,17 @@
 new_workspace
 cd "$T/ws" || exit 1
 
-cp -r "$SW_SRC/examples/acme" acme
+cp -r "$SW_TEST_DATA/acme-mini" acme
 run 0 "$SWORN" ingest -m m --labels acme/labels.csv acme
 run 0 "$SWORN" authorities import "$SW_SRC/examples/authorities/cases.csv" "$SW_SRC/examples/authorities/codes.csv"
 
 # The clean draft passes, strictly and leniently.
-run 0 "$SWORN" verify -m m "$SW_SRC/examples/drafts/acme-clean.md"
+run 0 "$SWORN" verify -m m "$SW_TEST_DATA/acme-mini-drafts/acme-clean.md"
 has "$T/out" "gate: pass"
 has "$T/out" "0 unsupported, 0 contradicted, 0 unverifiable"
-run 0 "$SWORN" verify -m m --lenient "$SW_SRC/examples/drafts/acme-clean.md"
+run 0 "$SWORN" verify -m m --lenient "$SW_TEST_DATA/acme-mini-drafts/acme-clean.md"
 
-run 1 "$SWORN" verify -m m "$SW_SRC/examples/drafts/acme-planted.md"
+run 1 "$SWORN" verify -m m "$SW_TEST_DATA/acme-mini-drafts/acme-planted.md"
 has "$T/out" "gate: blocked"
 has "$T/out" "no case at 812 F.3d 455 in the authority table"                 # nonexistent case
 has "$T/out" "550 U.S. 544 is Bell Atlantic Corp. v. Twombly"                  # real page, invented name
@@ -27,7 +27,7 @@ has "$T/out" "not found verbatim on ACME0000003"                              # 
 # Blocked claims come first.
 eq "blocked first" "$(head -1 "$T/out" | cut -c1-15)" "blocked claims "
 
-run 1 "$SWORN" verify -m m --json --html "$T/r.html" "$SW_SRC/examples/drafts/acme-planted.md"
+run 1 "$SWORN" verify -m m --json --html "$T/r.html" "$SW_TEST_DATA/acme-mini-drafts/acme-planted.md"
 has "$T/out" '"gate": "blocked"'
 has "$T/out" '"verdict": "contradicted"'
 has "$T/out" '"source": "authority"'
@@ -71,6 +71,6 @@ run 1 "$SWORN" authorities lookup 812 F.3d 455
 run 2 "$SWORN" authorities lookup nonsense
 # Re-import updates, never duplicates.
 run 0 "$SWORN" authorities import "$SW_SRC/examples/authorities/cases.csv"
-eq "no duplicates" "$(sqlite3 authorities.db 'SELECT count(*) FROM cases')" 7
+eq "no duplicates" "$(sqlite3 authorities.db 'SELECT count(*) FROM cases')" 12
 
 done_testing
