@@ -1,166 +1,553 @@
-/* quote.c - finding a quotation in a text as lawyers alter quotations.
+/* quote.c - finding a quotation in a text as lawyers alter quotations and
+ * as PDFs, e-mails and transcripts break lines.
  *
- * Both sides are folded (case, quote marks, dashes, whitespace) and double
- * quotes are made single, since a quotation inside a quotation changes its
- * marks.  The quotation is then cut into literal fragments at its
- * alterations: an ellipsis (". . .", "...", "…") may stand for any words
- * that follow within the same text; a bracketed insertion ("[Brightline]")
- * stands for a few words of the original; a bracketed letter ("[t]he") is
- * only a change of case, so its letter stays in the fragment.  The
- * fragments must appear in order, each within its gap of the one before. */
+ * Both sides become words: folded (case, marks, curly quotes, dashes), cut
+ * at anything that is not a letter or a digit, apostrophes inside a word
+ * left out ("court's" is "courts").  Punctuation, quote marks, line breaks,
+ * page breaks and the ranges a caller says are not words (a transcript's
+ * line numbers, page headers, star pages) therefore never stop a match, and
+ * a word hyphenated at a line end matches whole ("deliv-\nery" is
+ * "delivery") or with its hyphen ("late-\ndelivery" is "late-delivery").
+ *
+ * The quotation becomes a pattern: its words, with gaps where it was
+ * altered.  An ellipsis (". . .", "...", "…", "[...]") may stand for many
+ * words; a bracketed insertion ("[Brightline]") for a few; a bracketed
+ * letter ("[t]he") is only a change of case and stays in its word; "[]" or
+ * a bracketed ending ("appl[ying]") leaves a word that need only start so;
+ * "[sic]" and "(emphasis added)"-style parentheticals are not the
+ * original's words.  Matching tries each place the first word occurs and
+ * backtracks over the gaps, under a step budget, so a hostile text costs
+ * bounded time: linear in the text for any real quotation. */
+#include <stdlib.h>
 #include <string.h>
 
-#include "verify/verify_int.h"
+#include "verify/quote_int.h"
 
-#define MAX_FRAGMENTS 32
-#define MAX_FIRST_TRIES 64
-#define GAP_BRACKET 80      /* bytes an insertion may replace */
-#define GAP_ELLIPSIS 20000  /* bytes an ellipsis may skip */
+#define GAP_ELLIPSIS 4000   /* words an ellipsis may stand for */
+#define GAP_BRACKET 8       /* words an insertion may replace */
+#define MAX_GAPS 64         /* past that a quotation is not a quotation */
+#define FIND_BUDGET 4000000 /* steps one search may take */
+#define BRACKET_MAX 80      /* bytes inside [ ] or ( ) we look at */
 
-struct fragment {
-	const char *s;
-	size_t len;
-	size_t gap;          /* the most bytes allowed before it */
+static const uint64_t fnv_basis = 1469598103934665603ULL;
+
+static uint64_t fnv(uint64_t h, unsigned char c)
+{
+	return (h ^ c) * 1099511628211ULL;
+}
+
+/* The code point at s (n bytes left), and its length in *len. */
+static uint32_t cp_at(const unsigned char *s, size_t n, size_t *len)
+{
+	unsigned char c = s[0];
+	size_t l = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+	if (c < 0xC0 || l > n) {
+		*len = 1;
+		return 0xFFFD;
+	}
+	uint32_t cp = c & (0x7F >> l);
+	for (size_t i = 1; i < l; i++) {
+		if ((s[i] & 0xC0) != 0x80) {
+			*len = i;
+			return 0xFFFD;
+		}
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	*len = l;
+	return cp;
+}
+
+/* The length of the word character at s (letters and digits of any
+ * script), or 0.  Symbols (§, ¶, ©, bullets, arrows) are not words. */
+static size_t word_char(const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)s[0];
+	if (c < 0x80)
+		return ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+			       ? 1 : 0;
+	size_t l;
+	uint32_t cp = cp_at((const unsigned char *)s, n, &l);
+	if (cp == 0xD7 || cp == 0xF7 || cp == 0xFFFD)
+		return 0;
+	if ((cp >= 0xC0 && cp < 0x2000) || (cp >= 0x3040 && cp < 0xFE00) || cp >= 0x10000)
+		return l;
+	return 0;
+}
+
+/* The end of the word at s[i] (a word character), apostrophes between
+ * word characters inside it; *h gets its hash. */
+static size_t word_end(const char *s, size_t n, size_t i, uint64_t *h)
+{
+	uint64_t x = fnv_basis;
+	for (;;) {
+		size_t l = i < n ? word_char(s + i, n - i) : 0;
+		if (!l && i + 1 < n && s[i] == '\'' && i > 0 && word_char(s + i + 1, n - i - 1)) {
+			i++;
+			continue;
+		}
+		if (!l)
+			break;
+		for (size_t k = 0; k < l; k++)
+			x = fnv(x, (unsigned char)s[i + k]);
+		i += l;
+	}
+	*h = x;
+	return i;
+}
+
+static int cmp_skip(const void *a, const void *b)
+{
+	const struct sw__verify_skip *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+void sw__words_init(struct sw__words *out, const char *text, size_t len,
+		    const struct sw__verify_skip *skip, size_t nskip)
+{
+	memset(out, 0, sizeof(*out));
+	const char *src = text;
+	size_t slen = len;
+	size_t *cmap = NULL;
+	char *clean = NULL;
+	if (nskip) {
+		/* The text less its skipped ranges, each a space unless it joins. */
+		struct sw__verify_skip *sk = sw_xmalloc(nskip * sizeof(*sk));
+		memcpy(sk, skip, nskip * sizeof(*sk));
+		qsort(sk, nskip, sizeof(*sk), cmp_skip);
+		clean = sw_xmalloc(len + 1);
+		cmap = sw_xmalloc((len + 1) * sizeof(*cmap));
+		size_t o = 0, k = 0;
+		for (size_t i = 0; i < len;) {
+			while (k < nskip && sk[k].end <= i)
+				k++;
+			if (k < nskip && sk[k].start <= i && sk[k].end > i) {
+				if (!sk[k].join) {
+					clean[o] = ' ';
+					cmap[o++] = i;
+				}
+				i = sk[k].end;
+				continue;
+			}
+			clean[o] = text[i];
+			cmap[o++] = i++;
+		}
+		cmap[o] = len;
+		src = clean;
+		slen = o;
+		free(sk);
+	}
+	struct sw_fold f;
+	sw_fold(&f, src, slen, SW_FOLD_CASE | SW_FOLD_MARKS);
+	if (cmap)
+		for (size_t i = 0; i <= f.len; i++)
+			f.map[i] = cmap[f.map[i] <= slen ? f.map[i] : slen];
+	free(cmap);
+	free(clean);
+	out->text = f.text;
+	out->len = f.len;
+	out->map = f.map;
+
+	size_t cap = 0;
+	const char *s = out->text;
+	size_t n = out->len;
+	for (size_t i = 0; i < n;) {
+		size_t l = word_char(s + i, n - i);
+		if (!l) {
+			i++;
+			continue;
+		}
+		uint64_t h;
+		size_t e = word_end(s, n, i, &h);
+		out->w = sw_xgrow(out->w, &cap, out->n + 1, sizeof(*out->w));
+		out->w[out->n++] = (struct sw__word){ .s = i, .e = e, .h = h };
+		i = e;
+	}
+	/* Line-end hyphens: "deliv-", spaces, a line break, "ery". */
+	for (size_t k = 0; k + 1 < out->n; k++) {
+		size_t a = out->w[k].e, b = out->w[k + 1].s;
+		if (a >= b || s[a] != '-')
+			continue;
+		bool nl = false, ws = true;
+		for (size_t j = a + 1; j < b && ws; j++) {
+			nl |= s[j] == '\n' || s[j] == '\r' || s[j] == '\f';
+			ws = s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r' ||
+			     s[j] == '\f' || s[j] == '\v';
+		}
+		if (!nl || !ws)
+			continue;
+		uint64_t h = out->w[k].h;
+		for (size_t j = out->w[k + 1].s; j < out->w[k + 1].e; j++)
+			if (s[j] != '\'')
+				h = fnv(h, (unsigned char)s[j]);
+		out->w[k].join = true;
+		out->w[k].hj = h;
+	}
+}
+
+void sw__words_release(struct sw__words *w)
+{
+	if (!w)
+		return;
+	free(w->text);
+	free(w->map);
+	free(w->w);
+	memset(w, 0, sizeof(*w));
+}
+
+size_t sw__words_at(const struct sw__words *w, size_t off)
+{
+	size_t lo = 0, hi = w->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (w->map[w->w[mid].s] < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* ---------------------------------------------------------------- pattern */
+
+struct compiler {
+	struct sw__pattern *p;
+	size_t cap;
+	struct sw_buf prefixes; /* PREFIX items' bytes, NUL-separated */
+	size_t ngaps;
+	bool too_many;
 };
 
-static bool is_trim(char c)
+static void add_item(struct compiler *c, struct sw__item it)
 {
-	return c == ' ' || c == ',' || c == '.' || c == ';' || c == ':' || c == '\'' ||
-	       c == '!' || c == '?';
-}
-
-/* Make " into ' in place (a folded text is ours to change). */
-static void single_quotes(char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] == '"')
-			s[i] = '\'';
-}
-
-static void push(struct fragment *f, size_t *n, struct sw_buf *lit, size_t *lit_start,
-		 size_t gap_next, size_t *gap)
-{
-	const char *s = lit->data + *lit_start;
-	size_t len = lit->len - *lit_start;
-	while (len && is_trim(*s)) {
-		s++;
-		len--;
+	struct sw__pattern *p = c->p;
+	if (it.kind == SW__ITEM_GAP) {
+		if (p->n == 0)
+			return; /* a leading ellipsis says nothing */
+		if (p->it[p->n - 1].kind == SW__ITEM_GAP) {
+			if (p->it[p->n - 1].max < it.max)
+				p->it[p->n - 1].max = it.max;
+			return;
+		}
+		if (++c->ngaps > MAX_GAPS)
+			c->too_many = true;
 	}
-	while (len && is_trim(s[len - 1]))
-		len--;
-	if (len && *n < MAX_FRAGMENTS) {
-		f[*n].s = s;
-		f[*n].len = len;
-		f[*n].gap = *gap;
-		(*n)++;
-		*gap = gap_next;
-	} else if (*gap < gap_next) {
-		*gap = gap_next;
+	if (p->n >= SW__QUOTE_MAX_ITEMS) {
+		c->too_many = true;
+		return;
 	}
-	/* Fragments point into lit: separate them with a NUL and never let
-	 * lit move again (its room was reserved before). */
-	sw_buf_addc(lit, '\0');
-	*lit_start = lit->len;
+	p->it = sw_xgrow(p->it, &c->cap, p->n + 1, sizeof(*p->it));
+	p->it[p->n++] = it;
+	if (it.kind != SW__ITEM_GAP)
+		p->nwords++;
 }
 
-static const char *find(const char *hay, size_t hlen, const char *needle, size_t nlen)
+static bool has(const char *s, size_t n, const char *word)
 {
-	if (nlen == 0 || nlen > hlen)
-		return NULL;
-	const char *end = hay + hlen - nlen;
-	for (const char *p = hay; p <= end; p++) {
-		p = memchr(p, needle[0], (size_t)(end - p) + 1);
-		if (!p)
-			return NULL;
-		if (memcmp(p, needle, nlen) == 0)
-			return p;
-	}
-	return NULL;
+	size_t wl = strlen(word);
+	for (size_t i = 0; i + wl <= n; i++)
+		if (memcmp(s + i, word, wl) == 0)
+			return true;
+	return false;
 }
 
-bool sw_verify_quote_in(const char *quote, size_t qlen, const char *text,
-			size_t len, size_t *start, size_t *end)
+/* "(emphasis added)", "(citations omitted)", "(alteration in original)",
+ * "(cleaned up)": notes about the quotation, not its words. */
+static bool note_paren(const char *s, size_t n)
 {
-	struct sw_fold fq, ft;
-	struct sw_buf lit = SW_BUF_INIT;
-	struct fragment frag[MAX_FRAGMENTS];
-	size_t nfrag = 0, lit_start = 0, gap = 0;
-	bool found = false;
+	return has(s, n, "omitted") || has(s, n, "added") || has(s, n, "in original") ||
+	       has(s, n, "cleaned up") || has(s, n, "supplied");
+}
 
-	sw_fold(&fq, quote, qlen, SW_FOLD_DEFAULT);
-	sw_fold(&ft, text, len, SW_FOLD_DEFAULT);
-	single_quotes(fq.text, fq.len);
-	single_quotes(ft.text, ft.len);
-	sw_buf_grow(&lit, fq.len + 2 * MAX_FRAGMENTS + 2);
+/* An ellipsis at s: its length, or 0.  ". . .", "...", ". . . ." */
+static size_t ellipsis(const char *s, size_t n)
+{
+	size_t i = 0, dots = 0;
+	while (i < n && (s[i] == '.' || (s[i] == ' ' && dots > 0 && i + 1 < n && s[i + 1] == '.'))) {
+		dots += s[i] == '.';
+		i++;
+	}
+	return dots >= 3 ? i : 0;
+}
 
-	const char *q = fq.text, *qe = fq.text + fq.len;
-	while (q < qe) {
-		if (*q == '[') {
-			const char *close = memchr(q, ']', (size_t)(qe - q));
-			if (close) {
-				size_t inner = (size_t)(close - q - 1);
-				if (inner == 1) {
-					sw_buf_addc(&lit, q[1]); /* "[t]he": a case change */
-				} else {
-					push(frag, &nfrag, &lit, &lit_start, inner == 0 ? 4 : GAP_BRACKET, &gap);
+void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
+{
+	memset(out, 0, sizeof(*out));
+	struct compiler c = { .p = out };
+	out->quote = quote;
+	sw__words_init(&out->q, quote, qlen, NULL, 0);
+	const char *s = out->q.text;
+	size_t n = out->q.len;
+	/* The word being built: its hash, its first byte, whether it is cut
+	 * to a prefix. */
+	uint64_t h = fnv_basis;
+	size_t ws = 0, last = 0;
+	bool in_word = false, prefix = false;
+	size_t pstart = 0;
+	sw_buf_grow(&c.prefixes, n + 1);
+
+#define END_WORD()                                                                          \
+	do {                                                                                \
+		if (in_word) {                                                              \
+			struct sw__item it = { .kind = prefix ? SW__ITEM_PREFIX : SW__ITEM_WORD, \
+					       .h = h, .qs = out->q.map[ws],                  \
+					       .qe = out->q.map[last] };                      \
+			if (prefix) {                                                       \
+				it.plen = c.prefixes.len - pstart;                          \
+				it.p = (const char *)(uintptr_t)pstart;                     \
+				sw_buf_addc(&c.prefixes, '\0');                              \
+			}                                                                   \
+			add_item(&c, it);                                                   \
+		}                                                                           \
+		in_word = prefix = false;                                                   \
+		h = fnv_basis;                                                              \
+	} while (0)
+
+	for (size_t i = 0; i < n;) {
+		size_t l = word_char(s + i, n - i);
+		if (l) {
+			if (!in_word) {
+				in_word = true;
+				ws = i;
+				pstart = c.prefixes.len;
+			}
+			for (size_t k = 0; k < l; k++) {
+				if (!prefix) {
+					h = fnv(h, (unsigned char)s[i + k]);
+					sw_buf_addc(&c.prefixes, s[i + k]);
 				}
-				q = close + 1;
+			}
+			i += l;
+			last = i;
+			continue;
+		}
+		if (s[i] == '\'' && in_word && i + 1 < n && word_char(s + i + 1, n - i - 1)) {
+			i++;
+			continue;
+		}
+		if (s[i] == '(') {
+			const char *close = memchr(s + i, ')', n - i < BRACKET_MAX ? n - i : BRACKET_MAX);
+			if (close && note_paren(s + i, (size_t)(close - (s + i)))) {
+				END_WORD();
+				i = (size_t)(close - s) + 1;
 				continue;
 			}
 		}
-		if (q + 2 < qe && q[0] == '.' && q[1] == '.' && q[2] == '.') {
-			push(frag, &nfrag, &lit, &lit_start, GAP_ELLIPSIS, &gap);
-			while (q < qe && (*q == '.' || *q == ' '))
-				q++;
+		if (s[i] == '[') {
+			const char *close = memchr(s + i, ']', n - i < BRACKET_MAX ? n - i : BRACKET_MAX);
+			if (close) {
+				size_t in_s = i + 1, in_e = (size_t)(close - s), after = in_e + 1;
+				size_t inner = in_e - in_s;
+				bool left = in_word && last == i;
+				bool right = after < n && word_char(s + after, n - after);
+				if (inner == 3 && memcmp(s + in_s, "sic", 3) == 0) {
+					i = after;
+					continue;
+				}
+				if (ellipsis(s + in_s, inner) || (inner && s[in_s] == '.' && inner <= 3)) {
+					END_WORD();
+					add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP,
+									 .max = GAP_ELLIPSIS });
+					i = after;
+					continue;
+				}
+				if (inner == 0 || (left && inner > 1)) {
+					/* "judgment[]", "appl[ying]": the word so far is a
+					 * prefix; the rest of it is ours. */
+					if (in_word)
+						prefix = true;
+					i = after;
+					while (i < n && (l = word_char(s + i, n - i)))
+						i += l;
+					last = i > last ? i : last;
+					if (!in_word)
+						continue;
+					END_WORD();
+					continue;
+				}
+				bool letters = false;
+				for (size_t k = in_s; k < in_e; k++)
+					letters |= word_char(s + k, in_e - k) != 0;
+				if (!letters) {
+					i = after; /* "[,]": punctuation changed */
+					continue;
+				}
+				if ((inner == 1 && (left || right)) || (right && !left)) {
+					/* "[t]he", "[re]view": the letters are the word's. */
+					if (!in_word) {
+						in_word = true;
+						ws = i;
+						pstart = c.prefixes.len;
+					}
+					for (size_t k = in_s; k < in_e; k++) {
+						if (word_char(s + k, in_e - k) && !prefix) {
+							h = fnv(h, (unsigned char)s[k]);
+							sw_buf_addc(&c.prefixes, s[k]);
+						}
+					}
+					i = after;
+					last = i;
+					continue;
+				}
+				/* "[Brightline]": an insertion standing for a few words. */
+				END_WORD();
+				add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP, .max = GAP_BRACKET });
+				i = after;
+				continue;
+			}
+		}
+		size_t el = ellipsis(s + i, n - i);
+		END_WORD();
+		if (el) {
+			add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP, .max = GAP_ELLIPSIS });
+			i += el;
 			continue;
 		}
-		if (q + 4 < qe && q[0] == '.' && q[1] == ' ' && q[2] == '.' && q[3] == ' ' && q[4] == '.') {
-			push(frag, &nfrag, &lit, &lit_start, GAP_ELLIPSIS, &gap);
-			while (q < qe && (*q == '.' || *q == ' '))
-				q++;
-			continue;
-		}
-		if (lit.len + 1 < lit.cap)
-			sw_buf_addc(&lit, *q);
-		q++;
+		i++;
 	}
-	push(frag, &nfrag, &lit, &lit_start, 0, &gap);
-	if (nfrag == 0)
-		goto cleanup;
+	END_WORD();
+#undef END_WORD
+	while (out->n && out->it[out->n - 1].kind == SW__ITEM_GAP)
+		out->n--;
+	/* The prefixes' buffer no longer moves: make offsets pointers. */
+	for (size_t k = 0; k < out->n; k++)
+		if (out->it[k].kind == SW__ITEM_PREFIX)
+			out->it[k].p = c.prefixes.data + (uintptr_t)out->it[k].p;
+	out->prefixes = sw_buf_detach(&c.prefixes, NULL);
+	if (c.too_many)
+		out->n = 0;
+}
 
-	const char *t = ft.text, *te = ft.text + ft.len;
-	const char *p = t;
-	for (int tries = 0; tries < MAX_FIRST_TRIES && p < te; tries++) {
-		const char *first = find(p, (size_t)(te - p), frag[0].s, frag[0].len);
-		if (!first)
-			break;
-		const char *at = first + frag[0].len;
-		bool ok = true;
-		for (size_t i = 1; i < nfrag && ok; i++) {
-			size_t window = (size_t)(te - at);
-			if (window > frag[i].gap + frag[i].len + 2)
-				window = frag[i].gap + frag[i].len + 2;
-			const char *next = find(at, window, frag[i].s, frag[i].len);
-			if (!next)
-				ok = false;
-			else
-				at = next + frag[i].len;
+void sw__pattern_release(struct sw__pattern *p)
+{
+	if (!p)
+		return;
+	sw__words_release(&p->q);
+	free(p->it);
+	free(p->prefixes);
+	memset(p, 0, sizeof(*p));
+}
+
+bool sw__item_is(const struct sw__pattern *p, const struct sw__item *it,
+		 const struct sw__words *w, size_t k, size_t *used)
+{
+	(void)p;
+	const struct sw__word *x = &w->w[k];
+	*used = 1;
+	if (it->kind == SW__ITEM_WORD) {
+		if (x->h == it->h)
+			return true;
+		if (x->join && x->hj == it->h) {
+			*used = 2;
+			return true;
 		}
-		if (ok) {
-			found = true;
-			if (start)
-				*start = ft.map[first - t];
-			if (end)
-				*end = ft.map[at - t];
-			break;
-		}
-		p = first + 1;
+		return false;
 	}
-cleanup:
-	sw_buf_release(&lit);
-	sw_fold_release(&fq);
-	sw_fold_release(&ft);
+	if (it->kind == SW__ITEM_PREFIX) {
+		size_t j = x->s, q = 0;
+		while (q < it->plen && j < x->e) {
+			if (w->text[j] == '\'') {
+				j++;
+				continue;
+			}
+			if (w->text[j] != it->p[q])
+				return false;
+			j++;
+			q++;
+		}
+		return q == it->plen;
+	}
+	return false;
+}
+
+struct finder {
+	const struct sw__pattern *p;
+	const struct sw__words *w;
+	size_t budget;
+};
+
+/* Whether the items from pi on match from word k; *end gets the word after
+ * the match.  Recursion is one level per gap (MAX_GAPS at most). */
+static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
+{
+	const struct sw__pattern *p = f->p;
+	const struct sw__words *w = f->w;
+	size_t used;
+	while (pi < p->n) {
+		if (f->budget == 0)
+			return false;
+		f->budget--;
+		const struct sw__item *it = &p->it[pi];
+		if (it->kind == SW__ITEM_GAP) {
+			const struct sw__item *next = &p->it[pi + 1]; /* gaps never end it */
+			for (size_t g = 0; g <= it->max && k + g < w->n; g++) {
+				if (f->budget == 0)
+					return false;
+				f->budget--;
+				if (sw__item_is(p, next, w, k + g, &used) &&
+				    match_at(f, pi + 1, k + g, end))
+					return true;
+			}
+			return false;
+		}
+		if (k >= w->n || !sw__item_is(p, it, w, k, &used))
+			return false;
+		k += used;
+		pi++;
+	}
+	*end = k;
+	return true;
+}
+
+bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+		      size_t to, size_t *ws, size_t *we)
+{
+	if (p->n == 0 || p->nwords == 0)
+		return false;
+	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
+	if (to > w->n)
+		to = w->n;
+	size_t used;
+	for (size_t k = from; k < to && f.budget; k++) {
+		if (!sw__item_is(p, &p->it[0], w, k, &used))
+			continue;
+		size_t end;
+		if (match_at(&f, 0, k, &end)) {
+			*ws = k;
+			*we = end;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, size_t len,
+			   const struct sw__verify_skip *skip, size_t nskip, size_t *start,
+			   size_t *end)
+{
+	struct sw__pattern p;
+	struct sw__words w;
+	size_t ws, we;
+	sw__pattern_init(&p, quote, qlen);
+	bool found = false;
+	if (p.nwords) {
+		sw__words_init(&w, text, len, skip, nskip);
+		found = sw__pattern_find(&p, &w, 0, w.n, &ws, &we);
+		if (found) {
+			if (start)
+				*start = w.map[w.w[ws].s];
+			if (end)
+				*end = w.map[w.w[we - 1].e];
+		}
+		sw__words_release(&w);
+	}
+	sw__pattern_release(&p);
 	return found;
+}
+
+bool sw_verify_quote_in(const char *quote, size_t qlen, const char *text, size_t len,
+			size_t *start, size_t *end)
+{
+	return sw__verify_quote_find(quote, qlen, text, len, NULL, 0, start, end);
 }
 
 char *sw__verify_excerpt(const char *text, size_t len, size_t start, size_t end)

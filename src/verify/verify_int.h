@@ -25,6 +25,7 @@ struct sw__verify_run {
 	struct sw_authority *auth;
 	struct sw__verify_resolved *res;
 	char *bates_summary;         /* computed when first needed */
+	struct sw__verify_rec *rec;  /* the record rules' state (rules_int.h) */
 	struct sw_buf page;          /* scratch: a page's text */
 	struct sw_err err;           /* the first hard failure */
 };
@@ -57,5 +58,57 @@ void sw__verify_bates(struct sw__verify_run *u, size_t i);
 void sw__verify_record(struct sw__verify_run *u, size_t i);
 void sw__verify_date(struct sw__verify_run *u, size_t i);
 void sw__verify_quote(struct sw__verify_run *u, size_t i);
+
+/* ------------------------------------------- quotations (quote.c, closest.c,
+ * opinion.c).  Matching is by words: folded, punctuation and line breaks
+ * ignored, line-end hyphens rejoined, Bluebook alterations honoured (see
+ * quote.c); bounded time, linear in the text for any real quotation. */
+
+/* A range of a text that is not words: a transcript's line numbers, a page
+ * header or margin, a star page, an HTML tag.  The matcher reads the text as
+ * if the range were a space (join: as if it were not there at all, for a
+ * range inside a word).  Ranges may come in any order and may overlap. */
+struct sw__verify_skip {
+	size_t start, end;
+	bool join;
+};
+
+/* sw_verify_quote_in() over text less the skip ranges (nskip may be 0). */
+bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, size_t len,
+			   const struct sw__verify_skip *skip, size_t nskip, size_t *start,
+			   size_t *end);
+
+#define SW__VERIFY_MAX_DIFFS 8
+
+/* Words that differ between a quotation and its closest passage, as each
+ * side writes them (whitespace collapsed); one side is NULL when only the
+ * other has words there. */
+struct sw__verify_diff {
+	char *draft;
+	char *page;
+};
+
+/* The passage of a text closest to a quotation that is not in it. */
+struct sw__verify_closest {
+	size_t start, end;   /* the passage: bytes of the text */
+	size_t same, words;  /* the quotation's words found there, in order / all */
+	struct sw__verify_diff diff[SW__VERIFY_MAX_DIFFS];
+	size_t ndiffs;
+	size_t more;         /* differences past SW__VERIFY_MAX_DIFFS */
+};
+
+/* The passage of text (less skip) closest to quote, by a word alignment over
+ * the windows that the quotation's rarest words point to.  False (out
+ * zeroed) when no passage shares a third of the quotation's words.  Bounded:
+ * two passes over the text and a few alignments of the quotation's first
+ * 400 words.  Release out with sw__verify_closest_release. */
+bool sw__verify_closest(struct sw__verify_closest *out, const char *quote, size_t qlen,
+			const char *text, size_t len, const struct sw__verify_skip *skip,
+			size_t nskip);
+void sw__verify_closest_release(struct sw__verify_closest *c);
+/* For a reason: "\"…the earliest we can ship…\" — \"could\" in the draft,
+ * \"can\" on the page".  text is the one c was found in.  Caller frees. */
+char *sw__verify_closest_describe(const struct sw__verify_closest *c, const char *text,
+				  size_t len);
 
 #endif /* SW_VERIFY_INT_H */

@@ -1,0 +1,85 @@
+/* quote_int.h - what the quotation files (quote.c, closest.c, opinion.c)
+ * share: a text cut into folded words, and a quotation compiled into a
+ * pattern of words and gaps.  The rest of verify/ sees only the functions
+ * of verify_int.h. */
+#ifndef SW_VERIFY_QUOTE_INT_H
+#define SW_VERIFY_QUOTE_INT_H
+
+#include "verify/verify_int.h"
+
+#define SW__QUOTE_MAX_ITEMS 4096  /* words and gaps of one quotation */
+
+/* One word: folded bytes [s, e) of the words' text.  join: this word and
+ * the next are the halves of a word hyphenated at a line end ("deliv-" /
+ * "ery"), which a quotation may give whole or with its hyphen. */
+struct sw__word {
+	size_t s, e;
+	uint64_t h;     /* hash of the word (apostrophes left out) */
+	uint64_t hj;    /* join: hash of the two halves as one word */
+	bool join;
+};
+
+/* A text as words.  text is the folded text (case, marks, quotes, dashes)
+ * of the caller's bytes less the skipped ranges; map takes an offset of
+ * text back to the caller's bytes (len + 1 entries). */
+struct sw__words {
+	char *text;
+	size_t len;
+	size_t *map;
+	struct sw__word *w;
+	size_t n;
+};
+
+void sw__words_init(struct sw__words *out, const char *text, size_t len,
+		    const struct sw__verify_skip *skip, size_t nskip);
+void sw__words_release(struct sw__words *w);
+
+/* The first word whose original start is at or after off (n when none). */
+size_t sw__words_at(const struct sw__words *w, size_t off);
+
+enum sw__item_kind {
+	SW__ITEM_WORD,   /* a word of the original */
+	SW__ITEM_PREFIX, /* "judgment[]", "appl[ying]": a word that starts so */
+	SW__ITEM_GAP,    /* an ellipsis or an insertion: up to max words */
+};
+
+struct sw__item {
+	enum sw__item_kind kind;
+	uint64_t h;             /* WORD: the word's hash */
+	const char *p;          /* PREFIX: folded prefix (into the pattern) */
+	size_t plen;
+	size_t max;             /* GAP: the most words it stands for */
+	size_t qs, qe;          /* WORD, PREFIX: bytes of the quotation */
+};
+
+struct sw__pattern {
+	const char *quote;      /* borrowed: the quotation as written */
+	struct sw__words q;     /* the quotation's own words */
+	struct sw__item *it;
+	size_t n;
+	size_t nwords;          /* WORD and PREFIX items */
+	char *prefixes;         /* the PREFIX items' bytes */
+};
+
+/* Compile a quotation: Bluebook alterations, ellipses, "[sic]" and
+ * trailing "(emphasis added)"-style parentheticals. */
+void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen);
+void sw__pattern_release(struct sw__pattern *p);
+
+/* Whether word k of w is item it of p (WORD or PREFIX); *used gets the
+ * number of words of w it took (2 for a rejoined hyphenated word). */
+bool sw__item_is(const struct sw__pattern *p, const struct sw__item *it,
+		 const struct sw__words *w, size_t k, size_t *used);
+
+/* The first match of p in w starting at a word in [from, to) (word
+ * indexes); on a match *ws and *we get its first word and one past its
+ * last. */
+bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+		      size_t to, size_t *ws, size_t *we);
+
+/* The passage of w between words from and to closest to p (closest.c);
+ * false when none shares a third of its words. */
+bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
+		    const struct sw__words *w, const char *text, size_t from, size_t to);
+
+#endif /* SW_VERIFY_QUOTE_INT_H */

@@ -1,0 +1,252 @@
+/*
+ * verify_quote_test.c - quotation matching as texts break lines and as
+ * lawyers alter quotations (quote.c), with ranges that are not words, and
+ * the closest passage with the words that differ (closest.c).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "verify/verify_int.h"
+
+struct row {
+	const char *quote;
+	const char *text;
+	bool found;
+	const char *match; /* the bytes of text the match covers, when found */
+};
+
+#define LQ "\xe2\x80\x9c" /* “ */
+#define RQ "\xe2\x80\x9d" /* ” */
+#define RS "\xe2\x80\x99" /* ’ */
+#define EM "\xe2\x80\x94" /* — */
+#define EL "\xe2\x80\xa6" /* … */
+
+static const struct row rows[] = {
+	/* Line breaks: PDF text, e-mails wrapped at 72 columns. */
+	{ "the earliest we can ship is March 31", "The earliest we can\nship is March 31, 2021.", true,
+	  "The earliest we can\nship is March 31" },
+	{ "late delivery credit", "applied the late\r\ndelivery credit", true, "late\r\ndelivery credit" },
+	{ "late delivery credit", "the late\n\n\fdelivery credit", true, NULL },
+	{ "the parties agree that time is of the essence",
+	  "> the parties agree\n> that time is of the\n> essence of this contract", true, NULL },
+	/* Hyphenated at a line end: whole or with its hyphen. */
+	{ "the delivery date", "the deliv-\nery date", true, "the deliv-\nery date" },
+	{ "the delivery date", "the deliv-  \n   ery date", true, NULL },
+	{ "the late-delivery credit", "the late-\ndelivery credit", true, NULL },
+	{ "the latedelivery credit", "the late-delivery credit", false, NULL },
+	{ "the deliv ery date", "the deliv-\nery date", true, NULL },
+	{ "the delivery date", "the deliv- ery date", false, NULL }, /* no line break */
+	{ "the delivery date", "the deliv\xc2\xad" "ery date", true, NULL }, /* soft hyphen */
+	/* Quote marks, apostrophes, dashes, case and diacritics. */
+	{ "the " LQ "agreement" RQ " says", "the \"agreement\" says", true, NULL },
+	{ "the 'agreement' says", "the " LQ "agreement" RQ " says", true, NULL },
+	{ "the carrier" RS "s promise", "the carrier's promise", true, NULL },
+	{ "none " EM " billing", "none -- Billing", true, NULL },
+	{ "THE CAF\xc3\x89 OPENED", "the cafe opened", true, NULL },
+	{ "the cafe opened", "the cafe\xcc\x81 opened", true, NULL },
+	/* Bluebook alterations. */
+	{ "[t]he earliest we can ship", "The earliest we can ship", true, "The earliest we can ship" },
+	{ "[T]he earliest", "the earliest", true, NULL },
+	{ "[Brightline] will not make the date", "We will not make the date", true, NULL },
+	{ "[the carrier] will not make the date", "it will not make the date", true, NULL },
+	{ "the [late] delivery", "the delivery", true, NULL },
+	{ "the judgment[] of the court", "the judgments of the court", true, NULL },
+	{ "the court appl[ied] the rule", "the court applying the rule", true, NULL },
+	{ "the court appl[ied] the rule", "the court denied the rule", false, NULL },
+	{ "recieved [sic] the goods", "recieved the goods", true, NULL },
+	{ "the goods (emphasis added)", "the goods", true, NULL },
+	{ "the goods (alteration in original)", "the goods", true, NULL },
+	{ "the goods (internal quotation marks omitted)", "the goods", true, NULL },
+	{ "the goods (citations omitted)", "the goods", true, NULL },
+	{ "the goods (cleaned up)", "the goods", true, NULL },
+	{ "the goods (and more)", "the goods", false, NULL },
+	/* Ellipses in every spelling. */
+	{ "We will not make the date . . . . The earliest we can ship",
+	  "We will not make the date for PO 4471. The earliest we can ship", true, NULL },
+	{ "We will not make . . . the earliest", "We will not make it. Sorry. The earliest", true, NULL },
+	{ "We will not make ... the earliest", "We will not make it. Sorry. The earliest", true, NULL },
+	{ "We will not make " EL " the earliest", "We will not make it. Sorry. The earliest", true, NULL },
+	{ "We will not make [. . .] the earliest", "We will not make it. Sorry. The earliest", true, NULL },
+	{ ". . . the earliest we can ship", "The earliest we can ship", true, NULL },
+	{ "the earliest we can ship . . . .", "The earliest we can ship", true, NULL },
+	{ "the earliest ... We will not", "We will not make it. The earliest", false, NULL },
+	/* Internal quotations change their marks. */
+	{ "it says 'late delivery credit applied: none.'",
+	  "It says " LQ "Late delivery credit applied: none." RQ, true, NULL },
+	/* Words changed, added or dropped are not found. */
+	{ "The earliest we could ship", "The earliest we can ship", false, NULL },
+	{ "The earliest we can ever ship", "The earliest we can ship", false, NULL },
+	{ "The earliest can ship", "The earliest we can ship", false, NULL },
+	{ "credit applied: full.", "credit applied: none.", false, NULL },
+	{ "", "anything", false, NULL },
+	{ ". . .", "anything", false, NULL },
+	{ "anything", "", false, NULL },
+	/* Numbers stay numbers. */
+	{ "$1,000,000 in damages", "of $1,000,000 in damages", true, NULL },
+	{ "$1,000,000 in damages", "of $1,000,001 in damages", false, NULL },
+};
+
+static void test_rows(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		const struct row *r = &rows[k];
+		size_t s = 0, e = 0;
+		bool got = sw_verify_quote_in(r->quote, strlen(r->quote), r->text, strlen(r->text), &s,
+					      &e);
+		if (got != r->found)
+			fail_msg("row %zu: \"%s\" in \"%s\": got %d, want %d", k, r->quote, r->text,
+				 got, r->found);
+		if (got && r->match) {
+			if (e - s != strlen(r->match) || memcmp(r->text + s, r->match, e - s) != 0)
+				fail_msg("row %zu: matched \"%.*s\", want \"%s\"", k, (int)(e - s),
+					 r->text + s, r->match);
+		}
+	}
+}
+
+/* A deposition page: line numbers and a page header are not words, and a
+ * quotation runs over lines and over the page break. */
+static void test_skips(void **state)
+{
+	(void)state;
+	const char *t = "Page 12\n"
+			" 24   Q.  And what did they say about the late\n"
+			" 25   delivery credit?\n"
+			"\f"
+			"Page 13\n"
+			"  1   A.  That it would be applied in\n"
+			"  2   full.\n";
+	const char *q = "what did they say about the late delivery credit";
+	const char *q2 = "the late delivery credit? A. That it would be applied in full";
+	assert_false(sw_verify_quote_in(q, strlen(q), t, strlen(t), NULL, NULL));
+	struct sw__verify_skip sk[8];
+	size_t n = 0;
+	const char *marks[] = { "Page 12", " 24", " 25", "Page 13", "  1", "  2" };
+	for (size_t k = 0; k < 6; k++) {
+		const char *p = strstr(t, marks[k]);
+		assert_non_null(p);
+		sk[n].start = (size_t)(p - t);
+		sk[n].end = sk[n].start + strlen(marks[k]);
+		sk[n].join = false;
+		n++;
+	}
+	size_t s, e;
+	assert_true(sw__verify_quote_find(q, strlen(q), t, strlen(t), sk, n, &s, &e));
+	assert_memory_equal(t + s, "what", 4);
+	assert_true(sw__verify_quote_find(q2, strlen(q2), t, strlen(t), sk, n, &s, &e));
+	assert_memory_equal(t + e - 4, "full", 4);
+	/* A skipped range inside a word, joined. */
+	const char *h = "the court&#8217;s order";
+	struct sw__verify_skip ent = { 9, 16, true };
+	const char *q3 = "the court's order";
+	assert_true(sw__verify_quote_find(q3, strlen(q3), h, strlen(h), &ent, 1, NULL, NULL));
+	ent.join = false;
+	assert_false(sw__verify_quote_find(q3, strlen(q3), h, strlen(h), &ent, 1, NULL, NULL));
+}
+
+struct crow {
+	const char *quote;
+	const char *text;
+	const char *want; /* a substring of the description, or NULL: none close */
+};
+
+static const struct crow crows[] = {
+	{ "The earliest we could ship is March 31, 2021.",
+	  "We will not make the March 10 date for PO 4471. The earliest we can ship is\n"
+	  "March 31, 2021. I know this is past the thirty days.",
+	  "\"could\" in the draft, \"can\" on the page" },
+	{ "The earliest we could ship is March 31, 2021.",
+	  "We will not make the March 10 date for PO 4471. The earliest we can ship is\n"
+	  "March 31, 2021. I know this is past the thirty days.",
+	  "The earliest we can ship is March 31, 2021" },
+	{ "we guarantee delivery by March 5",
+	  "We cannot guarantee delivery by March 5 or any date.",
+	  "\"cannot\" on the page is not in the draft" },
+	{ "we will always guarantee delivery by March 5",
+	  "we guarantee delivery by March 5.",
+	  "\"will always\" in the draft is not on the page" },
+	{ "late delivery credit applied: full",
+	  "Invoice 10236. Late delivery credit applied: none. Billing",
+	  "\"full\" in the draft, \"none\" on the page" },
+	{ "the buyer may . . . cancel the order at once",
+	  "the buyer may, on written notice, cancel the order within ten days",
+	  "\"at once\" in the draft, \"within ten" },
+	{ "the seller shall pay all freight charges",
+	  "Nothing on this page is about that subject at all.", NULL },
+};
+
+static void test_closest(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < sizeof(crows) / sizeof(crows[0]); k++) {
+		const struct crow *r = &crows[k];
+		struct sw__verify_closest c;
+		bool ok = sw__verify_closest(&c, r->quote, strlen(r->quote), r->text, strlen(r->text),
+					     NULL, 0);
+		if (!r->want) {
+			if (ok)
+				fail_msg("row %zu: found a closest passage where none is close", k);
+			continue;
+		}
+		if (!ok)
+			fail_msg("row %zu: no closest passage for \"%s\"", k, r->quote);
+		char *d = sw__verify_closest_describe(&c, r->text, strlen(r->text));
+		if (!strstr(d, r->want))
+			fail_msg("row %zu: \"%s\" lacks \"%s\"", k, d, r->want);
+		free(d);
+		sw__verify_closest_release(&c);
+	}
+}
+
+/* A few-megabyte page with the passage near its end, and a hostile page of
+ * one word repeated: both bounded. */
+static void test_bounded(void **state)
+{
+	(void)state;
+	struct sw_buf b = SW_BUF_INIT;
+	const char *filler = "the parties exchanged letters about the shipment and the invoice ";
+	while (b.len < (3u << 20))
+		sw_buf_adds(&b, filler);
+	sw_buf_adds(&b, "The earliest we can ship is March 31, 2021.");
+	const char *q = "The earliest we could ship is March 31, 2021.";
+	clock_t t0 = clock();
+	assert_false(sw_verify_quote_in(q, strlen(q), b.data, b.len, NULL, NULL));
+	struct sw__verify_closest c;
+	assert_true(sw__verify_closest(&c, q, strlen(q), b.data, b.len, NULL, 0));
+	char *d = sw__verify_closest_describe(&c, b.data, b.len);
+	assert_non_null(strstr(d, "\"could\" in the draft, \"can\" on the page"));
+	free(d);
+	sw__verify_closest_release(&c);
+	sw_buf_reset(&b);
+	while (b.len < (1u << 20))
+		sw_buf_adds(&b, "the ");
+	const char *q2 = "the the the the the the the the the the the the the the the the end";
+	assert_false(sw_verify_quote_in(q2, strlen(q2), b.data, b.len, NULL, NULL));
+	assert_false(sw__verify_closest(&c, "the end of the", 14, b.data, b.len, NULL, 0) &&
+		     c.same == 0);
+	sw__verify_closest_release(&c);
+	double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	if (secs > 20)
+		fail_msg("matching took %.1f s", secs);
+	sw_buf_release(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_skips),
+		cmocka_unit_test(test_closest),
+		cmocka_unit_test(test_bounded),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
