@@ -147,7 +147,19 @@ int sw_authority_code_exists(struct sw_authority *a, const char *code,
  * Caller frees. */
 char *sw_authority_name_key(const char *name);
 
-/* Whether a cited case name names the stored case: the first parties match
+/* A cited name without what a sentence put before it: signals ("See
+ * also", "Cf.", "But see", "e.g.,"), a leading "In" that is not "In re",
+ * an opening such as "As the Supreme Court held in".  Caller frees. */
+char *sw_authority_name_clean(const char *name);
+
+/* Whether a cited name can be compared at all: no markup left in it
+ * ("Corp. v. Catrett*"), and once cleaned a first party that is more than
+ * a corporate suffix, and a second party when it has "v.".  A name that is
+ * not readable says nothing about the case, for or against. */
+bool sw_authority_name_readable(const char *name);
+
+/* Whether a cited case name names the stored case (the cited one cleaned
+ * first, as sw_authority_name_clean() does): the first parties match
  * (the words of one are all in the other), and, when both give a second
  * party, the second parties share a word.  A generic first party ("United
  * States", "State", "People", "Commonwealth") needs the second party to

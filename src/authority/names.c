@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -99,13 +100,188 @@ static bool is_versus(const char *w)
 	return strcmp(w, "v") == 0 || strcmp(w, "vs") == 0 || strcmp(w, "versus") == 0;
 }
 
-char *sw_authority_name_key(const char *name)
+/* ------------------------------------------------------- a cited name */
+
+/* Signals and connectives that may open a cited name ("See also", "Cf.",
+ * "But see", "e.g.,"), longest first: never part of the name. */
+static const char *const signals[] = {
+	"see generally", "see also", "see, e.g.,", "see e.g.,", "see, e.g.", "but see",
+	"but cf.", "see", "cf.", "compare", "accord", "contra", "e.g.,", "e.g.", "and",
+	"with", "also", "but", "citing", "quoting",
+};
+
+/* Lower-case words that may sit inside a party's name. */
+static bool connective(const char *w, size_t n)
 {
-	struct sw_buf out = SW_BUF_INIT;
-	const char *p = name;
-	size_t len = strnlen(name, SW_AUTHORITY_MAX_NAME);
-	const char *end = name + len;
-	bool party_open = false, prev_in = false;
+	static const char *const words[] = {
+		"of", "the", "de", "del", "della", "la", "le", "van", "von", "da", "du", "des",
+		"di", "ex", "rel.", "rel", "and", "&", "for", "on", "a", "an", "et", "al.", "y",
+		"e", "in", "re", "to", "at", "by", "d'", "l'",
+	};
+	for (size_t i = 0; i < SW_ARRAY_LEN(words); i++)
+		if (strlen(words[i]) == n && strncmp(w, words[i], n) == 0)
+			return true;
+	return false;
+}
+
+static bool word_has_upper(const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (isupper((unsigned char)w[i]) || isdigit((unsigned char)w[i]) ||
+		    (unsigned char)w[i] >= 0x80)
+			return true;
+	return false;
+}
+
+/* Strip the signals at the start of s[*i..n). */
+static void skip_signals(const char *s, size_t n, size_t *i)
+{
+	for (bool again = true; again;) {
+		again = false;
+		while (*i < n && (isspace((unsigned char)s[*i]) || s[*i] == ','))
+			(*i)++;
+		for (size_t k = 0; k < SW_ARRAY_LEN(signals); k++) {
+			size_t l = strlen(signals[k]);
+			if (*i + l <= n && strncasecmp(s + *i, signals[k], l) == 0 &&
+			    (*i + l == n || isspace((unsigned char)s[*i + l]) || s[*i + l] == ',' ||
+			     signals[k][l - 1] == ',')) {
+				*i += l;
+				again = true;
+				break;
+			}
+		}
+	}
+}
+
+char *sw_authority_name_clean(const char *name)
+{
+	size_t n = strnlen(name, SW_AUTHORITY_MAX_NAME), i = 0;
+	skip_signals(name, n, &i);
+	/* The first party ends at the first " v. ". */
+	size_t v = n;
+	for (size_t k = i; k + 3 <= n; k++) {
+		if ((k == 0 || isspace((unsigned char)name[k - 1])) &&
+		    (name[k] == 'v' || name[k] == 'V') &&
+		    (k + 1 == n || name[k + 1] == '.' || isspace((unsigned char)name[k + 1]) ||
+		     (name[k + 1] == 's' && k + 2 < n && name[k + 2] == '.'))) {
+			v = k;
+			break;
+		}
+	}
+	/* Words of a sentence before the name ("As the Supreme Court held
+	 * in", "the Court in"), and a leading "In" that is not "In re": the
+	 * name starts after the last of them. */
+	size_t start = i;
+	for (size_t k = i; k < v;) {
+		while (k < v && isspace((unsigned char)name[k]))
+			k++;
+		size_t e = k;
+		while (e < v && !isspace((unsigned char)name[e]))
+			e++;
+		if (e == k)
+			break;
+		size_t wl = e - k;
+		const char *w = name + k;
+		size_t next = e;
+		while (next < v && isspace((unsigned char)name[next]))
+			next++;
+		bool next_re = next + 2 <= n && strncasecmp(name + next, "re", 2) == 0 &&
+			       (next + 2 == n || !isalpha((unsigned char)name[next + 2]));
+		bool next_matter = next + 6 <= n && strncasecmp(name + next, "matter", 6) == 0;
+		bool next_the_matter = next + 10 <= n && strncasecmp(name + next, "the matter", 10) == 0;
+		if (wl == 2 && (w[0] == 'I' || w[0] == 'i') && w[1] == 'n' && !next_re &&
+		    !next_matter && !next_the_matter)
+			start = e; /* "In Celotex", "held in Iqbal" */
+		else if (!word_has_upper(w, wl) && !connective(w, wl))
+			start = e; /* "held", "court" */
+		k = e;
+	}
+	skip_signals(name, n, &start);
+	while (n > start && (isspace((unsigned char)name[n - 1]) || name[n - 1] == ','))
+		n--;
+	return sw_xstrndup(name + start, n - start);
+}
+
+bool sw_authority_name_readable(const char *name)
+{
+	if (!name)
+		return false;
+	for (const char *p = name; *p; p++)
+		if (strchr("*_`#[]<>|~", *p))
+			return false; /* markup left in it: the name was cut */
+	char *c = sw_authority_name_clean(name);
+	char *k = sw_authority_name_key(c);
+	bool ok = k[0] != '\0' && k[0] != '|';
+	size_t kl = strlen(k);
+	if (ok && kl >= 1 && k[kl - 1] == '|')
+		ok = false; /* "Smith v." */
+	free(k);
+	free(c);
+	return ok;
+}
+
+/* States and places written out or abbreviated (Bluebook T10), as one
+ * word each: "Pa." and "Pennsylvania", "N.Y." and "New York". */
+static const char *const places[][2] = {
+	{ "ala", "alabama" }, { "ariz", "arizona" }, { "ark", "arkansas" },
+	{ "cal", "california" }, { "calif", "california" }, { "colo", "colorado" },
+	{ "conn", "connecticut" }, { "del", "delaware" }, { "fla", "florida" },
+	{ "ga", "georgia" }, { "haw", "hawaii" }, { "ill", "illinois" }, { "ind", "indiana" },
+	{ "kan", "kansas" }, { "ky", "kentucky" }, { "md", "maryland" },
+	{ "mass", "massachusetts" }, { "mich", "michigan" }, { "minn", "minnesota" },
+	{ "miss", "mississippi" }, { "mo", "missouri" }, { "mont", "montana" },
+	{ "neb", "nebraska" }, { "nev", "nevada" }, { "okla", "oklahoma" },
+	{ "pa", "pennsylvania" }, { "tenn", "tennessee" }, { "tex", "texas" },
+	{ "vt", "vermont" }, { "va", "virginia" }, { "wash", "washington" },
+	{ "wis", "wisconsin" }, { "wyo", "wyoming" }, { "austl", "australia" },
+	{ "us", "united states" }, { "usa", "united states of america" },
+	{ "ny", "new york" }, { "nj", "new jersey" }, { "nh", "new hampshire" },
+	{ "nm", "new mexico" }, { "nc", "north carolina" }, { "nd", "north dakota" },
+	{ "sc", "south carolina" }, { "sd", "south dakota" }, { "ri", "rhode island" },
+	{ "wva", "west virginia" }, { "wva", "w va" }, { "dc", "district of columbia" },
+};
+
+#define KEY_WORDS 64
+#define KEY_WORD 64
+
+struct kwords {
+	char w[KEY_WORDS][KEY_WORD];
+	size_t n;
+};
+
+/* Words i.. of k spell phrase (space-separated): the number of words. */
+static size_t spells(const struct kwords *k, size_t i, const char *phrase)
+{
+	size_t n = 0;
+	while (*phrase) {
+		const char *e = strchr(phrase, ' ');
+		size_t l = e ? (size_t)(e - phrase) : strlen(phrase);
+		if (i + n >= k->n || strlen(k->w[i + n]) != l || strncmp(k->w[i + n], phrase, l) != 0)
+			return 0;
+		n++;
+		phrase += l;
+		if (*phrase == ' ')
+			phrase++;
+	}
+	return n;
+}
+
+static void put_word(struct kwords *k, const char *w, size_t n)
+{
+	if (k->n == KEY_WORDS)
+		return;
+	if (n >= KEY_WORD)
+		n = KEY_WORD - 1;
+	memcpy(k->w[k->n], w, n);
+	k->w[k->n][n] = '\0';
+	k->n++;
+}
+
+/* The words of a folded name, each made canonical: abbreviations, an
+ * apostrophe's "Ass'n", plurals. */
+static void read_words(struct kwords *out, const char *p, const char *end)
+{
+	out->n = 0;
 	while (p < end) {
 		while (p < end && !(isalnum((unsigned char)*p) || *p == '&' ||
 				    (unsigned char)*p >= 0x80))
@@ -149,26 +325,98 @@ char *sw_authority_name_key(const char *name)
 			}
 		}
 		const char *word = as ? as : k;
-		if (is_versus(word)) {
-			if (party_open || out.len)
-				sw_buf_adds(&out, " |");
+		put_word(out, word, strlen(word));
+		free(k);
+	}
+}
+
+/* A single letter that is not "v". */
+static bool letter(const char *w)
+{
+	return w[0] && !w[1] && isalpha((unsigned char)w[0]) && w[0] != 'v';
+}
+
+/* Runs of single letters are one word ("P. A." is "P.A.", "U. S." is
+ * "U.S."), "AT & T" is "AT&T", and places are one word each. */
+static void join_words(struct kwords *k)
+{
+	struct kwords o;
+	o.n = 0;
+	for (size_t i = 0; i < k->n;) {
+		size_t l = strlen(k->w[i]);
+		if (letter(k->w[i]) && i + 1 < k->n && letter(k->w[i + 1])) {
+			char buf[KEY_WORD];
+			size_t n = 0;
+			while (i < k->n && letter(k->w[i]) && n + 1 < sizeof(buf))
+				buf[n++] = k->w[i++][0];
+			put_word(&o, buf, n);
+			continue;
+		}
+		if (i + 2 < k->n && strcmp(k->w[i + 1], "&") == 0 && l <= 2 && strlen(k->w[i + 2]) <= 2) {
+			char buf[KEY_WORD];
+			int n = snprintf(buf, sizeof(buf), "%s&%s", k->w[i], k->w[i + 2]);
+			put_word(&o, buf, (size_t)n);
+			i += 3;
+			continue;
+		}
+		size_t used = 0;
+		const char *as = NULL;
+		for (size_t p = 0; p < SW_ARRAY_LEN(places) && !used; p++) {
+			size_t u = spells(k, i, places[p][1]);
+			if (u) {
+				used = u;
+				as = places[p][0];
+			} else if (strcmp(k->w[i], places[p][0]) == 0) {
+				used = 1;
+				as = places[p][0];
+			}
+		}
+		if (used) {
+			put_word(&o, as, strlen(as));
+			i += used;
+			continue;
+		}
+		put_word(&o, k->w[i], l);
+		i++;
+	}
+	*k = o;
+}
+
+char *sw_authority_name_key(const char *name)
+{
+	struct sw_buf out = SW_BUF_INIT;
+	struct sw_fold f;
+	sw_fold(&f, name, strnlen(name, SW_AUTHORITY_MAX_NAME),
+		SW_FOLD_CASE | SW_FOLD_MARKS | SW_FOLD_SPACE);
+	struct kwords *k = sw_xmalloc(sizeof(*k));
+	read_words(k, f.text, f.text + f.len);
+	join_words(k);
+	bool party_open = false, prev_in = false, versus = false;
+	for (size_t i = 0; i < k->n; i++) {
+		const char *word = k->w[i];
+		if (is_versus(word) && !versus) {
+			/* The first "v." splits the parties, even after an empty
+			 * first party ("Corp. v. Catrett"). */
+			sw_buf_adds(&out, out.len ? " |" : "|");
 			party_open = false;
 			prev_in = false;
+			versus = true;
 		} else if (strcmp(word, "in") == 0 && !party_open && out.len == 0) {
 			prev_in = true; /* "In re": a marker, not noise */
 		} else if (prev_in && (strcmp(word, "re") == 0 || strcmp(word, "matter") == 0)) {
 			sw_buf_adds(&out, "in-re");
 			party_open = true;
 			prev_in = false;
-		} else if (!noise(word) && word[0]) {
+		} else if (!noise(word) && word[0] && !is_versus(word)) {
 			if (out.len)
 				sw_buf_addc(&out, ' ');
 			sw_buf_adds(&out, word);
 			party_open = true;
 			prev_in = false;
 		}
-		free(k);
 	}
+	free(k);
+	sw_fold_release(&f);
 	return sw_buf_detach(&out, NULL);
 }
 
@@ -191,7 +439,7 @@ static void split_parties(struct party parties[2], size_t *nparties, char *key)
 			break;
 		if (*p == '|') {
 			*p++ = '\0';
-			if (pi == 0 && parties[0].n > 0) {
+			if (pi == 0) {
 				pi = 1;
 				*nparties = 2;
 			}
@@ -255,7 +503,9 @@ static bool generic(const struct party *p)
 
 bool sw_authority_names_match(const char *cited, const char *stored)
 {
-	char *ck = sw_authority_name_key(cited);
+	char *clean = sw_authority_name_clean(cited);
+	char *ck = sw_authority_name_key(clean);
+	free(clean);
 	char *sk = sw_authority_name_key(stored);
 	struct party cp[2], sp[2];
 	size_t cn, sn;
