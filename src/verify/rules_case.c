@@ -10,20 +10,59 @@
 
 /* ------------------------------------------------------------------ cases */
 
-static void check_pin(struct sw__verify_run *u, size_t i, const struct sw_authority_case *c,
+/* Whether pin_field's page lies outside case c; when it does, claim i is
+ * contradicted. */
+static bool check_pin(struct sw__verify_run *u, size_t i, const struct sw_authority_case *c,
 		      const char *pin_field, const char *cite)
 {
 	uint64_t pin;
 	if (!sw__verify_num(pin_field, &pin) || c->first_page == 0)
-		return;
-	if (pin < c->first_page)
+		return false;
+	if (pin < c->first_page) {
 		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
 			       "pin %llu comes before %s starts (page %llu)",
 			       (unsigned long long)pin, cite, (unsigned long long)c->first_page);
-	else if (c->last_page && pin > c->last_page)
+		return true;
+	}
+	if (c->last_page && pin > c->last_page) {
 		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
 			       "pin %llu is past the last page (%llu) of %s",
 			       (unsigned long long)pin, (unsigned long long)c->last_page, cite);
+		return true;
+	}
+	return false;
+}
+
+/* The name a full citation gives: its "name" field, else the one party of
+ * "Twombly, 550 U.S. 544" or "v. Bar, 1 U.S. 1"; NULL when none. */
+static const char *cited_name(const struct sw_claim *c)
+{
+	const char *name = sw_claim_get(c, "name");
+	return name ? name : sw_claim_get(c, "antecedent");
+}
+
+/* Court, year and pin of a case the citation resolved to: the first that
+ * disagrees makes the claim contradicted.  Returns whether one did. */
+static bool check_details(struct sw__verify_run *u, size_t i, const struct sw_authority_case *hit,
+			  const char *real)
+{
+	const struct sw_claim *c = &u->r->claims.v[i];
+	const char *court = sw_claim_get(c, "court");
+	uint64_t year = 0;
+	if (!court)
+		court = sw_claim_get(c, "court_implied");
+	sw__verify_num(sw_claim_get(c, "year"), &year);
+	if (court && hit->court && !sw_authority_courts_match(court, hit->court)) {
+		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "%s was decided by %s, not %s", real,
+			       hit->court, court);
+		return true;
+	}
+	if (year && hit->year && (int)year != hit->year) {
+		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "%s was decided in %d, not %llu",
+			       real, hit->year, (unsigned long long)year);
+		return true;
+	}
+	return check_pin(u, i, hit, sw_claim_get(c, "pin"), real);
 }
 
 void sw__verify_case_full(struct sw__verify_run *u, size_t i)
@@ -32,10 +71,8 @@ void sw__verify_case_full(struct sw__verify_run *u, size_t i)
 	struct sw__verify_resolved *res = &u->res[i];
 	const char *volume = sw_claim_get(c, "volume");
 	const char *reporter = sw_claim_get(c, "canonical");
-	const char *name = sw_claim_get(c, "name");
-	const char *court = sw_claim_get(c, "court");
-	const char *year_s = sw_claim_get(c, "year");
-	uint64_t page, year = 0;
+	const char *name = cited_name(c);
+	uint64_t page;
 	if (!reporter)
 		reporter = sw_claim_get(c, "reporter");
 	if (!u->auth) {
@@ -49,9 +86,6 @@ void sw__verify_case_full(struct sw__verify_run *u, size_t i)
 			       "the citation gives no volume, reporter and page");
 		return;
 	}
-	if (!court)
-		court = sw_claim_get(c, "court_implied");
-	sw__verify_num(year_s, &year);
 	char cite[160];
 	snprintf(cite, sizeof(cite), "%s %s %llu", volume, reporter, (unsigned long long)page);
 	struct sw_err e = { 0 };
@@ -61,60 +95,107 @@ void sw__verify_case_full(struct sw__verify_run *u, size_t i)
 		return;
 	}
 	struct sw_authority_lookup *l = &res->lookup;
+	bool readable = name && sw_authority_name_readable(name);
+	char *shown = name ? sw_authority_name_clean(name) : NULL;
 	if (l->hit == SW_AUTHORITY_NONE) {
-		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "no case at %s in the authority table",
-			       cite);
-		return;
+		const struct sw_authority_case *near = l->n ? &l->cases[0] : NULL;
+		if (near && near->name && readable && sw_authority_names_match(name, near->name)) {
+			/* "Hadley v. Baxendale, 9 Ex. 345": a page of a case whose
+			 * length the table does not know, cited as its start. */
+			char *real = sw_authority_case_format(near);
+			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+				       "%s starts at page %s, not at %s", real, near->page, cite);
+			sw__verify_add_case_evidence(u, i, near);
+			free(real);
+		} else if (near) {
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "no case at %s in the authority table (the nearest before it "
+				       "starts at page %s)",
+				       cite, near->page);
+		} else {
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "no case at %s in the authority table, which has no case in "
+				       "volume %s of %s",
+				       cite, volume, reporter);
+		}
+		goto done;
 	}
 	if (l->hit == SW_AUTHORITY_INSIDE) {
-		char *real = sw_authority_case_format(&l->cases[0]);
-		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "%s falls inside %s", cite, real);
-		sw__verify_add_case_evidence(u, i, &l->cases[0]);
+		const struct sw_authority_case *in = &l->cases[0];
+		char *real = sw_authority_case_format(in);
+		if (readable && in->name && sw_authority_names_match(name, in->name))
+			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+				       "%s falls inside %s: the citation gives a page of it as the "
+				       "page where it starts",
+				       cite, real);
+		else if (readable && in->name)
+			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+				       "%s falls inside %s; no case named %s starts there", cite,
+				       real, shown);
+		else
+			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+				       "%s falls inside %s, and no case starts there", cite, real);
+		sw__verify_add_case_evidence(u, i, in);
 		free(real);
-		return;
+		goto done;
 	}
 	/* Cases that start at the page: the one whose name matches. */
-	const struct sw_authority_case *hit = NULL;
-	for (size_t k = 0; k < l->n && !hit; k++)
-		if (l->cases[k].name && name && sw_authority_names_match(name, l->cases[k].name))
+	const struct sw_authority_case *hit = NULL, *named = NULL;
+	size_t nnamed = 0;
+	for (size_t k = 0; k < l->n; k++) {
+		if (!l->cases[k].name)
+			continue;
+		nnamed++;
+		if (!named)
+			named = &l->cases[k];
+		if (!hit && readable && sw_authority_names_match(name, l->cases[k].name))
 			hit = &l->cases[k];
-	if (!hit && !name) {
-		for (size_t k = 0; k < l->n && !hit; k++)
-			if (l->cases[k].name)
-				hit = &l->cases[k];
+	}
+	if (!hit && nnamed == 0) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "the table knows %s but not its case name (import the "
+			       "opinion-clusters file)",
+			       cite);
+		goto done;
+	}
+	if (!hit && readable) {
+		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "%s is %s, not %s", cite, named->name,
+			       shown);
+		sw__verify_add_case_evidence(u, i, named);
+		goto done;
 	}
 	if (!hit) {
-		bool any_name = false;
-		for (size_t k = 0; k < l->n; k++)
-			any_name |= l->cases[k].name != NULL;
-		if (!any_name) {
-			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
-				       "the table knows %s but not its case name (import the "
-				       "opinion-clusters file)",
-				       cite);
-			return;
+		/* No name to compare: the volume and page alone prove nothing, but a
+		 * wrong court, year or pin of the one case there still counts. */
+		char *real = sw_authority_case_format(named);
+		if (nnamed == 1) {
+			res->have_case = true;
+			res->kase = *named;
 		}
-		char *real = sw_authority_case_format(&l->cases[0]);
-		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "%s is %s, not %s", cite, real,
-			       name ? name : "?");
-		sw__verify_add_case_evidence(u, i, &l->cases[0]);
+		if (name)
+			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+				       "the case name before %s could not be read (\"%s\"); the "
+				       "table has %s there",
+				       cite, name, nnamed == 1 ? named->name : "more than one case");
+		else
+			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+				       "no case name was found before %s; the table has %s there",
+				       cite, nnamed == 1 ? named->name : "more than one case");
+		sw__verify_add_case_evidence(u, i, named);
+		if (nnamed == 1 && check_details(u, i, named, real))
+			res->have_case = false;
 		free(real);
-		return;
+		goto done;
 	}
 	res->have_case = true;
 	res->kase = *hit;
 	char *real = sw_authority_case_format(hit);
 	sw__verify_add_case_evidence(u, i, hit);
 	sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s", real);
-	if (court && hit->court && !sw_authority_courts_match(court, hit->court))
-		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "%s was decided by %s, not %s", real,
-			       hit->court, court);
-	else if (year && hit->year && (int)year != hit->year)
-		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "%s was decided in %d, not %llu",
-			       real, hit->year, (unsigned long long)year);
-	else
-		check_pin(u, i, hit, sw_claim_get(c, "pin"), real);
+	check_details(u, i, hit, real);
 	free(real);
+done:
+	free(shown);
 }
 
 /* A short form, id. or supra takes the verdict of what it resolves to,
@@ -123,9 +204,26 @@ void sw__verify_case_short(struct sw__verify_run *u, size_t i)
 {
 	const struct sw_claim *c = &u->r->claims.v[i];
 	long t = c->resolves_to;
+	const char *ante = sw_claim_get(c, c->form == SW_FORM_REFERENCE ? "defendant" : "antecedent");
+	if (!ante && c->form == SW_FORM_REFERENCE)
+		ante = sw_claim_get(c, "antecedent");
 	if (t < 0 || (size_t)t >= i) {
-		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-			       "the short form does not say which authority it means");
+		const char *vol = sw_claim_get(c, "volume"), *rep = sw_claim_get(c, "canonical");
+		if (c->form == SW_FORM_ID)
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "id. has no citation before it to refer to");
+		else if (c->form == SW_FORM_SHORT && vol && rep)
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "no full citation of a case in %s %s comes before this short "
+				       "form",
+				       vol, rep);
+		else if (ante)
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "no full citation of a case named %s comes before this %s",
+				       ante, c->form == SW_FORM_SUPRA ? "supra" : "reference");
+		else
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "the short form does not say which authority it means");
 		return;
 	}
 	const struct sw_claim_verdict *tv = &u->r->verdicts[t];
@@ -138,6 +236,14 @@ void sw__verify_case_short(struct sw__verify_run *u, size_t i)
 	if (tv->verdict != SW_VERDICT_SUPPORTED) {
 		sw__verify_set(u, i, tv->verdict, "refers to %s (claim %ld), which is %s: %s",
 			       ttext, t + 1, sw_verdict_name(tv->verdict), tv->reason);
+	} else if (tr->have_case && tr->kase.name && ante && sw_authority_name_readable(ante) &&
+		   !sw_authority_names_match(ante, tr->kase.name)) {
+		/* "Hollis, 550 U.S. at 560" after a full cite of Twombly. */
+		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+			       "names %s, but the citation it shortens (claim %ld) is %s", ante,
+			       t + 1, tr->kase.name);
+		sw__verify_add_case_evidence(u, i, &tr->kase);
+		u->res[i].have_case = false;
 	} else if (tr->have_case) {
 		char *real = sw_authority_case_format(&tr->kase);
 		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "refers to %s", real);
@@ -165,13 +271,19 @@ void sw__verify_code(struct sw__verify_run *u, size_t i)
 	char *text = sw__verify_claim_text(u, c);
 	if (!code)
 		code = sw_claim_get(c, "reporter");
-	if (!u->auth || !code || !section) {
+	if (!u->auth) {
 		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
-			       "%s: no code table to check it against", text);
+			       "%s: no authority table to check it against", text);
+	} else if (!code || !section) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "%s: the code and section could not be read", text);
 	} else {
 		struct sw_err e = { 0 };
 		int rc = sw_authority_code_exists(u->auth, code, title, section, &e);
-		if (rc == 1) {
+		if (rc < 0) {
+			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+				       "%s: cannot read the code table: %s", text, e.msg);
+		} else if (rc == 1) {
 			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is in the code table", text);
 			struct sw_evidence *ev = sw__verify_add_evidence(u, i);
 			ev->source = "authority";

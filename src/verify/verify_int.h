@@ -111,4 +111,11 @@ void sw__verify_closest_release(struct sw__verify_closest *c);
 char *sw__verify_closest_describe(const struct sw__verify_closest *c, const char *text,
 				  size_t len);
 
+/* The verdict of quotation claim i attributed to case citation claim a
+ * (full, short or id.; checked in the first pass): found in the stored
+ * opinion text, on the pages a's pin names when the text has star pages
+ * ("*322", "[*322]"), else contradicted with the page it is on; not found,
+ * with the closest passage and the words that differ (opinion.c). */
+void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a);
+
 #endif /* SW_VERIFY_INT_H */
