@@ -252,6 +252,113 @@ const struct sw_config_entry *sw_config_find(const struct sw_config *c,
 					     const char *subsection,
 					     const char *key);
 
+/* Parse len bytes of text held in memory (an embedded file) the same way;
+ * name stands for the path in messages. */
+int sw_config_parse(struct sw_config *out, const char *text, size_t len,
+		    const char *name, struct sw_err *err) SW_MUST_USE;
+
+/* A schema says which sections and keys a configuration file has, what type
+ * and range each value takes, where it goes and what it means.  One table
+ * per file (sworn.conf's [policy]/[endpoint]/[role] in llm/, [fleet] in
+ * fleet/, the hardware inventory, the calibration) checks every entry, gives
+ * unknown keys a "did you mean", and prints the reference
+ * (sw_config_schema_doc). */
+enum sw_config_type {
+	SW_CONFIG_STRING, /* char * at offset; a later entry replaces (frees) it */
+	SW_CONFIG_INT,    /* a decimal in [min, max], stored in size bytes (1, 2,
+			     4 or 8), unsigned when min >= 0 */
+	SW_CONFIG_DOUBLE, /* a finite number in [min, max] (min excluded with
+			     SW_CONFIG_ABOVE_MIN), stored as double */
+	SW_CONFIG_MS,     /* seconds in [min, max], stored as unsigned
+			     milliseconds (a positive value never rounds to 0) */
+	SW_CONFIG_BOOL,   /* yes, no, true or false, stored as bool */
+	SW_CONFIG_ENUM,   /* one of choices, stored as int: its index */
+	SW_CONFIG_CUSTOM, /* set() parses and stores */
+};
+
+#define SW_CONFIG_ABOVE_MIN 1u /* the lower bound itself is refused */
+
+struct sw_config_entry;
+
+struct sw_config_key {
+	const char *section; /* lower case, as in struct sw_config_entry */
+	const char *key;     /* lower case */
+	enum sw_config_type type;
+	size_t offset, size; /* where the value goes in the section's object
+				(SW_CONFIG_AT); unused by SW_CONFIG_CUSTOM */
+	double min, max;     /* bounds of INT, DOUBLE and MS */
+	unsigned flags;
+	const char *const *choices; /* ENUM: NULL-terminated */
+	/* CUSTOM: parse e->value into obj; the message needs no file:line
+	 * (the caller adds it).  user is sw_config_apply()'s. */
+	int (*set)(void *obj, const struct sw_config_entry *e, void *user,
+		   struct sw_err *err);
+	const char *expect;  /* what a good value is, after "expected" in
+				messages; NULL: said from type and bounds */
+	const char *help;    /* one line for the reference */
+};
+
+/* offsetof and sizeof of a member, for struct sw_config_key's offset and
+ * size. */
+#define SW_CONFIG_AT(type, member) \
+	offsetof(type, member), sizeof(((type *)0)->member)
+
+struct sw_config_section {
+	const char *name;  /* lower case */
+	bool named;        /* [name "SUB"] only; otherwise [name] only */
+	const char *help;  /* what the section is, for the reference */
+};
+
+struct sw_config_schema {
+	const char *file;  /* what the file is, for the reference: "sworn.conf" */
+	const struct sw_config_section *sections;
+	size_t nsections;
+	const struct sw_config_key *keys;
+	size_t nkeys;
+	bool closed;       /* the file is the schema's alone: a section it does
+			      not know is an error; otherwise others' sections
+			      are left to them */
+};
+
+/* The key of schema s for entry e, after checking e's section header (named
+ * or not, as the section says).  NULL for a section s does not have in an
+ * open schema.  Errors (SW_EINPUT): "[policy] takes no name", "[endpoint]
+ * needs a name: [endpoint \"NAME\"]", "unknown key 'k' in [sec]: did you
+ * mean key?" (or "(known: a, b)" when nothing is close), and in a closed
+ * schema "unknown section [x]"; each prefixed "path:line: " (the path is
+ * cfg->path). */
+int sw_config_check(const struct sw_config_key **out, const struct sw_config_schema *s,
+		    const struct sw_config *cfg, const struct sw_config_entry *e,
+		    struct sw_err *err) SW_MUST_USE;
+
+/* Parse e's value as k says and store it into obj (the object of e's
+ * section).  Errors, prefixed "path:line: ": "bad KEY 'VALUE': expected
+ * ..." (SW_EINPUT), or what k->set said. */
+int sw_config_store(void *obj, const struct sw_config_key *k, const struct sw_config *cfg,
+		    const struct sw_config_entry *e, void *user,
+		    struct sw_err *err) SW_MUST_USE;
+
+/* Check and store every entry of cfg in file order.  target() gives the
+ * object an entry's values go into (the section's: a struct it finds or
+ * creates for e->subsection), or NULL after setting err (its message then
+ * gets the "path:line: " prefix).  Returns 0 or the first error. */
+int sw_config_apply(const struct sw_config_schema *s, const struct sw_config *cfg,
+		    void *(*target)(void *user, const struct sw_config_entry *e,
+				    struct sw_err *err),
+		    void *user, struct sw_err *err) SW_MUST_USE;
+
+/* The keys of a section, "a, b, c", into out (appended). */
+void sw_config_known(struct sw_buf *out, const struct sw_config_schema *s,
+		     const char *section);
+
+/* The reference of a schema, appended to out: each section with its help,
+ * and under it each key with its type, range and help, one per line. */
+void sw_config_schema_doc(struct sw_buf *out, const struct sw_config_schema *s);
+
+/* The edit distance (insertions, deletions, substitutions and swaps of two
+ * neighbours) between a and b, or max + 1 when it is more than max. */
+size_t sw_edit_distance(const char *a, const char *b, size_t max);
+
 /* -------------------------------------------------------------------- JSON */
 
 struct json_t;
@@ -310,6 +417,14 @@ char *sw_trim(char *s);
 /* Parse a non-negative decimal that fits in uint64_t; false on anything
  * else (signs, spaces, overflow, empty). */
 bool sw_parse_u64(const char *s, size_t len, uint64_t *out);
+
+/* Parse a whole string as a decimal integer (an optional sign, digits) in
+ * [lo, hi]; false on anything else (spaces, trailing bytes, overflow). */
+bool sw_parse_int(const char *s, long long lo, long long hi, long long *out);
+
+/* Parse a whole string as a finite number in [lo, hi]; false on anything
+ * else (spaces, trailing bytes, inf, nan). */
+bool sw_parse_double(const char *s, double lo, double hi, double *out);
 
 /* Case-insensitive ASCII comparison. */
 bool sw_streq_ci(const char *a, const char *b);

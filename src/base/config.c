@@ -220,22 +220,22 @@ static const char *syntax_reason(const struct parse *ps, int line)
 	return "expected 'key = value'";
 }
 
-int sw_config_load(struct sw_config *out, const char *path, struct sw_err *err)
+int sw_config_parse(struct sw_config *out, const char *text, size_t len, const char *name,
+		    struct sw_err *err)
 {
-	struct sw_buf text = SW_BUF_INIT;
 	struct parse ps;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&ps, 0, sizeof(ps));
-	rc = sw_file_read(&text, path, SW_CONFIG_MAX_BYTES, err);
-	if (rc != 0)
-		goto cleanup;
-	out->path = sw_xstrdup(path);
+	if (len > SW_CONFIG_MAX_BYTES)
+		return sw_err_set(err, SW_ELIMIT, "'%s' is larger than %u bytes", name,
+				  SW_CONFIG_MAX_BYTES);
+	out->path = sw_xstrdup(name);
 	ps.cfg = out;
-	ps.text = text.data;
-	ps.next = text.data;
-	ps.end = text.data + text.len;
+	ps.text = text;
+	ps.next = text;
+	ps.end = text + len;
 
 	int bad = ini_parse_stream(read_line, &ps, on_entry, &ps);
 	if (bad > 0)
@@ -243,11 +243,20 @@ int sw_config_load(struct sw_config *out, const char *path, struct sw_err *err)
 	else if (bad < 0 && ps.err_line == 0)
 		SW_BUG("ini_parse_stream returned %d", bad);
 	if (ps.err_line != 0)
-		rc = sw_err_set(err, ps.err_code, "%s:%d: %s", path, ps.err_line, ps.err_msg);
-
-cleanup:
+		rc = sw_err_set(err, ps.err_code, "%s:%d: %s", name, ps.err_line, ps.err_msg);
 	if (rc != 0)
 		sw_config_release(out);
+	return rc;
+}
+
+int sw_config_load(struct sw_config *out, const char *path, struct sw_err *err)
+{
+	struct sw_buf text = SW_BUF_INIT;
+
+	memset(out, 0, sizeof(*out));
+	int rc = sw_file_read(&text, path, SW_CONFIG_MAX_BYTES, err);
+	if (rc == 0)
+		rc = sw_config_parse(out, text.data, text.len, path, err);
 	sw_buf_release(&text);
 	return rc;
 }

@@ -6,13 +6,39 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "fleet/fleet.h"
 #include "llm/llm.h"
 
 #define DOCTOR_TIMEOUT_MS 3000
 
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the checks as JSON" },
+	{ "keys", 0, NULL, "print every key of sworn.conf, inventories and calibration files" },
 };
+
+/* The reference of every configuration file sworn reads, from the same
+ * tables that check them. */
+static int print_keys(void)
+{
+	static const struct {
+		const char *title;
+		const struct sw_config_schema *schema;
+	} files[] = {
+		{ "sworn.conf", &sw_llm_config_schema },
+		{ NULL, &sw_fleet_conf_schema },
+		{ "hardware inventory (sworn plan --hardware, [fleet] hardware)", &sw_fleet_hw_schema },
+		{ "calibration (sworn plan --calibration, [fleet] calibration)", &sw_fleet_calib_schema },
+	};
+	struct sw_buf b = SW_BUF_INIT;
+	for (size_t i = 0; i < SW_ARRAY_LEN(files); i++) {
+		if (files[i].title)
+			sw_buf_addf(&b, "%s# %s\n", i ? "\n" : "", files[i].title);
+		sw_config_schema_doc(&b, files[i].schema);
+	}
+	fputs(b.data, stdout);
+	sw_buf_release(&b);
+	return CLI_OK;
+}
 
 struct report {
 	json_t *checks; /* when --json */
@@ -47,6 +73,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	long *n_ctx = NULL;
 	int rc = CLI_OK;
 
+	if (cli_flag(cmd, a, "keys"))
+		return print_keys();
 	if (cli_flag(cmd, a, "json"))
 		rep.checks = json_array();
 	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
@@ -126,12 +154,14 @@ report:
 
 const struct cli_command cli_cmd_doctor = {
 	.name = "doctor",
-	.usage = "[--json]",
+	.usage = "[--json] [--keys]",
 	.summary = "check sworn.conf, every endpoint's policy status and health, and the roles",
 	.description =
 		"Each line is ok, warn or FAIL.  Endpoints are checked on the address actually\n"
 		"connected to, as every call is: an endpoint the local-only policy refuses is\n"
-		"a FAIL that names the address and how to change the policy.\n\n"
+		"a FAIL that names the address and how to change the policy.  --keys prints\n"
+		"the reference of every configuration key instead, from the tables that\n"
+		"check them.\n\n"
 		"Exit status: 0 when nothing failed, 1 when something did.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),

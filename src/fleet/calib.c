@@ -4,127 +4,147 @@
  * The file is embedded in the binary at build time, so `sworn plan` works
  * from any folder and an installed binary needs nothing beside it; a user's
  * own file (sworn plan --calibration, or what sworn bench --save writes)
- * replaces it whole.  The embedded copy has to be parsed from memory, which
- * base/'s inih-based loader cannot do, so this file has a small INI reader
- * of its own for the same git-config syntax and fills a struct sw_config
- * with it, which keeps lookups (sw_config_get) the same as everywhere else.
+ * replaces it whole.  Both are read by base/'s configuration parser against
+ * the schema below, so a misspelt constant is an error, not the default.
  */
-#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fleet/fleet_int.h"
 
 #define CALIB_MAX_BYTES (1u << 20)
-#define CALIB_MAX_LINE 1024
+/* Larger than any constant has reason to be: a typo of magnitude. */
+#define CALIB_MAX_NUMBER 1e9
 
-struct sw_fleet_calib {
-	struct sw_config cfg;
+/* Every number is NAN until the file gives it: only what a section says
+ * overrides what comes before it. */
+struct calib_defaults {
+	double eta, c_layer_ms, pp_tflops, reserve_mib, margin_mib, compute_mib;
+	char *note;
 };
 
-static void add_entry(struct sw_config *c, const char *section, const char *sub,
-		      const char *key, const char *value, int line)
+struct calib_gpu {
+	char *name;
+	char *compute;    /* "7.0" or "8" or a comma list */
+	double eta, pp_tflops, reserve_mib, overhead_scale;
+	char *note;
+};
+
+enum { MOE_YES, MOE_NO, MOE_ANY };
+
+struct calib_class {
+	char *name;
+	char *arch;       /* comma list, "*" any; NULL any */
+	int moe;          /* MOE_ANY when not given */
+	double min_embd, max_embd, c_layer_ms, pp_scale;
+	char *note;
+};
+
+struct sw_fleet_calib {
+	struct calib_defaults defaults;
+	struct calib_gpu *gpus;     /* in file order: the first match wins */
+	size_t ngpus, gpus_cap;
+	struct calib_class *classes;
+	size_t nclasses, classes_cap;
+};
+
+static const char *const moe_names[] = { "yes", "no", "any", NULL };
+
+static const struct sw_config_section sections[] = {
+	{ "defaults", false, "constants for every GPU and model" },
+	{ "gpu", true, "a GPU family, matched by compute capability; the first match wins" },
+	{ "class", true, "a family of models, matched by architecture; the first match wins" },
+};
+
+#define NUM(sec, member, obj, text)                                                  \
+	{ .section = sec, .key = #member, .type = SW_CONFIG_DOUBLE, SW_CONFIG_AT(obj, member), \
+	  .min = 0, .max = CALIB_MAX_NUMBER, .help = text }
+#define NOTE(sec, obj)                                                                     \
+	{ .section = sec, .key = "note", .type = SW_CONFIG_STRING, SW_CONFIG_AT(obj, note),   \
+	  .help = "free text" }
+
+static const struct sw_config_key keys[] = {
+	NUM("defaults", eta, struct calib_defaults, "fraction of peak bandwidth a GEMV reaches"),
+	NUM("defaults", c_layer_ms, struct calib_defaults, "per-layer overhead of one token, ms"),
+	NUM("defaults", pp_tflops, struct calib_defaults, "effective prefill TFLOPS"),
+	NUM("defaults", reserve_mib, struct calib_defaults, "CUDA context and driver reserve per GPU"),
+	NUM("defaults", margin_mib, struct calib_defaults, "safety margin per GPU"),
+	NUM("defaults", compute_mib, struct calib_defaults, "fixed part of the compute buffers per GPU"),
+	NOTE("defaults", struct calib_defaults),
+	{ .section = "gpu", .key = "compute", .type = SW_CONFIG_STRING,
+	  SW_CONFIG_AT(struct calib_gpu, compute),
+	  .help = "compute capabilities it matches: 7.0 exactly, 8 any 8.x, or a comma list" },
+	NUM("gpu", eta, struct calib_gpu, "replaces [defaults] eta"),
+	NUM("gpu", pp_tflops, struct calib_gpu, "replaces [defaults] pp_tflops"),
+	NUM("gpu", reserve_mib, struct calib_gpu, "replaces [defaults] reserve_mib"),
+	NUM("gpu", overhead_scale, struct calib_gpu, "factor on the class's c_layer_ms"),
+	NOTE("gpu", struct calib_gpu),
+	{ .section = "class", .key = "arch", .type = SW_CONFIG_STRING,
+	  SW_CONFIG_AT(struct calib_class, arch),
+	  .help = "GGUF architectures it matches, a comma list (* any)" },
+	{ .section = "class", .key = "moe", .type = SW_CONFIG_ENUM,
+	  SW_CONFIG_AT(struct calib_class, moe), .choices = moe_names,
+	  .help = "whether it matches mixture-of-experts models (any)" },
+	NUM("class", min_embd, struct calib_class, "the smallest embedding it matches"),
+	NUM("class", max_embd, struct calib_class, "the largest embedding it matches"),
+	NUM("class", c_layer_ms, struct calib_class, "replaces [defaults] c_layer_ms"),
+	NUM("class", pp_scale, struct calib_class, "factor on the GPU's pp_tflops"),
+	NOTE("class", struct calib_class),
+};
+
+const struct sw_config_schema sw_fleet_calib_schema = {
+	.file = "calibration.ini",
+	.sections = sections,
+	.nsections = SW_ARRAY_LEN(sections),
+	.keys = keys,
+	.nkeys = SW_ARRAY_LEN(keys),
+	.closed = true,
+};
+
+static void *target(void *user, const struct sw_config_entry *e, struct sw_err *err)
 {
-	c->entries = sw_xgrow(c->entries, &c->cap, c->n + 1, sizeof(*c->entries));
-	struct sw_config_entry *e = &c->entries[c->n++];
-	e->section = sw_xstrdup(section);
-	e->subsection = sub ? sw_xstrdup(sub) : NULL;
-	e->key = sw_xstrdup(key);
-	e->value = sw_xstrdup(value);
-	e->line = line;
-	for (char *p = e->section; *p; p++)
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p - 'A' + 'a');
-	for (char *p = e->key; *p; p++)
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p - 'A' + 'a');
+	struct sw_fleet_calib *c = user;
+	(void)err;
+	if (strcmp(e->section, "defaults") == 0)
+		return &c->defaults;
+	if (strcmp(e->section, "gpu") == 0) {
+		for (size_t i = 0; i < c->ngpus; i++)
+			if (strcmp(c->gpus[i].name, e->subsection) == 0)
+				return &c->gpus[i];
+		c->gpus = sw_xgrow(c->gpus, &c->gpus_cap, c->ngpus + 1, sizeof(*c->gpus));
+		struct calib_gpu *g = &c->gpus[c->ngpus++];
+		memset(g, 0, sizeof(*g));
+		g->name = sw_xstrdup(e->subsection);
+		g->eta = g->pp_tflops = g->reserve_mib = g->overhead_scale = NAN;
+		return g;
+	}
+	for (size_t i = 0; i < c->nclasses; i++)
+		if (strcmp(c->classes[i].name, e->subsection) == 0)
+			return &c->classes[i];
+	c->classes = sw_xgrow(c->classes, &c->classes_cap, c->nclasses + 1, sizeof(*c->classes));
+	struct calib_class *k = &c->classes[c->nclasses++];
+	memset(k, 0, sizeof(*k));
+	k->name = sw_xstrdup(e->subsection);
+	k->moe = MOE_ANY;
+	k->min_embd = k->max_embd = k->c_layer_ms = k->pp_scale = NAN;
+	return k;
 }
 
 int sw_fleet_calib_parse(struct sw_fleet_calib **out, const char *text, size_t len,
 			 const char *name, struct sw_err *err)
 {
 	struct sw_fleet_calib *c = sw_xcalloc(1, sizeof(*c));
-	char section[CALIB_MAX_LINE] = "", sub[CALIB_MAX_LINE] = "";
-	bool have_sub = false;
-	int rc = 0, lineno = 0;
-	size_t pos = 0;
+	struct sw_config cfg = { 0 };
+	int rc;
 
-	c->cfg.path = sw_xstrdup(name);
-	if (len > CALIB_MAX_BYTES) {
+	struct calib_defaults *d = &c->defaults;
+	d->eta = d->c_layer_ms = d->pp_tflops = d->reserve_mib = d->margin_mib = d->compute_mib = NAN;
+	if (len > CALIB_MAX_BYTES)
 		rc = sw_err_set(err, SW_ELIMIT, "%s: larger than %u bytes", name, CALIB_MAX_BYTES);
-		goto cleanup;
-	}
-	while (pos < len && rc == 0) {
-		char line[CALIB_MAX_LINE];
-		size_t n = 0;
-		lineno++;
-		while (pos < len && text[pos] != '\n') {
-			if (n + 1 >= sizeof(line)) {
-				rc = sw_err_set(err, SW_ELIMIT, "%s:%d: line longer than %d bytes", name, lineno,
-						CALIB_MAX_LINE);
-				goto cleanup;
-			}
-			if (text[pos] == '\0') {
-				rc = sw_err_set(err, SW_EINPUT, "%s:%d: NUL byte", name, lineno);
-				goto cleanup;
-			}
-			line[n++] = text[pos++];
-		}
-		pos++;
-		line[n] = '\0';
-		char *s = sw_trim(line);
-		if (!*s || *s == ';' || *s == '#')
-			continue;
-		if (*s == '[') {
-			char *end = strrchr(s, ']');
-			if (!end || end[1]) {
-				rc = sw_err_set(err, SW_EINPUT, "%s:%d: section header without ']'", name, lineno);
-				goto cleanup;
-			}
-			*end = '\0';
-			char *q = strchr(s + 1, '"');
-			have_sub = q != NULL;
-			if (q) {
-				char *q2 = strrchr(q + 1, '"');
-				if (!q2 || q2 == q) {
-					rc = sw_err_set(err, SW_EINPUT, "%s:%d: unterminated subsection name", name, lineno);
-					goto cleanup;
-				}
-				*q2 = '\0';
-				snprintf(sub, sizeof(sub), "%s", q + 1);
-				*q = '\0';
-			}
-			snprintf(section, sizeof(section), "%s", sw_trim(s + 1));
-			continue;
-		}
-		char *eq = strchr(s, '=');
-		if (!eq || !*section) {
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: expected 'key = value' inside a section", name, lineno);
-			goto cleanup;
-		}
-		*eq = '\0';
-		char *value = eq + 1;
-		for (char *p = value; *p; p++)
-			if ((*p == ';' || *p == '#') && (p == value || p[-1] == ' ' || p[-1] == '\t')) {
-				*p = '\0';
-				break;
-			}
-		add_entry(&c->cfg, section, have_sub ? sub : NULL, sw_trim(s), sw_trim(value), lineno);
-	}
-	/* Every number must be a number: a typo should not silently become 0. */
-	for (size_t i = 0; i < c->cfg.n && rc == 0; i++) {
-		const struct sw_config_entry *e = &c->cfg.entries[i];
-		if (strcmp(e->key, "arch") == 0 || strcmp(e->key, "moe") == 0 ||
-		    strcmp(e->key, "compute") == 0 || strcmp(e->key, "note") == 0)
-			continue;
-		char *end;
-		errno = 0;
-		double v = strtod(e->value, &end);
-		if (errno || end == e->value || *end || !(v >= 0 && v < 1e9))
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: %s must be a non-negative number, not '%s'",
-					name, e->line, e->key, e->value);
-	}
-cleanup:
+	else if ((rc = sw_config_parse(&cfg, text, len, name, err)) == 0)
+		rc = sw_config_apply(&sw_fleet_calib_schema, &cfg, target, c, err);
+	sw_config_release(&cfg);
 	if (rc) {
 		sw_fleet_calib_free(c);
 		c = NULL;
@@ -152,16 +172,27 @@ void sw_fleet_calib_free(struct sw_fleet_calib *c)
 {
 	if (!c)
 		return;
-	sw_config_release(&c->cfg);
+	free(c->defaults.note);
+	for (size_t i = 0; i < c->ngpus; i++) {
+		free(c->gpus[i].name);
+		free(c->gpus[i].compute);
+		free(c->gpus[i].note);
+	}
+	free(c->gpus);
+	for (size_t i = 0; i < c->nclasses; i++) {
+		free(c->classes[i].name);
+		free(c->classes[i].arch);
+		free(c->classes[i].note);
+	}
+	free(c->classes);
 	free(c);
 }
 
-static void num(const struct sw_config *cfg, const char *section, const char *sub,
-		const char *key, double *v)
+/* Override *v with a value the file gave. */
+static void take(double *v, double given)
 {
-	const char *s = sw_config_get(cfg, section, sub, key);
-	if (s)
-		*v = strtod(s, NULL);
+	if (!isnan(given))
+		*v = given;
 }
 
 /* Does a comma list contain word (or "*")? */
@@ -186,68 +217,65 @@ static bool list_has(const char *list, const char *word)
 	return false;
 }
 
-static bool class_matches(const struct sw_config *cfg, const char *sub,
-			  const struct sw_fleet_model *m)
+static bool class_matches(const struct calib_class *k, const struct sw_fleet_model *m)
 {
-	const char *arch = sw_config_get(cfg, "class", sub, "arch");
-	const char *moe = sw_config_get(cfg, "class", sub, "moe");
 	double lo = 0, hi = 1e9;
-	num(cfg, "class", sub, "min_embd", &lo);
-	num(cfg, "class", sub, "max_embd", &hi);
-	if (arch && !list_has(arch, m->arch))
+	take(&lo, k->min_embd);
+	take(&hi, k->max_embd);
+	if (k->arch && !list_has(k->arch, m->arch))
 		return false;
-	if (moe && strcmp(moe, "any") != 0 && (strcmp(moe, "yes") == 0) != (m->n_expert > 0))
+	if (k->moe != MOE_ANY && (k->moe == MOE_YES) != (m->n_expert > 0))
 		return false;
 	return (double)m->n_embd >= lo && (double)m->n_embd <= hi;
 }
 
-static bool gpu_matches(const struct sw_config *cfg, const char *sub, const struct sw_fleet_gpu *g)
+static bool gpu_matches(const struct calib_gpu *cg, const struct sw_fleet_gpu *g)
 {
-	const char *cc = sw_config_get(cfg, "gpu", sub, "compute");
 	char mine[16], major[8];
-	if (!cc)
+	if (!cg->compute)
 		return false;
 	snprintf(mine, sizeof(mine), "%d.%d", g->cc_major, g->cc_minor);
 	snprintf(major, sizeof(major), "%d", g->cc_major);
-	return list_has(cc, mine) || list_has(cc, major);
+	return list_has(cg->compute, mine) || list_has(cg->compute, major);
 }
 
 void sw__fleet_consts(struct sw__fleet_consts *out, const struct sw_fleet_calib *cal,
 		      const struct sw_fleet_model *m, const struct sw_fleet_gpu *gpu)
 {
-	const struct sw_config *cfg = &cal->cfg;
+	const struct calib_defaults *d = &cal->defaults;
 	double overhead_scale = 1.0;
 	struct sw__fleet_consts c = {
 		.eta = 0.8, .c_layer_ms = 0.02, .pp_tflops = 40, .pp_scale = 1.0,
 		.reserve_mib = 400, .margin_mib = 128, .compute_mib = 256,
 		.class_name = "default", .gpu_name = "default",
 	};
-	num(cfg, "defaults", NULL, "eta", &c.eta);
-	num(cfg, "defaults", NULL, "c_layer_ms", &c.c_layer_ms);
-	num(cfg, "defaults", NULL, "pp_tflops", &c.pp_tflops);
-	num(cfg, "defaults", NULL, "reserve_mib", &c.reserve_mib);
-	num(cfg, "defaults", NULL, "margin_mib", &c.margin_mib);
-	num(cfg, "defaults", NULL, "compute_mib", &c.compute_mib);
-	/* First matching section in file order wins: specific before general. */
-	const char *seen_gpu = NULL, *seen_class = NULL;
-	for (size_t i = 0; i < cfg->n; i++) {
-		const struct sw_config_entry *e = &cfg->entries[i];
-		if (!e->subsection)
+	take(&c.eta, d->eta);
+	take(&c.c_layer_ms, d->c_layer_ms);
+	take(&c.pp_tflops, d->pp_tflops);
+	take(&c.reserve_mib, d->reserve_mib);
+	take(&c.margin_mib, d->margin_mib);
+	take(&c.compute_mib, d->compute_mib);
+	/* The first matching section in file order wins: specific before
+	 * general. */
+	for (size_t i = 0; gpu && i < cal->ngpus; i++) {
+		const struct calib_gpu *g = &cal->gpus[i];
+		if (!gpu_matches(g, gpu))
 			continue;
-		if (!seen_gpu && gpu && strcmp(e->section, "gpu") == 0 && gpu_matches(cfg, e->subsection, gpu)) {
-			seen_gpu = e->subsection;
-			num(cfg, "gpu", seen_gpu, "eta", &c.eta);
-			num(cfg, "gpu", seen_gpu, "pp_tflops", &c.pp_tflops);
-			num(cfg, "gpu", seen_gpu, "reserve_mib", &c.reserve_mib);
-			num(cfg, "gpu", seen_gpu, "overhead_scale", &overhead_scale);
-			c.gpu_name = seen_gpu;
-		}
-		if (!seen_class && m && strcmp(e->section, "class") == 0 && class_matches(cfg, e->subsection, m)) {
-			seen_class = e->subsection;
-			num(cfg, "class", seen_class, "c_layer_ms", &c.c_layer_ms);
-			num(cfg, "class", seen_class, "pp_scale", &c.pp_scale);
-			c.class_name = seen_class;
-		}
+		take(&c.eta, g->eta);
+		take(&c.pp_tflops, g->pp_tflops);
+		take(&c.reserve_mib, g->reserve_mib);
+		take(&overhead_scale, g->overhead_scale);
+		c.gpu_name = g->name;
+		break;
+	}
+	for (size_t i = 0; m && i < cal->nclasses; i++) {
+		const struct calib_class *k = &cal->classes[i];
+		if (!class_matches(k, m))
+			continue;
+		take(&c.c_layer_ms, k->c_layer_ms);
+		take(&c.pp_scale, k->pp_scale);
+		c.class_name = k->name;
+		break;
 	}
 	c.c_layer_ms *= overhead_scale;
 	*out = c;

@@ -1,6 +1,5 @@
 /* conf.c - the [fleet] section of sworn.conf, model specs, and the check of
  * the GPUs present against the inventory. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,25 +80,6 @@ int sw_fleet_spec_parse(char **path, struct sw_fleet_request *r, const char *spe
 	return rc;
 }
 
-static int bad(struct sw_err *err, const struct sw_config *cfg, const struct sw_config_entry *e,
-	       const char *want)
-{
-	return sw_err_set(err, SW_EINPUT, "%s:%d: [fleet] %s = '%s': %s", cfg->path, e->line, e->key,
-			  e->value, want);
-}
-
-static int seconds(double *out, const struct sw_config *cfg, const struct sw_config_entry *e,
-		   double max, struct sw_err *err)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(e->value, &end);
-	if (errno || end == e->value || *end || !(v > 0 && v <= max))
-		return bad(err, cfg, e, "give seconds, e.g. 30 or 0.5");
-	*out = v;
-	return 0;
-}
-
 static void split_words(char ***out, size_t *n, const char *s)
 {
 	while (*s) {
@@ -112,6 +92,122 @@ static void split_words(char ***out, size_t *n, const char *s)
 		(*out)[(*n)++] = sw_xstrndup(s, len);
 		s += len;
 	}
+}
+
+/* What sw_config_apply() hands the setters. */
+struct load {
+	struct sw_fleet_conf *conf;
+	const char *workspace;
+};
+
+static const char *workspace_of(const void *user)
+{
+	return ((const struct load *)user)->workspace;
+}
+
+static int set_server(void *obj, const struct sw_config_entry *e, void *user,
+		      struct sw_err *err)
+{
+	struct sw_fleet_conf *c = obj;
+	const char *v = e->value;
+	if (!*v)
+		return sw_err_set(err, SW_EINPUT, "llama_server is empty: give a path or a program name");
+	free(c->server);
+	c->server = strchr(v, '/') ? sw_path_join(workspace_of(user), v) : sw_xstrdup(v);
+	return 0;
+}
+
+/* hardware and calibration: a file, relative to the workspace. */
+static int set_file(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
+{
+	struct sw_fleet_conf *c = obj;
+	if (!*e->value)
+		return sw_err_set(err, SW_EINPUT, "%s is empty: give a file", e->key);
+	char **dst = strcmp(e->key, "hardware") == 0 ? &c->hardware : &c->calibration;
+	free(*dst);
+	*dst = sw_path_join(workspace_of(user), e->value);
+	return 0;
+}
+
+static int set_model(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
+{
+	struct sw_fleet_conf *c = obj;
+	if (!*e->value)
+		return sw_err_set(err, SW_EINPUT, "model is empty: give FILE.gguf[:ctx=..]");
+	if (c->nmodels >= SW_FLEET_MAX_MODELS)
+		return sw_err_set(err, SW_ELIMIT, "more than %u models", SW_FLEET_MAX_MODELS);
+	c->models = sw_xrealloc(c->models, (c->nmodels + 1) * sizeof(char *));
+	c->models[c->nmodels++] = sw_path_join(workspace_of(user), e->value);
+	return 0;
+}
+
+static int set_extra(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
+{
+	struct sw_fleet_conf *c = obj;
+	(void)user;
+	split_words(&c->extra_args, &c->nextra, e->value);
+	if (c->nextra > SW_FLEET_MAX_EXTRA_ARGS)
+		return sw_err_set(err, SW_ELIMIT, "more than %u extra_args",
+				  SW_FLEET_MAX_EXTRA_ARGS);
+	return 0;
+}
+
+static const struct sw_config_section sections[] = {
+	{ "fleet", false, "the llama-servers sworn fleet starts and supervises" },
+};
+
+#define CONF(m) SW_CONFIG_AT(struct sw_fleet_conf, m)
+#define SECONDS(name, member, limit, what)                                            \
+	{ .section = "fleet", .key = name, .type = SW_CONFIG_DOUBLE, CONF(member),     \
+	  .min = 0, .max = limit, .flags = SW_CONFIG_ABOVE_MIN, .help = what }
+
+static const struct sw_config_key keys[] = {
+	{ .section = "fleet", .key = "llama_server", .type = SW_CONFIG_CUSTOM, .set = set_server,
+	  .expect = "a path (from the workspace) or a name in PATH",
+	  .help = "the llama-server program" },
+	{ .section = "fleet", .key = "hardware", .type = SW_CONFIG_CUSTOM, .set = set_file,
+	  .expect = "a file", .help = "the GPU inventory (sworn plan --detect shows one)" },
+	{ .section = "fleet", .key = "model", .type = SW_CONFIG_CUSTOM, .set = set_model,
+	  .expect = "FILE.gguf[:ctx=N,kv=T,np=N,role=R,group=G,port=N]",
+	  .help = "a model to serve; repeat the line for more" },
+	{ .section = "fleet", .key = "calibration", .type = SW_CONFIG_CUSTOM, .set = set_file,
+	  .expect = "a file", .help = "the speed model's constants (the built-in when unset)" },
+	{ .section = "fleet", .key = "extra_args", .type = SW_CONFIG_CUSTOM, .set = set_extra,
+	  .expect = "words separated by spaces", .help = "more llama-server flags" },
+	{ .section = "fleet", .key = "floor", .type = SW_CONFIG_DOUBLE, CONF(floor_tps), .min = 0,
+	  .max = 100000, .flags = SW_CONFIG_ABOVE_MIN,
+	  .help = "the slowest decode, in tokens/s, a placement may give (40)" },
+	{ .section = "fleet", .key = "port", .type = SW_CONFIG_INT, CONF(base_port), .min = 1024,
+	  .max = 65000, .help = "the first port servers listen on (8081)" },
+	SECONDS("ready_timeout", ready_timeout_s, 86400,
+		"seconds from start to the first answer (600)"),
+	SECONDS("probe_interval", probe_interval_s, 86400, "seconds between health checks (30)"),
+	SECONDS("probe_timeout", probe_timeout_s, 3600,
+		"seconds a one-token health check may take (60)"),
+	SECONDS("restart_backoff", backoff_s, 3600,
+		"seconds before the first restart, doubling (2)"),
+	SECONDS("restart_backoff_max", backoff_max_s, 86400, "the longest wait between restarts (60)"),
+	{ .section = "fleet", .key = "restart_max", .type = SW_CONFIG_INT, CONF(restart_max),
+	  .min = 0, .max = 1000, .help = "restarts of a server before giving up (5)" },
+	{ .section = "fleet", .key = "check_gpus", .type = SW_CONFIG_BOOL, CONF(check_gpus),
+	  .help = "compare the GPUs nvidia-smi sees with the inventory (yes)" },
+};
+
+const struct sw_config_schema sw_fleet_conf_schema = {
+	.file = "sworn.conf",
+	.sections = sections,
+	.nsections = SW_ARRAY_LEN(sections),
+	.keys = keys,
+	.nkeys = SW_ARRAY_LEN(keys),
+	.closed = false,
+};
+
+static void *target(void *user, const struct sw_config_entry *e, struct sw_err *err)
+{
+	struct load *l = user;
+	(void)e;
+	(void)err;
+	return l->conf;
 }
 
 int sw_fleet_conf_load(struct sw_fleet_conf *out, const struct sw_config *cfg,
@@ -130,70 +226,10 @@ int sw_fleet_conf_load(struct sw_fleet_conf *out, const struct sw_config *cfg,
 	out->restart_max = 5;
 	out->check_gpus = true;
 	out->dir = sw_path_join(workspace, "fleet");
-	for (size_t i = 0; i < cfg->n && rc == 0; i++) {
-		const struct sw_config_entry *e = &cfg->entries[i];
-		if (strcmp(e->section, "fleet") != 0 || e->subsection)
-			continue;
-		any = true;
-		const char *k = e->key, *v = e->value;
-		uint64_t u;
-		if (strcmp(k, "llama_server") == 0 && *v) {
-			free(out->server);
-			out->server = strchr(v, '/') ? sw_path_join(workspace, v) : sw_xstrdup(v);
-		} else if (strcmp(k, "hardware") == 0 && *v) {
-			free(out->hardware);
-			out->hardware = sw_path_join(workspace, v);
-		} else if (strcmp(k, "calibration") == 0 && *v) {
-			free(out->calibration);
-			out->calibration = sw_path_join(workspace, v);
-		} else if (strcmp(k, "model") == 0 && *v) {
-			if (out->nmodels >= SW_FLEET_MAX_MODELS)
-				rc = bad(err, cfg, e, "too many models");
-			else {
-				out->models = sw_xrealloc(out->models, (out->nmodels + 1) * sizeof(char *));
-				out->models[out->nmodels++] = sw_path_join(workspace, v);
-			}
-		} else if (strcmp(k, "extra_args") == 0) {
-			split_words(&out->extra_args, &out->nextra, v);
-			if (out->nextra > SW_FLEET_MAX_EXTRA_ARGS)
-				rc = bad(err, cfg, e, "too many arguments");
-		} else if (strcmp(k, "floor") == 0) {
-			rc = seconds(&out->floor_tps, cfg, e, 100000, err);
-		} else if (strcmp(k, "port") == 0) {
-			if (!sw_parse_u64(v, strlen(v), &u) || u < 1024 || u > 65000)
-				rc = bad(err, cfg, e, "give a port from 1024 to 65000");
-			else
-				out->base_port = (uint16_t)u;
-		} else if (strcmp(k, "ready_timeout") == 0) {
-			rc = seconds(&out->ready_timeout_s, cfg, e, 86400, err);
-		} else if (strcmp(k, "probe_interval") == 0) {
-			rc = seconds(&out->probe_interval_s, cfg, e, 86400, err);
-		} else if (strcmp(k, "probe_timeout") == 0) {
-			rc = seconds(&out->probe_timeout_s, cfg, e, 3600, err);
-		} else if (strcmp(k, "restart_backoff") == 0) {
-			rc = seconds(&out->backoff_s, cfg, e, 3600, err);
-		} else if (strcmp(k, "restart_backoff_max") == 0) {
-			rc = seconds(&out->backoff_max_s, cfg, e, 86400, err);
-		} else if (strcmp(k, "restart_max") == 0) {
-			if (!sw_parse_u64(v, strlen(v), &u) || u > 1000)
-				rc = bad(err, cfg, e, "give a count from 0 to 1000");
-			else
-				out->restart_max = (unsigned)u;
-		} else if (strcmp(k, "check_gpus") == 0) {
-			if (strcmp(v, "yes") == 0 || strcmp(v, "true") == 0)
-				out->check_gpus = true;
-			else if (strcmp(v, "no") == 0 || strcmp(v, "false") == 0)
-				out->check_gpus = false;
-			else
-				rc = bad(err, cfg, e, "give yes or no");
-		} else {
-			rc = sw_err_set(err, SW_EINPUT,
-					"%s:%d: [fleet] unknown key '%s' (llama_server, hardware, model, "
-					"calibration, extra_args, floor, port, ready_timeout, probe_interval, "
-					"probe_timeout, restart_backoff, restart_backoff_max, restart_max, "
-					"check_gpus)", cfg->path, e->line, k);
-		}
-	}
+	for (size_t i = 0; i < cfg->n; i++)
+		any = any || strcmp(cfg->entries[i].section, "fleet") == 0;
+	struct load l = { out, workspace };
+	rc = sw_config_apply(&sw_fleet_conf_schema, cfg, target, &l, err);
 	if (rc == 0 && !any)
 		rc = sw_err_set(err, SW_ENOTFOUND,
 				"%s has no [fleet] section (llama_server = PATH, hardware = FILE, "

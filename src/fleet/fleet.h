@@ -224,6 +224,11 @@ struct sw_fleet_hw {
 int sw_fleet_hw_load(struct sw_fleet_hw *out, const char *path,
 		     struct sw_err *err) SW_MUST_USE;
 
+/* The sections and keys of an inventory file: what sw_fleet_hw_load()
+ * checks (an unknown or misspelt key is an error, never a default), and
+ * its reference. */
+extern const struct sw_config_schema sw_fleet_hw_schema;
+
 /* Build an inventory from the text of
  *   nvidia-smi --query-gpu=index,name,memory.total,pci.bus_id,compute_cap --format=csv
  * and of `nvidia-smi topo -m` (topo may be NULL: every GPU alone).  Boards
@@ -253,6 +258,9 @@ int sw_fleet_calib_load(struct sw_fleet_calib **out, const char *path,
 int sw_fleet_calib_parse(struct sw_fleet_calib **out, const char *text,
 			 size_t len, const char *name, struct sw_err *err) SW_MUST_USE;
 void sw_fleet_calib_free(struct sw_fleet_calib *c);
+
+/* The sections and keys of a calibration file, and its reference. */
+extern const struct sw_config_schema sw_fleet_calib_schema;
 
 /* --------------------------------------------------------- fit and speed */
 
@@ -428,6 +436,10 @@ struct sw_fleet_conf {
 int sw_fleet_conf_load(struct sw_fleet_conf *out, const struct sw_config *cfg,
 		       const char *workspace, struct sw_err *err) SW_MUST_USE;
 void sw_fleet_conf_release(struct sw_fleet_conf *c);
+
+/* The keys of [fleet]: what sw_fleet_conf_load() checks, and its
+ * reference (sw_config_schema_doc). */
+extern const struct sw_config_schema sw_fleet_conf_schema;
 
 /* Which GPUs of an inventory are present now.  A GPU is matched by PCI bus
  * id when the inventory gives one (its index may have moved: nvidia-smi

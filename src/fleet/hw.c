@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,160 +119,248 @@ static void group_singles(struct sw_fleet_hw *hw)
 	}
 }
 
-static bool parse_int(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 10);
-	if (errno || end == s || *sw_trim(end) || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
-
-static bool parse_double(const char *s, double lo, double hi, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	while (*end == ' ')
-		end++;
-	if (errno || end == s || *end || !(v >= lo && v <= hi))
-		return false;
-	*out = v;
-	return true;
-}
-
+/* "7.0": the compute capability. */
 static bool parse_cc(const char *s, int *major, int *minor)
 {
-	int a, b, n = 0;
-	if (sscanf(s, "%d.%d%n", &a, &b, &n) != 2 || s[n] || a < 1 || a > 99 || b < 0 || b > 9)
+	char buf[16];
+	const char *dot = strchr(s, '.');
+	long long a, b;
+	if (!dot || (size_t)(dot - s) >= sizeof(buf))
 		return false;
-	*major = a;
-	*minor = b;
+	memcpy(buf, s, (size_t)(dot - s));
+	buf[dot - s] = '\0';
+	if (!sw_parse_int(buf, 1, 99, &a) || !sw_parse_int(dot + 1, 0, 9, &b) ||
+	    buf[0] == '+' || dot[1] == '+' || dot[1] == '-')
+		return false;
+	*major = (int)a;
+	*minor = (int)b;
 	return true;
+}
+
+/* ---------------------------------------------------------- inventory file */
+
+/* One [gpu "N"] or [group "NAME"] as the file gives it; checked against
+ * each other once the whole file is read (a group names GPUs that may come
+ * later). */
+struct gpu_in {
+	int index;
+	int line;           /* the section's first entry */
+	char *name, *pci;
+	double memory_gib;  /* NAN until given */
+	double bandwidth_gbs;
+	int cc_major, cc_minor; /* 0 until given */
+};
+
+struct group_in {
+	char *name;
+	int line;
+	char *gpus;
+	int gpus_line;
+	int link;           /* -1, or the index into link_names */
+};
+
+struct inventory {
+	struct gpu_in gpus[SW_FLEET_MAX_GPUS];
+	size_t ngpus;
+	struct group_in groups[SW_FLEET_MAX_GROUPS];
+	size_t ngroups;
+};
+
+static const char *const link_names[] = { "nvlink", "pcie", NULL };
+
+static int set_compute(void *obj, const struct sw_config_entry *e, void *user,
+		       struct sw_err *err)
+{
+	struct gpu_in *g = obj;
+	(void)user;
+	if (!parse_cc(e->value, &g->cc_major, &g->cc_minor))
+		return sw_err_set(err, SW_EINPUT,
+				  "bad compute '%s': expected the compute capability, e.g. 7.0",
+				  e->value);
+	return 0;
+}
+
+static int set_group_gpus(void *obj, const struct sw_config_entry *e, void *user,
+			  struct sw_err *err)
+{
+	struct group_in *g = obj;
+	(void)user;
+	(void)err;
+	free(g->gpus);
+	g->gpus = sw_xstrdup(e->value);
+	g->gpus_line = e->line;
+	return 0;
+}
+
+static const struct sw_config_section inventory_sections[] = {
+	{ "gpu", true, "one GPU, named by its nvidia-smi index: [gpu \"4\"]" },
+	{ "group", true, "GPUs a model may be split over (one NVLink board, or a PCIe set)" },
+};
+
+#define GPU(m) SW_CONFIG_AT(struct gpu_in, m)
+
+static const struct sw_config_key inventory_keys[] = {
+	{ .section = "gpu", .key = "name", .type = SW_CONFIG_STRING, GPU(name),
+	  .help = "as nvidia-smi names it; picks the built-in bandwidth" },
+	{ .section = "gpu", .key = "memory_gib", .type = SW_CONFIG_DOUBLE, GPU(memory_gib),
+	  .min = 0.5, .max = 4096, .help = "memory in GiB (required)" },
+	{ .section = "gpu", .key = "bandwidth_gbs", .type = SW_CONFIG_DOUBLE, GPU(bandwidth_gbs),
+	  .min = 1, .max = 100000,
+	  .help = "peak memory bandwidth in GB/s (required for a GPU sworn does not know)" },
+	{ .section = "gpu", .key = "compute", .type = SW_CONFIG_CUSTOM, .set = set_compute,
+	  .expect = "MAJOR.MINOR, e.g. 7.0", .help = "the compute capability (required)" },
+	{ .section = "gpu", .key = "pci", .type = SW_CONFIG_STRING, GPU(pci),
+	  .help = "the PCI bus id, to find the GPU when indexes move" },
+	{ .section = "group", .key = "gpus", .type = SW_CONFIG_CUSTOM, .set = set_group_gpus,
+	  .expect = "GPU indexes separated by commas", .help = "its GPUs (required)" },
+	{ .section = "group", .key = "link", .type = SW_CONFIG_ENUM,
+	  SW_CONFIG_AT(struct group_in, link), .choices = link_names,
+	  .help = "how they are linked (nvlink)" },
+};
+
+const struct sw_config_schema sw_fleet_hw_schema = {
+	.file = "hardware inventory",
+	.sections = inventory_sections,
+	.nsections = SW_ARRAY_LEN(inventory_sections),
+	.keys = inventory_keys,
+	.nkeys = SW_ARRAY_LEN(inventory_keys),
+	.closed = true,
+};
+
+static void *inventory_target(void *user, const struct sw_config_entry *e, struct sw_err *err)
+{
+	struct inventory *inv = user;
+	if (strcmp(e->section, "group") == 0) {
+		for (size_t i = 0; i < inv->ngroups; i++)
+			if (strcmp(inv->groups[i].name, e->subsection) == 0)
+				return &inv->groups[i];
+		if (inv->ngroups >= SW_FLEET_MAX_GROUPS) {
+			sw_err_set(err, SW_ELIMIT, "more than %u groups", SW_FLEET_MAX_GROUPS);
+			return NULL;
+		}
+		struct group_in *g = &inv->groups[inv->ngroups++];
+		g->name = sw_xstrdup(e->subsection);
+		g->line = e->line;
+		g->link = -1;
+		return g;
+	}
+	long long idx;
+	if (!sw_parse_int(e->subsection, 0, MAX_GPU_INDEX, &idx)) {
+		sw_err_set(err, SW_EINPUT, "[gpu \"%s\"]: the GPU is named by its nvidia-smi index (0-%d)",
+			   e->subsection, MAX_GPU_INDEX);
+		return NULL;
+	}
+	for (size_t i = 0; i < inv->ngpus; i++)
+		if (inv->gpus[i].index == (int)idx)
+			return &inv->gpus[i]; /* a later [gpu "N"] adds keys to the same GPU */
+	if (inv->ngpus >= SW_FLEET_MAX_GPUS) {
+		sw_err_set(err, SW_ELIMIT, "more than %u GPUs", SW_FLEET_MAX_GPUS);
+		return NULL;
+	}
+	struct gpu_in *g = &inv->gpus[inv->ngpus++];
+	g->index = (int)idx;
+	g->line = e->line;
+	g->memory_gib = NAN;
+	g->bandwidth_gbs = NAN;
+	return g;
+}
+
+static void inventory_release(struct inventory *inv)
+{
+	for (size_t i = 0; i < inv->ngpus; i++) {
+		free(inv->gpus[i].name);
+		free(inv->gpus[i].pci);
+	}
+	for (size_t i = 0; i < inv->ngroups; i++) {
+		free(inv->groups[i].name);
+		free(inv->groups[i].gpus);
+	}
+}
+
+static int add_gpus(struct sw_fleet_hw *hw, const struct inventory *inv, const char *path,
+		    struct sw_err *err)
+{
+	for (size_t i = 0; i < inv->ngpus; i++) {
+		const struct gpu_in *in = &inv->gpus[i];
+		hw->gpus = sw_xrealloc(hw->gpus, (hw->ngpus + 1) * sizeof(*hw->gpus));
+		struct sw_fleet_gpu *gpu = &hw->gpus[hw->ngpus++];
+		memset(gpu, 0, sizeof(*gpu));
+		gpu->index = in->index;
+		gpu->group = -1;
+		gpu->name = sw_xstrdup(in->name ? in->name : "unknown GPU");
+		gpu->pci = in->pci ? sw_xstrdup(in->pci) : NULL;
+		if (isnan(in->memory_gib))
+			return sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%d\"] needs memory_gib (a number of GiB)",
+					  path, in->line, in->index);
+		gpu->memory_mib = (uint64_t)(in->memory_gib * 1024 + 0.5);
+		gpu->bandwidth_gbs = isnan(in->bandwidth_gbs) ? bandwidth_for(gpu->name) : in->bandwidth_gbs;
+		if (gpu->bandwidth_gbs == 0)
+			return sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%d\"] needs bandwidth_gbs ('%s' is not a GPU sworn knows)",
+					  path, in->line, in->index, gpu->name);
+		if (in->cc_major == 0)
+			return sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%d\"] needs compute (the compute capability, e.g. 7.0)",
+					  path, in->line, in->index);
+		gpu->cc_major = in->cc_major;
+		gpu->cc_minor = in->cc_minor;
+	}
+	if (hw->ngpus == 0)
+		return sw_err_set(err, SW_EINPUT, "%s: no [gpu \"N\"] sections", path);
+	return 0;
+}
+
+static int add_group_list(struct sw_fleet_hw *hw, const struct group_in *in, const char *path,
+			  struct sw_err *err)
+{
+	const char *sub = in->name;
+	if (!in->gpus || !*in->gpus)
+		return sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"] needs gpus (a list such as 4,5,8,9)",
+				  path, in->line, sub);
+	struct sw_fleet_group *g = add_group(hw, sub, in->link != 1);
+	char *list = sw_xstrdup(in->gpus), *save = list, *tok;
+	int rc = 0;
+	while (rc == 0 && (tok = save) != NULL) {
+		char *comma = strchr(tok, ',');
+		save = comma ? comma + 1 : NULL;
+		if (comma)
+			*comma = '\0';
+		long long idx;
+		int gi = -1;
+		if (!sw_parse_int(sw_trim(tok), 0, MAX_GPU_INDEX, &idx) ||
+		    (gi = gpu_by_index(hw, (int)idx)) < 0)
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"]: '%s' is not a GPU of this inventory",
+					path, in->gpus_line, sub, tok);
+		else if (hw->gpus[gi].group >= 0)
+			rc = sw_err_set(err, SW_EINPUT, "%s:%d: GPU %lld is in two groups ('%s' and '%s')",
+					path, in->gpus_line, idx, hw->groups[hw->gpus[gi].group].name, sub);
+		else {
+			hw->gpus[gi].group = (int)hw->ngroups - 1;
+			g->gpu[g->n++] = gi;
+		}
+	}
+	free(list);
+	return rc;
 }
 
 int sw_fleet_hw_load(struct sw_fleet_hw *out, const char *path, struct sw_err *err)
 {
 	struct sw_config cfg = { 0 };
+	struct inventory *inv = sw_xcalloc(1, sizeof(*inv));
 	struct sw_fleet_hw *hw = out;
 	int rc;
 
 	memset(hw, 0, sizeof(*hw));
 	hw->source = sw_xstrdup(path);
-	if ((rc = sw_config_load(&cfg, path, err)))
+	if ((rc = sw_config_load(&cfg, path, err)) ||
+	    (rc = sw_config_apply(&sw_fleet_hw_schema, &cfg, inventory_target, inv, err)) ||
+	    (rc = add_gpus(hw, inv, path, err)))
 		goto cleanup;
-	/* GPUs first, in file order, then groups. */
-	for (size_t i = 0; i < cfg.n; i++) {
-		const struct sw_config_entry *e = &cfg.entries[i];
-		long idx;
-		if (strcmp(e->section, "gpu") != 0 || !e->subsection)
-			continue;
-		if (!parse_int(e->subsection, 0, MAX_GPU_INDEX, &idx)) {
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"]: the GPU is named by its nvidia-smi index (0-%d)",
-					path, e->line, e->subsection, MAX_GPU_INDEX);
-			goto cleanup;
-		}
-		if (gpu_by_index(hw, (int)idx) >= 0)
-			continue; /* a later [gpu "N"] adds keys to the same GPU */
-		if (hw->ngpus >= SW_FLEET_MAX_GPUS) {
-			rc = sw_err_set(err, SW_ELIMIT, "%s:%d: more than %u GPUs", path, e->line, SW_FLEET_MAX_GPUS);
-			goto cleanup;
-		}
-		hw->gpus = sw_xrealloc(hw->gpus, (hw->ngpus + 1) * sizeof(*hw->gpus));
-		struct sw_fleet_gpu *gpu = &hw->gpus[hw->ngpus++];
-		memset(gpu, 0, sizeof(*gpu));
-		gpu->index = (int)idx;
-		gpu->group = -1;
-		const char *sub = e->subsection;
-		const char *name = sw_config_get(&cfg, "gpu", sub, "name");
-		const char *mem = sw_config_get(&cfg, "gpu", sub, "memory_gib");
-		const char *bw = sw_config_get(&cfg, "gpu", sub, "bandwidth_gbs");
-		const char *cc = sw_config_get(&cfg, "gpu", sub, "compute");
-		const char *pci = sw_config_get(&cfg, "gpu", sub, "pci");
-		double d;
-		gpu->name = sw_xstrdup(name ? name : "unknown GPU");
-		gpu->pci = pci ? sw_xstrdup(pci) : NULL;
-		if (!mem || !parse_double(mem, 0.5, 4096, &d)) {
-			const struct sw_config_entry *at = sw_config_find(&cfg, "gpu", sub, "memory_gib");
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] needs memory_gib (a number of GiB)",
-					path, at ? at->line : e->line, sub);
-			goto cleanup;
-		}
-		gpu->memory_mib = (uint64_t)(d * 1024 + 0.5);
-		if (bw) {
-			if (!parse_double(bw, 1, 100000, &gpu->bandwidth_gbs)) {
-				rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] bandwidth_gbs must be a number of GB/s",
-						path, sw_config_find(&cfg, "gpu", sub, "bandwidth_gbs")->line, sub);
-				goto cleanup;
-			}
-		} else if ((gpu->bandwidth_gbs = bandwidth_for(gpu->name)) == 0) {
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] needs bandwidth_gbs ('%s' is not a GPU sworn knows)",
-					path, e->line, sub, gpu->name);
-			goto cleanup;
-		}
-		if (!cc || !parse_cc(cc, &gpu->cc_major, &gpu->cc_minor)) {
-			const struct sw_config_entry *at = sw_config_find(&cfg, "gpu", sub, "compute");
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [gpu \"%s\"] needs compute (the compute capability, e.g. 7.0)",
-					path, at ? at->line : e->line, sub);
-			goto cleanup;
-		}
-	}
-	if (hw->ngpus == 0) {
-		rc = sw_err_set(err, SW_EINPUT, "%s: no [gpu \"N\"] sections", path);
-		goto cleanup;
-	}
-	for (size_t i = 0; i < cfg.n; i++) {
-		const struct sw_config_entry *e = &cfg.entries[i];
-		if (strcmp(e->section, "group") != 0 || !e->subsection ||
-		    sw_fleet_hw_find_group(hw, e->subsection) >= 0)
-			continue;
-		if (hw->ngroups >= SW_FLEET_MAX_GROUPS) {
-			rc = sw_err_set(err, SW_ELIMIT, "%s:%d: more than %u groups", path, e->line, SW_FLEET_MAX_GROUPS);
-			goto cleanup;
-		}
-		const char *sub = e->subsection;
-		const char *gpus = sw_config_get(&cfg, "group", sub, "gpus");
-		const char *link = sw_config_get(&cfg, "group", sub, "link");
-		const struct sw_config_entry *at = sw_config_find(&cfg, "group", sub, "gpus");
-		if (!gpus || !*gpus) {
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"] needs gpus (a list such as 4,5,8,9)",
-					path, e->line, sub);
-			goto cleanup;
-		}
-		if (link && strcmp(link, "nvlink") != 0 && strcmp(link, "pcie") != 0) {
-			rc = sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"] link must be nvlink or pcie, not '%s'",
-					path, sw_config_find(&cfg, "group", sub, "link")->line, sub, link);
-			goto cleanup;
-		}
-		struct sw_fleet_group *g = add_group(hw, sub, !link || strcmp(link, "nvlink") == 0);
-		char *list = sw_xstrdup(gpus), *save = list, *tok;
-		rc = 0;
-		while (rc == 0 && (tok = save) != NULL) {
-			char *comma = strchr(tok, ',');
-			save = comma ? comma + 1 : NULL;
-			if (comma)
-				*comma = '\0';
-			long idx;
-			int gi;
-			if (!parse_int(sw_trim(tok), 0, MAX_GPU_INDEX, &idx) || (gi = gpu_by_index(hw, (int)idx)) < 0)
-				rc = sw_err_set(err, SW_EINPUT, "%s:%d: [group \"%s\"]: '%s' is not a GPU of this inventory",
-						path, at->line, sub, sw_trim(tok));
-			else if (hw->gpus[gi].group >= 0)
-				rc = sw_err_set(err, SW_EINPUT, "%s:%d: GPU %ld is in two groups ('%s' and '%s')",
-						path, at->line, idx, hw->groups[hw->gpus[gi].group].name, sub);
-			else {
-				hw->gpus[gi].group = (int)hw->ngroups - 1;
-				g->gpu[g->n++] = gi;
-			}
-		}
-		free(list);
-		if (rc)
-			goto cleanup;
-	}
-	group_singles(hw);
+	for (size_t i = 0; i < inv->ngroups && rc == 0; i++)
+		rc = add_group_list(hw, &inv->groups[i], path, err);
+	if (rc == 0)
+		group_singles(hw);
 cleanup:
+	inventory_release(inv);
+	free(inv);
 	sw_config_release(&cfg);
 	if (rc)
 		sw_fleet_hw_release(hw);
@@ -356,21 +445,21 @@ static int parse_query(struct sw_fleet_hw *hw, const char *csv, struct sw_err *e
 				rc = sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: %zu fields, expected more", lineno, n);
 				goto cleanup;
 			}
-		long idx;
+		long long idx;
 		double mem;
 		int ma, mi;
 		char *unit = strstr(f[col[COL_MEM]], "MiB");
 		if (unit)
 			*unit = '\0';
-		if (!parse_int(f[col[COL_INDEX]], 0, MAX_GPU_INDEX, &idx) ||
-		    !parse_double(sw_trim(f[col[COL_MEM]]), 1, 1 << 24, &mem) ||
+		if (!sw_parse_int(f[col[COL_INDEX]], 0, MAX_GPU_INDEX, &idx) ||
+		    !sw_parse_double(sw_trim(f[col[COL_MEM]]), 1, 1 << 24, &mem) ||
 		    !parse_cc(f[col[COL_CC]], &ma, &mi)) {
 			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: cannot read '%s'", lineno,
 					f[col[COL_INDEX]]);
 			goto cleanup;
 		}
 		if (gpu_by_index(hw, (int)idx) >= 0 || hw->ngpus >= SW_FLEET_MAX_GPUS) {
-			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: GPU %ld repeated or too many GPUs", lineno, idx);
+			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: GPU %lld repeated or too many GPUs", lineno, idx);
 			goto cleanup;
 		}
 		hw->gpus = sw_xrealloc(hw->gpus, (hw->ngpus + 1) * sizeof(*hw->gpus));
@@ -386,7 +475,7 @@ static int parse_query(struct sw_fleet_hw *hw, const char *csv, struct sw_err *e
 		g->bandwidth_gbs = bandwidth_for(g->name);
 		if (g->bandwidth_gbs == 0) {
 			g->bandwidth_gbs = UNKNOWN_BW;
-			note(hw, "GPU %ld '%s' is not in sworn's table: assuming %.0f GB/s (write an inventory file with bandwidth_gbs)",
+			note(hw, "GPU %lld '%s' is not in sworn's table: assuming %.0f GB/s (write an inventory file with bandwidth_gbs)",
 			     idx, g->name, UNKNOWN_BW);
 		}
 	}
@@ -446,27 +535,27 @@ static int parse_topo(struct sw_fleet_hw *hw, const char *topo, struct sw_err *e
 		/* The header starts with GPU0 GPU1 ...; a row with GPUn X ... */
 		if (ncols == 0 && strncmp(tok[0], "GPU", 3) == 0 && (n < 2 || strcmp(tok[1], "X") != 0)) {
 			for (size_t i = 0; i < n && ncols < SW_FLEET_MAX_GPUS; i++) {
-				long idx;
-				if (strncmp(tok[i], "GPU", 3) != 0 || !parse_int(tok[i] + 3, 0, MAX_GPU_INDEX, &idx))
+				long long idx;
+				if (strncmp(tok[i], "GPU", 3) != 0 || !sw_parse_int(tok[i] + 3, 0, MAX_GPU_INDEX, &idx))
 					break;
 				cols[ncols++] = gpu_by_index(hw, (int)idx);
 			}
 			continue;
 		}
-		long row;
-		if (ncols == 0 || strncmp(tok[0], "GPU", 3) != 0 || !parse_int(tok[0] + 3, 0, MAX_GPU_INDEX, &row))
+		long long row;
+		if (ncols == 0 || strncmp(tok[0], "GPU", 3) != 0 || !sw_parse_int(tok[0] + 3, 0, MAX_GPU_INDEX, &row))
 			continue;
 		int ri = gpu_by_index(hw, (int)row);
 		if (ri < 0) {
-			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi topo lists GPU%ld, which the GPU list lacks", row);
+			rc = sw_err_set(err, SW_EINPUT, "nvidia-smi topo lists GPU%lld, which the GPU list lacks", row);
 			goto cleanup;
 		}
 		for (size_t c = 0; c < ncols && c + 1 < n; c++) {
 			const char *cell = tok[c + 1];
 			if (cols[c] < 0 || cols[c] == ri)
 				continue;
-			long links;
-			if (strncmp(cell, "NV", 2) == 0 && parse_int(cell + 2, 1, 64, &links))
+			long long links;
+			if (strncmp(cell, "NV", 2) == 0 && sw_parse_int(cell + 2, 1, 64, &links))
 				adj[ri] |= UINT64_C(1) << cols[c];
 		}
 	}

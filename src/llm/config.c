@@ -6,8 +6,6 @@
  * four endpoint sections is wrong.  A key given twice in one section keeps
  * the last value, as git-config does.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/un.h>
@@ -18,7 +16,7 @@
 /* Seconds a deadline may be set to: a week is already absurd for one call. */
 #define DEADLINE_MAX_S (7.0 * 24 * 3600)
 #define MAX_TOKENS_LIMIT 10000000L
-#define CONTEXT_LIMIT 100000000L
+#define CONTEXT_LIMIT 100000000L /* as in the context key's message */
 
 const struct sw_llm_deadlines sw_llm_default_deadlines = {
 	.connect_ms = 5000,
@@ -48,32 +46,6 @@ static bool name_ok(const char *s)
 	return true;
 }
 
-static bool parse_double(const char *s, double *out)
-{
-	char *end = NULL;
-	if (!*s)
-		return false;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno != 0 || *end != '\0' || !isfinite(v))
-		return false;
-	*out = v;
-	return true;
-}
-
-static bool parse_int(const char *s, long long lo, long long hi, long long *out)
-{
-	char *end = NULL;
-	if (!*s)
-		return false;
-	errno = 0;
-	long long v = strtoll(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
-
 static void lower(char *s)
 {
 	for (; *s; s++)
@@ -84,22 +56,19 @@ static void lower(char *s)
 /* http(s)://host[:port][/prefix] or unix:/path.  Userinfo, queries and
  * fragments are refused: none has a use here, and `http://127.0.0.1@evil`
  * is how a URL is made to lie to its reader. */
-static int parse_url(struct sw_llm_endpoint *ep, const char *url, const char *where,
-		     struct sw_err *err)
+static int parse_url(struct sw_llm_endpoint *ep, const char *url, struct sw_err *err)
 {
 	if (strlen(url) > SW_LLM_MAX_URL)
-		return sw_err_set(err, SW_EINPUT, "%s: url is longer than %d bytes", where,
+		return sw_err_set(err, SW_EINPUT, "url is longer than %d bytes",
 				  SW_LLM_MAX_URL);
 	if (strncmp(url, "unix:", 5) == 0) {
 		const char *path = url + 5;
 		struct sockaddr_un un;
 		if (path[0] != '/')
 			return sw_err_set(err, SW_EINPUT,
-					  "%s: bad url '%s': a unix socket needs an absolute path (unix:/run/x.sock)",
-					  where, url);
+					  "bad url '%s': a unix socket needs an absolute path (unix:/run/x.sock)", url);
 		if (strlen(path) >= sizeof(un.sun_path))
-			return sw_err_set(err, SW_EINPUT, "%s: unix socket path is longer than %zu bytes",
-					  where, sizeof(un.sun_path) - 1);
+			return sw_err_set(err, SW_EINPUT, "unix socket path is longer than %zu bytes", sizeof(un.sun_path) - 1);
 		free(ep->url);
 		free(ep->unix_path);
 		free(ep->host);
@@ -115,29 +84,26 @@ static int parse_url(struct sw_llm_endpoint *ep, const char *url, const char *wh
 		rest = url + 8;
 	else
 		return sw_err_set(err, SW_EINPUT,
-				  "%s: bad url '%s': expected http://HOST:PORT, https://... or unix:/PATH",
-				  where, url);
+				  "bad url '%s': expected http://HOST:PORT, https://... or unix:/PATH", url);
 	size_t auth_len = strcspn(rest, "/?#");
 	if (rest[auth_len] == '?' || rest[auth_len] == '#' || strpbrk(rest, "?#"))
-		return sw_err_set(err, SW_EINPUT, "%s: bad url '%s': no query or fragment, please",
-				  where, url);
+		return sw_err_set(err, SW_EINPUT, "bad url '%s': no query or fragment, please", url);
 	if (memchr(rest, '@', auth_len))
-		return sw_err_set(err, SW_EINPUT, "%s: bad url '%s': no user name in the url "
-				  "(put an API key in api_key_file)", where, url);
+		return sw_err_set(err, SW_EINPUT, "bad url '%s': no user name in the url "
+				  "(put an API key in api_key_file)", url);
 	for (const char *p = url; *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '\\')
-			return sw_err_set(err, SW_EINPUT, "%s: bad url '%s': spaces or control bytes",
-					  where, url);
+			return sw_err_set(err, SW_EINPUT, "bad url '%s': spaces or control bytes", url);
 	const char *host = rest, *host_end;
 	const char *port = NULL;
 	if (*host == '[') {
 		host_end = memchr(rest, ']', auth_len);
 		if (!host_end)
-			return sw_err_set(err, SW_EINPUT, "%s: bad url '%s': unclosed '['", where, url);
+			return sw_err_set(err, SW_EINPUT, "bad url '%s': unclosed '['", url);
 		host++;
 		if (host_end + 1 < rest + auth_len) {
 			if (host_end[1] != ':')
-				return sw_err_set(err, SW_EINPUT, "%s: bad url '%s'", where, url);
+				return sw_err_set(err, SW_EINPUT, "bad url '%s'", url);
 			port = host_end + 2;
 		}
 	} else {
@@ -148,18 +114,17 @@ static int parse_url(struct sw_llm_endpoint *ep, const char *url, const char *wh
 			host_end = rest + auth_len;
 	}
 	if (host_end == host)
-		return sw_err_set(err, SW_EINPUT, "%s: bad url '%s': no host", where, url);
+		return sw_err_set(err, SW_EINPUT, "bad url '%s': no host", url);
 	if (port) {
 		long long v;
 		char digits[8];
 		size_t pn = (size_t)(rest + auth_len - port);
 		if (pn == 0 || pn >= sizeof(digits))
-			return sw_err_set(err, SW_EINPUT, "%s: bad url '%s': bad port", where, url);
+			return sw_err_set(err, SW_EINPUT, "bad url '%s': bad port", url);
 		memcpy(digits, port, pn);
 		digits[pn] = '\0';
-		if (!parse_int(digits, 1, 65535, &v))
-			return sw_err_set(err, SW_EINPUT, "%s: bad url '%s': port must be 1-65535",
-					  where, url);
+		if (!sw_parse_int(digits, 1, 65535, &v))
+			return sw_err_set(err, SW_EINPUT, "bad url '%s': port must be 1-65535", url);
 	}
 	free(ep->url);
 	free(ep->unix_path);
@@ -174,8 +139,7 @@ static int parse_url(struct sw_llm_endpoint *ep, const char *url, const char *wh
 	return 0;
 }
 
-static int parse_gpus(struct sw_llm_endpoint *ep, const char *v, const char *where,
-		      struct sw_err *err)
+static int parse_gpus(struct sw_llm_endpoint *ep, const char *v, struct sw_err *err)
 {
 	int *gpus = NULL;
 	size_t n = 0, cap = 0;
@@ -189,14 +153,13 @@ static int parse_gpus(struct sw_llm_endpoint *ep, const char *v, const char *whe
 			*comma = '\0';
 		char *item = sw_trim(p);
 		long long g;
-		if (!parse_int(item, 0, 4095, &g)) {
+		if (!sw_parse_int(item, 0, 4095, &g)) {
 			rc = sw_err_set(err, SW_EINPUT,
-					"%s: bad gpus '%s': expected GPU numbers separated by commas (0,1,2)",
-					where, v);
+					"bad gpus '%s': expected GPU numbers separated by commas (0,1,2)", v);
 			goto cleanup;
 		}
 		if (n >= SW_LLM_MAX_GPUS) {
-			rc = sw_err_set(err, SW_ELIMIT, "%s: more than %d gpus", where, SW_LLM_MAX_GPUS);
+			rc = sw_err_set(err, SW_ELIMIT, "more than %d gpus", SW_LLM_MAX_GPUS);
 			goto cleanup;
 		}
 		gpus = sw_xgrow(gpus, &cap, n + 1, sizeof(*gpus));
@@ -215,8 +178,7 @@ cleanup:
 	return rc;
 }
 
-static int parse_allow(struct sw_llm_policy *pol, const char *v, const char *where,
-		       struct sw_err *err)
+static int parse_allow(struct sw_llm_policy *pol, const char *v, struct sw_err *err)
 {
 	char *copy = sw_xstrdup(v);
 	char *p = copy;
@@ -244,12 +206,11 @@ static int parse_allow(struct sw_llm_policy *pol, const char *v, const char *whe
 		}
 		if (!ok) {
 			rc = sw_err_set(err, SW_EINPUT,
-					"%s: bad allow_hosts entry '%s': expected host names separated by commas",
-					where, item);
+					"bad allow_hosts entry '%s': expected host names separated by commas", item);
 			goto cleanup;
 		}
 		if (pol->n_allow >= SW_LLM_MAX_ALLOW_HOSTS) {
-			rc = sw_err_set(err, SW_ELIMIT, "%s: more than %d allow_hosts", where,
+			rc = sw_err_set(err, SW_ELIMIT, "more than %d allow_hosts",
 					SW_LLM_MAX_ALLOW_HOSTS);
 			goto cleanup;
 		}
@@ -267,48 +228,144 @@ cleanup:
 	return rc;
 }
 
-static int parse_seconds(unsigned *out_ms, const char *v, const char *key, const char *where,
-			 struct sw_err *err)
+/* ------------------------------------------------------------ the schema */
+
+static int set_allow(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
 {
-	double s;
-	if (!parse_double(v, &s) || s < 0 || s > DEADLINE_MAX_S)
-		return sw_err_set(err, SW_EINPUT,
-				  "%s: bad %s '%s': expected seconds from 0 (no limit) to %.0f",
-				  where, key, v, DEADLINE_MAX_S);
-	*out_ms = (unsigned)(s * 1000.0 + 0.5);
-	if (s > 0 && *out_ms == 0)
-		*out_ms = 1;
+	(void)user;
+	return parse_allow(obj, e->value, err);
+}
+
+static int set_url(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
+{
+	(void)user;
+	return parse_url(obj, e->value, err);
+}
+
+static int set_gpus(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
+{
+	(void)user;
+	return parse_gpus(obj, e->value, err);
+}
+
+static int set_key_file(void *obj, const struct sw_config_entry *e, void *user,
+			struct sw_err *err)
+{
+	struct sw_llm_endpoint *ep = obj;
+	const struct sw_llm_config *c = user;
+	if (!*e->value)
+		return sw_err_set(err, SW_EINPUT, "api_key_file is empty");
+	char *dir = sw_path_dir(c->path);
+	free(ep->api_key_file);
+	ep->api_key_file = sw_path_join(dir, e->value);
+	free(dir);
 	return 0;
 }
 
-static int policy_key(struct sw_llm_config *c, const struct sw_config_entry *e,
-		      const char *where, struct sw_err *err)
+static int set_endpoint_name(void *obj, const struct sw_config_entry *e, void *user,
+			     struct sw_err *err)
 {
-	if (strcmp(e->key, "mode") == 0) {
-		if (strcmp(e->value, "local-only") == 0)
-			c->policy.mode = SW_LLM_LOCAL_ONLY;
-		else if (strcmp(e->value, "allow-remote") == 0)
-			c->policy.mode = SW_LLM_ALLOW_REMOTE;
-		else
-			return sw_err_set(err, SW_EINPUT,
-					  "%s: bad mode '%s': expected local-only or allow-remote",
-					  where, e->value);
-		return 0;
-	}
-	if (strcmp(e->key, "allow_hosts") == 0)
-		return parse_allow(&c->policy, e->value, where, err);
-	return sw_err_set(err, SW_EINPUT, "%s: unknown key '%s' in [policy] (known: mode, allow_hosts)",
-			  where, e->key);
+	struct sw_llm_role *r = obj;
+	(void)user;
+	if (!name_ok(e->value))
+		return sw_err_set(err, SW_EINPUT, "bad %s '%s': expected an endpoint name", e->key,
+				  e->value);
+	char **dst = strcmp(e->key, "endpoint") == 0 ? &r->endpoint : &r->fallback;
+	free(*dst);
+	*dst = sw_xstrdup(e->value);
+	return 0;
 }
 
+static int set_seed(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
+{
+	struct sw_llm_role *r = obj;
+	long long n;
+	(void)user;
+	if (!sw_parse_int(e->value, 0, INT64_MAX, &n))
+		return sw_err_set(err, SW_EINPUT, "bad seed '%s': expected a number 0 or more",
+				  e->value);
+	r->has_seed = true;
+	r->seed = (int64_t)n;
+	return 0;
+}
+
+static const char *const mode_names[] = { "local-only", "allow-remote", NULL };
+
+static const struct sw_config_section sections[] = {
+	{ "policy", false, "where sworn may send text: the local-only rule and its exceptions" },
+	{ "endpoint", true, "one model server sworn can call" },
+	{ "role", true, "one job of the pipeline, the endpoint it runs on and its settings" },
+};
+
+#define EP(m) SW_CONFIG_AT(struct sw_llm_endpoint, m)
+#define ROLE(m) SW_CONFIG_AT(struct sw_llm_role, m)
+#define DEADLINE(m) SW_CONFIG_AT(struct sw_llm_role, deadlines.m)
+
+static const struct sw_config_key keys[] = {
+	{ .section = "policy", .key = "mode", .type = SW_CONFIG_ENUM,
+	  SW_CONFIG_AT(struct sw_llm_policy, mode), .choices = mode_names,
+	  .help = "local-only (the default) refuses every endpoint off this machine" },
+	{ .section = "policy", .key = "allow_hosts", .type = SW_CONFIG_CUSTOM, .set = set_allow,
+	  .expect = "host names separated by commas",
+	  .help = "hosts a local-only policy still lets sworn reach" },
+	{ .section = "endpoint", .key = "url", .type = SW_CONFIG_CUSTOM, .set = set_url,
+	  .expect = "http://HOST:PORT[/PREFIX], https://... or unix:/PATH",
+	  .help = "where the server listens" },
+	{ .section = "endpoint", .key = "api_key_file", .type = SW_CONFIG_CUSTOM,
+	  .set = set_key_file, .expect = "a file, relative to sworn.conf's folder",
+	  .help = "the file holding the server's API key" },
+	{ .section = "endpoint", .key = "gpus", .type = SW_CONFIG_CUSTOM, .set = set_gpus,
+	  .expect = "GPU numbers separated by commas", .help = "the GPUs it runs on, for reports" },
+	{ .section = "endpoint", .key = "slots", .type = SW_CONFIG_INT, EP(slots), .min = 1,
+	  .max = SW_LLM_MAX_SLOTS, .help = "requests the server runs at once" },
+	{ .section = "role", .key = "endpoint", .type = SW_CONFIG_CUSTOM,
+	  .set = set_endpoint_name, .expect = "an endpoint name",
+	  .help = "the [endpoint] the role calls" },
+	{ .section = "role", .key = "fallback", .type = SW_CONFIG_CUSTOM,
+	  .set = set_endpoint_name, .expect = "an endpoint name",
+	  .help = "a local [endpoint] to try when the first fails" },
+	{ .section = "role", .key = "temperature", .type = SW_CONFIG_DOUBLE, ROLE(temperature),
+	  .min = 0, .max = 5, .help = "sampling temperature (the server's default when unset)" },
+	{ .section = "role", .key = "top_p", .type = SW_CONFIG_DOUBLE, ROLE(top_p), .min = 0,
+	  .max = 1, .flags = SW_CONFIG_ABOVE_MIN, .help = "nucleus sampling" },
+	{ .section = "role", .key = "max_tokens", .type = SW_CONFIG_INT, ROLE(max_tokens),
+	  .min = 1, .max = MAX_TOKENS_LIMIT, .help = "the longest answer" },
+	{ .section = "role", .key = "seed", .type = SW_CONFIG_CUSTOM, .set = set_seed,
+	  .expect = "a number 0 or more", .help = "the sampling seed, for repeatable answers" },
+	{ .section = "role", .key = "context", .type = SW_CONFIG_INT, ROLE(context), .min = 1,
+	  .max = CONTEXT_LIMIT, .expect = "1 to 100000000 tokens",
+	  .help = "the role's context budget in tokens" },
+	{ .section = "role", .key = "retries", .type = SW_CONFIG_INT, ROLE(retries), .min = 0,
+	  .max = SW_LLM_MAX_RETRIES, .help = "retries of a busy (503) server" },
+	{ .section = "role", .key = "connect_timeout", .type = SW_CONFIG_MS,
+	  DEADLINE(connect_ms), .min = 0, .max = DEADLINE_MAX_S,
+	  .help = "TCP and TLS set-up of one attempt" },
+	{ .section = "role", .key = "first_token_timeout", .type = SW_CONFIG_MS,
+	  DEADLINE(first_token_ms), .min = 0, .max = DEADLINE_MAX_S,
+	  .help = "from the start of an attempt to the first text (prompt processing included)" },
+	{ .section = "role", .key = "token_timeout", .type = SW_CONFIG_MS, DEADLINE(token_ms),
+	  .min = 0, .max = DEADLINE_MAX_S, .help = "between two streamed texts" },
+	{ .section = "role", .key = "timeout", .type = SW_CONFIG_MS, DEADLINE(total_ms),
+	  .min = 0, .max = DEADLINE_MAX_S, .help = "the whole call, retries included" },
+};
+
+const struct sw_config_schema sw_llm_config_schema = {
+	.file = "sworn.conf",
+	.sections = sections,
+	.nsections = SW_ARRAY_LEN(sections),
+	.keys = keys,
+	.nkeys = SW_ARRAY_LEN(keys),
+	.closed = false,
+};
+
 static struct sw_llm_endpoint *endpoint_get(struct sw_llm_config *c, const char *name,
-					    int line, const char *where, struct sw_err *err)
+					    int line, struct sw_err *err)
 {
 	for (size_t i = 0; i < c->n_endpoints; i++)
 		if (strcmp(c->endpoints[i].name, name) == 0)
 			return &c->endpoints[i];
 	if (c->n_endpoints >= SW_LLM_MAX_ENDPOINTS) {
-		sw_err_set(err, SW_ELIMIT, "%s: more than %d endpoints", where, SW_LLM_MAX_ENDPOINTS);
+		sw_err_set(err, SW_ELIMIT, "more than %d endpoints", SW_LLM_MAX_ENDPOINTS);
 		return NULL;
 	}
 	c->endpoints = sw_xrealloc(c->endpoints, (c->n_endpoints + 1) * sizeof(*c->endpoints));
@@ -317,39 +374,6 @@ static struct sw_llm_endpoint *endpoint_get(struct sw_llm_config *c, const char 
 	ep->name = sw_xstrdup(name);
 	ep->line = line;
 	return ep;
-}
-
-static int endpoint_key(struct sw_llm_config *c, const struct sw_config_entry *e,
-			const char *where, struct sw_err *err)
-{
-	struct sw_llm_endpoint *ep = endpoint_get(c, e->subsection, e->line, where, err);
-	long long v;
-
-	if (!ep)
-		return err ? err->code : SW_ELIMIT;
-	if (strcmp(e->key, "url") == 0)
-		return parse_url(ep, e->value, where, err);
-	if (strcmp(e->key, "api_key_file") == 0) {
-		if (!*e->value)
-			return sw_err_set(err, SW_EINPUT, "%s: api_key_file is empty", where);
-		char *dir = sw_path_dir(c->path);
-		free(ep->api_key_file);
-		ep->api_key_file = sw_path_join(dir, e->value);
-		free(dir);
-		return 0;
-	}
-	if (strcmp(e->key, "gpus") == 0)
-		return parse_gpus(ep, e->value, where, err);
-	if (strcmp(e->key, "slots") == 0) {
-		if (!parse_int(e->value, 1, SW_LLM_MAX_SLOTS, &v))
-			return sw_err_set(err, SW_EINPUT, "%s: bad slots '%s': expected 1 to %d",
-					  where, e->value, SW_LLM_MAX_SLOTS);
-		ep->slots = (unsigned)v;
-		return 0;
-	}
-	return sw_err_set(err, SW_EINPUT,
-			  "%s: unknown key '%s' in [endpoint \"%s\"] (known: url, api_key_file, gpus, slots)",
-			  where, e->key, e->subsection);
 }
 
 static void role_defaults(struct sw_llm_role *r)
@@ -361,13 +385,13 @@ static void role_defaults(struct sw_llm_role *r)
 }
 
 static struct sw_llm_role *role_get(struct sw_llm_config *c, const char *name, int line,
-				    const char *where, struct sw_err *err)
+				    struct sw_err *err)
 {
 	for (size_t i = 0; i < c->n_roles; i++)
 		if (strcmp(c->roles[i].name, name) == 0)
 			return &c->roles[i];
 	if (c->n_roles >= SW_LLM_MAX_ROLES) {
-		sw_err_set(err, SW_ELIMIT, "%s: more than %d roles", where, SW_LLM_MAX_ROLES);
+		sw_err_set(err, SW_ELIMIT, "more than %d roles", SW_LLM_MAX_ROLES);
 		return NULL;
 	}
 	c->roles = sw_xrealloc(c->roles, (c->n_roles + 1) * sizeof(*c->roles));
@@ -379,81 +403,22 @@ static struct sw_llm_role *role_get(struct sw_llm_config *c, const char *name, i
 	return r;
 }
 
-static int role_key(struct sw_llm_config *c, const struct sw_config_entry *e,
-		    const char *where, struct sw_err *err)
+/* The object an entry's value goes into: the policy, or the endpoint or role
+ * its section names (created on first sight). */
+static void *target(void *user, const struct sw_config_entry *e, struct sw_err *err)
 {
-	struct sw_llm_role *r = role_get(c, e->subsection, e->line, where, err);
-	const char *k = e->key, *v = e->value;
-	long long n;
-	double d;
-
-	if (!r)
-		return err ? err->code : SW_ELIMIT;
-	if (strcmp(k, "endpoint") == 0 || strcmp(k, "fallback") == 0) {
-		if (!name_ok(v))
-			return sw_err_set(err, SW_EINPUT, "%s: bad %s '%s': expected an endpoint name",
-					  where, k, v);
-		char **dst = k[0] == 'e' ? &r->endpoint : &r->fallback;
-		free(*dst);
-		*dst = sw_xstrdup(v);
-		return 0;
+	struct sw_llm_config *c = user;
+	if (strcmp(e->section, "policy") == 0)
+		return &c->policy;
+	if (!name_ok(e->subsection)) {
+		sw_err_set(err, SW_EINPUT,
+			   "bad %s name '%s': use up to %d letters, digits, '-', '_' and '.'",
+			   e->section, e->subsection, NAME_MAX_LEN);
+		return NULL;
 	}
-	if (strcmp(k, "temperature") == 0) {
-		if (!parse_double(v, &d) || d < 0 || d > 5)
-			return sw_err_set(err, SW_EINPUT, "%s: bad temperature '%s': expected 0 to 5",
-					  where, v);
-		r->temperature = d;
-		return 0;
-	}
-	if (strcmp(k, "top_p") == 0) {
-		if (!parse_double(v, &d) || d <= 0 || d > 1)
-			return sw_err_set(err, SW_EINPUT, "%s: bad top_p '%s': expected more than 0, at most 1",
-					  where, v);
-		r->top_p = d;
-		return 0;
-	}
-	if (strcmp(k, "max_tokens") == 0) {
-		if (!parse_int(v, 1, MAX_TOKENS_LIMIT, &n))
-			return sw_err_set(err, SW_EINPUT, "%s: bad max_tokens '%s': expected 1 to %ld",
-					  where, v, MAX_TOKENS_LIMIT);
-		r->max_tokens = (long)n;
-		return 0;
-	}
-	if (strcmp(k, "context") == 0) {
-		if (!parse_int(v, 1, CONTEXT_LIMIT, &n))
-			return sw_err_set(err, SW_EINPUT, "%s: bad context '%s': expected 1 to %ld tokens",
-					  where, v, CONTEXT_LIMIT);
-		r->context = (long)n;
-		return 0;
-	}
-	if (strcmp(k, "seed") == 0) {
-		if (!parse_int(v, 0, INT64_MAX, &n))
-			return sw_err_set(err, SW_EINPUT, "%s: bad seed '%s': expected a number 0 or more",
-					  where, v);
-		r->has_seed = true;
-		r->seed = (int64_t)n;
-		return 0;
-	}
-	if (strcmp(k, "retries") == 0) {
-		if (!parse_int(v, 0, SW_LLM_MAX_RETRIES, &n))
-			return sw_err_set(err, SW_EINPUT, "%s: bad retries '%s': expected 0 to %d",
-					  where, v, SW_LLM_MAX_RETRIES);
-		r->retries = (unsigned)n;
-		return 0;
-	}
-	if (strcmp(k, "connect_timeout") == 0)
-		return parse_seconds(&r->deadlines.connect_ms, v, k, where, err);
-	if (strcmp(k, "first_token_timeout") == 0)
-		return parse_seconds(&r->deadlines.first_token_ms, v, k, where, err);
-	if (strcmp(k, "token_timeout") == 0)
-		return parse_seconds(&r->deadlines.token_ms, v, k, where, err);
-	if (strcmp(k, "timeout") == 0)
-		return parse_seconds(&r->deadlines.total_ms, v, k, where, err);
-	return sw_err_set(err, SW_EINPUT,
-			  "%s: unknown key '%s' in [role \"%s\"] (known: endpoint, fallback, temperature, "
-			  "top_p, max_tokens, seed, context, retries, connect_timeout, "
-			  "first_token_timeout, token_timeout, timeout)",
-			  where, k, e->subsection);
+	if (strcmp(e->section, "endpoint") == 0)
+		return endpoint_get(c, e->subsection, e->line, err);
+	return role_get(c, e->subsection, e->line, err);
 }
 
 /* The line of the first entry of a section, for "missing key" messages. */
@@ -507,46 +472,11 @@ static int check_links(struct sw_llm_config *c, const struct sw_config *cfg, str
 int sw_llm_config_load(struct sw_llm_config *out, const struct sw_config *cfg,
 		       struct sw_err *err)
 {
-	char where[SW_ERR_MSG_MAX / 2];
-	int rc = 0;
-
 	memset(out, 0, sizeof(*out));
 	out->path = sw_xstrdup(cfg->path ? cfg->path : "sworn.conf");
-	for (size_t i = 0; i < cfg->n; i++) {
-		const struct sw_config_entry *e = &cfg->entries[i];
-		bool is_policy = strcmp(e->section, "policy") == 0;
-		bool is_endpoint = strcmp(e->section, "endpoint") == 0;
-		bool is_role = strcmp(e->section, "role") == 0;
-
-		if (!is_policy && !is_endpoint && !is_role)
-			continue;
-		snprintf(where, sizeof(where), "%s:%d", out->path, e->line);
-		if (is_policy && e->subsection) {
-			rc = sw_err_set(err, SW_EINPUT, "%s: [policy] takes no name", where);
-			goto cleanup;
-		}
-		if (!is_policy && !e->subsection) {
-			rc = sw_err_set(err, SW_EINPUT, "%s: [%s] needs a name: [%s \"NAME\"]", where,
-					e->section, e->section);
-			goto cleanup;
-		}
-		if (!is_policy && !name_ok(e->subsection)) {
-			rc = sw_err_set(err, SW_EINPUT,
-					"%s: bad %s name '%s': use up to %d letters, digits, '-', '_' and '.'",
-					where, e->section, e->subsection, NAME_MAX_LEN);
-			goto cleanup;
-		}
-		if (is_policy)
-			rc = policy_key(out, e, where, err);
-		else if (is_endpoint)
-			rc = endpoint_key(out, e, where, err);
-		else
-			rc = role_key(out, e, where, err);
-		if (rc != 0)
-			goto cleanup;
-	}
-	rc = check_links(out, cfg, err);
-cleanup:
+	int rc = sw_config_apply(&sw_llm_config_schema, cfg, target, out, err);
+	if (rc == 0)
+		rc = check_links(out, cfg, err);
 	if (rc != 0)
 		sw_llm_config_release(out);
 	return rc;

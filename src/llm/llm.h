@@ -134,6 +134,11 @@ int sw_llm_config_load(struct sw_llm_config *out, const struct sw_config *cfg,
 		       struct sw_err *err) SW_MUST_USE;
 void sw_llm_config_release(struct sw_llm_config *c);
 
+/* The keys of [policy], [endpoint "NAME"] and [role "NAME"]: what
+ * sw_llm_config_load() checks, and the reference sworn doctor --keys
+ * prints. */
+extern const struct sw_config_schema sw_llm_config_schema;
+
 /* Lookups by exact name; NULL when absent (borrowed from c). */
 const struct sw_llm_endpoint *sw_llm_endpoint_find(const struct sw_llm_config *c,
 						   const char *name);

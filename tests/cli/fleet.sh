@@ -215,7 +215,14 @@ run 1 "$SWORN" -C "$T/ws" fleet status
 has "$T/err" "never started"
 printf '[fleet]\nllama_server = x\nhardware = h.ini\nmodel = a.gguf\nprobe_timeout = soon\n' >>"$T/ws/sworn.conf"
 run 2 "$SWORN" -C "$T/ws" fleet up
-has "$T/err" "probe_timeout = 'soon'"
+has "$T/err" "sworn.conf:$(wc -l <"$T/ws/sworn.conf" | tr -d ' '): bad probe_timeout 'soon': expected more than 0, at most 3600"
+printf 'restart_backof = 3\n' >>"$T/ws/sworn.conf"
+sed -i '/probe_timeout = soon/d' "$T/ws/sworn.conf"
+run 2 "$SWORN" -C "$T/ws" fleet up
+has "$T/err" "unknown key 'restart_backof' in [fleet]: did you mean restart_backoff?"
+run 0 "$SWORN" -C "$T/ws" doctor --keys
+has "$T/out" "  bandwidth_gbs        peak memory bandwidth in GB/s"
+has "$T/out" "  restart_backoff      seconds before the first restart"
 
 echo "fleet: $checks checks, $failures failures"
 [ "$failures" -eq 0 ] || cat "$T/ws/fleet/supervisor.log" 2>/dev/null

@@ -69,4 +69,10 @@ run 2 "$SWORN" plan -H "$HW/v100x12.ini" "$M/tiny.gguf:group=board-z"
 has "$T/err" "no group called 'board-z'"
 run 1 "$SWORN" plan -H "$T/nothing.ini" "$M/tiny.gguf"
 has "$T/err" "nothing.ini"
+# A misspelt key in an inventory is an error with its line, never the
+# built-in value.
+sed 's/bandwidth_gbs/bandwith_gbs/' "$HW/v100x12.ini" >"$T/typo.ini"
+line=$(grep -n bandwith_gbs "$T/typo.ini" | head -1 | cut -d: -f1)
+run 2 "$SWORN" plan -H "$T/typo.ini" "$M/tiny.gguf"
+has "$T/err" "typo.ini:$line: unknown key 'bandwith_gbs' in [gpu \"0\"]: did you mean bandwidth_gbs?"
 done_testing

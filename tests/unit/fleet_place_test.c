@@ -64,7 +64,18 @@ static void test_inventory_ini(void **state)
 		const char *text, *want;
 	} bad[] = {
 		{ "[gpu \"0\"]\nname = x\nmemory_gib = 32\nbandwidth_gbs = 900\n", "needs compute" },
-		{ "[gpu \"0\"]\nmemory_gib = lots\ncompute = 7.0\n", ":2: [gpu \"0\"] needs memory_gib" },
+		{ "[gpu \"0\"]\nmemory_gib = lots\ncompute = 7.0\n", ":2: bad memory_gib 'lots': expected 0.5 to 4096" },
+		{ "[gpu \"0\"]\nname = x\ncompute = 7.0\n", ":2: [gpu \"0\"] needs memory_gib" },
+		{ "[gpu \"0\"]\nname = x\nmemory_gib = 8000\ncompute = 7.0\n", ":3: bad memory_gib '8000': expected 0.5 to 4096" },
+		{ "[gpu \"0\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\nbandwith_gbs = 900\ncompute = 7.0\n",
+		  ":4: unknown key 'bandwith_gbs' in [gpu \"0\"]: did you mean bandwidth_gbs?" },
+		{ "[gpu \"0\"]\nname = x\nmemory_gib = 32\nbandwidth_gbs = fast\ncompute = 7.0\n",
+		  ":4: bad bandwidth_gbs 'fast': expected 1 to 100000" },
+		{ "[gpu \"0\"]\nname = x\nmemory_gib = 32\nbandwidth_gbs = 900\ncompute = 7\n",
+		  ":5: bad compute '7': expected the compute capability, e.g. 7.0" },
+		{ "[gpu \"0\"]\nname = x\nmemory_gib = 32\nbandwidth_gbs = 900\ncompute = 7.0\n[gruop \"a\"]\ngpus = 0\n",
+		  ":7: unknown section [gruop]: did you mean [group]?" },
+		{ "[gpu]\nname = x\n", ":2: [gpu] needs a name: [gpu \"NAME\"]" },
 		{ "[gpu \"zero\"]\nmemory_gib = 32\n", "nvidia-smi index" },
 		{ "[gpu \"0\"]\nname = Mystery\nmemory_gib = 8\ncompute = 8.6\n", "needs bandwidth_gbs" },
 		{ "[gpu \"0\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\n"
@@ -72,7 +83,7 @@ static void test_inventory_ini(void **state)
 		{ "[gpu \"0\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\n"
 		  "[group \"a\"]\ngpus = 0\n[group \"b\"]\ngpus = 0\n", "in two groups" },
 		{ "[gpu \"0\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\n"
-		  "[group \"a\"]\ngpus = 0\nlink = infiniband\n", "link must be nvlink or pcie" },
+		  "[group \"a\"]\ngpus = 0\nlink = infiniband\n", ":7: bad link 'infiniband': expected nvlink or pcie" },
 	};
 	for (size_t i = 0; i < SW_ARRAY_LEN(bad); i++) {
 		char *p = sw_path_join(dir, "bad.ini");
@@ -308,9 +319,18 @@ static void test_calibration_file(void **state)
 	struct sw_err err = { 0 };
 	const char *bad = "[defaults]\neta = fast\n";
 	assert_int_equal(sw_fleet_calib_parse(&c, bad, strlen(bad), "c.ini", &err), SW_EINPUT);
-	assert_non_null(strstr(err.msg, "c.ini:2: eta must be"));
+	assert_string_equal(err.msg, "c.ini:2: bad eta 'fast': expected 0 to 1000000000");
 	const char *orphan = "eta = 1\n";
 	assert_int_equal(sw_fleet_calib_parse(&c, orphan, strlen(orphan), "c.ini", &err), SW_EINPUT);
+	const char *typo = "[defaults]\neta = 0.5\n[gpu \"v\"]\ncompute = 7.0\nreserv_mib = 300\n";
+	assert_int_equal(sw_fleet_calib_parse(&c, typo, strlen(typo), "c.ini", &err), SW_EINPUT);
+	assert_string_equal(err.msg, "c.ini:5: unknown key 'reserv_mib' in [gpu \"v\"]: did you mean reserve_mib?");
+	const char *negative = "[class \"x\"]\narch = *\npp_scale = -1\n";
+	assert_int_equal(sw_fleet_calib_parse(&c, negative, strlen(negative), "c.ini", &err), SW_EINPUT);
+	assert_string_equal(err.msg, "c.ini:3: bad pp_scale '-1': expected 0 to 1000000000");
+	const char *moe = "[class \"x\"]\narch = *\nmoe = maybe\n";
+	assert_int_equal(sw_fleet_calib_parse(&c, moe, strlen(moe), "c.ini", &err), SW_EINPUT);
+	assert_string_equal(err.msg, "c.ini:3: bad moe 'maybe': expected yes, no or any");
 	const char *ok = "[defaults]\neta = 0.5 ; half\n[class \"all\"]\narch = *\nc_layer_ms = 0\n";
 	assert_int_equal(sw_fleet_calib_parse(&c, ok, strlen(ok), "c.ini", &err), 0);
 	sw_fleet_calib_free(c);

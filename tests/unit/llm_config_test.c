@@ -88,7 +88,8 @@ static void test_errors(void **state)
 {
 	(void)state;
 	expect("[policy]\nmode = cloud\n", "2: bad mode 'cloud': expected local-only or allow-remote");
-	expect("[policy]\nmod = local-only\n", "2: unknown key 'mod' in [policy] (known: mode, allow_hosts)");
+	expect("[policy]\nmod = local-only\n", "2: unknown key 'mod' in [policy]: did you mean mode?");
+	expect("[policy]\nzone = local-only\n", "2: unknown key 'zone' in [policy] (known: mode, allow_hosts)");
 	expect("[policy]\nallow_hosts = a, b c\n",
 	       "2: bad allow_hosts entry 'b c': expected host names separated by commas");
 	expect("[policy \"x\"]\nmode = local-only\n", "2: [policy] takes no name");
@@ -96,7 +97,11 @@ static void test_errors(void **state)
 	expect("[endpoint \"a b\"]\nurl = http://127.0.0.1:1\n",
 	       "2: bad endpoint name 'a b': use up to 64 letters, digits, '-', '_' and '.'");
 	expect("\n[endpoint \"a\"]\nurll = http://127.0.0.1:1\n",
-	       "3: unknown key 'urll' in [endpoint \"a\"] (known: url, api_key_file, gpus, slots)");
+	       "3: unknown key 'urll' in [endpoint \"a\"]: did you mean url?");
+	expect("[endpoint \"a\"]\nurl = http://h\nslot = 2\n",
+	       "3: unknown key 'slot' in [endpoint \"a\"]: did you mean slots?");
+	expect("[endpoint \"a\"]\nurl = http://h\nslots = four\n", "3: bad slots 'four': expected 1 to 1024");
+	expect("[endpoint \"a\"]\nurl = http://h\nslots = 4096\n", "3: bad slots '4096': expected 1 to 1024");
 	expect("[endpoint \"a\"]\nurl = ftp://host\n",
 	       "2: bad url 'ftp://host': expected http://HOST:PORT, https://... or unix:/PATH");
 	expect("[endpoint \"a\"]\nurl = http://127.0.0.1@evil.example\n",
@@ -113,6 +118,16 @@ static void test_errors(void **state)
 	expect("[endpoint \"a\"]\ngpus = 1\n", "2: [endpoint \"a\"] has no url");
 	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\ntemperature = hot\n",
 	       "5: bad temperature 'hot': expected 0 to 5");
+	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\ntemperature = 5.5\n",
+	       "5: bad temperature '5.5': expected 0 to 5");
+	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\ntempreature = 1\n",
+	       "5: unknown key 'tempreature' in [role \"r\"]: did you mean temperature?");
+	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\nfirst_token_timout = 1\n",
+	       "5: unknown key 'first_token_timout' in [role \"r\"]: did you mean first_token_timeout?");
+	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\nretries = 101\n",
+	       "5: bad retries '101': expected 0 to 100");
+	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\ncontext = 0\n",
+	       "5: bad context '0': expected 1 to 100000000 tokens");
 	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\ntop_p = 0\n",
 	       "5: bad top_p '0': expected more than 0, at most 1");
 	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\nmax_tokens = -1\n",
