@@ -63,6 +63,16 @@ struct sw_err {
 /* Fill err (if not NULL) with code and a formatted one-line message; any
  * newline in the result becomes a space.  Returns code. */
 int sw_err_set(struct sw_err *err, int code, const char *fmt, ...) SW_PRINTF(3, 4);
+#if defined(SW_ANALYZE) && !defined(SW_ERR_C)
+/* gcc -fanalyzer sees one file at a time: without this it takes
+ * `return sw_err_set(...)` for a possible 0 and follows impossible paths. */
+static inline int sw__err_code(int ignored, int code)
+{
+	(void)ignored;
+	return code;
+}
+#define sw_err_set(err, code, ...) sw__err_code(sw_err_set((err), (code), __VA_ARGS__), (code))
+#endif
 
 /* Prefix an existing message: "context: old message".  Returns err->code, or
  * code when err is NULL. */
