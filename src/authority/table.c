@@ -10,7 +10,9 @@
  * that a pin can be placed inside a range; cl_clusters and cl_dockets keep
  * what CourtListener's other files say about a cluster until its citations
  * arrive, whichever file is imported first. */
-static const char schema[] =
+static const char *const migrations[] = {
+	/* 0 -> 1.  IF NOT EXISTS: the tables of a file from before versions
+	 * were counted are kept. */
 	"CREATE TABLE IF NOT EXISTS cases ("
 	"  id INTEGER PRIMARY KEY,"
 	"  reporter_key TEXT NOT NULL,"
@@ -34,13 +36,20 @@ static const char schema[] =
 	"  name TEXT, PRIMARY KEY (code_key, title, section)) WITHOUT ROWID;"
 	"CREATE TABLE IF NOT EXISTS texts ("
 	"  case_id INTEGER PRIMARY KEY REFERENCES cases (id) ON DELETE CASCADE,"
-	"  text TEXT NOT NULL);"
-	"PRAGMA user_version = 1;";
+	"  text TEXT NOT NULL);",
+};
+
+_Static_assert(SW_ARRAY_LEN(migrations) == SW_AUTHORITY_SCHEMA_VERSION,
+	       "one migration per schema version");
+
+static const struct sw_db_schema table_schema = {
+	.migrations = migrations,
+	.version = SW_AUTHORITY_SCHEMA_VERSION,
+};
 
 int sw__auth_sqlerr(struct sw_err *err, sqlite3 *db, const char *what)
 {
-	return sw_err_set(err, SW_EDB, "%s: %s", what,
-			  db ? sqlite3_errmsg(db) : "cannot allocate a database handle");
+	return sw_db_error(err, db, what);
 }
 
 void sw__auth_reporter_key(char *out, size_t outsz, const char *reporter)
@@ -56,47 +65,17 @@ int sw_authority_open(struct sw_authority **out, const char *path, bool create,
 		      struct sw_err *err)
 {
 	sqlite3 *db = NULL;
-	sqlite3_stmt *st = NULL;
-	int rc = 0;
 	*out = NULL;
 	if (!create && !sw_path_is_file(path))
 		return sw_err_set(err, SW_ENOTFOUND,
 				  "no authority table at '%s': run 'sworn authorities import FILE'", path);
-	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
-		rc = sw_err_set(err, SW_EDB, "cannot open '%s': %s", path,
-				db ? sqlite3_errmsg(db) : "out of memory");
-		goto cleanup;
-	}
-	sqlite3_busy_timeout(db, 10000);
-	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_step(st) != SQLITE_ROW) {
-		rc = sw_err_set(err, SW_EDB, "cannot open '%s': %s", path, sqlite3_errmsg(db));
-		goto cleanup;
-	}
-	int version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	st = NULL;
-	if (version > SW_AUTHORITY_SCHEMA_VERSION) {
-		rc = sw_err_set(err, SW_EINPUT, "'%s' has schema version %d, newer than this sworn (%d)",
-				path, version, SW_AUTHORITY_SCHEMA_VERSION);
-		goto cleanup;
-	}
-	if (sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-			 "PRAGMA foreign_keys = ON;", NULL, NULL, NULL) != SQLITE_OK ||
-	    (version < SW_AUTHORITY_SCHEMA_VERSION &&
-	     sqlite3_exec(db, schema, NULL, NULL, NULL) != SQLITE_OK)) {
-		rc = sw_err_set(err, SW_EDB, "cannot open '%s': %s", path, sqlite3_errmsg(db));
-		goto cleanup;
-	}
+	int rc = sw_db_open(&db, path, &table_schema, create ? SW_DB_CREATE : 0, err);
+	if (rc)
+		return rc;
 	*out = sw_xcalloc(1, sizeof(**out));
 	(*out)->db = db;
 	(*out)->path = sw_xstrdup(path);
-	db = NULL;
-cleanup:
-	sqlite3_finalize(st);
-	sqlite3_close(db);
-	return rc;
+	return 0;
 }
 
 void sw_authority_close(struct sw_authority *a)

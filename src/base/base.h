@@ -411,6 +411,48 @@ double sw_now(void);
 /* Wall-clock time as "YYYY-MM-DDTHH:MM:SSZ" (UTC) in out[21]. */
 void sw_utc_now(char out[21]);
 
+/* -------------------------------------------------------------- databases */
+
+/* Every SQLite database sworn keeps (a matter's matter.db, the workspace's
+ * provenance.db and authorities.db) is opened here: the same pragmas (WAL,
+ * synchronous=NORMAL, foreign keys), a 10 s busy timeout, extended result
+ * codes, one error text, and forward migrations by PRAGMA user_version.
+ * The connection belongs to one thread at a time (SQLite's default
+ * serialized mode makes that safe anyway). */
+struct sqlite3;
+
+struct sw_db_schema {
+	/* migrations[i] takes the database from user_version i to i + 1, in a
+	 * transaction of its own; version is how many there are, the version
+	 * this sworn writes.  A file with a higher version fails with
+	 * SW_EINPUT ("newer than this sworn"). */
+	const char *const *migrations;
+	int version;
+	const char *pragmas; /* run after the common ones; may be NULL */
+	/* Run after the pragmas, before the migrations (registering an FTS5
+	 * tokenizer the schema names); may be NULL. */
+	int (*setup)(struct sqlite3 *db, struct sw_err *err);
+};
+
+enum { SW_DB_CREATE = 1 << 0 }; /* create the file when it does not exist */
+
+/* Open the database at path, set it up and migrate it to s->version.
+ * SW_EDB ("cannot open 'path': ...") when SQLite fails (a file that is not
+ * a database fails here), SW_EINPUT for a file newer than this sworn.  The
+ * caller closes *out with sqlite3_close.  Fault seams, for tests:
+ * SWORN_FAULT=db-step:N interrupts the Nth statement run on connections
+ * opened here, db-prepare:N refuses the Nth statement compiled, and sql:N
+ * fails the Nth sw_db_exec. */
+int sw_db_open(struct sqlite3 **out, const char *path, const struct sw_db_schema *s,
+	       unsigned flags, struct sw_err *err) SW_MUST_USE;
+
+/* Run sql (statements without results) with sqlite3_exec: 0, or SW_EDB with
+ * "database: message" (SW_EFAULT when the "sql" seam fires). */
+int sw_db_exec(struct sqlite3 *db, const char *sql, struct sw_err *err) SW_MUST_USE;
+
+/* Set err to "what: sqlite3_errmsg(db)"; returns SW_EDB. */
+int sw_db_error(struct sw_err *err, struct sqlite3 *db, const char *what);
+
 /* ------------------------------------------------------------ fault seams */
 
 /* Tests make the Nth call at a named site fail by setting, before the

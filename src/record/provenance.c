@@ -15,9 +15,9 @@
 #include "record/record_int.h"
 
 #define PROV_NAME "provenance.db"
-#define PROV_VERSION 1
 
-static const char prov_schema[] =
+static const char *const prov_migrations[] = {
+	/* 0 -> 1: the outputs and their prints. */
 	"CREATE TABLE outputs ("
 	"  id INTEGER PRIMARY KEY,"
 	"  matter TEXT NOT NULL,"
@@ -33,8 +33,13 @@ static const char prov_schema[] =
 	"CREATE TABLE prints ("
 	"  hash INTEGER NOT NULL,"
 	"  output_id INTEGER NOT NULL REFERENCES outputs (id) ON DELETE CASCADE,"
-	"  PRIMARY KEY (hash, output_id)) WITHOUT ROWID;"
-	"PRAGMA user_version = 1;";
+	"  PRIMARY KEY (hash, output_id)) WITHOUT ROWID;",
+};
+
+static const struct sw_db_schema prov_schema = {
+	.migrations = prov_migrations,
+	.version = (int)SW_ARRAY_LEN(prov_migrations),
+};
 
 struct prov_print {
 	uint64_t hash;
@@ -90,50 +95,10 @@ void sw_provenance_match_release(struct sw_provenance_match *p)
 
 static int prov_open(struct sw_matter *m, struct sw_err *err)
 {
-	sqlite3 *db = NULL;
-	sqlite3_stmt *st = NULL;
-	char *path = NULL;
-	int rc = 0;
-
 	if (m->prov)
 		return 0;
-	path = sw_path_join(m->ws_root, PROV_NAME);
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-	    SQLITE_OK) {
-		rc = sw_err_set(err, SW_EDB, "cannot open '%s': %s", path,
-				db ? sqlite3_errmsg(db) : "out of memory");
-		goto cleanup;
-	}
-	sqlite3_busy_timeout(db, 10000);
-	if ((rc = sw__record_exec(db,
-				  "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-				  "PRAGMA foreign_keys = ON;",
-				  err)) != 0)
-		goto cleanup;
-	if ((rc = sw__record_exec(db, "BEGIN IMMEDIATE", err)) != 0)
-		goto cleanup;
-	int version = -1;
-	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	if (version == 0)
-		rc = sw__record_exec(db, prov_schema, err);
-	else if (version != PROV_VERSION)
-		rc = sw_err_set(err, SW_EINPUT,
-				"'%s' has schema version %d, this sworn reads %d", path,
-				version, PROV_VERSION);
-	if (rc == 0)
-		rc = sw__record_exec(db, "COMMIT", err);
-	if (rc) {
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-		sw_err_wrap(err, rc, "cannot open '%s'", path);
-		goto cleanup;
-	}
-	m->prov = db;
-	db = NULL;
-cleanup:
-	sqlite3_close(db);
+	char *path = sw_path_join(m->ws_root, PROV_NAME);
+	int rc = sw_db_open(&m->prov, path, &prov_schema, SW_DB_CREATE, err);
 	free(path);
 	return rc;
 }

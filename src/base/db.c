@@ -1,0 +1,202 @@
+/* db.c - opening sworn's SQLite databases: one set of pragmas, one busy
+ * timeout, one error text, forward migrations by user_version, and the
+ * fault seams that make the Nth statement fail.
+ *
+ * Migrations only ever move forward: migrations[i] takes a database from
+ * user_version i to i + 1 in its own transaction, so an interrupted upgrade
+ * leaves the last complete version behind.  Each step re-reads the version
+ * inside its write transaction, so two processes opening an old file at
+ * once migrate it once. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "base/base.h"
+
+#define BUSY_TIMEOUT_MS 10000
+
+int sw_db_error(struct sw_err *err, sqlite3 *db, const char *what)
+{
+	return sw_err_set(err, SW_EDB, "%s: %s", what,
+			  db ? sqlite3_errmsg(db) : "cannot allocate a database handle");
+}
+
+int sw_db_exec(sqlite3 *db, const char *sql, struct sw_err *err)
+{
+	char *msg = NULL;
+	if (sw_fault("sql"))
+		return sw_err_set(err, SW_EFAULT, "database: injected fault");
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		int rc = sw_err_set(err, SW_EDB, "database: %s", msg ? msg : sqlite3_errmsg(db));
+		sqlite3_free(msg);
+		return rc;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ fault seams */
+
+/* SWORN_FAULT="db-step:N" interrupts the Nth statement run on a connection
+ * this file opened (SQLITE_INTERRUPT from its first step), and
+ * "db-prepare:N" refuses the Nth statement compiled (SQLITE_AUTH).  Both
+ * count every statement, the ones other files prepare and SQLite's own
+ * (FTS5's) included, so a test reaches every query of an operation.  They
+ * are installed only when the variable names them. */
+static atomic_bool interrupt_pending;
+
+static int fault_trace(unsigned type, void *ctx, void *p, void *x)
+{
+	(void)ctx;
+	(void)p;
+	(void)x;
+	if (type == SQLITE_TRACE_STMT && sw_fault("db-step"))
+		atomic_store(&interrupt_pending, true);
+	return 0;
+}
+
+static int fault_progress(void *ctx)
+{
+	(void)ctx;
+	return atomic_exchange(&interrupt_pending, false) ? 1 : 0;
+}
+
+static int fault_authorize(void *ctx, int action, const char *a, const char *b,
+			   const char *c, const char *d)
+{
+	(void)ctx;
+	(void)a;
+	(void)b;
+	(void)c;
+	(void)d;
+	/* One action per statement: the column reads and the functions a
+	 * statement also asks about are not counted. */
+	switch (action) {
+	case SQLITE_SELECT: case SQLITE_INSERT: case SQLITE_DELETE:
+	case SQLITE_PRAGMA: case SQLITE_TRANSACTION: case SQLITE_SAVEPOINT:
+	case SQLITE_CREATE_TABLE: case SQLITE_CREATE_INDEX:
+	case SQLITE_CREATE_VTABLE: case SQLITE_ALTER_TABLE:
+		return sw_fault("db-prepare") ? SQLITE_DENY : SQLITE_OK;
+	default:
+		return SQLITE_OK;
+	}
+}
+
+static void install_faults(sqlite3 *db)
+{
+	const char *f = getenv("SWORN_FAULT");
+	if (!f)
+		return;
+	if (strncmp(f, "db-step:", 8) == 0) {
+		sqlite3_trace_v2(db, SQLITE_TRACE_STMT, fault_trace, NULL);
+		sqlite3_progress_handler(db, 1, fault_progress, NULL);
+	} else if (strncmp(f, "db-prepare:", 11) == 0) {
+		sqlite3_set_authorizer(db, fault_authorize, NULL);
+	}
+}
+
+/* ------------------------------------------------------------- migration */
+
+static int user_version(sqlite3 *db, int *out, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW)
+		rc = sw_db_error(err, db, "cannot read the schema version");
+	else
+		*out = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int too_new(struct sw_err *err, const char *path, int version, int target)
+{
+	return sw_err_set(err, SW_EINPUT,
+			  "'%s' has schema version %d, newer than this sworn (%d): upgrade sworn",
+			  path, version, target);
+}
+
+static int migrate(sqlite3 *db, const char *path, const struct sw_db_schema *s,
+		   struct sw_err *err)
+{
+	int version = 0, rc;
+	/* The common case, a current file, takes no write lock. */
+	if ((rc = user_version(db, &version, err)) != 0)
+		return rc;
+	if (version > s->version)
+		return too_new(err, path, version, s->version);
+	while (version < s->version) {
+		char set[48];
+		if ((rc = sw_db_exec(db, "BEGIN IMMEDIATE", err)) != 0)
+			return sw_err_wrap(err, rc, "cannot migrate '%s'", path);
+		if ((rc = user_version(db, &version, err)) != 0)
+			goto rollback;
+		if (version >= s->version) {
+			if (version > s->version)
+				rc = too_new(err, path, version, s->version);
+			else
+				rc = sw_db_exec(db, "COMMIT", err);
+			if (rc)
+				goto rollback;
+			break;
+		}
+		snprintf(set, sizeof(set), "PRAGMA user_version = %d;", version + 1);
+		if ((rc = sw_db_exec(db, s->migrations[version], err)) != 0 ||
+		    (rc = sw_db_exec(db, set, err)) != 0 ||
+		    (rc = sw_db_exec(db, "COMMIT", err)) != 0)
+			goto rollback;
+		version++;
+	}
+	return 0;
+rollback:
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	if (rc == SW_EINPUT)
+		return rc;
+	return sw_err_wrap(err, rc, "cannot migrate '%s' to version %d", path, version + 1);
+}
+
+/* ------------------------------------------------------------------- open */
+
+int sw_db_open(sqlite3 **out, const char *path, const struct sw_db_schema *s,
+	       unsigned flags, struct sw_err *err)
+{
+	sqlite3 *db = NULL;
+	int rc = 0;
+	int oflags = SQLITE_OPEN_READWRITE | (flags & SW_DB_CREATE ? SQLITE_OPEN_CREATE : 0);
+
+	*out = NULL;
+	if (sqlite3_open_v2(path, &db, oflags, NULL) != SQLITE_OK) {
+		rc = sw_err_set(err, SW_EDB, "cannot open '%s': %s", path,
+				db ? sqlite3_errmsg(db) : "out of memory");
+		goto cleanup;
+	}
+	sqlite3_extended_result_codes(db, 1);
+	sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
+	install_faults(db);
+	/* WAL lets readers read while an import writes; synchronous=NORMAL
+	 * keeps every commit atomic and consistent after a crash (a power cut
+	 * may lose the last commits, never corrupt the file).  A file that is
+	 * not a database fails here, on the first read. */
+	rc = sw_db_exec(db,
+			"PRAGMA journal_mode = WAL;"
+			"PRAGMA synchronous = NORMAL;"
+			"PRAGMA foreign_keys = ON;",
+			err);
+	if (rc == 0 && s->pragmas)
+		rc = sw_db_exec(db, s->pragmas, err);
+	if (rc) {
+		sw_err_wrap(err, rc, "cannot open '%s'", path);
+		goto cleanup;
+	}
+	if (s->setup && (rc = s->setup(db, err)) != 0)
+		goto cleanup;
+	if ((rc = migrate(db, path, s, err)) != 0)
+		goto cleanup;
+	*out = db;
+	db = NULL;
+cleanup:
+	sqlite3_close(db);
+	return rc;
+}
