@@ -2,47 +2,30 @@
  *
  * CourtListener's bulk files are tens of gigabytes once decompressed, so the
  * reader holds one buffer and one row, never the file.  bzip2 runs as a
- * child process rather than through libbz2 so that decompression uses a
- * second core while the parser and SQLite use this one. */
+ * child process (base's sw_proc_reader) rather than through libbz2 so that
+ * decompression uses a second core while the parser and SQLite use this
+ * one. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "authority/authority_int.h"
 
 #define READ_SIZE ((size_t)256 << 10)
 
-extern char **environ;
-
 static int start_bzip2(struct sw__csv *c, const char *path, struct sw_err *err)
 {
-	int fds[2];
-	posix_spawn_file_actions_t fa;
-	if (pipe(fds) != 0)
-		return sw_err_set(err, SW_EIO, "cannot decompress '%s': %s", path, strerror(errno));
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, path, O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-	posix_spawn_file_actions_addclose(&fa, fds[0]);
-	posix_spawn_file_actions_addclose(&fa, fds[1]);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	char *argv[] = { (char *)(uintptr_t)"bzip2", (char *)(uintptr_t)"-dc", NULL };
-	pid_t pid;
-	int e = posix_spawnp(&pid, "bzip2", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fds[1]);
-	if (e != 0) {
-		close(fds[0]);
-		return sw_err_set(err, e == ENOENT ? SW_ENOTFOUND : SW_EIO,
-				  "cannot decompress '%s': cannot run bzip2: %s", path, strerror(e));
-	}
-	c->fd = fds[0];
-	c->child = pid;
+	static const char *const argv[] = { "bzip2", "-dc", NULL };
+	struct sw_proc_spec spec = { .argv = argv, .stdin_path = path };
+	struct sw_proc_reader r;
+	int rc = sw_proc_reader_open(&r, &spec, err);
+	if (rc != 0)
+		return sw_err_wrap(err, rc, "cannot decompress '%s'", path);
+	c->fd = r.fd;
+	c->child = r.pid;
 	return 0;
 }
 
@@ -205,13 +188,12 @@ int sw__csv_close(struct sw__csv *c, struct sw_err *err)
 		close(c->fd);
 	c->fd = -1;
 	if (c->child > 0) {
-		int status = 0;
+		struct sw_proc_reader r = { -1, (int)c->child };
+		int code = 0;
 		/* A reader that stopped early closed the pipe: bzip2 may die of
 		 * SIGPIPE, which is no error of the file's. */
-		while (waitpid(c->child, &status, 0) < 0 && errno == EINTR)
-			;
-		bool ok = (WIFEXITED(status) && WEXITSTATUS(status) == 0) ||
-			  (WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE && !c->eof);
+		bool ok = sw_proc_reader_close(&r, &code) == 0 &&
+			  (code == 0 || (code == 128 + SIGPIPE && !c->eof));
 		if (!ok && (!err || err->code == 0))
 			rc = sw_err_set(err, SW_EINPUT, "cannot decompress '%s': bzip2 says it is damaged",
 					c->path);

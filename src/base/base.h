@@ -483,9 +483,10 @@ bool sw_streq_ci(const char *a, const char *b);
 
 /* --------------------------------------------------------------- processes */
 
-/* A program to start.  Its stdin is /dev/null; stdout and stderr are both
- * appended to log_path (created 0600), or go to /dev/null.  Signal mask and
- * dispositions are reset to the defaults. */
+/* A program to start.  Its stdin is stdin_path or /dev/null; stdout and
+ * stderr are both appended to log_path (created 0600), or go to /dev/null
+ * (a reader's stdout is its pipe).  It inherits no descriptor but 0, 1 and
+ * 2.  Signal mask and dispositions are reset to the defaults. */
 struct sw_proc_spec {
 	const char *const *argv; /* argv[0]: a path, or a name looked up in PATH */
 	const char *const *env;  /* "NAME=VALUE" entries set on top of the current
@@ -493,12 +494,41 @@ struct sw_proc_spec {
 			       or NULL */
 	const char *log_path;
 	bool own_group;     /* start a new process group */
+	const char *stdin_path; /* the child's stdin: this file, or /dev/null
+				   when NULL */
 };
 
 /* Start spec; *pid gets the child's pid.  SW_ENOTFOUND when the program
  * does not exist, SW_EIO when it cannot be started. */
 int sw_proc_spawn(int *pid, const struct sw_proc_spec *spec,
 		  struct sw_err *err) SW_MUST_USE;
+
+/* A child whose stdout the caller reads: sw_proc_reader_open() starts
+ * spec with stdout on a pipe (stderr goes to spec->log_path, or
+ * /dev/null), sw_proc_reader_close() ends it. */
+struct sw_proc_reader {
+	int fd;  /* the read end of the child's stdout (close-on-exec), or -1 */
+	int pid; /* the child, or -1 */
+};
+
+/* Start spec with its stdout on r->fd.  Errors as sw_proc_spawn(), and
+ * SW_ENOTFOUND when spec->stdin_path cannot be opened. */
+int sw_proc_reader_open(struct sw_proc_reader *r, const struct sw_proc_spec *spec,
+			struct sw_err *err) SW_MUST_USE;
+
+/* Close r->fd and wait for the child to end (a child still writing gets
+ * SIGPIPE); *code (may be NULL) gets its exit status, or 128 + the signal
+ * that killed it.  0, or SW_ENOTFOUND when there was no child to wait
+ * for.  Accepts a reader that failed to open. */
+int sw_proc_reader_close(struct sw_proc_reader *r, int *code);
+
+/* Run spec to its end with its stdout captured into out (replaced).  More
+ * than limit bytes (SW_ELIMIT) or, when timeout_ms is not 0, a run longer
+ * than that (SW_EIO) kills the child.  0 when it ran to its end, whatever
+ * its exit status: *code (may be NULL) gets it as sw_proc_reader_close()
+ * says.  Start errors as sw_proc_spawn(). */
+int sw_proc_capture(struct sw_buf *out, int *code, const struct sw_proc_spec *spec,
+		    size_t limit, unsigned timeout_ms, struct sw_err *err) SW_MUST_USE;
 
 /* Wait up to timeout_ms for a child to end.  1: it ended and *code (may be
  * NULL) got its exit status, or 128 + the signal that killed it; 0: still

@@ -1,9 +1,14 @@
-/* proc.c - process spawning for supervisors: start a program with extra
- * environment and its output appended to a log, wait with a timeout, stop
- * it politely then firmly, and tell a live process from a recycled pid. */
+/* proc.c - child processes: start a program with extra environment and
+ * its output appended to a log (supervisors), or with its output on a pipe
+ * (a streaming reader, or captured whole with a size limit and a timeout);
+ * wait with a timeout, stop it politely then firmly, and tell a live
+ * process from a recycled pid.  Every child starts the same way (one
+ * spawn()): stdin from /dev/null or a named file, no descriptor of ours
+ * beyond 0-2, default signal dispositions. */
 #define _GNU_SOURCE /* posix_spawn_file_actions_addclosefrom_np (glibc 2.34) */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -49,7 +54,11 @@ static char **make_env(const char *const *extra)
 	return env;
 }
 
-int sw_proc_spawn(int *out_pid, const struct sw_proc_spec *spec, struct sw_err *err)
+/* Start spec.  stdout_fd < 0: stdout and stderr both go to the log (or
+ * /dev/null); otherwise stdout is stdout_fd (a pipe's write end) and
+ * stderr the log. */
+static int spawn(int *out_pid, const struct sw_proc_spec *spec, int stdout_fd,
+		 struct sw_err *err)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
@@ -62,16 +71,31 @@ int sw_proc_spawn(int *out_pid, const struct sw_proc_spec *spec, struct sw_err *
 	for (size_t j = 0; spec->env && spec->env[j]; j++)
 		if (!strchr(spec->env[j], '=') || spec->env[j][0] == '=')
 			return sw_err_set(err, SW_EUSAGE, "bad environment entry '%s'", spec->env[j]);
+	if (spec->stdin_path) {
+		/* Opened here, not in the child, so that a missing file is this
+		 * call's error rather than a child that dies at once. */
+		int fd = open(spec->stdin_path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return sw_err_set(err, errno == ENOENT ? SW_ENOTFOUND : SW_EIO,
+					  "cannot open '%s': %s", spec->stdin_path, strerror(errno));
+		close(fd);
+	}
 	if (posix_spawn_file_actions_init(&fa) != 0)
 		return sw_err_set(err, SW_EIO, "cannot run %s", spec->argv[0]);
 	if (posix_spawnattr_init(&attr) != 0) {
 		posix_spawn_file_actions_destroy(&fa);
 		return sw_err_set(err, SW_EIO, "cannot run %s", spec->argv[0]);
 	}
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, spec->log_path ? spec->log_path : "/dev/null",
-					 O_WRONLY | O_CREAT | O_APPEND, 0600);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	posix_spawn_file_actions_addopen(&fa, 0, spec->stdin_path ? spec->stdin_path : "/dev/null",
+					 O_RDONLY, 0);
+	const char *log = spec->log_path ? spec->log_path : "/dev/null";
+	if (stdout_fd < 0) {
+		posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+		posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	} else {
+		posix_spawn_file_actions_adddup2(&fa, stdout_fd, 1);
+		posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	}
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
 	/* The child gets nothing else of ours: no sockets, no databases. */
 	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
@@ -104,6 +128,11 @@ int sw_proc_spawn(int *out_pid, const struct sw_proc_spec *spec, struct sw_err *
 	return 0;
 }
 
+int sw_proc_spawn(int *out_pid, const struct sw_proc_spec *spec, struct sw_err *err)
+{
+	return spawn(out_pid, spec, -1, err);
+}
+
 static int exit_code(int status)
 {
 	if (WIFEXITED(status))
@@ -133,6 +162,113 @@ int sw_proc_wait(int *code, int pid, unsigned timeout_ms)
 		if (nap < 50)
 			nap *= 2;
 	}
+}
+
+int sw_proc_reader_open(struct sw_proc_reader *out, const struct sw_proc_spec *spec,
+			struct sw_err *err)
+{
+	int fds[2];
+	out->fd = -1;
+	out->pid = -1;
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return sw_err_set(err, SW_EIO, "cannot run %s: %s",
+				  spec->argv && spec->argv[0] ? spec->argv[0] : "a program",
+				  strerror(errno));
+	int rc = spawn(&out->pid, spec, fds[1], err);
+	close(fds[1]);
+	if (rc != 0) {
+		close(fds[0]);
+		return rc;
+	}
+	out->fd = fds[0];
+	return 0;
+}
+
+int sw_proc_reader_close(struct sw_proc_reader *r, int *code)
+{
+	int status = 0, rc = 0;
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	if (r->pid > 0) {
+		pid_t w;
+		while ((w = waitpid((pid_t)r->pid, &status, 0)) < 0 && errno == EINTR)
+			;
+		if (w < 0)
+			rc = SW_ENOTFOUND;
+		else if (code)
+			*code = exit_code(status);
+	}
+	r->pid = -1;
+	return rc;
+}
+
+/* Kill a reader's child that went past a limit, and reap it. */
+static void kill_reader(struct sw_proc_reader *r)
+{
+	if (r->pid > 0)
+		kill((pid_t)r->pid, SIGKILL);
+	(void)sw_proc_reader_close(r, NULL);
+}
+
+int sw_proc_capture(struct sw_buf *out, int *code, const struct sw_proc_spec *spec,
+		    size_t limit, unsigned timeout_ms, struct sw_err *err)
+{
+	struct sw_proc_reader r;
+	double until = sw_now() + timeout_ms / 1000.0;
+	char buf[4096];
+	int rc;
+
+	sw_buf_reset(out);
+	if ((rc = sw_proc_reader_open(&r, spec, err)) != 0)
+		return rc;
+	for (;;) {
+		int wait_ms = -1;
+		if (timeout_ms > 0) {
+			double left = until - sw_now();
+			if (left <= 0) {
+				kill_reader(&r);
+				return sw_err_set(err, SW_EIO, "%s did not finish within %.1f s",
+						  spec->argv[0], timeout_ms / 1000.0);
+			}
+			wait_ms = (int)(left * 1000.0) + 1;
+		}
+		struct pollfd p = { .fd = r.fd, .events = POLLIN };
+		int n = poll(&p, 1, wait_ms);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			rc = sw_err_set(err, SW_EIO, "cannot read from %s: %s", spec->argv[0],
+					strerror(errno));
+			kill_reader(&r);
+			return rc;
+		}
+		if (n == 0)
+			continue; /* the deadline check above ends it */
+		ssize_t got = read(r.fd, buf, sizeof(buf));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			rc = sw_err_set(err, SW_EIO, "cannot read from %s: %s", spec->argv[0],
+					strerror(errno));
+			kill_reader(&r);
+			return rc;
+		}
+		if (got == 0)
+			break;
+		if (out->len + (size_t)got > limit) {
+			kill_reader(&r);
+			return sw_err_set(err, SW_ELIMIT, "%s printed more than %zu bytes", spec->argv[0],
+					  limit);
+		}
+		sw_buf_add(out, buf, (size_t)got);
+	}
+	int status = 0;
+	if (sw_proc_reader_close(&r, &status) != 0)
+		return sw_err_set(err, SW_EIO, "%s: lost the child process", spec->argv[0]);
+	if (code)
+		*code = status;
+	return 0;
 }
 
 unsigned long long sw_proc_start_ticks(int pid)

@@ -7,20 +7,16 @@
  * a connected component would fuse two boards into one "group" that a model
  * must never span.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "fleet/fleet_int.h"
 
-extern char **environ;
-
 #define SMI_MAX_BYTES (1u << 20)
+/* nvidia-smi answers in a second or two; one that hangs on a wedged driver
+ * must not hang sworn with it. */
+#define SMI_TIMEOUT_MS 60000
 #define MAX_GPU_INDEX 1023
 
 /* Peak memory bandwidth by GPU name; the more specific names come first. */
@@ -626,59 +622,13 @@ cleanup:
 
 int sw__fleet_capture(struct sw_buf *out, char *const argv[], size_t limit, struct sw_err *err)
 {
-	int fds[2] = { -1, -1 }, status = 0, rc = 0;
-	posix_spawn_file_actions_t fa;
-	pid_t pid = -1;
-	bool fa_init = false;
-
-	sw_buf_reset(out);
-	if (pipe(fds) != 0)
-		return sw_err_set(err, SW_EIO, "cannot run %s: %s", argv[0], strerror(errno));
-	if (posix_spawn_file_actions_init(&fa) != 0) {
-		rc = sw_err_set(err, SW_EIO, "cannot run %s", argv[0]);
-		goto cleanup;
-	}
-	fa_init = true;
-	posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-	posix_spawn_file_actions_addclose(&fa, fds[0]);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	int e = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	close(fds[1]);
-	fds[1] = -1;
-	if (e != 0) {
-		pid = -1;
-		rc = sw_err_set(err, SW_EIO, "cannot run %s: %s", argv[0], strerror(e));
-		goto cleanup;
-	}
-	char buf[4096];
-	ssize_t n;
-	while ((n = read(fds[0], buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = sw_err_set(err, SW_EIO, "cannot read from %s: %s", argv[0], strerror(errno));
-			goto cleanup;
-		}
-		if (out->len + (size_t)n > limit) {
-			rc = sw_err_set(err, SW_ELIMIT, "%s printed more than %zu bytes", argv[0], limit);
-			goto cleanup;
-		}
-		sw_buf_add(out, buf, (size_t)n);
-	}
-cleanup:
-	if (fds[0] >= 0)
-		close(fds[0]);
-	if (fds[1] >= 0)
-		close(fds[1]);
-	if (pid > 0) {
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-		if (rc == 0 && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
-			rc = sw_err_set(err, SW_EIO, "%s failed (exit status %d)", argv[0],
-					WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	}
-	if (fa_init)
-		posix_spawn_file_actions_destroy(&fa);
+	struct sw_proc_spec spec = { .argv = (const char *const *)argv };
+	int code = 0;
+	int rc = sw_proc_capture(out, &code, &spec, limit, SMI_TIMEOUT_MS, err);
+	if (rc == SW_ENOTFOUND)
+		rc = SW_EIO; /* as before: the caller tells "no nvidia-smi" by SW_EIO */
+	if (rc == 0 && code != 0)
+		rc = sw_err_set(err, SW_EIO, "%s failed (exit status %d)", argv[0], code);
 	return rc;
 }
 
