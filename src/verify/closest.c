@@ -214,7 +214,8 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 			v[nv++].d = (long)k - (long)i;
 		}
 	}
-	qsort(v, nv, sizeof(*v), cmp_vote);
+	if (nv)
+		qsort(v, nv, sizeof(*v), cmp_vote);
 
 	/* The best windows: the densest runs of diagonals, apart. */
 	long picked[MAX_WINDOWS][2];
