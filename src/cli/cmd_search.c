@@ -83,11 +83,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		json_t *arr = json_array();
 		for (size_t i = 0; i < n; i++) {
 			char *snip = plain_snippet(hits[i].snippet);
-			json_t *h = json_pack("{s:I, s:o, s:I, s:o, s:o, s:f, s:o}",
+			json_t *h = json_pack("{s:I, s:o, s:I, s:o, s:o, s:o, s:f, s:o}",
 				"doc_id", (json_int_t)hits[i].doc_id,
 				"document", sw_json_str(hits[i].document),
 				"page", (json_int_t)hits[i].page,
 				"bates", hits[i].bates ? sw_json_str(hits[i].bates) : json_null(),
+				"cite", hits[i].cite ? sw_json_str(hits[i].cite) : json_null(),
 				"origin", sw_json_str(hits[i].origin),
 				"score", hits[i].score, "snippet", sw_json_str(snip));
 			free(snip);
@@ -101,9 +102,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	} else {
 		bool colour = cli_colour();
 		for (size_t i = 0; i < n; i++) {
-			printf("%3zu  %-16s %s p.%u%s%s\n     ", i + 1,
-			       hits[i].bates ? hits[i].bates : "-", hits[i].document, hits[i].page,
-			       strcmp(hits[i].origin, "evidence") ? "  origin: " : "",
+			/* A transcript hit is cited as the transcript is
+			 * ("Whitaker Dep. 12:8"), not by its stored page. */
+			if (hits[i].cite)
+				printf("%3zu  %-16s %s", i + 1, hits[i].bates ? hits[i].bates : "-",
+				       hits[i].cite);
+			else
+				printf("%3zu  %-16s %s p.%u", i + 1,
+				       hits[i].bates ? hits[i].bates : "-", hits[i].document,
+				       hits[i].page);
+			printf("%s%s\n     ", strcmp(hits[i].origin, "evidence") ? "  origin: " : "",
 			       strcmp(hits[i].origin, "evidence") ? hits[i].origin : "");
 			put_snippet(stdout, hits[i].snippet, colour);
 			putchar('\n');

@@ -15,8 +15,9 @@
 	(SW_BATES_PREFIX_MAX - 1 + SW_BATES_MAX_DIGITS + \
 	 sizeof(((struct sw_bates *)0)->suffix) - 1)
 
-/* A stamp sits on a short line; more words than this is prose. */
-#define STAMP_LINE_MAX_WORDS 8
+/* A stamp sits on a short line: its number, a legend and "Page 3 of 7" at
+ * most; a longer line is not read further. */
+#define STAMP_LINE_MAX_WORDS 16
 /* How many non-empty lines at the top and at the bottom may hold a stamp. */
 #define STAMP_EDGE_LINES 3
 /* "ACME 0001234" is taken as one stamp only with this many digits, since
@@ -138,6 +139,17 @@ static const char *const legend_words[] = {
 	"ATTORNEYS\xe2\x80\x99", "EYES", "ONLY", "FOR", "COUNSEL", "OUTSIDE",
 	"SUBJECT", "TO", "PROTECTIVE", "ORDER", "PRODUCED", "BY",
 };
+/* More words a stamp line may hold besides the number: the rest of the
+ * legends vendors stamp ("CONFIDENTIAL TREATMENT REQUESTED", "AEO",
+ * "PRIVILEGED"), a "Bates No." caption and "Page 3 of 7".  Compared without
+ * regard to case, since OCR and vendors title-case legends as often. */
+static const char *const stamp_words[] = {
+	"CONFIDENTIAL", "HIGHLY", "RESTRICTED", "ATTORNEYS", "ATTORNEY", "ATTORNEYS'",
+	"ATTORNEYS\xe2\x80\x99", "EYES", "ONLY", "FOR", "COUNSEL", "OUTSIDE",
+	"SUBJECT", "TO", "PROTECTIVE", "ORDER", "PRODUCED", "BY", "AEO", "TREATMENT",
+	"REQUESTED", "FOIA", "PRIVILEGED", "INFORMATION", "MATERIAL", "DESIGNATED",
+	"CONFIDENTIALITY", "AND", "BATES", "NO", "PAGE", "OF", "PRODUCTION",
+};
 static const char *const not_prefixes[] = {
 	"PAGE", "PAGES", "EXHIBIT", "EX", "NO", "CASE", "DOCKET", "DKT", "ECF",
 	"DOC", "TEL", "FAX", "PHONE", "ID", "FY", "ISO", "SECTION", "SEC", "ART",
@@ -151,6 +163,22 @@ static bool in_list(const char *const *list, size_t n, const char *p,
 	for (size_t i = 0; i < n; i++)
 		if (strlen(list[i]) == len && memcmp(list[i], p, len) == 0)
 			return true;
+	return false;
+}
+
+static bool in_list_ci(const char *const *list, size_t n, const char *p,
+		       size_t len)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		if (strlen(list[i]) != len)
+			continue;
+		while (k < len && (p[k] == list[i][k] ||
+				   (is_lower((unsigned char)p[k]) && p[k] - 'a' + 'A' == list[i][k])))
+			k++;
+		if (k == len)
+			return true;
+	}
 	return false;
 }
 
@@ -170,18 +198,25 @@ static struct span trim_word(const char *p, struct span w)
 	return w;
 }
 
-/* A word counts towards the prose limit unless it is a legend word or bare
- * punctuation ("-", an em dash). */
-static bool counts_as_word(const char *p, struct span w)
+/* Whether a word may stand on a stamp line beside the number: bare
+ * punctuation ("-", an en dash, "|"), a legend word, or the numbers of
+ * "Page 3 of 7".  Anything else ("Invoice", "See", a name) makes the line
+ * text that merely contains a number. */
+static bool stamp_line_word(const char *p, struct span w, bool paged)
 {
 	struct span t = trim_word(p, w);
-	bool alnum = false;
-	for (size_t i = t.start; i < t.end && !alnum; i++) {
+	bool alnum = false, digits = t.end > t.start;
+	for (size_t i = t.start; i < t.end; i++) {
 		unsigned char c = (unsigned char)p[i];
-		alnum = is_digit(c) || is_upper(c) || is_lower(c);
+		alnum = alnum || is_digit(c) || is_upper(c) || is_lower(c);
+		digits = digits && is_digit(c);
 	}
-	return alnum && !in_list(legend_words, SW_ARRAY_LEN(legend_words),
-				 p + t.start, t.end - t.start);
+	if (!alnum)
+		return true;
+	if (digits)
+		return paged;
+	return in_list_ci(stamp_words, SW_ARRAY_LEN(stamp_words), p + t.start,
+			  t.end - t.start);
 }
 
 static bool stamp_char(unsigned char c)
@@ -262,19 +297,24 @@ static bool next_word(const char *p, struct span line, size_t *pos,
 }
 
 /* The rightmost stamp on a line (stamps sit in the corners, so the last one
- * is the footer's right-hand one), or false when the line is prose or has
- * none. */
+ * is the footer's right-hand one), or false when the line has none or holds
+ * anything besides the stamp and its legend: "Invoice INV-10236" or "See
+ * ABC0001234" is text that names a number, not a stamp. */
 static bool scan_line(struct sw_bates *out, struct span *tok, const char *p,
 		      struct span line)
 {
 	struct span w, next;
 	struct sw_bates b;
 	size_t pos = line.start, words = 0;
-	bool found = false;
+	bool found = false, paged = false;
 
-	while (next_word(p, line, &pos, &w))
-		if (counts_as_word(p, w) && ++words > STAMP_LINE_MAX_WORDS)
+	while (next_word(p, line, &pos, &w)) {
+		struct span t = trim_word(p, w);
+		if (++words > STAMP_LINE_MAX_WORDS)
 			return false;
+		paged = paged || in_list_ci((const char *const[]){ "PAGE" }, 1, p + t.start,
+					    t.end - t.start);
+	}
 
 	pos = line.start;
 	while (next_word(p, line, &pos, &w)) {
@@ -304,7 +344,30 @@ static bool scan_line(struct sw_bates *out, struct span *tok, const char *p,
 			found = true;
 		}
 	}
-	return found;
+	if (!found)
+		return false;
+	/* Every other word must belong to the legend, or name the producing
+	 * party as the prefix does ("ACME CONFIDENTIAL ACME0000123"). */
+	char canon[SW_BATES_CANON_MAX];
+	sw_bates_canon_prefix(canon, out->prefix, strlen(out->prefix));
+	pos = line.start;
+	while (next_word(p, line, &pos, &w)) {
+		if (w.end <= tok->start || w.start >= tok->end) {
+			struct span t = trim_word(p, w);
+			bool party = t.end - t.start == strlen(canon) &&
+				     in_list_ci((const char *const[]){ canon }, 1, p + t.start,
+						t.end - t.start);
+			if (!party && !stamp_line_word(p, w, paged))
+				return false;
+		} else if (w.start < tok->start || w.end > tok->end) {
+			/* The word holds the stamp and more: only wrapping
+			 * punctuation may be left over. */
+			struct span t = trim_word(p, w);
+			if (t.start < tok->start || t.end > tok->end)
+				return false;
+		}
+	}
+	return true;
 }
 
 /* Up to max non-empty lines from the top of the page, top first. */
@@ -376,4 +439,157 @@ int sw_bates_find_stamp(struct sw_bates *out, size_t *start, size_t *end,
 	}
 	memset(out, 0, sizeof(*out));
 	return SW_ENOTFOUND;
+}
+
+/* ------------------------------------------------------ canonical form */
+
+static bool canon_drop(char c)
+{
+	return c == '-' || c == '_' || c == ' ' || c == '.';
+}
+
+void sw_bates_canon_prefix(char *out, const char *prefix, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len && prefix[i] && n + 1 < SW_BATES_CANON_MAX; i++) {
+		char c = prefix[i];
+		if (canon_drop(c))
+			continue;
+		out[n++] = is_lower((unsigned char)c) ? (char)(c - 'a' + 'A') : c;
+	}
+	out[n] = '\0';
+}
+
+static bool is_alpha(unsigned char c)
+{
+	return is_upper(c) || is_lower(c);
+}
+
+static size_t skip_blanks_at(const char *s, size_t i, size_t len)
+{
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
+/* One Bates number at s[*i]: a prefix of letters, digits and separators
+ * that starts with a letter, then a counter of SW_BATES_REF_MIN_DIGITS or
+ * more digits that is not followed by a letter or digit.  Fills the
+ * canonical prefix, the number and its width and advances *i.  An
+ * attachment suffix ("_003") is passed over. */
+static bool ref_number(char *prefix, uint64_t *num, int *width, const char *s,
+		       size_t *i, size_t len)
+{
+	size_t k = *i, ds = SIZE_MAX, de = 0;
+	if (k >= len || !is_alpha((unsigned char)s[k]))
+		return false;
+	/* The counter is the first run of enough digits that ends the token
+	 * (the prefix may hold digits: "AB1-000123"). */
+	while (k < len) {
+		unsigned char c = (unsigned char)s[k];
+		if (is_digit(c)) {
+			size_t e = k;
+			while (e < len && is_digit((unsigned char)s[e]))
+				e++;
+			bool ends = e == len || !(is_alpha((unsigned char)s[e]) ||
+						 is_digit((unsigned char)s[e]));
+			/* "ACME000001_003": the counter, then a suffix. */
+			if (ends && e - k >= SW_BATES_REF_MIN_DIGITS) {
+				ds = k;
+				de = e;
+				break;
+			}
+			k = e;
+		} else if (is_alpha(c) || c == '-' || c == '_' || c == '.') {
+			k++;
+		} else if (c == ' ' && k + 1 < len && is_digit((unsigned char)s[k + 1])) {
+			k++; /* "BLT 000006": one space before the counter */
+		} else {
+			return false;
+		}
+	}
+	if (ds == SIZE_MAX)
+		return false;
+	/* As sw_bates_parse splits a long run: its last digits count. */
+	if (de - ds > SW_BATES_MAX_DIGITS)
+		ds = de - SW_BATES_MAX_DIGITS;
+	if (ds - *i >= SW_BATES_CANON_MAX)
+		return false;
+	sw_bates_canon_prefix(prefix, s + *i, ds - *i);
+	if (!prefix[0] || !sw_parse_u64(s + ds, de - ds, num))
+		return false;
+	for (const char *c = prefix; *c; c++)
+		if (!is_upper((unsigned char)*c) && !is_digit((unsigned char)*c))
+			return false;
+	*width = (int)(de - ds);
+	if (de + 1 < len && (s[de] == '_' || s[de] == '.') && is_digit((unsigned char)s[de + 1])) {
+		de++;
+		while (de < len && is_digit((unsigned char)s[de]))
+			de++;
+	}
+	*i = de;
+	return true;
+}
+
+/* A range separator at s[i]: a hyphen, an en or em dash, "to", "through" or
+ * "thru", with blanks around.  Returns where the end starts, or 0. */
+static size_t range_sep(const char *s, size_t i, size_t len)
+{
+	static const char *const words[] = { "\xe2\x80\x93", "\xe2\x80\x94", "-", "to ",
+					     "through ", "thru ", "TO ", "THROUGH ", "THRU " };
+	size_t k = skip_blanks_at(s, i, len);
+	for (size_t w = 0; w < SW_ARRAY_LEN(words); w++) {
+		size_t n = strlen(words[w]);
+		if (len - k >= n && memcmp(s + k, words[w], n) == 0)
+			return skip_blanks_at(s, k + n, len);
+	}
+	return 0;
+}
+
+int sw_bates_ref_parse(struct sw_bates_ref *out, const char *s, size_t len)
+{
+	size_t i = 0;
+	memset(out, 0, sizeof(*out));
+	if (!s || len > 4 * BATES_TEXT_MAX)
+		return SW_EINPUT;
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	i = skip_blanks_at(s, 0, len);
+	if (!ref_number(out->prefix, &out->first, &out->width, s, &i, len))
+		goto bad;
+	out->last = out->first;
+	if (i == len)
+		return 0;
+	size_t e = range_sep(s, i, len);
+	if (e == 0 || e >= len)
+		goto bad;
+	if (is_digit((unsigned char)s[e])) {
+		/* "BLT-000007-000012", or its last digits: "BLT-000007-12". */
+		size_t de = e;
+		uint64_t tail;
+		while (de < len && is_digit((unsigned char)s[de]))
+			de++;
+		if (de != len || de - e > 18 || !sw_parse_u64(s + e, de - e, &tail))
+			goto bad;
+		if ((int)(de - e) < out->width) {
+			uint64_t scale = 1;
+			for (size_t k = 0; k < de - e; k++)
+				scale *= 10;
+			tail += out->first - out->first % scale;
+		}
+		out->last = tail;
+	} else {
+		char prefix[SW_BATES_CANON_MAX];
+		int width;
+		size_t k = e;
+		if (!ref_number(prefix, &out->last, &width, s, &k, len) || k != len ||
+		    strcmp(prefix, out->prefix) != 0)
+			goto bad;
+	}
+	if (out->last < out->first)
+		goto bad;
+	return 0;
+bad:
+	memset(out, 0, sizeof(*out));
+	return SW_EINPUT;
 }

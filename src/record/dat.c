@@ -602,13 +602,30 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 		ps.len -= 3;
 	}
 	/* A UTF-16 BOM, or UTF-16 without one: a NUL in one of the first two
-	 * bytes, as every ASCII character has. */
-	if (ps.len >= 2 && ((ps.u[0] == 0xff && ps.u[1] == 0xfe) ||
-			    (ps.u[0] == 0xfe && ps.u[1] == 0xff) ||
-			    ps.u[0] == 0 || ps.u[1] == 0)) {
-		rc = sw_err_set(err, SW_EINPUT,
-				"UTF-16 load files are not supported; convert to UTF-8");
-		goto cleanup;
+	 * bytes, as every ASCII character has.  Relativity and other review
+	 * platforms export "Unicode" load files as UTF-16 LE with a BOM; they
+	 * are parsed as the UTF-8 they convert to. */
+	if (!out->bom && ps.len >= 2 &&
+	    ((ps.u[0] == 0xff && ps.u[1] == 0xfe) || (ps.u[0] == 0xfe && ps.u[1] == 0xff) ||
+	     ps.u[0] == 0 || ps.u[1] == 0)) {
+		struct sw_buf u = SW_BUF_INIT;
+		if (!sw__utf16_to_utf8(&u, data, len)) {
+			rc = sw_err_set(err, SW_EINPUT, "not a load file: binary data (NUL bytes)");
+			goto cleanup;
+		}
+		/* The converted text is a shorter or equal UTF-8 file except
+		 * for rare scripts; its limit was checked on the original. */
+		sw_dat_release(out);
+		rc = u.len > SW_DAT_MAX_BYTES || (u.len >= 2 && (u.data[0] == 0 || u.data[1] == 0))
+			     ? sw_err_set(err, SW_EINPUT, "not a load file: binary data (NUL bytes)")
+			     : sw_dat_parse(out, u.data, u.len, err);
+		sw_buf_release(&u);
+		if (rc == 0)
+			out->encoding = SW_DAT_UTF16;
+		free(ps.spans);
+		sw_buf_release(&ps.tmp);
+		sw_buf_release(&ps.row);
+		return rc;
 	}
 	out->encoding = sw_utf8_valid((const char *)ps.u, ps.len) ? SW_DAT_UTF8
 								   : SW_DAT_LATIN1;

@@ -202,8 +202,12 @@ int sw__eml_extract(struct sw_extract *x, const char *data, size_t len,
 	GDateTime *dt = g_mime_message_get_date(msg);
 	if (dt)
 		date = g_date_time_format(dt, "%Y-%m-%dT%H:%M:%S%:z");
+	/* The page shows the Date header as the message wrote it ("Wed, 3 Mar
+	 * 2021 16:02:11 -0500"), which is what a draft quotes and a reader
+	 * recognises; the metadata keeps the ISO form for sorting. */
+	const char *raw_date = g_mime_object_get_header(GMIME_OBJECT(msg), "Date");
 	const char *subject = g_mime_message_get_subject(msg);
-	if (!from && !to && !date && !subject) {
+	if (!from && !to && !date && !raw_date && !subject) {
 		rc = sw_err_set(err, SW_EINPUT,
 				"not an e-mail message: no From, To, Date or Subject header");
 		goto cleanup;
@@ -211,7 +215,27 @@ int sw__eml_extract(struct sw_extract *x, const char *data, size_t len,
 	add_header(x, "From", "from", from);
 	add_header(x, "To", "to", to);
 	add_header(x, "Cc", "cc", cc);
-	add_header(x, "Date", "date", date);
+	if (raw_date && *raw_date) {
+		struct sw_buf v = SW_BUF_INIT, one = SW_BUF_INIT;
+		add_text(&v, raw_date, strlen(raw_date));
+		/* Unfolded: a header folded over lines is one line of text. */
+		for (const char *c = v.data; *c; c++) {
+			bool blank = *c == ' ' || *c == '\t' || *c == '\r' || *c == '\n';
+			if (!blank)
+				sw_buf_addc(&one, *c);
+			else if (one.len && one.data[one.len - 1] != ' ')
+				sw_buf_addc(&one, ' ');
+		}
+		sw_trim(one.data);
+		sw_buf_addf(&x->text, "Date: %s\n", one.data);
+		json_object_set_new(x->meta, "date_header", sw_json_str(one.data));
+		sw_buf_release(&v);
+		sw_buf_release(&one);
+		if (date)
+			json_object_set_new(x->meta, "date", sw_json_str(date));
+	} else {
+		add_header(x, "Date", "date", date);
+	}
 	add_header(x, "Subject", "subject", subject);
 	const char *mid = g_mime_message_get_message_id(msg);
 	if (mid && *mid) {

@@ -1,6 +1,10 @@
 /* import_load.c - Concordance/Relativity productions: a .DAT of document
- * rows, the extracted text each row's TEXTPATH names, and page-level Bates
- * from an .OPT beside it when there is one.
+ * rows, the extracted text each row's TEXTPATH names (or its native, when
+ * that is a PDF, e-mail, .docx or text file), page-level Bates from an .OPT
+ * beside it when there is one, and families (BEGATTACH, ATTACHRANGE,
+ * PARENT_DOCID) linked through documents.parent_id.  Paths are resolved
+ * inside the volume by volume.c; every file a row or the .OPT names is
+ * marked as used, so the folder walk does not import it again loose.
  *
  * Page i of a document carries BEGBATES + i, unless the .OPT names each
  * page's number.  The text file is split on form feeds; when it has fewer
@@ -24,7 +28,21 @@ static const char *const end_names[] = { "ENDBATES", "ENDDOC", "ENDNO", "END BAT
 static const char *const text_names[] = { "TEXTPATH", "TEXT PATH", "TEXTLINK",
 	"TEXT LINK", "EXTRACTEDTEXT", "EXTRACTED TEXT", "OCRPATH", "TEXT", NULL };
 static const char *const native_names[] = { "NATIVEPATH", "NATIVE PATH", "NATIVELINK",
-	"NATIVE LINK", "NATIVEFILE", "NATIVE", "FILEPATH", NULL };
+	"NATIVE LINK", "NATIVEFILE", "NATIVE FILE", "NATIVE", "FILEPATH", "FILE PATH", NULL };
+/* The first document of the row's family (its parent for an attachment). */
+static const char *const begattach_names[] = { "BEGATTACH", "BEG ATTACH", "BEGINATTACH",
+	"BEGATTACHMENT", "BEG ATTACHMENT", "ATTACHBEG", "BEGFAMILY", "BEG FAMILY", "FAMILYBEG",
+	"PRODBEGATTACH", "BEGATTACHBATES", NULL };
+/* The whole family as one range: "ABC0000010-ABC0000015". */
+static const char *const attachrange_names[] = { "ATTACHRANGE", "ATTACH RANGE",
+	"ATTACHMENT RANGE", "ATTACHMENTRANGE", "FAMILYRANGE", "FAMILY RANGE", NULL };
+/* The parent named by its DOCID or Bates number. */
+static const char *const parent_names[] = { "PARENT_DOCID", "PARENTDOCID", "PARENT DOCID",
+	"PARENTID", "PARENT_ID", "PARENT ID", "PARENTBATES", "PARENT BATES", "PARENT_BATES",
+	"PARENT BEGBATES", NULL };
+/* A document identifier other than the Bates number, as PARENT_DOCID names it. */
+static const char *const docid_names[] = { "DOCID", "DOC ID", "DOCUMENTID", "DOCUMENT ID",
+	"CONTROLNUMBER", "CONTROL NUMBER", NULL };
 
 static int column(const struct sw_dat *d, const char *const *names)
 {
@@ -39,43 +57,6 @@ static int column(const struct sw_dat *d, const char *const *names)
 static const char *value(const struct sw_dat_record *r, int col)
 {
 	return col >= 0 && r->values[col] ? r->values[col] : "";
-}
-
-/* Resolve a path written in a load file (often Windows style, relative to
- * the volume, sometimes absolute on the vendor's machine) against the folder
- * of the .DAT: try it as written, then with leading components stripped. */
-static char *resolve(const char *dat_dir, const char *written)
-{
-	char *p = sw_xstrdup(written);
-	for (char *c = p; *c; c++)
-		if (*c == '\\')
-			*c = '/';
-	char *rel = p;
-	if (isalpha((unsigned char)rel[0]) && rel[1] == ':')
-		rel += 2;
-	while (rel[0] == '.' && rel[1] == '/')
-		rel += 2;
-	while (*rel == '/')
-		rel++;
-	for (char *try = rel; try && *try;) {
-		char *full = sw_path_join(dat_dir, try);
-		if (sw_path_is_file(full)) {
-			/* Canonical once here: the caller records it as used and
-			 * as the document's source without resolving again. */
-			char *real = realpath(full, NULL);
-			free(p);
-			if (!real)
-				return full;
-			free(full);
-			return real;
-		}
-		free(full);
-		try = strchr(try, '/');
-		if (try)
-			try++;
-	}
-	free(p);
-	return NULL;
 }
 
 struct doc_pages {
@@ -113,17 +94,185 @@ static char *meta_json(const struct sw_dat *d, const struct sw_dat_record *r,
 	return s ? s : sw_xstrdup("{}");
 }
 
+/* A family link to make once every row is stored: keys are "B:" with a
+ * canonical Bates number or "D:" with a DOCID. */
+struct family {
+	int64_t id;
+	char *self[2];    /* the row's own keys */
+	char *parent[2];  /* the keys its parent may have; NULL for none */
+};
+
 struct load {
 	struct sw__ingest *in;
 	const char *dat_path;
-	char *dat_dir;
 	const char *dat_name;
+	struct sw__volume vol;
 	struct sw_dat dat;
 	struct sw_opt opt;
 	bool have_opt;
-	int c_beg, c_end, c_text, c_native;
+	int c_beg, c_end, c_text, c_native, c_begattach, c_range, c_parent, c_docid;
 	uint64_t imported, skipped;
+	struct family *fam;
+	size_t nfam, capfam;
 };
+
+/* "B:PREFIX:number" for a Bates number in any spelling, or NULL. */
+static char *bates_key(const char *s)
+{
+	struct sw_bates_ref r;
+	if (sw_bates_ref_parse(&r, s, strlen(s)) != 0)
+		return NULL;
+	return sw_xasprintf("B:%s:%llu", r.prefix, (unsigned long long)r.first);
+}
+
+/* Note the row's keys and the keys of its parent, when it names one. */
+static void note_family(struct load *L, const struct sw_dat_record *r, int64_t id,
+			const struct sw_bates *beg)
+{
+	const char *ba = value(r, L->c_begattach), *range = value(r, L->c_range);
+	const char *parent = value(r, L->c_parent), *docid = value(r, L->c_docid);
+	char canon[SW_BATES_CANON_MAX];
+	struct family f = { .id = id };
+
+	sw_bates_canon_prefix(canon, beg->prefix, strlen(beg->prefix));
+	f.self[0] = sw_xasprintf("B:%s:%llu", canon, (unsigned long long)beg->number);
+	if (docid[0])
+		f.self[1] = sw_xasprintf("D:%s", docid);
+	if (ba[0]) {
+		f.parent[0] = bates_key(ba);
+		if (!f.parent[0])
+			f.parent[0] = sw_xasprintf("D:%s", ba);
+	} else if (range[0]) {
+		/* The family's first number: the range up to its separator. */
+		struct sw_bates_ref rr;
+		if (sw_bates_ref_parse(&rr, range, strlen(range)) == 0)
+			f.parent[0] = sw_xasprintf("B:%s:%llu", rr.prefix, (unsigned long long)rr.first);
+		else
+			f.parent[0] = bates_key(range);
+	} else if (parent[0]) {
+		f.parent[0] = sw_xasprintf("D:%s", parent);
+		f.parent[1] = bates_key(parent);
+	}
+	/* The first document of a family is its parent: nothing to link. */
+	for (int i = 0; i < 2; i++)
+		if (f.parent[i] && (!strcmp(f.parent[i], f.self[0]) ||
+				    (f.self[1] && !strcmp(f.parent[i], f.self[1])))) {
+			free(f.parent[0]);
+			free(f.parent[1]);
+			f.parent[0] = f.parent[1] = NULL;
+		}
+	L->fam = sw_xgrow(L->fam, &L->capfam, L->nfam + 1, sizeof(*L->fam));
+	L->fam[L->nfam++] = f;
+}
+
+struct key_id {
+	const char *key;
+	int64_t id;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	return strcmp(((const struct key_id *)a)->key, ((const struct key_id *)b)->key);
+}
+
+/* Link every attachment of the load file to its parent, in one transaction
+ * (families are found in the file, rows may come in any order). */
+static int link_families(struct load *L, struct sw_err *err)
+{
+	struct key_id *keys = NULL;
+	size_t nkeys = 0, linked = 0, lost = 0;
+	sqlite3_stmt *st = NULL;
+	sqlite3 *db = L->in->m->db;
+	bool any = false;
+	int rc = 0;
+
+	for (size_t i = 0; i < L->nfam && !any; i++)
+		any = L->fam[i].parent[0] || L->fam[i].parent[1];
+	if (!any)
+		return 0;
+	keys = sw_xcalloc(2 * L->nfam, sizeof(*keys));
+	for (size_t i = 0; i < L->nfam; i++)
+		for (int k = 0; k < 2; k++)
+			if (L->fam[i].self[k])
+				keys[nkeys++] = (struct key_id){ L->fam[i].self[k], L->fam[i].id };
+	qsort(keys, nkeys, sizeof(*keys), cmp_key);
+	if (sqlite3_prepare_v2(db, "UPDATE documents SET parent_id = ?1 WHERE id = ?2"
+				   " AND parent_id IS NOT ?1", -1, &st, NULL) != SQLITE_OK) {
+		rc = sw__record_sqlerr(err, db, "cannot link attachments");
+		goto cleanup;
+	}
+	if ((rc = sw__record_exec(db, "BEGIN IMMEDIATE", err)) != 0)
+		goto cleanup;
+	for (size_t i = 0; i < L->nfam; i++) {
+		const struct family *f = &L->fam[i];
+		const struct key_id *hit = NULL;
+		for (int k = 0; k < 2 && !hit; k++) {
+			struct key_id want = { f->parent[k], 0 };
+			if (f->parent[k])
+				hit = bsearch(&want, keys, nkeys, sizeof(*keys), cmp_key);
+		}
+		if (!f->parent[0] && !f->parent[1])
+			continue;
+		if (!hit || hit->id == f->id) {
+			lost++;
+			continue;
+		}
+		sqlite3_bind_int64(st, 1, hit->id);
+		sqlite3_bind_int64(st, 2, f->id);
+		int s = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (s != SQLITE_DONE) {
+			rc = sw__record_sqlerr(err, db, "cannot link attachments");
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			goto cleanup;
+		}
+		linked++;
+	}
+	if ((rc = sw__record_exec(db, "COMMIT", err)) != 0) {
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		goto cleanup;
+	}
+	if (lost)
+		sw__ingest_event(L->in, SW_INGEST_WARNING, L->dat_name,
+				 "%zu attachment(s) name a parent that is not a row of the load file;"
+				 " they are kept unlinked", lost);
+	(void)linked;
+cleanup:
+	sqlite3_finalize(st);
+	free(keys);
+	return rc;
+}
+
+/* Mark the image files the .OPT names as used (sworn does not read page
+ * images; the walk must not report each as a file it cannot read).  A
+ * missing or refused image costs nothing: its page comes from the text. */
+static void consume_images(struct load *L)
+{
+	for (size_t i = 0; i < L->opt.n; i++) {
+		const char *img = L->opt.pages[i].image;
+		char *real = NULL;
+		struct sw_err e = { 0 };
+		if (img && img[0] && sw__volume_resolve(&real, &L->vol, img, &e) == 0)
+			sw__ingest_consume_real(L->in, real);
+		free(real);
+	}
+}
+
+/* Resolve a path of the row, marking it used.  On failure reports why
+ * (with where it looked) and returns NULL. */
+static char *row_file(struct load *L, const char *what, const char *written,
+		      const char *label, const char *column)
+{
+	char *real = NULL;
+	struct sw_err e = { 0 };
+	if (sw__volume_resolve(&real, &L->vol, written, &e) == 0) {
+		sw__ingest_consume_real(L->in, real);
+		return real;
+	}
+	sw__ingest_event(L->in, SW_INGEST_FAILED, what, "%s '%s' (from %s): %s", label, written,
+			 column, e.msg);
+	return NULL;
+}
 
 /* Import one row.  Returns nonzero only for a fatal error. */
 static int load_row(struct load *L, const struct sw_dat_record *r)
@@ -138,6 +287,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	char what[160];
 	struct sw_bates beg, end;
 	bool have_end = false, latin1 = false, truncated = false, transcript = false;
+	bool extracted = false;
 	int64_t id;
 	int rc = 0;
 
@@ -162,29 +312,46 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 					 ends, begs);
 	}
 
-	/* The text: TEXTPATH, else a native that is itself text. */
+	/* The text: TEXTPATH, else a native sworn can read (its pages joined
+	 * by form feeds are the text split below).  A native beside a text
+	 * is only marked as used. */
 	const char *tp = value(r, L->c_text);
 	const char *np = value(r, L->c_native);
 	char ext[16] = "";
 	sw_path_ext(ext, sizeof(ext), np);
-	const char *written = tp[0] ? tp : (!strcmp(ext, "txt") || !strcmp(ext, "pdf")) ? np : "";
-	bool pdf = !tp[0] && !strcmp(ext, "pdf");
-	if (pdf) {
-		/* A PDF native stands in for the missing text: its pages,
-		 * joined by form feeds, are the text split below. */
+	const char *nkind = !strcmp(ext, "pdf") ? "pdf" : !strcmp(ext, "docx") ? "docx"
+			  : !strcmp(ext, "eml") ? "email" : !strcmp(ext, "txt") ? "text" : NULL;
+	const char *written = tp[0] ? tp : nkind ? np : "";
+	if (np[0] && written != np) {
+		char *native = NULL;
+		struct sw_err e = { 0 };
+		if (sw__volume_resolve(&native, &L->vol, np, &e) == 0)
+			sw__ingest_consume_real(in, native);
+		else
+			sw__ingest_event(in, SW_INGEST_WARNING, what,
+					 "native file '%s' (from NATIVEPATH): %s", np, e.msg);
+		free(native);
+	}
+	extracted = !tp[0] && nkind && strcmp(nkind, "text") != 0;
+	if (written[0]) {
+		text_path = row_file(L, what, written, extracted ? "native file" : "text file",
+				     tp[0] ? "TEXTPATH" : "NATIVEPATH");
+		if (!text_path)
+			goto cleanup;
+		if (sw__volume_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
+			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
+			goto cleanup;
+		}
+	}
+	if (extracted) {
 		struct sw_extract x;
 		struct sw_pdf_opts po = { .ocr = !in->opts->no_ocr, .progress = in->opts->progress,
 					  .threads = in->opts->ocr_threads };
-		text_path = resolve(L->dat_dir, written);
-		if (!text_path) {
-			sw__ingest_event(in, SW_INGEST_FAILED, what,
-					 "native file '%s' not found (from NATIVEPATH)", written);
-			goto cleanup;
-		}
-		sw__ingest_consume_real(in, text_path);
 		sw__extract_init(&x);
-		if (sw_file_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
-		    sw__pdf_extract(&x, raw.data, raw.len, &po, &err) != 0) {
+		int xrc = !strcmp(nkind, "pdf") ? sw__pdf_extract(&x, raw.data, raw.len, &po, &err)
+			  : !strcmp(nkind, "docx") ? sw__docx_extract(&x, raw.data, raw.len, &err)
+						   : sw__eml_extract(&x, raw.data, raw.len, &err);
+		if (xrc != 0) {
 			sw__extract_release(&x);
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 			goto cleanup;
@@ -198,20 +365,10 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		for (size_t i = 0; i < x.nwarnings; i++)
 			sw__ingest_event(in, SW_INGEST_WARNING, what, "%s", x.warnings[i]);
 		sw__extract_release(&x);
-	} else if (written[0]) {
-		text_path = resolve(L->dat_dir, written);
-		if (!text_path) {
-			sw__ingest_event(in, SW_INGEST_FAILED, what,
-					 "text file '%s' not found (from %s)", written,
-					 tp[0] ? "TEXTPATH" : "NATIVEPATH");
-			goto cleanup;
-		}
-		sw__ingest_consume_real(in, text_path);
-		if (sw_file_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
-		    sw__ingest_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
-			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
-			goto cleanup;
-		}
+	} else if (written[0] &&
+		   sw__ingest_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
+		goto cleanup;
 	}
 	if (sw__ingest_split_pages(&tpages, &ntp, text.data, text.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
@@ -221,6 +378,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	sw_sha256_hex(sha, text.data, text.len);
 	if (sw__record_find_doc(&id, in->m, sha, begs, &err) == 0) {
 		L->skipped++;
+		note_family(L, r, id, &beg);
 		goto cleanup;
 	} else if (err.code) {
 		goto fatal;
@@ -270,8 +428,8 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	}
 
 	char osha[SW_SHA256_HEX_LEN + 1];
-	if (pdf)
-		sw_sha256_hex(osha, raw.data, raw.len); /* the original is the PDF, not its text */
+	if (extracted)
+		sw_sha256_hex(osha, raw.data, raw.len); /* the original is the native, not its text */
 	else
 		memcpy(osha, sha, sizeof(osha));
 	if (raw.len && sw__record_keep_original(in->m, osha, raw.data, raw.len, &err) != 0)
@@ -302,6 +460,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		goto cleanup;
 	}
 	L->imported++;
+	note_family(L, r, id, &beg);
 	in->sum->pages += npages;
 	if (latin1)
 		sw__ingest_event(in, SW_INGEST_WARNING, what, "text is not UTF-8: read as Windows-1252");
@@ -325,7 +484,8 @@ cleanup:
 	return rc;
 }
 
-int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt)
+int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
+			const char *root)
 {
 	struct load L = { .in = in, .dat_path = dat, .dat_name = sw_path_base(dat) };
 	struct sw_buf raw = SW_BUF_INIT, oraw = SW_BUF_INIT;
@@ -333,10 +493,10 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt)
 	char sha[SW_SHA256_HEX_LEN + 1];
 	int rc = 0;
 
-	L.dat_dir = sw_path_dir(dat);
 	sw_arena_init(&L.dat.arena, 0);
 	sw_arena_init(&L.opt.arena, 0);
-	if (sw_file_read(&raw, dat, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
+	if (sw__volume_open(&L.vol, dat, root, &err) != 0 ||
+	    sw_file_read(&raw, dat, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
 	    sw_dat_parse(&L.dat, raw.data, raw.len, &err) != 0) {
 		sw__ingest_tick(in);
 		sw__ingest_event(in, SW_INGEST_FAILED, dat, "%s", err.msg);
@@ -346,6 +506,12 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt)
 	L.c_end = column(&L.dat, end_names);
 	L.c_text = column(&L.dat, text_names);
 	L.c_native = column(&L.dat, native_names);
+	L.c_begattach = column(&L.dat, begattach_names);
+	L.c_range = column(&L.dat, attachrange_names);
+	L.c_parent = column(&L.dat, parent_names);
+	L.c_docid = column(&L.dat, docid_names);
+	if (L.c_docid == L.c_beg)
+		L.c_docid = -1;
 	if (L.c_beg < 0) {
 		sw__ingest_tick(in);
 		sw__ingest_event(in, SW_INGEST_FAILED, dat,
@@ -360,6 +526,7 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt)
 			sw_err_clear(&err);
 		} else {
 			L.have_opt = true;
+			consume_images(&L);
 			if (L.opt.nbad)
 				sw__ingest_event(in, SW_INGEST_WARNING, opt,
 						 "%zu malformed line(s) skipped, the first: %s",
@@ -381,6 +548,10 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt)
 	}
 	if (rc)
 		goto cleanup;
+	if ((rc = link_families(&L, &err)) != 0) {
+		in->fatal = err;
+		goto cleanup;
+	}
 
 	sw_sha256_hex(sha, raw.data, raw.len);
 	if ((rc = sw__record_keep_original(in->m, sha, raw.data, raw.len, &err)) != 0) {
@@ -397,6 +568,12 @@ cleanup:
 	sw_opt_release(&L.opt);
 	sw_buf_release(&raw);
 	sw_buf_release(&oraw);
-	free(L.dat_dir);
+	sw__volume_release(&L.vol);
+	for (size_t i = 0; i < L.nfam; i++)
+		for (int k = 0; k < 2; k++) {
+			free(L.fam[i].self[k]);
+			free(L.fam[i].parent[k]);
+		}
+	free(L.fam);
 	return rc;
 }

@@ -34,6 +34,73 @@ static bool utf8_cut_at_end(const unsigned char *s, size_t len, size_t *valid)
 	return false;
 }
 
+static void put_utf8(struct sw_buf *out, uint32_t c)
+{
+	char b[4];
+	size_t n;
+	if (c < 0x80) {
+		b[0] = (char)c;
+		n = 1;
+	} else if (c < 0x800) {
+		b[0] = (char)(0xc0 | (c >> 6));
+		b[1] = (char)(0x80 | (c & 0x3f));
+		n = 2;
+	} else if (c < 0x10000) {
+		b[0] = (char)(0xe0 | (c >> 12));
+		b[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+		b[2] = (char)(0x80 | (c & 0x3f));
+		n = 3;
+	} else {
+		b[0] = (char)(0xf0 | (c >> 18));
+		b[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+		b[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+		b[3] = (char)(0x80 | (c & 0x3f));
+		n = 4;
+	}
+	sw_buf_add(out, b, n);
+}
+
+bool sw__utf16_to_utf8(struct sw_buf *out, const char *data, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)data;
+	bool le;
+	size_t i = 0;
+	if (len >= 2 && u[0] == 0xff && u[1] == 0xfe) {
+		le = true;
+		i = 2;
+	} else if (len >= 2 && u[0] == 0xfe && u[1] == 0xff) {
+		le = false;
+		i = 2;
+	} else if (len >= 4 && u[0] && !u[1] && u[2] && !u[3]) {
+		le = true; /* "B\0E\0": ASCII in UTF-16 LE without a mark */
+	} else if (len >= 4 && !u[0] && u[1] && !u[2] && u[3]) {
+		le = false;
+	} else {
+		return false;
+	}
+	sw_buf_reset(out);
+	sw_buf_grow(out, len + len / 2);
+	for (; i + 1 < len; i += 2) {
+		uint32_t c = le ? (uint32_t)(u[i] | u[i + 1] << 8) : (uint32_t)(u[i] << 8 | u[i + 1]);
+		if (c >= 0xd800 && c < 0xdc00 && i + 3 < len) {
+			uint32_t d = le ? (uint32_t)(u[i + 2] | u[i + 3] << 8)
+					: (uint32_t)(u[i + 2] << 8 | u[i + 3]);
+			if (d >= 0xdc00 && d < 0xe000) {
+				c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+				i += 2;
+			} else {
+				c = 0xfffd;
+			}
+		} else if (c >= 0xd800 && c < 0xe000) {
+			c = 0xfffd;
+		}
+		put_utf8(out, c);
+	}
+	if (i < len) /* an odd last byte: half a character */
+		put_utf8(out, 0xfffd);
+	return true;
+}
+
 int sw__ingest_decode(struct sw_buf *out, bool *latin1, bool *truncated,
 		      const char *data, size_t len, struct sw_err *err)
 {
@@ -43,8 +110,19 @@ int sw__ingest_decode(struct sw_buf *out, bool *latin1, bool *truncated,
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
 		data += 3;
 		len -= 3;
-	} else if (len >= 2 && (memcmp(data, "\xff\xfe", 2) == 0 || memcmp(data, "\xfe\xff", 2) == 0)) {
-		return sw_err_set(err, SW_EINPUT, "UTF-16 text is not supported: save it as UTF-8");
+	} else {
+		/* Review platforms export extracted text as UTF-16 LE as often
+		 * as UTF-8; the BOM, or the NULs of ASCII, say which. */
+		struct sw_buf u = SW_BUF_INIT;
+		if (sw__utf16_to_utf8(&u, data, len)) {
+			bool ok = !memchr(u.data, '\0', u.len);
+			if (ok)
+				sw_buf_add(out, u.data, u.len);
+			sw_buf_release(&u);
+			if (!ok)
+				return sw_err_set(err, SW_EINPUT, "binary data (NUL bytes), not text");
+			return 0;
+		}
 	}
 	if (memchr(data, '\0', len))
 		return sw_err_set(err, SW_EINPUT, "binary data (NUL bytes), not text");

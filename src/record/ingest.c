@@ -25,6 +25,7 @@ struct input {
 	char *path; /* as the user named it (joined with folder entries) */
 	char *real; /* resolved, to know what a load file already used */
 	enum file_kind kind;
+	size_t from; /* the index of the path given that holds it */
 };
 
 struct walk {
@@ -53,13 +54,14 @@ static enum file_kind classify(const char *path)
 	return KIND_OTHER;
 }
 
-static void add_input(struct walk *w, const char *path)
+static void add_input(struct walk *w, const char *path, size_t from)
 {
 	w->items = sw_xgrow(w->items, &w->cap, w->n + 1, sizeof(*w->items));
 	char *real = realpath(path, NULL);
 	w->items[w->n].path = sw_xstrdup(path);
 	w->items[w->n].real = real ? real : sw_xstrdup(path);
 	w->items[w->n].kind = classify(path);
+	w->items[w->n].from = from;
 	w->n++;
 }
 
@@ -70,9 +72,11 @@ static int cmp_input(const void *a, const void *b)
 }
 
 /* Collect regular files under path; hidden entries are passed over.
- * Symbolic links to folders are not followed, so a loop cannot trap us. */
+ * Symbolic links inside a folder are not followed at all (lstat below), so
+ * a loop cannot trap us and a production's link cannot pull in the rest of
+ * the machine; only a path the user names may be a link. */
 static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
-		      int depth)
+		      size_t from, int depth)
 {
 	struct stat st;
 	if (lstat(path, &st) != 0) {
@@ -84,7 +88,7 @@ static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 		return;
 	}
 	if (S_ISREG(st.st_mode)) {
-		add_input(w, path);
+		add_input(w, path, from);
 		return;
 	}
 	if (!S_ISDIR(st.st_mode)) {
@@ -108,7 +112,7 @@ static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 		char *child = sw_path_join(path, e->d_name);
 		struct stat cst;
 		if (lstat(child, &cst) == 0 && (S_ISREG(cst.st_mode) || S_ISDIR(cst.st_mode)))
-			walk_path(in, w, child, depth + 1);
+			walk_path(in, w, child, from, depth + 1);
 		free(child);
 	}
 	closedir(d);
@@ -164,8 +168,10 @@ static bool is_consumed(const struct sw__ingest *in, const char *path)
 	       bsearch(&path, in->consumed, in->nconsumed, sizeof(char *), cmp_str) != NULL;
 }
 
-void sw__ingest_touch_prefix(struct sw__ingest *in, const char *prefix)
+void sw__ingest_touch_prefix(struct sw__ingest *in, const char *written)
 {
+	char prefix[SW_BATES_CANON_MAX];
+	sw_bates_canon_prefix(prefix, written, strlen(written));
 	for (size_t i = 0; i < in->nprefixes; i++)
 		if (strcmp(in->prefixes[i], prefix) == 0)
 			return;
@@ -302,6 +308,33 @@ static int fts_merge(sqlite3 *db, struct sw_err *err)
 	}
 }
 
+/* Matters written before Bates prefixes were stored canonical hold "BLT-"
+ * where lookups now ask for "BLT".  The same rule as sw_bates_canon_prefix
+ * (ASCII upper case, '-', '_', ' ' and '.' dropped), in SQL; the check reads
+ * only the Bates index, so a matter already canonical pays next to nothing. */
+#define CANON_SQL(col) \
+	"upper(replace(replace(replace(replace(" col ", '-', ''), '_', ''), ' ', ''), '.', ''))"
+
+static int canon_old_prefixes(sqlite3 *db, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db,
+			       "SELECT 1 FROM pages INDEXED BY pages_bates WHERE bates_num IS NOT NULL"
+			       " AND bates_prefix <> " CANON_SQL("bates_prefix") " LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, db, "cannot check Bates prefixes");
+	int s = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (s == SQLITE_DONE)
+		return 0;
+	if (s != SQLITE_ROW)
+		return sw__record_sqlerr(err, db, "cannot check Bates prefixes");
+	return sw__record_exec(db,
+			       "UPDATE pages SET bates_prefix = " CANON_SQL("bates_prefix")
+			       " WHERE bates_num IS NOT NULL AND bates_prefix <> "
+			       CANON_SQL("bates_prefix"), err);
+}
+
 int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	      const char *const *paths, size_t npaths,
 	      const struct sw_ingest_opts *opts, struct sw_err *err)
@@ -316,7 +349,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	if (opts->labels_path)
 		sw__ingest_consume(&in, opts->labels_path);
 	for (size_t i = 0; i < npaths; i++)
-		walk_path(&in, &w, paths[i], 0);
+		walk_path(&in, &w, paths[i], i, 0);
 	if (w.n)
 		qsort(w.items, w.n, sizeof(*w.items), cmp_input);
 
@@ -325,7 +358,8 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		total += w.items[i].kind != KIND_OPT;
 	if (opts->progress)
 		sw_progress_start(&in.progress, "importing", total);
-	if ((rc = fts_automerge(m->db, 0, &in.fatal)) != 0)
+	if ((rc = canon_old_prefixes(m->db, &in.fatal)) != 0 ||
+	    (rc = fts_automerge(m->db, 0, &in.fatal)) != 0)
 		goto done;
 
 	for (size_t i = 0; i < w.n && rc == 0; i++) {
@@ -334,7 +368,13 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		const char *opt = find_opt(&w, w.items[i].path);
 		if (opt)
 			sw__ingest_consume(&in, opt);
-		rc = sw__ingest_loadfile(&in, w.items[i].path, opt);
+		/* Paths in the load file are resolved up to the folder the
+		 * user named (a DAT named by itself: its volume). */
+		const char *given = paths[w.items[i].from];
+		char *root = sw_path_is_dir(given) ? sw_xstrdup(given)
+						   : sw__volume_root_for(w.items[i].path);
+		rc = sw__ingest_loadfile(&in, w.items[i].path, opt, root);
+		free(root);
 	}
 	if (in.nconsumed)
 		qsort(in.consumed, in.nconsumed, sizeof(char *), cmp_str);

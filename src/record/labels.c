@@ -6,62 +6,154 @@
 
 #include "record/record_int.h"
 
-/* Abbreviations that name the same kind of record, folded to one word so
- * that the verifier can match a cite however the draft spells it. */
+/* Words that name the same kind of record or the same party, folded to one
+ * word so that the verifier can match a cite however the draft spells it.
+ * Party words are kept (as one spelling): "Def. Ex. 3" and "Pl. Ex. 3" are
+ * two exhibits, and neither is "Ex. 3". */
 static const struct {
 	const char *word;
 	const char *as;
 } aliases[] = {
-	{ "exhibit", "ex" }, { "exh", "ex" }, { "ex", "ex" },
+	{ "exhibit", "ex" }, { "exhibits", "ex" }, { "exh", "ex" }, { "exs", "ex" },
+	{ "ex", "ex" },
 	{ "ecf", "ecf" }, { "dkt", "ecf" }, { "docket", "ecf" }, { "doc", "ecf" },
 	{ "deposition", "dep" }, { "depo", "dep" }, { "dep", "dep" },
 	{ "transcript", "tr" }, { "tr", "tr" },
 	{ "declaration", "decl" }, { "decl", "decl" },
 	{ "affidavit", "aff" }, { "aff", "aff" },
+	{ "plaintiff", "pl" }, { "plaintiffs", "pl" }, { "pl", "pl" }, { "pls", "pl" },
+	{ "pltf", "pl" }, { "pltfs", "pl" }, { "plf", "pl" }, { "plfs", "pl" },
+	{ "defendant", "def" }, { "defendants", "def" }, { "def", "def" }, { "defs", "def" },
+	{ "deft", "def" }, { "defts", "def" }, { "dft", "def" }, { "dfts", "def" },
+	{ "respondent", "resp" }, { "respondents", "resp" }, { "resp", "resp" },
+	{ "resps", "resp" },
+	{ "petitioner", "pet" }, { "petitioners", "pet" }, { "pet", "pet" }, { "pets", "pet" },
+	{ "government", "gov" }, { "govt", "gov" }, { "gov", "gov" },
+	{ "joint", "joint" }, { "jt", "joint" },
+	/* Trial exhibit lists: PX 3 is the plaintiff's exhibit 3. */
+	{ "px", "pl ex" }, { "dx", "def ex" }, { "jx", "joint ex" }, { "gx", "gov ex" },
 };
+
+static bool label_alpha(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+
+static bool label_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* An apostrophe: ASCII, or the right single quotation mark Word types. */
+static size_t apostrophe(const char *p)
+{
+	if (*p == '\'')
+		return 1;
+	if (!memcmp(p, "\xe2\x80\x99", 3))
+		return 3;
+	return 0;
+}
+
+static bool is_dash(const char *p, size_t *n)
+{
+	/* en dash, em dash, minus sign, non-breaking hyphen */
+	static const char *const d[] = { "\xe2\x80\x93", "\xe2\x80\x94", "\xe2\x88\x92",
+					 "\xe2\x80\x91", "\xc2\xa0" };
+	for (size_t i = 0; i < SW_ARRAY_LEN(d); i++)
+		if (!strncmp(p, d[i], strlen(d[i]))) {
+			*n = strlen(d[i]);
+			return true;
+		}
+	return false;
+}
 
 char *sw_label_normalize(const char *label)
 {
 	struct sw_buf out = SW_BUF_INIT;
 	const char *p = label;
-	bool after_ecf = false;
+	const char *prev = "";
 	while (*p) {
-		while (*p && (isspace((unsigned char)*p) || *p == '.' || *p == ','))
-			p++;
-		const char *w = p;
-		while (*p && !isspace((unsigned char)*p) && *p != '.' && *p != ',')
-			p++;
-		if (p == w)
-			break;
+		/* One word: a run of letters (apostrophes inside dropped, a
+		 * possessive "'s" dropped whole) or a run of digits. */
 		char word[64];
-		size_t n = (size_t)(p - w) < sizeof(word) - 1 ? (size_t)(p - w) : sizeof(word) - 1;
-		for (size_t i = 0; i < n; i++)
-			word[i] = (char)tolower((unsigned char)w[i]);
+		size_t n = 0, skip;
+		if (is_dash(p, &skip)) {
+			p += skip;
+			continue;
+		}
+		if ((skip = apostrophe(p)) != 0) {
+			/* "Def.'s", "Defendants'": the possessive says nothing. */
+			if ((p[skip] == 's' || p[skip] == 'S') && !label_alpha((unsigned char)p[skip + 1]) &&
+			    !label_digit((unsigned char)p[skip + 1]))
+				skip++;
+			p += skip;
+			continue;
+		}
+		if (label_digit((unsigned char)*p)) {
+			while (*p == '0' && label_digit((unsigned char)p[1]))
+				p++; /* "Ex. 03" is Ex. 3 */
+			while (label_digit((unsigned char)*p)) {
+				if (n < sizeof(word) - 1)
+					word[n++] = *p;
+				p++;
+			}
+		} else if (label_alpha((unsigned char)*p)) {
+			while (*p) {
+				unsigned char c = (unsigned char)*p;
+				if ((skip = apostrophe(p)) == 0 && label_alpha(c) && !is_dash(p, &skip)) {
+					if (n < sizeof(word) - 1)
+						word[n++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+					p++;
+				} else if ((skip = apostrophe(p)) != 0) {
+					const char *q = p + skip;
+					if ((*q == 's' || *q == 'S') && !label_alpha((unsigned char)q[1]) &&
+					    !label_digit((unsigned char)q[1]))
+						p = q + 1; /* "Plaintiff's" */
+					else
+						p = q; /* "Gov't" */
+				} else {
+					break;
+				}
+			}
+		} else {
+			/* A separator: blanks, periods, commas, hyphens, dashes,
+			 * '#', parentheses, a trailing apostrophe ("Plaintiffs'"). */
+			p++;
+			continue;
+		}
 		word[n] = '\0';
-		/* "ECF No. 45": the "No." says nothing the number does not. */
-		if (after_ecf && (strcmp(word, "no") == 0 || strcmp(word, "nos") == 0))
+		if (n == 0)
+			continue;
+		/* "ECF No. 45", "Exhibit No. 3": the "No." says nothing the
+		 * number does not. */
+		if ((!strcmp(prev, "ecf") || !strcmp(prev, "ex")) &&
+		    (!strcmp(word, "no") || !strcmp(word, "nos") || !strcmp(word, "number")))
 			continue;
 		const char *as = word;
 		for (size_t i = 0; i < SW_ARRAY_LEN(aliases); i++)
 			if (strcmp(word, aliases[i].word) == 0)
 				as = aliases[i].as;
-		after_ecf = strcmp(as, "ecf") == 0;
 		if (out.len)
 			sw_buf_addc(&out, ' ');
 		sw_buf_adds(&out, as);
+		const char *last = strrchr(out.data, ' ');
+		prev = last ? last + 1 : out.data;
 	}
 	return sw_buf_detach(&out, NULL);
 }
 
-/* Split one CSV line (RFC 4180 quotes) into at most two fields. */
-static int csv_fields(char *out[2], char *line)
+/* Split one CSV line (RFC 4180 quotes) on sep into at most two fields;
+ * later fields (a description column) are ignored. */
+static int csv_fields(char *out[2], char *line, char sep)
 {
 	int n = 0;
 	char *p = line;
 	while (n < 2) {
+		while (*p == ' ' || *p == '\t')
+			p++;
 		char *start = p, *w = p;
 		if (*p == '"') {
-			p++;
+			start = w = ++p;
 			for (;;) {
 				if (*p == '\0')
 					return -1;
@@ -75,21 +167,53 @@ static int csv_fields(char *out[2], char *line)
 					*w++ = *p++;
 				}
 			}
-			while (*p && *p != ',')
+			while (*p && *p != sep)
 				p++;
 		} else {
-			while (*p && *p != ',')
+			while (*p && *p != sep)
 				p++;
 			w = p;
 		}
-		char sep = *p;
+		char c = *p;
 		*w = '\0';
 		out[n++] = sw_trim(start);
-		if (sep != ',')
+		if (c != sep)
 			break;
 		p++;
 	}
 	return n;
+}
+
+/* The separator of a labels file, from its first line: a comma, or the
+ * semicolon Excel writes where the comma is the decimal mark, or the tab
+ * of "Unicode text" -- whichever occurs outside quotes most. */
+static char csv_separator(const char *line)
+{
+	size_t comma = 0, semi = 0, tab = 0;
+	bool quoted = false;
+	for (const char *p = line; *p && *p != '\n'; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (!quoted)
+			comma += *p == ',', semi += *p == ';', tab += *p == '\t';
+	}
+	if (tab > comma && tab >= semi)
+		return '\t';
+	return semi > comma ? ';' : ',';
+}
+
+/* A header row as spreadsheets title it: "Label,Target", "Exhibit,Bates". */
+static bool header_row(const char *a, const char *b)
+{
+	static const char *const first[] = { "label", "exhibit", "exhibit label", "name", "cite" };
+	static const char *const second[] = { "target", "bates", "begbates", "beg bates",
+					      "bates begin", "document", "file", "doc" };
+	bool fa = false, fb = false;
+	for (size_t i = 0; i < SW_ARRAY_LEN(first); i++)
+		fa = fa || sw_streq_ci(a, first[i]);
+	for (size_t i = 0; i < SW_ARRAY_LEN(second); i++)
+		fb = fb || sw_streq_ci(b, second[i]);
+	return fa && fb;
 }
 
 static int find_target(int64_t *out, sqlite3 *db, const char *target, struct sw_err *err)
@@ -98,12 +222,23 @@ static int find_target(int64_t *out, sqlite3 *db, const char *target, struct sw_
 		"SELECT id FROM documents WHERE beg_bates = ?1 ORDER BY id LIMIT 1",
 		"SELECT doc_id FROM pages WHERE bates = ?1 AND page_no = 1 LIMIT 1",
 		"SELECT id FROM documents WHERE name = ?1 ORDER BY id LIMIT 1",
+		/* The target's Bates number in another spelling
+		 * ("ACME-0000004" for ACME0000004): the document it starts. */
+		"SELECT doc_id FROM pages WHERE bates_prefix = ?2 AND bates_num = ?3"
+		" ORDER BY page_no, id LIMIT 1",
 	};
-	for (size_t i = 0; i < SW_ARRAY_LEN(sql); i++) {
+	struct sw_bates_ref ref;
+	bool canon = sw_bates_ref_parse(&ref, target, strlen(target)) == 0 &&
+		     ref.first == ref.last && ref.first <= INT64_MAX;
+	for (size_t i = 0; i < SW_ARRAY_LEN(sql) - !canon; i++) {
 		sqlite3_stmt *st = NULL;
 		if (sqlite3_prepare_v2(db, sql[i], -1, &st, NULL) != SQLITE_OK)
 			return sw__record_sqlerr(err, db, "cannot look up a label target");
 		sqlite3_bind_text(st, 1, target, -1, SQLITE_STATIC);
+		if (i == SW_ARRAY_LEN(sql) - 1) {
+			sqlite3_bind_text(st, 2, ref.prefix, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(st, 3, (sqlite3_int64)ref.first);
+		}
 		int s = sqlite3_step(st);
 		if (s == SQLITE_ROW)
 			*out = sqlite3_column_int64(st, 0);
@@ -118,7 +253,7 @@ static int find_target(int64_t *out, sqlite3 *db, const char *target, struct sw_
 
 int sw__ingest_labels(struct sw__ingest *in, const char *path)
 {
-	struct sw_buf raw = SW_BUF_INIT;
+	struct sw_buf raw = SW_BUF_INIT, text = SW_BUF_INIT;
 	struct sw_err err = { 0 };
 	sqlite3_stmt *ins = NULL;
 	sqlite3 *db = in->m->db;
@@ -130,8 +265,11 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
 		goto cleanup;
 	}
-	if (!sw_utf8_valid(raw.data, raw.len) || memchr(raw.data, '\0', raw.len)) {
-		sw__ingest_event(in, SW_INGEST_FAILED, path, "labels file is not UTF-8 text");
+	/* Excel writes a UTF-8 BOM ("CSV UTF-8"), UTF-16 ("Unicode text") or
+	 * Windows-1252 ("CSV"): all read as UTF-8 text. */
+	bool latin1 = false, truncated = false;
+	if (sw__ingest_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "labels file is not text: %s", err.msg);
 		goto cleanup;
 	}
 	if (sqlite3_prepare_v2(db,
@@ -143,7 +281,9 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		rc = sw__record_sqlerr(&in->fatal, db, "cannot store labels");
 		goto cleanup;
 	}
-	for (char *line = raw.data; line && *line;) {
+	char sep = 0;
+	bool first_row = true;
+	for (char *line = text.data; line && *line;) {
 		char *nl = strchr(line, '\n');
 		if (nl)
 			*nl = '\0';
@@ -153,16 +293,28 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		snprintf(where, sizeof(where), "%s:%d", sw_path_base(path), lineno);
 		char *cur = line;
 		line = nl ? nl + 1 : NULL;
-		if (cur[0] == '\0' || (cur[0] == '\r' && cur[1] == '\0') || cur[0] == '#')
+		size_t cl = strlen(cur);
+		if (cl && cur[cl - 1] == '\r')
+			cur[--cl] = '\0';
+		if (!sep)
+			sep = csv_separator(cur);
+		/* Blank lines, comments, and the empty rows a spreadsheet
+		 * leaves (",," or ";;"). */
+		bool empty = true;
+		for (const char *c = cur; *c && empty; c++)
+			empty = *c == sep || *c == ' ' || *c == '\t' || *c == '"';
+		if (empty || cur[0] == '#')
 			continue;
-		int n = csv_fields(f, cur);
+		int n = csv_fields(f, cur, sep);
+		bool header = first_row && n == 2 && header_row(f[0], f[1]);
+		first_row = false;
+		if (header)
+			continue;
 		if (n != 2 || !f[0][0] || !f[1][0]) {
 			sw__ingest_event(in, SW_INGEST_FAILED, where,
 					 "expected 'label,target' (e.g. 'Ex. 12,ACME0000123')");
 			continue;
 		}
-		if (lineno == 1 && sw_streq_ci(f[0], "label") && sw_streq_ci(f[1], "target"))
-			continue;
 		int64_t doc = 0;
 		int frc = find_target(&doc, db, f[1], &in->fatal);
 		if (frc == SW_ENOTFOUND) {
@@ -193,5 +345,6 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 cleanup:
 	sqlite3_finalize(ins);
 	sw_buf_release(&raw);
+	sw_buf_release(&text);
 	return rc;
 }

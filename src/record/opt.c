@@ -201,9 +201,16 @@ int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 
 	if (len >= 2 && (((unsigned char)data[0] == 0xff && (unsigned char)data[1] == 0xfe) ||
 			 ((unsigned char)data[0] == 0xfe && (unsigned char)data[1] == 0xff))) {
-		rc = sw_err_set(err, SW_EINPUT,
-				"UTF-16 image files are not supported; convert to UTF-8");
-		goto cleanup;
+		/* A "Unicode" export: parse the UTF-8 it converts to. */
+		struct sw_buf u = SW_BUF_INIT;
+		(void)sw__utf16_to_utf8(&u, data, len);
+		sw_buf_release(&op.conv);
+		sw_opt_release(out);
+		rc = memchr(u.data, '\0', u.len)
+			     ? sw_err_set(err, SW_EINPUT, "not an image file: binary data (NUL bytes)")
+			     : sw_opt_parse(out, u.data, u.len, err);
+		sw_buf_release(&u);
+		return rc;
 	}
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;

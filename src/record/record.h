@@ -279,6 +279,9 @@ struct sw_search_hit {
 	char *origin;
 	double score;   /* bm25: lower is better */
 	char *snippet;  /* with the matches between \x01 and \x02 */
+	char *cite;     /* a transcript hit as cited: "Whitaker Dep. 12:8"
+			 * (its deposition label, else its document name, and
+			 * the page:line of the first match); else NULL */
 };
 
 struct sw_search_opts {
@@ -289,7 +292,10 @@ struct sw_search_opts {
 
 /* Full-text search over page text, ranked by bm25.  A plain query matches
  * pages holding every word (each word may be a Bates number, "§ 1983",
- * "ACME-0000123").  Hits are appended to *out (caller releases with
+ * "ACME-0000123").  A Bates number or range in any spelling (one word, or
+ * the whole query: "BLT 000007", "BLT-000006–BLT-000009") also matches the
+ * pages numbered so, from a stamp or only from a load file; those come
+ * first (score 0), each page once.  Hits are appended to *out (caller releases with
  * sw_search_hits_free).  A malformed raw query fails with SW_EUSAGE. */
 int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	      const char *query, const struct sw_search_opts *opts,
@@ -313,14 +319,64 @@ struct sw_record_page {
 };
 void sw_record_page_release(struct sw_record_page *p);
 
-/* The evidence page numbered prefix + num ("ACME", 3).  SW_ENOTFOUND when
- * there is none. */
+/* ------------------------------------------------------------ Bates numbers */
+
+/* A Bates number, or a range of them, in the one canonical form storage,
+ * lookup, search and the verifier share.  The prefix is the letters and
+ * digits before the counter, upper case, without separators: "BLT-000006",
+ * "BLT 000006", "BLT_6", "blt000006" are all prefix "BLT", number 6.  Pages
+ * keep their number as written (pages.bates) for display; pages.bates_prefix
+ * holds this canonical prefix. */
+#define SW_BATES_CANON_MAX 48   /* canonical prefix, with its NUL */
+#define SW_BATES_REF_MIN_DIGITS 3
+struct sw_bates_ref {
+	char prefix[SW_BATES_CANON_MAX];
+	uint64_t first;
+	uint64_t last;  /* == first for a single number */
+	int width;      /* digits of first as written (its zero padding) */
+};
+
+/* Parse a Bates number or range as people write one: "BLT-000006",
+ * "BLT 000006", "BLT_000006", "BLT000006", "BLT-6" (any padding, a counter
+ * of SW_BATES_REF_MIN_DIGITS digits or more, the prefix starting with a
+ * letter), and ranges "BLT-000006–BLT-000009", "BLT-000006 - BLT-000009",
+ * "BLT-000006 to BLT-000009" (through, thru, en or em dash), "BLT-000007-000012"
+ * and "BLT-000007-12" (an end's last digits).  An attachment suffix
+ * ("_003") is passed over.  Both ends must have the same canonical prefix.
+ * Returns 0, or SW_EINPUT (out zeroed) when s is not one. */
+int sw_bates_ref_parse(struct sw_bates_ref *out, const char *s, size_t len);
+
+/* The canonical form of a prefix as written ("BLT-" gives "BLT") into out,
+ * which has room for SW_BATES_CANON_MAX bytes. */
+void sw_bates_canon_prefix(char *out, const char *prefix, size_t len);
+
+/* Look a Bates number or range up among the evidence pages: *have gets how
+ * many distinct numbers from ref->first to ref->last (canonical prefix) are
+ * evidence pages, *first (may be NULL) the lowest-numbered of them (zeroed
+ * when none; release with sw_record_page_release).  0 or SW_EDB; "not
+ * there" is *have == 0, not an error.  This is the one call the verifier
+ * needs for a Bates claim: parse the token with sw_bates_ref_parse, look it
+ * up here. */
+int sw_record_bates_lookup(uint64_t *have, struct sw_record_page *first,
+			   struct sw_matter *m, const struct sw_bates_ref *ref,
+			   struct sw_err *err) SW_MUST_USE;
+
+/* The same for a token as written: parses text (sw_bates_ref_parse) and
+ * looks it up.  SW_EINPUT when text is not a Bates number or range; *ref
+ * (may be NULL) gets the parsed form. */
+int sw_record_bates_find(uint64_t *have, struct sw_record_page *first,
+			 struct sw_bates_ref *ref, struct sw_matter *m,
+			 const char *text, size_t len,
+			 struct sw_err *err) SW_MUST_USE;
+
+/* The evidence page numbered prefix + num ("ACME", 3); prefix is canonical
+ * (see struct sw_bates_ref).  SW_ENOTFOUND when there is none. */
 int sw_record_page_by_bates(struct sw_record_page *out, struct sw_matter *m,
 			    const char *prefix, uint64_t num,
 			    struct sw_err *err) SW_MUST_USE;
 
-/* How many distinct numbers from first to last (inclusive) with prefix
- * are evidence pages, into *out. */
+/* How many distinct numbers from first to last (inclusive) with the
+ * canonical prefix are evidence pages, into *out. */
 int sw_record_bates_count(uint64_t *out, struct sw_matter *m, const char *prefix,
 			  uint64_t first, uint64_t last,
 			  struct sw_err *err) SW_MUST_USE;

@@ -21,7 +21,7 @@
 #define SW_DAT_MAX_RECORDS 10000000            /* rows */
 #define SW_DAT_MAX_FIELD_BYTES ((size_t)16 << 20)
 
-enum sw_dat_encoding { SW_DAT_UTF8, SW_DAT_LATIN1 };
+enum sw_dat_encoding { SW_DAT_UTF8, SW_DAT_LATIN1, SW_DAT_UTF16 };
 
 /* One row.  When error is not NULL the row was malformed (wrong field count,
  * unterminated qualifier, over a limit) and values is NULL; the rest of the
@@ -315,8 +315,46 @@ int sw__ingest_split_pages(struct sw_page_in **pages, size_t *n,
  * input is reported as an event and gives 0. */
 int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind);
 
-/* Import a Concordance .DAT with the .OPT beside it (opt may be NULL). */
-int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt);
+/* Import a Concordance .DAT with the .OPT beside it (opt may be NULL);
+ * root is the folder given to sworn ingest that holds it (volume.c). */
+int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
+			const char *root);
+
+/* A production volume: the folders a load file's paths are tried against,
+ * the DAT's own first, then each parent up to the ingest root, which bounds
+ * them (see volume.c). */
+struct sw__volume {
+	char *root;    /* real path of the ingest root */
+	char **bases;  /* real paths, the DAT's folder first, the root last */
+	char **shown;  /* the same as the user named them, for messages */
+	size_t nbases;
+};
+
+/* The ingest root for a .DAT named by itself: its folder, or the one above
+ * when that folder is called DATA.  Caller frees. */
+char *sw__volume_root_for(const char *dat);
+int sw__volume_open(struct sw__volume *v, const char *dat, const char *root,
+		    struct sw_err *err) SW_MUST_USE;
+void sw__volume_release(struct sw__volume *v);
+
+/* Resolve a path as a load file writes it ("TEXT\TEXT001\A.txt") to the
+ * real path of a regular file inside the root (*out, caller frees).
+ * SW_EINPUT when it is refused (absolute, network, '..' out of the root, a
+ * symbolic link out of it), SW_ENOTFOUND when no base holds it; err says
+ * which and, for a missing file, every folder looked in. */
+int sw__volume_resolve(char **out, const struct sw__volume *v, const char *written,
+		       struct sw_err *err) SW_MUST_USE;
+
+/* Read a file sw__volume_resolve gave, opened with O_NOFOLLOW and checked to
+ * be the file resolved (a link swapped in meanwhile fails). */
+int sw__volume_read(struct sw_buf *out, const char *real, size_t limit,
+		    struct sw_err *err) SW_MUST_USE;
+
+/* When data is UTF-16 (a byte-order mark, or without one the NUL bytes of
+ * ASCII text in UTF-16 LE or BE), convert it to UTF-8 into out (replacing
+ * its contents; the mark dropped, bad surrogates as U+FFFD) and return
+ * true; else leave out alone and return false. */
+bool sw__utf16_to_utf8(struct sw_buf *out, const char *data, size_t len);
 
 /* Import a labels CSV (label,target). */
 int sw__ingest_labels(struct sw__ingest *in, const char *path);

@@ -7,6 +7,12 @@
  * rather than parsed, and the words are ANDed.  Words the tokenizer finds
  * nothing in ("-", "&") are dropped first, because an empty phrase makes an
  * AND match nothing.
+ *
+ * A Bates number in the query, in any spelling ("BLT-000007", "BLT 7",
+ * "BLT-000006–BLT-000009"), also finds the pages numbered so, whether the
+ * number is stamped in their text or comes only from a load file: those
+ * pages come first.  A hit on a deposition page is cited as the transcript
+ * is ("Whitaker Dep. 12:8"), from the numbered line the first match is on.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +25,8 @@
  * page id; snippet() reads the text back from pages. */
 #define SEARCH_SELECT \
 	"SELECT d.id, d.name, p.page_no, p.bates, d.origin, bm25(pages_fts)," \
-	"  snippet(pages_fts, 0, char(1), char(2), '\xe2\x80\xa6', 16)" \
+	"  snippet(pages_fts, 0, char(1), char(2), '\xe2\x80\xa6', 16)," \
+	"  p.id, d.kind, sw_first_match(pages_fts)" \
 	" FROM pages_fts" \
 	" JOIN pages AS p ON p.id = pages_fts.rowid" \
 	" JOIN documents AS d ON d.id = p.doc_id" \
@@ -27,11 +34,81 @@
 #define SEARCH_EVIDENCE " AND d.origin = 'evidence' AND d.status = 'active'"
 #define SEARCH_ORDER " ORDER BY bm25(pages_fts) LIMIT ?2"
 
+/* Pages found by their Bates number: every evidence page numbered in one
+ * of the ranges (?2, ?3, ?4 and on in threes), optionally also matching the
+ * FTS5 expression ?1 of the other words. */
+#define BATES_SELECT \
+	"SELECT d.id, d.name, p.page_no, p.bates, d.origin, 0.0," \
+	"  substr(p.text, 1, 240), p.id, d.kind, -1" \
+	" FROM pages AS p JOIN documents AS d ON d.id = p.doc_id WHERE"
+#define BATES_MAX_REFS 8
+
 /* The "sworn" tokenizer, looked up on the database to check query words. */
 struct tokenizer {
 	fts5_tokenizer api;
 	Fts5Tokenizer *inst;
 };
+
+struct first_match {
+	int want;      /* token position of the first match */
+	int pos;       /* positions seen */
+	int offset;    /* its byte offset, -1 until found */
+};
+
+static int first_match_token(void *ctx, int tflags, const char *token, int ntoken,
+			     int start, int end)
+{
+	struct first_match *f = ctx;
+	(void)token;
+	(void)ntoken;
+	(void)end;
+	if (tflags & FTS5_TOKEN_COLOCATED)
+		return SQLITE_OK;
+	if (f->pos++ == f->want) {
+		f->offset = start;
+		return SQLITE_DONE; /* stop: found */
+	}
+	return SQLITE_OK;
+}
+
+/* sw_first_match(pages_fts): the byte offset in the page text of the
+ * earliest match, or -1.  FTS5 gives matches as token positions; the text
+ * is tokenized again up to that one to find its bytes. */
+static void first_match(const Fts5ExtensionApi *api, Fts5Context *fts,
+			sqlite3_context *ctx, int nval, sqlite3_value **val)
+{
+	int ninst = 0, best = -1;
+	(void)nval;
+	(void)val;
+	if (api->xInstCount(fts, &ninst) == SQLITE_OK)
+		for (int i = 0; i < ninst; i++) {
+			int phrase, col, off;
+			if (api->xInst(fts, i, &phrase, &col, &off) == SQLITE_OK && col == 0 &&
+			    (best < 0 || off < best))
+				best = off;
+		}
+	struct first_match f = { .want = best, .pos = 0, .offset = -1 };
+	const char *text = NULL;
+	int n = 0;
+	if (best >= 0 && api->xColumnText(fts, 0, &text, &n) == SQLITE_OK && text)
+		(void)api->xTokenize(fts, text, n, &f, first_match_token);
+	sqlite3_result_int(ctx, f.offset);
+}
+
+/* Register sw_first_match on db once (a second registration would add a
+ * second copy, so the statement that uses it is tried first). */
+static int register_first_match(sqlite3 *db, fts5_api *api, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT sw_first_match(pages_fts) FROM pages_fts WHERE 0", -1,
+			       &st, NULL) == SQLITE_OK) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	if (api->xCreateFunction(api, "sw_first_match", NULL, first_match, NULL) != SQLITE_OK)
+		return sw_err_set(err, SW_EDB, "cannot search: cannot register sw_first_match");
+	return 0;
+}
 
 static int open_tokenizer(struct tokenizer *out, sqlite3 *db, struct sw_err *err)
 {
@@ -54,6 +131,9 @@ static int open_tokenizer(struct tokenizer *out, sqlite3 *db, struct sw_err *err
 		rc = sw_err_set(err, SW_EDB, "cannot search: no \"sworn\" tokenizer");
 		goto cleanup;
 	}
+	sqlite3_finalize(st);
+	st = NULL;
+	rc = register_first_match(db, api, err);
 cleanup:
 	sqlite3_finalize(st);
 	return rc;
@@ -79,9 +159,11 @@ static bool is_space(char c)
 
 /* Turn plain words into an FTS5 expression of ANDed quoted strings.  Double
  * quotes are dropped from the words, so nothing in them is FTS5 syntax.
- * Returns the number of words kept. */
+ * Words that are Bates numbers go to refs instead when refs is not NULL
+ * (at most BATES_MAX_REFS; the rest stay words).  Returns the number of
+ * words kept in out. */
 static size_t plain_query(struct sw_buf *out, struct tokenizer *tok,
-			  const char *query)
+			  const char *query, struct sw_bates_ref *refs, size_t *nrefs)
 {
 	struct sw_buf word = SW_BUF_INIT;
 	size_t kept = 0;
@@ -96,6 +178,11 @@ static size_t plain_query(struct sw_buf *out, struct tokenizer *tok,
 		for (; *p && !is_space(*p); p++)
 			if (*p != '"')
 				sw_buf_addc(&word, *p);
+		if (refs && *nrefs < BATES_MAX_REFS &&
+		    sw_bates_ref_parse(&refs[*nrefs], word.data, word.len) == 0) {
+			(*nrefs)++;
+			continue;
+		}
 		size_t ntokens = 0;
 		tok->api.xTokenize(tok->inst, &ntokens, FTS5_TOKENIZE_QUERY,
 				   word.data, (int)word.len, count_token);
@@ -126,8 +213,130 @@ void sw_search_hits_free(struct sw_search_hit *hits, size_t n)
 		free(hits[i].bates);
 		free(hits[i].origin);
 		free(hits[i].snippet);
+		free(hits[i].cite);
 	}
 	free(hits);
+}
+
+/* How a transcript is cited: its deposition label ("Whitaker Dep."), else
+ * its document name.  Caller frees. */
+static char *transcript_name(struct sw_matter *m, int64_t doc_id, const char *name)
+{
+	sqlite3_stmt *st = NULL;
+	char *out = NULL;
+	if (sqlite3_prepare_v2(m->db,
+			       "SELECT label FROM labels WHERE doc_id = ?1"
+			       " AND (norm LIKE '% dep' OR norm LIKE '% tr' OR norm = 'dep')"
+			       " ORDER BY length(label), label LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, doc_id);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			out = column_dup(st, 0);
+	}
+	sqlite3_finalize(st);
+	return out ? out : sw_xstrdup(name);
+}
+
+/* "Whitaker Dep. 12:8" for a hit at byte offset off of transcript page
+ * page_id: the numbered line that holds it, or the page's first line when
+ * the match is in the header.  NULL when the page has no numbered lines. */
+static char *transcript_cite(struct sw_matter *m, int64_t doc_id, const char *name,
+			     int64_t page_id, int64_t off)
+{
+	sqlite3_stmt *st = NULL;
+	char *cite = NULL;
+	/* The last line starting at or before the match, else the first. */
+	if (sqlite3_prepare_v2(m->db,
+			       "SELECT tr_page, line FROM transcript_lines WHERE doc_id = ?3 AND page_id = ?1"
+			       " ORDER BY (start <= ?2) DESC, CASE WHEN start <= ?2 THEN -start"
+			       " ELSE start END LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, page_id);
+	sqlite3_bind_int64(st, 2, off);
+	sqlite3_bind_int64(st, 3, doc_id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		char *who = transcript_name(m, doc_id, name);
+		cite = sw_xasprintf("%s %lld:%lld", who, (long long)sqlite3_column_int64(st, 0),
+				    (long long)sqlite3_column_int64(st, 1));
+		free(who);
+	}
+	sqlite3_finalize(st);
+	return cite;
+}
+
+/* Step st, appending its rows to *hits (at most limit in all), skipping
+ * pages already there. */
+static int collect(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
+		   int64_t **ids, struct sw_matter *m, sqlite3_stmt *st, size_t limit)
+{
+	int step = SQLITE_DONE;
+	while (*nhits < limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t page_id = sqlite3_column_int64(st, 7);
+		bool seen = false;
+		for (size_t i = 0; i < *nhits && !seen; i++)
+			seen = (*ids)[i] == page_id;
+		if (seen)
+			continue;
+		*hits = sw_xgrow(*hits, cap, *nhits + 1, sizeof(**hits));
+		*ids = sw_xrealloc(*ids, *cap * sizeof(**ids));
+		struct sw_search_hit *h = &(*hits)[*nhits];
+		memset(h, 0, sizeof(*h));
+		(*ids)[(*nhits)++] = page_id;
+		h->doc_id = sqlite3_column_int64(st, 0);
+		h->document = column_dup(st, 1);
+		h->page = (uint32_t)sqlite3_column_int64(st, 2);
+		h->bates = column_dup(st, 3);
+		h->origin = column_dup(st, 4);
+		h->score = sqlite3_column_double(st, 5);
+		h->snippet = column_dup(st, 6);
+		if (!h->snippet)
+			h->snippet = sw_xstrdup("");
+		const unsigned char *kind = sqlite3_column_text(st, 8);
+		if (kind && !strcmp((const char *)kind, "transcript"))
+			h->cite = transcript_cite(m, h->doc_id, h->document ? h->document : "",
+						  page_id, sqlite3_column_int64(st, 9));
+	}
+	return *nhits < limit ? step : SQLITE_DONE;
+}
+
+/* The pages numbered as refs say (and matching expr, when it is not empty),
+ * first in the hits. */
+static int bates_hits(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
+		      int64_t **ids, struct sw_matter *m, const struct sw_bates_ref *refs,
+		      size_t nrefs, const struct sw_buf *expr, bool include_all,
+		      size_t limit, struct sw_err *err)
+{
+	struct sw_buf sql = SW_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	sw_buf_adds(&sql, BATES_SELECT " (");
+	for (size_t i = 0; i < nrefs; i++)
+		sw_buf_addf(&sql, "%s(p.bates_prefix = ?%zu AND p.bates_num BETWEEN ?%zu AND ?%zu)",
+			    i ? " OR " : "", 3 * i + 2, 3 * i + 3, 3 * i + 4);
+	sw_buf_adds(&sql, ")");
+	if (expr->len)
+		sw_buf_adds(&sql, " AND p.id IN (SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?1)");
+	if (!include_all)
+		sw_buf_adds(&sql, SEARCH_EVIDENCE);
+	sw_buf_adds(&sql, " ORDER BY p.bates_prefix, p.bates_num, p.id");
+	if (sqlite3_prepare_v2(m->db, sql.data, (int)sql.len, &st, NULL) != SQLITE_OK) {
+		rc = sw__record_sqlerr(err, m->db, "cannot search");
+		goto cleanup;
+	}
+	if (expr->len)
+		sqlite3_bind_text(st, 1, expr->data, (int)expr->len, SQLITE_STATIC);
+	for (size_t i = 0; i < nrefs; i++) {
+		uint64_t lo = refs[i].first, hi = refs[i].last;
+		sqlite3_bind_text(st, (int)(3 * i + 2), refs[i].prefix, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, (int)(3 * i + 3), lo > INT64_MAX ? INT64_MAX : (sqlite3_int64)lo);
+		sqlite3_bind_int64(st, (int)(3 * i + 4), hi > INT64_MAX ? INT64_MAX : (sqlite3_int64)hi);
+	}
+	if (collect(hits, nhits, cap, ids, m, st, limit) != SQLITE_DONE)
+		rc = sw__record_sqlerr(err, m->db, "cannot search");
+cleanup:
+	sqlite3_finalize(st);
+	sw_buf_release(&sql);
+	return rc;
 }
 
 int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
@@ -138,7 +347,9 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	struct tokenizer tok = { { 0 }, NULL };
 	struct sw_buf expr = SW_BUF_INIT;
 	struct sw_search_hit *hits = NULL;
-	size_t nhits = 0, cap = 0;
+	struct sw_bates_ref refs[BATES_MAX_REFS];
+	size_t nhits = 0, cap = 0, nrefs = 0, kept = 0;
+	int64_t *ids = NULL;
 	sqlite3_stmt *st = NULL;
 	const char *sql;
 	int rc = 0, step;
@@ -159,16 +370,35 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 		goto cleanup;
 	}
 
+	if ((rc = open_tokenizer(&tok, m->db, err)) != 0)
+		goto cleanup;
 	if (opts->raw) {
 		sw_buf_adds(&expr, query);
 	} else {
-		if ((rc = open_tokenizer(&tok, m->db, err)) != 0)
-			goto cleanup;
-		if (plain_query(&expr, &tok, query) == 0) {
+		/* The whole query may be one Bates number or range with
+		 * blanks in it ("BLT 000007", "BLT-000006 - BLT-000009");
+		 * else each word may be one. */
+		if (sw_bates_ref_parse(&refs[0], q, strlen(q)) == 0)
+			nrefs = 1;
+		else
+			kept = plain_query(&expr, &tok, query, refs, &nrefs);
+		if (kept == 0 && nrefs == 0) {
 			rc = sw_err_set(err, SW_EUSAGE,
 					"query '%s' has no words to search for", query);
 			goto cleanup;
 		}
+	}
+	size_t limit = opts->limit ? opts->limit : DEFAULT_LIMIT;
+	if (nrefs && (rc = bates_hits(&hits, &nhits, &cap, &ids, m, refs, nrefs, &expr,
+				      opts->include_all, limit, err)) != 0)
+		goto cleanup;
+	if (nrefs) {
+		/* The same numbers where they are written in the text (a
+		 * stamp, or a cite to them), with the other words. */
+		sw_buf_reset(&expr);
+		plain_query(&expr, &tok, query, NULL, NULL);
+		if (expr.len == 0)
+			goto done;
 	}
 
 	sql = opts->include_all ? SEARCH_SELECT SEARCH_ORDER
@@ -177,23 +407,9 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 		rc = sw__record_sqlerr(err, m->db, "cannot search");
 		goto cleanup;
 	}
-	size_t limit = opts->limit ? opts->limit : DEFAULT_LIMIT;
 	sqlite3_bind_text(st, 1, expr.data, (int)expr.len, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, limit > INT64_MAX ? INT64_MAX : (sqlite3_int64)limit);
-
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		hits = sw_xgrow(hits, &cap, nhits + 1, sizeof(*hits));
-		struct sw_search_hit *h = &hits[nhits++];
-		h->doc_id = sqlite3_column_int64(st, 0);
-		h->document = column_dup(st, 1);
-		h->page = (uint32_t)sqlite3_column_int64(st, 2);
-		h->bates = column_dup(st, 3);
-		h->origin = column_dup(st, 4);
-		h->score = sqlite3_column_double(st, 5);
-		h->snippet = column_dup(st, 6);
-		if (!h->snippet)
-			h->snippet = sw_xstrdup("");
-	}
+	step = collect(&hits, &nhits, &cap, &ids, m, st, limit);
 	if (step != SQLITE_DONE) {
 		/* FTS5 reports a malformed expression ("fts5: syntax error
 		 * near ...", "no such column: x") as a plain SQLITE_ERROR
@@ -205,7 +421,7 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			rc = sw__record_sqlerr(err, m->db, "cannot search");
 		goto cleanup;
 	}
-
+done:
 	if (nhits) {
 		*out = sw_xrealloc(*out, (*n + nhits) * sizeof(**out));
 		memcpy(*out + *n, hits, nhits * sizeof(*hits));
@@ -214,6 +430,7 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	}
 cleanup:
 	sw_search_hits_free(hits, nhits);
+	free(ids);
 	if (tok.inst)
 		tok.api.xDelete(tok.inst);
 	sqlite3_finalize(st);

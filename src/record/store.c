@@ -299,13 +299,16 @@ int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 
 	for (size_t i = 0; i < doc->npages; i++) {
 		const struct sw_page_in *p = &doc->pages[i];
-		char bates[SW_BATES_PREFIX_MAX + 48];
+		char bates[SW_BATES_PREFIX_MAX + 48], canon[SW_BATES_CANON_MAX];
 		sqlite3_bind_int64(ins_page, 1, doc_id);
 		sqlite3_bind_int64(ins_page, 2, (sqlite3_int64)(i + 1));
 		if (p->has_bates) {
+			/* The number as written for display, the canonical prefix
+			 * for every lookup ("BLT-" and "BLT" are one series). */
 			sw_bates_format(bates, sizeof(bates), &p->bates, p->bates.number);
+			sw_bates_canon_prefix(canon, p->bates.prefix, strlen(p->bates.prefix));
 			sqlite3_bind_text(ins_page, 3, bates, -1, SQLITE_TRANSIENT);
-			sqlite3_bind_text(ins_page, 4, p->bates.prefix, -1, SQLITE_TRANSIENT);
+			sqlite3_bind_text(ins_page, 4, canon, -1, SQLITE_TRANSIENT);
 			sqlite3_bind_int64(ins_page, 5, (sqlite3_int64)p->bates.number);
 			sqlite3_bind_text(ins_page, 6, p->bates_source, -1, SQLITE_STATIC);
 		} else {

@@ -21,7 +21,7 @@ printf 'ABC0000001,VOL001,IMAGES\\ABC0000001.tif,Y,,,3\r\nABC0000002,VOL001,IMAG
 
 run 2 "$SWORN" ingest -m m p1
 has "$T/out" "imported 3, skipped 0, failed 1"
-has "$T/err" "PROD.DAT:4 ABC0000005: text file 'TEXT\\001\\ABC0000005.txt' not found (from TEXTPATH)"
+has "$T/err" "PROD.DAT:4 ABC0000005: text file 'TEXT\\001\\ABC0000005.txt' (from TEXTPATH): not found; looked in p1/VOL001, p1"
 has "$T/err" "PROD.DAT:5 ABC0000007: no extracted text"
 lacks "$T/err" "ABC0000001.txt"    # used by the load file, not imported again
 eq "documents" "$(sql m 'SELECT count(*) FROM documents')" 3
@@ -79,10 +79,23 @@ run 2 "$SWORN" ingest -m m junk.dat p4
 has "$T/err" "NOBATES.DAT: no BEGBATES"
 lines "$T/err" 2
 
-# UTF-16 is refused with advice.
+# A "Unicode" export (UTF-16 LE with a BOM) imports like its UTF-8 twin,
+# and so does its UTF-16 text.
+mkdir -p p6/TEXT
+{
+	dat_row "$DC4" "$q" BEGBATES ENDBATES TEXTPATH
+	dat_row "$DC4" "$q" UNI0000001 UNI0000002 'TEXT\UNI0000001.txt'
+} | iconv -f UTF-8 -t UTF-16LE > p6/body
+{ printf '\377\376'; cat p6/body; } > p6/UNI.DAT && rm p6/body
+{ printf '\377\376'; printf 'Ren\303\251e wrote\fpage two\n' | iconv -f UTF-8 -t UTF-16LE; } > p6/TEXT/UNI0000001.txt
+run 0 "$SWORN" ingest -m m p6
+has "$T/out" "imported 1, skipped 0, failed 0"
+eq "UTF-16 pages" "$(sql m "SELECT group_concat(bates || '=' || text, '|') FROM (SELECT bates, text FROM pages WHERE bates_prefix = 'UNI' ORDER BY bates_num)")" \
+	"UNI0000001=Renée wrote|UNI0000002=page two"
+# Truncated UTF-16 that converts to nothing usable still fails alone.
 printf '\377\376B\000E\000' > utf16.dat
 run 2 "$SWORN" ingest -m m utf16.dat
-has "$T/err" "UTF-16"
+has "$T/err" "utf16.dat: no BEGBATES"
 
 # Duplicate Bates across productions are reported.
 mkdir -p p5/TEXT

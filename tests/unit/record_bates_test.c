@@ -210,7 +210,7 @@ static void test_stamp_header(void **state)
 	snprintf(page, sizeof(page), "DEF-000567890\n\n%s", body);
 	check_stamp(page, "DEF-000567890", 567890);
 	snprintf(page, sizeof(page),
-		 "CONFIDENTIAL\n\nMemo to File     OTE-SNY0000176\n%s", body);
+		 "CONFIDENTIAL\n\nOTE-SNY0000176\nMemo to File\n%s", body);
 	check_stamp(page, "OTE-SNY0000176", 176);
 	/* Both: the footer wins. */
 	snprintf(page, sizeof(page), "ABC0000001\n%sABC0000002\n", body);
@@ -280,6 +280,151 @@ static void test_stamp_false_positives(void **state)
 		       "already left the warehouse by then\n");
 }
 
+/* A stamp is a line holding only the number, perhaps with a legend or
+ * "Page x of y"; a number inside text on the edge lines is an identifier
+ * (an invoice, a purchase order, a case number), never a stamp. */
+static void test_stamp_lines_only(void **state)
+{
+	char page[1024];
+	(void)state;
+	static const struct {
+		const char *line, *want;
+		uint64_t number;
+	} yes[] = {
+		{ "ACME0000123", "ACME0000123", 123 },
+		{ "   BLT-000006   ", "BLT-000006", 6 },
+		{ "CONFIDENTIAL BLT-000007", "BLT-000007", 7 },
+		{ "BLT-000007 CONFIDENTIAL", "BLT-000007", 7 },
+		{ "Confidential BLT-000008", "BLT-000008", 8 },
+		{ "HIGHLY CONFIDENTIAL \xe2\x80\x93 AEO BLT-000009", "BLT-000009", 9 },
+		{ "HIGHLY CONFIDENTIAL - ATTORNEYS\xe2\x80\x99 EYES ONLY    BLT-000010", "BLT-000010", 10 },
+		{ "Page 3 of 7                 BLT-000011", "BLT-000011", 11 },
+		{ "BLT-000012        Page 3 of 7", "BLT-000012", 12 },
+		{ "PAGE 3 OF 7 | BLT-000013", "BLT-000013", 13 },
+		{ "CONFIDENTIAL TREATMENT REQUESTED BY BLT BLT-000014", "BLT-000014", 14 },
+		{ "Acme Confidential ACME0000019", "ACME0000019", 19 },
+		{ "Bates No. BLT-000015", "BLT-000015", 15 },
+		{ "PRIVILEGED AND CONFIDENTIAL   BLT_000016", "BLT_000016", 16 },
+		{ "(BLT000017)", "BLT000017", 17 },
+		{ "SUBJECT TO PROTECTIVE ORDER \xe2\x80\x94 BLT 000018", "BLT 000018", 18 },
+	};
+	static const char *const no[] = {
+		"Invoice INV-10236",
+		"Invoice No. INV-10236",
+		"See INV-10236.",
+		"PO 4471 NCR-2021-0147",
+		"Ref: ACME0000123",
+		"Our file ABC-00123 refers",
+		"Please quote ORD-55555 when you pay",
+		"Customer ACCT-00012345",
+		"Tracking UPS-123456789",
+		"Model RTX-04090 graphics card",
+		"John Smith JS-00012",
+		"Page 3 of 7",
+		"CONFIDENTIAL",
+		"Regards, Tom BLT-000020",
+		"Invoice INV-10236 CONFIDENTIAL",
+	};
+	for (size_t i = 0; i < SW_ARRAY_LEN(yes); i++) {
+		snprintf(page, sizeof(page), "%s\n%s\n", body, yes[i].line);
+		if (yes[i].want)
+			check_stamp(page, yes[i].want, yes[i].number);
+		else
+			check_no_stamp(page);
+		/* The same line heading the page. */
+		snprintf(page, sizeof(page), "%s\n\n%s", yes[i].line, body);
+		if (yes[i].want)
+			check_stamp(page, yes[i].want, yes[i].number);
+	}
+	for (size_t i = 0; i < SW_ARRAY_LEN(no); i++) {
+		snprintf(page, sizeof(page), "%s\n\n%s\n", body, no[i]);
+		check_no_stamp(page);
+		snprintf(page, sizeof(page), "%s\n%s", no[i], body);
+		check_no_stamp(page);
+	}
+	/* The e-mail that made a fake series: its last line names an invoice. */
+	check_no_stamp("From: a@example.com\nTo: b@example.com\nDate: Wed, 3 Mar 2021 16:02:11 -0500\n"
+		       "Subject: payment\n\nPlease find the invoice attached.\n\nThanks,\nTom\n"
+		       "Invoice INV-10236\n");
+	/* ... while its real stamp under it still counts. */
+	check_stamp("Subject: payment\n\nPlease pay.\nInvoice INV-10236\nBLT-000021\n",
+		    "BLT-000021", 21);
+}
+
+static void check_ref(const char *text, const char *prefix, uint64_t first, uint64_t last,
+		      int width)
+{
+	struct sw_bates_ref r;
+	if (sw_bates_ref_parse(&r, text, strlen(text)) != 0)
+		fail_msg("'%s' did not parse as a Bates number or range", text);
+	if (strcmp(r.prefix, prefix) != 0 || r.first != first || r.last != last || r.width != width)
+		fail_msg("'%s' gave %s %llu-%llu width %d", text, r.prefix,
+			 (unsigned long long)r.first, (unsigned long long)r.last, r.width);
+}
+
+/* Every spelling of one number gives one canonical form; so does every
+ * spelling of a range. */
+static void test_ref_spellings(void **state)
+{
+	(void)state;
+	static const char *const six[] = {
+		"BLT-000006", "BLT000006", "BLT 000006", "BLT_000006", "BLT.000006", "blt-000006",
+		"Blt_0006", "BLT-006", "BLT-000000006", "  BLT-000006  ", "BLT-000006_001",
+	};
+	for (size_t i = 0; i < SW_ARRAY_LEN(six); i++) {
+		struct sw_bates_ref r;
+		if (sw_bates_ref_parse(&r, six[i], strlen(six[i])) != 0)
+			fail_msg("'%s' did not parse", six[i]);
+		if (strcmp(r.prefix, "BLT") != 0 || r.first != 6 || r.last != 6)
+			fail_msg("'%s' gave %s %llu", six[i], r.prefix, (unsigned long long)r.first);
+	}
+	check_ref("BLT-000006", "BLT", 6, 6, 6);
+	check_ref("BLT-000006\xe2\x80\x93" "BLT-000009", "BLT", 6, 9, 6);
+	check_ref("BLT-000006 \xe2\x80\x93 BLT-000009", "BLT", 6, 9, 6);
+	check_ref("BLT-000006\xe2\x80\x94" "BLT-000009", "BLT", 6, 9, 6);
+	check_ref("BLT-000006 - BLT-000009", "BLT", 6, 9, 6);
+	check_ref("BLT-000006-BLT-000009", "BLT", 6, 9, 6);
+	check_ref("BLT-000007-000012", "BLT", 7, 12, 6);
+	check_ref("BLT-000007-12", "BLT", 7, 12, 6);
+	check_ref("BLT000107-09", "BLT", 107, 109, 6);
+	check_ref("BLT 000006 to BLT 000009", "BLT", 6, 9, 6);
+	check_ref("BLT-000006 through BLT-000009", "BLT", 6, 9, 6);
+	check_ref("BLT-000006 thru BLT000009", "BLT", 6, 9, 6);
+	check_ref("ACME0000001", "ACME", 1, 1, 7);
+	check_ref("OTE-SNY0000176", "OTESNY", 176, 176, 7);
+	check_ref("AB1-000123", "AB1", 123, 123, 6);
+	check_ref("ABC0000000001234", "ABC0000", 1234, 1234, 9); /* as sw_bates_parse splits it */
+
+	static const char *const bad[] = {
+		"", "BLT", "000006", "BLT-06", "BLT-000009-BLT-000006", "BLT-000006-XYZ-000009",
+		"BLT-000006 and more", "BLT-000006-", "-BLT-000006", "BLT--", "\xc2\xa7 1983",
+		"BLT-000006 to", "BLT-000006\x01", "BLT-000006-000003",
+	};
+	for (size_t i = 0; i < SW_ARRAY_LEN(bad); i++) {
+		struct sw_bates_ref r;
+		memset(&r, 0x55, sizeof(r));
+		if (sw_bates_ref_parse(&r, bad[i], strlen(bad[i])) != SW_EINPUT)
+			fail_msg("'%s' parsed", bad[i]);
+		assert_string_equal(r.prefix, "");
+	}
+	/* The canonical prefix of every stored spelling. */
+	char c[SW_BATES_CANON_MAX];
+	sw_bates_canon_prefix(c, "BLT-", 4);
+	assert_string_equal(c, "BLT");
+	sw_bates_canon_prefix(c, "blt_ ", 5);
+	assert_string_equal(c, "BLT");
+	sw_bates_canon_prefix(c, "OTE-SNY", 7);
+	assert_string_equal(c, "OTESNY");
+	/* And the parse of a stored number agrees with the canonical form. */
+	struct sw_bates b;
+	struct sw_bates_ref r;
+	assert_int_equal(sw_bates_parse(&b, "ACME_000001_003", 15), 0);
+	sw_bates_canon_prefix(c, b.prefix, strlen(b.prefix));
+	assert_int_equal(sw_bates_ref_parse(&r, "ACME_000001_003", 15), 0);
+	assert_string_equal(c, r.prefix);
+	assert_int_equal(b.number, r.first);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +438,8 @@ int main(void)
 		cmocka_unit_test(test_stamp_crlf),
 		cmocka_unit_test(test_stamp_far_from_edges),
 		cmocka_unit_test(test_stamp_false_positives),
+		cmocka_unit_test(test_stamp_lines_only),
+		cmocka_unit_test(test_ref_spellings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

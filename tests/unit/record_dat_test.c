@@ -339,16 +339,79 @@ static void test_header_forms(void **state)
 	sw_dat_release(&d);
 }
 
+/* Encode UTF-8 text (BMP only) as UTF-16, LE or BE, with or without a BOM. */
+static size_t to_utf16(char *out, size_t cap, const char *u8, bool le, bool bom)
+{
+	size_t n = 0;
+	if (bom) {
+		out[n++] = le ? '\xff' : '\xfe';
+		out[n++] = le ? '\xfe' : '\xff';
+	}
+	for (const unsigned char *p = (const unsigned char *)u8; *p && n + 2 <= cap;) {
+		unsigned c = *p++;
+		if (c >= 0xe0) {
+			c = (c & 0x0f) << 12 | (p[0] & 0x3fu) << 6 | (p[1] & 0x3fu);
+			p += 2;
+		} else if (c >= 0xc0) {
+			c = (c & 0x1f) << 6 | (p[0] & 0x3fu);
+			p += 1;
+		}
+		out[n++] = (char)(le ? c & 0xff : c >> 8);
+		out[n++] = (char)(le ? c >> 8 : c & 0xff);
+	}
+	return n;
+}
+
+/* Review platforms export "Unicode" load files as UTF-16 LE with a BOM
+ * (Relativity's default); BE and BOM-less ones occur too.  Each parses to
+ * the same values as the UTF-8 file, þ, DC4 and the ® newline mark
+ * included. */
+static void test_utf16(void **state)
+{
+	(void)state;
+	static const char u8[] =
+		TH "BEGBATES" TH S TH "ENDBATES" TH S TH "CUSTODIAN" TH S TH "TEXTPATH" TH "\r\n"
+		TH "ACME0000001" TH S TH "ACME0000003" TH S TH "Ren\xc3\xa9" "e \xe2\x80\x9cR\xe2\x80\x9d" TH S
+		TH "TEXT\\TEXT001\\ACME0000001.txt" TH "\r\n"
+		TH "ACME0000004" TH S TH "ACME0000004" TH S TH "line one\xc2\xaeline two" TH S
+		TH "TEXT\\TEXT001\\ACME0000004.txt" TH "\r\n";
+	const bool forms[][2] = { { true, true }, { false, true }, { true, false }, { false, false } };
+	for (size_t f = 0; f < 4; f++) {
+		char buf[1024];
+		size_t n = to_utf16(buf, sizeof(buf), u8, forms[f][0], forms[f][1]);
+		struct sw_dat d;
+		parse_ok(&d, buf, n);
+		assert_int_equal(d.encoding, SW_DAT_UTF16);
+		assert_int_equal(d.nfields, 4);
+		assert_int_equal(d.nrecords, 2);
+		assert_string_equal(d.separator, S);
+		assert_string_equal(d.qualifier, TH);
+		assert_string_equal(val(&d, 0, "BEGBATES"), "ACME0000001");
+		assert_string_equal(val(&d, 0, "CUSTODIAN"),
+				    "Ren\xc3\xa9" "e \xe2\x80\x9cR\xe2\x80\x9d");
+		assert_string_equal(val(&d, 0, "TEXTPATH"), "TEXT\\TEXT001\\ACME0000001.txt");
+		assert_string_equal(val(&d, 1, "CUSTODIAN"), "line one\nline two");
+		sw_dat_release(&d);
+	}
+	/* A surrogate pair (U+1F600) and a lone surrogate (U+FFFD). */
+	static const char pair[] = "\xff\xfe" "A\0" "\n\0" "\x3d\xd8\x00\xde" "\n\0" "\x3d\xd8" "x\0" "\n\0";
+	struct sw_dat d;
+	parse_ok(&d, pair, sizeof(pair) - 1);
+	assert_int_equal(d.nrecords, 2);
+	assert_string_equal(d.records[0].values[0], "\xf0\x9f\x98\x80");
+	assert_string_equal(d.records[1].values[0], "\xef\xbf\xbdx");
+	sw_dat_release(&d);
+}
+
 static void test_refusals(void **state)
 {
 	(void)state;
 	parse_fails("", 0, SW_EINPUT, "no header row");
 	parse_fails(BYTES("\r\n\n\r\n"), SW_EINPUT, "no header row");
 	parse_fails(BYTES("\xef\xbb\xbf"), SW_EINPUT, "no header row");
-	parse_fails(BYTES("\xff\xfe\xfe\x00" "D\x00"), SW_EINPUT,
-		    "UTF-16 load files are not supported; convert to UTF-8");
-	parse_fails(BYTES("\xfe\xff\x00\xfe\x00" "D"), SW_EINPUT, "UTF-16");
-	parse_fails(BYTES("\xfe\x00" "D\x00"), SW_EINPUT, "UTF-16");
+	/* UTF-16 that converts to no header row, or to binary. */
+	parse_fails(BYTES("\xff\xfe"), SW_EINPUT, "no header row");
+	parse_fails(BYTES("\xff\xfe\x00\x00\x00\x00"), SW_EINPUT, "binary data");
 	parse_fails(BYTES(TH "A" TH S TH "B\n"), SW_EINPUT,
 		    "unterminated qualifier in field 2");
 	parse_fails(BYTES(TH "A" TH "x" S TH "B" TH "\n"), SW_EINPUT,
@@ -435,6 +498,7 @@ int main(void)
 		cmocka_unit_test(test_unterminated),
 		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_header_forms),
+		cmocka_unit_test(test_utf16),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_many_rows),

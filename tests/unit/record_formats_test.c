@@ -139,7 +139,9 @@ static void test_pdf_mixed_scan(void **state)
 	cairo_t *cr = cairo_create(s);
 	cairo_set_font_size(cr, 10);
 	cairo_move_to(cr, 20, 30);
-	cairo_show_text(cr, "A typed page with a text layer. XYZ0000010");
+	cairo_show_text(cr, "A typed page with a text layer.");
+	cairo_move_to(cr, 260, 96); /* the stamp in the footer, on its own line */
+	cairo_show_text(cr, "XYZ0000010");
 	cairo_show_page(cr);
 	const char *lines[] = { "Invoice paid on March 3, 2021", "XYZ0000011" };
 	fx_scan_page(cr, lines, 2);

@@ -169,8 +169,14 @@ static void test_encoding(void **state)
 	check_page(&o, 0, "R1", "V", "Ren\xc3\xa9" "e\\r1.tif", true, 1, 1);
 	sw_opt_release(&o);
 
-	assert_int_equal(sw_opt_parse(&o, BYTES("\xff\xfe" "A\0,\0"), &err), SW_EINPUT);
-	assert_non_null(strstr(err.msg, "UTF-16"));
+	/* A "Unicode" export: UTF-16 LE with a BOM, Windows paths. */
+	parse_ok(&o, BYTES("\xff\xfe" "A\0" "1\0" ",\0" "V\0" ",\0" "I\0" "\\\0" "a\0" ".\0"
+			   "t\0" "i\0" "f\0" ",\0" "Y\0" ",\0" ",\0" ",\0" "1\0" "\r\0" "\n\0"));
+	assert_int_equal(o.n, 1);
+	check_page(&o, 0, "A1", "V", "I\\a.tif", true, 1, 1);
+	sw_opt_release(&o);
+	assert_int_equal(sw_opt_parse(&o, BYTES("\xff\xfe" "A\0\0\0"), &err), SW_EINPUT);
+	assert_non_null(strstr(err.msg, "binary"));
 	sw_opt_release(&o);
 
 	parse_ok(&o, "", 0);

@@ -222,6 +222,180 @@ static void test_bates(void **state)
 	assert_int_equal(count(&f->m, "0000126", NULL), 0);
 }
 
+/* A page whose Bates number comes only from the load file (stored as the
+ * store does: the number as written, the canonical prefix). */
+static int64_t add_numbered(struct sw_matter *m, int64_t doc, int page_no, const char *bates,
+			    const char *text)
+{
+	struct sw_bates b;
+	char canon[SW_BATES_CANON_MAX];
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sw_bates_parse(&b, bates, strlen(bates)), 0);
+	sw_bates_canon_prefix(canon, b.prefix, strlen(b.prefix));
+	add_page(m, doc, page_no, bates, text);
+	int64_t id = sqlite3_last_insert_rowid(m->db);
+	assert_int_equal(sqlite3_prepare_v2(m->db,
+		"UPDATE pages SET bates_prefix = ?1, bates_num = ?2 WHERE doc_id = ?3 AND page_no = ?4",
+		-1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, canon, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)b.number);
+	sqlite3_bind_int64(st, 3, doc);
+	sqlite3_bind_int(st, 4, page_no);
+	assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static void test_bates_from_loadfile(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "BLT-000006", "evidence", "active");
+	add_numbered(&f->m, d, 1, "BLT-000006", "The delivery schedule");
+	add_numbered(&f->m, d, 2, "BLT-000007", "the widgets arrived late");
+	add_numbered(&f->m, d, 3, "BLT-000008", "credit note");
+	add_numbered(&f->m, d, 4, "BLT-000009", "signature page");
+	int64_t q = add_doc(&f->m, "quarantined", "evidence", "quarantined");
+	add_numbered(&f->m, q, 1, "BLT-000010", "kept out");
+	int64_t o = add_doc(&f->m, "other", "evidence", "active");
+	add_page(&f->m, o, 1, NULL, "as BLT-000007 shows, the widgets were late");
+
+	/* Every spelling of one number finds its page first. */
+	static const char *const seven[] = {
+		"BLT-000007", "BLT000007", "BLT 000007", "BLT_000007", "blt-000007", "BLT-0007",
+		"BLT-007", "  BLT-000007 ",
+	};
+	for (size_t i = 0; i < SW_ARRAY_LEN(seven); i++) {
+		struct sw_search_hit *hits;
+		size_t n = search(&hits, &f->m, seven[i], NULL);
+		if (n < 1 || !hits[0].bates || strcmp(hits[0].bates, "BLT-000007") != 0)
+			fail_msg("'%s': %zu hits, first %s", seven[i], n,
+				 n && hits[0].bates ? hits[0].bates : "-");
+		assert_int_equal(hits[0].page, 2);
+		assert_true(hits[0].score == 0.0);
+		for (size_t k = 1; k < n; k++) /* each page once */
+			assert_false(hits[k].doc_id == d && hits[k].page == 2);
+		sw_search_hits_free(hits, n);
+	}
+	/* The cite in the other document's text is found too, after. */
+	assert_int_equal(count(&f->m, "BLT-000007", NULL), 2);
+	/* Ranges, in the forms drafts write them. */
+	assert_int_equal(count(&f->m, "BLT-000006\xe2\x80\x93" "BLT-000009", NULL), 4);
+	assert_int_equal(count(&f->m, "BLT-000006 - BLT-000008", NULL), 3);
+	assert_int_equal(count(&f->m, "BLT-000007-000009", NULL), 3);
+	assert_int_equal(count(&f->m, "BLT-000007-09", NULL), 3);
+	assert_int_equal(count(&f->m, "BLT-000006 to BLT-000007", NULL), 2);
+	/* With other words: pages numbered so that hold them. */
+	assert_int_equal(count(&f->m, "BLT-000006-000009 credit", NULL), 1);
+	assert_int_equal(count(&f->m, "widgets BLT-000007", NULL), 2);
+	assert_int_equal(count(&f->m, "BLT-000007 nosuchword", NULL), 0);
+	/* Quarantined pages only with --all. */
+	assert_int_equal(count(&f->m, "BLT-000010", NULL), 0);
+	struct sw_search_opts all = { .include_all = true };
+	assert_int_equal(count(&f->m, "BLT-000010", &all), 1);
+	assert_int_equal(count(&f->m, "BLT-000011", NULL), 0);
+
+	/* The verifier's lookup: any spelling, single or range. */
+	struct sw_err err = { 0 };
+	struct sw_record_page pg;
+	struct sw_bates_ref ref;
+	uint64_t have = 0;
+	assert_int_equal(sw_record_bates_find(&have, &pg, &ref, &f->m, "BLT 7", 5, &err), SW_EINPUT);
+	static const char *const forms[] = { "BLT-000007", "BLT000007", "BLT_7", "blt 000007" };
+	for (size_t i = 0; i < SW_ARRAY_LEN(forms); i++) {
+		if (!strcmp(forms[i], "BLT_7"))
+			continue; /* two digits: not a Bates number */
+		assert_int_equal(sw_record_bates_find(&have, &pg, &ref, &f->m, forms[i],
+						      strlen(forms[i]), &err), 0);
+		assert_int_equal(have, 1);
+		assert_string_equal(pg.bates, "BLT-000007");
+		assert_int_equal(pg.page_no, 2);
+		sw_record_page_release(&pg);
+	}
+	assert_int_equal(sw_record_bates_find(&have, &pg, &ref, &f->m,
+					      "BLT-000006\xe2\x80\x93" "BLT-000012",
+					      strlen("BLT-000006\xe2\x80\x93" "BLT-000012"), &err), 0);
+	assert_int_equal(have, 4); /* 6-9; 10 is quarantined, 11-12 do not exist */
+	assert_string_equal(ref.prefix, "BLT");
+	assert_int_equal(ref.first, 6);
+	assert_int_equal(ref.last, 12);
+	assert_string_equal(pg.bates, "BLT-000006");
+	sw_record_page_release(&pg);
+	/* The older per-number calls take the canonical prefix. */
+	assert_int_equal(sw_record_page_by_bates(&pg, &f->m, "BLT", 9, &err), 0);
+	assert_string_equal(pg.bates, "BLT-000009");
+	sw_record_page_release(&pg);
+	assert_int_equal(sw_record_bates_count(&have, &f->m, "BLT", 6, 9, &err), 0);
+	assert_int_equal(have, 4);
+}
+
+/* A hit on a deposition page is cited as the transcript is. */
+static void test_transcript_cite(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "whitaker-dep.txt", "evidence", "active");
+	exec(&f->m, "UPDATE documents SET kind = 'transcript'");
+	const char *page =
+		"Page 12\n"
+		" 1  Q.  Where were you on the morning of March 3?\n"
+		" 2  A.  At the warehouse.\n"
+		" 3  Q.  Who else was there?\n"
+		" 4  A.  The driver and two loaders.\n"
+		" 5  Q.  What happened then?\n"
+		" 6  A.  The truck came in late.\n"
+		" 7  Q.  How late?\n"
+		" 8  A.  About three hours; the pallets were soaked.\n"
+		" 9  Q.  Did you tell anyone?\n";
+	add_page(&f->m, d, 1, NULL, page);
+	int64_t pid = sqlite3_last_insert_rowid(f->m.db);
+	uint32_t pno = 0;
+	struct sw_tr_line *lines = NULL;
+	size_t n = 0, cap = 0;
+	assert_int_equal(sw_transcript_page(&pno, &lines, &n, &cap, page, strlen(page)), 9);
+	for (size_t i = 0; i < n; i++) {
+		char *sql = sw_xasprintf("INSERT INTO transcript_lines VALUES (%lld, %u, %u, %lld, %zu, %zu)",
+					 (long long)d, lines[i].page, lines[i].line, (long long)pid,
+					 lines[i].start, lines[i].end);
+		exec(&f->m, sql);
+		free(sql);
+	}
+	free(lines);
+
+	struct sw_search_hit *hits;
+	size_t k = search(&hits, &f->m, "pallets soaked", NULL);
+	assert_int_equal(k, 1);
+	assert_string_equal(hits[0].cite, "whitaker-dep.txt 12:8");
+	sw_search_hits_free(hits, k);
+
+	/* With a deposition label, the label names it. */
+	exec(&f->m, "INSERT INTO labels VALUES ('whitaker dep', 'Whitaker Dep.', 'whitaker-dep.txt', 1,"
+		    " '2024-01-01T00:00:00Z')");
+	k = search(&hits, &f->m, "pallets", NULL);
+	assert_int_equal(k, 1);
+	assert_string_equal(hits[0].cite, "Whitaker Dep. 12:8");
+	sw_search_hits_free(hits, k);
+	k = search(&hits, &f->m, "warehouse", NULL);
+	assert_string_equal(hits[0].cite, "Whitaker Dep. 12:2");
+	sw_search_hits_free(hits, k);
+	/* A match in the page header is cited at the page's first line. */
+	k = search(&hits, &f->m, "page 12", NULL);
+	assert_int_equal(k, 1);
+	assert_string_equal(hits[0].cite, "Whitaker Dep. 12:1");
+	sw_search_hits_free(hits, k);
+	/* Raw FTS5 queries too. */
+	struct sw_search_opts raw = { .raw = true };
+	k = search(&hits, &f->m, "NEAR(driver loaders, 3)", &raw);
+	assert_int_equal(k, 1);
+	assert_string_equal(hits[0].cite, "Whitaker Dep. 12:4");
+	sw_search_hits_free(hits, k);
+	/* Other documents have no cite. */
+	int64_t o = add_doc(&f->m, "memo.txt", "evidence", "active");
+	add_page(&f->m, o, 1, NULL, "the pallets memo");
+	k = search(&hits, &f->m, "memo", NULL);
+	assert_int_equal(k, 1);
+	assert_null(hits[0].cite);
+	sw_search_hits_free(hits, k);
+}
+
 static void test_section_sign(void **state)
 {
 	struct fixture *f = *state;
@@ -525,6 +699,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_rank, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bates, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bates_from_loadfile, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_transcript_cite, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_section_sign, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_folding, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snippet, setup, teardown),
