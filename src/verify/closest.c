@@ -414,3 +414,14 @@ char *sw__verify_closest_describe(const struct sw__verify_closest *c, const char
 		sw_buf_addf(&b, "; and %zu more difference%s", rest, rest == 1 ? "" : "s");
 	return sw_buf_detach(&b, NULL);
 }
+
+char *sw__verify_closest_text(const char *quote, size_t qlen, const char *text, size_t len,
+			      const struct sw__verify_skip *skip, size_t nskip)
+{
+	struct sw__verify_closest c;
+	if (!sw__verify_closest(&c, quote, qlen, text, len, skip, nskip))
+		return NULL;
+	char *d = sw__verify_closest_describe(&c, text, len);
+	sw__verify_closest_release(&c);
+	return d;
+}

@@ -121,11 +121,15 @@ void sw__words_init(struct sw__words *out, const char *text, size_t len,
 			while (k < nskip && sk[k].end <= i)
 				k++;
 			if (k < nskip && sk[k].start <= i && sk[k].end > i) {
+				/* A space, or a line break when it spans one, so that
+				 * a word hyphenated before it still rejoins. */
+				size_t e = sk[k].end < len ? sk[k].end : len;
 				if (!sk[k].join) {
-					clean[o] = ' ';
+					bool nl = memchr(text + i, '\n', e - i) || memchr(text + i, '\f', e - i);
+					clean[o] = nl ? '\n' : ' ';
 					cmap[o++] = i;
 				}
-				i = sk[k].end;
+				i = e;
 				continue;
 			}
 			clean[o] = text[i];

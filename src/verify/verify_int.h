@@ -110,6 +110,10 @@ void sw__verify_closest_release(struct sw__verify_closest *c);
  * \"can\" on the page".  text is the one c was found in.  Caller frees. */
 char *sw__verify_closest_describe(const struct sw__verify_closest *c, const char *text,
 				  size_t len);
+/* Both at once: the description of the passage of text closest to quote,
+ * or NULL when nothing is close.  Caller frees. */
+char *sw__verify_closest_text(const char *quote, size_t qlen, const char *text, size_t len,
+			      const struct sw__verify_skip *skip, size_t nskip);
 
 /* The verdict of quotation claim i attributed to case citation claim a
  * (full, short or id.; checked in the first pass): found in the stored

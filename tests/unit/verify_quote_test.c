@@ -144,6 +144,25 @@ static void test_skips(void **state)
 	assert_memory_equal(t + s, "what", 4);
 	assert_true(sw__verify_quote_find(q2, strlen(q2), t, strlen(t), sk, n, &s, &e));
 	assert_memory_equal(t + e - 4, "full", 4);
+	/* Skips as the complement of a transcript's line ranges (what
+	 * sw_record_page_lines gives): a word hyphenated over two lines still
+	 * rejoins, whole or with its hyphen. */
+	const char *d = "Page 4\n  7   Q.  Was the deliv-\n  8   ery late?\n";
+	const char *lines[] = { "Q.  Was the deliv-", "ery late?" };
+	struct sw__verify_skip gaps[3];
+	size_t prev = 0, ng = 0;
+	for (size_t k = 0; k < 2; k++) {
+		const char *p = strstr(d, lines[k]);
+		gaps[ng++] = (struct sw__verify_skip){ prev, (size_t)(p - d), false };
+		prev = (size_t)(p - d) + strlen(lines[k]);
+	}
+	gaps[ng++] = (struct sw__verify_skip){ prev, strlen(d), false };
+	const char *q4 = "Was the delivery late?", *q5 = "Was the deliv-ery late?",
+		   *q6 = "Page 4 Was the delivery", *q7 = "the delivery 8 late";
+	assert_true(sw__verify_quote_find(q4, strlen(q4), d, strlen(d), gaps, ng, NULL, NULL));
+	assert_true(sw__verify_quote_find(q5, strlen(q5), d, strlen(d), gaps, ng, NULL, NULL));
+	assert_false(sw__verify_quote_find(q6, strlen(q6), d, strlen(d), gaps, ng, NULL, NULL));
+	assert_false(sw__verify_quote_find(q7, strlen(q7), d, strlen(d), gaps, ng, NULL, NULL));
 	/* A skipped range inside a word, joined. */
 	const char *h = "the court&#8217;s order";
 	struct sw__verify_skip ent = { 9, 16, true };
@@ -202,6 +221,11 @@ static void test_closest(void **state)
 		char *d = sw__verify_closest_describe(&c, r->text, strlen(r->text));
 		if (!strstr(d, r->want))
 			fail_msg("row %zu: \"%s\" lacks \"%s\"", k, d, r->want);
+		char *d2 = sw__verify_closest_text(r->quote, strlen(r->quote), r->text,
+						   strlen(r->text), NULL, 0);
+		assert_non_null(d2);
+		assert_string_equal(d, d2);
+		free(d2);
 		free(d);
 		sw__verify_closest_release(&c);
 	}
