@@ -81,6 +81,14 @@ void sw__verify_case_full(struct sw__verify_run *u, size_t i)
 			"no authority table: import one with 'sworn authorities import FILE'");
 		return;
 	}
+	if (volume && reporter && !sw_claim_get(c, "page")) {
+		/* "550 U.S. ___": a real form for a case not yet paginated. */
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "the citation gives no page of %s %s, so the table cannot be "
+			       "searched for it",
+			       volume, reporter);
+		return;
+	}
 	if (!volume || !reporter || !sw__verify_num(sw_claim_get(c, "page"), &page)) {
 		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
 			       "the citation gives no volume, reporter and page");
@@ -198,6 +206,51 @@ done:
 	free(shown);
 }
 
+/* An id. the scanner could not tie to the citation before it, which it
+ * declines when the pin cannot be a page of that case ("Id. at 999"): the
+ * pin is checked against that case here, so a pin past its pages is
+ * contradicted rather than left unresolved. */
+static void id_unresolved(struct sw__verify_run *u, size_t i)
+{
+	const struct sw_claim *c = &u->r->claims.v[i];
+	long prev = -1;
+	for (size_t k = i; k-- > 0 && prev < 0;) {
+		enum sw_claim_kind kk = u->r->claims.v[k].kind;
+		if (kk != SW_CLAIM_DATE && kk != SW_CLAIM_QUOTE)
+			prev = (long)k;
+	}
+	if (prev < 0) {
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+			       "id. has no citation before it to refer to");
+		return;
+	}
+	const struct sw__verify_resolved *pr = &u->res[prev];
+	uint64_t pin;
+	if (u->r->claims.v[prev].kind == SW_CLAIM_CASE && pr->have_case &&
+	    sw__verify_num(sw_claim_get(c, "pin"), &pin)) {
+		char *real = sw_authority_case_format(&pr->kase);
+		const struct sw_claim_verdict *pv = &u->r->verdicts[prev];
+		if (!check_pin(u, i, &pr->kase, sw_claim_get(c, "pin"), real)) {
+			u->res[i].have_case = true;
+			u->res[i].kase = pr->kase;
+			if (pv->verdict == SW_VERDICT_SUPPORTED)
+				sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "refers to %s", real);
+			else
+				sw__verify_set(u, i, pv->verdict,
+					       "refers to %s (claim %ld), which is %s: %s", real,
+					       prev + 1, sw_verdict_name(pv->verdict), pv->reason);
+			sw__verify_add_case_evidence(u, i, &pr->kase);
+		}
+		free(real);
+		return;
+	}
+	char *ptext = sw__verify_claim_text(u, &u->r->claims.v[prev]);
+	sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+		       "id. could not be tied to the citation before it, %s (claim %ld)", ptext,
+		       prev + 1);
+	free(ptext);
+}
+
 /* A short form, id. or supra takes the verdict of what it resolves to,
  * then its own pin is checked against that case's pages. */
 void sw__verify_case_short(struct sw__verify_run *u, size_t i)
@@ -209,10 +262,11 @@ void sw__verify_case_short(struct sw__verify_run *u, size_t i)
 		ante = sw_claim_get(c, "antecedent");
 	if (t < 0 || (size_t)t >= i) {
 		const char *vol = sw_claim_get(c, "volume"), *rep = sw_claim_get(c, "canonical");
-		if (c->form == SW_FORM_ID)
-			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "id. has no citation before it to refer to");
-		else if (c->form == SW_FORM_SHORT && vol && rep)
+		if (c->form == SW_FORM_ID) {
+			id_unresolved(u, i);
+			return;
+		}
+		if (c->form == SW_FORM_SHORT && vol && rep)
 			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
 				       "no full citation of a case in %s %s comes before this short "
 				       "form",
@@ -233,9 +287,20 @@ void sw__verify_case_short(struct sw__verify_run *u, size_t i)
 	u->res[i].kase = tr->kase;
 	memcpy(u->res[i].pages, tr->pages, sizeof(tr->pages));
 	u->res[i].npages = tr->npages;
+	const char *pin = sw_claim_get(c, "pin");
+	if (!pin && c->form == SW_FORM_SHORT)
+		pin = sw_claim_get(c, "page");
 	if (tv->verdict != SW_VERDICT_SUPPORTED) {
 		sw__verify_set(u, i, tv->verdict, "refers to %s (claim %ld), which is %s: %s",
 			       ttext, t + 1, sw_verdict_name(tv->verdict), tv->reason);
+		/* The case is known even when its name was not read: a pin
+		 * past its pages is still wrong ("*Id.* at 999"). */
+		if (tr->have_case && tv->verdict == SW_VERDICT_UNVERIFIABLE) {
+			char *real = sw_authority_case_format(&tr->kase);
+			if (check_pin(u, i, &tr->kase, pin, real))
+				u->res[i].have_case = false;
+			free(real);
+		}
 	} else if (tr->have_case && tr->kase.name && ante && sw_authority_name_readable(ante) &&
 		   !sw_authority_names_match(ante, tr->kase.name)) {
 		/* "Hollis, 550 U.S. at 560" after a full cite of Twombly. */
@@ -248,9 +313,6 @@ void sw__verify_case_short(struct sw__verify_run *u, size_t i)
 		char *real = sw_authority_case_format(&tr->kase);
 		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "refers to %s", real);
 		sw__verify_add_case_evidence(u, i, &tr->kase);
-		const char *pin = sw_claim_get(c, "pin");
-		if (!pin && c->form == SW_FORM_SHORT)
-			pin = sw_claim_get(c, "page");
 		check_pin(u, i, &tr->kase, pin, real);
 		free(real);
 	} else {

@@ -249,6 +249,16 @@ static const struct row rows[] = {
 	  "which is contradicted: 550 U.S. 544 is Bell Atlantic" },
 	{ "*Celotex Corp. v. Catrett*, 477 U.S. 317 (1986). Id. at 322.", CASE, 1, UNV,
 	  "which is unverifiable: the case name before" },
+	{ "*Celotex Corp. v. Catrett*, 477 U.S. 317 (1986). Id. at 999.", CASE, 1, CON,
+	  "pin 999 is past the last page (338) of Celotex Corp. v. Catrett" },
+	{ "Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). Id. at 999.", CASE, 1, CON,
+	  "pin 999 is past the last page (597)" },
+	{ "Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). Twombly, supra, at 556.", CASE, 1,
+	  SUP, "refers to Bell Atlantic" },
+	{ "Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). Hollis, supra, at 556.", CASE, 1,
+	  UNS, "no full citation of a case named Hollis comes before this supra" },
+	{ "Bell Atlantic Corp. v. Twombly, 550 U.S. ___ (2007).", CASE, 0, UNV,
+	  "the citation gives no page of 550 U.S., so the table cannot be searched for it" },
 
 	/* Quotations on the pinned page of an opinion with star pages. */
 	{ "The Court held that \"the plain language of Rule 56(c) mandates the entry of summary "
