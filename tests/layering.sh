@@ -13,11 +13,12 @@ allowed() {
 	claims) echo "base" ;;
 	authority) echo "base" ;;
 	llm) echo "base" ;;
-	verify) echo "claims authority record base" ;;
+	markup) echo "base" ;;
+	verify) echo "claims authority record markup base" ;;
 	fleet) echo "llm base" ;;
 	pipeline) echo "verify llm record claims authority base" ;;
 	web) echo "pipeline verify llm record claims authority fleet base" ;;
-	cli) echo "web pipeline verify llm record claims authority fleet base" ;;
+	cli) echo "web pipeline verify llm record claims authority fleet markup base" ;;
 	*) echo "?" ;;
 	esac
 }

@@ -6,30 +6,13 @@
 
 #include "claims/claims.h"
 #include "cli/cli.h"
-
-/* A draft on standard input is text; anything bigger than this is not a
- * draft.  Files are bounded by record/'s SW_RECORD_MAX_FILE_BYTES. */
-#define CLAIMS_INPUT_MAX ((size_t)256 << 20)
+#include "cli/cli_draft.h"
 
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the claims as JSON (DESIGN.md's shape)" },
 	{ "kind", 'k', "KIND", "list only claims of KIND (case, journal, statute, rule, record, bates, date, quote)" },
+	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP },
 };
-
-static int read_stdin(struct sw_buf *out, struct sw_err *err)
-{
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
-		if (out->len + n > CLAIMS_INPUT_MAX)
-			return sw_err_set(err, SW_ELIMIT, "standard input is over the %zu-byte limit",
-					  CLAIMS_INPUT_MAX);
-		sw_buf_add(out, chunk, n);
-	}
-	if (ferror(stdin))
-		return sw_err_set(err, SW_EIO, "cannot read standard input");
-	return 0;
-}
 
 /* One line of text for the table: newlines and tabs as spaces, cut at max
  * bytes on a character boundary. */
@@ -57,7 +40,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 {
 	(void)ctx;
 	struct sw_err err = { 0 };
-	struct sw_buf text = SW_BUF_INIT;
+	struct cli_draft d = { 0 };
 	struct sw_claims claims = { 0 };
 	const char *path = a->npos ? a->pos[0] : "-";
 	const char *kind = cli_value(cmd, a, "kind");
@@ -72,18 +55,24 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			return CLI_USAGE;
 		}
 	}
-	if (!strcmp(path, "-") ? read_stdin(&text, &err) != 0 :
-	    sw_record_draft_text(&text, path, &err) != 0) {
+	if (cli_draft_read(&d, path, cli_value(cmd, a, "format"), &err) != 0) {
 		cli_fail(&err);
 		rc = CLI_USAGE; /* a draft that cannot be read is an input error */
 		goto cleanup;
 	}
-	if (sw_claims_scan(&claims, text.data, text.len, &err) != 0) {
+	const struct sw_markup *view = &d.view;
+	if (sw_claims_scan(&claims, view->text, view->len, &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
 	if (cli_flag(cmd, a, "json")) {
-		json_t *doc = sw_claims_json(&claims, text.data, path);
+		json_t *doc = sw_claims_json(&claims, view->text, path);
+		cli_draft_json_offsets(json_object_get(doc, "claims"), &d, &claims);
+		char now[21];
+		sw_utc_now(now);
+		json_object_set_new(doc, "audit", json_pack("{s:s, s:s, s:s, s:s, s:s}",
+			"time", now, "sworn_version", SW_VERSION, "commit", cli_build_commit,
+			"draft_sha256", d.sha256, "format", sw_markup_kind_name(view->kind)));
 		if (kind) {
 			json_t *all = json_object_get(doc, "claims"), *keep = json_array();
 			size_t i;
@@ -98,13 +87,18 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		json_decref(doc);
 	} else {
 		size_t shown = 0;
+		struct sw_markup_cursor cur = { 0 };
 		for (size_t i = 0; i < claims.n; i++) {
 			const struct sw_claim *c = &claims.v[i];
 			if (!kind_ok(kind, c))
 				continue;
-			printf("%4zu  %-7s %-9s %6zu-%-6zu  ", i + 1, sw_claim_kind_name(c->kind),
-			       sw_claim_form_name(c->form), c->start, c->end);
-			put_flat(stdout, text.data + c->start, c->end - c->start, 70);
+			size_t line, col;
+			char at[48];
+			sw_markup_line_col(view, &cur, sw_markup_src(view, c->start), &line, &col);
+			snprintf(at, sizeof(at), "%zu:%zu", line, col);
+			printf("%4zu  %-7s %-9s %-9s  ", i + 1, sw_claim_kind_name(c->kind),
+			       sw_claim_form_name(c->form), at);
+			put_flat(stdout, view->text + c->start, c->end - c->start, 70);
 			putchar('\n');
 			printf("      ");
 			for (size_t k = 0; k < c->nfields; k++) {
@@ -127,22 +121,26 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 cleanup:
 	sw_claims_release(&claims);
-	sw_buf_release(&text);
+	cli_draft_release(&d);
 	return rc;
 }
 
 const struct cli_command cli_cmd_claims = {
 	.name = "claims",
-	.usage = "[--json] [--kind KIND] [FILE|-]",
+	.usage = "[--json] [--kind KIND] [--format FORMAT] [FILE|-]",
 	.summary = "list the claims a draft makes: citations, record cites, dates, quotations",
 	.description =
-		"Reads a draft (text, Markdown, .docx, PDF or .eml) from FILE, or text\n"
+		"Reads a draft (Markdown, HTML, text, .docx, PDF or .eml) from FILE, or\n"
 		"from standard input when FILE is - or absent, and lists every case\n"
 		"citation (full, short, id., supra), statute, rule, record citation, Bates\n"
-		"number, date and quotation in it, with byte offsets into the text, the\n"
-		"fields of each and what short forms refer to.  For .docx, PDF and .eml\n"
-		"the offsets are into the text read from the file (PDF pages joined by\n"
-		"form feeds, no OCR), not into its bytes.  Nothing is checked: `sworn\n"
+		"number, date and quotation in it, with its line:column in the draft, the\n"
+		"fields of each and what short forms refer to.  Markdown and HTML are\n"
+		"read as the text they show (emphasis, links and footnote markers are\n"
+		"not part of a name; footnotes are read where they are defined); the\n"
+		"kind comes from the extension, else from the first bytes, or from\n"
+		"--format.  --json gives each claim's text as read and its byte offsets\n"
+		"into the file (for .docx, PDF and .eml into the text read from it: PDF\n"
+		"pages joined by form feeds, no OCR).  Nothing is checked: `sworn\n"
 		"verify` does that.\n\n"
 		"Exit status: 0 on success (with or without claims), 2 when the input\n"
 		"cannot be read.",

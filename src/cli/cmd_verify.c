@@ -1,11 +1,14 @@
 /* cmd_verify.c - `sworn verify -m MATTER DRAFT`: the gate. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include <jansson.h>
 
 #include "authority/authority.h"
 #include "cli/cli.h"
+#include "cli/cli_draft.h"
 #include "verify/verify.h"
 
 static const struct cli_opt opts[] = {
@@ -13,21 +16,33 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the verdicts as JSON (DESIGN.md's shape)" },
 	{ "html", 0, "OUT", "also write a self-contained HTML report to OUT" },
 	{ "lenient", 0, NULL, "let unverifiable claims pass (they are still listed)" },
+	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP },
 };
+
+/* When the authority table was last written (only an import writes it),
+ * as "YYYY-MM-DDTHH:MM:SSZ" in out, or false. */
+static bool file_time(char out[21], const char *path)
+{
+	struct stat st;
+	struct tm tm;
+	if (stat(path, &st) != 0 || !gmtime_r(&st.st_mtime, &tm))
+		return false;
+	return strftime(out, 21, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0;
+}
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
 	struct sw_err err = { 0 };
-	struct sw_buf text = SW_BUF_INIT;
+	struct cli_draft d = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_authority *auth = NULL;
 	struct sw_verify_report rep = { 0 };
 	const char *path = a->pos[0];
 	const char *html = cli_value(cmd, a, "html");
-	char *auth_path = NULL;
+	char *auth_path = NULL, *last_import = NULL;
 	int rc = CLI_USAGE;
 
-	if (sw_record_draft_text(&text, path, &err) != 0) {
+	if (cli_draft_read(&d, path, cli_value(cmd, a, "format"), &err) != 0) {
 		cli_fail(&err);
 		goto cleanup;
 	}
@@ -45,10 +60,30 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		goto cleanup;
 	}
 	struct sw_verify_opts vo = { .lenient = cli_flag(cmd, a, "lenient") };
-	if (sw_verify(&rep, m, auth, text.data, text.len, &vo, &err) != 0) {
+	if (sw_verify(&rep, m, auth, d.view.text, d.view.len, &vo, &err) != 0) {
 		cli_fail(&err);
 		goto cleanup;
 	}
+	struct sw_verify_audit audit = {
+		.matter = sw_matter_name(m),
+		.version = SW_VERSION,
+		.commit = cli_build_commit,
+		.draft_sha256 = d.sha256,
+		.format = d.extracted && d.view.kind == SW_MARKUP_TEXT ? "extracted text"
+								       : sw_markup_kind_name(d.view.kind),
+	};
+	char now[21], auth_time[21];
+	sw_utc_now(now);
+	audit.time = now;
+	if (auth && file_time(auth_time, auth_path))
+		audit.authorities_updated = auth_time;
+	if (sw_record_import_stamp(&audit.record_documents, &last_import, m, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	audit.record_last_import = last_import;
+	rep.view = &d.view;
+	rep.audit = &audit;
 	if (html) {
 		FILE *f = fopen(html, "w");
 		if (!f || sw_verify_html(f, &rep, sw_path_base(path), &err) != 0 || fclose(f) != 0) {
@@ -76,21 +111,27 @@ cleanup:
 	sw_verify_release(&rep);
 	sw_authority_close(auth);
 	sw_matter_close(m);
-	sw_buf_release(&text);
+	cli_draft_release(&d);
 	free(auth_path);
+	free(last_import);
 	return rc;
 }
 
 const struct cli_command cli_cmd_verify = {
 	.name = "verify",
-	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient]",
+	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient] [--format FORMAT]",
 	.summary = "check every claim of a draft against the record and the authorities",
 	.description =
 		"Finds every case citation, statute, rule, record citation, Bates number,\n"
-		"date and quotation in DRAFT (Markdown, text, .docx, PDF or .eml; PDF\n"
-		"pages are read from their text layer, without OCR) and checks each\n"
+		"date and quotation in DRAFT (Markdown, HTML, text, .docx, PDF or .eml;\n"
+		"PDF pages are read from their text layer, without OCR) and checks each\n"
 		"against the matter's evidence and the workspace's authority table.\n"
-		"Claim offsets of a .docx, PDF or .eml draft are into its extracted text.\n"
+		"Markdown and HTML are read as the text they show (--format overrides\n"
+		"the kind the extension or the first bytes give).  Each claim is given\n"
+		"as line:column of the draft (of the extracted text for .docx, PDF and\n"
+		".eml); --json and --html carry an audit stamp (matter, time, sworn\n"
+		"version and commit, the draft's SHA-256, the record's document count\n"
+		"and last import, when the authority table was last updated).\n"
 		"Each claim is supported (with its evidence), unsupported, contradicted\n"
 		"or unverifiable.\n"
 		"Blocked claims are listed first, each with its reason.\n\n"

@@ -262,6 +262,12 @@ int sw_matter_audit(struct sw_audit *out, struct sw_matter *m,
 		    struct sw_err *err) SW_MUST_USE;
 void sw_audit_release(struct sw_audit *a);
 
+/* For a report's audit stamp: the number of documents in the matter and
+ * the import time of the newest (as stored, "YYYY-MM-DDTHH:MM:SSZ"; NULL
+ * when there is none; caller frees). */
+int sw_record_import_stamp(uint64_t *documents, char **last_import, struct sw_matter *m,
+			   struct sw_err *err) SW_MUST_USE;
+
 /* Normalise a record-citation label for matching: lower case, periods and
  * "No." dropped, "exhibit" to "ex", spaces collapsed ("Exhibit 12" and
  * "Ex. 12" give "ex 12"; "ECF No. 45" gives "ecf 45").  Caller frees. */

@@ -1,13 +1,15 @@
 /* report.c - the gate's reports: the terminal table, DESIGN.md's JSON and
- * a self-contained HTML page. */
+ * a self-contained HTML page (the draft rendered in report_html.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
+#include "markup/markup.h"
 #include "verify/verify_int.h"
+#include "verify/report_int.h"
 
-static bool blocks(const struct sw_verify_report *r, enum sw_verdict v)
+bool sw__report_blocks(const struct sw_verify_report *r, enum sw_verdict v)
 {
 	return v == SW_VERDICT_UNSUPPORTED || v == SW_VERDICT_CONTRADICTED ||
 	       (v == SW_VERDICT_UNVERIFIABLE && !r->lenient);
@@ -32,13 +34,64 @@ static json_t *evidence_json(const struct sw_evidence *e)
 	return o;
 }
 
+struct sw__report_pos *sw__report_positions(const struct sw_verify_report *r)
+{
+	struct sw__report_pos *p = sw_xcalloc(r->claims.n ? r->claims.n : 1, sizeof(*p));
+	struct sw_markup_cursor cur = { 0 };
+	size_t line = 1, col = 1, at = 0;
+	for (size_t i = 0; i < r->claims.n; i++) {
+		const struct sw_claim *c = &r->claims.v[i];
+		if (r->view) {
+			const struct sw_markup *v = r->view;
+			p[i].start = sw_markup_src(v, c->start);
+			p[i].end = sw_markup_src_end(v, c->end);
+			p[i].cite_start = sw_markup_src(v, c->cite_start);
+			p[i].cite_end = sw_markup_src_end(v, c->cite_end);
+			sw_markup_line_col(v, &cur, p[i].start, &p[i].line, &p[i].col);
+			continue;
+		}
+		/* claims are in order of start: one pass over the text */
+		for (; at < c->start && at < r->len; at++) {
+			if (r->text[at] == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)r->text[at] & 0xC0) != 0x80) {
+				col++;
+			}
+		}
+		p[i] = (struct sw__report_pos){ c->start, c->end, c->cite_start, c->cite_end, line, col };
+	}
+	return p;
+}
+
+static json_t *audit_json(const struct sw_verify_audit *a)
+{
+	json_t *o = json_object();
+	const char *keys[] = { "matter", "time", "sworn_version", "commit", "draft_sha256",
+			       "format", "record_last_import", "authorities_updated" };
+	const char *vals[] = { a->matter, a->time, a->version, a->commit, a->draft_sha256,
+			       a->format, a->record_last_import, a->authorities_updated };
+	for (size_t i = 0; i < SW_ARRAY_LEN(keys); i++)
+		if (vals[i])
+			json_object_set_new(o, keys[i], sw_json_str(vals[i]));
+	json_object_set_new(o, "record_documents", json_integer((json_int_t)a->record_documents));
+	return o;
+}
+
 json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 {
 	json_t *root = sw_claims_json(&r->claims, r->text, draft);
 	json_t *claims = json_object_get(root, "claims");
+	struct sw__report_pos *pos = sw__report_positions(r);
 	for (size_t i = 0; i < json_array_size(claims) && i < r->claims.n; i++) {
 		json_t *c = json_array_get(claims, i);
 		const struct sw_claim_verdict *v = &r->verdicts[i];
+		json_object_set_new(c, "start", json_integer((json_int_t)pos[i].start));
+		json_object_set_new(c, "end", json_integer((json_int_t)pos[i].end));
+		json_object_set_new(c, "cite_start", json_integer((json_int_t)pos[i].cite_start));
+		json_object_set_new(c, "cite_end", json_integer((json_int_t)pos[i].cite_end));
+		json_object_set_new(c, "line", json_integer((json_int_t)pos[i].line));
+		json_object_set_new(c, "column", json_integer((json_int_t)pos[i].col));
 		json_object_set_new(c, "verdict", json_string(sw_verdict_name(v->verdict)));
 		json_object_set_new(c, "reason", sw_json_str(v->reason));
 		json_t *ev = json_array();
@@ -54,6 +107,9 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 	json_object_set_new(root, "summary", sum);
 	json_object_set_new(root, "lenient", json_boolean(r->lenient));
 	json_object_set_new(root, "gate", json_string(r->pass ? "pass" : "blocked"));
+	if (r->audit)
+		json_object_set_new(root, "audit", audit_json(r->audit));
+	free(pos);
 	return root;
 }
 
@@ -86,14 +142,17 @@ static const char *colour_of(enum sw_verdict v)
 	return "";
 }
 
-static void print_row(FILE *f, const struct sw_verify_report *r, size_t i, bool colour)
+static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
+		      const struct sw__report_pos *pos, bool colour)
 {
 	const struct sw_claim *c = &r->claims.v[i];
 	const struct sw_claim_verdict *v = &r->verdicts[i];
-	char text[256];
+	char text[256], at[48];
 	one_line(text, sizeof(text), r->text + c->start, c->end - c->start, 60);
-	fprintf(f, "%4zu  %s%-12s%s  %-7s %s\n", i + 1, colour ? colour_of(v->verdict) : "",
-		sw_verdict_name(v->verdict), colour ? "\033[0m" : "", sw_claim_kind_name(c->kind), text);
+	snprintf(at, sizeof(at), "%zu:%zu", pos[i].line, pos[i].col);
+	fprintf(f, "%4zu  %s%-12s%s  %-7s %-8s %s\n", i + 1, colour ? colour_of(v->verdict) : "",
+		sw_verdict_name(v->verdict), colour ? "\033[0m" : "", sw_claim_kind_name(c->kind),
+		at, text);
 	fprintf(f, "      %s %s\n", v->verdict == SW_VERDICT_SUPPORTED ? "\xe2\x9c\x93" : "\xe2\x86\x92",
 		v->reason);
 	for (size_t k = 0; k < v->nevidence && v->verdict == SW_VERDICT_SUPPORTED; k++) {
@@ -107,21 +166,22 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i, bool 
 
 void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour)
 {
+	struct sw__report_pos *pos = sw__report_positions(r);
 	size_t nblocked = 0;
 	for (size_t i = 0; i < r->claims.n; i++)
-		nblocked += blocks(r, r->verdicts[i].verdict);
+		nblocked += sw__report_blocks(r, r->verdicts[i].verdict);
 	if (nblocked) {
 		fprintf(f, "blocked claims (%zu):\n", nblocked);
 		for (size_t i = 0; i < r->claims.n; i++)
-			if (blocks(r, r->verdicts[i].verdict))
-				print_row(f, r, i, colour);
+			if (sw__report_blocks(r, r->verdicts[i].verdict))
+				print_row(f, r, i, pos, colour);
 		fputc('\n', f);
 	}
 	if (r->claims.n > nblocked) {
 		fprintf(f, "passing claims (%zu):\n", r->claims.n - nblocked);
 		for (size_t i = 0; i < r->claims.n; i++)
-			if (!blocks(r, r->verdicts[i].verdict))
-				print_row(f, r, i, colour);
+			if (!sw__report_blocks(r, r->verdicts[i].verdict))
+				print_row(f, r, i, pos, colour);
 		fputc('\n', f);
 	}
 	fprintf(f, "%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable%s\n",
@@ -130,103 +190,6 @@ void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour)
 		r->lenient ? " (lenient: unverifiable claims pass)" : "");
 	fprintf(f, "gate: %s%s%s\n", colour ? (r->pass ? "\033[1;32m" : "\033[1;31m") : "",
 		r->pass ? "pass" : "blocked", colour ? "\033[0m" : "");
+	free(pos);
 }
 
-static void html_escape(FILE *f, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		switch (s[i]) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(s[i], f);
-		}
-	}
-}
-
-static void html_str(FILE *f, const char *s)
-{
-	if (s)
-		html_escape(f, s, strlen(s));
-}
-
-int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
-		   struct sw_err *err)
-{
-	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>sworn verify: ", f);
-	html_str(f, draft);
-	fputs("</title>\n<style>\n"
-	      "body{font-family:Georgia,serif;margin:0;display:flex;gap:2em;padding:1.5em;background:#fafafa}\n"
-	      "#draft{flex:3;white-space:pre-wrap;line-height:1.6;background:#fff;padding:1.5em;border:1px solid #ddd}\n"
-	      "#side{flex:2;font-family:sans-serif;font-size:13px}\n"
-	      ".c{border-radius:3px;padding:0 2px;text-decoration:none;color:inherit}\n"
-	      ".supported{background:#d9f2d9}.unsupported{background:#ffd6d6}\n"
-	      ".contradicted{background:#ff9e9e;font-weight:bold}.unverifiable{background:#fff1b8}\n"
-	      ".item{border-left:4px solid #ccc;padding:4px 8px;margin:6px 0;background:#fff}\n"
-	      ".item.supported{border-color:#3a3}.item.unsupported{border-color:#d33}\n"
-	      ".item.contradicted{border-color:#900}.item.unverifiable{border-color:#cc0}\n"
-	      ".ev{color:#555;font-size:12px}.gate{font-size:18px;font-weight:bold}\n"
-	      "</style></head><body>\n<div id=\"draft\">", f);
-	size_t pos = 0;
-	for (size_t i = 0; i < r->claims.n; i++) {
-		const struct sw_claim *c = &r->claims.v[i];
-		if (c->start < pos)
-			continue; /* inside a claim already marked (a quote's cite) */
-		html_escape(f, r->text + pos, c->start - pos);
-		/* A quotation that holds later claims is marked up to its end. */
-		fprintf(f, "<a class=\"c %s\" href=\"#c%zu\" title=\"",
-			sw_verdict_name(r->verdicts[i].verdict), i + 1);
-		html_str(f, r->verdicts[i].reason);
-		fputs("\">", f);
-		html_escape(f, r->text + c->start, c->end - c->start);
-		fputs("</a>", f);
-		pos = c->end;
-	}
-	html_escape(f, r->text + pos, r->len - pos);
-	fputs("</div>\n<div id=\"side\">\n<p class=\"gate\">gate: ", f);
-	fputs(r->pass ? "pass" : "blocked", f);
-	fprintf(f, "</p><p>%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable%s</p>\n",
-		r->claims.n, r->counts[SW_VERDICT_SUPPORTED], r->counts[SW_VERDICT_UNSUPPORTED],
-		r->counts[SW_VERDICT_CONTRADICTED], r->counts[SW_VERDICT_UNVERIFIABLE],
-		r->lenient ? " (lenient)" : "");
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < r->claims.n; i++) {
-			const struct sw_claim *c = &r->claims.v[i];
-			const struct sw_claim_verdict *v = &r->verdicts[i];
-			if (blocks(r, v->verdict) != (pass == 0))
-				continue;
-			fprintf(f, "<div class=\"item %s\" id=\"c%zu\"><b>%zu %s</b> %s: ",
-				sw_verdict_name(v->verdict), i + 1, i + 1, sw_verdict_name(v->verdict),
-				sw_claim_kind_name(c->kind));
-			html_escape(f, r->text + c->start, c->end - c->start);
-			fputs("<br>", f);
-			html_str(f, v->reason);
-			for (size_t k = 0; k < v->nevidence; k++) {
-				const struct sw_evidence *e = &v->evidence[k];
-				fputs("<div class=\"ev\">", f);
-				if (e->document) {
-					html_str(f, e->bates);
-					fputs(e->bates ? " " : "", f);
-					html_str(f, e->document);
-					fprintf(f, " p. %u", e->page);
-				} else {
-					html_str(f, e->name);
-					fputs(" ", f);
-					html_str(f, e->cite);
-				}
-				if (e->excerpt) {
-					fputs(": \xe2\x80\x9c", f);
-					html_str(f, e->excerpt);
-					fputs("\xe2\x80\x9d", f);
-				}
-				fputs("</div>", f);
-			}
-			fputs("</div>\n", f);
-		}
-	}
-	fputs("</div>\n</body></html>\n", f);
-	if (ferror(f))
-		return sw_err_set(err, SW_EIO, "cannot write the HTML report");
-	return 0;
-}

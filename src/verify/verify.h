@@ -35,6 +35,8 @@
 #include "claims/claims.h"
 #include "record/record.h"
 
+struct sw_markup; /* markup/markup.h: a draft's source behind its text */
+
 #define SW_VERIFY_MAX_PAGES 64        /* pages kept per citation (a range) */
 #define SW_VERIFY_MAX_CANDIDATES 256  /* pages a search may check per claim */
 #define SW_VERIFY_EXCERPT 160         /* bytes of an evidence excerpt */
@@ -73,6 +75,20 @@ struct sw_verify_opts {
 	bool lenient;        /* unverifiable claims pass (they stay listed) */
 };
 
+/* The audit stamp of a report: what was checked, against what, by which
+ * sworn.  Every string is borrowed; NULL ones are left out. */
+struct sw_verify_audit {
+	const char *matter;
+	const char *time;               /* when the check ran, UTC ISO 8601 */
+	const char *version;            /* sworn's version */
+	const char *commit;             /* the git commit sworn was built from */
+	const char *draft_sha256;       /* of the draft file's bytes */
+	const char *format;             /* how the draft was read: "markdown", ... */
+	uint64_t record_documents;
+	const char *record_last_import; /* the newest document's import time */
+	const char *authorities_updated; /* when the authority table was last written */
+};
+
 struct sw_verify_report {
 	char *text;          /* the draft (a copy), NUL-terminated */
 	size_t len;
@@ -81,6 +97,14 @@ struct sw_verify_report {
 	size_t counts[SW_VERDICT_COUNT];
 	bool lenient;
 	bool pass;           /* the gate's decision */
+	/* Set by the caller after sw_verify(), for the reports only; borrowed,
+	 * never freed by sw_verify_release().  view: the marked-up draft whose
+	 * plain text (view->text, view->len) was verified; the reports then
+	 * give positions in its source (line:column, source byte offsets) and
+	 * the HTML renders its structure.  NULL: the text is the source.
+	 * audit: the stamp the JSON and HTML carry; NULL: none. */
+	const struct sw_markup *view;
+	const struct sw_verify_audit *audit;
 };
 
 /* Check every claim of len bytes of text against m and auth (auth may be
@@ -93,16 +117,20 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 void sw_verify_release(struct sw_verify_report *r);
 
 /* DESIGN.md's JSON: {"draft", "claims": [... with verdict, reason,
- * evidence], "summary", "gate"}.  Returns a new reference. */
+ * evidence, line, column], "summary", "gate", "audit"}.  With a view,
+ * each claim's start/end/cite_start/cite_end are offsets into the source
+ * and its text is the claim as read.  Returns a new reference. */
 struct json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft);
 
 /* The compact table for a terminal: blocked claims first, each with its
- * reason, then the rest, then the summary and the gate.  colour adds ANSI
- * colours. */
+ * line:column and reason, then the rest, then the summary and the gate.
+ * colour adds ANSI colours. */
 void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour);
 
-/* A self-contained HTML page: the draft with each claim coloured by its
- * verdict, and beside it the evidence or the reason.  Returns 0 or
+/* A self-contained HTML page: the draft (rendered from its view's
+ * structure: headings, lists, emphasis, quotes, tables, footnotes) with
+ * each claim coloured by its verdict, beside it the evidence or the
+ * reason, the audit stamp, and a print stylesheet.  Returns 0 or
  * SW_EIO. */
 int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 		   struct sw_err *err) SW_MUST_USE;

@@ -1,0 +1,86 @@
+/* cli_draft.c - reading a draft for `sworn claims` and `sworn verify`. */
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli_draft.h"
+#include "record/record.h"
+
+static int read_stdin(struct sw_buf *out, struct sw_err *err)
+{
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
+		if (out->len + n > CLI_DRAFT_STDIN_MAX)
+			return sw_err_set(err, SW_ELIMIT, "standard input is over the %zu-byte limit",
+					  CLI_DRAFT_STDIN_MAX);
+		sw_buf_add(out, chunk, n);
+	}
+	if (ferror(stdin))
+		return sw_err_set(err, SW_EIO, "cannot read standard input");
+	return 0;
+}
+
+int cli_draft_read(struct cli_draft *out, const char *path, const char *format,
+		   struct sw_err *err)
+{
+	struct sw_buf raw = SW_BUF_INIT, text = SW_BUF_INIT;
+	enum sw_markup_kind kind = SW_MARKUP_TEXT;
+	bool given = format && strcmp(format, "auto") != 0;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (given && !sw_markup_kind_parse(&kind, format))
+		return sw_err_set(err, SW_EUSAGE,
+				  "unknown --format '%s': give auto, markdown, html or text", format);
+	bool in = !strcmp(path, "-");
+	if (in) {
+		if ((rc = read_stdin(&text, err)) != 0)
+			goto cleanup;
+		sw_sha256_hex(out->sha256, text.data, text.len);
+	} else {
+		/* record/ decides what the file is and extracts its text; a text
+		 * file comes back byte for byte */
+		if ((rc = sw_record_draft_text(&text, path, err)) != 0 ||
+		    (rc = sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, err)) != 0)
+			goto cleanup;
+		sw_sha256_hex(out->sha256, raw.data, raw.len);
+		out->extracted = raw.len != text.len || memcmp(raw.data, text.data, raw.len) != 0;
+	}
+	if (!given && !out->extracted)
+		kind = sw_markup_kind_for(in ? NULL : path, text.data, text.len);
+	if ((rc = sw_markup_parse(&out->view, kind, text.data, text.len, err)) != 0)
+		sw_err_wrap(err, rc, "cannot read '%s'", in ? "standard input" : path);
+cleanup:
+	sw_buf_release(&raw);
+	sw_buf_release(&text);
+	return rc;
+}
+
+void cli_draft_release(struct cli_draft *d)
+{
+	if (d)
+		sw_markup_release(&d->view);
+}
+
+void cli_draft_json_offsets(json_t *claims, const struct cli_draft *d,
+			    const struct sw_claims *c)
+{
+	const struct sw_markup *m = &d->view;
+	struct sw_markup_cursor cur = { 0 };
+	for (size_t i = 0; i < json_array_size(claims) && i < c->n; i++) {
+		json_t *o = json_array_get(claims, i);
+		const struct sw_claim *cl = &c->v[i];
+		size_t start = sw_markup_src(m, cl->start), line, col;
+		sw_markup_line_col(m, &cur, start, &line, &col);
+		json_object_set_new(o, "start", json_integer((json_int_t)start));
+		json_object_set_new(o, "end", json_integer((json_int_t)sw_markup_src_end(m, cl->end)));
+		json_object_set_new(o, "cite_start",
+				    json_integer((json_int_t)sw_markup_src(m, cl->cite_start)));
+		json_object_set_new(o, "cite_end",
+				    json_integer((json_int_t)sw_markup_src_end(m, cl->cite_end)));
+		json_object_set_new(o, "line", json_integer((json_int_t)line));
+		json_object_set_new(o, "column", json_integer((json_int_t)col));
+	}
+}

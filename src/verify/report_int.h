@@ -1,0 +1,21 @@
+/* report_int.h - what the report writers (report.c, report_html.c) share. */
+#ifndef SW_VERIFY_REPORT_INT_H
+#define SW_VERIFY_REPORT_INT_H
+
+#include "verify/verify.h"
+
+/* Where a claim is in the draft's source: byte offsets and its 1-based
+ * line and column. */
+struct sw__report_pos {
+	size_t start, end, cite_start, cite_end;
+	size_t line, col;
+};
+
+/* One per claim, in claim order, through r->view when there is one;
+ * caller frees.  Linear in the draft. */
+struct sw__report_pos *sw__report_positions(const struct sw_verify_report *r);
+
+/* Whether verdict v blocks the gate of r. */
+bool sw__report_blocks(const struct sw_verify_report *r, enum sw_verdict v);
+
+#endif /* SW_VERIFY_REPORT_INT_H */
