@@ -118,4 +118,13 @@ const char *sw_claim_form_name(enum sw_claim_form form);
 struct json_t *sw_claims_json(const struct sw_claims *c, const char *text,
 			      const char *draft);
 
+/* The same document written straight to f, byte for byte what
+ * sw_json_print(f, sw_claims_json(...)) writes (a newline after it, then a
+ * flush), in time and memory linear in the claims and without a tree.
+ * With kind non-NULL ("case", "bates"...) only claims of that kind are in
+ * "claims" (ids and "summary" still count them all).  Returns 0, or
+ * SW_EIO when f cannot be written. */
+int sw_claims_json_write(FILE *f, const struct sw_claims *c, const char *text,
+			 const char *draft, const char *kind, struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_CLAIMS_H */

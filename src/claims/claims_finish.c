@@ -74,43 +74,153 @@ static bool inside_citation(const struct sw_claims *c, size_t s)
 	return false;
 }
 
+/* Party names of the full case cites seen so far, by a hash of the name
+ * written as in the text: each "at N" hashes the few texts that end just
+ * before it and could be a name, instead of comparing every earlier
+ * cite's parties (which made "at"-rich drafts quadratic). */
+struct party_node {
+	uint64_t h;      /* hash of the name */
+	const char *name;
+	size_t len;
+	long claim;      /* the full cite */
+	int role;        /* 0 plaintiff, 1 defendant */
+	long older;      /* the previous node with the same name, or -1 */
+};
+
+struct party_index {
+	struct party_node *v;
+	size_t n, cap;
+	long *slot;      /* open addressing: node index of the newest, -1 */
+	size_t mask;
+	size_t maxlen;   /* the longest name indexed */
+};
+
+#define PARTY_MUL 0x100000001b3ull
+
+/* The hash of a name built from its last byte backwards: h(c + s) =
+ * h(s) + c * M^len(s), so a walk back through the text extends it. */
+static uint64_t party_hash(const char *s, size_t n)
+{
+	uint64_t h = 0, m = 1;
+	for (size_t i = n; i-- > 0;) {
+		h += ((uint64_t)(unsigned char)s[i] + 1) * m;
+		m *= PARTY_MUL;
+	}
+	return h ^ (n * 0x9e3779b97f4a7c15ull);
+}
+
+static long *party_slot(struct party_index *x, uint64_t h, const char *s, size_t n)
+{
+	size_t i = (size_t)(h ^ (h >> 29)) & x->mask;
+	for (;; i = (i + 1) & x->mask) {
+		long k = x->slot[i];
+		if (k < 0)
+			return &x->slot[i];
+		const struct party_node *p = &x->v[k];
+		if (p->h == h && p->len == n && !memcmp(p->name, s, n))
+			return &x->slot[i];
+	}
+}
+
+static void party_add(struct party_index *x, const char *name, long claim, int role)
+{
+	size_t n = strlen(name);
+	if (n == 0 || generic_name(name))
+		return;
+	if ((x->n + 1) * 2 > x->mask + 1) {
+		/* grow and rehash the newest node of each name */
+		size_t size = (x->mask + 1) * 2;
+		long *old = x->slot;
+		size_t oldsize = x->mask + 1;
+		x->slot = sw_xmalloc(size * sizeof(*x->slot));
+		for (size_t i = 0; i < size; i++)
+			x->slot[i] = -1;
+		x->mask = size - 1;
+		for (size_t i = 0; i < oldsize; i++)
+			if (old[i] >= 0) {
+				const struct party_node *p = &x->v[old[i]];
+				*party_slot(x, p->h, p->name, p->len) = old[i];
+			}
+		free(old);
+	}
+	uint64_t h = party_hash(name, n);
+	long *slot = party_slot(x, h, name, n);
+	x->v = sw_xgrow(x->v, &x->cap, x->n + 1, sizeof(*x->v));
+	struct party_node *p = &x->v[x->n];
+	p->h = h;
+	p->name = name;
+	p->len = n;
+	p->claim = claim;
+	p->role = role;
+	p->older = *slot;
+	*slot = (long)x->n++;
+	if (n > x->maxlen)
+		x->maxlen = n;
+}
+
+/* The newest full cite before `at` with a party written as [s, e): its
+ * node, or -1. */
+static long party_find(struct party_index *x, const struct claims_scan *sc, uint64_t h,
+		       size_t s, size_t e, size_t at)
+{
+	long k = *party_slot(x, h, sc->t + s, e - s);
+	/* a cite that ends after this "at" holds it: try older ones */
+	for (int n = 0; k >= 0 && n < 8; n++, k = x->v[k].older)
+		if (sc->out->v[x->v[k].claim].cite_end <= at)
+			return k;
+	return -1;
+}
+
 void claims_find_references(struct claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
-	size_t nfull = c->n;
+	size_t nfull = c->n, next = 0;
+	struct party_index idx = { 0 };
+	idx.mask = 63;
+	idx.slot = sw_xmalloc(64 * sizeof(*idx.slot));
+	for (size_t i = 0; i < 64; i++)
+		idx.slot[i] = -1;
 	for (size_t a = 0; a < sc->nats; a++) {
 		size_t at = sc->ats[a].at;
-		if (inside_citation(c, at))
+		/* index the full case cites that start before this "at" */
+		for (; next < nfull && c->v[next].start < at; next++) {
+			const struct sw_claim *x = &c->v[next];
+			if (x->kind != SW_CLAIM_CASE || x->form != SW_FORM_FULL)
+				continue;
+			const char *pl = sw_claim_get(x, "plaintiff"), *df = sw_claim_get(x, "defendant");
+			if (pl)
+				party_add(&idx, pl, (long)next, 0);
+			if (df)
+				party_add(&idx, df, (long)next, 1);
+		}
+		if (!idx.n || inside_citation(c, at))
 			continue;
 		size_t e = cl_ws_back(sc, at, 0);
 		if (e > 0 && cl_at(sc, e - 1) == ',')
 			e--;
-		/* the latest full case cite before this "at" whose party ends here */
+		/* every start of a name that ends at e, nearest first: the
+		 * newest cite wins, and within one cite the plaintiff */
 		long best = -1;
-		const char *which = NULL;
-		size_t name_s = 0;
-		for (size_t k = nfull; k-- > 0;) {
-			const struct sw_claim *x = &c->v[k];
-			if (x->kind != SW_CLAIM_CASE || x->form != SW_FORM_FULL || x->cite_end > at)
+		uint64_t h = 0, m = 1;
+		size_t floor = e > idx.maxlen ? e - idx.maxlen : 0;
+		for (size_t s = e; s > floor; s--) {
+			h += ((uint64_t)(unsigned char)sc->t[s - 1] + 1) * m;
+			m *= PARTY_MUL;
+			if (!cl_boundary_before(sc, s - 1) || !cl_alnum(cl_at(sc, s - 1)))
 				continue;
-			const char *roles[] = { "plaintiff", "defendant" };
-			for (int r = 0; r < 2 && best < 0; r++) {
-				const char *nm = sw_claim_get(x, roles[r]);
-				if (!nm || generic_name(nm))
-					continue;
-				size_t n = strlen(nm);
-				if (n == 0 || n > e || memcmp(sc->t + e - n, nm, n) != 0 ||
-				    !cl_boundary_before(sc, e - n))
-					continue;
-				best = (long)k;
-				which = roles[r];
-				name_s = e - n;
-			}
-			if (best >= 0)
-				break;
+			long k = party_find(&idx, sc, h ^ ((e - s + 1) * 0x9e3779b97f4a7c15ull),
+					    s - 1, e, at);
+			if (k < 0)
+				continue;
+			if (best < 0 || idx.v[k].claim > idx.v[best].claim ||
+			    (idx.v[k].claim == idx.v[best].claim && idx.v[k].role < idx.v[best].role))
+				best = k;
 		}
 		if (best < 0)
 			continue;
+		size_t name_s = e - idx.v[best].len;
+		const char *which = idx.v[best].role ? "defendant" : "plaintiff";
+		long target = idx.v[best].claim;
 		size_t pin_s = at, pe = cl_ws(sc, at + 2);
 		size_t pin_e = 0;
 		if (cl_at(sc, pe) == '*')
@@ -123,13 +233,15 @@ void claims_find_references(struct claims_scan *sc)
 			pin_e = cl_digits(sc, d);
 		struct claims_builder b;
 		cl_begin(&b, SW_CLAIM_CASE, SW_FORM_REFERENCE, name_s, pin_e);
-		cl_fieldz(&b, which, sw_claim_get(&c->v[best], which));
+		cl_fieldz(&b, which, idx.v[best].name);
 		cl_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
-		long idx = cl_push(sc, &b);
-		if (idx < 0)
-			return;
-		c->v[idx].resolves_to = best;
+		long id = cl_push(sc, &b);
+		if (id < 0)
+			break;
+		c->v[id].resolves_to = target;
 	}
+	free(idx.v);
+	free(idx.slot);
 }
 
 /* ------------------------------------------------------------- sentences */
@@ -375,22 +487,195 @@ static uint32_t identity_hash(const struct sw_claim *x)
 	return h;
 }
 
+/* Full case and journal cites by each word of their party names and
+ * antecedent: a supra cite walks only the cites that share its first word,
+ * newest first, instead of every earlier full cite. */
+struct word_node {
+	long claim;
+	long next; /* older node of the same word, or -1 */
+};
+
+struct word_slot {
+	uint64_t h;
+	const char *w;
+	size_t len;
+	long head; /* newest node, -1 when the slot is empty */
+};
+
+struct word_index {
+	struct word_slot *slot;
+	size_t mask, used;
+	struct word_node *v;
+	size_t n, cap;
+};
+
+static uint64_t word_hash(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static struct word_slot *word_slot(struct word_index *x, uint64_t h, const char *w, size_t n)
+{
+	for (size_t i = (size_t)h & x->mask;; i = (i + 1) & x->mask) {
+		struct word_slot *s = &x->slot[i];
+		if (s->head < 0 || (s->h == h && s->len == n && !memcmp(s->w, w, n)))
+			return s;
+	}
+}
+
+static void word_grow(struct word_index *x)
+{
+	size_t old = x->slot ? x->mask + 1 : 0, size = old ? old * 2 : 256;
+	struct word_slot *was = x->slot;
+	x->slot = sw_xmalloc(size * sizeof(*x->slot));
+	for (size_t i = 0; i < size; i++)
+		x->slot[i].head = -1;
+	x->mask = size - 1;
+	for (size_t i = 0; i < old; i++)
+		if (was[i].head >= 0)
+			*word_slot(x, was[i].h, was[i].w, was[i].len) = was[i];
+	free(was);
+}
+
+static void word_add_name(struct word_index *x, const char *name, long claim)
+{
+	for (const char *p = name; p && *p;) {
+		if (!cl_alnum((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		const char *w = p;
+		while (cl_alnum((unsigned char)*p))
+			p++;
+		size_t n = (size_t)(p - w);
+		if ((x->used + 1) * 2 > x->mask + 1)
+			word_grow(x);
+		uint64_t h = word_hash(w, n);
+		struct word_slot *s = word_slot(x, h, w, n);
+		if (s->head >= 0 && x->v[s->head].claim == claim)
+			continue; /* the word twice in one cite */
+		if (s->head < 0) {
+			s->h = h;
+			s->w = w;
+			s->len = n;
+			x->used++;
+		}
+		x->v = sw_xgrow(x->v, &x->cap, x->n + 1, sizeof(*x->v));
+		x->v[x->n].claim = claim;
+		x->v[x->n].next = s->head;
+		s->head = (long)x->n++;
+	}
+}
+
+/* The identity hash with the page (cases, journals, session laws) and
+ * chapter folded in: a repeated full cite finds its first one here. */
+static uint32_t full_hash(const struct sw_claim *x, uint32_t h)
+{
+	const char *f[] = { sw_claim_get(x, "page"), sw_claim_get(x, "chapter") };
+	for (int k = 0; k < 2; k++) {
+		for (const char *v = f[k]; v && *v; v++) {
+			h ^= (unsigned char)*v;
+			h *= 16777619u;
+		}
+		h ^= 0x1e;
+		h *= 16777619u;
+	}
+	return h;
+}
+
 struct authorities {
-	long *head;   /* bucket -> first claim index, -1 */
+	long *head;   /* bucket -> newest resource of that identity hash, -1 */
 	long *next;   /* claim index -> next in bucket */
 	uint32_t *hash;
+	long *head3;  /* the same by full_hash */
+	long *next3;
+	uint32_t *hash3;
+	long *count;  /* resource -> resources of its volume and reporter, itself included */
 	size_t mask;
 	long *fulls;  /* full case and journal cites, in order (for supra) */
 	size_t nfulls;
+	struct word_index words;
 };
+
+/* The newest resource with claim i's volume and reporter (code and
+ * section), or -1: buckets hold other identities only on a collision. */
+static long same_volume(const struct authorities *a, const struct sw_claims *c, size_t i)
+{
+	const struct sw_claim *x = &c->v[i];
+	for (long k = a->head[a->hash[i] & a->mask]; k >= 0; k = a->next[k]) {
+		const struct sw_claim *y = &c->v[k];
+		if (a->hash[k] != a->hash[i] || y->kind != x->kind)
+			continue;
+		if (x->kind == SW_CLAIM_CASE || x->kind == SW_CLAIM_JOURNAL ?
+		    same_field(x, y, "volume") && same_field(x, y, "canonical") :
+		    same_field(x, y, "code") && same_field(x, y, "title") &&
+		    same_field(x, y, "section") && same_field(x, y, "rule"))
+			return k;
+	}
+	return -1;
+}
 
 static void auth_add(struct authorities *a, const struct sw_claims *c, size_t i)
 {
+	long same = same_volume(a, c, i);
+	a->count[i] = same >= 0 ? a->count[same] + 1 : 1;
 	size_t b = a->hash[i] & a->mask;
 	a->next[i] = a->head[b];
 	a->head[b] = (long)i;
-	if (c->v[i].kind == SW_CLAIM_CASE || c->v[i].kind == SW_CLAIM_JOURNAL)
+	b = a->hash3[i] & a->mask;
+	a->next3[i] = a->head3[b];
+	a->head3[b] = (long)i;
+	const struct sw_claim *x = &c->v[i];
+	if (x->kind == SW_CLAIM_CASE || x->kind == SW_CLAIM_JOURNAL) {
 		a->fulls[a->nfulls++] = (long)i;
+		word_add_name(&a->words, sw_claim_get(x, "plaintiff"), (long)i);
+		word_add_name(&a->words, sw_claim_get(x, "defendant"), (long)i);
+		word_add_name(&a->words, sw_claim_get(x, "antecedent"), (long)i);
+	}
+}
+
+/* The one full cite a supra cite's name matches (of short cite i's
+ * volume and reporter when i >= 0), newest first; -1 when none or several
+ * do. */
+static long named_target(struct authorities *a, const struct sw_claims *c, const char *ante,
+			 long i)
+{
+	long found = -1;
+	int n = 0;
+	if (!ante)
+		return -1;
+	if (!cl_alnum((unsigned char)*ante)) {
+		/* no first word to look up: every full cite, newest first */
+		for (size_t k = a->nfulls; k-- > 0 && n < 2 && i < 0;)
+			if (claim_named(&c->v[a->fulls[k]], ante)) {
+				found = a->fulls[k];
+				n++;
+			}
+		return n == 1 ? found : -1;
+	}
+	size_t len = 0;
+	while (cl_alnum((unsigned char)ante[len]))
+		len++;
+	if (!a->words.slot)
+		return -1;
+	const struct word_slot *s = word_slot(&a->words, word_hash(ante, len), ante, len);
+	for (long k = s->head; k >= 0 && n < 2; k = a->words.v[k].next) {
+		long y = a->words.v[k].claim;
+		if (i >= 0 && (a->hash[y] != a->hash[i] || c->v[y].kind != c->v[i].kind ||
+			       !same_field(&c->v[y], &c->v[i], "volume") ||
+			       !same_field(&c->v[y], &c->v[i], "canonical")))
+			continue;
+		if (claim_named(&c->v[y], ante)) {
+			found = y;
+			n++;
+		}
+	}
+	return n == 1 ? found : -1;
 }
 
 void claims_resolve(struct sw_claims *c)
@@ -403,8 +688,14 @@ void claims_resolve(struct sw_claims *c)
 	a.head = sw_xmalloc(size * sizeof(*a.head));
 	for (size_t i = 0; i < size; i++)
 		a.head[i] = -1;
+	a.head3 = sw_xmalloc(size * sizeof(*a.head3));
+	for (size_t i = 0; i < size; i++)
+		a.head3[i] = -1;
 	a.next = sw_xmalloc((c->n + 1) * sizeof(*a.next));
 	a.hash = sw_xmalloc((c->n + 1) * sizeof(*a.hash));
+	a.next3 = sw_xmalloc((c->n + 1) * sizeof(*a.next3));
+	a.hash3 = sw_xmalloc((c->n + 1) * sizeof(*a.hash3));
+	a.count = sw_xmalloc((c->n + 1) * sizeof(*a.count));
 	a.fulls = sw_xmalloc((c->n + 1) * sizeof(*a.fulls));
 
 	long last = -1; /* the authority the previous citation named */
@@ -413,6 +704,8 @@ void claims_resolve(struct sw_claims *c)
 		if (!is_citation(x))
 			continue;
 		a.hash[i] = identity_hash(x);
+		if (x->form == SW_FORM_FULL)
+			a.hash3[i] = full_hash(x, a.hash[i]);
 		switch (x->form) {
 		case SW_FORM_FULL:
 			if (x->parallel_to >= 0) {
@@ -420,44 +713,29 @@ void claims_resolve(struct sw_claims *c)
 				       c->v[x->parallel_to].resolves_to : x->parallel_to;
 				break;
 			}
-			for (long k = a.head[a.hash[i] & a.mask]; k >= 0; k = a.next[k])
-				if (a.hash[k] == a.hash[i] && same_resource(&c->v[k], x))
-					x->resolves_to = k; /* the earliest: chains run newest first */
+			/* one resource per authority: the first full cite of it */
+			for (long k = a.head3[a.hash3[i] & a.mask]; k >= 0; k = a.next3[k])
+				if (a.hash3[k] == a.hash3[i] && same_resource(&c->v[k], x)) {
+					x->resolves_to = k;
+					break;
+				}
 			if (x->resolves_to < 0 && x->kind != SW_CLAIM_RECORD && x->kind != SW_CLAIM_BATES)
 				auth_add(&a, c, i);
 			last = x->resolves_to >= 0 ? x->resolves_to : (long)i;
 			break;
 		case SW_FORM_SHORT: {
-			const char *ante = sw_claim_get(x, "antecedent");
-			long found = -1, named = -1;
-			int n = 0, nn = 0;
-			for (long k = a.head[a.hash[i] & a.mask]; k >= 0; k = a.next[k]) {
-				const struct sw_claim *y = &c->v[k];
-				if (a.hash[k] != a.hash[i] || y->kind != x->kind ||
-				    !same_field(x, y, "volume") || !same_field(x, y, "canonical"))
-					continue;
-				found = k;
-				n++;
-				if (ante && claim_named(y, ante)) {
-					named = k;
-					nn++;
-				}
-			}
-			x->resolves_to = n == 1 ? found : n > 1 && nn == 1 ? named : -1;
+			/* the one resource of this volume and reporter, else the
+			 * one of them the short name names */
+			long found = x->kind == SW_CLAIM_CASE || x->kind == SW_CLAIM_JOURNAL ?
+				     same_volume(&a, c, i) : -1;
+			if (found >= 0 && a.count[found] > 1)
+				found = named_target(&a, c, sw_claim_get(x, "antecedent"), (long)i);
+			x->resolves_to = found;
 			last = x->resolves_to;
 			break;
 		}
 		case SW_FORM_SUPRA: {
-			const char *ante = sw_claim_get(x, "antecedent");
-			long found = -1;
-			int n = 0;
-			/* newest first; two matches already make it unresolved */
-			for (size_t k = a.nfulls; k-- > 0 && ante && n < 2;)
-				if (claim_named(&c->v[a.fulls[k]], ante)) {
-					found = a.fulls[k];
-					n++;
-				}
-			x->resolves_to = n == 1 ? found : -1;
+			x->resolves_to = named_target(&a, c, sw_claim_get(x, "antecedent"), -1);
 			last = x->resolves_to;
 			break;
 		}
@@ -491,6 +769,12 @@ void claims_resolve(struct sw_claims *c)
 	free(a.next);
 	free(a.hash);
 	free(a.fulls);
+	free(a.head3);
+	free(a.next3);
+	free(a.hash3);
+	free(a.count);
+	free(a.words.slot);
+	free(a.words.v);
 }
 
 void claims_finish(struct claims_scan *sc)
