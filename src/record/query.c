@@ -309,3 +309,172 @@ int sw_record_page_by_id(struct sw_record_page *out, struct sw_matter *m,
 	sqlite3_finalize(st);
 	return rc;
 }
+
+/* ------------------------------------------------ series, labels, lines */
+
+void sw_record_series_free(struct sw_record_series *s, size_t n)
+{
+	for (size_t i = 0; s && i < n; i++) {
+		free(s[i].prefix);
+		free(s[i].first);
+		free(s[i].last);
+	}
+	free(s);
+}
+
+int sw_record_bates_series(struct sw_record_series **out, size_t *n, struct sw_matter *m,
+			   struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	if ((rc = prepare(&st, m,
+			  "SELECT x.prefix, x.lo, x.hi, x.numbers,"
+			  " (SELECT p2.bates FROM pages AS p2 WHERE p2.bates_prefix = x.prefix"
+			  "    AND p2.bates_num = x.lo LIMIT 1),"
+			  " (SELECT p3.bates FROM pages AS p3 WHERE p3.bates_prefix = x.prefix"
+			  "    AND p3.bates_num = x.hi LIMIT 1)"
+			  " FROM (SELECT p.bates_prefix AS prefix, min(p.bates_num) AS lo,"
+			  "        max(p.bates_num) AS hi, count(DISTINCT p.bates_num) AS numbers"
+			  "       FROM pages AS p JOIN documents AS d ON d.id = p.doc_id"
+			  "       WHERE p.bates_num IS NOT NULL AND" EVIDENCE
+			  "       GROUP BY p.bates_prefix) AS x ORDER BY x.prefix", err)) != 0)
+		return rc;
+	int s;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		*out = sw_xgrow(*out, &cap, *n + 1, sizeof(**out));
+		struct sw_record_series *r = &(*out)[(*n)++];
+		r->prefix = col_str(st, 0);
+		if (!r->prefix)
+			r->prefix = sw_xstrdup("");
+		r->lo = (uint64_t)sqlite3_column_int64(st, 1);
+		r->hi = (uint64_t)sqlite3_column_int64(st, 2);
+		r->numbers = (uint64_t)sqlite3_column_int64(st, 3);
+		r->first = col_str(st, 4);
+		r->last = col_str(st, 5);
+	}
+	if (s != SQLITE_DONE) {
+		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
+		sw_record_series_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int sw_record_bates_first_missing(uint64_t *out, struct sw_matter *m, const char *prefix,
+				  uint64_t first, uint64_t last, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+	*out = 0;
+	if (first > INT64_MAX - 1 || last > INT64_MAX - 1 || last < first)
+		return 0;
+	/* first itself, else the number after the lowest present one whose
+	 * successor is absent. */
+	if ((rc = prepare(&st, m,
+			  "SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM pages AS p"
+			  "   JOIN documents AS d ON d.id = p.doc_id"
+			  "   WHERE p.bates_prefix = ?1 AND p.bates_num = ?2 AND" EVIDENCE ") THEN ?2"
+			  " ELSE (SELECT min(p.bates_num) + 1 FROM pages AS p"
+			  "   JOIN documents AS d ON d.id = p.doc_id"
+			  "   WHERE p.bates_prefix = ?1 AND p.bates_num BETWEEN ?2 AND ?3 - 1 AND" EVIDENCE
+			  "   AND NOT EXISTS (SELECT 1 FROM pages AS q JOIN documents AS e ON e.id = q.doc_id"
+			  "     WHERE q.bates_prefix = ?1 AND q.bates_num = p.bates_num + 1"
+			  "     AND e.origin = 'evidence' AND e.status = 'active')) END", err)) != 0)
+		return rc;
+	sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)first);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)last);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		*out = (uint64_t)sqlite3_column_int64(st, 0);
+	else
+		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+void sw_record_labels_free(struct sw_record_label *l, size_t n)
+{
+	for (size_t i = 0; l && i < n; i++) {
+		free(l[i].label);
+		free(l[i].norm);
+	}
+	free(l);
+}
+
+int sw_record_labels(struct sw_record_label **out, size_t *n, struct sw_matter *m,
+		     size_t limit, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	if ((rc = prepare(&st, m,
+			  "SELECT l.label, l.norm, l.doc_id FROM labels AS l"
+			  " JOIN documents AS d ON d.id = l.doc_id WHERE" EVIDENCE
+			  " ORDER BY l.norm LIMIT ?1", err)) != 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, limit > INT64_MAX ? INT64_MAX : (sqlite3_int64)limit);
+	int s;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		*out = sw_xgrow(*out, &cap, *n + 1, sizeof(**out));
+		struct sw_record_label *l = &(*out)[(*n)++];
+		l->label = col_str(st, 0);
+		l->norm = col_str(st, 1);
+		if (!l->label)
+			l->label = sw_xstrdup("");
+		if (!l->norm)
+			l->norm = sw_xstrdup("");
+		l->doc_id = sqlite3_column_int64(st, 2);
+	}
+	if (s != SQLITE_DONE) {
+		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
+		sw_record_labels_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int sw_record_page_lines(struct sw_record_tline **out, size_t *n, struct sw_matter *m,
+			 int64_t page_id, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int rc;
+	*out = NULL;
+	*n = 0;
+	if ((rc = prepare(&st, m,
+			  "SELECT t.tr_page, t.line, t.start, t.end FROM transcript_lines AS t"
+			  " JOIN documents AS d ON d.id = t.doc_id"
+			  " WHERE t.page_id = ?1 AND" EVIDENCE " ORDER BY t.tr_page, t.line", err)) != 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, page_id);
+	int s;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW && *n < 4096) {
+		sqlite3_int64 a = sqlite3_column_int64(st, 2), b = sqlite3_column_int64(st, 3);
+		if (a < 0 || b < a)
+			continue;
+		*out = sw_xgrow(*out, &cap, *n + 1, sizeof(**out));
+		(*out)[(*n)++] = (struct sw_record_tline){
+			.tr_page = (uint32_t)sqlite3_column_int64(st, 0),
+			.line = (uint32_t)sqlite3_column_int64(st, 1),
+			.start = (size_t)a,
+			.end = (size_t)b,
+		};
+	}
+	if (s != SQLITE_DONE && s != SQLITE_ROW) {
+		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}

@@ -428,6 +428,54 @@ int sw_record_find_pages(int64_t **out, size_t *n, struct sw_matter *m,
 int sw_record_bates_summary(char **out, struct sw_matter *m,
 			    struct sw_err *err) SW_MUST_USE;
 
+/* One Bates series of the evidence pages: the numbers with one canonical
+ * prefix. */
+struct sw_record_series {
+	char *prefix;       /* canonical (struct sw_bates_ref) */
+	uint64_t lo, hi;    /* the lowest and highest number */
+	uint64_t numbers;   /* distinct numbers from lo to hi that exist */
+	char *first, *last; /* the lo and hi pages' numbers as stamped */
+};
+void sw_record_series_free(struct sw_record_series *s, size_t n);
+
+/* Every Bates series of the evidence pages, by prefix.  Caller frees with
+ * sw_record_series_free. */
+int sw_record_bates_series(struct sw_record_series **out, size_t *n,
+			   struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+
+/* The lowest number from first to last (canonical prefix) that is no
+ * evidence page, into *out (0 when every one is). */
+int sw_record_bates_first_missing(uint64_t *out, struct sw_matter *m,
+				  const char *prefix, uint64_t first,
+				  uint64_t last, struct sw_err *err) SW_MUST_USE;
+
+/* A label of an evidence document. */
+struct sw_record_label {
+	char *label;    /* as defined ("Def. Ex. 3") */
+	char *norm;     /* as sw_label_normalize gives it */
+	int64_t doc_id;
+};
+void sw_record_labels_free(struct sw_record_label *l, size_t n);
+
+/* At most limit labels of evidence documents, by normalised label. */
+int sw_record_labels(struct sw_record_label **out, size_t *n,
+		     struct sw_matter *m, size_t limit,
+		     struct sw_err *err) SW_MUST_USE;
+
+/* One numbered transcript line stored on a page: its transcript page and
+ * line number and the byte range of its words in the page's text (the line
+ * number and the page header are outside it). */
+struct sw_record_tline {
+	uint32_t tr_page, line;
+	size_t start, end;
+};
+
+/* The transcript lines of evidence page page_id in order (none when it is
+ * not a transcript page).  Caller frees *out. */
+int sw_record_page_lines(struct sw_record_tline **out, size_t *n,
+			 struct sw_matter *m, int64_t page_id,
+			 struct sw_err *err) SW_MUST_USE;
+
 /* ------------------------------------------------------- drafts as text */
 
 /* The text of a draft file, for the claim scanner and the gate (which read

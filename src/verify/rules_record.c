@@ -1,201 +1,659 @@
-/* rules_record.c - the verdict rules for the record: Bates numbers, record
- * cites, dates and quotations; sw_verify() in verify.c calls the first two
- * in its first pass and the others in its second, against what the
- * citations beside them resolved to. */
+/* rules_record.c - the verdict rules for citations to the record: Bates
+ * numbers and ranges (in any spelling, through record.h's canonical form),
+ * record cites (exhibits by label, party included; document pages;
+ * transcript page:line, ranges across pages) and their id. forms; and which
+ * pages a claim's sentence cites, for the dates and quotations beside them
+ * (rules_date.c, rules_quote.c). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "verify/verify_int.h"
+#include "verify/rules_int.h"
+
+#define MAX_TR_PAGES 64 /* transcript pages one cite may span */
+#define MAX_ID_CHAIN 16 /* id. forms followed back to their citation */
 
 /* ------------------------------------------------------------------ Bates */
 
-static const char *production(struct sw__verify_run *u)
+/* The Bates number or range claim c writes, canonical. */
+static bool bates_ref(const struct sw__verify_run *u, const struct sw_claim *c,
+		      struct sw_bates_ref *ref)
 {
-	if (!u->bates_summary) {
-		struct sw_err e = { 0 };
-		if (sw_record_bates_summary(&u->bates_summary, u->m, &e) != 0 || !u->bates_summary)
-			u->bates_summary = sw_xstrdup("");
-		if (!*u->bates_summary) {
-			free(u->bates_summary);
-			u->bates_summary = sw_xstrdup("no page of the matter is Bates-numbered");
-		}
+	if (sw_bates_ref_parse(ref, u->r->text + c->start, c->end - c->start) == 0)
+		return true;
+	/* The scanner's own reading: prefix, number, end. */
+	const char *prefix = sw_claim_get(c, "prefix"), *end = sw_claim_get(c, "end");
+	memset(ref, 0, sizeof(*ref));
+	if (!prefix || !sw__verify_num(sw_claim_get(c, "number"), &ref->first))
+		return false;
+	sw_bates_canon_prefix(ref->prefix, prefix, strlen(prefix));
+	ref->last = ref->first;
+	if (end) {
+		struct sw_bates_ref z;
+		if (sw_bates_ref_parse(&z, end, strlen(end)) != 0 || strcmp(z.prefix, ref->prefix) ||
+		    z.first < ref->first)
+			return false;
+		ref->last = z.first;
 	}
-	return u->bates_summary;
+	return ref->prefix[0] != '\0';
+}
+
+/* Whether the words before offset at in its sentence make a citation
+ * position: an open parenthesis, a signal right before it, or nothing but
+ * signals and other citations since the sentence began. */
+static bool citation_position(const struct sw__verify_run *u, const struct sw_claim *c)
+{
+	const char *pos = sw_claim_get(c, "position");
+	if (pos)
+		return strcmp(pos, "citation") == 0;
+	const struct sw_claims *cl = &u->r->claims;
+	const struct sw_sentence *s = &cl->sentences[c->sentence];
+	const char *t = u->r->text;
+	size_t b = s->start <= c->start ? s->start : c->start;
+	int depth = 0;
+	for (size_t k = b; k < c->start; k++)
+		depth += t[k] == '(' ? 1 : t[k] == ')' ? -1 : 0;
+	if (depth > 0)
+		return true;
+	/* The words right before it. */
+	static const char *const signals[] = { "see", "also", "cf", "e.g", "accord", "compare",
+					       "contra", "generally", "bates", "at", "and" };
+	size_t k = c->start;
+	while (k > b && (t[k - 1] == ' ' || t[k - 1] == ',' || t[k - 1] == '*' || t[k - 1] == '_'))
+		k--;
+	size_t w = k;
+	while (w > b && (isalpha((unsigned char)t[w - 1]) || t[w - 1] == '.'))
+		w--;
+	size_t n = k - w;
+	while (n && t[w + n - 1] == '.')
+		n--;
+	for (size_t q = 0; q < SW_ARRAY_LEN(signals); q++)
+		if (n && strlen(signals[q]) == n && strncasecmp(t + w, signals[q], n) == 0)
+			return true;
+	if (k > b && t[k - 1] == ';')
+		return true;
+	/* Alone at the start of its sentence: a citation sentence. */
+	return k == b;
+}
+
+bool sw__verify_bates_is_claim(struct sw__verify_run *u, const struct sw_claim *c)
+{
+	struct sw_bates_ref ref;
+	if (bates_ref(u, c, &ref) && sw__verify_series(u, ref.prefix))
+		return true;
+	return citation_position(u, c);
+}
+
+/* number n written as claim c writes its first number: the same prefix,
+ * separator and zero padding. */
+static char *bates_written(const struct sw_claim *c, uint64_t n)
+{
+	const char *prefix = sw_claim_get(c, "prefix"), *sep = sw_claim_get(c, "separator");
+	const char *num = sw_claim_get(c, "number");
+	int width = num ? (int)strlen(num) : 0;
+	return sw_xasprintf("%s%s%0*llu", prefix ? prefix : "", sep ? sep : "", width,
+			    (unsigned long long)n);
 }
 
 void sw__verify_bates(struct sw__verify_run *u, size_t i)
 {
 	const struct sw_claim *c = &u->r->claims.v[i];
-	const char *prefix = sw_claim_get(c, "prefix");
-	const char *end = sw_claim_get(c, "end");
-	uint64_t first, last;
 	char *text = sw__verify_claim_text(u, c);
+	struct sw_bates_ref ref;
+	struct sw_record_page first = { 0 };
 	struct sw_err e = { 0 };
-	if (!prefix || !sw__verify_num(sw_claim_get(c, "number"), &first)) {
-		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-			       "%s is not a Bates number sworn can read", text);
+	if (!bates_ref(u, c, &ref)) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "sworn cannot read %s as a Bates number or range", text);
 		goto done;
 	}
-	last = first;
-	if (end) {
-		/* The end of a range: its last digit run. */
-		const char *d = end + strlen(end);
-		while (d > end && !isdigit((unsigned char)d[-1]))
-			d--;
-		const char *ds = d;
-		while (ds > end && isdigit((unsigned char)ds[-1]))
-			ds--;
-		if (ds == d || (size_t)(d - ds) > 18 ||
-		    !sw_parse_u64(ds, (size_t)(d - ds), &last) || last < first) {
-			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "%s is not a range sworn can read", text);
-			goto done;
-		}
+	const struct sw_record_series *s = sw__verify_series(u, ref.prefix);
+	if (!s) {
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+			       "%s is cited as a Bates number, but no production of this matter "
+			       "uses the prefix %s (productions: %s)",
+			       text, ref.prefix, sw__verify_productions(u));
+		goto done;
 	}
-	uint64_t have = 0;
-	if (sw_record_bates_count(&have, u->m, prefix, first, last, &e) != 0) {
+	uint64_t have = 0, count = ref.last - ref.first + 1;
+	if (sw_record_bates_lookup(&have, &first, u->m, &ref, &e) != 0) {
 		u->err = e;
 		goto done;
 	}
-	if (have != last - first + 1) {
-		if (first == last)
+	const char *lo = s->first ? s->first : s->prefix, *hi = s->last ? s->last : lo;
+	if (have != count) {
+		bool outside = ref.last < s->lo || ref.first > s->hi;
+		if (count == 1 && outside)
 			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "%s is not in the production (%s)", text, production(u));
-		else
-			sw__verify_set(
-				u, i, SW_VERDICT_UNSUPPORTED,
-				"%llu of the %llu pages of %s are not in the production (%s)",
-				(unsigned long long)(last - first + 1 - have),
-				(unsigned long long)(last - first + 1), text, production(u));
+				       "%s is not in the production (%s-%s)", text, lo, hi);
+		else if (count == 1)
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "%s is not in the production: the series %s-%s skips it "
+				       "(%llu of its numbers are missing)",
+				       text, lo, hi, (unsigned long long)(s->hi - s->lo + 1 - s->numbers));
+		else if (have == 0 && outside)
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "none of the %llu pages of %s is in the production (%s-%s)",
+				       (unsigned long long)count, text, lo, hi);
+		else {
+			uint64_t miss = 0;
+			if (sw_record_bates_first_missing(&miss, u->m, ref.prefix, ref.first, ref.last,
+							  &e) != 0) {
+				u->err = e;
+				goto done;
+			}
+			char *m = bates_written(c, miss);
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "%llu of the %llu pages of %s are not in the production, "
+				       "the first %s (the series runs %s-%s)",
+				       (unsigned long long)(count - have), (unsigned long long)count,
+				       text, m, lo, hi);
+			free(m);
+		}
 		goto done;
 	}
 	sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is in the production", text);
-	for (uint64_t n = first; n <= last && u->res[i].npages < SW_VERIFY_MAX_PAGES; n++) {
+	for (uint64_t n = ref.first; n <= ref.last && u->res[i].npages < SW_VERIFY_MAX_PAGES; n++) {
 		struct sw_record_page p;
-		if (sw_record_page_by_bates(&p, u->m, prefix, n, NULL) == 0) {
+		if (sw_record_page_by_bates(&p, u->m, ref.prefix, n, NULL) == 0) {
 			sw__verify_remember_page(&u->res[i], p.id);
-			if (n == first || n == last)
+			if (n == ref.first || n == ref.last)
 				sw__verify_add_page_evidence(u, i, &p, NULL);
 		}
 		sw_record_page_release(&p);
 	}
 done:
+	sw_record_page_release(&first);
 	free(text);
 }
 
 /* ----------------------------------------------------------- record cites */
 
-void sw__verify_record(struct sw__verify_run *u, size_t i)
+/* Where a record cite points inside its document. */
+struct pin {
+	bool page_set, line_set, para;
+	uint64_t page, page_end, line, line_end;
+};
+
+/* Digits at *p into *out, advancing; false when there are none. */
+static bool take_num(const char **p, uint64_t *out)
 {
-	const struct sw_claim *c = &u->r->claims.v[i];
+	const char *s = *p;
+	size_t n = 0;
+	while (isdigit((unsigned char)s[n]))
+		n++;
+	if (n == 0 || n > 18 || !sw_parse_u64(s, n, out))
+		return false;
+	*p = s + n;
+	return true;
+}
+
+static bool take_dash(const char **p)
+{
+	const char *s = *p;
+	while (*s == ' ')
+		s++;
+	if (*s == '-')
+		s++;
+	else if (!strncmp(s, "\xe2\x80\x93", 3) || !strncmp(s, "\xe2\x80\x94", 3))
+		s += 3;
+	else
+		return false;
+	while (*s == ' ')
+		s++;
+	*p = s;
+	return true;
+}
+
+/* A pin as written after "Id.": "at 3", "at 3-4", "at 14:3-5",
+ * "at 12:25-13:2", "¶ 4".  false when it is none of these. */
+static bool parse_pin_text(const char *s, struct pin *pn)
+{
+	while (*s == ' ' || *s == ',')
+		s++;
+	if (!strncmp(s, "\xc2\xb6", 2)) {
+		pn->para = true;
+		return true;
+	}
+	if (!strncasecmp(s, "at ", 3))
+		s += 3;
+	else if (!strncasecmp(s, "p. ", 3))
+		s += 3;
+	else if (!strncasecmp(s, "pp. ", 4))
+		s += 4;
+	while (*s == ' ')
+		s++;
+	if (!take_num(&s, &pn->page))
+		return false;
+	pn->page_set = true;
+	pn->page_end = pn->page;
+	if (*s == ':') {
+		s++;
+		if (!take_num(&s, &pn->line))
+			return false;
+		pn->line_set = true;
+		pn->line_end = pn->line;
+		const char *d = s;
+		if (take_dash(&d)) {
+			uint64_t a;
+			if (!take_num(&d, &a))
+				return false;
+			if (*d == ':') {
+				d++;
+				pn->page_end = a;
+				if (!take_num(&d, &pn->line_end))
+					return false;
+			} else {
+				pn->line_end = a;
+			}
+		}
+		return true;
+	}
+	const char *d = s;
+	if (take_dash(&d) && !take_num(&d, &pn->page_end))
+		return false;
+	return true;
+}
+
+/* The pin of a claim: its fields, else its "pin" text.  false when it has
+ * a pin sworn cannot read. */
+static bool claim_pin(const struct sw_claim *c, struct pin *pn)
+{
+	memset(pn, 0, sizeof(*pn));
+	pn->page_set = sw__verify_num(sw_claim_get(c, "page"), &pn->page);
+	if (pn->page_set) {
+		if (!sw__verify_num(sw_claim_get(c, "page_end"), &pn->page_end))
+			pn->page_end = pn->page;
+		pn->line_set = sw__verify_num(sw_claim_get(c, "line"), &pn->line);
+		if (!sw__verify_num(sw_claim_get(c, "line_end"), &pn->line_end))
+			pn->line_end = pn->line;
+		return true;
+	}
+	pn->para = sw_claim_get(c, "paragraph") != NULL;
+	const char *t = sw_claim_get(c, "pin");
+	if (!t || !*t)
+		return true;
+	return parse_pin_text(t, pn);
+}
+
+/* The label claim c cites: "Def. Ex. 3", "Smith Dep.", "ECF No. 45". */
+static void claim_label(struct sw_buf *name, const struct sw_claim *c)
+{
 	const char *witness = sw_claim_get(c, "witness");
 	const char *label = sw_claim_get(c, "label");
 	const char *number = sw_claim_get(c, "number");
+	sw_buf_reset(name);
+	if (witness)
+		sw_buf_addf(name, "%s ", witness);
+	if (label)
+		sw_buf_addf(name, "%s ", label);
+	if (number)
+		sw_buf_adds(name, number);
+	while (name->len && name->data[name->len - 1] == ' ')
+		name->data[--name->len] = '\0';
+}
+
+/* Why no document is labelled name: the labels of the record that name
+ * the same kind and number for another party ("Def. Ex. 3" when the draft
+ * cites "Pl. Ex. 3"), else a few of the record's labels. */
+static void no_label(struct sw__verify_run *u, size_t i, const char *name)
+{
+	struct sw__verify_rec *r = sw__verify_rec(u);
+	(void)sw__verify_doc_label(u, 0); /* loads the labels */
+	char *norm = sw_label_normalize(name);
+	/* The last two words: "ex 3". */
+	const char *tail = norm + strlen(norm);
+	for (int sp = 0; tail > norm && sp < 2; tail--)
+		if (tail[-1] == ' ' && ++sp == 2)
+			break;
+	struct sw_buf same = SW_BUF_INIT, some = SW_BUF_INIT;
+	size_t nsame = 0, nsome = 0;
+	for (size_t k = 0; k < r->nlabels; k++) {
+		const char *ln = r->labels[k].norm;
+		size_t a = strlen(ln), b = strlen(tail);
+		if (*tail && a >= b && strcmp(ln + a - b, tail) == 0 && (a == b || ln[a - b - 1] == ' ')) {
+			if (nsame++ < 4)
+				sw_buf_addf(&same, "%s%s", same.len ? ", " : "", r->labels[k].label);
+		} else if (nsome++ < 6) {
+			sw_buf_addf(&some, "%s%s", some.len ? ", " : "", r->labels[k].label);
+		}
+	}
+	if (nsame)
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+			       "no document of the record is labelled '%s'; the record has %s",
+			       name, same.data);
+	else if (r->nlabels)
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+			       "no document of the record is labelled '%s' (labels: %s%s)", name,
+			       some.data, nsome > 6 ? ", ..." : "");
+	else
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+			       "no document of the record is labelled '%s' (the matter has no labels)",
+			       name);
+	sw_buf_release(&same);
+	sw_buf_release(&some);
+	free(norm);
+}
+
+/* The stored page that holds transcript line (tr_page, line) of doc, or
+ * with line 0 any line of tr_page: its id, or 0. */
+static int64_t tr_line_page(struct sw__verify_run *u, int64_t doc, uint64_t tr_page,
+			    uint64_t line, struct sw_err *e)
+{
+	struct sw_record_page p = { 0 };
+	uint32_t found = 0;
+	int64_t id = 0;
+	uint32_t lo = line ? (uint32_t)line : 1, hi = line ? (uint32_t)line : UINT32_MAX;
+	if (tr_page > UINT32_MAX || line > UINT32_MAX)
+		return 0;
+	if (sw_record_transcript_lines(&found, &p, u->m, doc, (uint32_t)tr_page, lo, hi, e) != 0)
+		return -1;
+	if (found)
+		id = p.id;
+	sw_record_page_release(&p);
+	return id;
+}
+
+/* Whether doc has numbered transcript lines on one of its first pages. */
+static bool doc_has_lines(struct sw__verify_run *u, const struct sw_record_page *doc)
+{
+	for (uint32_t k = 1; k <= doc->page_count && k <= 3; k++) {
+		struct sw_record_page p = { 0 };
+		struct sw_record_tline *l = NULL;
+		size_t n = 0;
+		if (sw_record_doc_page(&p, u->m, doc->doc_id, k, NULL) == 0 &&
+		    sw_record_page_lines(&l, &n, u->m, p.id, NULL) != 0)
+			n = 0;
+		sw_record_page_release(&p);
+		free(l);
+		if (n)
+			return true;
+	}
+	return false;
+}
+
+/* Check pin pn of claim i in document doc (its first page), cited as name:
+ * a transcript's page:line (ranges may cross pages), or the document's
+ * pages.  Sets the verdict and remembers the pages. */
+static void check_pin(struct sw__verify_run *u, size_t i, const struct sw_record_page *doc,
+		      const char *name, const char *label, const struct pin *pn, bool transcript)
+{
+	struct sw_err e = { 0 };
+	const char *dn = doc->document;
+	if (transcript && pn->page_set) {
+		uint64_t p0 = pn->page, p1 = pn->page_end;
+		uint64_t l0 = pn->line_set ? pn->line : 0, l1 = pn->line_set ? pn->line_end : 0;
+		if (p1 < p0 || (p1 == p0 && l1 < l0)) {
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "%s: the cited range ends before it starts, so it names no "
+				       "lines of %s",
+				       name, dn);
+			return;
+		}
+		if (p1 - p0 >= MAX_TR_PAGES) {
+			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+				       "%s: the cited range spans more than %d transcript pages", name,
+				       MAX_TR_PAGES);
+			return;
+		}
+		if (p1 == p0 && pn->line_set) {
+			uint32_t found = 0;
+			struct sw_record_page p = { 0 };
+			if (p0 > UINT32_MAX || l1 > UINT32_MAX ||
+			    sw_record_transcript_lines(&found, &p, u->m, doc->doc_id, (uint32_t)p0,
+						       (uint32_t)l0, (uint32_t)l1, &e) != 0) {
+				if (e.code)
+					u->err = e;
+				else
+					sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+						       "%s (%s) has no page %llu", name, dn,
+						       (unsigned long long)p0);
+				return;
+			}
+			sw_record_page_release(&p);
+			if (found != l1 - l0 + 1) {
+				if (tr_line_page(u, doc->doc_id, p0, 0, &e) == 0)
+					goto no_page;
+				if (found == 0 && l1 == l0)
+					sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+						       "%s (%s) has no line %llu on page %llu", name, dn,
+						       (unsigned long long)l0, (unsigned long long)p0);
+				else if (found == 0)
+					sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+						       "%s (%s) has none of lines %llu-%llu on page %llu",
+						       name, dn, (unsigned long long)l0,
+						       (unsigned long long)l1, (unsigned long long)p0);
+				else
+					sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+						       "%s (%s) page %llu has only %u of lines %llu-%llu",
+						       name, dn, (unsigned long long)p0, found,
+						       (unsigned long long)l0, (unsigned long long)l1);
+				return;
+			}
+		}
+		/* Every transcript page of the range, its first and last line. */
+		for (uint64_t tp = p0; tp <= p1; tp++) {
+			uint64_t want = tp == p0 ? l0 : tp == p1 ? l1 : 0;
+			int64_t id = tr_line_page(u, doc->doc_id, tp, want, &e);
+			if (id < 0) {
+				u->err = e;
+				return;
+			}
+			if (id == 0 && want && tr_line_page(u, doc->doc_id, tp, 0, &e) > 0) {
+				sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+					       "%s (%s) has no line %llu on page %llu", name, dn,
+					       (unsigned long long)want, (unsigned long long)tp);
+				return;
+			}
+			if (id == 0) {
+				p0 = tp;
+				goto no_page;
+			}
+			sw__verify_remember_page(&u->res[i], id);
+		}
+		if (l0 && p1 <= UINT32_MAX && l1 <= UINT32_MAX) {
+			struct sw__verify_span sp = { .doc = doc->doc_id, .p0 = (uint32_t)p0,
+						      .l0 = (uint32_t)l0, .p1 = (uint32_t)p1,
+						      .l1 = (uint32_t)l1 };
+			sw__verify_set_span(u, i, &sp);
+		}
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name, dn);
+		struct sw_record_page first = { 0 };
+		if (sw_record_page_by_id(&first, u->m, u->res[i].pages[0], NULL) == 0) {
+			sw__verify_add_page_evidence(u, i, &first, NULL);
+			struct sw_claim_verdict *cv = &u->r->verdicts[i];
+			struct sw_buf cite = SW_BUF_INIT;
+			sw_buf_addf(&cite, "%s %llu", label, (unsigned long long)p0);
+			if (l0 && p1 == p0 && l1 == l0)
+				sw_buf_addf(&cite, ":%llu", (unsigned long long)l0);
+			else if (l0 && p1 == p0)
+				sw_buf_addf(&cite, ":%llu-%llu", (unsigned long long)l0,
+					    (unsigned long long)l1);
+			else if (l0)
+				sw_buf_addf(&cite, ":%llu-%llu:%llu", (unsigned long long)l0,
+					    (unsigned long long)p1, (unsigned long long)l1);
+			else if (p1 != p0)
+				sw_buf_addf(&cite, "-%llu", (unsigned long long)p1);
+			cv->evidence[cv->nevidence - 1].cite = sw_buf_detach(&cite, NULL);
+		}
+		sw_record_page_release(&first);
+		return;
+no_page:
+		if (!doc_has_lines(u, doc))
+			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+				       "%s (%s) is cited by page and line, but sworn found no numbered "
+				       "transcript lines in it",
+				       name, dn);
+		else
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "%s (%s) has no page %llu", name,
+				       dn, (unsigned long long)p0);
+		return;
+	}
+	if (pn->page_set) {
+		if (pn->page_end < pn->page) {
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+				       "%s: the cited pages end before they start, so they name no "
+				       "page of %s",
+				       name, dn);
+			return;
+		}
+		for (uint64_t pg = pn->page; pg <= pn->page_end; pg++) {
+			struct sw_record_page p = { 0 };
+			int rc = SW_ENOTFOUND;
+			if (pg == 0 || pg > UINT32_MAX ||
+			    (rc = sw_record_doc_page(&p, u->m, doc->doc_id, (uint32_t)pg, &e)) ==
+				    SW_ENOTFOUND) {
+				sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+					       "%s (%s) has %u page%s, not a page %llu", name, dn,
+					       doc->page_count, doc->page_count == 1 ? "" : "s",
+					       (unsigned long long)pg);
+				sw_record_page_release(&p);
+				return;
+			} else if (rc) {
+				u->err = e;
+				return;
+			}
+			sw__verify_remember_page(&u->res[i], p.id);
+			sw_record_page_release(&p);
+			if (u->res[i].npages >= SW_VERIFY_MAX_PAGES)
+				break;
+		}
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name, dn);
+		struct sw_record_page first = { 0 };
+		if (u->res[i].npages &&
+		    sw_record_page_by_id(&first, u->m, u->res[i].pages[0], NULL) == 0)
+			sw__verify_add_page_evidence(u, i, &first, NULL);
+		sw_record_page_release(&first);
+		return;
+	}
+	/* The whole document (or a paragraph of it, which sworn cannot place). */
+	sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name, dn);
+	sw__verify_add_page_evidence(u, i, doc, NULL);
+	for (uint32_t k = 1; k <= doc->page_count && u->res[i].npages < SW_VERIFY_MAX_PAGES; k++) {
+		struct sw_record_page q;
+		if (sw_record_doc_page(&q, u->m, doc->doc_id, k, NULL) == 0)
+			sw__verify_remember_page(&u->res[i], q.id);
+		sw_record_page_release(&q);
+	}
+}
+
+static bool is_transcript_form(const struct sw_claim *c, const struct pin *pn)
+{
 	const char *form = sw_claim_get(c, "form");
+	return pn->line_set || (form && (strcmp(form, "deposition") == 0 ||
+					 strcmp(form, "transcript") == 0));
+}
+
+/* "Id." and "Id. at 3" after a record citation: the same document. */
+static void record_id(struct sw__verify_run *u, size_t i)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	const struct sw_claim *c = &cl->v[i];
 	char *text = sw__verify_claim_text(u, c);
-	struct sw_record_page doc = { 0 }, p = { 0 };
+	long a = c->resolves_to;
+	for (int k = 0; k < MAX_ID_CHAIN && a >= 0 && (size_t)a < cl->n &&
+			cl->v[a].form == SW_FORM_ID && (size_t)a != i;
+	     k++)
+		a = cl->v[a].resolves_to;
+	if (a < 0 || (size_t)a >= i ||
+	    (cl->v[a].kind != SW_CLAIM_RECORD && cl->v[a].kind != SW_CLAIM_BATES) ||
+	    cl->v[a].form == SW_FORM_ID) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "%s does not follow a record citation sworn could read", text);
+		goto done;
+	}
+	const struct sw_claim *ac = &cl->v[a];
+	const struct sw_claim_verdict *av = &u->r->verdicts[a];
+	char *atext = sw__verify_claim_text(u, ac);
+	struct pin pn;
+	if (av->verdict != SW_VERDICT_SUPPORTED || u->res[a].npages == 0) {
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "%s refers to %s, which is %s", text,
+			       atext, sw_verdict_name(av->verdict));
+	} else if (!claim_pin(c, &pn)) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "sworn cannot read the pin of %s (after %s)", text, atext);
+	} else if (!pn.page_set) {
+		/* No pin: what the citation before it cites. */
+		for (size_t k = 0; k < u->res[a].npages; k++)
+			sw__verify_remember_page(&u->res[i], u->res[a].pages[k]);
+		const struct sw__verify_span *sp = sw__verify_span_of(u, (size_t)a);
+		if (sp)
+			sw__verify_set_span(u, i, sp);
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s, cited just before", text,
+			       atext);
+		for (size_t k = 0; k < av->nevidence && k < 2; k++) {
+			struct sw_evidence *ev = sw__verify_add_evidence(u, i);
+			const struct sw_evidence *from = &u->r->verdicts[a].evidence[k];
+			ev->source = from->source;
+			ev->document = from->document ? sw_xstrdup(from->document) : NULL;
+			ev->bates = from->bates ? sw_xstrdup(from->bates) : NULL;
+			ev->page = from->page;
+			ev->cite = from->cite ? sw_xstrdup(from->cite) : NULL;
+		}
+	} else if (ac->kind == SW_CLAIM_BATES) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "%s follows the Bates number %s: sworn cannot tell which page the "
+			       "pin means",
+			       text, atext);
+	} else {
+		struct sw_record_page doc = { 0 }, p0 = { 0 };
+		if (sw_record_page_by_id(&p0, u->m, u->res[a].pages[0], NULL) == 0 &&
+		    sw_record_doc_page(&doc, u->m, p0.doc_id, 1, NULL) == 0) {
+			struct sw_buf name = SW_BUF_INIT;
+			claim_label(&name, ac);
+			char *as = sw_xasprintf("%s (%s)", text, name.data);
+			check_pin(u, i, &doc, as, name.data, &pn, is_transcript_form(ac, &pn));
+			free(as);
+			sw_buf_release(&name);
+		} else {
+			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "%s refers to %s, whose document "
+				       "is no longer evidence", text, atext);
+		}
+		sw_record_page_release(&doc);
+		sw_record_page_release(&p0);
+	}
+	free(atext);
+done:
+	free(text);
+}
+
+void sw__verify_record(struct sw__verify_run *u, size_t i)
+{
+	const struct sw_claim *c = &u->r->claims.v[i];
+	if (c->form == SW_FORM_ID) {
+		record_id(u, i);
+		return;
+	}
+	struct sw_record_page doc = { 0 };
 	struct sw_err e = { 0 };
 	struct sw_buf name = SW_BUF_INIT;
-	if (witness)
-		sw_buf_addf(&name, "%s ", witness);
-	if (label)
-		sw_buf_addf(&name, "%s ", label);
-	if (number)
-		sw_buf_adds(&name, number);
-	sw_trim(name.data);
-	name.len = strlen(name.data);
+	struct pin pn;
+	claim_label(&name, c);
+	if (!name.len) {
+		char *text = sw__verify_claim_text(u, c);
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+			       "sworn cannot read which document %s names", text);
+		free(text);
+		goto done;
+	}
 	int rc = sw_record_doc_by_label(&doc, u->m, name.data, &e);
 	if (rc == SW_ENOTFOUND) {
-		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-			       "no document of the record is labelled '%s'", name.data);
+		no_label(u, i, name.data);
 		goto done;
 	} else if (rc) {
 		u->err = e;
 		goto done;
 	}
-	uint64_t page = 0, line = 0, line_end = 0;
-	bool has_page = sw__verify_num(sw_claim_get(c, "page"), &page);
-	bool has_line = sw__verify_num(sw_claim_get(c, "line"), &line);
-	if (!sw__verify_num(sw_claim_get(c, "line_end"), &line_end))
-		line_end = line;
-	bool transcript = has_line || (form && (strcmp(form, "deposition") == 0 ||
-						strcmp(form, "transcript") == 0));
-	if (transcript && has_page) {
-		uint64_t first = has_line ? line : 1, last = has_line ? line_end : UINT32_MAX;
-		uint32_t found = 0;
-		if (page > UINT32_MAX || last < first || last > UINT32_MAX) {
-			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "%s: no such page or lines",
-				       text);
-			goto done;
-		}
-		if ((rc = sw_record_transcript_lines(&found, &p, u->m, doc.doc_id, (uint32_t)page,
-						     (uint32_t)first, (uint32_t)last, &e)) != 0) {
-			u->err = e;
-			goto done;
-		}
-		if (found == 0 || (has_line && found != last - first + 1)) {
-			if (found == 0)
-				sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-					       "%s (%s) has no page %llu%s", name.data,
-					       doc.document, (unsigned long long)page,
-					       has_line ? " with those lines" : "");
-			else
-				sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-					       "%s (%s) page %llu has only %u of lines %llu-%llu",
-					       name.data, doc.document, (unsigned long long)page,
-					       found, (unsigned long long)first,
-					       (unsigned long long)last);
-			goto done;
-		}
-		sw__verify_remember_page(&u->res[i], p.id);
-		if (has_line && last != first) {
-			struct sw_record_page lastp = { 0 };
-			uint32_t f2 = 0;
-			if (sw_record_transcript_lines(&f2, &lastp, u->m, doc.doc_id,
-						       (uint32_t)page, (uint32_t)last,
-						       (uint32_t)last, NULL) == 0 &&
-			    f2)
-				sw__verify_remember_page(&u->res[i], lastp.id);
-			sw_record_page_release(&lastp);
-		}
-		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name.data, doc.document);
-		sw__verify_add_page_evidence(u, i, &p, NULL);
+	if (!claim_pin(c, &pn)) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "sworn cannot read the pin of %s",
+			       name.data);
 		goto done;
 	}
-	if (has_page) {
-		if (page == 0 || page > UINT32_MAX ||
-		    (rc = sw_record_doc_page(&p, u->m, doc.doc_id, (uint32_t)page, &e)) ==
-			    SW_ENOTFOUND) {
-			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "%s (%s) has %u page%s, not a page %llu", name.data,
-				       doc.document, doc.page_count, doc.page_count == 1 ? "" : "s",
-				       (unsigned long long)page);
-			goto done;
-		} else if (rc) {
-			u->err = e;
-			goto done;
-		}
-		sw__verify_remember_page(&u->res[i], p.id);
-		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name.data, doc.document);
-		sw__verify_add_page_evidence(u, i, &p, NULL);
-		goto done;
-	}
-	/* The whole document. */
-	sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name.data, doc.document);
-	sw__verify_add_page_evidence(u, i, &doc, NULL);
-	for (uint32_t k = 1; k <= doc.page_count && u->res[i].npages < SW_VERIFY_MAX_PAGES; k++) {
-		struct sw_record_page q;
-		if (sw_record_doc_page(&q, u->m, doc.doc_id, k, NULL) == 0)
-			sw__verify_remember_page(&u->res[i], q.id);
-		sw_record_page_release(&q);
-	}
+	check_pin(u, i, &doc, name.data, name.data, &pn, is_transcript_form(c, &pn));
 done:
 	sw_buf_release(&name);
 	sw_record_page_release(&doc);
-	sw_record_page_release(&p);
-	free(text);
 }
 
 /* ------------------------------------------- the citations beside a claim */
@@ -233,379 +691,42 @@ static bool citation_sentence(const struct sw__verify_run *u, size_t sentence,
 	return true;
 }
 
-/* The pages cited in claim i's sentence, or in the citation sentence right
- * after it; *any_cite says whether there was a record cite at all. */
-static size_t cited_pages(struct sw__verify_run *u, size_t i, int64_t *pages, size_t max,
-			  bool *any_cite, long *case_claim)
+/* Whether claim c is a record or Bates citation. */
+static bool record_cite(const struct sw_claim *c)
+{
+	return c->kind == SW_CLAIM_RECORD || c->kind == SW_CLAIM_BATES;
+}
+
+void sw__verify_near(struct sw__verify_run *u, size_t i, struct sw__verify_near *out)
 {
 	const struct sw_claims *cl = &u->r->claims;
-	size_t sent = cl->v[i].sentence, n = 0;
-	*any_cite = false;
-	*case_claim = -1;
-	for (int pass = 0; pass < 2; pass++) {
-		size_t want = sent + (size_t)pass;
-		/* Claims are in order: walk out from i. */
-		size_t k = i;
-		while (k > 0 && cl->v[k - 1].sentence >= sent)
-			k--;
-		bool first_in_sentence = true;
-		for (; k < cl->n && cl->v[k].sentence <= want; k++) {
-			const struct sw_claim *c = &cl->v[k];
-			if (c->sentence != want)
-				continue;
-			if (pass == 1 && first_in_sentence && !citation_sentence(u, want, c->start))
-				break;
-			first_in_sentence = false;
-			if (c->kind == SW_CLAIM_CASE && *case_claim < 0)
-				*case_claim = (long)k;
-			if (c->kind != SW_CLAIM_RECORD && c->kind != SW_CLAIM_BATES)
-				continue;
-			*any_cite = true;
-			for (size_t j = 0; j < u->res[k].npages && n < max; j++) {
-				bool dup = false;
-				for (size_t q = 0; q < n; q++)
-					dup |= pages[q] == u->res[k].pages[j];
-				if (!dup)
-					pages[n++] = u->res[k].pages[j];
-			}
-		}
-		if (*any_cite || *case_claim >= 0)
-			break;
+	size_t sent = cl->v[i].sentence, first = i, last = i;
+	memset(out, 0, sizeof(*out));
+	out->case_claim = -1;
+	while (first > 0 && cl->v[first - 1].sentence == sent)
+		first--;
+	while (last + 1 < cl->n && cl->v[last + 1].sentence == sent)
+		last++;
+	/* the following sentence, when it is a citation sentence */
+	size_t ns = last + 1, ne = ns;
+	if (ns < cl->n && cl->v[ns].sentence == sent + 1 &&
+	    citation_sentence(u, sent + 1, cl->v[ns].start)) {
+		while (ne < cl->n && cl->v[ne].sentence == sent + 1)
+			ne++;
 	}
-	return n;
-}
-
-/* ------------------------------------------------------------------ dates */
-
-static const char *const months[] = { "january", "february", "march", "april", "may", "june",
-				      "july", "august", "september", "october", "november",
-				      "december" };
-
-/* Phrases that find a page holding the date iso (precision by length). */
-static size_t date_phrases(char out[][48], const char *iso)
-{
-	unsigned y = 0, mo = 0, d = 0;
-	size_t n = 0, len = strlen(iso);
-	if (len >= 4)
-		y = (unsigned)strtoul(iso, NULL, 10);
-	if (len >= 7)
-		mo = (unsigned)strtoul(iso + 5, NULL, 10);
-	if (len >= 10)
-		d = (unsigned)strtoul(iso + 8, NULL, 10);
-	if (y == 0)
-		return 0;
-	if (mo < 1 || mo > 12 || d == 0) {
-		/* A month or a year: every page of that year, checked one by one. */
-		snprintf(out[n++], 48, "%u", y);
-		return n;
-	}
-	const char *mn = months[mo - 1];
-	snprintf(out[n++], 48, "%s %u %u", mn, d, y);
-	snprintf(out[n++], 48, "%.3s %u %u", mn, d, y);
-	snprintf(out[n++], 48, "%u %s %u", d, mn, y);
-	snprintf(out[n++], 48, "%u %u %u", mo, d, y);
-	snprintf(out[n++], 48, "%02u %02u %u", mo, d, y);
-	snprintf(out[n++], 48, "%u %02u %02u", y, mo, d);
-	snprintf(out[n++], 48, "%u %u %02u", mo, d, y % 100);
-	if (mo == 9)
-		snprintf(out[n++], 48, "sept %u %u", d, y);
-	return n;
-}
-
-static bool date_on_page(struct sw__verify_run *u, int64_t id, const char *iso, char other[16],
-			 size_t *nother, size_t *excerpt_at)
-{
-	char isos[64][16];
-	struct sw_claims scan = { 0 };
-	bool hit = false;
-	size_t len = strlen(iso);
-	if (sw_record_page_text(&u->page, u->m, id, NULL) != 0)
-		return false;
-	if (sw_claims_scan(&scan, u->page.data, u->page.len, NULL) != 0)
-		return false;
+	long order[3 * SW__VERIFY_NEAR_MAX];
 	size_t n = 0;
-	for (size_t k = 0; k < scan.n && n < SW_ARRAY_LEN(isos); k++) {
-		const char *d = sw_claim_get(&scan.v[k], "iso");
-		if (scan.v[k].kind != SW_CLAIM_DATE || !d)
-			continue;
-		if (!hit && strlen(d) >= len && strncmp(d, iso, len) == 0) {
-			hit = true;
-			*excerpt_at = scan.v[k].start;
-		}
-		bool dup = false;
-		for (size_t q = 0; q < n; q++)
-			dup |= strcmp(isos[q], d) == 0;
-		if (!dup)
-			snprintf(isos[n++], 16, "%s", d);
-	}
-	sw_claims_release(&scan);
-	/* Other full dates on the cited pages, for an unambiguous contradiction. */
+	for (size_t k = i + 1; k <= last && n < SW_ARRAY_LEN(order); k++)
+		order[n++] = (long)k;
+	for (size_t k = ns; k < ne && n < SW_ARRAY_LEN(order); k++)
+		order[n++] = (long)k;
+	for (size_t k = i; k > first && n < SW_ARRAY_LEN(order); k--)
+		order[n++] = (long)(k - 1);
 	for (size_t q = 0; q < n; q++) {
-		if (strlen(isos[q]) != 10 || strcmp(isos[q], other) == 0)
-			continue;
-		if (*nother == 0)
-			snprintf(other, 16, "%s", isos[q]);
-		(*nother)++;
+		const struct sw_claim *c = &cl->v[order[q]];
+		if (c->kind == SW_CLAIM_CASE && out->case_claim < 0)
+			out->case_claim = order[q];
+		if (record_cite(c) && out->n < SW__VERIFY_NEAR_MAX)
+			out->cites[out->n++] = order[q];
 	}
-	return hit;
 }
-
-/* Evidence: page id, with an excerpt of its text around [start, end). */
-static void page_evidence_at(struct sw__verify_run *u, size_t i, int64_t id, size_t start,
-			     size_t end)
-{
-	struct sw_record_page p = { 0 };
-	if (sw_record_page_by_id(&p, u->m, id, NULL) == 0 &&
-	    sw_record_page_text(&u->page, u->m, id, NULL) == 0) {
-		char *ex = sw__verify_excerpt(u->page.data, u->page.len, start, end);
-		sw__verify_add_page_evidence(u, i, &p, ex);
-		free(ex);
-	}
-	sw_record_page_release(&p);
-}
-
-/* "ACME0000004" or "smith-dep.txt p. 2" for page id, for reasons. */
-static char *page_name(struct sw__verify_run *u, int64_t id)
-{
-	struct sw_record_page p = { 0 };
-	char *s;
-	if (sw_record_page_by_id(&p, u->m, id, NULL) != 0)
-		s = sw_xstrdup("?");
-	else if (p.bates)
-		s = sw_xstrdup(p.bates);
-	else
-		s = sw_xasprintf("%s p. %u", p.document, p.page_no);
-	sw_record_page_release(&p);
-	return s;
-}
-
-static char *pages_name(struct sw__verify_run *u, const int64_t *pages, size_t n)
-{
-	struct sw_buf b = SW_BUF_INIT;
-	for (size_t k = 0; k < n && k < 4; k++) {
-		char *s = page_name(u, pages[k]);
-		sw_buf_addf(&b, "%s%s", k ? ", " : "", s);
-		free(s);
-	}
-	if (n > 4)
-		sw_buf_addf(&b, " and %zu more", n - 4);
-	return sw_buf_detach(&b, NULL);
-}
-
-void sw__verify_date(struct sw__verify_run *u, size_t i)
-{
-	const struct sw_claim *c = &u->r->claims.v[i];
-	const char *iso = sw_claim_get(c, "iso");
-	char *text = sw__verify_claim_text(u, c);
-	int64_t pages[SW_VERIFY_MAX_PAGES];
-	bool any_cite;
-	long case_claim;
-	int64_t *found = NULL;
-	size_t nfound = 0;
-	if (!iso || strlen(iso) < 4 || !isdigit((unsigned char)iso[0])) {
-		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "%s is not a date sworn can place",
-			       text);
-		goto done;
-	}
-	size_t n = cited_pages(u, i, pages, SW_ARRAY_LEN(pages), &any_cite, &case_claim);
-	if (n > 0) {
-		char other[16] = "";
-		size_t nother = 0, at = 0;
-		for (size_t k = 0; k < n; k++) {
-			if (date_on_page(u, pages[k], iso, other, &nother, &at)) {
-				sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
-					       "%s is on the cited page", text);
-				page_evidence_at(u, i, pages[k], at, at + 1);
-				goto done;
-			}
-		}
-		char *where = pages_name(u, pages, n);
-		if (nother == 1 && strlen(iso) == 10)
-			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
-				       "the cited page (%s) gives %s, not %s", where, other, iso);
-		else
-			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "%s is not on the cited page (%s)", text, where);
-		free(where);
-		goto done;
-	}
-	if (!any_cite && case_claim >= 0 && u->res[case_claim].have_case &&
-	    u->res[case_claim].kase.year > 0 &&
-	    (int)strtol(iso, NULL, 10) == u->res[case_claim].kase.year) {
-		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "the year of the case cited beside it");
-		sw__verify_add_case_evidence(u, i, &u->res[case_claim].kase);
-		goto done;
-	}
-	/* No citation beside it: it must appear somewhere in the evidence. */
-	char phrases[12][48];
-	const char *pp[12];
-	size_t np = date_phrases(phrases, iso);
-	for (size_t k = 0; k < np; k++)
-		pp[k] = phrases[k];
-	struct sw_err e = { 0 };
-	if (sw_record_find_pages(&found, &nfound, u->m, pp, np, SW_VERIFY_MAX_CANDIDATES, &e) !=
-	    0) {
-		u->err = e;
-		goto done;
-	}
-	for (size_t k = 0; k < nfound; k++) {
-		char other[16] = "";
-		size_t nother = 0, at = 0;
-		if (date_on_page(u, found[k], iso, other, &nother, &at)) {
-			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s appears in the evidence",
-				       text);
-			page_evidence_at(u, i, found[k], at, at + 1);
-			goto done;
-		}
-	}
-	sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "%s appears nowhere in the evidence%s", text,
-		       any_cite ? " (its citation does not resolve)" : "");
-done:
-	free(found);
-	free(text);
-}
-
-/* ------------------------------------------------------------- quotations */
-
-/* The words of the quote's longest literal stretch, for a search. */
-static void quote_phrase(char *out, size_t outsz, const char *q)
-{
-	const char *best = q;
-	size_t best_len = 0;
-	const char *p = q;
-	while (*p) {
-		const char *s = p;
-		while (*p && *p != '[' && *p != ']' &&
-		       !(p[0] == '.' && (p[1] == '.' || p[1] == ' ')))
-			p++;
-		if ((size_t)(p - s) > best_len) {
-			best = s;
-			best_len = (size_t)(p - s);
-		}
-		if (*p)
-			p++;
-	}
-	/* Eight words at most, whole ones (a cut word would match nothing). */
-	size_t words = 0, k = 0;
-	while (k < best_len && words < 8) {
-		while (k < best_len && !isalnum((unsigned char)best[k]))
-			k++;
-		while (k < best_len &&
-		       (isalnum((unsigned char)best[k]) || (unsigned char)best[k] >= 0x80))
-			k++;
-		words++;
-	}
-	size_t start = 0;
-	if (best_len && best == q)
-		start = 0;
-	snprintf(out, outsz, "%.*s", (int)(k - start), best + start);
-}
-
-void sw__verify_quote(struct sw__verify_run *u, size_t i)
-{
-	const struct sw_claim *c = &u->r->claims.v[i];
-	const char *quoted = sw_claim_get(c, "quoted");
-	char *text = sw__verify_claim_text(u, c);
-	int64_t *found = NULL;
-	size_t nfound = 0;
-	struct sw_buf op = SW_BUF_INIT;
-	if (!quoted || !*quoted) {
-		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "an empty quotation");
-		goto done;
-	}
-	size_t qlen = strlen(quoted), s = 0, e = 0;
-	long a = c->attributed_to;
-	if (a >= 0 && (size_t)a < u->r->claims.n) {
-		const struct sw_claim *ac = &u->r->claims.v[a];
-		const struct sw_claim_verdict *av = &u->r->verdicts[a];
-		char *atext = sw__verify_claim_text(u, ac);
-		if (ac->kind == SW_CLAIM_CASE) {
-			const struct sw__verify_resolved *ar = &u->res[a];
-			if (av->verdict != SW_VERDICT_SUPPORTED || !ar->have_case) {
-				sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-					       "attributed to %s, which is %s", atext,
-					       sw_verdict_name(av->verdict));
-			} else if (!ar->kase.has_text) {
-				sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
-					       "no opinion text of %s is stored", atext);
-			} else {
-				struct sw_err err = { 0 };
-				if (sw_authority_text(&op, u->auth, ar->kase.id, &err) == 0 &&
-				    sw_verify_quote_in(quoted, qlen, op.data, op.len, &s, &e)) {
-					sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
-						       "in the opinion of %s", atext);
-					struct sw_evidence *ev = sw__verify_add_evidence(u, i);
-					ev->source = "authority";
-					ev->cite = sw_xasprintf("%s %s %s", ar->kase.volume,
-								ar->kase.reporter, ar->kase.page);
-					ev->name = ar->kase.name ? sw_xstrdup(ar->kase.name) : NULL;
-					ev->excerpt = sw__verify_excerpt(op.data, op.len, s, e);
-				} else {
-					sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-						       "not found in the opinion of %s", atext);
-				}
-			}
-			free(atext);
-			goto done;
-		}
-		if (ac->kind == SW_CLAIM_STATUTE || ac->kind == SW_CLAIM_RULE ||
-		    ac->kind == SW_CLAIM_JOURNAL) {
-			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "no text of %s is stored",
-				       atext);
-			free(atext);
-			goto done;
-		}
-		if (ac->kind == SW_CLAIM_RECORD || ac->kind == SW_CLAIM_BATES) {
-			const struct sw__verify_resolved *ar = &u->res[a];
-			if (ar->npages == 0) {
-				sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-					       "attributed to %s, which is %s", atext,
-					       sw_verdict_name(av->verdict));
-				free(atext);
-				goto done;
-			}
-			for (size_t k = 0; k < ar->npages; k++) {
-				if (sw_record_page_text(&u->page, u->m, ar->pages[k], NULL) == 0 &&
-				    sw_verify_quote_in(quoted, qlen, u->page.data, u->page.len, &s,
-						       &e)) {
-					sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on %s", atext);
-					page_evidence_at(u, i, ar->pages[k], s, e);
-					free(atext);
-					goto done;
-				}
-			}
-			char *where = pages_name(u, ar->pages, ar->npages);
-			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "not found verbatim on %s (%s)", atext, where);
-			free(where);
-			free(atext);
-			goto done;
-		}
-		free(atext);
-	}
-	/* Not attributed: it may still be the record's words. */
-	char phrase[512];
-	quote_phrase(phrase, sizeof(phrase), quoted);
-	const char *pp[1] = { phrase };
-	struct sw_err err = { 0 };
-	if (sw_record_find_pages(&found, &nfound, u->m, pp, 1, SW_VERIFY_MAX_CANDIDATES, &err) !=
-	    0) {
-		u->err = err;
-		goto done;
-	}
-	for (size_t k = 0; k < nfound; k++) {
-		if (sw_record_page_text(&u->page, u->m, found[k], NULL) == 0 &&
-		    sw_verify_quote_in(quoted, qlen, u->page.data, u->page.len, &s, &e)) {
-			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "found in the evidence");
-			page_evidence_at(u, i, found[k], s, e);
-			goto done;
-		}
-	}
-	sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
-		       "no citation says where this is from, and it is not in the evidence");
-done:
-	sw_buf_release(&op);
-	free(found);
-	free(text);
-}
-

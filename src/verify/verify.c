@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "verify/verify_int.h"
+#include "verify/rules_int.h"
 
 const char *sw_verdict_name(enum sw_verdict v)
 {
@@ -94,6 +94,71 @@ void sw__verify_remember_page(struct sw__verify_resolved *res, int64_t id)
 }
 /* ------------------------------------------------------------------ gate */
 
+/* Whether a quotation is a word or two in quotation marks that no
+ * citation with a text claims: a term ("the 'Agreement'") or a scare quote
+ * ("Acme 'waived' the credit") with no citation, or beside a statute or
+ * rule whose text sworn does not keep; not a quotation to check. */
+static bool term_in_quotes(const struct sw_claims *cl, const struct sw_claim *c)
+{
+	const char *q = sw_claim_get(c, "quoted");
+	size_t words = 0;
+	bool in = false;
+	if (c->kind != SW_CLAIM_QUOTE || !q)
+		return false;
+	if (c->attributed_to >= 0 && (size_t)c->attributed_to < cl->n) {
+		enum sw_claim_kind k = cl->v[c->attributed_to].kind;
+		if (k != SW_CLAIM_STATUTE && k != SW_CLAIM_RULE && k != SW_CLAIM_JOURNAL)
+			return false;
+	}
+	for (; *q; q++) {
+		bool w = *q != ' ' && *q != '\t' && *q != '\n';
+		words += w && !in;
+		in = w;
+	}
+	return words <= 2;
+}
+
+/* Whether claim c of the scan is no claim: a Bates-shaped token that is a
+ * name ("Invoice INV-10236": a prefix no production uses, in the text
+ * rather than a citation position), or a term in quotation marks. */
+static bool not_a_claim(struct sw__verify_run *u, const struct sw_claim *c)
+{
+	if (term_in_quotes(&u->r->claims, c))
+		return true;
+	return c->kind == SW_CLAIM_BATES && c->form != SW_FORM_ID && !sw__verify_bates_is_claim(u, c);
+}
+
+/* Take the claims that are no claims out of the report, renumbering the
+ * links between the claims that stay. */
+static void drop_names(struct sw__verify_run *u)
+{
+	struct sw_claims *cl = &u->r->claims;
+	long *to = NULL;
+	size_t k = 0;
+	bool any = false;
+	for (size_t i = 0; i < cl->n && !u->err.code && !any; i++)
+		any = not_a_claim(u, &cl->v[i]);
+	if (!any || u->err.code)
+		return;
+	to = sw_xmalloc(cl->n * sizeof(*to));
+	for (size_t i = 0; i < cl->n; i++) {
+		bool name = not_a_claim(u, &cl->v[i]);
+		to[i] = name ? -1 : (long)k;
+		if (!name)
+			cl->v[k++] = cl->v[i];
+	}
+	size_t old = cl->n;
+	cl->n = k;
+	for (size_t i = 0; i < k; i++) {
+		long *links[] = { &cl->v[i].resolves_to, &cl->v[i].parallel_to,
+				  &cl->v[i].attributed_to };
+		for (size_t q = 0; q < SW_ARRAY_LEN(links); q++)
+			if (*links[q] >= 0)
+				*links[q] = (size_t)*links[q] < old ? to[*links[q]] : -1;
+	}
+	free(to);
+}
+
 int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	      struct sw_authority *auth, const char *text, size_t len,
 	      const struct sw_verify_opts *opts, struct sw_err *err)
@@ -107,13 +172,14 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 		return rc;
 	out->text = sw_xstrndup(text, len);
 	out->len = len;
-	size_t n = out->claims.n;
-	out->verdicts = sw_xcalloc(n ? n : 1, sizeof(*out->verdicts));
 	u.r = out;
 	u.m = m;
 	u.auth = auth;
-	u.res = sw_xcalloc(n ? n : 1, sizeof(*u.res));
 	sw_buf_init(&u.page);
+	drop_names(&u);
+	size_t n = out->claims.n;
+	out->verdicts = sw_xcalloc(n ? n : 1, sizeof(*out->verdicts));
+	u.res = sw_xcalloc(n ? n : 1, sizeof(*u.res));
 	for (size_t i = 0; i < n && !u.err.code; i++) {
 		const struct sw_claim *c = &out->claims.v[i];
 		switch (c->kind) {
@@ -128,7 +194,10 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 			sw__verify_code(&u, i);
 			break;
 		case SW_CLAIM_BATES:
-			sw__verify_bates(&u, i);
+			if (c->form == SW_FORM_ID)
+				sw__verify_record(&u, i); /* Id. after a Bates number */
+			else
+				sw__verify_bates(&u, i);
 			break;
 		case SW_CLAIM_RECORD:
 			sw__verify_record(&u, i);
@@ -153,6 +222,7 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 		sw_authority_lookup_release(&u.res[i].lookup);
 	free(u.res);
 	free(u.bates_summary);
+	sw__verify_rec_free(&u);
 	sw_buf_release(&u.page);
 	if (u.err.code) {
 		if (err)

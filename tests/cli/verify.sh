@@ -21,7 +21,7 @@ has "$T/out" "550 U.S. 544 is Bell Atlantic Corp. v. Twombly"                  #
 has "$T/out" "925 F.3d 1339 falls inside J.D. v. Azar, 925 F.3d 1291 (D.C. Cir. 2019)"
 has "$T/out" "was decided by U.S., not 2d Cir."                              # wrong court/year
 has "$T/out" "ACME0000012 is not in the production (ACME0000001-ACME0000008)" # Bates past the end
-has "$T/out" "gives 2021-03-31, not 2021-04-07"                               # shifted date
+has "$T/out" 'gives "March 31, 2021" (2021-03-31), not April 7, 2021'       # shifted date
 has "$T/out" "not found verbatim on ACME0000003"                              # one word altered
 
 # Blocked claims come first.

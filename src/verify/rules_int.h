@@ -1,0 +1,120 @@
+/* rules_int.h - what the record rules share (rules_record.c, rules_date.c,
+ * rules_quote.c, reading.c) and what the driver asks of them before the
+ * verdicts: the matter's Bates series and labels, read once per run, the
+ * pages a claim's sentence cites, the names of pages for reasons, and a
+ * page read as words (transcript line numbers and headers left out, a page
+ * joined to the next). */
+#ifndef SW_VERIFY_RULES_INT_H
+#define SW_VERIFY_RULES_INT_H
+
+#include "verify/verify_int.h"
+
+/* The transcript lines a record cite names: from p0:l0 to p1:l1 of doc. */
+struct sw__verify_span {
+	bool set;
+	int64_t doc;
+	uint32_t p0, l0, p1, l1;
+};
+
+/* What the record rules read of the matter once per sw_verify() run. */
+struct sw__verify_rec {
+	struct sw__verify_span *spans; /* one per claim, made when first set */
+	size_t nspans;
+	bool have_series;
+	struct sw_record_series *series;
+	size_t nseries;
+	char *productions;          /* "ACME0000001-ACME0000012, ..." */
+	bool have_labels;
+	struct sw_record_label *labels;
+	size_t nlabels;
+};
+
+/* u->rec, made when first needed. */
+struct sw__verify_rec *sw__verify_rec(struct sw__verify_run *u);
+void sw__verify_rec_free(struct sw__verify_run *u);
+
+/* Claim i cites transcript lines *sp (its quotations and dates must be
+ * there); the span of claim i, or NULL when it names no lines. */
+void sw__verify_set_span(struct sw__verify_run *u, size_t i, const struct sw__verify_span *sp);
+const struct sw__verify_span *sw__verify_span_of(struct sw__verify_run *u, size_t i);
+
+/* The Bates series with canonical prefix canon, or NULL. */
+const struct sw_record_series *sw__verify_series(struct sw__verify_run *u, const char *canon);
+/* Every series, for reasons: "ACME0000001-ACME0000012, BLT-000001-BLT-000009",
+ * or "no page of the matter is Bates-numbered". */
+const char *sw__verify_productions(struct sw__verify_run *u);
+
+/* Whether Bates claim c of u's report is a claim at all: its prefix is one
+ * a production of the matter uses, or it stands in a citation position (a
+ * citation parenthetical, after a signal, a citation sentence).
+ * "Invoice INV-10236" in a sentence is a name, not a Bates claim. */
+bool sw__verify_bates_is_claim(struct sw__verify_run *u, const struct sw_claim *c);
+
+/* The citations beside claim i, nearest first: the record and Bates cites
+ * of its sentence after it, then those of a citation sentence right after
+ * it ("See Ex. 2 at 1."), then those of its sentence before it; and the
+ * first case citation in the same places (-1 when none). */
+#define SW__VERIFY_NEAR_MAX 16
+struct sw__verify_near {
+	long cites[SW__VERIFY_NEAR_MAX];
+	size_t n;
+	long case_claim;
+};
+void sw__verify_near(struct sw__verify_run *u, size_t i, struct sw__verify_near *out);
+
+/* "ACME0000004", "smith-dep.txt p. 2" or "Smith Dep. 12" for page id, for
+ * reasons.  Caller frees. */
+char *sw__verify_page_name(struct sw__verify_run *u, int64_t id);
+/* Up to four page names joined by ", " and "and N more".  Caller frees. */
+char *sw__verify_pages_name(struct sw__verify_run *u, const int64_t *pages, size_t n);
+/* The label that names document doc_id ("Smith Dep."), or NULL (borrowed). */
+const char *sw__verify_doc_label(struct sw__verify_run *u, int64_t doc_id);
+
+/* ------------------------------------------------- a page read as words */
+
+/* A stretch of the reading text copied from one page. */
+struct sw__verify_seg {
+	size_t at, len;      /* in the reading text */
+	int64_t page;        /* the stored page */
+	int64_t doc_id;
+	size_t orig;         /* where it starts in the page's text */
+	uint32_t tr_page;    /* transcript page and line, or 0 */
+	uint32_t line;
+};
+
+/* The words of one page, or of a page and the next of its document: a
+ * transcript page as its numbered lines' text (line numbers, the page
+ * header and the margins left out), one line each; any other page as
+ * stored, less the stamp lines (Bates number, legend, "Page x of y") where
+ * it meets the next page. */
+struct sw__verify_text {
+	struct sw_buf text;
+	struct sw__verify_seg *segs;
+	size_t nsegs, cap;
+	size_t first_len;    /* bytes of text that come from the first page */
+};
+
+void sw__verify_text_init(struct sw__verify_text *t);
+void sw__verify_text_release(struct sw__verify_text *t);
+/* Read page id (and, when next, the page after it in its document) into t,
+ * replacing what it held.  false when the page is no evidence page. */
+bool sw__verify_text_read(struct sw__verify_run *u, struct sw__verify_text *t, int64_t id,
+			  bool next);
+/* Read the lines of span sp from the stored pages (in transcript order)
+ * into t, replacing what it held; first_len is the whole text. */
+bool sw__verify_text_read_span(struct sw__verify_run *u, struct sw__verify_text *t,
+			       const int64_t *pages, size_t npages,
+			       const struct sw__verify_span *sp);
+/* The segment that holds offset off of t's text (the last one for the
+ * end), or NULL when t is empty. */
+const struct sw__verify_seg *sw__verify_text_seg(const struct sw__verify_text *t, size_t off);
+/* Evidence for claim i: t's text [s, e), as the page of its first byte,
+ * with a transcript's page:line ("Smith Dep. 12:8-13:2") as its cite. */
+void sw__verify_text_evidence(struct sw__verify_run *u, size_t i, const struct sw__verify_text *t,
+			      size_t s, size_t e);
+/* Where t's text [s, e) is, for reasons: "Smith Dep. 12:8" for transcript
+ * lines, else the page's name.  Caller frees. */
+char *sw__verify_text_where(struct sw__verify_run *u, const struct sw__verify_text *t, size_t s,
+			    size_t e);
+
+#endif /* SW_VERIFY_RULES_INT_H */

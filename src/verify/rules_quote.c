@@ -1,0 +1,258 @@
+/* rules_quote.c - the verdict of a quotation: on the pages of the citation
+ * it is attributed to (a case's opinion: opinion.c; a record cite, a Bates
+ * number: here), else anywhere in the evidence.  Record pages are read as words
+ * (reading.c): a transcript without its line numbers and headers, and each
+ * page joined to the next of its document, so a quotation that runs onto
+ * the next page is found (it must start on a cited page). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify/rules_int.h"
+
+/* The words of the quote's longest literal stretch: *n phrases to search
+ * for, its first eight words, its first four and its last four (a
+ * quotation over two transcript lines has a line number between its words
+ * in the index). */
+static size_t quote_phrases(char out[3][512], const char *q)
+{
+	const char *best = q;
+	size_t best_len = 0;
+	const char *p = q;
+	while (*p) {
+		const char *s = p;
+		while (*p && *p != '[' && *p != ']' &&
+		       !(p[0] == '.' && (p[1] == '.' || p[1] == ' ')))
+			p++;
+		if ((size_t)(p - s) > best_len) {
+			best = s;
+			best_len = (size_t)(p - s);
+		}
+		if (*p)
+			p++;
+	}
+	/* word starts and ends */
+	size_t ws[64], we[64], nw = 0, k = 0;
+	while (k < best_len && nw < SW_ARRAY_LEN(ws)) {
+		while (k < best_len && !isalnum((unsigned char)best[k]) &&
+		       (unsigned char)best[k] < 0x80)
+			k++;
+		if (k >= best_len)
+			break;
+		ws[nw] = k;
+		while (k < best_len &&
+		       (isalnum((unsigned char)best[k]) || (unsigned char)best[k] >= 0x80))
+			k++;
+		we[nw++] = k;
+	}
+	size_t n = 0;
+	if (nw == 0)
+		return 0;
+	size_t a = nw < 8 ? nw : 8;
+	snprintf(out[n++], 512, "%.*s", (int)(we[a - 1] - ws[0]), best + ws[0]);
+	if (nw > 4) {
+		snprintf(out[n++], 512, "%.*s", (int)(we[3] - ws[0]), best + ws[0]);
+		snprintf(out[n++], 512, "%.*s", (int)(we[nw - 1] - ws[nw - 4]), best + ws[nw - 4]);
+	}
+	return n;
+}
+
+/* Whether the quotation is on page id (starting there, maybe running onto
+ * the next page); on a match *s, *e are its bytes of t's text. */
+static bool on_page(struct sw__verify_run *u, struct sw__verify_text *t, int64_t id,
+		    const char *quoted, size_t qlen, size_t *s, size_t *e)
+{
+	if (!sw__verify_text_read(u, t, id, true))
+		return false;
+	return sw_verify_quote_in(quoted, qlen, t->text.data, t->text.len, s, e) &&
+	       *s < t->first_len;
+}
+
+/* The closest passage to the quotation on the pages, for a reason ("" when
+ * none is close).  Caller frees. */
+static char *closest_on(struct sw__verify_run *u, struct sw__verify_text *t, const int64_t *pages,
+			size_t n, const char *quoted, size_t qlen)
+{
+	struct sw__verify_closest best = { 0 };
+	char *out = NULL, *where = NULL;
+	for (size_t k = 0; k < n; k++) {
+		struct sw__verify_closest c;
+		if (!sw__verify_text_read(u, t, pages[k], true) ||
+		    !sw__verify_closest(&c, quoted, qlen, t->text.data, t->text.len, NULL, 0))
+			continue;
+		if (c.start >= t->first_len || (best.words && c.same <= best.same)) {
+			sw__verify_closest_release(&c);
+			continue;
+		}
+		sw__verify_closest_release(&best);
+		best = c;
+		free(out);
+		free(where);
+		out = sw__verify_closest_describe(&c, t->text.data, t->text.len);
+		where = sw__verify_text_where(u, t, c.start, c.end);
+	}
+	sw__verify_closest_release(&best);
+	char *r = out ? sw_xasprintf("; closest on %s: %s", where, out) : sw_xstrdup("");
+	free(out);
+	free(where);
+	return r;
+}
+
+/* The closest passage in t (already read), for a reason, or "". */
+static char *closest_span(struct sw__verify_run *u, struct sw__verify_text *t, const char *quoted,
+			  size_t qlen)
+{
+	struct sw__verify_closest c;
+	if (!sw__verify_closest(&c, quoted, qlen, t->text.data, t->text.len, NULL, 0))
+		return sw_xstrdup("");
+	char *d = sw__verify_closest_describe(&c, t->text.data, t->text.len);
+	char *where = sw__verify_text_where(u, t, c.start, c.end);
+	char *r = sw_xasprintf("; closest on %s: %s", where, d);
+	free(d);
+	free(where);
+	sw__verify_closest_release(&c);
+	return r;
+}
+
+/* Whether the quotation is where record citation k points: its transcript
+ * lines, or one of its pages (running onto the next).  On a match t holds
+ * the text and *s, *e the quotation's bytes. */
+static bool on_cite(struct sw__verify_run *u, struct sw__verify_text *t, size_t k,
+		    const char *quoted, size_t qlen, size_t *s, size_t *e)
+{
+	const struct sw__verify_resolved *rs = &u->res[k];
+	const struct sw__verify_span *sp = sw__verify_span_of(u, k);
+	if (sp)
+		return sw__verify_text_read_span(u, t, rs->pages, rs->npages, sp) &&
+		       sw_verify_quote_in(quoted, qlen, t->text.data, t->text.len, s, e);
+	for (size_t q = 0; q < rs->npages; q++)
+		if (on_page(u, t, rs->pages[q], quoted, qlen, s, e))
+			return true;
+	return false;
+}
+
+/* A record cite as written, its witness included. */
+static char *cite_text(const struct sw__verify_run *u, const struct sw_claim *c)
+{
+	if (c->kind == SW_CLAIM_RECORD && c->start < c->cite_start)
+		return sw_xstrndup(u->r->text + c->start, c->cite_end - c->start);
+	return sw__verify_claim_text(u, c);
+}
+
+/* Quotation i attributed to record citation a (written atext): on a's
+ * pages or lines, else on another record citation beside it (a sentence
+ * that cites two pages, a citation sentence after it). */
+static void record_quote(struct sw__verify_run *u, size_t i, size_t a, const char *atext,
+			 const char *quoted, size_t qlen, struct sw__verify_text *t)
+{
+	const struct sw__verify_resolved *ar = &u->res[a];
+	const struct sw_claim_verdict *av = &u->r->verdicts[a];
+	size_t s = 0, e = 0;
+	if (ar->npages == 0) {
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "attributed to %s, which is %s", atext,
+			       sw_verdict_name(av->verdict));
+		return;
+	}
+	struct sw__verify_near near;
+	sw__verify_near(u, i, &near);
+	long order[1 + SW__VERIFY_NEAR_MAX];
+	size_t n = 0;
+	order[n++] = (long)a;
+	for (size_t k = 0; k < near.n; k++)
+		if (near.cites[k] != (long)a && u->res[near.cites[k]].npages)
+			order[n++] = near.cites[k];
+	for (size_t k = 0; k < n; k++) {
+		if (!on_cite(u, t, (size_t)order[k], quoted, qlen, &s, &e))
+			continue;
+		char *where = sw__verify_text_where(u, t, s, e);
+		char *ct = k ? cite_text(u, &u->r->claims.v[order[k]]) : sw_xstrdup(atext);
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on %s (%s)", ct, where);
+		sw__verify_text_evidence(u, i, t, s, e);
+		free(ct);
+		free(where);
+		return;
+	}
+	const struct sw__verify_span *sp = sw__verify_span_of(u, a);
+	if (sp && sw__verify_text_read_span(u, t, ar->pages, ar->npages, sp)) {
+		char *where = sw__verify_text_where(u, t, 0, t->text.len);
+		char *close = closest_span(u, t, quoted, qlen);
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+			       "not found verbatim in the cited lines, %s%s", where, close);
+		free(close);
+		free(where);
+		return;
+	}
+	char *where = sw__verify_pages_name(u, ar->pages, ar->npages);
+	char *close = closest_on(u, t, ar->pages, ar->npages, quoted, qlen);
+	sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "not found verbatim on %s (%s)%s", atext,
+		       where, close);
+	free(close);
+	free(where);
+}
+
+void sw__verify_quote(struct sw__verify_run *u, size_t i)
+{
+	const struct sw_claim *c = &u->r->claims.v[i];
+	const char *quoted = sw_claim_get(c, "quoted");
+	int64_t *found = NULL;
+	size_t nfound = 0;
+	struct sw__verify_text t;
+	sw__verify_text_init(&t);
+	if (!quoted || !*quoted) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "an empty quotation");
+		goto done;
+	}
+	size_t qlen = strlen(quoted), s = 0, e = 0;
+	long a = c->attributed_to;
+	if (a >= 0 && (size_t)a < u->r->claims.n) {
+		const struct sw_claim *ac = &u->r->claims.v[a];
+		char *atext = cite_text(u, ac);
+		if (ac->kind == SW_CLAIM_CASE) {
+			/* the opinion's text, on its pin's star pages (opinion.c) */
+			free(atext);
+			sw__verify_quote_opinion(u, i, (size_t)a);
+			goto done;
+		}
+		if (ac->kind == SW_CLAIM_STATUTE || ac->kind == SW_CLAIM_RULE ||
+		    ac->kind == SW_CLAIM_JOURNAL) {
+			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "no text of %s is stored",
+				       atext);
+			free(atext);
+			goto done;
+		}
+		if (ac->kind == SW_CLAIM_RECORD || ac->kind == SW_CLAIM_BATES) {
+			record_quote(u, i, (size_t)a, atext, quoted, qlen, &t);
+			free(atext);
+			goto done;
+		}
+		free(atext);
+	}
+	/* Not attributed: it may still be the record's words. */
+	char phrases[3][512];
+	const char *pp[3];
+	size_t np = quote_phrases(phrases, quoted);
+	for (size_t k = 0; k < np; k++)
+		pp[k] = phrases[k];
+	struct sw_err err = { 0 };
+	if (sw_record_find_pages(&found, &nfound, u->m, pp, np, SW_VERIFY_MAX_CANDIDATES, &err) !=
+	    0) {
+		u->err = err;
+		goto done;
+	}
+	for (size_t k = 0; k < nfound; k++) {
+		if (on_page(u, &t, found[k], quoted, qlen, &s, &e)) {
+			char *where = sw__verify_text_where(u, &t, s, e);
+			sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
+				       "found in the evidence (%s), though no citation says where",
+				       where);
+			sw__verify_text_evidence(u, i, &t, s, e);
+			free(where);
+			goto done;
+		}
+	}
+	sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+		       "no citation says where this is from, and it is not in the evidence");
+done:
+	sw__verify_text_release(&t);
+	free(found);
+}

@@ -1,0 +1,448 @@
+/*
+ * verify_record_test.c - the record rules of the gate on a small matter as
+ * the world makes one: a production with a gap, a second series stamped
+ * with hyphens, an e-mail with an RFC 5322 Date header, a deposition
+ * transcript whose answers run across lines and pages, and labels for two
+ * parties' exhibits.  Each row is a draft, the claim to look at, its
+ * verdict and a piece of its reason.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "record_fixtures.h"
+#include "verify/verify.h"
+
+static struct fx_ws w;
+static struct sw_matter *m;
+
+/* A transcript page: "Page N" and 25 numbered lines, lines[k] on line k+1
+ * (NULL: an empty numbered line). */
+static void tr_page(struct sw_buf *b, unsigned page, const char *const *lines, size_t n)
+{
+	sw_buf_addf(b, "%s                                                      Page %u\n",
+		    b->len ? "\f" : "", page);
+	for (size_t k = 0; k < 25; k++)
+		sw_buf_addf(b, "%2zu   %s\n", k + 1, k < n && lines[k] ? lines[k] : "");
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	fx_ws_new(&w);
+	char *dir = fx_path(&w, "vol");
+	if (mkdir(dir, 0777) != 0)
+		return -1;
+	char *p;
+	/* ACME0000001-3 (one agreement, an e-mail thread across two pages),
+	 * ACME0000005 alone: ACME0000004 is a gap. */
+	p = sw_path_join(dir, "acme.txt");
+	fx_write(p, "MASTER SUPPLY AGREEMENT\n"
+		    "This agreement is made on January 15, 2021 between Acme Widgets, Inc.\n"
+		    "and Brightline Logistics LLC.\n\nACME0000001\n"
+		    "\fFrom: Tom Smith\nTo: Jane Roe\nSent: March 3, 2021\n\n"
+		    "We will not make the March 10 date for PO 4471. The earliest we can ship\n"
+		    "is March 31, 2021. The delay is regrettable and we\n\n"
+		    "CONFIDENTIAL                                    ACME0000002\n"
+		    "\fask for your patience while the carrier recovers.\n"
+		    "Invoice 8812: Late delivery credit applied: none.\n\nACME0000003\n");
+	free(p);
+	p = sw_path_join(dir, "acme5.txt");
+	fx_write(p, "NOTICE\nThe notice of breach is dated April 7, 2021.\n\nACME0000005\n");
+	free(p);
+	/* A series stamped with hyphens. */
+	p = sw_path_join(dir, "blt.txt");
+	fx_write(p, "BILL OF LADING\nShipped on 3/31/21 from Dayton.\n\nBLT-000001\n"
+		    "\fDelivery receipt: received in good order.\n\nBLT-000002\n");
+	free(p);
+	/* An e-mail. */
+	p = sw_path_join(dir, "notice.eml");
+	fx_write(p, "From: Jane Roe <jane@acme.example>\r\n"
+		    "To: Tom Smith <tom@brightline.example>\r\n"
+		    "Subject: Notice of breach\r\n"
+		    "Date: Wed, 7 Apr 2021 16:02:11 -0500\r\n"
+		    "Message-ID: <1@acme.example>\r\n"
+		    "MIME-Version: 1.0\r\n"
+		    "Content-Type: text/plain; charset=utf-8\r\n\r\n"
+		    "Please treat this as notice of breach. Invoice INV-10236 is disputed.\r\n");
+	free(p);
+	/* A deposition: an answer across lines 24-25 and across pages 12-13. */
+	struct sw_buf t = SW_BUF_INIT;
+	const char *p12[25] = { "Q.  Please state your name.", "A.  Dana Whitaker." };
+	p12[21] = "Q.  What did you tell Acme?";
+	p12[22] = "A.  That the invoice stood. We told them the late";
+	p12[23] = "delivery credit would not apply.";
+	p12[24] = "A.  The credit was never";
+	const char *p13[25] = { "applied to invoice 8812.", "Q.  When did you say so?",
+				"A.  On March 5, 2021, by telephone.", "Q.  Thank you." };
+	tr_page(&t, 12, p12, 25);
+	tr_page(&t, 13, p13, 4);
+	p = sw_path_join(dir, "whitaker-dep.txt");
+	fx_write(p, t.data);
+	free(p);
+	sw_buf_release(&t);
+	char *labels = fx_path(&w, "labels.csv");
+	fx_write(labels, "label,target\n"
+			 "Ex. 1,ACME0000001\n"
+			 "Def. Ex. 3,BLT-000001\n"
+			 "Ex. 4,notice.eml\n"
+			 "Whitaker Dep.,whitaker-dep.txt\n");
+	struct sw_err err = { 0 };
+	struct sw_ingest_summary sum;
+	struct sw_ingest_opts o = { .origin = SW_ORIGIN_EVIDENCE, .report = fx_report, .user = &w,
+				    .labels_path = labels };
+	const char *paths[] = { dir };
+	if (sw_matter_open(&m, &w.ws, "a", &err) != 0 ||
+	    sw_ingest(&sum, m, paths, 1, &o, &err) != 0) {
+		fprintf(stderr, "import: %s\n", err.msg);
+		return -1;
+	}
+	if (sum.failed || sum.labels != 4) {
+		fprintf(stderr, "import events:\n%s", w.events.data ? w.events.data : "");
+		return -1;
+	}
+	free(labels);
+	free(dir);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	sw_matter_close(m);
+	fx_ws_free(&w);
+	return 0;
+}
+
+#define ABSENT (-1)
+
+struct row {
+	const char *draft;
+	enum sw_claim_kind kind;
+	const char *needle;  /* a piece of the claim's text */
+	int verdict;         /* enum sw_verdict, or ABSENT: no such claim */
+	const char *reason;  /* a piece of the reason (NULL: not checked) */
+	const char *cite;    /* a piece of an evidence's cite (NULL: not checked) */
+};
+
+static int check(const struct row *rw)
+{
+	struct sw_verify_report r;
+	struct sw_err err = { 0 };
+	int bad = 0;
+	if (sw_verify(&r, m, NULL, rw->draft, strlen(rw->draft), NULL, &err) != 0) {
+		fprintf(stderr, "verify failed: %s\n", err.msg);
+		return 1;
+	}
+	size_t i = 0;
+	for (; i < r.claims.n; i++) {
+		const struct sw_claim *c = &r.claims.v[i];
+		char *t = sw_xstrndup(r.text + c->start, c->end - c->start);
+		bool hit = c->kind == rw->kind && strstr(t, rw->needle);
+		free(t);
+		if (hit)
+			break;
+	}
+	if (rw->verdict == ABSENT) {
+		if (i < r.claims.n) {
+			fprintf(stderr, "%s\n  '%s' should be no claim; it is %s: %s\n", rw->draft,
+				rw->needle, sw_verdict_name(r.verdicts[i].verdict),
+				r.verdicts[i].reason);
+			bad = 1;
+		}
+		goto done;
+	}
+	if (i == r.claims.n) {
+		fprintf(stderr, "%s\n  no %s claim holds '%s'\n", rw->draft,
+			sw_claim_kind_name(rw->kind), rw->needle);
+		bad = 1;
+		goto done;
+	}
+	const struct sw_claim_verdict *v = &r.verdicts[i];
+	if ((int)v->verdict != rw->verdict || (rw->reason && !strstr(v->reason, rw->reason))) {
+		fprintf(stderr, "%s\n  '%s': %s: %s\n  wanted %s: %s\n", rw->draft, rw->needle,
+			sw_verdict_name(v->verdict), v->reason,
+			sw_verdict_name((enum sw_verdict)rw->verdict), rw->reason ? rw->reason : "-");
+		bad = 1;
+	}
+	if (rw->cite) {
+		bool found = false;
+		for (size_t k = 0; k < v->nevidence; k++)
+			found |= v->evidence[k].cite && strstr(v->evidence[k].cite, rw->cite);
+		if (!found) {
+			fprintf(stderr, "%s\n  '%s': no evidence cites '%s' (%zu evidence)\n",
+				rw->draft, rw->needle, rw->cite, v->nevidence);
+			bad = 1;
+		}
+	}
+done:
+	sw_verify_release(&r);
+	return bad;
+}
+
+static void run_rows(const struct row *rows, size_t n)
+{
+	int bad = 0;
+	for (size_t k = 0; k < n; k++)
+		bad += check(&rows[k]);
+	assert_int_equal(bad, 0);
+}
+
+#define S SW_VERDICT_SUPPORTED
+#define U SW_VERDICT_UNSUPPORTED
+#define C SW_VERDICT_CONTRADICTED
+#define V SW_VERDICT_UNVERIFIABLE
+#define B SW_CLAIM_BATES
+#define R SW_CLAIM_RECORD
+#define D SW_CLAIM_DATE
+#define Q SW_CLAIM_QUOTE
+
+/* Items 8 and 9: any spelling of a Bates number; identifiers are not. */
+static void test_bates(void **state)
+{
+	(void)state;
+	static const struct row rows[] = {
+		{ "See ACME0000002.", B, "ACME0000002", S, "is in the production", NULL },
+		{ "See ACME-0000002.", B, "ACME-0000002", S, "is in the production", NULL },
+		{ "See ACME_0000003.", B, "ACME_0000003", S, "is in the production", NULL },
+		{ "See ACME 0000003.", B, "ACME 0000003", S, "is in the production", NULL },
+		{ "See ACME000003.", B, "ACME000003", S, "is in the production", NULL },
+		{ "See BLT-000002.", B, "BLT-000002", S, "is in the production", NULL },
+		{ "See BLT000002.", B, "BLT000002", S, "is in the production", NULL },
+		{ "See BLT_000001.", B, "BLT_000001", S, "is in the production", NULL },
+		{ "See BLT-000001\xe2\x80\x93" "BLT-000002.", B, "BLT-000001", S,
+		  "is in the production", NULL },
+		{ "See BLT-000001-000002.", B, "BLT-000001", S, "is in the production", NULL },
+		{ "(ACME0000001-ACME0000003.)", B, "ACME0000001", S, "is in the production", NULL },
+		{ "See ACME0000005.", B, "ACME0000005", S, "is in the production", NULL },
+		/* past the end, before the start, in the gap */
+		{ "See ACME0000009.", B, "ACME0000009", U,
+		  "ACME0000009 is not in the production (ACME0000001-ACME0000005)", NULL },
+		{ "See BLT-000007.", B, "BLT-000007", U,
+		  "BLT-000007 is not in the production (BLT-000001-BLT-000002)", NULL },
+		{ "See ACME0000004.", B, "ACME0000004", U,
+		  "the series ACME0000001-ACME0000005 skips it", NULL },
+		{ "See ACME0000001-ACME0000005.", B, "ACME0000001", U,
+		  "1 of the 5 pages of ACME0000001-ACME0000005 are not in the production, the "
+		  "first ACME0000004",
+		  NULL },
+		{ "See ACME0000007-ACME0000009.", B, "ACME0000007", U,
+		  "none of the 3 pages of ACME0000007-ACME0000009 is in the production", NULL },
+		/* names in the text */
+		{ "Invoice INV-10236 is disputed.", B, "INV-10236", ABSENT, NULL, NULL },
+		{ "Acme paid invoice INV-10236 in full on time.", B, "INV", ABSENT, NULL, NULL },
+		{ "The part number is RTX309000 and it shipped.", B, "RTX", ABSENT, NULL, NULL },
+		/* the same tokens where a citation goes */
+		{ "The card failed (RTX309000).", B, "RTX309000", U,
+		  "RTX309000 is cited as a Bates number, but no production of this matter uses "
+		  "the prefix RTX (productions: ACME0000001-ACME0000005, BLT-000001-BLT-000002)",
+		  NULL },
+		{ "Acme disputed it. See INV-10236.", B, "INV-10236", U,
+		  "no production of this matter uses the prefix INV", NULL },
+		{ "Acme disputed it. INV-10236.", B, "INV-10236", U,
+		  "no production of this matter uses the prefix INV", NULL },
+		/* a production's prefix in the text is still a claim */
+		{ "The letter ACME0000009 says so.", B, "ACME0000009", U, "is not in the production",
+		  NULL },
+	};
+	run_rows(rows, SW_ARRAY_LEN(rows));
+}
+
+/* Items 3 and 12: record id. and labels with parties. */
+static void test_labels_and_id(void **state)
+{
+	(void)state;
+	static const struct row rows[] = {
+		{ "The agreement was signed. Ex. 1 at 1.", R, "Ex. 1", S, "Ex. 1 is acme.txt", NULL },
+		{ "The agreement was signed. Ex. 1 at 9.", R, "Ex. 1", U,
+		  "Ex. 1 (acme.txt) has 3 pages, not a page 9", NULL },
+		{ "The agreement was signed. Ex. 1 at 2-3.", R, "Ex. 1", S, "Ex. 1 is acme.txt",
+		  NULL },
+		{ "The agreement was signed. Ex. 1 at 2-4.", R, "Ex. 1", U, "not a page 4", NULL },
+		{ "It shipped. Def. Ex. 3 at 2.", R, "Ex. 3", S, "is blt.txt", NULL },
+		{ "It shipped. Pl. Ex. 3.", R, "Ex. 3", U,
+		  "no document of the record is labelled 'Pl. Ex. 3'; the record has Def. Ex. 3",
+		  NULL },
+		{ "It shipped. Ex. 3.", R, "Ex. 3", U,
+		  "no document of the record is labelled 'Ex. 3'; the record has Def. Ex. 3", NULL },
+		{ "It shipped. Ex. 7.", R, "Ex. 7", U,
+		  "no document of the record is labelled 'Ex. 7' (labels: ", NULL },
+		/* id. */
+		{ "The agreement was signed (Ex. 1 at 1). It set terms (Id.).", R, "Id.", S,
+		  "Id. (Ex. 1) is acme.txt", NULL },
+		{ "The agreement was signed (Ex. 1). It set terms (Id.).", R, "Id.", S,
+		  "Id. is Ex. 1, cited just before", NULL },
+		{ "The agreement was signed (Ex. 1 at 1). It set terms. Id. at 2.", R, "Id. at 2", S,
+		  "is acme.txt", NULL },
+		{ "The agreement was signed (Ex. 1 at 1). It set terms. Id. at 9.", R, "Id. at 9", U,
+		  "has 3 pages, not a page 9", NULL },
+		{ "The notice was sent (Ex. 7 at 1). It was late. (Id. at 2.)", R, "Id. at 2", U,
+		  "which is unsupported", NULL },
+		{ "Whitaker testified (Whitaker Dep. 12:2). He explained. (Id. at 13:1-3.)", R,
+		  "Id. at 13", S, "is whitaker-dep.txt", "Whitaker Dep. 13:1-3" },
+		{ "Whitaker testified (Whitaker Dep. 12:2). He explained. (Id. at 13:30.)", R,
+		  "Id. at 13", U, "has no line 30 on page 13", NULL },
+		{ "See ACME0000002. It said so. Id.", B, "Id.", S, "cited just before", NULL },
+		/* a quotation and a date attributed to id. are checked there */
+		{ "Smith wrote to Roe (Ex. 1 at 1). He wrote \"The earliest we can ship is March 31, "
+		  "2021.\" (Id. at 2.)",
+		  Q, "earliest", S, "on Id. at 2", NULL },
+		{ "Smith wrote to Roe (Ex. 1 at 1). He wrote \"The earliest we could ship is March "
+		  "31, 2021.\" (Id. at 2.)",
+		  Q, "earliest", U, "not found verbatim on Id. at 2", NULL },
+		{ "The agreement was signed (Ex. 1 at 1). Smith wrote on March 3, 2021. Id. at 2.", D,
+		  "March 3", S, "on the cited page", NULL },
+		{ "The agreement was signed (Ex. 1 at 1). Smith wrote on March 4, 2021. Id. at 2.", D,
+		  "March 4", U, "is not on the cited page", NULL },
+	};
+	run_rows(rows, SW_ARRAY_LEN(rows));
+}
+
+/* Item 11: transcripts. */
+static void test_transcripts(void **state)
+{
+	(void)state;
+	static const struct row rows[] = {
+		{ "He refused. Whitaker Dep. 12:23-24.", R, "Whitaker", S, "is whitaker-dep.txt",
+		  "Whitaker Dep. 12:23-24" },
+		{ "He refused. Whitaker Dep. 12:25-13:2.", R, "Whitaker", S, "is whitaker-dep.txt",
+		  "Whitaker Dep. 12:25-13:2" },
+		{ "He refused. Whitaker Dep. 12:24-13:30.", R, "Whitaker", U,
+		  "has no line 30 on page 13", NULL },
+		{ "He refused. Whitaker Dep. 12:30.", R, "Whitaker", U, "has no line 30 on page 12",
+		  NULL },
+		{ "He refused. Whitaker Dep. 14:1.", R, "Whitaker", U, "has no page 14", NULL },
+		{ "He refused. Whitaker Dep. 13:2-1.", R, "Whitaker", U,
+		  "the cited range ends before it starts, so it names no lines of whitaker-dep.txt",
+		  NULL },
+		{ "He refused. Whitaker Dep. 12.", R, "Whitaker", S, "is whitaker-dep.txt", NULL },
+		/* a quotation over two lines, and over a page break */
+		{ "He said \"we told them the late delivery credit would not apply.\" Whitaker Dep. "
+		  "12:23-24.",
+		  Q, "late delivery", S, "Whitaker Dep. 12:23-24", "Whitaker Dep. 12:23-24" },
+		{ "He said \"the credit was never applied to invoice 8812.\" Whitaker Dep. 12:25-13:1.",
+		  Q, "never applied", S, "Whitaker Dep. 12:25-13:1", "Whitaker Dep. 12:25-13:1" },
+		{ "He said \"the credit was always applied to invoice 8812.\" Whitaker Dep. "
+		  "12:25-13:1.",
+		  Q, "always applied", U,
+		  "not found verbatim in the cited lines, Whitaker Dep. 12:25-13:1; closest on "
+		  "Whitaker Dep. 12:25-13:1",
+		  NULL },
+		/* on the page, but not in the cited lines */
+		{ "He said \"the late delivery credit would not apply.\" Whitaker Dep. 12:1-2.", Q,
+		  "late delivery", U, "not found verbatim in the cited lines, Whitaker Dep. 12:1-2",
+		  NULL },
+		{ "He called on March 5, 2021. Whitaker Dep. 13:1-2.", D, "March 5", U,
+		  "is not on the cited page", NULL },
+		/* no citation: found in the evidence, shown by page:line */
+		{ "Whitaker said \"we told them the late delivery credit would not apply.\"", Q,
+		  "late delivery", S, "found in the evidence (Whitaker Dep. 12:23-24)",
+		  "Whitaker Dep. 12:23-24" },
+		{ "He called on March 5, 2021. Whitaker Dep. 13:3.", D, "March 5", S,
+		  "on the cited page (Whitaker Dep. 13:3)", "Whitaker Dep. 13:3" },
+		{ "He called on March 6, 2021. Whitaker Dep. 13:3.", D, "March 6", C,
+		  "the cited page (Whitaker Dep. 13:3) gives \"March 5, 2021\" (2021-03-05), not "
+		  "March 6, 2021",
+		  NULL },
+		/* the line numbers are not words */
+		{ "He said \"the late 24 delivery credit\". Whitaker Dep. 12:23-24.", Q, "late 24", U,
+		  "not found verbatim", NULL },
+	};
+	run_rows(rows, SW_ARRAY_LEN(rows));
+}
+
+/* Items 6 and 10: dates as dates, where cited. */
+static void test_dates(void **state)
+{
+	(void)state;
+	static const struct row rows[] = {
+		{ "Smith wrote on March 3, 2021. ACME0000002.", D, "March 3", S,
+		  "is on the cited page (ACME0000002)", NULL },
+		{ "Smith wrote on Mar. 3, 2021. ACME0000002.", D, "Mar. 3", S, "on the cited page",
+		  NULL },
+		{ "Smith wrote on 3 March 2021. ACME0000002.", D, "3 March", S, "on the cited page",
+		  NULL },
+		{ "Smith wrote on 03/03/2021. ACME0000002.", D, "03/03", S, "on the cited page",
+		  NULL },
+		{ "Smith wrote on 3/3/21. ACME0000002.", D, "3/3/21", S, "on the cited page", NULL },
+		{ "Smith wrote on 2021-03-03. ACME0000002.", D, "2021-03-03", S, "on the cited page",
+		  NULL },
+		{ "Smith wrote in March 2021. ACME0000002.", D, "March 2021", S, "on the cited page",
+		  NULL },
+		{ "Smith wrote in April 2021. ACME0000005.", D, "April 2021", S, "on the cited page",
+		  NULL },
+		/* a wrong day, a wrong month */
+		{ "The notice is dated April 8, 2021. ACME0000005.", D, "April 8", C,
+		  "the cited page (ACME0000005) gives \"April 7, 2021\" (2021-04-07), not April 8, 2021",
+		  NULL },
+		{ "The notice is dated May 2021. ACME0000005.", D, "May 2021", C,
+		  "gives \"April 7, 2021\" (2021-04-07), not May 2021", NULL },
+		{ "Smith wrote on March 4, 2021. ACME0000002.", D, "March 4", U,
+		  "is not on the cited page (ACME0000002), which gives", NULL },
+		/* the shipping date on the bill of lading, 3/31/21 */
+		{ "It shipped on March 31, 2021. BLT-000001.", D, "March 31", S,
+		  "on the cited page (BLT-000001)", NULL },
+		{ "It shipped on March 31, 2021 (Def. Ex. 3 at 1).", D, "March 31", S,
+		  "on the cited page", NULL },
+		/* an e-mail's Date header */
+		{ "Roe sent the notice on April 7, 2021. Ex. 4.", D, "April 7", S, "on the cited page",
+		  NULL },
+		{ "Roe sent the notice on 4/7/2021. Ex. 4.", D, "4/7/2021", S, "on the cited page",
+		  NULL },
+		{ "Roe sent the notice on April 6, 2021. Ex. 4.", D, "April 6", C, "not April 6, 2021",
+		  NULL },
+		/* an identifier in the text does not capture the date */
+		{ "Invoice INV-10236 was disputed on April 7, 2021. Ex. 4.", D, "April 7", S,
+		  "on the cited page", NULL },
+		/* no citation */
+		{ "The parties signed on January 15, 2021.", D, "January 15", S,
+		  "found elsewhere in the record, not tied to this sentence (ACME0000001)", NULL },
+		{ "The notice went out on April 7, 2021.", D, "April 7", S,
+		  "found elsewhere in the record, not tied to this sentence", NULL },
+		{ "Nothing happened on June 9, 2022.", D, "June 9", U,
+		  "June 9, 2022 appears nowhere in the evidence", NULL },
+		/* a citation that does not resolve */
+		{ "It shipped on March 31, 2021. Ex. 9.", D, "March 31", V,
+		  "cannot be checked where it is cited: Ex. 9 does not resolve", NULL },
+	};
+	run_rows(rows, SW_ARRAY_LEN(rows));
+}
+
+/* Item 11: a quotation that runs onto the next page of a document. */
+static void test_quotes_across_pages(void **state)
+{
+	(void)state;
+	static const struct row rows[] = {
+		{ "Smith wrote that \"[t]he delay is regrettable and we ask for your patience while "
+		  "the carrier recovers.\" ACME0000002.",
+		  Q, "regrettable", S, "on ACME0000002", NULL },
+		{ "Smith wrote that \"[t]he delay is regrettable and we ask for your patience.\" "
+		  "ACME0000003.",
+		  Q, "regrettable", U, "not found verbatim on ACME0000003", NULL },
+		{ "Smith wrote \"the earliest we could ship is March 31, 2021.\" ACME0000002.", Q,
+		  "could", U, "not found verbatim on ACME0000002", NULL },
+		{ "Smith wrote \"The earliest we can ship is March 31, 2021.\" ACME0000002.", Q,
+		  "earliest", S, "on ACME0000002", NULL },
+		{ "The bill says \"received in good order.\" BLT-000002.", Q, "good order", S,
+		  "on BLT-000002", NULL },
+	};
+	run_rows(rows, SW_ARRAY_LEN(rows));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bates),
+		cmocka_unit_test(test_labels_and_id),
+		cmocka_unit_test(test_transcripts),
+		cmocka_unit_test(test_dates),
+		cmocka_unit_test(test_quotes_across_pages),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
