@@ -118,13 +118,30 @@ const char *sw_claim_form_name(enum sw_claim_form form);
 struct json_t *sw_claims_json(const struct sw_claims *c, const char *text,
 			      const char *draft);
 
-/* The same document written straight to f, byte for byte what
- * sw_json_print(f, sw_claims_json(...)) writes (a newline after it, then a
- * flush), in time and memory linear in the claims and without a tree.
- * With kind non-NULL ("case", "bates"...) only claims of that kind are in
- * "claims" (ids and "summary" still count them all).  Returns 0, or
- * SW_EIO when f cannot be written. */
+/* How sw_claims_json_write() writes the document; a NULL pointer to it is
+ * the document sw_claims_json() makes. */
+struct sw_claims_json_opts {
+	const char *kind; /* only claims of this kind in "claims" ("case"...), or NULL:
+			   * ids and "summary" still count them all */
+	/* Where a claim is in the draft: at[] holds its start, end, cite_start
+	 * and cite_end in the scanned text, to be rewritten as offsets of the
+	 * draft's own bytes; *line and *column (1-based) are written after
+	 * the claim's other members.  Called in claim order.  NULL: the text
+	 * offsets, and no "line" or "column". */
+	void (*place)(void *ctx, const struct sw_claim *c, size_t at[4], size_t *line,
+		      size_t *column);
+	void *ctx;
+	/* An object whose members follow "summary" ("audit"), or NULL. */
+	const struct json_t *after;
+};
+
+/* The JSON document written straight to f, byte for byte what
+ * sw_json_print() writes for the same tree (two-space indent, keys in
+ * order, a newline after it, then a flush), in time and memory linear in
+ * the claims and without building a tree.  Returns 0, or SW_EIO when f
+ * cannot be written. */
 int sw_claims_json_write(FILE *f, const struct sw_claims *c, const char *text,
-			 const char *draft, const char *kind, struct sw_err *err) SW_MUST_USE;
+			 const char *draft, const struct sw_claims_json_opts *opts,
+			 struct sw_err *err) SW_MUST_USE;
 
 #endif /* SW_CLAIMS_H */

@@ -119,10 +119,71 @@ static void jw_key_int(struct jw *w, const char *indent, const char *key, long l
 	jw_int(w, v);
 }
 
-static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char *text)
+/* Any jansson value at the given depth, as JSON_INDENT(2) lays it out. */
+static void jw_value(struct jw *w, const json_t *v, int depth)
+{
+	static const char spaces[] = "\n                                ";
+	size_t ind = (size_t)(depth + 1) * 2;
+	if (ind > sizeof(spaces) - 2)
+		ind = sizeof(spaces) - 2;
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: {
+		const char *key;
+		json_t *x;
+		size_t n = 0;
+		jw_put(w, "{", 1);
+		json_object_foreach((json_t *)v, key, x) {
+			jw_puts(w, n++ ? "," : "");
+			jw_put(w, spaces, ind + 1);
+			jw_str(w, key, strlen(key));
+			jw_put(w, ": ", 2);
+			jw_value(w, x, depth + 1);
+		}
+		if (n)
+			jw_put(w, spaces, ind - 1);
+		jw_put(w, "}", 1);
+		break;
+	}
+	case JSON_ARRAY: {
+		size_t i;
+		json_t *x;
+		jw_put(w, "[", 1);
+		json_array_foreach((json_t *)v, i, x) {
+			jw_puts(w, i ? "," : "");
+			jw_put(w, spaces, ind + 1);
+			jw_value(w, x, depth + 1);
+		}
+		if (json_array_size(v))
+			jw_put(w, spaces, ind - 1);
+		jw_put(w, "]", 1);
+		break;
+	}
+	case JSON_STRING:
+		jw_str(w, json_string_value(v), json_string_length(v));
+		break;
+	case JSON_INTEGER:
+		jw_int(w, (long long)json_integer_value(v));
+		break;
+	default: {
+		char *d = json_dumps(v, JSON_ENCODE_ANY);
+		if (d)
+			jw_puts(w, d);
+		else
+			w->failed = true;
+		free(d);
+		break;
+	}
+	}
+}
+
+static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char *text,
+		  const struct sw_claims_json_opts *o)
 {
 	const struct sw_claim *cl = &c->v[i];
 	static const char in[] = "\n      ";
+	size_t at[4] = { cl->start, cl->end, cl->cite_start, cl->cite_end }, line = 0, col = 0;
+	if (o && o->place)
+		o->place(o->ctx, cl, at, &line, &col);
 	jw_puts(w, "    {");
 	jw_key_int(w, in, "id", (long long)i + 1);
 	jw_put(w, ",", 1);
@@ -133,13 +194,13 @@ static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char 
 	jw_put(w, ",", 1);
 	jw_key_str(w, in, "text", text + cl->start, cl->end - cl->start);
 	jw_put(w, ",", 1);
-	jw_key_int(w, in, "start", (long long)cl->start);
+	jw_key_int(w, in, "start", (long long)at[0]);
 	jw_put(w, ",", 1);
-	jw_key_int(w, in, "end", (long long)cl->end);
+	jw_key_int(w, in, "end", (long long)at[1]);
 	jw_put(w, ",", 1);
-	jw_key_int(w, in, "cite_start", (long long)cl->cite_start);
+	jw_key_int(w, in, "cite_start", (long long)at[2]);
 	jw_put(w, ",", 1);
-	jw_key_int(w, in, "cite_end", (long long)cl->cite_end);
+	jw_key_int(w, in, "cite_end", (long long)at[3]);
 	jw_put(w, ",", 1);
 	jw_key_int(w, in, "sentence", (long long)cl->sentence);
 	jw_put(w, ",", 1);
@@ -164,12 +225,19 @@ static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char 
 		jw_put(w, ",", 1);
 		jw_key_int(w, in, "attributed_to", cl->attributed_to + 1);
 	}
+	if (o && o->place) {
+		jw_put(w, ",", 1);
+		jw_key_int(w, in, "line", (long long)line);
+		jw_put(w, ",", 1);
+		jw_key_int(w, in, "column", (long long)col);
+	}
 	jw_puts(w, "\n    }");
 }
 
 int sw_claims_json_write(FILE *f, const struct sw_claims *c, const char *text, const char *draft,
-			 const char *kind, struct sw_err *err)
+			 const struct sw_claims_json_opts *o, struct sw_err *err)
 {
+	const char *kind = o ? o->kind : NULL;
 	struct jw *w = sw_xmalloc(sizeof(*w));
 	w->f = f;
 	w->n = 0;
@@ -186,7 +254,7 @@ int sw_claims_json_write(FILE *f, const struct sw_claims *c, const char *text, c
 		if (kind && strcmp(kind, sw_claim_kind_name(cl->kind)) != 0)
 			continue;
 		jw_puts(w, shown++ ? ",\n" : "\n");
-		claim(w, c, i, text);
+		claim(w, c, i, text, o);
 	}
 	jw_puts(w, shown ? "\n  ],\n  \"summary\": {\n    \"claims\": " : "],\n  \"summary\": {\n    \"claims\": ");
 	jw_int(w, (long long)c->n);
@@ -199,7 +267,18 @@ int sw_claims_json_write(FILE *f, const struct sw_claims *c, const char *text, c
 	}
 	jw_puts(w, ",\n    \"sentences\": ");
 	jw_int(w, (long long)c->nsentences);
-	jw_puts(w, "\n  }\n}\n");
+	jw_puts(w, "\n  }");
+	if (o && o->after && json_is_object(o->after)) {
+		const char *key;
+		json_t *x;
+		json_object_foreach((json_t *)o->after, key, x) {
+			jw_puts(w, ",\n  ");
+			jw_str(w, key, strlen(key));
+			jw_put(w, ": ", 2);
+			jw_value(w, x, 1);
+		}
+	}
+	jw_puts(w, "\n}\n");
 	jw_flush(w);
 	bool failed = w->failed;
 	free(w);

@@ -36,6 +36,24 @@ static bool kind_ok(const char *want, const struct sw_claim *c)
 	return !want || !strcmp(want, sw_claim_kind_name(c->kind));
 }
 
+/* --json: a claim's offsets in the draft's own bytes, its line and column
+ * (what cli_draft_json_offsets does to a tree). */
+struct json_place {
+	const struct sw_markup *m;
+	struct sw_markup_cursor cur;
+};
+
+static void json_place(void *ctx, const struct sw_claim *c, size_t at[4], size_t *line,
+		       size_t *col)
+{
+	struct json_place *p = ctx;
+	at[0] = sw_markup_src(p->m, c->start);
+	at[1] = sw_markup_src_end(p->m, c->end);
+	at[2] = sw_markup_src(p->m, c->cite_start);
+	at[3] = sw_markup_src_end(p->m, c->cite_end);
+	sw_markup_line_col(p->m, &p->cur, at[0], line, col);
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
 	(void)ctx;
@@ -66,25 +84,18 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		goto cleanup;
 	}
 	if (cli_flag(cmd, a, "json")) {
-		json_t *doc = sw_claims_json(&claims, view->text, path);
-		cli_draft_json_offsets(json_object_get(doc, "claims"), &d, &claims);
+		/* streamed, not built as a tree: the same document (claims.h) */
 		char now[21];
 		sw_utc_now(now);
-		json_object_set_new(doc, "audit", json_pack("{s:s, s:s, s:s, s:s, s:s}",
+		json_t *audit = json_pack("{s:{s:s, s:s, s:s, s:s, s:s}}", "audit",
 			"time", now, "sworn_version", SW_VERSION, "commit", cli_build_commit,
-			"draft_sha256", d.sha256, "format", sw_markup_kind_name(view->kind)));
-		if (kind) {
-			json_t *all = json_object_get(doc, "claims"), *keep = json_array();
-			size_t i;
-			json_t *c;
-			json_array_foreach(all, i, c)
-				if (!strcmp(json_string_value(json_object_get(c, "kind")), kind))
-					json_array_append(keep, c);
-			json_object_set_new(doc, "claims", keep);
-		}
-		if (sw_json_print(stdout, doc, &err) != 0)
+			"draft_sha256", d.sha256, "format", sw_markup_kind_name(view->kind));
+		struct json_place pl = { view, { 0 } };
+		struct sw_claims_json_opts o = { .kind = kind, .place = json_place, .ctx = &pl,
+						 .after = audit };
+		if (sw_claims_json_write(stdout, &claims, view->text, path, &o, &err) != 0)
 			rc = cli_fail(&err);
-		json_decref(doc);
+		json_decref(audit);
 	} else {
 		size_t shown = 0;
 		struct sw_markup_cursor cur = { 0 };
