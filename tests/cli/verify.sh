@@ -73,4 +73,42 @@ run 2 "$SWORN" authorities lookup nonsense
 run 0 "$SWORN" authorities import "$SW_SRC/examples/authorities/cases.csv"
 eq "no duplicates" "$(sqlite3 authorities.db 'SELECT count(*) FROM cases')" 12
 
+# The record rules on the example matter as vendors ship it: hyphenated
+# Bates numbers in any spelling, party exhibits, a transcript cited across a
+# page break, an e-mail's Date header, identifiers that are not Bates
+# numbers.
+mkdir ex && cd ex || exit 1
+run 0 "$SWORN" init .
+run 0 "$SWORN" matter new m
+cp -r "$SW_SRC/examples/acme" acme
+run 0 "$SWORN" ingest -m m --labels acme/labels.csv acme
+cat > shapes.md <<'DRAFT'
+Brightline's memo of March 2, 2021 put all credits on hold. (BLT-000001.) The bill of lading shows a ship date of March 31, 2021. (Def. Ex. 2 at 1.) Acme received it on April 6, 2021 (BLT000005).
+
+Smith told Roe "that the controller was holding all credits until the ship dates were final." (Smith Dep. 4:25-5:2.) He said the call was "Around March 5." (*Id.* at 5:4.)
+
+Invoice INV-10236 is unpaid. See BLT-000001–BLT-000005; BLT_000007-000012. Def. Ex. 3 at 2. DX-7. Roe wrote to Vale on April 22, 2021. (Pl. Ex. 5.)
+DRAFT
+run 0 "$SWORN" verify -m m shapes.md
+has "$T/out" "gate: pass"
+lacks "$T/out" "INV-10236"
+has "$T/out" "Smith Dep. 4:25-5:2 (Smith Dep. 4:25-5:2)"
+has "$T/out" "April 22, 2021 is on the cited page (roe-vale-2021-04-22.eml p. 1)"
+run 0 "$SWORN" verify -m m --json shapes.md
+has "$T/out" '"cite": "Smith Dep. 4:25-5:2"'
+
+cat > wrong.md <<'DRAFT'
+The memo is dated March 3, 2021. (BLT-000001.) See BLT-000013. The card failed (INV-10236). Smith said "the controller was holding all credits." (Smith Dep. 4:1-3.) He testified again. (Smith Dep. 5:30.) See Pl. Ex. 7 at 1. Vale answered on April 23, 2021. Acme was paid on June 9, 2022.
+DRAFT
+run 1 "$SWORN" verify -m m wrong.md
+has "$T/out" 'the cited page (BLT-000001) gives "March 2, 2021" (2021-03-02), not March 3, 2021'
+has "$T/out" "BLT-000013 is not in the production (BLT-000001-BLT-000012)"
+has "$T/out" "INV-10236 is cited as a Bates number, but no production of this matter uses the prefix INV (productions: ACME0000001-ACME0000010, BLT-000001-BLT-000012)"
+has "$T/out" "not found verbatim in the cited lines, Smith Dep. 4:1-3"
+has "$T/out" "Smith Dep. (smith-dep.txt) has no line 30 on page 5"
+has "$T/out" "no document of the record is labelled 'Pl. Ex. 7'; the record has DX-7"
+has "$T/out" "April 23, 2021 is found elsewhere in the record, not tied to this sentence (BLT-000011)"
+has "$T/out" "June 9, 2022 appears nowhere in the evidence"
+cd .. || exit 1
+
 done_testing
