@@ -665,11 +665,12 @@ size_t claims_try_number(struct claims_scan *sc, size_t p, size_t q)
 	if (cl_at(sc, q) == ',')
 		r = cl_ws(sc, q + 1);
 	if (r == q)
-		return 0;
+		return q - p == 4 ? claims_try_year(sc, p, q) : 0;
 	struct rep_words w;
 	read_rep_words(sc, r, &w);
 	/* "21, United States Code": a comma after the number is for codes only */
-	return cite_from_words(sc, &w, p, q, cl_at(sc, q) == ',');
+	size_t e = cite_from_words(sc, &w, p, q, cl_at(sc, q) == ',');
+	return e ? e : q - p == 4 ? claims_try_year(sc, p, q) : 0;
 }
 
 size_t claims_try_lead(struct claims_scan *sc, size_t p, size_t q)

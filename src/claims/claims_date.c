@@ -171,11 +171,37 @@ static size_t day_first(const struct claims_scan *sc, size_t i, struct date *a)
 	return ye;
 }
 
-/* 3/3/2021, 03/03/21, 2021-03-03. */
-static size_t numeric(const struct claims_scan *sc, size_t i, struct date *a)
+/* The time of an ISO date-time after its date: T16:02:11, .123, Z or
+ * -05:00.  Returns its end, or i when there is none. */
+static size_t iso_time(const struct claims_scan *sc, size_t i)
+{
+	if (cl_at(sc, i) != 'T' || !cl_digit(cl_at(sc, i + 1)))
+		return i;
+	size_t k = i + 1, e = cl_digits(sc, k);
+	if (e - k != 2 || cl_at(sc, e) != ':' || cl_digits(sc, e + 1) - (e + 1) != 2)
+		return i;
+	k = e + 3;
+	if (cl_at(sc, k) == ':' && cl_digits(sc, k + 1) - (k + 1) == 2)
+		k += 3;
+	if (cl_at(sc, k) == '.' && cl_digit(cl_at(sc, k + 1)))
+		k = cl_digits(sc, k + 1);
+	if (cl_at(sc, k) == 'Z')
+		k++;
+	else if ((cl_at(sc, k) == '+' || cl_at(sc, k) == '-') &&
+		 cl_digits(sc, k + 1) - (k + 1) == 2) {
+		k += 3;
+		if (cl_at(sc, k) == ':' && cl_digits(sc, k + 1) - (k + 1) == 2)
+			k += 3;
+	}
+	return k;
+}
+
+/* 3/3/2021, 03/03/21, 2021-03-03, 2021-03-03T16:02:11-05:00; with
+ * in_range, the second date of "3/1/2021-3/5/2021" (a dash before it). */
+static size_t numeric_at(const struct claims_scan *sc, size_t i, struct date *a, bool in_range)
 {
 	if (i > 0 && (cl_alnum(cl_at(sc, i - 1)) || cl_at(sc, i - 1) == '/' ||
-		      cl_at(sc, i - 1) == '-' || cl_at(sc, i - 1) == '.'))
+		      (cl_at(sc, i - 1) == '-' && !in_range) || cl_at(sc, i - 1) == '.'))
 		return 0;
 	size_t e1 = cl_digits(sc, i);
 	int y, m, d;
@@ -190,7 +216,7 @@ static size_t numeric(const struct claims_scan *sc, size_t i, struct date *a)
 		y = (int)cl_num(sc, i, e1);
 		m = (int)cl_num(sc, e1 + 1, e2);
 		d = (int)cl_num(sc, e2 + 1, e3);
-		end = e3;
+		end = iso_time(sc, e3);
 	} else if ((e1 - i == 1 || e1 - i == 2) && cl_at(sc, e1) == '/') {
 		size_t e2 = cl_digits(sc, e1 + 1);
 		if (e2 - e1 < 2 || e2 - e1 > 3 || cl_at(sc, e2) != '/')
@@ -221,10 +247,16 @@ static size_t numeric(const struct claims_scan *sc, size_t i, struct date *a)
 	return end;
 }
 
+static size_t numeric(const struct claims_scan *sc, size_t i, struct date *a)
+{
+	return numeric_at(sc, i, a, false);
+}
+
 static size_t any_date(const struct claims_scan *sc, size_t i, struct date *a)
 {
 	size_t e;
-	if ((e = month_first(sc, i, a, NULL)) || (e = numeric(sc, i, a)) || (e = day_first(sc, i, a)))
+	if ((e = month_first(sc, i, a, NULL)) || (e = numeric_at(sc, i, a, true)) ||
+	    (e = day_first(sc, i, a)))
 		return e;
 	return 0;
 }
@@ -233,8 +265,15 @@ static void iso(char *out, size_t n, const struct date *d)
 {
 	if (d->d)
 		snprintf(out, n, "%04d-%02d-%02d", d->y, d->m, d->d);
-	else
+	else if (d->m)
 		snprintf(out, n, "%04d-%02d", d->y, d->m);
+	else
+		snprintf(out, n, "%04d", d->y);
+}
+
+static const char *precision(const struct date *d)
+{
+	return d->d ? "day" : d->m ? "month" : "year";
 }
 
 /* Push a date (and the end of its range) as a claim. */
@@ -268,10 +307,12 @@ static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, st
 	cl_begin(&b, SW_CLAIM_DATE, SW_FORM_FULL, start, end);
 	iso(s, sizeof(s), a);
 	cl_fieldz(&b, "iso", s);
-	cl_fieldz(&b, "precision", a->d ? "day" : "month");
+	cl_fieldz(&b, "precision", precision(a));
 	if (z->y) {
 		iso(e, sizeof(e), z);
 		cl_fieldz(&b, "end_iso", e);
+		if ((z->d != 0) != (a->d != 0) || (z->m != 0) != (a->m != 0))
+			cl_fieldz(&b, "end_precision", precision(z));
 	}
 	if (cl_push(sc, &b) < 0)
 		return 0;
@@ -351,6 +392,30 @@ size_t claims_try_ordinal_date(struct claims_scan *sc, size_t p, size_t q, int d
 	if (!ye || !valid(y, m, d) || d == 0)
 		return 0;
 	struct date a = { .y = y, .m = m, .d = d, .s = p, .e = ye }, z;
+	memset(&z, 0, sizeof(z));
+	return push_date(sc, p, &a, &z);
+}
+
+size_t claims_try_year(struct claims_scan *sc, size_t p, size_t q)
+{
+	/* a year alone is a date only after a word that makes it one: "in
+	 * 2021", "during 2020", "since 2019", "until 2022", "fiscal 2021" */
+	static const char *const before[] = { "in", "In", "during", "During", "since", "Since",
+					      "until", "Until", "through", "fiscal", "Fiscal",
+					      "year", "early", "late", "mid", "Throughout",
+					      "throughout", NULL };
+	size_t ye;
+	int y;
+	if (p < sc->done || q - p != 4 || !(y = cl_year(sc, p, &ye)) || ye != q)
+		return 0;
+	int c = cl_at(sc, q);
+	if (cl_alnum(c) || c == '-' || c == '/' || (c == ',' && cl_digit(cl_at(sc, q + 1))))
+		return 0;
+	size_t ws, we;
+	if (p == 0 || cl_at(sc, p - 1) != ' ' || !cl_prev_word(sc, p, sc->done, &ws, &we) ||
+	    !cl_word_in(sc, ws, we, before))
+		return 0;
+	struct date a = { .y = y, .s = p, .e = q }, z;
 	memset(&z, 0, sizeof(z));
 	return push_date(sc, p, &a, &z);
 }
