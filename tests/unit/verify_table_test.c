@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -167,7 +168,16 @@ static const struct row rows[] = {
 	R(.draft = "The term is three years. (ACME0000002.)", .kind = "bates", .at = "ACME0000002",
 	  .want = SUP),
 	R(.draft = "Brightline approved it. (ACME0000012.)", .kind = "bates", .at = "ACME0000012",
-	  .want = UNS, .reason = "(ACME0000001-ACME0000004"),
+	  .want = UNS, .reason = "ACME0000012 is not in the production"),
+	R(.draft = "Brightline approved it. (ACME0000012.)", .kind = "bates", .at = "ACME0000012",
+	  .want = UNS, .lenient = true, .gate = BLOCKS),
+	R(.draft = "The invoice is clear. (ACME0000007.)", .kind = "bates", .at = "ACME0000007",
+	  .want = SUP),
+	/* a number in a gap of the series: the reason must not name a range holding it */
+	R(.draft = "The plan is clear. (ACME0000005.)", .kind = "bates", .at = "ACME0000005",
+	  .want = UNS, .reason = "skips"),
+	R(.draft = "See ACME0000009-ACME0000003.", .kind = "bates", .at = "ACME0000009",
+	  .want = UNS | UNV),
 	R(.draft = "See ACME0000003-ACME0000009.", .kind = "bates", .at = "ACME0000003",
 	  .want = UNS, .reason = "are not in the production"),
 	R(.draft = "See ACME0000008-ACME0000009.", .kind = "bates", .at = "ACME0000008",
@@ -201,7 +211,9 @@ static const struct row rows[] = {
 	  .at = "NCR-2021-0147", .want = NONE),
 	R(.draft = "Acme issued PO 4471 under NCR-2021-0147. (ACME0000001.)", .kind = "bates",
 	  .at = "PO 4471", .want = NONE),
-	/* a load-file path that escapes the volume imports nothing */
+	/* a load-file path that escapes the volume, or a link out of it, imports nothing */
+	R(.draft = "The plan says \"the vault combination is 1234\".", .kind = "quote",
+	  .at = "vault combination", .want = UNV, .reason = "not in the evidence"),
 	R(.draft = "The plan says \"the launch codes are 0000\".", .kind = "quote",
 	  .at = "launch codes", .want = UNV, .reason = "not in the evidence"),
 	/* --- record citations, labels: issue 10.3, 10.12 ---------------------- */
@@ -256,6 +268,8 @@ static const struct row rows[] = {
 	R(.draft = "He said \"I never saw it myself.\" (Smith Dep. 1:24-2:1.)", .kind = "quote",
 	  .at = "I never saw", .want = SUP),
 	R(.draft = "He said \"Not on invoice 8812, no.\" (Smith Dep. 1:3-4.)", .kind = "quote",
+	  .at = "Not on invoice", .want = SUP, .reason = "Smith Dep. 1:4"),
+	R(.draft = "He said \"Not on invoice 8812, no.\" (Smith Dep. 1:5-6.)", .kind = "quote",
 	  .at = "Not on invoice", .want = UNS),
 	R(.draft = "He said \"Not as of today.\" (Smith Dep. 1:30.)", .kind = "quote",
 	  .at = "Not as of today", .want = BLOCKED),
@@ -425,7 +439,11 @@ static void build_matter(void)
 	    F("ACME0000004") DC4 F("ACME0000004") DC4 F("ACME0000003") DC4 F("ACME0000004") DC4
 	    F("Roe, Jane") DC4 F("") DC4 F("TEXT\\TEXT001\\ACME0000004.txt") "\r\n"
 	    F("ACME0000005") DC4 F("ACME0000005") DC4 F("") DC4 F("") DC4
-	    F("Roe, Jane") DC4 F("") DC4 F("..\\..\\..\\secret.txt") "\r\n");
+	    F("Roe, Jane") DC4 F("") DC4 F("..\\..\\..\\secret.txt") "\r\n"
+	    F("ACME0000006") DC4 F("ACME0000006") DC4 F("") DC4 F("") DC4
+	    F("Roe, Jane") DC4 F("") DC4 F("TEXT\\TEXT001\\ACME0000006.txt") "\r\n"
+	    F("ACME0000007") DC4 F("ACME0000007") DC4 F("") DC4 F("") DC4
+	    F("Billing") DC4 F("04/02/2021") DC4 F("TEXT\\TEXT001\\ACME0000007.txt") "\r\n");
 	put("m/VOL001/TEXT/TEXT001/ACME0000001.txt",
 	    "MASTER SUPPLY AGREEMENT\r\n\r\nThis Agreement is made on January 15, 2021.\r\n\r\n"
 	    "1. Delivery within thirty (30) days of a written purchase order.\r\n\r\n"
@@ -436,6 +454,16 @@ static void build_matter(void)
 	    "From: Tom Smith\r\nTo: Jane Roe\r\nSent: Wednesday, March 3, 2021 9:14 AM\r\n\r\n"
 	    "We will not make the March 10 date for PO 4471. The earliest we can ship is\r\n"
 	    "March 31, 2021.\r\n\r\n" STAMP "ACME0000003\r\n");
+	/* a text file that is a link out of the volume: never followed */
+	put("secret2.txt", "the vault combination is 1234\n");
+	char *target = fx_path(&ws, "secret2.txt");
+	char *link = fx_path(&ws, "m/VOL001/TEXT/TEXT001/ACME0000006.txt");
+	if (symlink(target, link) != 0)
+		abort();
+	free(target);
+	free(link);
+	put("m/VOL001/TEXT/TEXT001/ACME0000007.txt",
+	    "INVOICE 8812\r\nLate delivery credit applied: none\r\n\r\n" STAMP "ACME0000007\r\n");
 	put("m/VOL001/TEXT/TEXT001/ACME0000004.txt",
 	    "REVISED SCHEDULE\r\nRevised ship date: March 31, 2021\r\n\r\n" STAMP "ACME0000004\r\n");
 	/* the other side's production: hyphenated Bates numbers, Windows-1252 */
