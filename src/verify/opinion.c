@@ -238,9 +238,17 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 	atext = k->name ? sw_xasprintf("%s, %s %s %s", k->name, k->volume, k->reporter, k->page)
 			: sw_xasprintf("%s %s %s", k->volume, k->reporter, k->page);
 	uint64_t first = k->first_page, lo = 0, hi = 0;
-	const char *pin = sw_claim_get(ac, "pin");
-	if (!pin && ac->form == SW_FORM_SHORT)
-		pin = sw_claim_get(ac, "page");
+	/* A bare "Id." cites the page the citation before it cited. */
+	const struct sw_claim *pc = ac;
+	const char *pin = sw_claim_get(pc, "pin");
+	for (int hops = 0; !pin && pc->form == SW_FORM_ID && pc->resolves_to >= 0 &&
+			   (size_t)pc->resolves_to < u->r->claims.n && hops < 16;
+	     hops++) {
+		pc = &u->r->claims.v[pc->resolves_to];
+		pin = sw_claim_get(pc, "pin");
+	}
+	if (!pin && pc->form == SW_FORM_SHORT)
+		pin = sw_claim_get(pc, "page");
 	bool pinned = pin && read_pin(pin, &lo, &hi);
 	char pins[48];
 	if (lo == hi)

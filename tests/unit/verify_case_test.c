@@ -279,6 +279,10 @@ static const struct row rows[] = {
 	  "pleadings.\" Id. at 324.", QUOTE, 0, SUP, "on page 324 of the opinion in Celotex Corp. v. Catrett, 477 U.S. 317" },
 	{ "Celotex Corp. v. Catrett, 477 U.S. 317 (1986). The nonmovant must \"go beyond the "
 	  "pleadings.\" Id. at 318.", QUOTE, 0, CON, "but on page 324, not at the pin 318" },
+	{ "Celotex Corp. v. Catrett, 477 U.S. 317, 324 (1986). The nonmovant must \"go beyond the "
+	  "pleadings.\" Id.", QUOTE, 0, SUP, "on page 324 of the opinion in Celotex" },
+	{ "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986). The nonmovant must \"go beyond the "
+	  "pleadings.\" Id.", QUOTE, 0, CON, "but on page 324, not at the pin 322" },
 	{ "\"We do not mean that the nonmoving party must produce evidence in a form that would "
 	  "be admissible at trial.\" Celotex Corp. v. Catrett, 477 U.S. 317, 324 (1986).", QUOTE,
 	  0, SUP, "on page 324" },
