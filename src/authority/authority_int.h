@@ -25,22 +25,19 @@ void sw__auth_reporter_key(char *out, size_t outsz, const char *reporter);
 
 /* ------------------------------------------------------ streaming CSV */
 
-/* Reads RFC 4180 CSV one row at a time from a file or from a `bzip2 -dc`
- * child, with quoted fields that may hold commas and newlines.  With
- * backslash set, a backslash inside quotes escapes the next byte, as
- * PostgreSQL's COPY writes CourtListener's files.  A field is kept up to
- * SW_AUTHORITY_MAX_FIELD bytes and a row up to SW_AUTHORITY_MAX_COLUMNS
- * columns; past either the row is still read to its end but marked over. */
+/* Reads CSV one row at a time (base's RFC 4180 reader) from a file or from
+ * a `bzip2 -dc` child.  With backslash set, a backslash inside quotes
+ * escapes the next byte, as PostgreSQL's COPY writes CourtListener's
+ * files.  A field is kept up to SW_AUTHORITY_MAX_FIELD bytes and a row up
+ * to SW_AUTHORITY_MAX_COLUMNS columns; past either the row is still read
+ * to its end but marked over. */
 struct sw__csv {
 	int fd;
 	pid_t child;          /* the bzip2 process, or -1 */
 	const char *path;     /* borrowed, for messages */
-	char *buf;
-	size_t pos, len;
-	bool eof;
-	bool backslash;
-	struct sw_buf row;    /* the row's fields, each NUL-terminated */
-	size_t off[SW_AUTHORITY_MAX_COLUMNS];
+	bool backslash;       /* applies from the next row on */
+	struct sw_csv r;
+	/* Of the current row, copied from r after each sw__csv_next(). */
 	size_t nfields;
 	bool over;            /* a field or the column count was past a limit */
 	uint64_t bytes;       /* bytes read (decompressed) */

@@ -1,8 +1,9 @@
 /*
  * base.h - the helpers every other subsystem borrows: the error object,
  * memory (sw_xmalloc, growable buffers, arenas), files, SHA-256, UTF-8
- * folding for comparison, INI configuration, JSON output helpers, a progress
- * display for long work, and fault seams for tests.
+ * folding for comparison, INI configuration and its schemas, CSV, bounded
+ * number parsing, child processes, JSON output helpers, a progress display
+ * for long work, and fault seams for tests.
  *
  * Contract
  *   - base/ knows nothing of law, of the record or of models.  It includes no
@@ -369,6 +370,62 @@ void sw_config_schema_doc(struct sw_buf *out, const struct sw_config_schema *s);
  * neighbours) between a and b, or max + 1 when it is more than max. */
 size_t sw_edit_distance(const char *a, const char *b, size_t max);
 
+/* --------------------------------------------------------------------- CSV */
+
+/* RFC 4180 rows, one at a time, from a descriptor (a file, a pipe) or from
+ * memory: quoted fields that hold delimiters, newlines and doubled quotes,
+ * CRLF or LF line ends, a UTF-8 byte order mark at the start dropped,
+ * blank lines between rows skipped.  With backslash set, a backslash
+ * inside quotes escapes the next byte (PostgreSQL's COPY).  Hostile input
+ * is bounded: past max_field bytes in a field, max_fields fields or
+ * max_row bytes in a row, the row is still read to its end but the rest is
+ * dropped and `over` is set, for the caller to refuse or skip the row.
+ * The reader holds one buffer and one row, never the file. */
+#define SW_CSV_MAX_FIELD ((size_t)1 << 20)
+#define SW_CSV_MAX_FIELDS 256
+#define SW_CSV_MAX_ROW ((size_t)16 << 20)
+
+struct sw_csv {
+	/* Options: the defaults after init; change them before the rows they
+	 * apply to. */
+	char delim;          /* ',' */
+	bool backslash;
+	size_t max_field, max_fields, max_row;
+	/* The current row. */
+	size_t nfields;
+	bool over;           /* something of the row was past a limit */
+	uint64_t line;       /* the line the row starts on, from 1 */
+	uint64_t rows;       /* rows read so far, this one included */
+	uint64_t bytes;      /* bytes read so far */
+	/* Private. */
+	const char *name;
+	int fd;
+	bool mem, eof, started, dropping;
+	char *buf;
+	size_t pos, len;
+	int back[3], nback;
+	int read_errno;
+	uint64_t next_line;
+	struct sw_buf row;   /* the fields, each NUL-terminated */
+	size_t *off, off_cap;
+};
+
+/* Read from fd (not closed by the reader), or from len bytes of text
+ * (borrowed until sw_csv_release()).  name is for messages (borrowed). */
+void sw_csv_init_fd(struct sw_csv *c, int fd, const char *name);
+void sw_csv_init_mem(struct sw_csv *c, const char *text, size_t len, const char *name);
+
+/* The next row: 1, 0 at the end, or SW_EIO (a read failed: "cannot read
+ * 'name': reason") or SW_EINPUT ("name:LINE: the file ends inside a quoted
+ * field"). */
+int sw_csv_next(struct sw_csv *c, struct sw_err *err) SW_MUST_USE;
+
+/* Field i of the current row, NUL-terminated ("" past its end); borrowed
+ * until the next sw_csv_next(). */
+const char *sw_csv_field(const struct sw_csv *c, size_t i);
+
+void sw_csv_release(struct sw_csv *c);
+
 /* -------------------------------------------------------------------- JSON */
 
 struct json_t;
@@ -442,7 +499,9 @@ enum { SW_DB_CREATE = 1 << 0 }; /* create the file when it does not exist */
  * caller closes *out with sqlite3_close.  Fault seams, for tests:
  * SWORN_FAULT=db-step:N interrupts the Nth statement run on connections
  * opened here, db-prepare:N refuses the Nth statement compiled, and sql:N
- * fails the Nth sw_db_exec. */
+ * fails the Nth sw_db_exec; with SWORN_FAULT_MARK=FILE set, the firing of
+ * db-step or db-prepare creates FILE, so a loop over N can tell when N went
+ * past an operation's last statement. */
 int sw_db_open(struct sqlite3 **out, const char *path, const struct sw_db_schema *s,
 	       unsigned flags, struct sw_err *err) SW_MUST_USE;
 

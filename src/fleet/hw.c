@@ -387,37 +387,48 @@ static char *strip_ansi(const char *s)
 	return sw_buf_detach(&b, NULL);
 }
 
-/* Split a CSV line in place on commas; fields are trimmed.  Returns count. */
-static size_t split_csv(char *line, char **f, size_t max)
+/* nvidia-smi's CSV puts a blank after each comma: rows are read by base's
+ * CSV reader, and their fields copied into f trimmed.  Returns the count;
+ * the caller frees the fields. */
+#define SMI_MAX_FIELDS 16
+static size_t row_fields(const struct sw_csv *r, char **f)
 {
-	size_t n = 0;
-	char *p = line;
-	while (p && n < max) {
-		char *c = strchr(p, ',');
-		if (c)
-			*c = '\0';
-		f[n++] = sw_trim(p);
-		p = c ? c + 1 : NULL;
-	}
+	size_t n = r->nfields < SMI_MAX_FIELDS ? r->nfields : SMI_MAX_FIELDS;
+	for (size_t i = 0; i < n; i++)
+		f[i] = sw_trim(sw_xstrdup(sw_csv_field(r, i)));
 	return n;
+}
+
+static void free_fields(char **f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(f[i]);
 }
 
 enum { COL_INDEX, COL_NAME, COL_MEM, COL_PCI, COL_CC, NCOL };
 
 static int parse_query(struct sw_fleet_hw *hw, const char *csv, struct sw_err *err)
 {
-	char *text = strip_ansi(csv), *line = text, *next;
+	char *text = strip_ansi(csv);
+	char *f[SMI_MAX_FIELDS];
+	size_t n = 0;
+	struct sw_csv r;
 	int col[NCOL] = { 0, 1, 2, 3, 4 }; /* the order sworn asks for */
 	bool header_seen = false;
-	int rc = 0, lineno = 0;
+	int rc = 0;
 
-	for (; line && *line && rc == 0; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		char *f[16];
-		size_t n = split_csv(line, f, SW_ARRAY_LEN(f));
+	sw_csv_init_mem(&r, text, strlen(text), "nvidia-smi");
+	r.max_field = 4096;
+	r.max_fields = SMI_MAX_FIELDS;
+	while (rc == 0 && (rc = sw_csv_next(&r, err)) == 1) {
+		rc = 0;
+		free_fields(f, n);
+		n = row_fields(&r, f);
+		int lineno = (int)r.line;
+		if (r.over) {
+			rc = sw_err_set(err, SW_ELIMIT, "nvidia-smi line %d: too long", lineno);
+			goto cleanup;
+		}
 		if (n == 1 && !*f[0])
 			continue;
 		if (!header_seen && strncmp(f[0], "index", 5) == 0) {
@@ -478,6 +489,8 @@ static int parse_query(struct sw_fleet_hw *hw, const char *csv, struct sw_err *e
 	if (rc == 0 && hw->ngpus == 0)
 		rc = sw_err_set(err, SW_EINPUT, "nvidia-smi lists no GPUs");
 cleanup:
+	free_fields(f, n);
+	sw_csv_release(&r);
 	free(text);
 	return rc;
 }
