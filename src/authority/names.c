@@ -501,6 +501,28 @@ static bool generic(const struct party *p)
 	return true;
 }
 
+/* "NAACP" for "National Association for the Advancement of Colored
+ * People", "NRDC" for "Natural Resources Defense Council": a one-word
+ * party that spells the initials of three or more words of the other. */
+static bool acronym(const struct party *a, const struct party *b)
+{
+	if (a->n != 1 || b->n < 3)
+		return false;
+	const char *w = a->w[0];
+	size_t n = strlen(w);
+	if (n != b->n || n > 8)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalpha((unsigned char)w[i]) || b->w[i][0] != w[i])
+			return false;
+	return true;
+}
+
+static bool party_match(const struct party *a, const struct party *b)
+{
+	return subset(a, b) || acronym(a, b) || acronym(b, a);
+}
+
 bool sw_authority_names_match(const char *cited, const char *stored)
 {
 	char *clean = sw_authority_name_clean(cited);
@@ -517,11 +539,12 @@ bool sw_authority_names_match(const char *cited, const char *stored)
 		ok = false;
 	} else if (one_party) {
 		/* One party named: a short form's "Twombly". */
-		ok = subset(&cp[0], &sp[0]) || (sn == 2 && subset(&cp[0], &sp[1]));
+		ok = party_match(&cp[0], &sp[0]) || (sn == 2 && party_match(&cp[0], &sp[1]));
 	} else {
-		ok = subset(&cp[0], &sp[0]) || subset(&sp[0], &cp[0]);
+		ok = party_match(&cp[0], &sp[0]) || subset(&sp[0], &cp[0]);
 		if (ok && cn == 2 && sn == 2)
-			ok = share(&cp[1], &sp[1]);
+			ok = share(&cp[1], &sp[1]) || acronym(&cp[1], &sp[1]) ||
+			     acronym(&sp[1], &cp[1]);
 		if (ok && generic(&cp[0]) && !(cn == 2 && sn == 2))
 			ok = cn == sn;
 	}

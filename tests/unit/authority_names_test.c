@@ -93,6 +93,16 @@ static const struct pair pairs[] = {
 	  true },
 	{ "Se. Pa. v. Casey", "Planned Parenthood of Southeastern Pennsylvania v. Casey", true },
 	{ "Brown v. Board of Education", "Oliver Brown v. Board of Education of Topeka", true },
+	{ "NAACP v. Alabama ex rel. Patterson",
+	  "National Association for the Advancement of Colored People v. Alabama ex rel. Patterson",
+	  true },
+	{ "Chevron U.S.A. Inc. v. NRDC", "Chevron, U.S.A., Inc. v. Natural Resources Defense "
+	  "Council, Inc.", true },
+	{ "NRDC", "Chevron, U.S.A., Inc. v. Natural Resources Defense Council, Inc.", true },
+	{ "NAACP v. Button", "National Association for the Advancement of Colored People v. "
+	  "Alabama ex rel. Patterson", false },
+	{ "NBA v. Alabama", "National Association for the Advancement of Colored People v. "
+	  "Alabama", false },
 	/* The example matter's table (examples/authorities/cases.csv). */
 	{ "Adickes v. S.H. Kress & Co.", "Adickes v. S. H. Kress & Co.", true },
 	{ "Adickes v. S. H. Kress and Company", "Adickes v. S. H. Kress & Co.", true },
