@@ -53,18 +53,17 @@ static struct slot *probe(struct slot *t, size_t mask, uint64_t h)
 	return &t[i];
 }
 
-static bool same(const struct sw__pattern *p, const struct qword *q, const struct sw__words *w,
-		 size_t k)
+static bool same(const struct qword *q, const struct sw__words *w, size_t k)
 {
 	size_t used;
-	return sw__item_is(p, q->it, w, k, &used);
+	return sw__item_is(q->it, w, k, &used);
 }
 
 /* Edit distance of the quotation against words [a, b) of w, the text free
  * before and after; fills d ((m + 1) x (b - a + 1)).  Returns the cost and
  * the column where the best alignment ends. */
-static unsigned align(const struct sw__pattern *p, const struct qword *q, size_t m,
-		      const struct sw__words *w, size_t a, size_t b, uint16_t *d, size_t *endcol)
+static unsigned align(const struct qword *q, size_t m, const struct sw__words *w, size_t a,
+		      size_t b, uint16_t *d, size_t *endcol)
 {
 	size_t cols = b - a + 1;
 	for (size_t j = 0; j < cols; j++)
@@ -74,7 +73,7 @@ static unsigned align(const struct sw__pattern *p, const struct qword *q, size_t
 		unsigned ins = i < m && q[i].gap_before ? 0 : 1; /* text words skipped here */
 		row[0] = (uint16_t)i;
 		for (size_t j = 1; j < cols; j++) {
-			unsigned best = up[j - 1] + (same(p, &q[i - 1], w, a + j - 1) ? 0u : 1u);
+			unsigned best = up[j - 1] + (same(&q[i - 1], w, a + j - 1) ? 0u : 1u);
 			if (up[j] + 1u < best)
 				best = up[j] + 1u;
 			if (row[j - 1] + ins < best)
@@ -255,7 +254,7 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 		if (b - a > wmax)
 			b = a + wmax;
 		size_t endcol;
-		unsigned cost = align(p, q, m, w, a, b, d, &endcol);
+		unsigned cost = align(q, m, w, a, b, d, &endcol);
 		if (cost < best_cost) {
 			best_cost = cost;
 			best_a = a;
@@ -266,7 +265,7 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 	if (best_cost != (unsigned)-1) {
 		/* Align the best window again and walk back through it. */
 		size_t a = best_a, b = best_b, cols = b - a + 1, j;
-		align(p, q, m, w, a, b, d, &j);
+		align(q, m, w, a, b, d, &j);
 		size_t i = m, tend = a + j, nsame = 0;
 		/* The walk gives the differences last first: keep them as
 		 * ranges [q0, q1) x [t0, t1), then add them in order. */
@@ -295,7 +294,7 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 		while (i > 0) {
 			unsigned cur = d[i * cols + j];
 			unsigned ins = i < m && q[i].gap_before ? 0 : 1;
-			if (j > 0 && same(p, &q[i - 1], w, a + j - 1) &&
+			if (j > 0 && same(&q[i - 1], w, a + j - 1) &&
 			    cur == d[(i - 1) * cols + j - 1]) {
 				CLOSE_RUN();
 				nsame++;

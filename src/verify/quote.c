@@ -431,10 +431,9 @@ void sw__pattern_release(struct sw__pattern *p)
 	memset(p, 0, sizeof(*p));
 }
 
-bool sw__item_is(const struct sw__pattern *p, const struct sw__item *it,
-		 const struct sw__words *w, size_t k, size_t *used)
+bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
+		 size_t *used)
 {
-	(void)p;
 	const struct sw__word *x = &w->w[k];
 	*used = 1;
 	if (it->kind == SW__ITEM_WORD) {
@@ -487,13 +486,13 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 				if (f->budget == 0)
 					return false;
 				f->budget--;
-				if (sw__item_is(p, next, w, k + g, &used) &&
+				if (sw__item_is(next, w, k + g, &used) &&
 				    match_at(f, pi + 1, k + g, end))
 					return true;
 			}
 			return false;
 		}
-		if (k >= w->n || !sw__item_is(p, it, w, k, &used))
+		if (k >= w->n || !sw__item_is(it, w, k, &used))
 			return false;
 		k += used;
 		pi++;
@@ -512,7 +511,7 @@ bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, si
 		to = w->n;
 	size_t used;
 	for (size_t k = from; k < to && f.budget; k++) {
-		if (!sw__item_is(p, &p->it[0], w, k, &used))
+		if (!sw__item_is(&p->it[0], w, k, &used))
 			continue;
 		size_t end;
 		if (match_at(&f, 0, k, &end)) {

@@ -66,10 +66,10 @@ struct sw__pattern {
 void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen);
 void sw__pattern_release(struct sw__pattern *p);
 
-/* Whether word k of w is item it of p (WORD or PREFIX); *used gets the
+/* Whether word k of w is item it (WORD or PREFIX); *used gets the
  * number of words of w it took (2 for a rejoined hyphenated word). */
-bool sw__item_is(const struct sw__pattern *p, const struct sw__item *it,
-		 const struct sw__words *w, size_t k, size_t *used);
+bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
+		 size_t *used);
 
 /* The first match of p in w starting at a word in [from, to) (word
  * indexes); on a match *ws and *we get its first word and one past its
