@@ -2,8 +2,8 @@
 """scoring.py - scores `sworn verify --json` reports against the labelled
 corpus (tests/data/corpus/README.md says how labels are matched).
 
-Usage: scoring.py [-v] DRAFT.md REPORT.json [DRAFT.md REPORT.json ...]
-Each DRAFT.md has DRAFT.labels.tsv beside it.  Prints the score, each miss
+Usage: scoring.py [-v] DRAFT REPORT.json [DRAFT REPORT.json ...]
+Each draft (NAME.md, NAME.html) has NAME.labels.tsv beside it.  Prints the score, each miss
 and each false block with its input, expected and actual verdict; exits 1
 below 99% caught or above 1% false blocks, 2 on a malformed input.
 """
@@ -91,7 +91,7 @@ def main():
     unlabelled_seen = 0
     for d, r in zip(args[::2], args[1::2]):
         draft = open(d, "rb").read()
-        labels = read_labels(d[:-3] + ".labels.tsv", draft)
+        labels = read_labels(os.path.splitext(d)[0] + ".labels.tsv", draft)
         try:
             report = json.load(open(r, encoding="utf-8"))
         except ValueError as e:

@@ -1,5 +1,5 @@
 # The gate on drafts as local models write them (tests/data/corpus/): every
-# labelled draft verified through the CLI over the example matter
+# labelled draft (Markdown, and one HTML export) verified through the CLI over the example matter
 # (examples/acme, the vendor layout), scored by tests/cli/scoring.py:
 # "caught X/Y, false blocks A/B", failing below 99% caught or above 1% false
 # blocks; and the clean draft passes the gate without --lenient.
@@ -16,7 +16,7 @@ run 0 "$SWORN" authorities import "$SW_SRC/examples/authorities/cases.csv" \
 	"$SW_SRC/examples/authorities/codes.csv" "$SW_SRC/examples/authorities/opinions"
 
 set --
-for d in "$C"/*.md; do
+for d in "$C"/*.md "$C"/*.html; do
 	case $d in *README.md) continue ;; esac
 	"$SWORN" verify -m m --json "$d" >"$T/$(basename "$d").json" 2>"$T/err"
 	rc=$?
@@ -28,7 +28,7 @@ for d in "$C"/*.md; do
 	fi
 	set -- "$@" "$d" "$T/$(basename "$d").json"
 done
-eq "drafts scored" "$(($# / 2))" 5
+eq "drafts scored" "$(($# / 2))" 6
 checks=$((checks + 1))
 if ! python3 "$SW_SRC/tests/cli/scoring.py" "$@"; then
 	failures=$((failures + 1))

@@ -9,7 +9,8 @@ Markup, nestable:  ⟦T kind|text⟧      a true claim
                                       next to it (not scored either way)
 The markers are removed; `text` stays in the draft and becomes the label's
 locator, with the occurrence index that picks this place out of the draft.
-Usage: annotate.py SRC.src.md...   (writes beside SRC's parent folder)
+Usage: annotate.py SRC.src.md|SRC.src.html...   (writes NAME.md or NAME.html
+and NAME.labels.tsv into the folder above src/)
 """
 import os
 import sys
@@ -67,13 +68,15 @@ def convert(src):
             rows.append(("none", "*", "-", occ, loc))
         else:
             sys.exit("%s: bad marker %r" % (src, head))
-    name = os.path.basename(src)[:-len(".src.md")]
+    base = os.path.basename(src)
+    ext = base[base.index(".src.") + len(".src"):]
+    name = base[:base.index(".src.")]
     top = os.path.dirname(os.path.dirname(os.path.abspath(src)))
-    with open(os.path.join(top, name + ".md"), "w", encoding="utf-8") as f:
+    with open(os.path.join(top, name + ext), "w", encoding="utf-8") as f:
         f.write(draft)
     with open(os.path.join(top, name + ".labels.tsv"), "w", encoding="utf-8") as f:
-        f.write("# labels of %s.md (tests/data/corpus/README.md): "
-                "outcome, kind, error, occurrence, locator\n" % name)
+        f.write("# labels of %s%s (tests/data/corpus/README.md): "
+                "outcome, kind, error, occurrence, locator\n" % (name, ext))
         for r in rows:
             f.write("%s\t%s\t%s\t%d\t%s\n" % (r[0], r[1], r[2], r[3], esc(r[4])))
     n = {"true": 0, "planted": 0, "none": 0, "depends": 0}
