@@ -154,6 +154,37 @@ const struct claims_reporter *cl_rep(size_t i)
 	return &extra_reporters[i];
 }
 
+static void rep_pair_add(struct claims_scan *sc, const char *key)
+{
+	unsigned a = (unsigned char)key[0], b = (unsigned char)key[1];
+	if (!b)
+		sc->rep_single[a] = true;
+	else
+		sc->rep_pair[(a << 8 | b) >> 3] |= (uint8_t)(1u << (b & 7));
+}
+
+void cl_rep_first(struct claims_scan *sc)
+{
+	for (size_t i = 0; i < claims_nreporters; i++)
+		rep_pair_add(sc, claims_reporters[i].key);
+	for (size_t i = 0; i < SW_ARRAY_LEN(extra_reporters); i++)
+		rep_pair_add(sc, extra_reporters[i].key);
+}
+
+bool cl_rep_maybe(const struct claims_scan *sc, size_t i)
+{
+	unsigned a = (unsigned)cl_at(sc, i), b;
+	if (sc->rep_single[a])
+		return true;
+	size_t k = i + 1;
+	if (cl_space_len(sc, k))
+		k = cl_ws(sc, k);
+	b = (unsigned)cl_at(sc, k);
+	if (b == 0xE2 && cl_at(sc, k + 1) == 0x80 && cl_at(sc, k + 2) == 0x99)
+		b = '\'';
+	return (sc->rep_pair[(a << 8 | b) >> 3] >> (b & 7)) & 1;
+}
+
 bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count)
 {
 	uint32_t h = claims_hash(key, len) & claims_rep_mask;
@@ -202,8 +233,10 @@ void cl_begin(struct claims_builder *b, enum sw_claim_kind kind,
 
 void cl_field(struct claims_builder *b, const char *name, const char *v, size_t len)
 {
+	/* names are literals: the first byte rules most out without a call */
 	for (size_t i = 0; i < b->nf; i++)
-		if (strcmp(b->f[i].name, name) == 0) {
+		if (b->f[i].name == name ||
+		    (b->f[i].name[0] == name[0] && strcmp(b->f[i].name, name) == 0)) {
 			b->f[i].v = v;
 			b->f[i].len = len;
 			return;
@@ -277,7 +310,8 @@ void cl_note_at(struct claims_scan *sc, size_t name_end, size_t at)
 const char *sw_claim_get(const struct sw_claim *c, const char *name)
 {
 	for (size_t i = 0; i < c->nfields; i++)
-		if (strcmp(c->fields[i].name, name) == 0)
+		if (c->fields[i].name == name ||
+		    (c->fields[i].name[0] == name[0] && strcmp(c->fields[i].name, name) == 0))
 			return c->fields[i].value;
 	return NULL;
 }
@@ -322,6 +356,7 @@ int sw_claims_scan(struct sw_claims *out, const char *text, size_t len,
 	 * from nothing cost more than the scan itself */
 	out->cap = len / 120 + 16;
 	out->v = sw_xmalloc(out->cap * sizeof(*out->v));
+	cl_rep_first(&sc);
 	sc.t = copy;
 	sc.n = len;
 	sc.out = out;

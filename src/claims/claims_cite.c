@@ -664,7 +664,7 @@ size_t claims_try_number(struct claims_scan *sc, size_t p, size_t q)
 	size_t r = cl_ws(sc, q);
 	if (cl_at(sc, q) == ',')
 		r = cl_ws(sc, q + 1);
-	if (r == q)
+	if (r == q || !cl_rep_maybe(sc, r))
 		return q - p == 4 ? claims_try_year(sc, p, q) : 0;
 	struct rep_words w;
 	read_rep_words(sc, r, &w);

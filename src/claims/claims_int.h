@@ -60,6 +60,11 @@ struct claims_scan {
 	size_t nats, capats;
 	int failed;     /* SW_ELIMIT once the claim count is past the limit */
 	int depth;      /* nesting of look-ahead for parallel cites */
+	/* the first two bytes of every reporter form's key (a bit each), and
+	 * the bytes of one-byte keys: most numbers are followed by words no
+	 * reporter starts with, and skip the lookup */
+	uint8_t rep_pair[65536 / 8];
+	bool rep_single[256];
 };
 
 /* ---- bytes */
@@ -117,6 +122,10 @@ bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *coun
 /* The form at index i of a lookup: the generated table, then the few
  * English reporters claims.c adds (claims_nreporters and up). */
 const struct claims_reporter *cl_rep(size_t i);
+/* Fill sc->rep_pair and rep_single from the tables. */
+void cl_rep_first(struct claims_scan *sc);
+/* Could a reporter form start at i? */
+bool cl_rep_maybe(const struct claims_scan *sc, size_t i);
 
 /* ---- citations (claims_cite.c, claims_cite_parts.c, claims_cite_other.c) */
 

@@ -50,9 +50,16 @@ static void jw_puts(struct jw *w, const char *s)
 
 static void jw_int(struct jw *w, long long v)
 {
-	char b[32];
-	int n = snprintf(b, sizeof(b), "%lld", v);
-	jw_put(w, b, (size_t)n);
+	char b[24];
+	size_t i = sizeof(b);
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	do {
+		b[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		b[--i] = '-';
+	jw_put(w, b + i, sizeof(b) - i);
 }
 
 /* A JSON string as jansson writes it: \" \\ \b \f \n \r \t, other
@@ -60,7 +67,11 @@ static void jw_int(struct jw *w, long long v)
  * bytes that are not UTF-8 become U+FFFD as sw_json_strn() makes them. */
 static void jw_str(struct jw *w, const char *s, size_t n)
 {
-	if (!sw_utf8_valid(s, n)) {
+	/* most values are ASCII: validate only strings with other bytes */
+	bool ascii = true;
+	for (size_t i = 0; i < n && ascii; i++)
+		ascii = (unsigned char)s[i] < 0x80;
+	if (!ascii && !sw_utf8_valid(s, n)) {
 		json_t *j = sw_json_strn(s, n);
 		char *d = json_dumps(j, JSON_ENCODE_ANY);
 		if (d)
@@ -103,19 +114,16 @@ static void jw_str(struct jw *w, const char *s, size_t n)
 	jw_put(w, "\"", 1);
 }
 
-static void jw_key_str(struct jw *w, const char *indent, const char *key, const char *v, size_t n)
+/* key is written as is: a literal with its quotes, colon and indent */
+static void jw_key_str(struct jw *w, const char *key, const char *v, size_t n)
 {
-	jw_puts(w, indent);
-	jw_str(w, key, strlen(key));
-	jw_put(w, ": ", 2);
+	jw_puts(w, key);
 	jw_str(w, v, n);
 }
 
-static void jw_key_int(struct jw *w, const char *indent, const char *key, long long v)
+static void jw_key_int(struct jw *w, const char *key, long long v)
 {
-	jw_puts(w, indent);
-	jw_str(w, key, strlen(key));
-	jw_put(w, ": ", 2);
+	jw_puts(w, key);
 	jw_int(w, v);
 }
 
@@ -180,32 +188,21 @@ static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char 
 		  const struct sw_claims_json_opts *o)
 {
 	const struct sw_claim *cl = &c->v[i];
-	static const char in[] = "\n      ";
 	size_t at[4] = { cl->start, cl->end, cl->cite_start, cl->cite_end }, line = 0, col = 0;
 	if (o && o->place)
 		o->place(o->ctx, cl, at, &line, &col);
-	jw_puts(w, "    {");
-	jw_key_int(w, in, "id", (long long)i + 1);
-	jw_put(w, ",", 1);
+	jw_put(w, "    {", 5);
+	jw_key_int(w, "\n      \"id\": ", (long long)i + 1);
 	const char *k = sw_claim_kind_name(cl->kind), *f = sw_claim_form_name(cl->form);
-	jw_key_str(w, in, "kind", k, strlen(k));
-	jw_put(w, ",", 1);
-	jw_key_str(w, in, "form", f, strlen(f));
-	jw_put(w, ",", 1);
-	jw_key_str(w, in, "text", text + cl->start, cl->end - cl->start);
-	jw_put(w, ",", 1);
-	jw_key_int(w, in, "start", (long long)at[0]);
-	jw_put(w, ",", 1);
-	jw_key_int(w, in, "end", (long long)at[1]);
-	jw_put(w, ",", 1);
-	jw_key_int(w, in, "cite_start", (long long)at[2]);
-	jw_put(w, ",", 1);
-	jw_key_int(w, in, "cite_end", (long long)at[3]);
-	jw_put(w, ",", 1);
-	jw_key_int(w, in, "sentence", (long long)cl->sentence);
-	jw_put(w, ",", 1);
-	jw_puts(w, in);
-	jw_puts(w, "\"fields\": {");
+	jw_key_str(w, ",\n      \"kind\": ", k, strlen(k));
+	jw_key_str(w, ",\n      \"form\": ", f, strlen(f));
+	jw_key_str(w, ",\n      \"text\": ", text + cl->start, cl->end - cl->start);
+	jw_key_int(w, ",\n      \"start\": ", (long long)at[0]);
+	jw_key_int(w, ",\n      \"end\": ", (long long)at[1]);
+	jw_key_int(w, ",\n      \"cite_start\": ", (long long)at[2]);
+	jw_key_int(w, ",\n      \"cite_end\": ", (long long)at[3]);
+	jw_key_int(w, ",\n      \"sentence\": ", (long long)cl->sentence);
+	jw_puts(w, ",\n      \"fields\": {");
 	for (size_t n = 0; n < cl->nfields; n++) {
 		jw_puts(w, n ? ",\n        " : "\n        ");
 		jw_str(w, cl->fields[n].name, strlen(cl->fields[n].name));
@@ -214,22 +211,17 @@ static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char 
 	}
 	jw_puts(w, cl->nfields ? "\n      }" : "}");
 	if (cl->resolves_to >= 0) {
-		jw_put(w, ",", 1);
-		jw_key_int(w, in, "resolves_to", cl->resolves_to + 1);
+		jw_key_int(w, ",\n      \"resolves_to\": ", cl->resolves_to + 1);
 	}
 	if (cl->parallel_to >= 0) {
-		jw_put(w, ",", 1);
-		jw_key_int(w, in, "parallel_to", cl->parallel_to + 1);
+		jw_key_int(w, ",\n      \"parallel_to\": ", cl->parallel_to + 1);
 	}
 	if (cl->attributed_to >= 0) {
-		jw_put(w, ",", 1);
-		jw_key_int(w, in, "attributed_to", cl->attributed_to + 1);
+		jw_key_int(w, ",\n      \"attributed_to\": ", cl->attributed_to + 1);
 	}
 	if (o && o->place) {
-		jw_put(w, ",", 1);
-		jw_key_int(w, in, "line", (long long)line);
-		jw_put(w, ",", 1);
-		jw_key_int(w, in, "column", (long long)col);
+		jw_key_int(w, ",\n      \"line\": ", (long long)line);
+		jw_key_int(w, ",\n      \"column\": ", (long long)col);
 	}
 	jw_puts(w, "\n    }");
 }
