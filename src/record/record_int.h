@@ -146,15 +146,20 @@ struct sw_tr_line {
 	size_t end;     /* within the page text given */
 };
 
-/* Parse one page of text as a transcript page: a "Page N" header (or a bare
- * page number alone on the first line) and lines that start with their line
- * number.  Returns the number of numbered lines found (0 when it is not a
- * transcript page) and sets *page_no (0 when it is not); lines are appended
- * to *lines (grown with sw_xgrow, *cap tracked by the caller) only for a
- * transcript page.  It is one when the header is the first non-empty line
- * and at least five numbered lines follow it from 1 upwards (blank lines
- * between them are skipped, one missing number is forgiven); the first
- * other line ends the page's lines. */
+/* Parse one page of text as a transcript page: a "Page N" header ("Page N
+ * of M", "- N -", a bare page number alone on the first line, or a running
+ * header ending in "Page N") and lines that start with their line number
+ * (a video time stamp "10:14:32" after the number is margin, outside the
+ * line's range).  Returns the number of numbered lines found (0 when it is
+ * not a transcript page) and sets *page_no (0 when it is not); lines are
+ * appended to *lines (grown with sw_xgrow, *cap tracked by the caller) only
+ * for a transcript page.  It is one when the header is the first non-empty
+ * line and at least five numbered lines follow it from 1 upwards (blank
+ * lines between them are skipped, one missing number is forgiven); the
+ * first other line ends the page's lines.  A text without form feeds may
+ * hold more transcript pages: each header within three lines after the
+ * lines before (a footer, a margin), with a higher page number and five
+ * lines or more, adds its lines (each line carries its page). */
 size_t sw_transcript_page(uint32_t *page_no, struct sw_tr_line **lines,
 			  size_t *n, size_t *cap, const char *text, size_t len);
 

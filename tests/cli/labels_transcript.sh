@@ -40,4 +40,35 @@ eq "moved" "$(sql m "SELECT target FROM labels WHERE norm = 'ex 1'")" "ACME00000
 run 2 "$SWORN" ingest -m m --labels nosuch.csv
 has "$T/err" "nosuch.csv"
 
+# A video deposition saved without form feeds: a running header with the
+# page number, time stamps in the margin, the reporter's footer.  Its pages
+# are still addressable by page:line, and cites and quotations across the
+# page break are checked on the words alone.
+mkdir -p video
+{
+	printf 'JONES, ALEX   VIDEOTAPED DEPOSITION   04-11-2022            Page 7\n'
+	for i in $(seq 1 23); do printf '%2d   10:%02d:00   Q.  Filler question %d?\n' "$i" "$i" "$i"; done
+	printf '24   10:24:10   A.  We held every credit until the\n'
+	printf '25   10:24:15       ship dates were final, and the\n'
+	printf '\n              Lakeside Court Reporting, LLC\n'
+	printf 'JONES, ALEX   VIDEOTAPED DEPOSITION   04-11-2022            Page 8\n'
+	printf ' 1   10:24:20       late delivery credit was never applied.\n'
+	for i in $(seq 2 25); do printf '%2d   10:%02d:30   A.  Filler answer %d.\n' "$i" "$((i + 24))" "$i"; done
+	printf '\n              Lakeside Court Reporting, LLC\n'
+} > video/jones-dep.txt
+printf 'Label,Target\r\nJones Dep.,jones-dep.txt\r\n' > video/labels.csv
+run 0 "$SWORN" ingest -m m --labels video/labels.csv video
+eq "video transcript" "$(sql m "SELECT kind FROM documents WHERE name = 'jones-dep.txt'")" "transcript"
+eq "video lines" "$(sql m "SELECT count(*) FROM transcript_lines t JOIN documents d ON d.id = t.doc_id WHERE d.name = 'jones-dep.txt'")" 50
+eq "line 8:1 without its time stamp" "$(sql m "SELECT substr(p.text, t.start + 1, t.end - t.start) FROM transcript_lines t JOIN pages p ON p.id = t.page_id JOIN documents d ON d.id = t.doc_id WHERE d.name = 'jones-dep.txt' AND t.tr_page = 8 AND t.line = 1")" \
+	"late delivery credit was never applied."
+printf 'Jones admitted that "the late delivery credit was never applied." (Jones Dep. 7:25-8:1.) He said "[w]e held every credit until the ship dates were final." (*Id.* at 7:24-25.)\n' > jones.md
+run 0 "$SWORN" verify -m m jones.md
+has "$T/out" "gate: pass"
+has "$T/out" "Jones Dep. 7:25-8:1 (Jones Dep. 7:25-8:1)"
+printf 'He said "the credit was never applied." (Jones Dep. 8:2-3.) (Jones Dep. 9:1.)\n' > jones-bad.md
+run 1 "$SWORN" verify -m m jones-bad.md
+has "$T/out" "not found verbatim in the cited lines, Jones Dep. 8:2-3"
+has "$T/out" "Jones Dep. (jones-dep.txt) has no page 9"
+
 done_testing

@@ -125,7 +125,11 @@ static void test_headers(void **state)
 		{ "- 7 -", 7 }, { "-12-", 12 }, { "   118", 118 },
 		{ "Page 999999", 999999 },
 		{ "Page 1000000", 0 }, { "Page 0", 0 }, { "Page", 0 },
-		{ "Page12", 0 }, { "Page 12 of 30", 0 }, { "- 7", 0 },
+		{ "Page12", 0 }, { "Page 12 of 30", 12 }, { "PAGE 4 OF 210", 4 },
+		{ "Page 12 of", 0 }, { "Page 12 of x", 0 }, { "Page 12 12", 0 },
+		{ "SMITH, THOMAS   03-02-2022            Page 12", 12 },
+		{ "Smith Dep.  Page 5 of 80", 5 }, { "See page 12", 0 },
+		{ "Smith Page 12", 0 }, { "- 7", 0 },
 		{ "12 -", 0 }, { "Pages 4", 0 }, { "99999999999999999999999", 0 },
 		{ "Deposition of John Smith", 0 },
 	};
@@ -177,6 +181,75 @@ static void test_not_transcripts(void **state)
 	}
 }
 
+/* A transcript saved without form feeds: pages one after the other, each
+ * after the footer of the one before. */
+static void test_pages_in_one_text(void **state)
+{
+	const char *text =
+		"                                        Page 4\n"
+		" 1   Q.  Did anyone tell Acme?\n"
+		" 2   A.  Not in writing.\n"
+		" 3   Q.  Orally?\n"
+		" 4   A.  I told Jane Roe on the phone that the\n"
+		" 5       controller was holding all credits until the\n"
+		"\n"
+		"              Lakeside Court Reporting, LLC\n"
+		"                                        Page 5\n"
+		" 1       ship dates were final.\n"
+		" 2   Q.  When was that call?\n"
+		" 3   A.  Around March 5.\n"
+		" 4   Q.  Did Ms. Roe agree to wait?\n"
+		" 5   A.  She did not say.\n"
+		"              Lakeside Court Reporting, LLC\n"
+		"                                        Page 3\n" /* going back: not a next page */
+		" 1   x\n 2   x\n 3   x\n 4   x\n 5   x\n";
+	struct parsed p = { 0 };
+	(void)state;
+	parse(&p, text);
+	assert_int_equal(p.count, 10);
+	assert_int_equal(p.page_no, 4);
+	assert_int_equal(p.lines[4].page, 4);
+	assert_int_equal(p.lines[5].page, 5);
+	check_line(&p, text, 4, 5, "controller was holding all credits until the");
+	assert_int_equal(p.lines[5].line, 1);
+	const struct sw_tr_line *l = &p.lines[5];
+	assert_memory_equal(text + l->start, "ship dates were final.", l->end - l->start);
+	release(&p);
+
+	/* A second page too short to be one is not read. */
+	const char *t2 = "Page 1\n1 a\n2 b\n3 c\n4 d\n5 e\nPage 2\n1 a\n2 b\n";
+	parse(&p, t2);
+	assert_int_equal(p.count, 5);
+	release(&p);
+	/* Prose after the footer ends the transcript. */
+	const char *t3 = "Page 1\n1 a\n2 b\n3 c\n4 d\n5 e\nfooter\nmore\nand more\nstill\n"
+			 "Page 2\n1 a\n2 b\n3 c\n4 d\n5 e\n";
+	parse(&p, t3);
+	assert_int_equal(p.count, 5);
+	release(&p);
+}
+
+/* Video depositions stamp each line with the time. */
+static void test_time_stamps(void **state)
+{
+	const char *text = "Page 9\n"
+			   " 1   10:14:32   Q.  Where were you?\n"
+			   " 2   10:14:35   A.  At the plant.\n"
+			   " 3   10:14:40\n"
+			   " 4   10:14:41   Q.  On March 3?\n"
+			   " 5   10:30 a.m. is when it started.\n";
+	struct parsed p = { 0 };
+	(void)state;
+	parse(&p, text);
+	assert_int_equal(p.count, 5);
+	check_line(&p, text, 0, 1, "Q.  Where were you?");
+	check_line(&p, text, 1, 2, "A.  At the plant.");
+	check_line(&p, text, 2, 3, "10:14:40"); /* a stamp alone stays: nothing follows it */
+	check_line(&p, text, 3, 4, "Q.  On March 3?");
+	check_line(&p, text, 4, 5, "10:30 a.m. is when it started.");
+	release(&p);
+}
+
 static void test_line_limit(void **state)
 {
 	char text[8192];
@@ -201,6 +274,8 @@ int main(void)
 		cmocka_unit_test(test_headers),
 		cmocka_unit_test(test_not_transcripts),
 		cmocka_unit_test(test_line_limit),
+		cmocka_unit_test(test_pages_in_one_text),
+		cmocka_unit_test(test_time_stamps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
