@@ -679,8 +679,9 @@ size_t claims_try_lead(struct claims_scan *sc, size_t p, size_t q)
 		return 0;
 	/* an exhibit with the party in its letters and the number glued on:
 	 * PX12, DX3 */
-	if (q - p >= 3 && q - p <= 6 && cl_at(sc, p + 1) == 'X' && strchr("PDJG", sc->t[p]) &&
-	    cl_digits(sc, p + 2) == q) {
+	size_t wq = q > p && sc->t[q - 1] == '.' ? q - 1 : q;
+	if (wq - p >= 3 && wq - p <= 6 && cl_at(sc, p + 1) == 'X' && strchr("PDJG", sc->t[p]) &&
+	    cl_digits(sc, p + 2) == wq) {
 		size_t e = claims_try_record(sc, p, p + 2, CLAIMS_KW_EXHIBIT);
 		if (e)
 			return e;
