@@ -7,9 +7,11 @@
  * leaves the last complete version behind.  Each step re-reads the version
  * inside its write transaction, so two processes opening an old file at
  * once migrate it once. */
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -46,12 +48,29 @@ int sw_db_exec(sqlite3 *db, const char *sql, struct sw_err *err)
  * are installed only when the variable names them. */
 static atomic_bool interrupt_pending;
 
+/* Whether the seam fires now.  A loop over N needs to know when N has gone
+ * past the operation's last statement (a statement whose failure is
+ * tolerated passes too): SWORN_FAULT_MARK=FILE makes the firing create
+ * FILE. */
+static bool fault_fires(const char *site)
+{
+	if (!sw_fault(site))
+		return false;
+	const char *mark = getenv("SWORN_FAULT_MARK");
+	if (mark) {
+		int fd = open(mark, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			close(fd);
+	}
+	return true;
+}
+
 static int fault_trace(unsigned type, void *ctx, void *p, void *x)
 {
 	(void)ctx;
 	(void)p;
 	(void)x;
-	if (type == SQLITE_TRACE_STMT && sw_fault("db-step"))
+	if (type == SQLITE_TRACE_STMT && fault_fires("db-step"))
 		atomic_store(&interrupt_pending, true);
 	return 0;
 }
@@ -77,7 +96,7 @@ static int fault_authorize(void *ctx, int action, const char *a, const char *b,
 	case SQLITE_PRAGMA: case SQLITE_TRANSACTION: case SQLITE_SAVEPOINT:
 	case SQLITE_CREATE_TABLE: case SQLITE_CREATE_INDEX:
 	case SQLITE_CREATE_VTABLE: case SQLITE_ALTER_TABLE:
-		return sw_fault("db-prepare") ? SQLITE_DENY : SQLITE_OK;
+		return fault_fires("db-prepare") ? SQLITE_DENY : SQLITE_OK;
 	default:
 		return SQLITE_OK;
 	}
