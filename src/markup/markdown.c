@@ -9,8 +9,10 @@
 #include "markup/markup_int.h"
 
 /* CommonMark with GitHub's tables and strikethrough.  Not the permissive
- * autolinks: "www.x" or "a@b" would turn a run of text into a link. */
-#define MK_FLAGS (MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH)
+ * autolinks: "www.x" or "a@b" would turn a run of text into a link.  No
+ * HTML blocks: a block that opens with a tag is read as a paragraph whose
+ * tags are dropped, so that its text is scanned. */
+#define MK_FLAGS (MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_NOHTMLBLOCKS)
 
 struct marker {
 	size_t start, end;   /* "[^1]" in the source */
@@ -23,6 +25,7 @@ struct md_state {
 	size_t nmarkers, markers_cap;
 	size_t next_marker;  /* the first marker not yet emitted */
 	size_t code_block;   /* inside a code block */
+	size_t html_em;      /* <em>/<i> tags open in the current block */
 	bool code_line_start;
 };
 
@@ -134,6 +137,8 @@ static int leave_block(MD_BLOCKTYPE type, void *detail, void *ud)
 {
 	struct md_state *st = ud;
 	struct sw__mk *b = st->b;
+	for (; st->html_em; st->html_em--)
+		sw__mk_em(b, false); /* an inline <em> left open ends with its block */
 	switch (type) {
 	case MD_BLOCK_QUOTE:
 		if (b->quote)
@@ -287,6 +292,31 @@ static void code_text(struct md_state *st, size_t off, size_t n)
 	}
 }
 
+/* Inline HTML in Markdown: <em> and <i> are emphasis like *...*; every
+ * other tag is dropped. */
+static void html_tag(struct md_state *st, const char *s, size_t n)
+{
+	static const char *const tags[] = { "<em>", "<i>", "</em>", "</i>" };
+	for (size_t i = 0; i < SW_ARRAY_LEN(tags); i++) {
+		size_t l = strlen(tags[i]);
+		if (n != l)
+			continue;
+		size_t k = 0;
+		while (k < l && (s[k] | 0x20) == tags[i][k])
+			k++;
+		if (k < l)
+			continue;
+		if (i < 2) {
+			sw__mk_em(st->b, true);
+			st->html_em++;
+		} else if (st->html_em) {
+			sw__mk_em(st->b, false);
+			st->html_em--;
+		}
+		return;
+	}
+}
+
 static int text(MD_TEXTTYPE type, const MD_CHAR *s, MD_SIZE size, void *ud)
 {
 	struct md_state *st = ud;
@@ -336,6 +366,8 @@ static int text(MD_TEXTTYPE type, const MD_CHAR *s, MD_SIZE size, void *ud)
 		break;
 	}
 	case MD_TEXT_HTML:
+		html_tag(st, s, n);
+		break;
 	case MD_TEXT_LATEXMATH:
 		break;
 	}
@@ -359,6 +391,7 @@ static int parse(struct md_state *st, size_t start, size_t end, unsigned flags,
 	st->b->quote = 0;
 	st->b->nem = 0;
 	st->code_block = 0;
+	st->html_em = 0;
 	if (md_parse(st->b->src + start, (MD_SIZE)(end - start), &p, st) != 0)
 		return sw_err_set(err, SW_EINPUT, "cannot read the draft as Markdown");
 	return 0;

@@ -259,6 +259,7 @@ static size_t utf8_put(char out[4], unsigned long cp)
 
 size_t sw__mk_entity(char out[4], const char *s, size_t n)
 {
+	memset(out, 0, 4); /* callers take the decoded width with strnlen */
 	if (n < 3 || s[0] != '&')
 		return 0;
 	size_t e = 1;

@@ -11,7 +11,9 @@
  *     strikethrough; no permissive autolinks, which could swallow text).
  *     Emphasis, strong, strikethrough and link markers are dropped and
  *     their text kept; code spans and code blocks are kept as text;
- *     entities are decoded; images keep their alt text.  Footnotes (which
+ *     entities are decoded; images keep their alt text; inline HTML tags
+ *     are dropped (<em> and <i> are emphasis) and a block that opens with
+ *     a tag is read as text, not skipped.  Footnotes (which
  *     md4c does not know) are read here: a marker `[^1]` becomes one space
  *     so that it never glues onto a word, and a definition `[^1]: text`
  *     is read as an ordinary block of text where it stands.

@@ -256,6 +256,27 @@ static void test_entities_code_links(void **state)
 	sw_markup_release(&m);
 }
 
+/* HTML inside Markdown: tags dropped, <em>/<i> emphasis, an HTML block's
+ * text read. */
+static void test_html_in_markdown(void **state)
+{
+	(void)state;
+	struct sw_markup m;
+	view(&m, SW_MARKUP_MARKDOWN,
+	     "See <em>Celotex Corp. v. Catrett</em>, 477 U.S. 317 (1986) and <I>Id.</I> at 5<sup>2</sup>.\n\n"
+	     "<div align=\"center\">\n*Anderson v. Liberty Lobby, Inc.*, 477 U.S. 242 (1986).\n</div>\n\n"
+	     "<!-- a comment -->\n\nAn <em>unclosed emphasis.\n\nNext.\n");
+	at(&m, "See Celotex Corp. v. Catrett, 477 U.S. 317 (1986) and Id. at 52.");
+	at(&m, "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986).");
+	assert_null(strchr(m.text, '<'));
+	assert_true(has_emphasis(&m, "Celotex Corp. v. Catrett"));
+	assert_true(has_emphasis(&m, "Id."));
+	assert_true(has_emphasis(&m, "Anderson v. Liberty Lobby, Inc."));
+	assert_true(has_emphasis(&m, "unclosed emphasis."));
+	assert_int_equal(count_events(&m, SW_MARKUP_EM, true), count_events(&m, SW_MARKUP_EM, false));
+	sw_markup_release(&m);
+}
+
 static void test_tables(void **state)
 {
 	(void)state;
@@ -418,6 +439,12 @@ static void test_html_hostile(void **state)
 	view(&m, SW_MARKUP_HTML, "before <script>hidden");
 	assert_null(strstr(m.text, "hidden"));
 	sw_markup_release(&m);
+	view(&m, SW_MARKUP_HTML, "party&#39;s &#x27;x&#x27; &#8220;y&#8221; &#x1F600;.");
+	assert_string_equal(m.text, "party's 'x' \xe2\x80\x9cy\xe2\x80\x9d \xf0\x9f\x98\x80.");
+	sw_markup_release(&m);
+	view(&m, SW_MARKUP_MARKDOWN, "party&#39;s &#x27;x&#x27; &#8220;y&#8221;.");
+	assert_string_equal(m.text, "party's 'x' \xe2\x80\x9cy\xe2\x80\x9d.\n\n");
+	sw_markup_release(&m);
 	view(&m, SW_MARKUP_HTML, "</em></p>text <a href=\"x>y\">link</a> &#99999999; &#x; end");
 	at(&m, "text link \xef\xbf\xbd &#x; end");
 	sw_markup_release(&m);
@@ -503,6 +530,7 @@ int main(void)
 		cmocka_unit_test(test_footnotes),
 		cmocka_unit_test(test_footnote_not_link_definition),
 		cmocka_unit_test(test_entities_code_links),
+		cmocka_unit_test(test_html_in_markdown),
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_code_block_and_crlf),
 		cmocka_unit_test(test_unbalanced_and_nested),
