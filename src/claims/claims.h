@@ -21,8 +21,13 @@
  *     overlap the citations inside them; no two citations overlap.
  *   - Short forms (short cites, id., supra, references by name) carry the
  *     index of the claim they resolve to, or -1 when the text does not say
- *     which authority they mean.  Quotations carry the index of the citation
- *     that follows them in the same or the next sentence.
+ *     which authority they mean.  A quotation's attributed_to is the
+ *     citation of its own sentence: the first after the quotation, else the
+ *     nearest before it (one whose parenthetical holds the quotation
+ *     first), else the first of a citation sentence right after it (a
+ *     sentence of nothing but citations, signals and punctuation:
+ *     "ACME0000003.", "See Ex. 2 at 1."); never a citation inside the next
+ *     textual sentence; else -1.
  *   - Every claim knows its sentence (an index into `sentences`), so a
  *     verifier can tie a date or a quotation to the record cite beside it.
  *   - Hostile input is bounded: texts over SW_CLAIMS_MAX_TEXT bytes and
@@ -33,6 +38,37 @@
  *     values are NUL-terminated strings.
  *   - Thread safety: the tables are read-only; separate sw_claims objects
  *     may be filled from separate threads.
+ *
+ * Fields of record cites, Bates numbers and dates (what verify/ reads)
+ *   - Record cites: form (exhibit, ecf, deposition, transcript,
+ *     declaration, record, joint_appendix, appendix), label (the words
+ *     before the number as written, a party included: "Ex.", "Def. Ex.",
+ *     "Pls.' Ex.", "PX"), party (plaintiff, defendant, joint, government,
+ *     petitioner, respondent; absent when the label names none, so
+ *     "Def. Ex. 3", "Pl. Ex. 3" and "Ex. 3" differ), number ("3", "A-3"),
+ *     witness, attachment, and the pin as page, page_end, line, line_end,
+ *     paragraph, paragraph_end.
+ *   - Record id.: "Id. at 3", "(Id.)", "Id. at 12:3-5", "Id. ¶ 4" after a
+ *     record cite or a Bates number has that claim's kind (RECORD or
+ *     BATES), form SW_FORM_ID, resolves_to the cite it repeats, and that
+ *     cite's fields (label, number, witness, prefix...) with its own pin
+ *     read into page/line/paragraph fields (and kept as written in pin);
+ *     with no pin it keeps the cite's pin.  A verifier reads it as a full
+ *     cite to the same document.  Id. after a case stays a case claim.
+ *   - Bates numbers: prefix (letters, no separator: "BLT"), separator as
+ *     written ("-", "_", " "; absent when none), number (the digits as
+ *     written), width, start (as written), end (a range's last number,
+ *     written in full), rest (more digit groups that make no range:
+ *     "-0147" of NCR-2021-0147, a named identifier more likely than a Bates
+ *     number), and position: "citation" when the token stands where a
+ *     citation stands (after a signal, inside a parenthetical of citations,
+ *     in a citation sentence, or an id.), "text" otherwise ("Invoice
+ *     INV-10236 was paid").  claims/ cannot know the matter's prefixes: a
+ *     verifier treats a text-position token as a Bates claim only when a
+ *     production uses its prefix.
+ *   - Dates: iso (2021-03-03, 2021-03 or 2021), precision (day, month,
+ *     year: "in 2021", "during 2020"), and for a range end_iso (and
+ *     end_precision when it differs).  ISO date-times keep their date.
  */
 #ifndef SW_CLAIMS_H
 #define SW_CLAIMS_H
@@ -76,7 +112,7 @@ struct sw_claim {
 	size_t sentence;             /* index into sw_claims.sentences */
 	long resolves_to;            /* short forms: claim index, or -1 */
 	long parallel_to;            /* a parallel cite: the first of its group, or -1 */
-	long attributed_to;          /* quotes: the citation that follows, or -1 */
+	long attributed_to;          /* quotes: their sentence's citation, or -1 */
 	const struct sw_claim_field *fields;
 	size_t nfields;
 };
