@@ -74,6 +74,24 @@ static size_t word_char(const char *s, size_t n)
 	return 0;
 }
 
+/* Inside a word, at s[i]: the length of a run of apostrophes and
+ * replacement characters (bytes that were not UTF-8) that the word goes on
+ * after ("court's", "deliv\xffery"), or 0 when the word ends here. */
+static size_t inner_gap(const char *s, size_t n, size_t i)
+{
+	size_t j = i;
+	while (j < n) {
+		if (s[j] == '\'')
+			j++;
+		else if (j + 2 < n && (unsigned char)s[j] == 0xEF && (unsigned char)s[j + 1] == 0xBF &&
+			 (unsigned char)s[j + 2] == 0xBD)
+			j += 3;
+		else
+			break;
+	}
+	return j > i && j < n && word_char(s + j, n - j) ? j - i : 0;
+}
+
 /* The end of the word at s[i] (a word character), apostrophes between
  * word characters inside it; *h gets its hash. */
 static size_t word_end(const char *s, size_t n, size_t i, uint64_t *h)
@@ -81,8 +99,9 @@ static size_t word_end(const char *s, size_t n, size_t i, uint64_t *h)
 	uint64_t x = fnv_basis;
 	for (;;) {
 		size_t l = i < n ? word_char(s + i, n - i) : 0;
-		if (!l && i + 1 < n && s[i] == '\'' && i > 0 && word_char(s + i + 1, n - i - 1)) {
-			i++;
+		size_t g = l ? 0 : inner_gap(s, n, i);
+		if (g) {
+			i += g;
 			continue;
 		}
 		if (!l)
@@ -180,9 +199,14 @@ void sw__words_init(struct sw__words *out, const char *text, size_t len,
 		if (!nl || !ws)
 			continue;
 		uint64_t h = out->w[k].h;
-		for (size_t j = out->w[k + 1].s; j < out->w[k + 1].e; j++)
-			if (s[j] != '\'')
-				h = fnv(h, (unsigned char)s[j]);
+		for (size_t j = out->w[k + 1].s; j < out->w[k + 1].e;) {
+			size_t g = inner_gap(s, out->w[k + 1].e, j);
+			if (g && j > out->w[k + 1].s) {
+				j += g;
+				continue;
+			}
+			h = fnv(h, (unsigned char)s[j++]);
+		}
 		out->w[k].join = true;
 		out->w[k].hj = h;
 	}
@@ -324,8 +348,9 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 			last = i;
 			continue;
 		}
-		if (s[i] == '\'' && in_word && i + 1 < n && word_char(s + i + 1, n - i - 1)) {
-			i++;
+		size_t g = in_word ? inner_gap(s, n, i) : 0;
+		if (g) {
+			i += g;
 			continue;
 		}
 		if (s[i] == '(') {

@@ -89,6 +89,11 @@ static const struct row rows[] = {
 	{ "", "anything", false, NULL },
 	{ ". . .", "anything", false, NULL },
 	{ "anything", "", false, NULL },
+	/* Bytes that were not UTF-8 never cut a word. */
+	{ "that party's case", "that party'\xff\xfe" "s case", true, NULL },
+	{ "that party'\xef\xbf\xbd\xef\xbf\xbds case", "that party\xe2\x80\x99s case", true, NULL },
+	{ "the delivery date", "the deliv\xff" "ery date", true, NULL },
+	{ "the deliv ery date", "the deliv\xff" "ery date", false, NULL },
 	/* Numbers stay numbers. */
 	{ "$1,000,000 in damages", "of $1,000,000 in damages", true, NULL },
 	{ "$1,000,000 in damages", "of $1,000,001 in damages", false, NULL },
