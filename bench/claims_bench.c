@@ -1,6 +1,12 @@
 /* claims_bench.c - throughput of sw_claims_scan() for bench/claims.
  *
  * Usage: claims_bench EYECITE-CASES.jsonl [MB] [RUNS] [SEED]
+ *        claims_bench --write brief|at|supra BYTES SEED FILE
+ *
+ * --write makes one document of at least BYTES bytes for bench/claims's
+ * whole-CLI figures: "brief" is the generated prose below as one draft,
+ * "at" has "at N" outside citations in every sentence among full cites
+ * with distinct party names, "supra" has a supra cite in most sentences.
  *
  * Assembles a corpus of court-opinion-like documents of about 87 KB each
  * (the size of eyecite's opinion fixture), at least MB megabytes (10^6
@@ -144,6 +150,97 @@ static void document(struct sw_buf *b)
 	}
 }
 
+/* ---- single-document corpora for the whole-CLI figures (--write) */
+
+/* A name no other claim of the corpus shares: Name123 */
+static void uniq_name(struct sw_buf *b, const char *stem, uint32_t n)
+{
+	static const char *const tail[] = { "", " Corp.", " Inc.", " LLC", " Co." };
+	sw_buf_addf(b, "%s%c%c%u%s", stem, 'a' + (int)(n % 26), 'a' + (int)(n / 26 % 26), n,
+		    tail[n % 5]);
+}
+
+/* "at"-rich prose: "at N" outside citations in every sentence, and many
+ * full cites whose party names the words before "at" do not match. */
+static void at_paragraph(struct sw_buf *b, uint32_t *cites)
+{
+	for (int i = 0; i < 4; i++) {
+		sw_buf_addf(b, "The hearing at %u and the meeting at %u were ", 1 + rnd(12), 1 + rnd(12));
+		words_n(b, 6 + (int)rnd(8));
+		sw_buf_addf(b, ", and the witness arrived at %u", 1 + rnd(12));
+		if (rnd(3) == 0) {
+			uint32_t n = (*cites)++;
+			sw_buf_adds(b, ". See ");
+			uniq_name(b, "Plaintiff", n);
+			sw_buf_adds(b, " v. ");
+			uniq_name(b, "Defendant", n);
+			sw_buf_addf(b, ", %u F.3d %u, %u (9th Cir. %u)", 1 + rnd(999), 1 + rnd(1500),
+				    1 + rnd(1500), 1990 + rnd(30));
+			if (n && rnd(2)) {
+				sw_buf_adds(b, ". ");
+				uniq_name(b, "Plaintiff", rnd(n));
+				sw_buf_addf(b, " at %u", 1 + rnd(1500));
+			}
+		}
+		sw_buf_adds(b, ".  ");
+	}
+	sw_buf_adds(b, "\n\n");
+}
+
+/* supra-heavy prose: a full cite now and then, supra cites to earlier ones
+ * (and to names never cited in full) in most sentences. */
+static void supra_paragraph(struct sw_buf *b, uint32_t *cites)
+{
+	for (int i = 0; i < 4; i++) {
+		sw_buf_adds(b, "The ");
+		words_n(b, 5 + (int)rnd(6));
+		if (*cites == 0 || rnd(4) == 0) {
+			uint32_t n = (*cites)++;
+			sw_buf_adds(b, ". ");
+			uniq_name(b, "Appellant", n);
+			sw_buf_adds(b, " v. ");
+			uniq_name(b, "Appellee", n);
+			sw_buf_addf(b, ", %u F.4th %u (2d Cir. %u)", 1 + rnd(99), 1 + rnd(1500), 2000 + rnd(24));
+		} else {
+			sw_buf_adds(b, ". ");
+			uniq_name(b, rnd(8) ? "Appellant" : "Stranger", rnd(*cites));
+			sw_buf_addf(b, ", supra, at %u", 1 + rnd(1500));
+		}
+		sw_buf_adds(b, ".  ");
+	}
+	sw_buf_adds(b, "\n\n");
+}
+
+/* claims_bench --write brief|at|supra BYTES SEED FILE */
+static int write_corpus(const char *kind, size_t bytes, const char *path)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	uint32_t cites = 0;
+	while (b.len < bytes) {
+		if (!strcmp(kind, "brief")) {
+			int n = 3 + (int)rnd(6);
+			for (int i = 0; i < n; i++)
+				sentence(&b);
+			sw_buf_adds(&b, "\n\n");
+		} else if (!strcmp(kind, "at")) {
+			at_paragraph(&b, &cites);
+		} else if (!strcmp(kind, "supra")) {
+			supra_paragraph(&b, &cites);
+		} else {
+			fprintf(stderr, "claims_bench: no corpus '%s' (brief, at or supra)\n", kind);
+			return 2;
+		}
+	}
+	FILE *f = fopen(path, "wb");
+	if (!f || fwrite(b.data, 1, b.len, f) != b.len || fclose(f) != 0) {
+		perror(path);
+		return 1;
+	}
+	printf("%zu bytes\n", b.len);
+	sw_buf_release(&b);
+	return 0;
+}
+
 struct doc {
 	char *text;
 	size_t len;
@@ -164,6 +261,10 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
+	if (argc == 6 && !strcmp(argv[1], "--write")) {
+		rng_state = strtoull(argv[4], NULL, 10);
+		return write_corpus(argv[2], (size_t)strtoull(argv[3], NULL, 10), argv[5]);
+	}
 	if (argc < 2) {
 		fprintf(stderr, "usage: claims_bench EYECITE-CASES.jsonl [MB] [RUNS] [SEED]\n");
 		return 2;
