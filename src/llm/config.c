@@ -53,14 +53,96 @@ static void lower(char *s)
 			*s = (char)(*s + ('a' - 'A'));
 }
 
-/* http(s)://host[:port][/prefix] or unix:/path.  Userinfo, queries and
+/* The part of u (curl_free()d by the caller), or NULL when it has none. */
+static char *url_part(CURLU *u, CURLUPart what)
+{
+	char *v = NULL;
+	if (curl_url_get(u, what, &v, 0) != CURLUE_OK) {
+		curl_free(v);
+		return NULL;
+	}
+	return v;
+}
+
+/* http(s)://host[:port][/prefix] through libcurl's own URL parser, so that
+ * the host the policy and allow_hosts judge, and the URL later handed to
+ * CURLOPT_URL, are what curl will connect to (an IPv4 address written in
+ * decimal, octal or hex comes back as a.b.c.d).  Userinfo, queries and
  * fragments are refused: none has a use here, and `http://127.0.0.1@evil`
  * is how a URL is made to lie to its reader. */
+static int parse_http_url(struct sw_llm_endpoint *ep, const char *url, struct sw_err *err)
+{
+	CURLU *u = curl_url();
+	char *v = NULL, *host = NULL, *full = NULL;
+	int rc = 0;
+
+	if (!u)
+		SW_BUG("curl_url: out of memory");
+	CURLUcode uc = curl_url_set(u, CURLUPART_URL, url, 0);
+	if (uc == CURLUE_BAD_PORT_NUMBER) {
+		rc = sw_err_set(err, SW_EINPUT, "bad url '%s': port must be 1-65535", url);
+		goto cleanup;
+	}
+	if (uc == CURLUE_NO_HOST) {
+		rc = sw_err_set(err, SW_EINPUT, "bad url '%s': no host", url);
+		goto cleanup;
+	}
+	if (uc != CURLUE_OK) {
+		rc = sw_err_set(err, SW_EINPUT, "bad url '%s': %s", url, curl_url_strerror(uc));
+		goto cleanup;
+	}
+	static const CURLUPart who[] = { CURLUPART_USER, CURLUPART_PASSWORD, CURLUPART_OPTIONS };
+	for (size_t i = 0; i < SW_ARRAY_LEN(who); i++)
+		if ((v = url_part(u, who[i])) != NULL) {
+			rc = sw_err_set(err, SW_EINPUT, "bad url '%s': no user name in the url "
+					"(put an API key in api_key_file)", url);
+			goto cleanup;
+		}
+	if ((v = url_part(u, CURLUPART_QUERY)) != NULL ||
+	    (v = url_part(u, CURLUPART_FRAGMENT)) != NULL) {
+		rc = sw_err_set(err, SW_EINPUT, "bad url '%s': no query or fragment, please", url);
+		goto cleanup;
+	}
+	long long port;
+	if ((v = url_part(u, CURLUPART_PORT)) != NULL && !sw_parse_int(v, 1, 65535, &port)) {
+		rc = sw_err_set(err, SW_EINPUT, "bad url '%s': port must be 1-65535", url);
+		goto cleanup;
+	}
+	host = url_part(u, CURLUPART_HOST);
+	full = url_part(u, CURLUPART_URL);
+	if (!host || !*host || !full) {
+		rc = sw_err_set(err, SW_EINPUT, "bad url '%s': no host", url);
+		goto cleanup;
+	}
+	size_t hn = strlen(host);
+	const char *h = host;
+	if (hn >= 2 && host[0] == '[' && host[hn - 1] == ']') {
+		h++;
+		hn -= 2;
+	}
+	free(ep->url);
+	free(ep->unix_path);
+	free(ep->host);
+	ep->unix_path = NULL;
+	ep->host = sw_xstrndup(h, hn);
+	lower(ep->host);
+	size_t n = strlen(full);
+	while (n > 0 && full[n - 1] == '/')
+		n--;
+	ep->url = sw_xstrndup(full, n);
+cleanup:
+	curl_free(v);
+	curl_free(host);
+	curl_free(full);
+	curl_url_cleanup(u);
+	return rc;
+}
+
+/* http(s)://host[:port][/prefix] or unix:/path. */
 static int parse_url(struct sw_llm_endpoint *ep, const char *url, struct sw_err *err)
 {
 	if (strlen(url) > SW_LLM_MAX_URL)
-		return sw_err_set(err, SW_EINPUT, "url is longer than %d bytes",
-				  SW_LLM_MAX_URL);
+		return sw_err_set(err, SW_EINPUT, "url is longer than %d bytes", SW_LLM_MAX_URL);
 	if (strncmp(url, "unix:", 5) == 0) {
 		const char *path = url + 5;
 		struct sockaddr_un un;
@@ -68,7 +150,8 @@ static int parse_url(struct sw_llm_endpoint *ep, const char *url, struct sw_err 
 			return sw_err_set(err, SW_EINPUT,
 					  "bad url '%s': a unix socket needs an absolute path (unix:/run/x.sock)", url);
 		if (strlen(path) >= sizeof(un.sun_path))
-			return sw_err_set(err, SW_EINPUT, "unix socket path is longer than %zu bytes", sizeof(un.sun_path) - 1);
+			return sw_err_set(err, SW_EINPUT, "unix socket path is longer than %zu bytes",
+					  sizeof(un.sun_path) - 1);
 		free(ep->url);
 		free(ep->unix_path);
 		free(ep->host);
@@ -77,66 +160,16 @@ static int parse_url(struct sw_llm_endpoint *ep, const char *url, struct sw_err 
 		ep->host = sw_xstrdup("localhost");
 		return 0;
 	}
-	const char *rest;
-	if (strncmp(url, "http://", 7) == 0)
-		rest = url + 7;
-	else if (strncmp(url, "https://", 8) == 0)
-		rest = url + 8;
-	else
+	/* Said here rather than left to curl: only these two schemes, and none
+	 * of the leniencies (spaces, backslashes for slashes) some parsers
+	 * grant. */
+	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
 		return sw_err_set(err, SW_EINPUT,
 				  "bad url '%s': expected http://HOST:PORT, https://... or unix:/PATH", url);
-	size_t auth_len = strcspn(rest, "/?#");
-	if (rest[auth_len] == '?' || rest[auth_len] == '#' || strpbrk(rest, "?#"))
-		return sw_err_set(err, SW_EINPUT, "bad url '%s': no query or fragment, please", url);
-	if (memchr(rest, '@', auth_len))
-		return sw_err_set(err, SW_EINPUT, "bad url '%s': no user name in the url "
-				  "(put an API key in api_key_file)", url);
 	for (const char *p = url; *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '\\')
 			return sw_err_set(err, SW_EINPUT, "bad url '%s': spaces or control bytes", url);
-	const char *host = rest, *host_end;
-	const char *port = NULL;
-	if (*host == '[') {
-		host_end = memchr(rest, ']', auth_len);
-		if (!host_end)
-			return sw_err_set(err, SW_EINPUT, "bad url '%s': unclosed '['", url);
-		host++;
-		if (host_end + 1 < rest + auth_len) {
-			if (host_end[1] != ':')
-				return sw_err_set(err, SW_EINPUT, "bad url '%s'", url);
-			port = host_end + 2;
-		}
-	} else {
-		host_end = memchr(rest, ':', auth_len);
-		if (host_end)
-			port = host_end + 1;
-		else
-			host_end = rest + auth_len;
-	}
-	if (host_end == host)
-		return sw_err_set(err, SW_EINPUT, "bad url '%s': no host", url);
-	if (port) {
-		long long v;
-		char digits[8];
-		size_t pn = (size_t)(rest + auth_len - port);
-		if (pn == 0 || pn >= sizeof(digits))
-			return sw_err_set(err, SW_EINPUT, "bad url '%s': bad port", url);
-		memcpy(digits, port, pn);
-		digits[pn] = '\0';
-		if (!sw_parse_int(digits, 1, 65535, &v))
-			return sw_err_set(err, SW_EINPUT, "bad url '%s': port must be 1-65535", url);
-	}
-	free(ep->url);
-	free(ep->unix_path);
-	free(ep->host);
-	ep->unix_path = NULL;
-	ep->host = sw_xstrndup(host, (size_t)(host_end - host));
-	lower(ep->host);
-	size_t n = strlen(url);
-	while (n > 0 && url[n - 1] == '/')
-		n--;
-	ep->url = sw_xstrndup(url, n);
-	return 0;
+	return parse_http_url(ep, url, err);
 }
 
 static int parse_gpus(struct sw_llm_endpoint *ep, const char *v, struct sw_err *err)

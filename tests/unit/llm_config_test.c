@@ -149,6 +149,47 @@ static void test_errors(void **state)
 	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\ntemperature = 1\n", "4: [role \"r\"] has no endpoint");
 }
 
+/* The host and URL kept are libcurl's reading of the url, the one it
+ * connects to: numbers in any base become a.b.c.d, escapes are decoded, the
+ * case of the host is folded for allow_hosts. */
+static void test_url_as_curl_reads_it(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *url, *host, *kept;
+	} cases[] = {
+		{ "http://2130706433:8080", "127.0.0.1", "http://127.0.0.1:8080" },
+		{ "http://0x7f.1:8080", "127.0.0.1", "http://127.0.0.1:8080" },
+		{ "http://0177.0.0.1:8080/v1/", "127.0.0.1", "http://127.0.0.1:8080/v1" },
+		{ "http://%67pu2.lan:80", "gpu2.lan", "http://gpu2.lan:80" },
+		{ "http://GPU2.Lan:80", "gpu2.lan", "http://GPU2.Lan:80" },
+		{ "http://gpu2.lan.:80", "gpu2.lan.", "http://gpu2.lan.:80" },
+		{ "https://[FD00::7]", "fd00::7", "https://[FD00::7]" },
+		{ "http://[::ffff:127.0.0.1]:81", "::ffff:127.0.0.1", "http://[::ffff:127.0.0.1]:81" },
+	};
+	for (size_t i = 0; i < SW_ARRAY_LEN(cases); i++) {
+		struct sw_llm_config c;
+		struct sw_err err = { 0 };
+		char *text = sw_xasprintf("[endpoint \"a\"]\nurl = %s\n", cases[i].url);
+		assert_int_equal(h_config(&c, dir, text, &err), 0);
+		const struct sw_llm_endpoint *a = sw_llm_endpoint_find(&c, "a");
+		if (strcmp(a->host, cases[i].host) != 0 || strcmp(a->url, cases[i].kept) != 0)
+			fail_msg("%s: host '%s' url '%s'", cases[i].url, a->host, a->url);
+		sw_llm_config_release(&c);
+		free(text);
+	}
+	expect("[endpoint \"a\"]\nurl = http://user:pw@127.0.0.1:8080\n",
+	       "2: bad url 'http://user:pw@127.0.0.1:8080': no user name in the url (put an API key in api_key_file)");
+	expect("[endpoint \"a\"]\nurl = http://:pw@127.0.0.1:8080\n",
+	       "2: bad url 'http://:pw@127.0.0.1:8080': no user name in the url (put an API key in api_key_file)");
+	expect("[endpoint \"a\"]\nurl = http://h:0\n", "2: bad url 'http://h:0': port must be 1-65535");
+	expect("[endpoint \"a\"]\nurl = http://h:+80\n", "2: bad url 'http://h:+80': port must be 1-65535");
+	expect("[endpoint \"a\"]\nurl = http://h/v1#x\n", "2: bad url 'http://h/v1#x': no query or fragment, please");
+	expect("[endpoint \"a\"]\nurl = http://h\\@evil/\n", "2: bad url 'http://h\\@evil/': spaces or control bytes");
+	expect("[endpoint \"a\"]\nurl = HTTP://h/\n",
+	       "2: bad url 'HTTP://h/': expected http://HOST:PORT, https://... or unix:/PATH");
+}
+
 static void test_api_key_file(void **state)
 {
 	struct sw_llm_config c;
@@ -175,6 +216,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_url_as_curl_reads_it),
 		cmocka_unit_test(test_api_key_file),
 	};
 	return cmocka_run_group_tests(tests, h_group_setup, h_group_teardown);

@@ -185,6 +185,22 @@ static void test_public_refused(void **state)
 	/* An IPv4-mapped public address is judged by its IPv4 part. */
 	expect_refused("[endpoint \"mapped\"]\nurl = http://mapped.example:8080\n", "mapped",
 		       "mapped.example:8080:[::ffff:203.0.113.9]", "endpoint 'mapped'", "203.0.113.9");
+	/* A public address written as one number, in hex or in octal is still
+	 * the public address curl connects to. */
+	expect_refused("[endpoint \"dec\"]\nurl = http://3325256711:8080\n", "dec", NULL,
+		       "endpoint 'dec'", "198.51.100.7:8080");
+	expect_refused("[endpoint \"hex\"]\nurl = http://0xC6336407:8080\n", "hex", NULL,
+		       "endpoint 'hex'", "198.51.100.7:8080");
+	expect_refused("[endpoint \"oct\"]\nurl = http://0306.063.0144.07:8080\n", "oct", NULL,
+		       "endpoint 'oct'", "198.51.100.7:8080");
+	expect_refused("[endpoint \"m6\"]\nurl = http://[::ffff:198.51.100.7]:8080\n", "m6", NULL,
+		       "endpoint 'm6'", "198.51.100.7");
+	/* allow_hosts matches the host curl connects to: a trailing dot or an
+	 * escaped letter is not a way around it, in either direction. */
+	expect_refused("[policy]\nallow_hosts = gpu2.lan\n[endpoint \"dot\"]\nurl = http://gpu2.lan.:8080\n",
+		       "dot", "gpu2.lan.:8080:203.0.113.8", "endpoint 'dot'", "allow_hosts");
+	expect_refused("[policy]\nallow_hosts = gpu2.lan\n[endpoint \"esc\"]\nurl = http://gpu2.lan%2e:8080\n",
+		       "esc", "gpu2.lan.:8080:203.0.113.8", "endpoint 'esc'", "allow_hosts");
 	/* allow_hosts names hosts, not addresses that happen to resolve. */
 	expect_refused("[policy]\nallow_hosts = gpu2.lan\n[endpoint \"e\"]\nurl = http://evil.example:80\n",
 		       "e", "evil.example:80:203.0.113.8", "endpoint 'e'", "allow_hosts");
@@ -213,6 +229,10 @@ static void test_allow_hosts_and_allow_remote(void **state)
 	expect_allowed_unreachable("[policy]\nallow_hosts = other.lan, GPU2.lan\n"
 				   "[endpoint \"g\"]\nurl = http://gpu2.lan:8080\n",
 				   "g", "gpu2.lan:8080:203.0.113.20");
+	/* The same host spelt with an escape is the same host to curl. */
+	expect_allowed_unreachable("[policy]\nallow_hosts = gpu2.lan\n"
+				   "[endpoint \"g2\"]\nurl = http://%67pu2.LAN:8080\n",
+				   "g2", "gpu2.lan:8080:203.0.113.20");
 	expect_allowed_unreachable("[policy]\nmode = allow-remote\n"
 				   "[endpoint \"r\"]\nurl = http://remote.example:8080\n",
 				   "r", "remote.example:8080:203.0.113.21");
