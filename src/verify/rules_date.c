@@ -436,7 +436,8 @@ void sw__verify_date(struct sw__verify_run *u, size_t i)
 	long cc = near.case_claim;
 	if (cc >= 0 && u->res[cc].have_case && u->res[cc].kase.year > 0 && !a.m &&
 	    a.y == u->res[cc].kase.year) {
-		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "the year of the case cited beside it");
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is the year of the case cited beside it",
+			       text);
 		sw__verify_add_case_evidence(u, i, &u->res[cc].kase);
 		goto done;
 	}

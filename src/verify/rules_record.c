@@ -145,10 +145,10 @@ void sw__verify_bates(struct sw__verify_run *u, size_t i)
 			}
 			char *m = bates_written(c, miss);
 			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "%llu of the %llu pages of %s are not in the production, "
+				       "%llu of the %llu pages of %s %s not in the production, "
 				       "the first %s (the series runs %s-%s)",
 				       (unsigned long long)(count - have), (unsigned long long)count,
-				       text, m, lo, hi);
+				       text, count - have == 1 ? "is" : "are", m, lo, hi);
 			free(m);
 		}
 		goto done;
@@ -528,7 +528,13 @@ no_page:
 		return;
 	}
 	/* The whole document (or a paragraph of it, which sworn cannot place). */
-	sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name, dn);
+	if (pn->para)
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
+			       "%s is %s (sworn does not place its paragraphs: its dates and "
+			       "quotations are checked on the whole document)",
+			       name, dn);
+	else
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name, dn);
 	sw__verify_add_page_evidence(u, i, doc, NULL);
 	for (uint32_t k = 1; k <= doc->page_count && u->res[i].npages < SW_VERIFY_MAX_PAGES; k++) {
 		struct sw_record_page q;

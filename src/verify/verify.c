@@ -118,13 +118,44 @@ static bool term_in_quotes(const struct sw_claims *cl, const struct sw_claim *c)
 	return words <= 2;
 }
 
+/* Whether the bytes [s, e) of text hold a letter or digit outside every
+ * citation claim among cl's claims from k on. */
+static bool words_outside_cites(const struct sw_claims *cl, const char *t, size_t k, size_t s,
+				size_t e)
+{
+	for (size_t b = s; b < e; b++) {
+		if (!isalnum((unsigned char)t[b]))
+			continue;
+		bool in = false;
+		for (size_t j = k; j < cl->n && j < k + 16 && cl->v[j].start <= b && !in; j++)
+			in = cl->v[j].kind != SW_CLAIM_QUOTE && cl->v[j].kind != SW_CLAIM_DATE &&
+			     cl->v[j].start <= b && b < cl->v[j].end;
+		if (!in)
+			return true;
+	}
+	return false;
+}
+
 /* Whether claim c of the scan is no claim: a Bates-shaped token that is a
  * name ("Invoice INV-10236": a prefix no production uses, in the text
- * rather than a citation position), or a term in quotation marks. */
+ * rather than a citation position), a term in quotation marks, or a block
+ * quotation that is an attributed inline quotation read twice. */
 static bool not_a_claim(struct sw__verify_run *u, const struct sw_claim *c)
 {
-	if (term_in_quotes(&u->r->claims, c))
+	const struct sw_claims *cl = &u->r->claims;
+	size_t i = (size_t)(c - cl->v);
+	if (term_in_quotes(cl, c))
 		return true;
+	/* An unattributed quotation that holds an attributed one and, outside
+	 * it, only citations: "> “...” (Ex. 2.)" read as a block and inline. */
+	for (size_t k = i + 1; c->kind == SW_CLAIM_QUOTE && c->attributed_to < 0 && k < cl->n &&
+			       k < i + 8 && cl->v[k].start < c->end;
+	     k++) {
+		const struct sw_claim *q = &cl->v[k];
+		if (q->kind == SW_CLAIM_QUOTE && q->end <= c->end && q->attributed_to >= 0)
+			return !words_outside_cites(cl, u->r->text, i + 1, c->start, q->start) &&
+			       !words_outside_cites(cl, u->r->text, i + 1, q->end, c->end);
+	}
 	return c->kind == SW_CLAIM_BATES && c->form != SW_FORM_ID && !sw__verify_bates_is_claim(u, c);
 }
 

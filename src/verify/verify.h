@@ -9,6 +9,18 @@
  *     evidence), unsupported, contradicted, unverifiable.  The gate passes
  *     only when no claim is unsupported or contradicted, and, unless
  *     lenient, none is unverifiable.
+ *   - Record claims are checked where they are cited: a date or quotation
+ *     on the pages (or transcript lines) of the record citation beside it;
+ *     dates as dates with their precision.  A date with no record citation
+ *     beside it that the record holds elsewhere is supported with the
+ *     reason "found elsewhere in the record, not tied to this sentence"
+ *     and the page as evidence (the record does say it; no citation says
+ *     where); one the record does not hold is unsupported.
+ *   - Not claims, and not in the report: a Bates-shaped token in the text
+ *     whose prefix no production of the matter uses ("Invoice INV-10236";
+ *     in a citation position it is an unsupported Bates claim), and a word
+ *     or two in quotation marks that no citation with a text claims (a
+ *     term or a scare quote).
  *   - Only evidence-origin, non-quarantined text supports anything: every
  *     record query verify/ makes is one of record.h's "queries for the
  *     verifier", which see nothing else.
@@ -60,7 +72,9 @@ struct sw_evidence {
 	char *bates;         /* record: the page's Bates number, or NULL */
 	uint32_t page;       /* record: 1-based page within the document */
 	char *excerpt;       /* record: the words that support the claim */
-	char *cite;          /* authority: "925 F.3d 1291" */
+	char *cite;          /* authority: "925 F.3d 1291"; record: a
+			      * transcript hit's page:line, "Whitaker Dep.
+			      * 12:8", else NULL */
 	char *name;          /* authority: the case's name */
 };
 

@@ -229,8 +229,8 @@ static void test_bates(void **state)
 		{ "See ACME0000004.", B, "ACME0000004", U,
 		  "the series ACME0000001-ACME0000005 skips it", NULL },
 		{ "See ACME0000001-ACME0000005.", B, "ACME0000001", U,
-		  "1 of the 5 pages of ACME0000001-ACME0000005 are not in the production, the "
-		  "first ACME0000004",
+		  "1 of the 5 pages of ACME0000001-ACME0000005 is not in the production, the "
+		  "first ACME0000004 (the series runs ACME0000001-ACME0000005)",
 		  NULL },
 		{ "See ACME0000007-ACME0000009.", B, "ACME0000007", U,
 		  "none of the 3 pages of ACME0000007-ACME0000009 is in the production", NULL },
@@ -431,8 +431,44 @@ static void test_quotes_across_pages(void **state)
 		  "earliest", S, "on ACME0000002", NULL },
 		{ "The bill says \"received in good order.\" BLT-000002.", Q, "good order", S,
 		  "on BLT-000002", NULL },
+		/* a block quotation of one inline quotation and its cite is one claim */
+		{ "> \xe2\x80\x9cThe earliest we can ship is March 31, 2021.\xe2\x80\x9d (ACME0000002.)\n",
+		  Q, "earliest", S, "on ACME0000002", NULL },
+		/* a word in quotation marks with no citation is a term, not a quotation */
+		{ "Brightline called the delay \"regrettable\" and moved on.", Q, "regrettable",
+		  ABSENT, NULL, NULL },
+		{ "Brightline called the delay \"regrettable and unavoidable\" and moved on.", Q,
+		  "regrettable", V, "no citation says where this is from, and it is not in the "
+		  "evidence", NULL },
+		{ "Brightline called the delay \"regrettable\". ACME0000002.", Q, "regrettable", S,
+		  "on ACME0000002", NULL },
 	};
 	run_rows(rows, SW_ARRAY_LEN(rows));
+}
+
+/* A matter with nothing in it: no productions, no labels. */
+static void test_empty_matter(void **state)
+{
+	(void)state;
+	static const struct row rows[] = {
+		{ "The card failed (ACME0000001).", B, "ACME0000001", U,
+		  "ACME0000001 is cited as a Bates number, but no production of this matter uses "
+		  "the prefix ACME (productions: no page of the matter is Bates-numbered)",
+		  NULL },
+		{ "Letter ACME0000001 was lost in the mail.", B, "ACME", ABSENT, NULL, NULL },
+		{ "It was signed. Ex. 1.", R, "Ex. 1", U,
+		  "no document of the record is labelled 'Ex. 1' (the matter has no labels)", NULL },
+		{ "It was signed on January 15, 2021.", D, "January 15", U,
+		  "January 15, 2021 appears nowhere in the evidence", NULL },
+		{ "It was signed on January 15, 2021. Ex. 1.", D, "January 15", V,
+		  "cannot be checked where it is cited: Ex. 1 does not resolve", NULL },
+	};
+	struct sw_matter *keep = m;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_matter_open(&m, &w.ws, "b", &err), 0);
+	run_rows(rows, SW_ARRAY_LEN(rows));
+	sw_matter_close(m);
+	m = keep;
 }
 
 int main(void)
@@ -443,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_transcripts),
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_quotes_across_pages),
+		cmocka_unit_test(test_empty_matter),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
