@@ -49,21 +49,29 @@ static size_t apostrophe(const char *p)
 {
 	if (*p == '\'')
 		return 1;
-	if (!memcmp(p, "\xe2\x80\x99", 3))
+	if (!strncmp(p, "\xe2\x80\x99", 3))
 		return 3;
 	return 0;
 }
 
+/* Punctuation outside ASCII that separates words: the General Punctuation
+ * block (dashes, curly quotes, the ellipsis; the apostrophe is taken
+ * first), the minus sign, the no-break space and guillemets. */
 static bool is_dash(const char *p, size_t *n)
 {
-	/* en dash, em dash, minus sign, non-breaking hyphen */
-	static const char *const d[] = { "\xe2\x80\x93", "\xe2\x80\x94", "\xe2\x88\x92",
-					 "\xe2\x80\x91", "\xc2\xa0" };
-	for (size_t i = 0; i < SW_ARRAY_LEN(d); i++)
-		if (!strncmp(p, d[i], strlen(d[i]))) {
-			*n = strlen(d[i]);
-			return true;
-		}
+	const unsigned char *u = (const unsigned char *)p;
+	if (u[0] == 0xe2 && u[1] == 0x80 && u[2] >= 0x80 && u[2] <= 0xbf) {
+		*n = 3;
+		return true;
+	}
+	if (u[0] == 0xe2 && u[1] == 0x88 && u[2] == 0x92) {
+		*n = 3;
+		return true;
+	}
+	if (u[0] == 0xc2 && (u[1] == 0xa0 || u[1] == 0xab || u[1] == 0xbb || u[1] == 0xb7)) {
+		*n = 2;
+		return true;
+	}
 	return false;
 }
 
@@ -77,15 +85,15 @@ char *sw_label_normalize(const char *label)
 		 * possessive "'s" dropped whole) or a run of digits. */
 		char word[64];
 		size_t n = 0, skip;
-		if (is_dash(p, &skip)) {
-			p += skip;
-			continue;
-		}
 		if ((skip = apostrophe(p)) != 0) {
 			/* "Def.'s", "Defendants'": the possessive says nothing. */
 			if ((p[skip] == 's' || p[skip] == 'S') && !label_alpha((unsigned char)p[skip + 1]) &&
 			    !label_digit((unsigned char)p[skip + 1]))
 				skip++;
+			p += skip;
+			continue;
+		}
+		if (is_dash(p, &skip)) {
 			p += skip;
 			continue;
 		}

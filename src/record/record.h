@@ -268,9 +268,23 @@ void sw_audit_release(struct sw_audit *a);
 int sw_record_import_stamp(uint64_t *documents, char **last_import, struct sw_matter *m,
 			   struct sw_err *err) SW_MUST_USE;
 
-/* Normalise a record-citation label for matching: lower case, periods and
- * "No." dropped, "exhibit" to "ex", spaces collapsed ("Exhibit 12" and
- * "Ex. 12" give "ex 12"; "ECF No. 45" gives "ecf 45").  Caller frees. */
+/* Normalise a record-citation label for matching; the labels CSV and the
+ * verifier (for the label a draft cites) both go through this, so they
+ * agree.  The label is cut into words (runs of letters) and numbers (runs
+ * of digits, leading zeros dropped); everything between them -- blanks,
+ * periods, commas, hyphens, dashes, '#', parentheses, a possessive "'s" --
+ * is a separator, and a letter-digit boundary is one too.  Words are lower
+ * case and folded to one spelling: exhibit/exh/ex "ex", docket/dkt/doc/ecf
+ * "ecf", deposition/depo "dep", declaration "decl", affidavit "aff",
+ * transcript "tr"; party words keep the party, one spelling each:
+ * plaintiff(s)/pl/pls/pltf "pl", defendant(s)/def/defs/deft/dft "def",
+ * respondent/resp "resp", petitioner/pet "pet", government/gov't/govt
+ * "gov", joint/jt "joint"; the trial-list forms PX/DX/JX/GX are "pl ex",
+ * "def ex", "joint ex", "gov ex".  "No." after ex or ecf is dropped.  So
+ * "DX-3", "DX 3", "dx3", "Def. Ex. 3", "Defendant's Exhibit No. 03" all
+ * give "def ex 3"; "Pl. Ex. 3" gives "pl ex 3" and "Ex. 3" gives "ex 3":
+ * three different labels.  "ECF No. 45" gives "ecf 45", "Smith Dep."
+ * "smith dep", "Ex. 12-A" and "Ex. 12A" "ex 12 a".  Caller frees. */
 char *sw_label_normalize(const char *label);
 
 /* ------------------------------------------------------------------- search */

@@ -6,7 +6,9 @@
  * A.txt"), to the DAT's folder, or to the folder above the volume
  * (".\VOL001\TEXT\..."), with Windows separators.  A path is tried against
  * the DAT's folder, then each parent up to the folder given to `sworn
- * ingest` (the ingest root); the first that names a regular file wins.
+ * ingest` (the ingest root); the first that names a regular file wins, and
+ * a name that differs only in case from the file's matches it, as it would
+ * on the Windows machine that wrote the load file.
  *
  * A load file is outside input: a path that is absolute ("C:\...", "/etc/
  * passwd", "\\server\share"), that climbs out of the ingest root ("..\..\
@@ -16,11 +18,13 @@
  * the same file, so a link swapped in after the check is not followed
  * either (a swap of a folder above it in between remains possible: the
  * ingest root is the user's own folder, not an adversary's). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,6 +33,10 @@
 /* Components of a written path; more is not a path a vendor writes. */
 #define VOLUME_MAX_COMPONENTS 64
 #define VOLUME_MAX_PATH 4096
+/* A load file written on Windows may spell a name in another case than the
+ * file has ("TEXT\Text001\A.TXT"); a folder is searched for it only this
+ * far, so a miss stays cheap in a folder of a million files. */
+#define VOLUME_CI_MAX_ENTRIES 4096
 
 static bool inside(const char *real, const char *root)
 {
@@ -139,6 +147,55 @@ static int split(char **comp, char *p, const char **why)
 	return n;
 }
 
+/* path (absolute, under root) with each component that does not exist
+ * replaced by the one entry of its folder that matches it without regard
+ * to case; NULL when a component has no such match.  Caller frees. */
+static char *case_fold_path(const char *path, const char *root)
+{
+	size_t rlen = strcmp(root, "/") == 0 ? 0 : strlen(root);
+	struct sw_buf cur = SW_BUF_INIT;
+	char *rest = sw_xstrdup(path + rlen);
+	char *out = NULL;
+
+	sw_buf_add(&cur, path, rlen);
+	for (char *c = rest; *c;) {
+		while (*c == '/')
+			c++;
+		if (!*c)
+			break;
+		char *e = strchr(c, '/');
+		if (e)
+			*e = '\0';
+		size_t keep = cur.len;
+		sw_buf_addf(&cur, "/%s", c);
+		struct stat st;
+		if (lstat(cur.data, &st) != 0) {
+			sw_buf_truncate(&cur, keep);
+			DIR *d = opendir(cur.len ? cur.data : "/");
+			struct dirent *de;
+			size_t seen = 0;
+			bool found = false;
+			while (d && !found && seen++ < VOLUME_CI_MAX_ENTRIES && (de = readdir(d)) != NULL)
+				if (strcasecmp(de->d_name, c) == 0) {
+					sw_buf_addf(&cur, "/%s", de->d_name);
+					found = true;
+				}
+			if (d)
+				closedir(d);
+			if (!found)
+				goto cleanup;
+		}
+		if (!e)
+			break;
+		c = e + 1;
+	}
+	out = sw_buf_detach(&cur, NULL);
+cleanup:
+	sw_buf_release(&cur);
+	free(rest);
+	return out;
+}
+
 int sw__volume_resolve(char **out, const struct sw__volume *v, const char *written,
 		       struct sw_err *err)
 {
@@ -205,6 +262,11 @@ int sw__volume_resolve(char **out, const struct sw__volume *v, const char *writt
 			sw_buf_adds(&tried, ", ");
 		sw_buf_adds(&tried, v->shown[b]);
 		char *real = realpath(cand.data, NULL);
+		if (!real && errno == ENOENT) {
+			char *folded = case_fold_path(cand.data, v->root);
+			real = folded ? realpath(folded, NULL) : NULL;
+			free(folded);
+		}
 		sw_buf_release(&cand);
 		if (!real)
 			continue;

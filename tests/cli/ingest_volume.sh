@@ -29,6 +29,7 @@ mkdir -p $V/DATA $V/TEXT/TEXT001 $V/NATIVES/NATIVE001 $V/IMAGES/IMAGES001 prod/l
 	dat_row "$DC4" "$q" BLT-000011 BLT-000011 '' '' x 'TEXT\TEXT001\MISSING.txt' ''
 	dat_row "$DC4" "$q" BLT-000012 BLT-000013 '' '' x 'TEXT\TEXT001\BLT-000012.txt' ''
 	dat_row "$DC4" "$q" BLT-000014 BLT-000014 '' '' x '..\TEXT\TEXT001\BLT-000014.txt' ''
+	dat_row "$DC4" "$q" BLT-000015 BLT-000015 '' '' x 'Text\text001\blt-000015.TXT' ''
 } > $V/DATA/VOL001.DAT
 for n in 01 02 03 04 05 12 13 14; do
 	printf 'II*\0' > $V/IMAGES/IMAGES001/BLT-0000$n.tif
@@ -54,13 +55,14 @@ printf 'From: Tom Vale <tom@vale.example>\r\nTo: roe@acme.example\r\nDate: Wed, 
 printf '\377\376' > $V/TEXT/TEXT001/BLT-000012.txt
 printf 'Caf\303\251 invoice review memo\n' | iconv -f UTF-8 -t UTF-16LE >> $V/TEXT/TEXT001/BLT-000012.txt
 printf 'fourteen, relative to the DAT folder\n' > $V/TEXT/TEXT001/BLT-000014.txt
+printf 'fifteen, its name in another case\n' > $V/TEXT/TEXT001/BLT-000015.txt
 ln -s "$T/secret.txt" $V/TEXT/TEXT001/LINK.txt
 # A loose e-mail whose last line names an invoice: no Bates number.
 printf 'From: a@example.com\r\nTo: b@example.com\r\nDate: Thu, 4 Mar 2021 09:00:00 +0000\r\nSubject: payment\r\n\r\nPlease pay the invoice below.\r\n\r\nInvoice INV-10236\r\n' \
 	> prod/loose/invoice.eml
 
 run 2 "$SWORN" ingest -m m prod
-has "$T/out" "imported 6, skipped 0, failed 6"
+has "$T/out" "imported 7, skipped 0, failed 6"
 # Refused, each with its reason, and never read.
 has "$T/err" "VOL001.DAT:5 BLT-000006: text file '..\\..\\..\\secret.txt' (from TEXTPATH): refused: '..' climbs out of the ingest folder 'prod'"
 has "$T/err" "VOL001.DAT:6 BLT-000007: text file 'C:\\Windows\\win.ini' (from TEXTPATH): refused: an absolute Windows path (drive letter)"
@@ -72,11 +74,13 @@ eq "secret never read" "$(sql m "SELECT count(*) FROM pages WHERE text LIKE '%TO
 has "$T/err" "VOL001.DAT:10 BLT-000011: text file 'TEXT\\TEXT001\\MISSING.txt' (from TEXTPATH): not found; looked in prod/VOL001/DATA, prod/VOL001, prod"
 eq "missing is one line" "$(grep -c MISSING "$T/err")" 1
 
-# Paths relative to the volume root, to the folder above it, and to the DAT.
+# Paths relative to the volume root, to the folder above it, and to the
+# DAT, and a name written in another case than the file's.
 eq "pages of BLT-000001" "$(sql m "SELECT group_concat(bates || '=' || text, '|') FROM (SELECT bates, text FROM pages p JOIN documents d ON d.id = p.doc_id WHERE d.name = 'BLT-000001' ORDER BY page_no)")" \
 	"BLT-000001=The supply agreement|BLT-000002=delivery schedule for the widgets|BLT-000003=signed by both parties"
 eq "relative to the volume's parent" "$(sql m "SELECT text FROM pages WHERE bates = 'BLT-000004'")" "spreadsheet of late deliveries"
 eq "relative to the DAT" "$(sql m "SELECT text FROM pages WHERE bates = 'BLT-000014'")" "fourteen, relative to the DAT folder"
+eq "a name in another case" "$(sql m "SELECT text FROM pages WHERE bates = 'BLT-000015'")" "fifteen, its name in another case"
 eq "UTF-16 text" "$(sql m "SELECT text FROM pages WHERE bates = 'BLT-000012'")" "Café invoice review memo"
 eq "OPT page count" "$(sql m "SELECT page_count FROM documents WHERE name = 'BLT-000012'")" 2
 # The e-mail native stands in for the missing text; its page shows the Date
@@ -87,7 +91,7 @@ eq "native e-mail date on the page" "$(sql m "SELECT instr(text, 'Date: Wed, 3 M
 eq "canonical prefix" "$(sql m "SELECT DISTINCT bates_prefix FROM pages WHERE bates_num IS NOT NULL")" "BLT"
 
 # Nothing the load file covers came in again loose: no text, native or image.
-eq "documents" "$(sql m "SELECT count(*) FROM documents")" 6
+eq "documents" "$(sql m "SELECT count(*) FROM documents")" 7
 eq "loose ones" "$(sql m "SELECT group_concat(name) FROM documents WHERE kind <> 'loadfile'")" "invoice.eml"
 lacks "$T/err" "BLT-000001.txt"
 lacks "$T/err" ".tif"
@@ -118,10 +122,18 @@ has "$T/out" "BLT-000002"
 run 1 "$SWORN" search -m m BLT-000002 nosuchword
 run 1 "$SWORN" search -m m BLT-000099
 
+# A matter written before prefixes were canonical ("BLT-") is brought to
+# the canonical form by the next import, and found again.
+sqlite3 "$T/ws/matters/m/matter.db" "UPDATE pages SET bates_prefix = bates_prefix || '-' WHERE bates_num IS NOT NULL"
+run 1 "$SWORN" search -m m BLT-000003
+
 # Importing again adds nothing and reads nothing loose.
 run 2 "$SWORN" ingest -m m prod
 has "$T/out" "imported 0"
-eq "documents again" "$(sql m "SELECT count(*) FROM documents")" 6
+eq "documents again" "$(sql m "SELECT count(*) FROM documents")" 7
+eq "canonical again" "$(sql m "SELECT group_concat(DISTINCT bates_prefix) FROM pages WHERE bates_num IS NOT NULL")" "BLT"
+run 0 "$SWORN" search -m m BLT-000003
+has "$T/out" "BLT-000003"
 
 # A second volume in Windows-1252 with DOCID/PARENT_DOCID families and an
 # ATTACHRANGE family listed child first; the DAT named by itself (its
