@@ -7,6 +7,7 @@ Each draft (NAME.md, NAME.html) has NAME.labels.tsv beside it.  Prints the score
 and each false block with its input, expected and actual verdict; exits 1
 below 99% caught or above 1% false blocks, 2 on a malformed input.
 """
+import hashlib
 import json
 import os
 import sys
@@ -65,8 +66,27 @@ def read_labels(path, draft):
 
 
 def line_col(draft, off):
+    """1-based line and column (in characters) of a byte offset."""
     line = draft.count(b"\n", 0, off) + 1
-    return "%d:%d" % (line, off - (draft.rfind(b"\n", 0, off) + 1) + 1)
+    head = draft[draft.rfind(b"\n", 0, off) + 1:off]
+    return "%d:%d" % (line, len(head.decode("utf-8", "replace")) + 1)
+
+
+def check_report(name, draft, report, problems):
+    """What the report says about the draft itself: the audit stamp's
+    SHA-256 and format, and each claim's line:column (issue 10, item 15)."""
+    audit = report.get("audit") or {}
+    if audit.get("draft_sha256") != hashlib.sha256(draft).hexdigest():
+        problems.append("%s: audit.draft_sha256 is %r, not the draft's SHA-256"
+                        % (name, audit.get("draft_sha256")))
+    want = "html" if name.endswith(".html") else "markdown"
+    if audit.get("format") != want:
+        problems.append("%s: audit.format is %r, not %r" % (name, audit.get("format"), want))
+    for c in report.get("claims", []):
+        got = "%s:%s" % (c.get("line"), c.get("column"))
+        if got != line_col(draft, c["start"]):
+            problems.append("%s: claim %s %r is at %s, the report says %s"
+                            % (name, c.get("id"), c.get("text"), line_col(draft, c["start"]), got))
 
 
 def overlaps(a0, a1, b0, b1):
@@ -89,6 +109,7 @@ def main():
     unscanned, misses, falses = [], [], []
     per_error, per_kind = {}, {}
     unlabelled_seen = 0
+    problems = []
     for d, r in zip(args[::2], args[1::2]):
         draft = open(d, "rb").read()
         labels = read_labels(os.path.splitext(d)[0] + ".labels.tsv", draft)
@@ -97,6 +118,7 @@ def main():
         except ValueError as e:
             fail("%s: not JSON: %s" % (r, e))
         name = os.path.basename(d)
+        check_report(name, draft, report, problems)
         for c in report.get("claims", []):
             s, e = c["start"], c["end"]
             hit = False
@@ -164,9 +186,14 @@ def main():
     if verbose:
         for u in unscanned:
             print("UNSCANNED: " + u)
+    for p in problems[:50]:
+        print("REPORT: " + p)
+    if len(problems) > 50:
+        print("REPORT: ... and %d more" % (len(problems) - 50))
     ok = planted > 0 and caught >= MIN_CAUGHT * planted and fblocks <= MAX_FALSE * trues
-    print("score: %s (needs >= %d%% caught, <= %d%% false blocks)"
-          % ("pass" if ok else "FAIL", MIN_CAUGHT * 100, MAX_FALSE * 100))
+    ok = ok and not problems
+    print("score: %s (needs >= %d%% caught, <= %d%% false blocks, reports that place "
+          "every claim)" % ("pass" if ok else "FAIL", MIN_CAUGHT * 100, MAX_FALSE * 100))
     return 0 if ok else 1
 
 
