@@ -61,6 +61,11 @@ static int setup(void **state)
 	fx_write(p, "BILL OF LADING\nShipped on 3/31/21 from Dayton.\n\nBLT-000001\n"
 		    "\fDelivery receipt: received in good order.\n\nBLT-000002\n");
 	free(p);
+	/* A carrier's scan log: ISO date-times, as systems write them. */
+	p = sw_path_join(dir, "scan-log.txt");
+	fx_write(p, "event,time\nscanned at Dayton,2021-03-31T18:40:00-04:00\n"
+		    "delivered at Newark,2021-04-06T09:12:44Z\n");
+	free(p);
 	/* An e-mail. */
 	p = sw_path_join(dir, "notice.eml");
 	fx_write(p, "From: Jane Roe <jane@acme.example>\r\n"
@@ -92,7 +97,8 @@ static int setup(void **state)
 			 "Ex. 1,ACME0000001\n"
 			 "Def. Ex. 3,BLT-000001\n"
 			 "Ex. 4,notice.eml\n"
-			 "Whitaker Dep.,whitaker-dep.txt\n");
+			 "Whitaker Dep.,whitaker-dep.txt\n"
+			 "Ex. 6,scan-log.txt\n");
 	struct sw_err err = { 0 };
 	struct sw_ingest_summary sum;
 	struct sw_ingest_opts o = { .origin = SW_ORIGIN_EVIDENCE, .report = fx_report, .user = &w,
@@ -103,7 +109,7 @@ static int setup(void **state)
 		fprintf(stderr, "import: %s\n", err.msg);
 		return -1;
 	}
-	if (sum.failed || sum.labels != 4) {
+	if (sum.failed || sum.labels != 5) {
 		fprintf(stderr, "import events:\n%s", w.events.data ? w.events.data : "");
 		return -1;
 	}
@@ -397,6 +403,15 @@ static void test_dates(void **state)
 		  NULL },
 		{ "Roe sent the notice on April 6, 2021. Ex. 4.", D, "April 6", C, "not April 6, 2021",
 		  NULL },
+		/* ISO date-times */
+		{ "It was delivered on April 6, 2021. Ex. 6.", D, "April 6", S,
+		  "on the cited page (scan-log.txt p. 1)", NULL },
+		{ "It was scanned in Dayton on 3/31/2021 (Ex. 6).", D, "3/31/2021", S,
+		  "on the cited page", NULL },
+		{ "It was delivered in April 2021. Ex. 6.", D, "April 2021", S, "on the cited page",
+		  NULL },
+		{ "It was delivered on April 5, 2021. Ex. 6.", D, "April 5", C,
+		  "gives \"2021-04-06T09:12:44Z\" (2021-04-06), not April 5, 2021", NULL },
 		/* an identifier in the text does not capture the date */
 		{ "Invoice INV-10236 was disputed on April 7, 2021. Ex. 4.", D, "April 7", S,
 		  "on the cited page", NULL },
