@@ -77,8 +77,14 @@ static bool is_dash(const char *p, size_t *n)
 
 char *sw_label_normalize(const char *label)
 {
-	struct sw_buf out = SW_BUF_INIT;
+	struct sw_buf out = SW_BUF_INIT, conv = SW_BUF_INIT;
 	const char *p = label;
+	/* Read bytes that are not UTF-8 as Windows-1252, so that every byte
+	 * from 0x80 on below belongs to a whole character. */
+	if (!sw_utf8_valid(label, strlen(label))) {
+		sw_latin1_to_utf8(&conv, label, strlen(label));
+		p = conv.data;
+	}
 	const char *prev = "";
 	while (*p) {
 		/* One word: a run of letters (apostrophes inside dropped, a
@@ -147,6 +153,7 @@ char *sw_label_normalize(const char *label)
 		const char *last = strrchr(out.data, ' ');
 		prev = last ? last + 1 : out.data;
 	}
+	sw_buf_release(&conv);
 	return sw_buf_detach(&out, NULL);
 }
 

@@ -264,17 +264,28 @@ static char *transcript_cite(struct sw_matter *m, int64_t doc_id, const char *na
 }
 
 /* Step st, appending its rows to *hits (at most limit in all), skipping
- * pages already there. */
+ * pages among the first nseen already there (each statement gives a page
+ * once, so only the hits of an earlier one need checking). */
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
 static int collect(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
-		   int64_t **ids, struct sw_matter *m, sqlite3_stmt *st, size_t limit)
+		   int64_t **ids, struct sw_matter *m, sqlite3_stmt *st, size_t limit,
+		   size_t nseen)
 {
 	int step = SQLITE_DONE;
+	int64_t *seen_ids = NULL;
+	if (nseen) {
+		seen_ids = sw_xmalloc(nseen * sizeof(*seen_ids));
+		memcpy(seen_ids, *ids, nseen * sizeof(*seen_ids));
+		qsort(seen_ids, nseen, sizeof(*seen_ids), cmp_id);
+	}
 	while (*nhits < limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t page_id = sqlite3_column_int64(st, 7);
-		bool seen = false;
-		for (size_t i = 0; i < *nhits && !seen; i++)
-			seen = (*ids)[i] == page_id;
-		if (seen)
+		if (nseen && bsearch(&page_id, seen_ids, nseen, sizeof(*seen_ids), cmp_id))
 			continue;
 		*hits = sw_xgrow(*hits, cap, *nhits + 1, sizeof(**hits));
 		*ids = sw_xrealloc(*ids, *cap * sizeof(**ids));
@@ -295,6 +306,7 @@ static int collect(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 			h->cite = transcript_cite(m, h->doc_id, h->document ? h->document : "",
 						  page_id, sqlite3_column_int64(st, 9));
 	}
+	free(seen_ids);
 	return *nhits < limit ? step : SQLITE_DONE;
 }
 
@@ -331,7 +343,7 @@ static int bates_hits(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 		sqlite3_bind_int64(st, (int)(3 * i + 3), lo > INT64_MAX ? INT64_MAX : (sqlite3_int64)lo);
 		sqlite3_bind_int64(st, (int)(3 * i + 4), hi > INT64_MAX ? INT64_MAX : (sqlite3_int64)hi);
 	}
-	if (collect(hits, nhits, cap, ids, m, st, limit) != SQLITE_DONE)
+	if (collect(hits, nhits, cap, ids, m, st, limit, 0) != SQLITE_DONE)
 		rc = sw__record_sqlerr(err, m->db, "cannot search");
 cleanup:
 	sqlite3_finalize(st);
@@ -409,7 +421,7 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	}
 	sqlite3_bind_text(st, 1, expr.data, (int)expr.len, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, limit > INT64_MAX ? INT64_MAX : (sqlite3_int64)limit);
-	step = collect(&hits, &nhits, &cap, &ids, m, st, limit);
+	step = collect(&hits, &nhits, &cap, &ids, m, st, limit, nhits);
 	if (step != SQLITE_DONE) {
 		/* FTS5 reports a malformed expression ("fts5: syntax error
 		 * near ...", "no such column: x") as a plain SQLITE_ERROR

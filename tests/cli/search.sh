@@ -32,4 +32,24 @@ run 2 "$SWORN" search -m m --limit 0 lunch
 run 0 "$SWORN" search -m m -n 1 --all damages
 eq "one hit" "$(grep -c 'p\.' "$T/out")" 1
 
+# A production whose pages are numbered only by the load file, and a
+# deposition: hits show the Bates number in any spelling, and transcript
+# hits as the transcript is cited.
+cp -r "$SW_TEST_DATA/acme-mini" acme
+run 0 "$SWORN" ingest -m m --labels acme/labels.csv acme
+for q in ACME0000002 ACME-0000002 'ACME 0000002' acme_0000002 ACME-002; do
+	run 0 "$SWORN" search -m m "$q"
+	has "$T/out" "ACME0000002"
+done
+run 0 "$SWORN" search -m m 'ACME0000001–ACME0000003'
+eq "range" "$(grep -c 'ACME000000[123] ' "$T/out")" 3
+run 0 "$SWORN" search -m m --json 'ACME-0000002'
+has "$T/out" '"bates": "ACME0000002"'
+has "$T/out" '"cite": null'
+run 0 "$SWORN" search -m m "late-delivery credit"
+has "$T/out" "Smith Dep. 1:13"
+lacks "$T/out" "smith-dep.txt p.1"
+run 0 "$SWORN" search -m m --json "Brightline Logistics"
+has "$T/out" '"cite": "Smith Dep. 1:4"'
+
 done_testing
