@@ -349,37 +349,64 @@ static bool in_span(const struct sw__verify_span *sp, uint32_t p, uint32_t l)
 	return true;
 }
 
+/* Whether transcript line (p, l) comes after span sp. */
+static bool after_span(const struct sw__verify_span *sp, uint32_t p, uint32_t l)
+{
+	return p > sp->p1 || (p == sp->p1 && sp->l1 && l > sp->l1);
+}
+
 bool sw__verify_text_read_span(struct sw__verify_run *u, struct sw__verify_text *t,
 			       const int64_t *pages, size_t npages,
-			       const struct sw__verify_span *sp)
+			       const struct sw__verify_span *sp, size_t extra)
 {
 	bool any = false;
+	int64_t list[SW_VERIFY_MAX_PAGES + 1];
+	size_t n = 0, ext = 0;
 	sw_buf_reset(&t->text);
 	t->nsegs = 0;
 	t->first_len = 0;
-	for (size_t k = 0; k < npages; k++) {
+	for (size_t k = 0; k < npages && n < SW_VERIFY_MAX_PAGES; k++)
+		list[n++] = pages[k];
+	/* the lines after the span may be on the next transcript page */
+	if (extra && sp->p1 < UINT32_MAX) {
+		struct sw_record_page q = { 0 };
+		uint32_t found = 0;
+		if (sw_record_transcript_lines(&found, &q, u->m, sp->doc, sp->p1 + 1, 1,
+					       (uint32_t)extra, NULL) == 0 && found) {
+			bool dup = false;
+			for (size_t k = 0; k < n; k++)
+				dup |= list[k] == q.id;
+			if (!dup)
+				list[n++] = q.id;
+		}
+		sw_record_page_release(&q);
+	}
+	for (size_t k = 0; k < n; k++) {
 		struct sw_record_tline *l = NULL;
-		size_t n = 0;
-		if (sw_record_page_text(&u->page, u->m, pages[k], NULL) != 0 ||
-		    sw_record_page_lines(&l, &n, u->m, pages[k], NULL) != 0) {
+		size_t nl = 0;
+		if (sw_record_page_text(&u->page, u->m, list[k], NULL) != 0 ||
+		    sw_record_page_lines(&l, &nl, u->m, list[k], NULL) != 0) {
 			free(l);
 			continue;
 		}
-		for (size_t q = 0; q < n; q++) {
-			if (!in_span(sp, l[q].tr_page, l[q].line) || l[q].end > u->page.len ||
-			    l[q].start > l[q].end)
+		for (size_t q = 0; q < nl; q++) {
+			bool in = in_span(sp, l[q].tr_page, l[q].line);
+			bool more = !in && after_span(sp, l[q].tr_page, l[q].line) && ext < extra;
+			if ((!in && !more) || l[q].end > u->page.len || l[q].start > l[q].end)
 				continue;
+			ext += more;
 			size_t s = l[q].start, e = l[q].end;
 			while (e > s && (u->page.data[e - 1] == '\r' || u->page.data[e - 1] == ' '))
 				e--;
 			if (t->text.len)
 				sw_buf_addc(&t->text, '\n');
-			add_seg(t, u->page.data, s, e - s, pages[k], sp->doc, l[q].tr_page, l[q].line);
-			any = true;
+			add_seg(t, u->page.data, s, e - s, list[k], sp->doc, l[q].tr_page, l[q].line);
+			if (in)
+				t->first_len = t->text.len;
+			any |= in;
 		}
 		free(l);
 	}
-	t->first_len = t->text.len;
 	return any;
 }
 

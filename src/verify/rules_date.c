@@ -344,7 +344,7 @@ static void check_cite(struct sw__verify_run *u, struct sw__verify_text *t, long
 	const struct sw__verify_resolved *rs = &u->res[k];
 	const struct sw__verify_span *sp = sw__verify_span_of(u, (size_t)k);
 	if (sp) {
-		if (sw__verify_text_read_span(u, t, rs->pages, rs->npages, sp))
+		if (sw__verify_text_read_span(u, t, rs->pages, rs->npages, sp, 0))
 			check_text(u, t, a, z, pc);
 		return;
 	}

@@ -101,10 +101,12 @@ void sw__verify_text_release(struct sw__verify_text *t);
 bool sw__verify_text_read(struct sw__verify_run *u, struct sw__verify_text *t, int64_t id,
 			  bool next);
 /* Read the lines of span sp from the stored pages (in transcript order)
- * into t, replacing what it held; first_len is the whole text. */
+ * into t, replacing what it held, and then up to extra lines after it (onto
+ * the next transcript page); first_len ends with the span's last line.
+ * false when none of the span's lines is there. */
 bool sw__verify_text_read_span(struct sw__verify_run *u, struct sw__verify_text *t,
 			       const int64_t *pages, size_t npages,
-			       const struct sw__verify_span *sp);
+			       const struct sw__verify_span *sp, size_t extra);
 /* The segment that holds offset off of t's text (the last one for the
  * end), or NULL when t is empty. */
 const struct sw__verify_seg *sw__verify_text_seg(const struct sw__verify_text *t, size_t off);

@@ -10,6 +10,10 @@
 
 #include "verify/rules_int.h"
 
+/* Lines a quotation may run on past the transcript lines cited for it
+ * (it must start in them): "Smith Dep. 4:25" for an answer that goes on. */
+#define SPAN_RUN_ON 2
+
 /* The words of the quote's longest literal stretch: *n phrases to search
  * for, its first eight words, its first four and its last four (a
  * quotation over two transcript lines has a line number between its words
@@ -123,8 +127,9 @@ static bool on_cite(struct sw__verify_run *u, struct sw__verify_text *t, size_t 
 	const struct sw__verify_resolved *rs = &u->res[k];
 	const struct sw__verify_span *sp = sw__verify_span_of(u, k);
 	if (sp)
-		return sw__verify_text_read_span(u, t, rs->pages, rs->npages, sp) &&
-		       sw_verify_quote_in(quoted, qlen, t->text.data, t->text.len, s, e);
+		return sw__verify_text_read_span(u, t, rs->pages, rs->npages, sp, SPAN_RUN_ON) &&
+		       sw_verify_quote_in(quoted, qlen, t->text.data, t->text.len, s, e) &&
+		       *s < t->first_len;
 	for (size_t q = 0; q < rs->npages; q++)
 		if (on_page(u, t, rs->pages[q], quoted, qlen, s, e))
 			return true;
@@ -173,7 +178,7 @@ static void record_quote(struct sw__verify_run *u, size_t i, size_t a, const cha
 		return;
 	}
 	const struct sw__verify_span *sp = sw__verify_span_of(u, a);
-	if (sp && sw__verify_text_read_span(u, t, ar->pages, ar->npages, sp)) {
+	if (sp && sw__verify_text_read_span(u, t, ar->pages, ar->npages, sp, 0)) {
 		char *where = sw__verify_text_where(u, t, 0, t->text.len);
 		char *close = closest_span(u, t, quoted, qlen);
 		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,

@@ -340,6 +340,13 @@ static void test_transcripts(void **state)
 		  "not found verbatim in the cited lines, Whitaker Dep. 12:25-13:1; closest on "
 		  "Whitaker Dep. 12:25-13:1",
 		  NULL },
+		/* a quotation may run on a line or two past the cited line, never
+		 * start after it */
+		{ "He said \"the credit was never applied to invoice 8812.\" Whitaker Dep. 12:25.",
+		  Q, "never applied", S, "Whitaker Dep. 12:25-13:1", NULL },
+		{ "He said \"the credit was never applied to invoice 8812.\" Whitaker Dep. 12:24.",
+		  Q, "never applied", U, "not found verbatim in the cited lines, Whitaker Dep. 12:24",
+		  NULL },
 		/* on the page, but not in the cited lines */
 		{ "He said \"the late delivery credit would not apply.\" Whitaker Dep. 12:1-2.", Q,
 		  "late delivery", U, "not found verbatim in the cited lines, Whitaker Dep. 12:1-2",
