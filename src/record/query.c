@@ -221,10 +221,14 @@ int sw_record_find_pages(int64_t **out, size_t *n, struct sw_matter *m,
 			else if (ph.len && ph.data[ph.len - 1] != ' ')
 				sw_buf_addc(&ph, ' ');
 		}
+		while (ph.len && ph.data[ph.len - 1] == ' ')
+			ph.data[--ph.len] = '\0';
 		if (ph.len) {
+			size_t pl = strlen(phrases[i]);
+			bool prefix = pl && phrases[i][pl - 1] == '*';
 			if (q.len)
 				sw_buf_adds(&q, " OR ");
-			sw_buf_addf(&q, "\"%s\"", ph.data);
+			sw_buf_addf(&q, "\"%s\"%s", ph.data, prefix ? " *" : "");
 		}
 		sw_buf_release(&ph);
 	}

@@ -432,7 +432,9 @@ int sw_record_page_text(struct sw_buf *out, struct sw_matter *m, int64_t id,
 
 /* The ids of at most limit evidence pages that hold any of the phrases
  * (each a run of plain words, matched in order as the search tokenizer cuts
- * and folds them: "march 31 2021"), in page order.  Caller frees *out. */
+ * and folds them: "march 31 2021"; a phrase that ends in '*' matches its
+ * last word as a prefix: "2021 03 03t*" finds "2021-03-03T16:02:11"), in
+ * page order.  Caller frees *out. */
 int sw_record_find_pages(int64_t **out, size_t *n, struct sw_matter *m,
 			 const char *const *phrases, size_t nphrases,
 			 size_t limit, struct sw_err *err) SW_MUST_USE;

@@ -289,6 +289,7 @@ static size_t date_phrases(char out[][48], const struct ymd *a)
 	snprintf(out[n++], 48, "%d %02d %02d", a->y, a->m, a->d);
 	snprintf(out[n++], 48, "%d %d %02d", a->m, a->d, a->y % 100);
 	snprintf(out[n++], 48, "%02d %02d %02d", a->m, a->d, a->y % 100);
+	snprintf(out[n++], 48, "%d %02d %02dt*", a->y, a->m, a->d); /* ISO date-times */
 	if (a->m == 9)
 		snprintf(out[n++], 48, "sept %d %d", a->d, a->y);
 	return n;
@@ -301,40 +302,34 @@ static bool found_elsewhere(struct sw__verify_run *u, size_t i, struct sw__verif
 	char phrases[16][48];
 	const char *pp[16];
 	struct sw_err e = { 0 };
-	/* the date's own spellings first; then every page of its year (an
-	 * ISO date-time is one word to the index: "03t16") */
-	for (int round = 0; round < 2; round++) {
-		struct ymd year = { a->y, 0, 0 };
-		size_t np = date_phrases(phrases, round == 0 ? a : &year);
-		int64_t *found = NULL;
-		size_t nfound = 0;
-		if (round == 1 && !a->m)
-			break;
-		for (size_t k = 0; k < np; k++)
-			pp[k] = phrases[k];
-		if (sw_record_find_pages(&found, &nfound, u->m, pp, np, SW_VERIFY_MAX_CANDIDATES,
-					 &e) != 0) {
-			u->err = e;
-			return true;
-		}
-		for (size_t k = 0; k < nfound; k++) {
-			struct page_check pc = { 0 };
-			check_page(u, t, found[k], a, z, &pc);
-			if (pc.hit) {
-				sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
-					       "%s is found elsewhere in the record, not tied to this "
-					       "sentence (%s)",
-					       text, pc.at.where);
-				place_evidence(u, i, &pc.at);
-				check_release(&pc);
-				free(found);
-				return true;
-			}
-			check_release(&pc);
-		}
-		free(found);
+	int64_t *found = NULL;
+	size_t nfound = 0;
+	bool done = false;
+	/* the date's own spellings (an ISO date-time is "2021 03 03t16 02" to
+	 * the index, found by its prefix) */
+	size_t np = date_phrases(phrases, a);
+	for (size_t k = 0; k < np; k++)
+		pp[k] = phrases[k];
+	if (sw_record_find_pages(&found, &nfound, u->m, pp, np, SW_VERIFY_MAX_CANDIDATES, &e) !=
+	    0) {
+		u->err = e;
+		return true;
 	}
-	return false;
+	for (size_t k = 0; k < nfound && !done; k++) {
+		struct page_check pc = { 0 };
+		check_page(u, t, found[k], a, z, &pc);
+		if (pc.hit) {
+			sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
+				       "%s is found elsewhere in the record, not tied to this "
+				       "sentence (%s)",
+				       text, pc.at.where);
+			place_evidence(u, i, &pc.at);
+			done = true;
+		}
+		check_release(&pc);
+	}
+	free(found);
+	return done;
 }
 
 /* Check the date against the pages (or transcript lines) of citation k. */

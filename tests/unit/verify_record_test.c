@@ -427,6 +427,11 @@ static void test_dates(void **state)
 		  "found elsewhere in the record, not tied to this sentence (ACME0000001)", NULL },
 		{ "The notice went out on April 7, 2021.", D, "April 7", S,
 		  "found elsewhere in the record, not tied to this sentence", NULL },
+		{ "The shipment was scanned in Dayton on March 31, 2021.", D, "March 31", S,
+		  "found elsewhere in the record, not tied to this sentence", NULL },
+		{ "The shipment was delivered on April 6, 2021.", D, "April 6", S,
+		  "found elsewhere in the record, not tied to this sentence (scan-log.txt p. 1)",
+		  NULL },
 		{ "Nothing happened on June 9, 2022.", D, "June 9", U,
 		  "June 9, 2022 appears nowhere in the evidence", NULL },
 		/* a citation that does not resolve */
