@@ -195,6 +195,9 @@ size_t claims_try_rule(struct claims_scan *sc, size_t p, size_t q, bool local)
 		e = cl_digits(sc, e + 1);
 	if (cl_alpha(cl_at(sc, e)) && !cl_alnum(cl_at(sc, e + 1)))
 		e++; /* Local Rule 56.1a */
+	/* SEC Rule 10b-5, Rule 14a-8: a letter, a dash and a number */
+	if (cl_lower(cl_at(sc, e - 1)) && cl_at(sc, e) == '-' && cl_digit(cl_at(sc, e + 1)))
+		e = cl_digits(sc, e + 1);
 	if (cl_alnum(cl_at(sc, e)))
 		return 0;
 	size_t rule_e = e, pin = e;

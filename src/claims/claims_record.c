@@ -352,7 +352,23 @@ struct bates {
 	size_t num_s, num_e;  /* digits */
 };
 
-/* A Bates number at i: PREFIX[-_ ]?DIGITS. */
+/* The length of a Bates separator at k: - _ space, or a Unicode hyphen
+ * (U+2010, U+2011, which word processors put in for "-"); 0 for none. */
+static size_t bates_sep(const struct claims_scan *sc, size_t k)
+{
+	int c = cl_at(sc, k);
+	if (c == '-' || c == '_' || c == ' ')
+		return 1;
+	if (c == 0xE2 && cl_at(sc, k + 1) == 0x80 &&
+	    (cl_at(sc, k + 2) == 0x90 || cl_at(sc, k + 2) == 0x91))
+		return 3;
+	return 0;
+}
+
+/* A Bates-shaped token at i: PREFIX[sep]DIGITS, at least two capitals
+ * (or a capital and digits before a hyphen) and at least three digits.
+ * Named things have this shape too (RTX 3090, PO 4471): the position
+ * field, set once sentences are known, says where it stands. */
 static bool read_bates(const struct claims_scan *sc, size_t i, struct bates *bt)
 {
 	size_t k = i;
@@ -362,20 +378,14 @@ static bool read_bates(const struct claims_scan *sc, size_t i, struct bates *bt)
 		k++;
 	if (k == i || !cl_upper(cl_at(sc, i)))
 		return false;
-	size_t pre_e = k, sep = 0;
-	if (cl_at(sc, k) == '-' || cl_at(sc, k) == '_' || cl_at(sc, k) == ' ')
-		sep = 1;
+	size_t pre_e = k, sep = bates_sep(sc, k);
 	size_t ds = k + sep, de = cl_digits(sc, ds);
 	size_t nd = de - ds;
 	if (cl_alnum(cl_at(sc, de)))
 		return false;
-	if (sep && cl_at(sc, k) == ' ' && (cl_at(sc, ds) != '0' || nd < 5 || pre_e - i < 2))
+	if ((!sep || cl_at(sc, k) == ' ') && pre_e - i < 2)
 		return false;
-	if (!sep && (nd < 6 || pre_e - i < 2))
-		return false;
-	if (sep && nd < 4)
-		return false;
-	if (nd > 12 || excluded_prefix(sc, i, pre_e))
+	if (nd < 3 || nd > 12 || excluded_prefix(sc, i, pre_e))
 		return false;
 	bt->s = i;
 	bt->e = de;
@@ -393,6 +403,12 @@ size_t claims_try_bates(struct claims_scan *sc, size_t p, size_t q)
 		return 0;
 	struct bates a, z;
 	char endbuf[64]; /* the end of a short range, alive until the push */
+	/* record words in capitals whose number the Bates rule took: PX 12,
+	 * ECF 45 */
+	if (q - p >= 4 && cl_at(sc, p + 2) == ' ' && cl_at(sc, p + 1) == 'X' && strchr("PDJG", sc->t[p]))
+		return claims_try_record(sc, p, p + 2, CLAIMS_KW_EXHIBIT);
+	if (cl_lit(sc, p, "ECF") && !cl_alnum(cl_at(sc, p + 3)))
+		return claims_try_record(sc, p, p + 3, CLAIMS_KW_ECF);
 	if (!read_bates(sc, p, &a))
 		return 0;
 	struct claims_builder b;

@@ -135,7 +135,7 @@ void claims_run(struct claims_scan *sc)
 		"J.A." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_JA)); continue; }
 		"App." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_APP)); continue; }
 
-		[A-Z] [A-Z0-9]* [-_] digit{4,} | [A-Z]{2,} " " "0" digit{4,} {
+		[A-Z] [A-Z0-9]* ([-_] | "\xE2\x80" [\x90\x91]) digit{3,} | [A-Z]{2,} " " digit{3,} {
 			RESUME(claims_try_bates(sc, p, POS(cur)));
 			continue;
 		}

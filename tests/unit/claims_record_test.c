@@ -326,11 +326,26 @@ static void test_bates_position(void **state)
 		{ "See BLT-000007-000012.", "bates", "BLT-000007-000012",
 		  "prefix=BLT|number=000007|end=BLT-000012|!rest" },
 		{ "See ACME0000007-08.", "bates", "ACME0000007-08", "number=0000007|end=ACME0000008" },
-		/* named things that are not Bates-shaped at all */
-		{ "The RTX 3090 and the V100 failed.", NULL, "RTX 3090", NULL },
-		{ "PO 4471 was late.", NULL, "PO 4471", NULL },
+		/* named things of the same shape stand in the text */
+		{ "The RTX 3090 and the V100 failed.", "bates", "RTX 3090",
+		  "position=text|prefix=RTX|number=3090" },
+		{ "The RTX 3090 and the V100 failed.", NULL, "V100", NULL },
+		{ "PO 4471 was late.", "bates", "PO 4471", "position=text|prefix=PO" },
+		/* ... and a model citing one as a Bates number is caught by position */
+		{ "It confirmed the shipment in writing. (GTX 1080.)", "bates", "GTX 1080",
+		  "position=citation|prefix=GTX|number=1080" },
+		{ "The carrier was Northway Freight. (RTX4090.)", "bates", "RTX4090",
+		  "position=citation|prefix=RTX|!separator" },
+		{ "- The scanned bill of lading. (RX 7900.)", "bates", "RX 7900", "position=citation" },
+		{ "The memo is clear. (BLT\xE2\x80\x91" "000001.)", "bates", "BLT\xE2\x80\x91" "000001",
+		  "position=citation|prefix=BLT|separator=\xE2\x80\x91|number=000001" },
+		/* record words in capitals keep their meaning */
+		{ "See PX 123 at 4.", "record", "PX 123 at 4", "party=plaintiff|number=123|page=4" },
+		{ "See ECF 123 at 4.", "record", "ECF 123 at 4", "form=ecf|number=123|page=4" },
 		{ "Certified to ISO 9001.", NULL, "ISO 9001", NULL },
 		{ "Its Form 10-K says so.", NULL, "Form 10-K", NULL },
+		{ "It violated Rule 10b-5(b).", "rule", "Rule 10b-5(b)", "rule=10b-5|pin=(b)" },
+		{ "Under Rule 14a-8, it may.", "rule", "Rule 14a-8", "rule=14a-8" },
 	};
 	CHECK(rows);
 }
