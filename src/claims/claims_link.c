@@ -139,7 +139,8 @@ static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
 		while (qs + 1 < c->nsentences && c->sentences[qs].end < q->end)
 			qs++;
 		long found = -1;
-		for (size_t k = i + 1; k < c->n; k++) {
+		/* bounded, so a hostile sentence of quotations stays linear */
+		for (size_t k = i + 1; k < c->n && k < i + 256; k++) {
 			const struct sw_claim *x = &c->v[k];
 			if (x->sentence > qs)
 				break;
