@@ -28,7 +28,7 @@ for d in "$C"/*.md "$C"/*.html; do
 	fi
 	set -- "$@" "$d" "$T/$(basename "$d").json"
 done
-eq "drafts scored" "$(($# / 2))" 6
+eq "drafts scored" "$(($# / 2))" 7
 checks=$((checks + 1))
 if ! python3 "$SW_SRC/tests/cli/scoring.py" "$@"; then
 	failures=$((failures + 1))

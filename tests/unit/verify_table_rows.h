@@ -254,6 +254,9 @@ static const struct row rows[] = {
 	R(.draft = "> We will not make the March 10 date for PO 4471. The earliest we can ship\n"
 		   "> is March 31, 2021.\n\n(ACME0000003.)",
 	  .kind = "quote", .at = "We will not", .want = SUP),
+	R(.draft = "The procedure took effect in 2020 (BLT-000003) and says \"customer has an open "
+		   "balance.\" (BLT-000006.)",
+	  .kind = "quote", .at = "customer has", .want = UNS, .reason = "BLT-000006"),
 	R(.draft = "> \u201cWe will not make the March 10 date for PO 4471.\u201d (ACME0000003.)\n",
 	  .kind = "quote", .at = "We will not", .want = SUP),
 	R(.draft = "> Q.  Did Brightline apply a late-delivery credit?\n"
