@@ -43,6 +43,30 @@ static bool signal_word(const struct claims_scan *sc, size_t s, size_t e)
 	return cl_word_in(sc, s, e, w);
 }
 
+/* What may follow a citation and still belong to it: a pin the scanner
+ * did not join to it (ACME0000003 at 2) and an explanatory parenthetical
+ * (ACME0000003 (the invoice)).  Returns where it ends, or i. */
+static size_t after_cite(const struct claims_scan *sc, size_t i, size_t e)
+{
+	size_t k = i;
+	if (cl_at(sc, k) == ',')
+		k++;
+	k = cl_ws(sc, k);
+	size_t a = cl_word(sc, k, "at");
+	if (a && cl_digit(cl_at(sc, cl_ws(sc, a)))) {
+		k = cl_digits(sc, cl_ws(sc, a));
+		size_t d = cl_dash(sc, k);
+		if (d && cl_digit(cl_at(sc, d)))
+			k = cl_digits(sc, d);
+		i = k;
+		k = cl_ws(sc, k);
+	}
+	size_t in_s, in_e, pe;
+	if (cl_at(sc, k) == '(' && (pe = cl_balanced(sc, k, &in_s, &in_e)) && pe <= e)
+		i = pe;
+	return i > e ? e : i;
+}
+
 /* Is [s, e) nothing but citations, signals and punctuation, with at least
  * one citation?  Claims that start in it are found from claim index j. */
 static bool cite_only(const struct claims_scan *sc, size_t s, size_t e)
@@ -61,7 +85,7 @@ static bool cite_only(const struct claims_scan *sc, size_t s, size_t e)
 			if (!is_cite(x))
 				return false;
 			any = true;
-			i = x->end;
+			i = after_cite(sc, x->end, e);
 			line_start = false;
 			continue;
 		}

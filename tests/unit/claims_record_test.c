@@ -212,6 +212,8 @@ static void test_quote_attribution(void **state)
 		  "quote", "\xE2\x80\x9Cthe goods were late.\xE2\x80\x9D", "=>Ex. 2 at 1" },
 		{ "She wrote \"the goods were late.\" Ex. 2 at 1 [^3].", "quote", "\"the goods were late.\"",
 		  "=>Ex. 2 at 1" },
+		{ "She wrote \"the goods were late.\" Ex. 2 at 1 (e-mail of March 3).", "quote",
+		  "\"the goods were late.\"", "=>Ex. 2 at 1" },
 		/* never a citation inside the next textual sentence */
 		{ "She wrote \"the goods were late.\" The court in Foo v. Bar, 1 U.S. 1 (1990), disagreed.",
 		  "quote", "\"the goods were late.\"", "=>-" },
@@ -316,6 +318,10 @@ static void test_bates_position(void **state)
 		{ "The invoice was paid.\n1. ACME0000007.\n", "bates", "ACME0000007", "position=citation" },
 		{ "The invoice was paid. ACME0000008 [^2].", "bates", "ACME0000008", "position=citation" },
 		{ "ACME0000006 shows the invoice was paid.", "bates", "ACME0000006", "position=text" },
+		{ "The invoice was paid. ACME0000003 at 2.", "bates", "ACME0000003", "position=citation" },
+		{ "The invoice was paid. ACME0000003 (invoice of March 3).", "bates", "ACME0000003",
+		  "position=citation" },
+		{ "The invoice was paid. ACME0000003 was stamped.", "bates", "ACME0000003", "position=text" },
 		/* spellings: prefix without its separator, number as digits */
 		{ "See BLT-000001.", "bates", "BLT-000001", "prefix=BLT|separator=-|number=000001|width=6" },
 		{ "See BLT 000001.", "bates", "BLT 000001", "prefix=BLT|separator= |number=000001" },
