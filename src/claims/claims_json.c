@@ -67,11 +67,21 @@ static void jw_int(struct jw *w, long long v)
  * bytes that are not UTF-8 become U+FFFD as sw_json_strn() makes them. */
 static void jw_str(struct jw *w, const char *s, size_t n)
 {
-	/* most values are ASCII: validate only strings with other bytes */
-	bool ascii = true;
-	for (size_t i = 0; i < n && ascii; i++)
-		ascii = (unsigned char)s[i] < 0x80;
-	if (!ascii && !sw_utf8_valid(s, n)) {
+	/* most values are printable ASCII: one pass says so, and only
+	 * strings with other bytes are validated or escaped */
+	bool high = false, esc = false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		high |= c >= 0x80;
+		esc |= c < 0x20 || c == '"' || c == '\\';
+	}
+	if (!esc && !high) {
+		jw_put(w, "\"", 1);
+		jw_put(w, s, n);
+		jw_put(w, "\"", 1);
+		return;
+	}
+	if (high && !sw_utf8_valid(s, n)) {
 		json_t *j = sw_json_strn(s, n);
 		char *d = json_dumps(j, JSON_ENCODE_ANY);
 		if (d)
