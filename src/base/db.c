@@ -143,7 +143,7 @@ static int migrate(sqlite3 *db, const char *path, const struct sw_db_schema *s,
 	int version = 0, rc;
 	/* The common case, a current file, takes no write lock. */
 	if ((rc = user_version(db, &version, err)) != 0)
-		return rc;
+		return sw_err_wrap(err, rc, "cannot open '%s'", path);
 	if (version > s->version)
 		return too_new(err, path, version, s->version);
 	while (version < s->version) {
