@@ -135,6 +135,13 @@ char *sw_label_normalize(const char *label)
 			p++;
 			continue;
 		}
+		/* A word cut at the limit ends on a whole character. */
+		if (n == sizeof(word) - 1) {
+			while (n > 0 && ((unsigned char)word[n - 1] & 0xc0) == 0x80)
+				n--;
+			if (n > 0 && (unsigned char)word[n - 1] >= 0xc0)
+				n--;
+		}
 		word[n] = '\0';
 		if (n == 0)
 			continue;
