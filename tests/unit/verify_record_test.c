@@ -410,6 +410,11 @@ static void test_dates(void **state)
 		  NULL },
 		{ "Roe sent the notice on April 6, 2021. Ex. 4.", D, "April 6", C, "not April 6, 2021",
 		  NULL },
+		/* a range: both of its ends on the cited page */
+		{ "It moved March 31 to April 6, 2021. Ex. 6.", D, "March 31", S,
+		  "on the cited page (scan-log.txt p. 1)", NULL },
+		{ "It moved March 31 to April 9, 2021. Ex. 6.", D, "March 31", U,
+		  "is not on the cited page (scan-log.txt p. 1)", NULL },
 		/* ISO date-times */
 		{ "It was delivered on April 6, 2021. Ex. 6.", D, "April 6", S,
 		  "on the cited page (scan-log.txt p. 1)", NULL },
