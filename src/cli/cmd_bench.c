@@ -1,6 +1,5 @@
 /* cmd_bench.c - `sworn bench [ENDPOINT]`: measured prompt and decode speed
  * at several context depths against the prediction. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,59 +24,11 @@ static const struct cli_opt opts[] = {
 
 static bool num_opt(const char *s, uint64_t max, uint64_t *out)
 {
-	return s && sw_parse_u64(s, strlen(s), out) && *out > 0 && *out <= max;
-}
-
-/* The host of an http URL, lower-cased; caller frees. */
-static char *url_host(const char *url)
-{
-	const char *p = strstr(url, "://");
-	p = p ? p + 3 : url;
-	size_t len;
-	if (*p == '[') {
-		p++;
-		len = strcspn(p, "]");
-	} else {
-		len = strcspn(p, ":/");
-	}
-	char *h = sw_xstrndup(p, len);
-	for (char *c = h; *c; c++)
-		if (*c >= 'A' && *c <= 'Z')
-			*c = (char)(*c - 'A' + 'a');
-	return h;
-}
-
-static void add_endpoint(struct sw_llm_config *cfg, const char *name, const char *url)
-{
-	cfg->endpoints = sw_xrealloc(cfg->endpoints, (cfg->n_endpoints + 1) * sizeof(*cfg->endpoints));
-	struct sw_llm_endpoint *ep = &cfg->endpoints[cfg->n_endpoints++];
-	memset(ep, 0, sizeof(*ep));
-	ep->name = sw_xstrdup(name);
-	ep->url = sw_xstrdup(url);
-	size_t n = strlen(ep->url);
-	while (n > 0 && ep->url[n - 1] == '/')
-		ep->url[--n] = '\0';
-	ep->host = url_host(url);
-}
-
-/* The fleet server named name, or whose url is url (either may be NULL),
- * or the first ready one when both are NULL.  Borrowed from st. */
-static json_t *fleet_server(json_t *st, const char *name, const char *url)
-{
-	size_t i;
-	json_t *s;
-	json_array_foreach(json_object_get(st, "servers"), i, s) {
-		const char *n = json_string_value(json_object_get(s, "name"));
-		const char *u = json_string_value(json_object_get(s, "url"));
-		const char *state = json_string_value(json_object_get(s, "state"));
-		if (name && n && strcmp(name, n) == 0)
-			return s;
-		if (url && u && strcmp(url, u) == 0)
-			return s;
-		if (!name && !url && u && state && strcmp(state, "ready") == 0)
-			return s;
-	}
-	return NULL;
+	long long v;
+	if (!s || !sw_parse_int(s, 1, (long long)max, &v) || s[0] == '+')
+		return false;
+	*out = (uint64_t)v;
+	return true;
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
@@ -91,11 +42,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_fleet_request req = { 0 };
 	struct sw_fleet_calib *cal = NULL;
 	struct sw_fleet_bench_opts bo = { .group = -1 };
-	json_t *st = NULL;
+	struct sw_fleet_state st = { 0 };
+	struct sw_fleet_bench_target t;
+	bool have_st = false;
 	char *fleet_dir = sw_path_join(ctx->ws.root, "fleet");
 	char *model_path = NULL;
 	const char *want = a->npos ? a->pos[0] : NULL;
-	const char *endpoint = NULL;
 	bool have_model = false, have_hw = false;
 	uint64_t v;
 	int rc = CLI_OK;
@@ -128,46 +80,23 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		rc = cli_fail(&err);
 		goto done;
 	}
-	if (sw_fleet_state_load(&st, fleet_dir, NULL) != 0)
-		st = NULL; /* no fleet here: endpoints of sworn.conf only */
-	/* Which server: a URL, an endpoint of sworn.conf, a fleet server, or
-	 * the first ready fleet server. */
-	json_t *fs = NULL;
-	if (want && (strncmp(want, "http://", 7) == 0 || strncmp(want, "https://", 8) == 0)) {
-		add_endpoint(&cfg, want, want);
-		endpoint = want;
-		fs = st ? fleet_server(st, NULL, cfg.endpoints[cfg.n_endpoints - 1].url) : NULL;
-	} else if (want && sw_llm_endpoint_find(&cfg, want)) {
-		endpoint = want;
-		fs = st ? fleet_server(st, NULL, sw_llm_endpoint_find(&cfg, want)->url) : NULL;
-	} else if (st && (fs = fleet_server(st, want, NULL)) != NULL) {
-		endpoint = json_string_value(json_object_get(fs, "name"));
-		add_endpoint(&cfg, endpoint, json_string_value(json_object_get(fs, "url")));
-	} else if (want) {
-		cli_error("no endpoint '%s' in sworn.conf and no fleet server of that name "
-			  "(give a name or an http:// URL)", want);
-		rc = CLI_USAGE;
-		goto done;
-	} else if (cfg.n_endpoints == 1) {
-		endpoint = cfg.endpoints[0].name;
-	} else {
-		cli_error("which server? give an endpoint of sworn.conf, a fleet server or a URL "
-			  "(no fleet server is ready%s)", cfg.n_endpoints ? " and sworn.conf has several endpoints" : "");
-		rc = CLI_USAGE;
+	/* Without a fleet here, endpoints of sworn.conf only. */
+	have_st = sw_fleet_state_load(&st, fleet_dir, NULL) == 0;
+	if (sw_fleet_bench_target(&t, &cfg, have_st ? &st : NULL, want, &err) != 0) {
+		rc = cli_fail(&err);
 		goto done;
 	}
+	const char *endpoint = t.endpoint;
 	/* The prediction: options first, then what the fleet started. */
 	const char *mspec = cli_value(cmd, a, "model");
 	const char *hwfile = cli_value(cmd, a, "hardware");
 	const char *group = cli_value(cmd, a, "group");
-	if (fs) {
-		if (!mspec)
-			mspec = json_string_value(json_object_get(fs, "spec"));
-		if (!hwfile)
-			hwfile = json_string_value(json_object_get(st, "hardware"));
-		if (!group)
-			group = json_string_value(json_object_get(fs, "group"));
-	}
+	if (!mspec)
+		mspec = t.spec;
+	if (!hwfile)
+		hwfile = t.hardware;
+	if (!group)
+		group = t.group;
 	if (mspec && hwfile && group && *group) {
 		if (sw_fleet_spec_parse(&model_path, &req, mspec, &err) != 0 ||
 		    sw_fleet_model_load(&model, model_path, &err) != 0) {
@@ -240,12 +169,10 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 	/* Every benchmark joins the fleet history. */
 	json_object_set_new(doc, "event", json_string("bench"));
-	if (fs) {
+	if (t.server) {
 		/* The fleet server measured: its history lines share the name. */
-		json_object_set(doc, "server", json_object_get(fs, "name"));
-		json_object_set_new(doc, "model_file", sw_json_str(sw_path_base(
-			json_string_value(json_object_get(fs, "model")) ?
-			json_string_value(json_object_get(fs, "model")) : "")));
+		json_object_set_new(doc, "server", sw_json_str(t.server->name));
+		json_object_set_new(doc, "model_file", sw_json_str(sw_path_base(t.server->model)));
 	}
 	if (sw_fleet_history_append(fleet_dir, doc, &err) != 0)
 		cli_error("cannot record the benchmark: %s", err.msg);
@@ -261,7 +188,8 @@ done:
 	if (have_hw)
 		sw_fleet_hw_release(&hw);
 	sw_fleet_calib_free(cal);
-	json_decref(st);
+	if (have_st)
+		sw_fleet_state_release(&st);
 	free(fleet_dir);
 	free(model_path);
 	return rc;

@@ -50,11 +50,12 @@ static const char *js(const json_t *o, const char *key)
 	return s ? s : "";
 }
 
-static int show(const struct cli_command *cmd, const struct cli_args *a, json_t *st)
+static int show(const struct cli_command *cmd, const struct cli_args *a,
+		const struct sw_fleet_state *st)
 {
 	struct sw_err err = { 0 };
 	if (cli_flag(cmd, a, "json")) {
-		if (sw_json_print(stdout, st, &err) != 0)
+		if (sw_json_print(stdout, st->json, &err) != 0)
 			return cli_fail(&err);
 	} else {
 		struct sw_buf out = SW_BUF_INIT;
@@ -70,23 +71,19 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 {
 	struct sw_err err = { 0 };
 	struct sw_fleet_sv *sv = NULL;
-	json_t *st = NULL;
+	struct sw_fleet_state st;
 
 	if (sw_fleet_state_load(&st, conf->dir, NULL) == 0) {
-		bool running = json_is_true(json_object_get(st, "supervisor_running"));
-		long long pid = (long long)json_integer_value(json_object_get(st, "supervisor_pid"));
 		struct sw_buf left = SW_BUF_INIT;
-		size_t i;
-		json_t *s;
-		json_array_foreach(json_object_get(st, "servers"), i, s)
-			if (json_is_true(json_object_get(s, "process_running")))
-				sw_buf_addf(&left, " %s (pid %lld)", js(s, "name"),
-					    (long long)json_integer_value(json_object_get(s, "pid")));
-		json_decref(st);
-		st = NULL;
+		for (size_t i = 0; i < st.nservers; i++)
+			if (st.servers[i].process_running)
+				sw_buf_addf(&left, " %s (pid %d)", st.servers[i].name, st.servers[i].pid);
+		bool running = st.supervisor_running;
+		int pid = st.supervisor_pid;
+		sw_fleet_state_release(&st);
 		if (running || left.len) {
 			if (running)
-				cli_error("the fleet is already up (supervisor pid %lld); 'sworn fleet down' first",
+				cli_error("the fleet is already up (supervisor pid %d); 'sworn fleet down' first",
 					  pid);
 			else
 				cli_error("servers of an earlier run still run without their supervisor:%s; "
@@ -139,19 +136,18 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 			exited = true;
 		if (sw_fleet_state_load(&st, conf->dir, &err) != 0)
 			return cli_fail(&err);
-		if (exited || sw_fleet_state_settled(st) || sw_now() > until)
+		if (exited || sw_fleet_state_settled(&st) || sw_now() > until)
 			break;
-		json_decref(st);
-		st = NULL;
+		sw_fleet_state_release(&st);
 		nap(100);
 	}
-	int rc = show(cmd, a, st);
+	int rc = show(cmd, a, &st);
 	if (exited)
 		cli_error("the supervisor ended (status %d); see %s/supervisor.log", code, conf->dir);
 	else if (rc != CLI_OK)
 		cli_error("not every server is ready; 'sworn fleet status' shows them, logs in %s/logs",
 			  conf->dir);
-	json_decref(st);
+	sw_fleet_state_release(&st);
 	return rc;
 }
 
@@ -225,12 +221,13 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	if (strcmp(verb, "up") == 0) {
 		rc = up(ctx, cmd, a, &conf);
 	} else if (strcmp(verb, "status") == 0) {
-		json_t *st = NULL;
-		if (sw_fleet_state_load(&st, conf.dir, &err) != 0)
+		struct sw_fleet_state st;
+		if (sw_fleet_state_load(&st, conf.dir, &err) != 0) {
 			rc = cli_fail(&err);
-		else
-			rc = show(cmd, a, st);
-		json_decref(st);
+		} else {
+			rc = show(cmd, a, &st);
+			sw_fleet_state_release(&st);
+		}
 	} else if (strcmp(verb, "down") == 0) {
 		struct sw_buf out = SW_BUF_INIT;
 		if (sw_fleet_down(&out, conf.dir, 10000, &err) != 0) {

@@ -478,20 +478,89 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop);
  * within about 50 ms.  Safe in a signal handler. */
 void sw_fleet_sv_request_stop(struct sw_fleet_sv *sv);
 
-/* The recorded state (state.json), or SW_ENOTFOUND.  A new jansson
- * reference with "supervisor_running" added from a live check of the
- * supervisor's pid and start time. */
-int sw_fleet_state_load(struct json_t **out, const char *dir,
+/* What state.json records, typed.  The supervisor rewrites the file at
+ * each change; a reader gets a snapshot, with two live checks added at
+ * load: whether the supervisor and each server process still run (by pid
+ * and start time, so a recycled pid is not taken for them). */
+struct sw_fleet_state_server {
+	char *name;          /* "MODEL@GROUP" slug */
+	char *state;         /* pending, starting, ready, hung, restarting,
+				failed, degraded, unplaced or stopped */
+	char *model;         /* the GGUF file */
+	char *spec;          /* the [fleet] model line: FILE[:ctx=..,...] */
+	char *group;         /* the inventory group; "" when unplaced */
+	char *gpus;          /* CUDA_VISIBLE_DEVICES, or NULL */
+	char *url;           /* http://127.0.0.1:PORT, or NULL */
+	char *log;           /* its log file */
+	char *started;       /* UTC time of the last start, or "" */
+	char *detail;        /* why it is not ready, or NULL */
+	unsigned port;
+	int pid;             /* 0 or -1 when none */
+	unsigned long long start_ticks;
+	unsigned restarts;
+	bool process_running; /* live, at load */
+};
+
+struct sw_fleet_state {
+	char *phase;           /* starting, running or stopped */
+	int supervisor_pid;
+	unsigned long long supervisor_start_ticks;
+	char *started;         /* UTC time the fleet came up */
+	char *hardware;        /* the inventory file it was planned on */
+	char *missing_gpus;    /* lines of GPUs nvidia-smi lacked, or NULL */
+	bool supervisor_running; /* live, at load */
+	struct sw_fleet_state_server *servers;
+	size_t nservers;
+	struct json_t *json;   /* the file with the live checks added as
+				  "supervisor_running" and "process_running":
+				  what `sworn fleet status --json` prints */
+};
+
+/* Read dir/state.json, or SW_ENOTFOUND when the fleet never started there,
+ * SW_EINPUT when it is not a state file.  Release with
+ * sw_fleet_state_release(). */
+int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir,
 			struct sw_err *err) SW_MUST_USE;
+void sw_fleet_state_release(struct sw_fleet_state *st);
 
 /* Settled: no server is pending, starting or waiting for a restart. */
-bool sw_fleet_state_settled(const struct json_t *state);
+bool sw_fleet_state_settled(const struct sw_fleet_state *st);
 
 /* Print the state as a table. */
-void sw_fleet_state_text(struct sw_buf *out, const struct json_t *state);
+void sw_fleet_state_text(struct sw_buf *out, const struct sw_fleet_state *st);
 
-/* True when every server that should run is ready. */
-bool sw_fleet_state_all_ready(const struct json_t *state);
+/* True when the supervisor runs and every server is ready. */
+bool sw_fleet_state_all_ready(const struct sw_fleet_state *st);
+
+/* The server named name, or whose url is url (either may be NULL), or the
+ * first ready one with a url when both are NULL; NULL when none.  Borrowed
+ * from st. */
+const struct sw_fleet_state_server *sw_fleet_state_find(const struct sw_fleet_state *st,
+							 const char *name, const char *url);
+
+struct sw_llm_config;
+
+/* What `sworn bench [WANT]` measures and predicts.  WANT is an http(s)://
+ * URL (added to cfg as an endpoint of that name), an endpoint of cfg, or a
+ * server of the fleet state st (may be NULL: no fleet; added to cfg under
+ * its name); without WANT the first ready fleet server, else cfg's only
+ * endpoint. */
+struct sw_fleet_bench_target {
+	const char *endpoint;   /* the endpoint of cfg to call (borrowed from
+				   cfg, st or WANT) */
+	const struct sw_fleet_state_server *server; /* the fleet server it is,
+						       or NULL (borrowed from st) */
+	/* What the fleet planned it with, for the prediction; NULL when not a
+	 * fleet server. */
+	const char *spec, *hardware, *group;
+};
+
+/* Choose the target.  SW_EUSAGE with a message saying what to give when
+ * WANT names nothing or nothing is given and there is no single choice;
+ * a bad URL is SW_EINPUT. */
+int sw_fleet_bench_target(struct sw_fleet_bench_target *out, struct sw_llm_config *cfg,
+			  const struct sw_fleet_state *st, const char *want,
+			  struct sw_err *err) SW_MUST_USE;
 
 /* Stop the supervisor (SIGTERM; it stops its servers) and any recorded
  * server still running (a supervisor that died leaves them), waiting up to

@@ -124,21 +124,49 @@ void sw__fleet_sv_history(const struct sw_fleet_sv *sv, const struct sw__fleet_s
 
 /* ------------------------------------------------------- status and down */
 
-static bool sup_running(const json_t *st)
+static char *dup_str(const json_t *o, const char *key, bool or_null)
 {
-	json_int_t pid = json_integer_value(json_object_get(st, "supervisor_pid"));
-	json_int_t ticks = json_integer_value(json_object_get(st, "supervisor_start_ticks"));
-	const char *phase = json_string_value(json_object_get(st, "phase"));
-	return pid > 0 && phase && strcmp(phase, "stopped") != 0 &&
-	       sw_proc_running((int)pid, (unsigned long long)ticks);
+	const char *v = json_string_value(json_object_get(o, key));
+	return v ? sw_xstrdup(v) : or_null ? NULL : sw_xstrdup("");
 }
 
-int sw_fleet_state_load(json_t **out, const char *dir, struct sw_err *err)
+static long long int_of(const json_t *o, const char *key)
+{
+	return (long long)json_integer_value(json_object_get(o, key));
+}
+
+void sw_fleet_state_release(struct sw_fleet_state *st)
+{
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->nservers; i++) {
+		struct sw_fleet_state_server *s = &st->servers[i];
+		free(s->name);
+		free(s->state);
+		free(s->model);
+		free(s->spec);
+		free(s->group);
+		free(s->gpus);
+		free(s->url);
+		free(s->log);
+		free(s->started);
+		free(s->detail);
+	}
+	free(st->servers);
+	free(st->phase);
+	free(st->started);
+	free(st->hardware);
+	free(st->missing_gpus);
+	json_decref(st->json);
+	memset(st, 0, sizeof(*st));
+}
+
+int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir, struct sw_err *err)
 {
 	struct sw_buf b = SW_BUF_INIT;
 	char *path = sw_path_join(dir, "state.json");
 	int rc = 0;
-	*out = NULL;
+	memset(out, 0, sizeof(*out));
 	if (!sw_path_is_file(path)) {
 		rc = sw_err_set(err, SW_ENOTFOUND, "no fleet state in %s: the fleet was never started "
 						   "here ('sworn fleet up')", dir);
@@ -147,40 +175,63 @@ int sw_fleet_state_load(json_t **out, const char *dir, struct sw_err *err)
 	if ((rc = sw_file_read(&b, path, SW_FLEET_MAX_STATE, err)) != 0)
 		goto done;
 	json_error_t je;
-	json_t *st = json_loadb(b.data, b.len, 0, &je);
-	if (!json_is_object(st) || !json_is_array(json_object_get(st, "servers"))) {
-		json_decref(st);
-		rc = sw_err_set(err, SW_EINPUT, "%s: not a fleet state file (%s)", path, je.text);
+	json_t *js = json_loadb(b.data, b.len, 0, &je);
+	json_t *servers = json_object_get(js, "servers");
+	if (!json_is_object(js) || !json_is_array(servers) ||
+	    json_array_size(servers) > SW_FLEET_MAX_MODELS * SW_FLEET_MAX_GROUPS) {
+		rc = sw_err_set(err, SW_EINPUT, "%s: not a fleet state file (%s)", path,
+				json_is_object(js) ? "no list of servers" : js ? "not an object" : je.text);
+		json_decref(js);
 		goto done;
 	}
-	json_object_set_new(st, "supervisor_running", json_boolean(sup_running(st)));
-	size_t i;
-	json_t *s;
-	json_array_foreach(json_object_get(st, "servers"), i, s) {
-		json_int_t pid = json_integer_value(json_object_get(s, "pid"));
-		json_int_t t = json_integer_value(json_object_get(s, "start_ticks"));
-		json_object_set_new(s, "process_running",
-				    json_boolean(pid > 0 && sw_proc_running((int)pid, (unsigned long long)t)));
+	out->json = js;
+	out->phase = dup_str(js, "phase", false);
+	out->supervisor_pid = (int)int_of(js, "supervisor_pid");
+	out->supervisor_start_ticks = (unsigned long long)int_of(js, "supervisor_start_ticks");
+	out->started = dup_str(js, "started", false);
+	out->hardware = dup_str(js, "hardware", true);
+	out->missing_gpus = dup_str(js, "missing_gpus", true);
+	out->supervisor_running = out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
+				  sw_proc_running(out->supervisor_pid, out->supervisor_start_ticks);
+	json_object_set_new(js, "supervisor_running", json_boolean(out->supervisor_running));
+	out->nservers = json_array_size(servers);
+	out->servers = sw_xcalloc(out->nservers + 1, sizeof(*out->servers));
+	for (size_t i = 0; i < out->nservers; i++) {
+		json_t *o = json_array_get(servers, i);
+		struct sw_fleet_state_server *s = &out->servers[i];
+		s->name = dup_str(o, "name", false);
+		s->state = dup_str(o, "state", false);
+		s->model = dup_str(o, "model", false);
+		s->spec = dup_str(o, "spec", true);
+		s->group = dup_str(o, "group", false);
+		s->gpus = dup_str(o, "gpus", true);
+		s->url = dup_str(o, "url", true);
+		s->log = dup_str(o, "log", false);
+		s->started = dup_str(o, "started", false);
+		s->detail = dup_str(o, "detail", true);
+		long long port = int_of(o, "port");
+		s->port = port > 0 && port <= 65535 ? (unsigned)port : 0;
+		long long pid = int_of(o, "pid");
+		s->pid = pid > 0 && pid <= INT32_MAX ? (int)pid : -1;
+		s->start_ticks = (unsigned long long)int_of(o, "start_ticks");
+		long long r = int_of(o, "restarts");
+		s->restarts = r > 0 && r < 1000000 ? (unsigned)r : 0;
+		s->process_running = s->pid > 0 && sw_proc_running(s->pid, s->start_ticks);
+		if (json_is_object(o))
+			json_object_set_new(o, "process_running", json_boolean(s->process_running));
 	}
-	*out = st;
 done:
+	if (rc != 0)
+		sw_fleet_state_release(out);
 	free(path);
 	sw_buf_release(&b);
 	return rc;
 }
 
-static const char *str(const json_t *o, const char *k)
+bool sw_fleet_state_settled(const struct sw_fleet_state *st)
 {
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? s : "";
-}
-
-bool sw_fleet_state_settled(const json_t *st)
-{
-	size_t i;
-	json_t *s;
-	json_array_foreach(json_object_get(st, "servers"), i, s) {
-		const char *state = str(s, "state");
+	for (size_t i = 0; i < st->nservers; i++) {
+		const char *state = st->servers[i].state;
 		if (!strcmp(state, "pending") || !strcmp(state, "starting") ||
 		    !strcmp(state, "restarting"))
 			return false;
@@ -188,66 +239,112 @@ bool sw_fleet_state_settled(const json_t *st)
 	return true;
 }
 
-bool sw_fleet_state_all_ready(const json_t *st)
+bool sw_fleet_state_all_ready(const struct sw_fleet_state *st)
 {
-	size_t i;
-	json_t *s;
-	if (!json_is_true(json_object_get(st, "supervisor_running")))
+	if (!st->supervisor_running)
 		return false;
-	json_array_foreach(json_object_get(st, "servers"), i, s)
-		if (strcmp(str(s, "state"), "ready") != 0)
+	for (size_t i = 0; i < st->nservers; i++)
+		if (strcmp(st->servers[i].state, "ready") != 0)
 			return false;
 	return true;
 }
 
-void sw_fleet_state_text(struct sw_buf *out, const json_t *st)
+/* States that outlast the supervisor: what a server was left in. */
+static bool final_state(const char *state)
 {
-	bool running = json_is_true(json_object_get(st, "supervisor_running"));
-	sw_buf_addf(out, "fleet: supervisor %s (pid %lld), started %s\n",
-		    running ? "running" : "not running",
-		    (long long)json_integer_value(json_object_get(st, "supervisor_pid")),
-		    str(st, "started"));
+	return !strcmp(state, "stopped") || !strcmp(state, "degraded") ||
+	       !strcmp(state, "unplaced") || !strcmp(state, "failed");
+}
+
+void sw_fleet_state_text(struct sw_buf *out, const struct sw_fleet_state *st)
+{
+	bool running = st->supervisor_running;
+	sw_buf_addf(out, "fleet: supervisor %s (pid %d), started %s\n",
+		    running ? "running" : "not running", st->supervisor_pid, st->started);
 	sw_buf_addf(out, "%-32s %-10s %-6s %-8s %-8s %-12s %s\n", "SERVER", "STATE", "PORT", "PID",
 		    "RESTARTS", "GPUS", "MODEL");
-	size_t i;
-	json_t *s;
-	json_array_foreach(json_object_get(st, "servers"), i, s) {
-		const char *state = str(s, "state");
-		bool proc = json_is_true(json_object_get(s, "process_running"));
+	for (size_t i = 0; i < st->nservers; i++) {
+		const struct sw_fleet_state_server *s = &st->servers[i];
 		char pid[32] = "-";
-		if (json_integer_value(json_object_get(s, "pid")) > 0)
-			snprintf(pid, sizeof(pid), "%lld%s",
-				 (long long)json_integer_value(json_object_get(s, "pid")),
-				 proc ? "" : "?");
-		sw_buf_addf(out, "%-32s %-10s %-6lld %-8s %-8lld %-12s %s\n", str(s, "name"),
-			    !running && strcmp(state, "stopped") != 0 && strcmp(state, "degraded") &&
-				    strcmp(state, "unplaced") && strcmp(state, "failed")
-				    ? "stale" : state,
-			    (long long)json_integer_value(json_object_get(s, "port")), pid,
-			    (long long)json_integer_value(json_object_get(s, "restarts")),
-			    json_is_string(json_object_get(s, "gpus")) ? str(s, "gpus") : "-",
-			    sw_path_base(str(s, "model")));
-		if (json_is_string(json_object_get(s, "detail")))
-			sw_buf_addf(out, "    %s\n", str(s, "detail"));
+		if (s->pid > 0)
+			snprintf(pid, sizeof(pid), "%d%s", s->pid, s->process_running ? "" : "?");
+		sw_buf_addf(out, "%-32s %-10s %-6u %-8s %-8u %-12s %s\n", s->name,
+			    !running && !final_state(s->state) ? "stale" : s->state, s->port, pid,
+			    s->restarts, s->gpus ? s->gpus : "-", sw_path_base(s->model));
+		if (s->detail)
+			sw_buf_addf(out, "    %s\n", s->detail);
 	}
-	if (json_is_string(json_object_get(st, "missing_gpus")))
-		sw_buf_addf(out, "missing GPUs:\n%s", str(st, "missing_gpus"));
+	if (st->missing_gpus)
+		sw_buf_addf(out, "missing GPUs:\n%s", st->missing_gpus);
+}
+
+const struct sw_fleet_state_server *sw_fleet_state_find(const struct sw_fleet_state *st,
+							 const char *name, const char *url)
+{
+	for (size_t i = 0; st && i < st->nservers; i++) {
+		const struct sw_fleet_state_server *s = &st->servers[i];
+		if (name && strcmp(name, s->name) == 0)
+			return s;
+		if (url && s->url && strcmp(url, s->url) == 0)
+			return s;
+		if (!name && !url && s->url && strcmp(s->state, "ready") == 0)
+			return s;
+	}
+	return NULL;
+}
+
+int sw_fleet_bench_target(struct sw_fleet_bench_target *out, struct sw_llm_config *cfg,
+			  const struct sw_fleet_state *st, const char *want, struct sw_err *err)
+{
+	const struct sw_fleet_state_server *fs = NULL;
+	int rc;
+	memset(out, 0, sizeof(*out));
+	if (want && (strncmp(want, "http://", 7) == 0 || strncmp(want, "https://", 8) == 0)) {
+		if ((rc = sw_llm_config_add_url(cfg, want, want, err)) != 0)
+			return rc;
+		out->endpoint = want;
+		fs = sw_fleet_state_find(st, NULL, cfg->endpoints[cfg->n_endpoints - 1].url);
+	} else if (want && sw_llm_endpoint_find(cfg, want)) {
+		out->endpoint = want;
+		fs = sw_fleet_state_find(st, NULL, sw_llm_endpoint_find(cfg, want)->url);
+	} else if ((fs = sw_fleet_state_find(st, want, NULL)) != NULL && fs->url) {
+		if ((rc = sw_llm_config_add_url(cfg, fs->name, fs->url, err)) != 0)
+			return rc;
+		out->endpoint = fs->name;
+	} else if (want) {
+		return sw_err_set(err, SW_EUSAGE,
+				  "no endpoint '%s' in sworn.conf and no fleet server of that name "
+				  "(give a name or an http:// URL)", want);
+	} else if (cfg->n_endpoints == 1) {
+		fs = NULL;
+		out->endpoint = cfg->endpoints[0].name;
+	} else {
+		return sw_err_set(err, SW_EUSAGE,
+				  "which server? give an endpoint of sworn.conf, a fleet server or a URL "
+				  "(no fleet server is ready%s)",
+				  cfg->n_endpoints ? " and sworn.conf has several endpoints" : "");
+	}
+	out->server = fs;
+	if (fs) {
+		out->spec = fs->spec;
+		out->hardware = st->hardware;
+		out->group = fs->group;
+	}
+	return 0;
 }
 
 int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms, struct sw_err *err)
 {
-	json_t *st = NULL;
+	struct sw_fleet_state st;
 	int rc = sw_fleet_state_load(&st, dir, err);
 	if (rc != 0)
 		return rc;
-	if (json_is_true(json_object_get(st, "supervisor_running"))) {
-		int pid = (int)json_integer_value(json_object_get(st, "supervisor_pid"));
-		unsigned long long t =
-			(unsigned long long)json_integer_value(json_object_get(st, "supervisor_start_ticks"));
+	if (st.supervisor_running) {
+		int pid = st.supervisor_pid;
+		unsigned long long t = st.supervisor_start_ticks;
 		/* The supervisor stops its servers itself (up to 10 s each). */
 		kill((pid_t)pid, SIGTERM);
-		double until = sw_now() + grace_ms / 1000.0 + 10.0 * (double)json_array_size(
-			json_object_get(st, "servers"));
+		double until = sw_now() + grace_ms / 1000.0 + 10.0 * (double)st.nservers;
 		while (sw_proc_running(pid, t) && sw_now() < until)
 			sw__fleet_sleep_ms(20);
 		if (sw_proc_running(pid, t)) {
@@ -258,41 +355,42 @@ int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms, str
 		}
 	}
 	/* Servers a dead supervisor left behind. */
-	size_t i;
-	json_t *s;
-	json_array_foreach(json_object_get(st, "servers"), i, s) {
-		int pid = (int)json_integer_value(json_object_get(s, "pid"));
-		unsigned long long t = (unsigned long long)json_integer_value(json_object_get(s, "start_ticks"));
-		if (pid > 0 && sw_proc_running(pid, t)) {
-			int k = sw_proc_stop(pid, grace_ms, err);
+	for (size_t i = 0; i < st.nservers; i++) {
+		const struct sw_fleet_state_server *s = &st.servers[i];
+		if (s->pid > 0 && sw_proc_running(s->pid, s->start_ticks)) {
+			int k = sw_proc_stop(s->pid, grace_ms, err);
 			if (k < 0) {
 				rc = k;
 				continue;
 			}
-			sw_buf_addf(report, "%s: stopped pid %d%s\n", str(s, "name"), pid,
+			sw_buf_addf(report, "%s: stopped pid %d%s\n", s->name, s->pid,
 				    k == 1 ? " (SIGKILL)" : "");
 		}
 	}
-	json_decref(st);
+	sw_fleet_state_release(&st);
 	if (rc == 0) {
-		json_t *now = NULL;
+		/* Written over what the supervisor left last, which may have
+		 * changed while it stopped. */
+		struct sw_fleet_state now;
 		if (sw_fleet_state_load(&now, dir, NULL) == 0) {
-			json_object_set_new(now, "phase", json_string("stopped"));
-			json_array_foreach(json_object_get(now, "servers"), i, s) {
-				const char *state = str(s, "state");
-				if (strcmp(state, "degraded") && strcmp(state, "unplaced") &&
-				    strcmp(state, "failed"))
+			size_t i;
+			json_t *s;
+			json_object_set_new(now.json, "phase", json_string("stopped"));
+			json_array_foreach(json_object_get(now.json, "servers"), i, s) {
+				const char *state = json_string_value(json_object_get(s, "state"));
+				if (!state || (strcmp(state, "degraded") && strcmp(state, "unplaced") &&
+					       strcmp(state, "failed")))
 					json_object_set_new(s, "state", json_string("stopped"));
 				json_object_set_new(s, "pid", json_integer(-1));
 				json_object_del(s, "process_running");
 			}
-			json_object_del(now, "supervisor_running");
-			char *text = json_dumps(now, JSON_INDENT(2) | JSON_SORT_KEYS);
+			json_object_del(now.json, "supervisor_running");
+			char *text = json_dumps(now.json, JSON_INDENT(2) | JSON_SORT_KEYS);
 			char *path = sw_path_join(dir, "state.json");
 			rc = sw_file_write_atomic(path, text, strlen(text), err);
 			free(path);
 			free(text);
-			json_decref(now);
+			sw_fleet_state_release(&now);
 		}
 	}
 	return rc;

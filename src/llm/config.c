@@ -542,6 +542,25 @@ void sw_llm_config_release(struct sw_llm_config *c)
 	memset(c, 0, sizeof(*c));
 }
 
+int sw_llm_config_add_url(struct sw_llm_config *c, const char *name, const char *url,
+			  struct sw_err *err)
+{
+	struct sw_llm_endpoint ep = { 0 };
+	int rc = parse_url(&ep, url, err);
+	if (rc == 0 && c->n_endpoints >= SW_LLM_MAX_ENDPOINTS)
+		rc = sw_err_set(err, SW_ELIMIT, "more than %d endpoints", SW_LLM_MAX_ENDPOINTS);
+	if (rc != 0) {
+		free(ep.url);
+		free(ep.host);
+		free(ep.unix_path);
+		return rc;
+	}
+	ep.name = sw_xstrdup(name);
+	c->endpoints = sw_xrealloc(c->endpoints, (c->n_endpoints + 1) * sizeof(*c->endpoints));
+	c->endpoints[c->n_endpoints++] = ep;
+	return 0;
+}
+
 const struct sw_llm_endpoint *sw_llm_endpoint_find(const struct sw_llm_config *c,
 						   const char *name)
 {

@@ -139,6 +139,13 @@ void sw_llm_config_release(struct sw_llm_config *c);
  * prints. */
 extern const struct sw_config_schema sw_llm_config_schema;
 
+/* Add an endpoint called name (copied) for url, read as [endpoint] url is
+ * (libcurl's URL parser; SW_EINPUT with "bad url ..." as sw_llm_config_load
+ * says it).  For a server named on the command line or by the fleet.
+ * Returns 0, or SW_ELIMIT past SW_LLM_MAX_ENDPOINTS. */
+int sw_llm_config_add_url(struct sw_llm_config *c, const char *name, const char *url,
+			  struct sw_err *err) SW_MUST_USE;
+
 /* Lookups by exact name; NULL when absent (borrowed from c). */
 const struct sw_llm_endpoint *sw_llm_endpoint_find(const struct sw_llm_config *c,
 						   const char *name);

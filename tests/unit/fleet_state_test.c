@@ -1,0 +1,230 @@
+/*
+ * fleet_state_test.c - state.json read into the typed fleet state (with
+ * the live checks of the supervisor and server processes), the status
+ * table, and the choice of what `sworn bench` measures.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "fleet/fleet.h"
+#include "llm/llm.h"
+
+#define TMPDIR_TAG "fleet-state"
+#include "tmpdir.h"
+
+/* A state file as the supervisor writes it; SUP is replaced by this
+ * process's pid and start ticks, so that the supervisor "runs". */
+static void write_state(const char *phase, bool live_supervisor)
+{
+	int pid = live_supervisor ? (int)getpid() : 999999;
+	unsigned long long ticks = live_supervisor ? sw_proc_start_ticks((int)getpid()) : 1;
+	char *text = sw_xasprintf(
+		"{\n"
+		"  \"phase\": \"%s\", \"supervisor_pid\": %d, \"supervisor_start_ticks\": %llu,\n"
+		"  \"started\": \"2026-12-01T10:00:00Z\", \"hardware\": \"/ws/hardware.ini\",\n"
+		"  \"missing_gpus\": null,\n"
+		"  \"servers\": [\n"
+		"    {\"name\": \"qwen3-30b@board-a\", \"state\": \"ready\", \"model\": \"/m/qwen3-30b.gguf\",\n"
+		"     \"spec\": \"/m/qwen3-30b.gguf:ctx=32k\", \"group\": \"board-a\", \"gpus\": \"4,5\",\n"
+		"     \"url\": \"http://127.0.0.1:8081\", \"log\": \"/ws/fleet/logs/a.log\", \"port\": 8081,\n"
+		"     \"pid\": %d, \"start_ticks\": %llu, \"started\": \"\", \"restarts\": 2, \"detail\": null},\n"
+		"    {\"name\": \"gemma@board-b\", \"state\": \"degraded\", \"model\": \"/m/gemma.gguf\",\n"
+		"     \"spec\": \"/m/gemma.gguf\", \"group\": \"board-b\", \"gpus\": null, \"url\": null,\n"
+		"     \"log\": \"/ws/fleet/logs/b.log\", \"port\": 8082, \"pid\": -1, \"start_ticks\": 0,\n"
+		"     \"started\": \"\", \"restarts\": 0, \"detail\": \"GPU 9 is missing\"}\n"
+		"  ]\n"
+		"}\n",
+		phase, pid, ticks, pid, ticks);
+	char *path = sw_path_join(dir, "state.json");
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_file_write_atomic(path, text, strlen(text), &err), 0);
+	free(path);
+	free(text);
+}
+
+static void test_load(void **state)
+{
+	(void)state;
+	struct sw_fleet_state st;
+	struct sw_err err = { 0 };
+
+	write_state("running", true);
+	assert_int_equal(sw_fleet_state_load(&st, dir, &err), 0);
+	assert_string_equal(st.phase, "running");
+	assert_true(st.supervisor_running);
+	assert_string_equal(st.hardware, "/ws/hardware.ini");
+	assert_null(st.missing_gpus);
+	assert_int_equal(st.nservers, 2);
+	const struct sw_fleet_state_server *a = &st.servers[0], *b = &st.servers[1];
+	assert_string_equal(a->name, "qwen3-30b@board-a");
+	assert_string_equal(a->spec, "/m/qwen3-30b.gguf:ctx=32k");
+	assert_string_equal(a->url, "http://127.0.0.1:8081");
+	assert_int_equal(a->port, 8081);
+	assert_int_equal(a->restarts, 2);
+	assert_true(a->process_running);
+	assert_null(b->url);
+	assert_null(b->gpus);
+	assert_string_equal(b->detail, "GPU 9 is missing");
+	assert_false(b->process_running);
+	/* The live checks are in the JSON that --json prints. */
+	assert_true(json_is_true(json_object_get(st.json, "supervisor_running")));
+	assert_true(sw_fleet_state_settled(&st));
+	assert_false(sw_fleet_state_all_ready(&st)); /* one is degraded */
+
+	struct sw_buf out = SW_BUF_INIT;
+	sw_fleet_state_text(&out, &st);
+	assert_non_null(strstr(out.data, "fleet: supervisor running (pid "));
+	assert_non_null(strstr(out.data, "qwen3-30b@board-a                ready      8081"));
+	assert_non_null(strstr(out.data, "    GPU 9 is missing\n"));
+	sw_buf_release(&out);
+	sw_fleet_state_release(&st);
+
+	/* A supervisor that is gone: what was ready is stale now. */
+	write_state("running", false);
+	assert_int_equal(sw_fleet_state_load(&st, dir, &err), 0);
+	assert_false(st.supervisor_running);
+	assert_false(st.servers[0].process_running);
+	sw_buf_init(&out);
+	sw_fleet_state_text(&out, &st);
+	assert_non_null(strstr(out.data, "qwen3-30b@board-a                stale "));
+	assert_non_null(strstr(out.data, "gemma@board-b                    degraded"));
+	assert_non_null(strstr(out.data, "999999?"));
+	sw_buf_release(&out);
+	sw_fleet_state_release(&st);
+	sw_fleet_state_release(&st); /* twice is fine */
+}
+
+static void test_bad_files(void **state)
+{
+	(void)state;
+	struct sw_fleet_state st;
+	struct sw_err err = { 0 };
+	char *empty = sw_path_join(dir, "nothing-here");
+	assert_int_equal(sw_fleet_state_load(&st, empty, &err), SW_ENOTFOUND);
+	assert_non_null(strstr(err.msg, "never started"));
+	free(empty);
+
+	char *path = sw_path_join(dir, "state.json");
+	static const char *const bad[] = { "{\"servers\": 3}", "[1, 2]", "{\"phase\": " };
+	for (size_t i = 0; i < SW_ARRAY_LEN(bad); i++) {
+		assert_int_equal(sw_file_write_atomic(path, bad[i], strlen(bad[i]), &err), 0);
+		assert_int_equal(sw_fleet_state_load(&st, dir, &err), SW_EINPUT);
+		assert_non_null(strstr(err.msg, "not a fleet state file"));
+		assert_null(st.servers);
+	}
+	/* Odd member types are read as absent, never trusted. */
+	const char *odd = "{\"servers\": [{\"name\": 7, \"pid\": \"12\", \"port\": 99999}]}";
+	assert_int_equal(sw_file_write_atomic(path, odd, strlen(odd), &err), 0);
+	assert_int_equal(sw_fleet_state_load(&st, dir, &err), 0);
+	assert_string_equal(st.servers[0].name, "");
+	assert_int_equal(st.servers[0].pid, -1);
+	assert_int_equal(st.servers[0].port, 0);
+	assert_false(st.supervisor_running);
+	sw_fleet_state_release(&st);
+	free(path);
+}
+
+static void config(struct sw_llm_config *c, const char *text)
+{
+	struct sw_config cfg;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_config_parse(&cfg, text, strlen(text), "sworn.conf", &err), 0);
+	assert_int_equal(sw_llm_config_load(c, &cfg, &err), 0);
+	sw_config_release(&cfg);
+}
+
+static void test_bench_target(void **state)
+{
+	(void)state;
+	struct sw_fleet_state st;
+	struct sw_fleet_bench_target t;
+	struct sw_llm_config c;
+	struct sw_err err = { 0 };
+
+	write_state("running", true);
+	assert_int_equal(sw_fleet_state_load(&st, dir, &err), 0);
+
+	/* Nothing named: the first ready fleet server, with its plan. */
+	config(&c, "[endpoint \"a\"]\nurl = http://127.0.0.1:9000\n[endpoint \"b\"]\nurl = http://127.0.0.1:9001\n");
+	assert_int_equal(sw_fleet_bench_target(&t, &c, &st, NULL, &err), 0);
+	assert_string_equal(t.endpoint, "qwen3-30b@board-a");
+	assert_ptr_equal(t.server, &st.servers[0]);
+	assert_string_equal(t.spec, "/m/qwen3-30b.gguf:ctx=32k");
+	assert_string_equal(t.hardware, "/ws/hardware.ini");
+	assert_string_equal(t.group, "board-a");
+	assert_non_null(sw_llm_endpoint_find(&c, "qwen3-30b@board-a"));
+	sw_llm_config_release(&c);
+
+	/* A URL that is a fleet server's is that server. */
+	config(&c, "");
+	assert_int_equal(sw_fleet_bench_target(&t, &c, &st, "http://127.0.0.1:8081/", &err), 0);
+	assert_string_equal(t.endpoint, "http://127.0.0.1:8081/");
+	assert_ptr_equal(t.server, &st.servers[0]);
+	/* Another URL is no fleet server: no plan to predict from. */
+	assert_int_equal(sw_fleet_bench_target(&t, &c, &st, "http://127.0.0.1:7000", &err), 0);
+	assert_null(t.server);
+	assert_null(t.spec);
+	/* A URL is read as sworn.conf's are. */
+	assert_int_equal(sw_fleet_bench_target(&t, &c, &st, "http://u@127.0.0.1:7000", &err), SW_EINPUT);
+	assert_non_null(strstr(err.msg, "no user name"));
+	sw_llm_config_release(&c);
+
+	/* An endpoint of sworn.conf; then names that are nothing. */
+	config(&c, "[endpoint \"a\"]\nurl = http://127.0.0.1:9000\n[endpoint \"b\"]\nurl = http://127.0.0.1:9001\n");
+	assert_int_equal(sw_fleet_bench_target(&t, &c, &st, "b", &err), 0);
+	assert_string_equal(t.endpoint, "b");
+	assert_null(t.server);
+	assert_int_equal(sw_fleet_bench_target(&t, &c, &st, "gemma@board-b", &err), SW_EUSAGE);
+	assert_int_equal(sw_fleet_bench_target(&t, &c, &st, "zz", &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "no endpoint 'zz' in sworn.conf"));
+	/* No fleet and two endpoints: which? */
+	assert_int_equal(sw_fleet_bench_target(&t, &c, NULL, NULL, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "several endpoints"));
+	sw_llm_config_release(&c);
+	/* No fleet and one endpoint: that one. */
+	config(&c, "[endpoint \"only\"]\nurl = http://127.0.0.1:9000\n");
+	assert_int_equal(sw_fleet_bench_target(&t, &c, NULL, NULL, &err), 0);
+	assert_string_equal(t.endpoint, "only");
+	sw_llm_config_release(&c);
+	sw_fleet_state_release(&st);
+}
+
+static void test_down_rewrites(void **state)
+{
+	(void)state;
+	struct sw_fleet_state st;
+	struct sw_buf report = SW_BUF_INIT;
+	struct sw_err err = { 0 };
+
+	/* A dead supervisor and no live server: down only records it. */
+	write_state("running", false);
+	assert_int_equal(sw_fleet_down(&report, dir, 100, &err), 0);
+	assert_string_equal(report.data, "");
+	assert_int_equal(sw_fleet_state_load(&st, dir, &err), 0);
+	assert_string_equal(st.phase, "stopped");
+	assert_string_equal(st.servers[0].state, "stopped");
+	assert_string_equal(st.servers[1].state, "degraded");
+	assert_int_equal(st.servers[0].pid, -1);
+	sw_fleet_state_release(&st);
+	sw_buf_release(&report);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_load),
+		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_bench_target),
+		cmocka_unit_test(test_down_rewrites),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
