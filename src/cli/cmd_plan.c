@@ -1,6 +1,5 @@
 /* cmd_plan.c - `sworn plan`: fit, speed and placement of models on GPU
  * groups, with the llama-server commands and sworn.conf sections. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,10 +52,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		return CLI_USAGE;
 	}
 	if (floor) {
-		char *end;
-		errno = 0;
-		po.floor_tps = strtod(floor, &end);
-		if (errno || *end || !(po.floor_tps > 0 && po.floor_tps < 100000)) {
+		if (!sw_parse_double(floor, 0, 100000, &po.floor_tps) || po.floor_tps <= 0 ||
+		    po.floor_tps >= 100000) {
 			cli_error("bad --floor '%s': give tokens per second, e.g. 40", floor);
 			return CLI_USAGE;
 		}
