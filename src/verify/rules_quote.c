@@ -177,22 +177,34 @@ static void record_quote(struct sw__verify_run *u, size_t i, size_t a, const cha
 		free(where);
 		return;
 	}
+	/* The other citations tried, for the reason. */
+	struct sw_buf also = SW_BUF_INIT;
+	for (size_t k = 1; k < n && k < 4; k++) {
+		const struct sw__verify_resolved *rk = &u->res[order[k]];
+		char *ct = cite_text(u, &u->r->claims.v[order[k]]);
+		char *pn = sw__verify_pages_name(u, rk->pages, rk->npages);
+		sw_buf_addf(&also, ", nor on %s (%s)", ct, pn);
+		free(ct);
+		free(pn);
+	}
+	const char *nor = also.len ? also.data : "";
 	const struct sw__verify_span *sp = sw__verify_span_of(u, a);
 	if (sp && sw__verify_text_read_span(u, t, ar->pages, ar->npages, sp, 0)) {
 		char *where = sw__verify_text_where(u, t, 0, t->text.len);
 		char *close = closest_span(u, t, quoted, qlen);
 		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-			       "not found verbatim in the cited lines, %s%s", where, close);
+			       "not found verbatim in the cited lines, %s%s%s", where, nor, close);
 		free(close);
 		free(where);
-		return;
+	} else {
+		char *where = sw__verify_pages_name(u, ar->pages, ar->npages);
+		char *close = closest_on(u, t, ar->pages, ar->npages, quoted, qlen);
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "not found verbatim on %s (%s)%s%s",
+			       atext, where, nor, close);
+		free(close);
+		free(where);
 	}
-	char *where = sw__verify_pages_name(u, ar->pages, ar->npages);
-	char *close = closest_on(u, t, ar->pages, ar->npages, quoted, qlen);
-	sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "not found verbatim on %s (%s)%s", atext,
-		       where, close);
-	free(close);
-	free(where);
+	sw_buf_release(&also);
 }
 
 void sw__verify_quote(struct sw__verify_run *u, size_t i)

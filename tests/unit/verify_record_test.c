@@ -463,6 +463,11 @@ static void test_quotes_across_pages(void **state)
 		  "earliest", S, "on ACME0000002", NULL },
 		{ "The bill says \"received in good order.\" BLT-000002.", Q, "good order", S,
 		  "on BLT-000002", NULL },
+		/* a quotation between two citations of its sentence: on either */
+		{ "The bill of lading (BLT-000001) says \"received in good order.\" (BLT-000002.)", Q,
+		  "good order", S, "on BLT-000002", NULL },
+		{ "The bill of lading (BLT-000001) says \"received in poor order.\" (BLT-000002.)", Q,
+		  "poor order", U, "nor on BLT-000", NULL },
 		/* a block quotation of one inline quotation and its cite is one claim */
 		{ "> \xe2\x80\x9cThe earliest we can ship is March 31, 2021.\xe2\x80\x9d (ACME0000002.)\n",
 		  Q, "earliest", S, "on ACME0000002", NULL },
