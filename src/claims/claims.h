@@ -22,12 +22,13 @@
  *   - Short forms (short cites, id., supra, references by name) carry the
  *     index of the claim they resolve to, or -1 when the text does not say
  *     which authority they mean.  A quotation's attributed_to is the
- *     citation of its own sentence: the first after the quotation, else the
- *     nearest before it (one whose parenthetical holds the quotation
- *     first), else the first of a citation sentence right after it (a
- *     sentence of nothing but citations, signals and punctuation:
- *     "ACME0000003.", "See Ex. 2 at 1."); never a citation inside the next
- *     textual sentence; else -1.
+ *     citation of its own sentence: one whose parenthetical holds the
+ *     quotation, else the first after it in its sentence, else the first
+ *     of a citation sentence right after its sentence (a sentence of
+ *     nothing but citations, signals and punctuation: "ACME0000003.",
+ *     "See Ex. 2 at 1."), else the nearest citation before it in its
+ *     sentence; never a citation inside the next textual sentence; else
+ *     -1.
  *   - Every claim knows its sentence (an index into `sentences`), so a
  *     verifier can tie a date or a quotation to the record cite beside it.
  *   - Hostile input is bounded: texts over SW_CLAIMS_MAX_TEXT bytes and

@@ -149,9 +149,11 @@ static bool citation_sentence(const struct claims_scan *sc, struct cite_memo *m,
 
 /* ------------------------------------------------------------ quotations */
 
-/* Each quotation to the citation of its own sentence: the first after it,
- * else the nearest before it (one whose parenthetical holds the quotation
- * first), else the first of a citation sentence right after. */
+/* Each quotation to the citation of its own sentence: one whose
+ * parenthetical holds it, else the first after it, else the first of a
+ * citation sentence right after its sentence, else the nearest before it
+ * in its sentence (which may support another part of the sentence, so it
+ * comes last). */
 static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
 {
 	struct sw_claims *c = sc->out;
@@ -175,7 +177,7 @@ static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
 		}
 		/* a cite whose parenthetical holds the quotation is its source */
 		long before = -1;
-		for (size_t k = i, n = 0; found < 0 && k > 0 && n < 64; k--, n++) {
+		for (size_t k = i, n = 0; k > 0 && n < 64; k--, n++) {
 			const struct sw_claim *x = &c->v[k - 1];
 			if (x->sentence < q->sentence)
 				break;
@@ -188,7 +190,8 @@ static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
 			if (before < 0)
 				before = (long)(k - 1);
 		}
-		if (found < 0)
+		/* one whose parenthetical holds it comes first */
+		if (before >= 0 && c->v[before].end >= q->end)
 			found = before;
 		if (found < 0 && citation_sentence(sc, m, qs + 1)) {
 			size_t k = first_at(c, c->sentences[qs + 1].start);
@@ -197,6 +200,8 @@ static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
 			if (k < c->n)
 				found = (long)k;
 		}
+		if (found < 0)
+			found = before;
 		q->attributed_to = found;
 	}
 }

@@ -214,6 +214,16 @@ static void test_quote_attribution(void **state)
 		  "=>Ex. 2 at 1" },
 		{ "She wrote \"the goods were late.\" Ex. 2 at 1 (e-mail of March 3).", "quote",
 		  "\"the goods were late.\"", "=>Ex. 2 at 1" },
+		/* a citation sentence after it before a cite earlier in its sentence,
+		 * which supports another part of the sentence */
+		{ "The procedure took effect in 2020 (BLT-000003) and says \"customer has an open "
+		  "balance.\" (BLT-000006.)", "quote", "\"customer has an open balance.\"", "=>BLT-000006" },
+		{ "The notice (Ex. 3) said \"cure within ten days.\" Ex. 4 at 2.", "quote",
+		  "\"cure within ten days.\"", "=>Ex. 4 at 2" },
+		/* the cite whose parenthetical holds it, before a cite after it */
+		{ "See Foo v. Bar, 1 U.S. 1, 5 (1990) (holding that \"a rule is a rule\"); Baz v. Qux, "
+		  "2 U.S. 2 (1991).", "quote", "\"a rule is a rule\"",
+		  "=>Foo v. Bar, 1 U.S. 1, 5 (1990) (holding that \"a rule is a rule\")" },
 		/* never a citation inside the next textual sentence */
 		{ "She wrote \"the goods were late.\" The court in Foo v. Bar, 1 U.S. 1 (1990), disagreed.",
 		  "quote", "\"the goods were late.\"", "=>-" },
