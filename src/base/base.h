@@ -358,6 +358,13 @@ int sw_config_apply(const struct sw_config_schema *s, const struct sw_config *cf
 				    struct sw_err *err),
 		    void *user, struct sw_err *err) SW_MUST_USE;
 
+/* For a file several schemas share (sworn.conf: llm's and fleet's): the
+ * first entry whose section none of the n schemas has fails with SW_EINPUT,
+ * "path:line: unknown section [x]: did you mean [y]?" (or the known ones). */
+int sw_config_check_sections(const struct sw_config *cfg,
+			     const struct sw_config_schema *const *schemas, size_t n,
+			     struct sw_err *err) SW_MUST_USE;
+
 /* The keys of a section, "a, b, c", into out (appended). */
 void sw_config_known(struct sw_buf *out, const struct sw_config_schema *s,
 		     const char *section);

@@ -139,16 +139,23 @@ static int unknown_key(const struct sw_config_schema *s, const struct sw_config 
 	return rc;
 }
 
-static int unknown_section(const struct sw_config_schema *s, const struct sw_config *cfg,
-			   const struct sw_config_entry *e, struct sw_err *err)
+static int unknown_section(const struct sw_config_schema *const *schemas, size_t nschemas,
+			   const struct sw_config *cfg, const struct sw_config_entry *e,
+			   struct sw_err *err)
 {
-	const char **cand = sw_xcalloc(s->nsections + 1, sizeof(char *));
+	size_t total = 0;
+	for (size_t k = 0; k < nschemas; k++)
+		total += schemas[k]->nsections;
+	const char **cand = sw_xcalloc(total + 1, sizeof(char *));
 	struct sw_buf known = SW_BUF_INIT;
-	for (size_t i = 0; i < s->nsections; i++) {
-		cand[i] = s->sections[i].name;
-		sw_buf_addf(&known, "%s[%s]", i ? ", " : "", cand[i]);
-	}
-	const char *near = closest(e->section, cand, s->nsections);
+	size_t n = 0;
+	for (size_t k = 0; k < nschemas; k++)
+		for (size_t i = 0; i < schemas[k]->nsections; i++) {
+			cand[n] = schemas[k]->sections[i].name;
+			sw_buf_addf(&known, "%s[%s]", n ? ", " : "", cand[n]);
+			n++;
+		}
+	const char *near = closest(e->section, cand, n);
 	int rc = near ? sw_err_set(err, SW_EINPUT, "%s:%d: unknown section [%s]: did you mean [%s]?",
 				   where(cfg), e->line, e->section, near)
 		      : sw_err_set(err, SW_EINPUT, "%s:%d: unknown section [%s] (known: %s)",
@@ -158,6 +165,21 @@ static int unknown_section(const struct sw_config_schema *s, const struct sw_con
 	return rc;
 }
 
+int sw_config_check_sections(const struct sw_config *cfg,
+			     const struct sw_config_schema *const *schemas, size_t n,
+			     struct sw_err *err)
+{
+	for (size_t i = 0; i < cfg->n; i++) {
+		const struct sw_config_entry *e = &cfg->entries[i];
+		bool found = false;
+		for (size_t k = 0; k < n && !found; k++)
+			found = find_section(schemas[k], e->section) != NULL;
+		if (!found)
+			return unknown_section(schemas, n, cfg, e, err);
+	}
+	return 0;
+}
+
 int sw_config_check(const struct sw_config_key **out, const struct sw_config_schema *s,
 		    const struct sw_config *cfg, const struct sw_config_entry *e,
 		    struct sw_err *err)
@@ -165,7 +187,7 @@ int sw_config_check(const struct sw_config_key **out, const struct sw_config_sch
 	*out = NULL;
 	const struct sw_config_section *sec = find_section(s, e->section);
 	if (!sec)
-		return s->closed ? unknown_section(s, cfg, e, err) : 0;
+		return s->closed ? unknown_section(&s, 1, cfg, e, err) : 0;
 	if (!sec->named && e->subsection)
 		return sw_err_set(err, SW_EINPUT, "%s:%d: [%s] takes no name", where(cfg), e->line,
 				  e->section);

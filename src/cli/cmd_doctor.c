@@ -77,7 +77,14 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		return print_keys();
 	if (cli_flag(cmd, a, "json"))
 		rep.checks = json_array();
-	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
+	/* Each subsystem reads only its sections of sworn.conf: a section no
+	 * one reads (a misspelt [endpont]) is found here. */
+	static const struct sw_config_schema *const conf_schemas[] = {
+		&sw_llm_config_schema, &sw_fleet_conf_schema,
+	};
+	if (sw_config_check_sections(&ctx->ws.config, conf_schemas, SW_ARRAY_LEN(conf_schemas),
+				     &err) != 0 ||
+	    sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
 		check(&rep, "FAIL", "sworn.conf", "%s", err.msg);
 		goto report;
 	}

@@ -223,6 +223,9 @@ has "$T/err" "unknown key 'restart_backof' in [fleet]: did you mean restart_back
 run 0 "$SWORN" -C "$T/ws" doctor --keys
 has "$T/out" "  bandwidth_gbs        peak memory bandwidth in GB/s"
 has "$T/out" "  restart_backoff      seconds before the first restart"
+printf '[endpont "x"]\nurl = http://127.0.0.1:1\n' >>"$T/ws/sworn.conf"
+run 1 "$SWORN" -C "$T/ws" doctor
+has "$T/out" "FAIL  sworn.conf: $T/ws/sworn.conf:$(wc -l <"$T/ws/sworn.conf" | tr -d " "): unknown section [endpont]: did you mean [endpoint]?"
 
 echo "fleet: $checks checks, $failures failures"
 [ "$failures" -eq 0 ] || cat "$T/ws/fleet/supervisor.log" 2>/dev/null

@@ -198,6 +198,25 @@ static void test_errors(void **state)
 	       "t.ini:2: no room for box 'full'");
 }
 
+static void test_shared_file(void **state)
+{
+	(void)state;
+	static const struct sw_config_section other_sections[] = { { "fleet", false, NULL } };
+	static const struct sw_config_schema other = { .sections = other_sections, .nsections = 1 };
+	const struct sw_config_schema *const both[] = { &open_schema, &other };
+	struct sw_config cfg;
+	struct sw_err err = { 0 };
+	const char *good = "[box \"a\"]\nport = 2000\n[fleet]\nx = 1\n";
+	assert_int_equal(sw_config_parse(&cfg, good, strlen(good), "s.conf", &err), 0);
+	assert_int_equal(sw_config_check_sections(&cfg, both, 2, &err), 0);
+	sw_config_release(&cfg);
+	const char *typo = "[box \"a\"]\nport = 2000\n[flet]\nx = 1\n";
+	assert_int_equal(sw_config_parse(&cfg, typo, strlen(typo), "s.conf", &err), 0);
+	assert_int_equal(sw_config_check_sections(&cfg, both, 2, &err), SW_EINPUT);
+	assert_string_equal(err.msg, "s.conf:4: unknown section [flet]: did you mean [fleet]?");
+	sw_config_release(&cfg);
+}
+
 static void test_doc(void **state)
 {
 	(void)state;
@@ -258,6 +277,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_shared_file),
 		cmocka_unit_test(test_doc),
 		cmocka_unit_test(test_distance),
 		cmocka_unit_test(test_numbers),
