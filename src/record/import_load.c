@@ -248,6 +248,9 @@ cleanup:
  * missing or refused image costs nothing: its page comes from the text. */
 static void consume_images(struct load *L)
 {
+	/* A million page images named in another case would cost a folder
+	 * search each; images are not read, so exact names will do. */
+	L->vol.exact = true;
 	for (size_t i = 0; i < L->opt.n; i++) {
 		const char *img = L->opt.pages[i].image;
 		char *real = NULL;
@@ -256,6 +259,7 @@ static void consume_images(struct load *L)
 			sw__ingest_consume_real(L->in, real);
 		free(real);
 	}
+	L->vol.exact = false;
 }
 
 /* Resolve a path of the row, marking it used.  On failure reports why

@@ -333,6 +333,8 @@ struct sw__volume {
 	char **bases;  /* real paths, the DAT's folder first, the root last */
 	char **shown;  /* the same as the user named them, for messages */
 	size_t nbases;
+	bool exact;    /* match names as written only (no search of a folder
+			* for another case): for files only marked as used */
 };
 
 /* The ingest root for a .DAT named by itself: its folder, or the one above

@@ -262,7 +262,7 @@ int sw__volume_resolve(char **out, const struct sw__volume *v, const char *writt
 			sw_buf_adds(&tried, ", ");
 		sw_buf_adds(&tried, v->shown[b]);
 		char *real = realpath(cand.data, NULL);
-		if (!real && errno == ENOENT) {
+		if (!real && errno == ENOENT && !v->exact) {
 			char *folded = case_fold_path(cand.data, v->root);
 			real = folded ? realpath(folded, NULL) : NULL;
 			free(folded);
