@@ -305,6 +305,22 @@ static void check_int_fits(const struct sw_config_key *k)
 		SW_BUG("key %s: bounds do not fit %zu bytes", k->key, k->size);
 }
 
+/* The size a type stores, or 0 when the key gives it (INT) or needs none
+ * (CUSTOM). */
+static size_t stored_size(enum sw_config_type t)
+{
+	switch (t) {
+	case SW_CONFIG_STRING: return sizeof(char *);
+	case SW_CONFIG_DOUBLE: return sizeof(double);
+	case SW_CONFIG_MS: return sizeof(unsigned);
+	case SW_CONFIG_BOOL: return sizeof(bool);
+	case SW_CONFIG_ENUM: return sizeof(int);
+	case SW_CONFIG_INT:
+	case SW_CONFIG_CUSTOM: return 0;
+	}
+	return 0;
+}
+
 int sw_config_store(void *obj, const struct sw_config_key *k, const struct sw_config *cfg,
 		    const struct sw_config_entry *e, void *user, struct sw_err *err)
 {
@@ -312,6 +328,10 @@ int sw_config_store(void *obj, const struct sw_config_key *k, const struct sw_co
 	const char *v = e->value;
 	long long n;
 	double d;
+
+	/* A table that points a key at a member of another type is a bug. */
+	if (stored_size(k->type) && k->size != stored_size(k->type))
+		SW_BUG("key %s: a member of %zu bytes for its type", k->key, k->size);
 
 	switch (k->type) {
 	case SW_CONFIG_STRING: {
