@@ -7,8 +7,10 @@
  * start there (its diagonal).  The best few diagonals give windows a little
  * wider than the quotation, and each window is aligned word by word with
  * the quotation (an edit distance in which the text may run on before and
- * after, and where the quotation has an ellipsis).  The best alignment
- * names the passage and its differences. */
+ * after, and where the quotation has an ellipsis; a bracketed insertion is
+ * a word of the draft that matches none).  The best alignment names the
+ * passage and its differences, first the words with a negation that an
+ * ellipsis stands for. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +26,8 @@
 #define PASSAGE_BYTES 160
 
 struct qword {
-	const struct sw__item *it;
-	bool gap_before; /* an ellipsis or insertion comes before it */
+	const struct sw__item *it; /* a word, or a bracketed insertion */
+	bool gap_before; /* an ellipsis comes before it */
 };
 
 struct slot {
@@ -118,11 +120,41 @@ static char *show(const char *text, size_t s, size_t e, size_t max)
 	return sw_buf_detach(&b, NULL);
 }
 
+/* Whether word k of w is a lone number of at most three digits at the
+ * start of a line: a line or list number the page's layout left, not a
+ * word of it. */
+static bool layout_number(const struct sw__words *w, size_t k, const char *text)
+{
+	const struct sw__word *x = &w->w[k];
+	if (x->e - x->s > 3)
+		return false;
+	for (size_t i = x->s; i < x->e; i++)
+		if (w->text[i] < '0' || w->text[i] > '9')
+			return false;
+	for (size_t i = w->map[x->s]; i-- > 0;) {
+		if (text[i] == '\n' || text[i] == '\f')
+			return true;
+		if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r')
+			return false;
+	}
+	return true;
+}
+
 static void add_diff(struct sw__verify_closest *out, const struct sw__pattern *p,
 		     const struct qword *q, size_t qa, size_t qb, const struct sw__words *w,
 		     size_t ta, size_t tb, const char *text)
 {
 	if (qa == qb && ta == tb)
+		return;
+	if (ta == tb) {
+		/* "[and]" added: an alteration, not a difference. */
+		bool inserted = true;
+		for (size_t k = qa; k < qb; k++)
+			inserted &= q[k].it->kind == SW__ITEM_GAP;
+		if (inserted)
+			return;
+	}
+	if (qa == qb && tb == ta + 1 && layout_number(w, ta, text))
 		return;
 	if (out->ndiffs == SW__VERIFY_MAX_DIFFS) {
 		out->more++;
@@ -142,11 +174,11 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 		to = w->n;
 	if (from >= to || p->nwords == 0)
 		return false;
-	struct qword *q = sw_xcalloc(p->nwords, sizeof(*q));
+	struct qword *q = sw_xcalloc(p->n, sizeof(*q));
 	size_t m = 0;
 	bool gap = false;
 	for (size_t k = 0; k < p->n && m < MAX_QWORDS; k++) {
-		if (p->it[k].kind == SW__ITEM_GAP) {
+		if (p->it[k].kind == SW__ITEM_GAP && p->it[k].ellipsis) {
 			gap = true;
 			continue;
 		}
@@ -272,6 +304,10 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 		size_t (*runs)[4] = sw_xmalloc((m + cols + 1) * sizeof(*runs));
 		size_t nruns = 0, qhi = 0, thi = 0;
 		bool in_run = false;
+		/* Words an ellipsis stands for, [olo, ohi) of the text, at
+		 * quotation word oi; the first such run with a negation. */
+		size_t oi = (size_t)-1, olo = 0, ohi = 0, nlo = 0, nhi = 0, negi = 0;
+		bool oneg = false, neg = false;
 #define CLOSE_RUN()                                                        \
 	do {                                                               \
 		if (in_run) {                                              \
@@ -303,10 +339,24 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 			} else if (j > 0 && cur == d[i * cols + j - 1] + ins) {
 				/* Words of the page first: "cannot" added, not "we"
 				 * changed, when both cost the same. */
-				if (ins == 0)
+				if (ins == 0) {
 					CLOSE_RUN(); /* words an ellipsis stands for */
-				else
+					if (oi != i) {
+						oi = i;
+						ohi = a + j;
+						oneg = false;
+					}
+					olo = a + j - 1;
+					oneg |= sw__words_negated(w, olo, olo + 1);
+					if (oneg && (!neg || negi == i)) {
+						neg = true;
+						negi = i;
+						nlo = olo;
+						nhi = ohi;
+					}
+				} else {
 					OPEN_RUN();
+				}
 				j--;
 			} else if (j > 0 && cur == d[(i - 1) * cols + j - 1] + 1u) {
 				OPEN_RUN();
@@ -329,6 +379,12 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 			ok = true;
 			out->start = w->map[w->w[tstart].s];
 			out->end = w->map[w->w[tend - 1].e];
+			if (nhi > nlo) {
+				struct sw__verify_diff *df = &out->diff[out->ndiffs++];
+				df->page = show(text, w->map[w->w[nlo].s], w->map[w->w[nhi - 1].e],
+						SHOW_BYTES);
+				df->omitted = true;
+			}
 			for (size_t r = nruns; r-- > 0;)
 				add_diff(out, p, q, runs[r][0], runs[r][1], w, runs[r][2], runs[r][3],
 					 text);
@@ -401,7 +457,12 @@ char *sw__verify_closest_describe(const struct sw__verify_closest *c, const char
 	for (size_t k = 0; k < shown; k++) {
 		const struct sw__verify_diff *d = &c->diff[k];
 		sw_buf_adds(&b, k ? "; " : " \xe2\x80\x94 ");
-		if (d->draft && d->page)
+		if (d->omitted)
+			sw_buf_addf(&b,
+				    "the ellipsis omits \"%s\" \xe2\x80\x94 the omission reverses the "
+				    "sentence",
+				    d->page);
+		else if (d->draft && d->page)
 			sw_buf_addf(&b, "\"%s\" in the draft, \"%s\" on the page", d->draft, d->page);
 		else if (d->draft)
 			sw_buf_addf(&b, "\"%s\" in the draft is not on the page", d->draft);

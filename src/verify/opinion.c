@@ -293,6 +293,18 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 		add_opinion_evidence(u, i, k, op.data, op.len, s, e);
 		goto done;
 	}
+	/* In it only through an ellipsis or a bracket that adds or drops a
+	 * negation: the quotation reverses the opinion. */
+	struct sw__alter rev;
+	if (sw__pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &rev, NULL) && rev.found) {
+		size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
+		char *why = sw__alter_describe(&p, &w, op.data, &rev);
+		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "in the opinion in %s only as altered: %s",
+			       atext, why);
+		add_opinion_evidence(u, i, k, op.data, op.len, s, e);
+		free(why);
+		goto done;
+	}
 	/* Not in the opinion: the closest passage on the pinned pages, else
 	 * anywhere in it. */
 	bool near = pinned && paged && sw__closest_in(&cl, &p, &w, op.data, from, to);

@@ -11,9 +11,13 @@
  *
  * The quotation becomes a pattern: its words, with gaps where it was
  * altered.  An ellipsis (". . .", "...", "…", "[...]") may stand for many
- * words; a bracketed insertion ("[Brightline]") for a few; a bracketed
- * letter ("[t]he") is only a change of case and stays in its word; "[]" or
- * a bracketed ending ("appl[ying]") leaves a word that need only start so;
+ * words, never a negation ("We will . . . make" for "We will not be able
+ * to make"); a bracketed insertion ("[Brightline]") for at most three
+ * words that it may stand for (a pronoun, a description it names, a word
+ * of its stem), with the same negation; a bracketed letter ("[t]he") is
+ * only a change of case and stays in its word; "[]" or a bracketed ending
+ * ("appl[ying]", "expect[s]") leaves a word that need only start so;
+ * letters added before a word ("[un]reasonable") leave either word;
  * "[sic]" and "(emphasis added)"-style parentheticals are not the
  * original's words.  Matching tries each place the first word occurs and
  * backtracks over the gaps, under a step budget, so a hostile text costs
@@ -24,7 +28,7 @@
 #include "verify/quote_int.h"
 
 #define GAP_ELLIPSIS 4000   /* words an ellipsis may stand for */
-#define GAP_BRACKET 8       /* words an insertion may replace */
+#define GAP_BRACKET 3       /* words an insertion may replace */
 #define MAX_GAPS 64         /* past that a quotation is not a quotation */
 #define FIND_BUDGET 4000000 /* steps one search may take */
 #define BRACKET_MAX 80      /* bytes inside [ ] or ( ) we look at */
@@ -252,8 +256,10 @@ static void add_item(struct compiler *c, struct sw__item it)
 		if (p->n == 0)
 			return; /* a leading ellipsis says nothing */
 		if (p->it[p->n - 1].kind == SW__ITEM_GAP) {
-			if (p->it[p->n - 1].max < it.max)
-				p->it[p->n - 1].max = it.max;
+			struct sw__item *g = &p->it[p->n - 1];
+			if (g->max < it.max)
+				g->max = it.max;
+			g->ellipsis |= it.ellipsis;
 			return;
 		}
 		if (++c->ngaps > MAX_GAPS)
@@ -297,6 +303,33 @@ static size_t ellipsis(const char *s, size_t n)
 	return dots >= 3 ? i : 0;
 }
 
+/* At s[i], the start of the quotation: the length of a speaker or list
+ * marker ("Q.", "A.", "1.", "b)", "(c)", "12)") and the space after it, or
+ * 0.  A block quote of a transcript or a list starts with them; they are
+ * layout, not the original's words (inside it, they are the page's too). */
+static size_t marker(const char *s, size_t n, size_t i)
+{
+	size_t j = i;
+	bool paren = j < n && s[j] == '(';
+	j += paren;
+	size_t d = 0;
+	while (j + d < n && d < 4 && s[j + d] >= '0' && s[j + d] <= '9')
+		d++;
+	if (d == 0 && j < n && s[j] >= 'a' && s[j] <= 'z')
+		d = 1;
+	if (d == 0 || d > 3)
+		return 0;
+	j += d;
+	if (j >= n || (paren ? s[j] != ')' : s[j] != '.' && s[j] != ')'))
+		return 0;
+	j++;
+	if (j >= n || (s[j] != ' ' && s[j] != '\t'))
+		return 0;
+	while (j < n && (s[j] == ' ' || s[j] == '\t'))
+		j++;
+	return j - i;
+}
+
 void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 {
 	memset(out, 0, sizeof(*out));
@@ -307,9 +340,9 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 	size_t n = out->q.len;
 	/* The word being built: its hash, its first byte, whether it is cut
 	 * to a prefix. */
-	uint64_t h = fnv_basis;
+	uint64_t h = fnv_basis, h2 = fnv_basis;
 	size_t ws = 0, last = 0;
-	bool in_word = false, prefix = false;
+	bool in_word = false, prefix = false, alt = false;
 	size_t pstart = 0;
 	sw_buf_grow(&c.prefixes, n + 1);
 
@@ -317,7 +350,8 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 	do {                                                                                \
 		if (in_word) {                                                              \
 			struct sw__item it = { .kind = prefix ? SW__ITEM_PREFIX : SW__ITEM_WORD, \
-					       .h = h, .qs = out->q.map[ws],                  \
+					       .h = h, .h2 = alt ? h2 : h,                    \
+					       .qs = out->q.map[ws],                          \
 					       .qe = out->q.map[last] };                      \
 			if (prefix) {                                                       \
 				it.plen = c.prefixes.len - pstart;                          \
@@ -326,11 +360,24 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 			}                                                                   \
 			add_item(&c, it);                                                   \
 		}                                                                           \
-		in_word = prefix = false;                                                   \
-		h = fnv_basis;                                                              \
+		in_word = prefix = alt = false;                                             \
+		h = h2 = fnv_basis;                                                         \
 	} while (0)
 
+	bool line_start = true;
 	for (size_t i = 0; i < n;) {
+		if (line_start) {
+			size_t mk = marker(s, n, i);
+			if (s[i] == '\n' || s[i] == ' ' || s[i] == '\t' || s[i] == '>' || s[i] == '\r') {
+				i++;
+				continue;
+			}
+			line_start = false;
+			if (mk) {
+				i += mk;
+				continue;
+			}
+		}
 		size_t l = word_char(s + i, n - i);
 		if (l) {
 			if (!in_word) {
@@ -341,6 +388,7 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 			for (size_t k = 0; k < l; k++) {
 				if (!prefix) {
 					h = fnv(h, (unsigned char)s[i + k]);
+					h2 = fnv(h2, (unsigned char)s[i + k]);
 					sw_buf_addc(&c.prefixes, s[i + k]);
 				}
 			}
@@ -375,11 +423,15 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 				if (ellipsis(s + in_s, inner) || (inner && s[in_s] == '.' && inner <= 3)) {
 					END_WORD();
 					add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP,
-									 .max = GAP_ELLIPSIS });
+									 .max = GAP_ELLIPSIS,
+									 .ellipsis = true });
 					i = after;
 					continue;
 				}
-				if (inner == 0 || (left && inner > 1)) {
+				bool letters = false;
+				for (size_t k = in_s; k < in_e; k++)
+					letters |= word_char(s + k, in_e - k) != 0;
+				if (inner == 0 || (left && letters && (inner > 1 || !right))) {
 					/* "judgment[]", "appl[ying]": the word so far is a
 					 * prefix; the rest of it is ours. */
 					if (in_word)
@@ -393,9 +445,6 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 					END_WORD();
 					continue;
 				}
-				bool letters = false;
-				for (size_t k = in_s; k < in_e; k++)
-					letters |= word_char(s + k, in_e - k) != 0;
 				if (!letters) {
 					i = after; /* "[,]": punctuation changed */
 					continue;
@@ -406,6 +455,9 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 						in_word = true;
 						ws = i;
 						pstart = c.prefixes.len;
+						/* "[un]reasonable": added letters, the
+						 * original either word; "[t]he" a case. */
+						alt = inner > 1;
 					}
 					for (size_t k = in_s; k < in_e; k++) {
 						if (word_char(s + k, in_e - k) && !prefix) {
@@ -417,9 +469,18 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 					last = i;
 					continue;
 				}
-				/* "[Brightline]": an insertion standing for a few words. */
+				/* "[Brightline]": an insertion standing for a few
+				 * words; its folded text kept to judge them by. */
 				END_WORD();
-				add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP, .max = GAP_BRACKET });
+				size_t qs0 = out->q.map[i], qs1 = out->q.map[in_s];
+				size_t boff = c.prefixes.len;
+				sw_buf_add(&c.prefixes, s + in_s, inner);
+				sw_buf_addc(&c.prefixes, '\0');
+				add_item(&c, (struct sw__item){
+						     .kind = SW__ITEM_GAP, .max = GAP_BRACKET,
+						     .p = (const char *)(uintptr_t)boff, .plen = inner,
+						     .qs = qs0, .qe = out->q.map[after],
+						     .name = quote[qs1] >= 'A' && quote[qs1] <= 'Z' });
 				i = after;
 				continue;
 			}
@@ -427,7 +488,8 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 		size_t el = ellipsis(s + i, n - i);
 		END_WORD();
 		if (el) {
-			add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP, .max = GAP_ELLIPSIS });
+			add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP, .max = GAP_ELLIPSIS,
+							 .ellipsis = true });
 			i += el;
 			continue;
 		}
@@ -439,8 +501,11 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 		out->n--;
 	/* The prefixes' buffer no longer moves: make offsets pointers. */
 	for (size_t k = 0; k < out->n; k++)
-		if (out->it[k].kind == SW__ITEM_PREFIX)
+		if (out->it[k].kind == SW__ITEM_PREFIX ||
+		    (out->it[k].kind == SW__ITEM_GAP && !out->it[k].ellipsis && out->it[k].plen))
 			out->it[k].p = c.prefixes.data + (uintptr_t)out->it[k].p;
+		else if (out->it[k].kind == SW__ITEM_GAP)
+			out->it[k].p = NULL, out->it[k].plen = 0;
 	out->prefixes = sw_buf_detach(&c.prefixes, NULL);
 	if (c.too_many)
 		out->n = 0;
@@ -462,9 +527,9 @@ bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
 	const struct sw__word *x = &w->w[k];
 	*used = 1;
 	if (it->kind == SW__ITEM_WORD) {
-		if (x->h == it->h)
+		if (x->h == it->h || x->h == it->h2)
 			return true;
-		if (x->join && x->hj == it->h) {
+		if (x->join && (x->hj == it->h || x->hj == it->h2)) {
 			*used = 2;
 			return true;
 		}
@@ -487,10 +552,106 @@ bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
 	return false;
 }
 
+/* ------------------------------------------------------------ alterations */
+
+static const char *const negations[] = { "not", "no", "never", "cannot", "nor", "neither",
+					 "without", "none", "nothing", "nobody" };
+
+/* Whether folded word s (n bytes) is a negation: one of the list, or a
+ * word ending in "n't" ("won't", "isn't"). */
+static bool negation(const char *s, size_t n)
+{
+	for (size_t k = 0; k < SW_ARRAY_LEN(negations); k++)
+		if (strlen(negations[k]) == n && memcmp(s, negations[k], n) == 0)
+			return true;
+	return n >= 4 && s[n - 1] == 't' && s[n - 2] == '\'' && s[n - 3] == 'n';
+}
+
+bool sw__words_negated(const struct sw__words *w, size_t a, size_t b)
+{
+	for (size_t k = a; k < b && k < w->n; k++)
+		if (negation(w->text + w->w[k].s, w->w[k].e - w->w[k].s))
+			return true;
+	return false;
+}
+
+bool sw__text_negated(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t l = word_char(s + i, n - i);
+		if (!l) {
+			i++;
+			continue;
+		}
+		uint64_t h;
+		size_t e = word_end(s, n, i, &h);
+		if (negation(s + i, e - i))
+			return true;
+		i = e;
+	}
+	return false;
+}
+
+/* Words a bracketed insertion may stand for whatever it says: pronouns and
+ * articles ("[the carrier]" for "it"). */
+static const char *const standins[] = { "he",    "she",   "it",    "they", "them", "his",
+					"her",   "hers",  "its",   "their", "theirs", "this",
+					"that",  "these", "those", "we",   "us",   "our",
+					"ours",  "you",   "your",  "i",    "me",   "my",
+					"him",   "who",   "whom",  "which", "there", "here",
+					"the",   "a",     "an",    "one",  "such", "said" };
+
+static bool standin(const char *s, size_t n)
+{
+	for (size_t k = 0; k < SW_ARRAY_LEN(standins); k++)
+		if (strlen(standins[k]) == n && memcmp(s, standins[k], n) == 0)
+			return true;
+	return false;
+}
+
+/* Whether folded word s (n) shares its stem with a word of bracket text b
+ * (bn): "[approved]" for "approves", "[denied]" for "denies". */
+static bool stem_in(const char *s, size_t n, const char *b, size_t bn)
+{
+	for (size_t i = 0; i < bn;) {
+		size_t l = word_char(b + i, bn - i);
+		if (!l) {
+			i++;
+			continue;
+		}
+		uint64_t h;
+		size_t e = word_end(b, bn, i, &h), m = 0;
+		while (m < n && i + m < e && s[m] == b[i + m])
+			m++;
+		if (m >= 4 || (m >= 3 && (m == n || i + m == e)))
+			return true;
+		i = e;
+	}
+	return false;
+}
+
+/* Whether bracket gap it may stand for words [a, b) of w (negation
+ * aside). */
+static bool may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
+			  size_t b)
+{
+	if (it->name)
+		return true;
+	for (size_t k = a; k < b; k++) {
+		const char *x = w->text + w->w[k].s;
+		size_t n = w->w[k].e - w->w[k].s;
+		if (!standin(x, n) && !stem_in(x, n, it->p, it->plen))
+			return false;
+	}
+	return true;
+}
+
 struct finder {
 	const struct sw__pattern *p;
 	const struct sw__words *w;
 	size_t budget;
+	bool reversals;         /* a gap may add or drop a negation */
+	struct sw__alter rev, sub;
 };
 
 /* Whether the items from pi on match from word k; *end gets the word after
@@ -507,13 +668,34 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 		const struct sw__item *it = &p->it[pi];
 		if (it->kind == SW__ITEM_GAP) {
 			const struct sw__item *next = &p->it[pi + 1]; /* gaps never end it */
+			bool bneg = !it->ellipsis && sw__text_negated(it->p, it->plen);
+			bool wneg = false; /* the words so far hold a negation */
 			for (size_t g = 0; g <= it->max && k + g < w->n; g++) {
 				if (f->budget == 0)
 					return false;
 				f->budget--;
-				if (sw__item_is(next, w, k + g, &used) &&
-				    match_at(f, pi + 1, k + g, end))
+				if (g > 0)
+					wneg |= sw__words_negated(w, k + g - 1, k + g);
+				bool reverses = it->ellipsis ? wneg : wneg != bneg;
+				if (reverses && !f->reversals) {
+					if (it->ellipsis)
+						return false; /* longer omits it too */
+					continue;
+				}
+				if (!it->ellipsis && g > 0 && !reverses && !may_stand_for(it, w, k, k + g))
+					continue;
+				if (!sw__item_is(next, w, k + g, &used))
+					continue;
+				struct sw__alter rev = f->rev, sub = f->sub;
+				struct sw__alter here = { .found = true, .gi = pi, .ws = k, .we = k + g };
+				if (reverses && !f->rev.found)
+					f->rev = here;
+				if (!it->ellipsis && g > 0 && !f->sub.found)
+					f->sub = here;
+				if (match_at(f, pi + 1, k + g, end))
 					return true;
+				f->rev = rev;
+				f->sub = sub;
 			}
 			return false;
 		}
@@ -526,26 +708,142 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 	return true;
 }
 
-bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
-		      size_t to, size_t *ws, size_t *we)
+static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *we)
 {
+	const struct sw__pattern *p = f->p;
 	if (p->n == 0 || p->nwords == 0)
 		return false;
-	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
-	if (to > w->n)
-		to = w->n;
+	if (to > f->w->n)
+		to = f->w->n;
 	size_t used;
-	for (size_t k = from; k < to && f.budget; k++) {
-		if (!sw__item_is(&p->it[0], w, k, &used))
+	for (size_t k = from; k < to && f->budget; k++) {
+		if (!sw__item_is(&p->it[0], f->w, k, &used))
 			continue;
 		size_t end;
-		if (match_at(&f, 0, k, &end)) {
+		f->rev.found = f->sub.found = false;
+		if (match_at(f, 0, k, &end)) {
 			*ws = k;
 			*we = end;
 			return true;
 		}
 	}
 	return false;
+}
+
+bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+		      size_t to, size_t *ws, size_t *we)
+{
+	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
+	return find(&f, from, to, ws, we);
+}
+
+bool sw__pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
+			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__alter *rev,
+			    struct sw__alter *sub)
+{
+	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET, .reversals = true };
+	bool ok = find(&f, from, to, ws, we);
+	if (rev)
+		*rev = ok ? f.rev : (struct sw__alter){ 0 };
+	if (sub)
+		*sub = ok ? f.sub : (struct sw__alter){ 0 };
+	return ok;
+}
+
+/* Words [a, b) of w as the text writes them, whitespace collapsed. */
+static void add_words(struct sw_buf *b, const struct sw__words *w, const char *text, size_t a,
+		      size_t e)
+{
+	if (a >= e)
+		return;
+	size_t s = w->map[w->w[a].s], t = w->map[w->w[e - 1].e];
+	bool space = false;
+	for (size_t i = s; i < t && b->len < 4096; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			space = true;
+			continue;
+		}
+		if (space)
+			sw_buf_addc(b, ' ');
+		space = false;
+		sw_buf_addc(b, (char)c);
+	}
+}
+
+char *sw__alter_describe(const struct sw__pattern *p, const struct sw__words *w,
+			 const char *text, const struct sw__alter *a)
+{
+	const struct sw__item *it = &p->it[a->gi];
+	struct sw_buf b = SW_BUF_INIT;
+	if (it->ellipsis) {
+		sw_buf_adds(&b, "the ellipsis omits \"");
+		add_words(&b, w, text, a->ws, a->we);
+		sw_buf_adds(&b, "\" \xe2\x80\x94 the omission reverses the sentence");
+		return sw_buf_detach(&b, NULL);
+	}
+	sw_buf_add(&b, p->quote + it->qs, it->qe - it->qs);
+	if (a->ws == a->we) {
+		sw_buf_adds(&b, " is not in the original");
+	} else {
+		sw_buf_adds(&b, " stands for \"");
+		add_words(&b, w, text, a->ws, a->we);
+		sw_buf_adds(&b, "\"");
+	}
+	bool bneg = sw__text_negated(it->p, it->plen);
+	if (bneg != sw__words_negated(w, a->ws, a->we))
+		sw_buf_adds(&b, bneg ? " \xe2\x80\x94 the bracket adds a negation"
+				     : " \xe2\x80\x94 the bracket drops a negation");
+	return sw_buf_detach(&b, NULL);
+}
+
+/* An alteration of quote's match in text, described, or NULL: rev the one
+ * that adds or drops a negation (when the quotation is in text only so),
+ * else its first bracketed substitution. */
+static char *alteration(const char *quote, size_t qlen, const char *text, size_t len,
+			const struct sw__verify_skip *skip, size_t nskip, bool rev,
+			size_t *start, size_t *end)
+{
+	struct sw__pattern p;
+	struct sw__words w;
+	sw__pattern_init(&p, quote, qlen);
+	char *why = NULL;
+	if (p.nwords) {
+		sw__words_init(&w, text, len, skip, nskip);
+		size_t ws, we;
+		struct sw__alter r = { 0 };
+		struct finder f = { .p = &p, .w = &w, .budget = FIND_BUDGET };
+		bool ok;
+		if (rev)
+			ok = !sw__pattern_find(&p, &w, 0, w.n, &ws, &we) &&
+			     sw__pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &r, NULL);
+		else
+			ok = find(&f, 0, w.n, &ws, &we);
+		const struct sw__alter *a = rev ? &r : &f.sub;
+		if (ok && a->found) {
+			why = sw__alter_describe(&p, &w, text, a);
+			if (start)
+				*start = w.map[w.w[ws].s];
+			if (end)
+				*end = w.map[w.w[we - 1].e];
+		}
+		sw__words_release(&w);
+	}
+	sw__pattern_release(&p);
+	return why;
+}
+
+char *sw__verify_quote_reversed(const char *quote, size_t qlen, const char *text, size_t len,
+				const struct sw__verify_skip *skip, size_t nskip, size_t *start,
+				size_t *end)
+{
+	return alteration(quote, qlen, text, len, skip, nskip, true, start, end);
+}
+
+char *sw__verify_quote_note(const char *quote, size_t qlen, const char *text, size_t len,
+			    const struct sw__verify_skip *skip, size_t nskip)
+{
+	return alteration(quote, qlen, text, len, skip, nskip, false, NULL, NULL);
 }
 
 bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, size_t len,

@@ -49,7 +49,13 @@ struct sw__item {
 	const char *p;          /* PREFIX: folded prefix (into the pattern) */
 	size_t plen;
 	size_t max;             /* GAP: the most words it stands for */
-	size_t qs, qe;          /* WORD, PREFIX: bytes of the quotation */
+	size_t qs, qe;          /* WORD, PREFIX, bracket GAP: bytes of the quotation */
+	bool ellipsis;          /* GAP: an ellipsis (else a bracketed insertion,
+				 * whose folded text p, plen hold; name: it
+				 * starts with a capital) */
+	bool name;
+	uint64_t h2;            /* WORD: another hash it matches ("[un]fair":
+				 * "unfair" or "fair"); h when none */
 };
 
 struct sw__pattern {
@@ -73,9 +79,39 @@ bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
 
 /* The first match of p in w starting at a word in [from, to) (word
  * indexes); on a match *ws and *we get its first word and one past its
- * last. */
+ * last.  An ellipsis never stands for words that hold a negation (not, no,
+ * never, cannot, n't, nor, neither, without); a bracketed insertion
+ * replaces at most three words, and only words it may stand for (a
+ * pronoun or article, a word of its stem, a description it names) with
+ * the same negation. */
 bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
 		      size_t to, size_t *ws, size_t *we);
+
+/* An alteration of a quotation in a match: gap item gi of the pattern
+ * stands for words [ws, we) of the text. */
+struct sw__alter {
+	bool found;
+	size_t gi, ws, we;
+};
+
+/* sw__pattern_find() that also lets an ellipsis or a bracket add or drop a
+ * negation; *rev gets the first such alteration of the match (found false
+ * when the match needs none), *sub the first bracketed substitution of
+ * words (found false when none). */
+bool sw__pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
+			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__alter *rev,
+			    struct sw__alter *sub);
+
+/* For a reason: "the ellipsis omits \"not\" - the omission reverses the
+ * sentence", "[denies] stands for \"approves\"".  text is w's.  Caller
+ * frees. */
+char *sw__alter_describe(const struct sw__pattern *p, const struct sw__words *w,
+			 const char *text, const struct sw__alter *a);
+
+/* Whether words [a, b) of w hold a negation; bracket text s (n bytes,
+ * folded) likewise. */
+bool sw__words_negated(const struct sw__words *w, size_t a, size_t b);
+bool sw__text_negated(const char *s, size_t n);
 
 /* The passage of w between words from and to closest to p (closest.c);
  * false when none shares a third of its words. */

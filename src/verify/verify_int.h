@@ -78,6 +78,21 @@ bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, siz
 			   const struct sw__verify_skip *skip, size_t nskip, size_t *start,
 			   size_t *end);
 
+/* When quote is in text (less skip) only through an alteration that adds
+ * or drops a negation (an ellipsis over "not", "[denies]" for "does not
+ * approve"): why ("the ellipsis omits \"not be able to\" â the omission
+ * reverses the sentence"), the passage in *start, *end; else NULL (it is
+ * in the text as written, or not at all).  A quotation so matched is
+ * contradicted.  Caller frees. */
+char *sw__verify_quote_reversed(const char *quote, size_t qlen, const char *text, size_t len,
+				const struct sw__verify_skip *skip, size_t nskip, size_t *start,
+				size_t *end);
+/* For a quotation found in text: its first bracketed substitution of
+ * words ("[the carrier] stands for \"it\""), for the reason, or NULL.
+ * Caller frees. */
+char *sw__verify_quote_note(const char *quote, size_t qlen, const char *text, size_t len,
+			    const struct sw__verify_skip *skip, size_t nskip);
+
 #define SW__VERIFY_MAX_DIFFS 8
 
 /* Words that differ between a quotation and its closest passage, as each
@@ -86,6 +101,8 @@ bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, siz
 struct sw__verify_diff {
 	char *draft;
 	char *page;
+	bool omitted;   /* page: words an ellipsis of the draft stands for
+			 * that hold a negation (draft NULL) */
 };
 
 /* The passage of a text closest to a quotation that is not in it. */

@@ -62,6 +62,43 @@ static const struct row rows[] = {
 	{ "the court appl[ied] the rule", "the court applying the rule", true, NULL },
 	{ "the court appl[ied] the rule", "the court denied the rule", false, NULL },
 	{ "recieved [sic] the goods", "recieved the goods", true, NULL },
+	/* Bracketed endings: letters added or a suffix replaced. */
+	{ "we expect[s] it by May 4, 2021.", "and we expect it by May 4, 2021. I attach", true,
+	  "we expect it by May 4, 2021" },
+	{ "I believe[d] it arrived", "A. I believe it arrived April 6.", true, NULL },
+	{ "the delay was [un]reasonable", "the delay was reasonable", true, NULL },
+	{ "the delay was [un]reasonable", "the delay was unreasonable", true, NULL },
+	{ "the court appl[ied] the rule", "the court applies the rule", true, NULL },
+	{ "expect[s] it by May 4", "respect it by May 4", false, NULL },
+	{ "[T]he Controller approves", "Approval. The Controller approves each", true, NULL },
+	/* A bracket stands for at most three words, and only for words it
+	 * may stand for: a pronoun, a description it names, its stem. */
+	{ "[t]he Controller [denies] each late-delivery credit",
+	  "The Controller approves each late-delivery credit", false, NULL },
+	{ "[t]he Controller [approved] each late-delivery credit",
+	  "The Controller approves each late-delivery credit", true, NULL },
+	{ "then [Acme] rejected the goods", "then the buyer rejected the goods", true, NULL },
+	{ "then [Acme] rejected the goods",
+	  "then the buyer of the machine press rejected the goods", false, NULL },
+	{ "[t]he Controller [never] approves", "The Controller approves", false, NULL },
+	{ "[t]he Controller [does] approve", "The Controller does not approve", false, NULL },
+	{ "[he] will pay", "it will pay", true, NULL },
+	/* An ellipsis never stands for a negation. */
+	{ "We will . . . make the March 10 date",
+	  "We will not be able to make the March 10 date", false, NULL },
+	{ "We will . . . make the March 10 date", "We will never make the March 10 date", false,
+	  NULL },
+	{ "We . . . make the March 10 date", "We can" RS "t make the March 10 date", false, NULL },
+	{ "We will . . . make the March 10 date",
+	  "We will, with the new press, make the March 10 date", true, NULL },
+	{ "the buyer may . . . cancel", "the buyer may, on written notice, cancel", true, NULL },
+	/* Speaker and list markers of a block quote are layout. */
+	{ "A.  The carrier had it for most of a week.",
+	  "A. I believe April 6. The carrier had it for most of a week.", true, NULL },
+	{ "Q.  Was that late?\nA.  Yes.", "Q. Was that late? A. Yes.", true, NULL },
+	{ "Q.  Was that late?\nA.  Yes.", "Was that late? Yes.", false, NULL },
+	{ "1. The Controller approves", "3. Approval. The Controller approves", true, NULL },
+	{ "12 pallets arrived", "13 pallets arrived", false, NULL },
 	{ "the goods (emphasis added)", "the goods", true, NULL },
 	{ "the goods (alteration in original)", "the goods", true, NULL },
 	{ "the goods (internal quotation marks omitted)", "the goods", true, NULL },
@@ -206,7 +243,75 @@ static const struct crow crows[] = {
 	  "\"at once\" in the draft, \"within ten" },
 	{ "the seller shall pay all freight charges",
 	  "Nothing on this page is about that subject at all.", NULL },
+	{ "We will . . . make the March 10 date for PO 4471.",
+	  "Jane, We will not be able to make the March 10 date for PO 4471. The earliest",
+	  "the ellipsis omits \"not be able to\" " EM " the omission reverses the sentence" },
+	{ "[t]he Controller [denies] each late-delivery credit within ten business days.",
+	  "3. Approval. The Controller approves each late-delivery credit within ten business days.",
+	  "\"[denies]\" in the draft, \"approves\" on the page" },
+	/* A block quote's speaker marker against a number on the page. */
+	{ "A.  The carrier lost it for most of a week.",
+	  "A.  I believe April 6. The carrier had it for\nmost of a week.",
+	  "\"lost\" in the draft, \"had\" on the page" },
 };
+
+/* Descriptions that must not appear. */
+static const struct crow cnot[] = {
+	{ "A.  The carrier lost it for most of a week.",
+	  "A.  I believe April 6. The carrier had it for\nmost of a week.", "\"6\"" },
+	{ "A.  The carrier lost it for most of a week.",
+	  "A.  I believe April 6. The carrier had it for\nmost of a week.", "\"A\"" },
+	{ "the buyer may . . . [and] cancel the order at once",
+	  "the buyer may, on written notice, cancel the order within ten days", "[and]" },
+};
+
+static void test_closest_not(void **state)
+{
+	(void)state;
+	for (size_t k = 0; k < sizeof(cnot) / sizeof(cnot[0]); k++) {
+		const struct crow *r = &cnot[k];
+		char *d = sw__verify_closest_text(r->quote, strlen(r->quote), r->text,
+						  strlen(r->text), NULL, 0);
+		if (!d)
+			fail_msg("row %zu: no closest passage", k);
+		if (strstr(d, r->want))
+			fail_msg("row %zu: \"%s\" has \"%s\"", k, d, r->want);
+		free(d);
+	}
+}
+
+/* An alteration that reverses the original is named (for a contradicted
+ * verdict); a substitution that stands is named for the reason. */
+static void test_alterations(void **state)
+{
+	(void)state;
+	const char *t = "Jane, We will not be able to make the March 10 date for PO 4471.";
+	const char *q = "We will . . . make the March 10 date";
+	size_t s = 0, e = 0;
+	char *why = sw__verify_quote_reversed(q, strlen(q), t, strlen(t), NULL, 0, &s, &e);
+	assert_non_null(why);
+	assert_string_equal(why, "the ellipsis omits \"not be able to\" " EM
+			    " the omission reverses the sentence");
+	assert_int_equal(s, (size_t)(strstr(t, "We") - t));
+	free(why);
+	const char *q2 = "We will . . . the March 10 date";
+	assert_null(sw__verify_quote_reversed(q2, strlen(q2), "We will, yes, meet the March 10 date",
+					      36, NULL, 0, NULL, NULL));
+	const char *t3 = "The Controller does not approve each credit.";
+	const char *q3 = "The Controller [approves] each credit";
+	why = sw__verify_quote_reversed(q3, strlen(q3), t3, strlen(t3), NULL, 0, NULL, NULL);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "[approves] stands for \"does not approve\""));
+	assert_non_null(strstr(why, "drops a negation"));
+	free(why);
+	const char *t4 = "and it will not make the date";
+	const char *q4 = "and [the carrier] will not make the date";
+	char *note = sw__verify_quote_note(q4, strlen(q4), t4, strlen(t4), NULL, 0);
+	assert_non_null(note);
+	assert_string_equal(note, "[the carrier] stands for \"it\"");
+	free(note);
+	assert_null(sw__verify_quote_note("will not make", 13, t4, strlen(t4), NULL, 0));
+}
 
 static void test_closest(void **state)
 {
@@ -275,6 +380,8 @@ int main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_skips),
 		cmocka_unit_test(test_closest),
+		cmocka_unit_test(test_closest_not),
+		cmocka_unit_test(test_alterations),
 		cmocka_unit_test(test_bounded),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
