@@ -124,6 +124,13 @@ int sw_authority_lookup_cite(struct sw_authority_lookup *out,
 			     struct sw_err *err) SW_MUST_USE;
 void sw_authority_lookup_release(struct sw_authority_lookup *l);
 
+/* The case that bounds c when the table has no last page for it: the first
+ * to start after c's first page in the same volume of the same reporter.
+ * Fills out with that one case (n is 1), or none (n is 0); hit is NONE.
+ * Release with sw_authority_lookup_release. */
+int sw_authority_next_case(struct sw_authority_lookup *out, struct sw_authority *a,
+			   const struct sw_authority_case *c, struct sw_err *err) SW_MUST_USE;
+
 /* "J.D. v. Azar, 925 F.3d 1291 (D.C. Cir. 2019)" for c; caller frees. */
 char *sw_authority_case_format(const struct sw_authority_case *c);
 

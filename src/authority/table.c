@@ -199,6 +199,24 @@ cleanup:
 	return rc;
 }
 
+int sw_authority_next_case(struct sw_authority_lookup *out, struct sw_authority *a,
+			   const struct sw_authority_case *c, struct sw_err *err)
+{
+	char key[128];
+	memset(out, 0, sizeof(*out));
+	if (!c->reporter || !c->volume || c->first_page == 0 || c->first_page > INT64_MAX)
+		return 0;
+	sw__auth_reporter_key(key, sizeof(key), c->reporter);
+	int rc = query_cases(out, a, key, c->volume, c->first_page,
+			     "SELECT " CASE_COLUMNS " FROM cases AS c"
+			     " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num > ?3"
+			     " ORDER BY c.page_num, c.cluster_id LIMIT 1",
+			     err);
+	if (rc)
+		sw_authority_lookup_release(out);
+	return rc;
+}
+
 int sw_authority_lookup_cite(struct sw_authority_lookup *out,
 			     struct sw_authority *a, const char *cite,
 			     struct sw_err *err)

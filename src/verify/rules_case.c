@@ -10,8 +10,84 @@
 
 /* ------------------------------------------------------------------ cases */
 
+/* How far past its first page a pin may go when nothing in the table
+ * bounds the case.  The longest opinions run to a few hundred pages in the
+ * U.S. Reports (Dred Scott v. Sandford, 60 U.S. 393, runs to page 633) and
+ * to several hundred in the Federal Supplement (United States v. Philip
+ * Morris USA, 449 F. Supp. 2d 1, runs past page 900), so a bound of 500
+ * would block real pins; 1000 pages stays clear of every reported opinion
+ * while still catching the invented pin ("at 9999").  A table that holds
+ * the volume's other cases bounds the case far more tightly anyway. */
+#define PIN_MAX_PAGES 1000
+
+/* Append what the check of a pin could not settle to claim i's reason,
+ * when its verdict is supported. */
+static void pin_note(struct sw__verify_run *u, size_t i, const char *note)
+{
+	const struct sw_claim_verdict *cv = &u->r->verdicts[i];
+	if (cv->verdict != SW_VERDICT_SUPPORTED || !cv->reason)
+		return;
+	char *was = sw_xstrdup(cv->reason);
+	sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s; %s", was, note);
+	free(was);
+}
+
+/* A pin past the first page of case c, whose last page the table does not
+ * know: the next case in the volume bounds it, else only a length no
+ * opinion has.  Returns whether claim i was contradicted; otherwise a
+ * supported verdict says how far the pin was checked. */
+static bool check_pin_unbounded(struct sw__verify_run *u, size_t i,
+				const struct sw_authority_case *c, uint64_t pin, const char *cite)
+{
+	struct sw_authority_lookup next = { 0 };
+	struct sw_err e = { 0 };
+	bool bad = false;
+	if (!u->auth || sw_authority_next_case(&next, u->auth, c, &e) != 0) {
+		char *note = sw_xasprintf("the table has no last page, so the pin is not checked "
+					  "(cannot read the authority table: %s)", e.msg);
+		pin_note(u, i, note);
+		free(note);
+		return false;
+	}
+	if (next.n == 1) {
+		const struct sw_authority_case *n = &next.cases[0];
+		/* Cases in a reporter often share a page, one ending where the
+		 * next starts: only a pin past that page is out of this case. */
+		if (pin > n->first_page) {
+			char *nx = sw_authority_case_format(n);
+			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+				       "pin %llu is past %s, which ends before the next case in "
+				       "the volume, %s",
+				       (unsigned long long)pin, cite, nx);
+			sw__verify_add_case_evidence(u, i, n);
+			free(nx);
+			bad = true;
+		} else {
+			char *note = sw_xasprintf("the table has no last page, so the pin is "
+						  "checked only against the next case in the "
+						  "volume (page %llu)",
+						  (unsigned long long)n->first_page);
+			pin_note(u, i, note);
+			free(note);
+		}
+	} else if (pin - c->first_page > PIN_MAX_PAGES) {
+		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+			       "pin %llu is %llu pages past the start of %s, and no reported "
+			       "opinion runs %llu pages (the table has no last page for it and "
+			       "no later case in its volume)",
+			       (unsigned long long)pin, (unsigned long long)(pin - c->first_page),
+			       cite, (unsigned long long)(pin - c->first_page + 1));
+		bad = true;
+	} else {
+		pin_note(u, i, "the table has no last page, so the pin is not checked");
+	}
+	sw_authority_lookup_release(&next);
+	return bad;
+}
+
 /* Whether pin_field's page lies outside case c; when it does, claim i is
- * contradicted. */
+ * contradicted.  Call it after claim i's verdict is set: a supported one
+ * notes a pin that the table could not bound. */
 static bool check_pin(struct sw__verify_run *u, size_t i, const struct sw_authority_case *c,
 		      const char *pin_field, const char *cite)
 {
@@ -30,6 +106,8 @@ static bool check_pin(struct sw__verify_run *u, size_t i, const struct sw_author
 			       (unsigned long long)pin, (unsigned long long)c->last_page, cite);
 		return true;
 	}
+	if (!c->last_page && pin > c->first_page)
+		return check_pin_unbounded(u, i, c, pin, cite);
 	return false;
 }
 
@@ -230,17 +308,17 @@ static void id_unresolved(struct sw__verify_run *u, size_t i)
 	    sw__verify_num(sw_claim_get(c, "pin"), &pin)) {
 		char *real = sw_authority_case_format(&pr->kase);
 		const struct sw_claim_verdict *pv = &u->r->verdicts[prev];
-		if (!check_pin(u, i, &pr->kase, sw_claim_get(c, "pin"), real)) {
-			u->res[i].have_case = true;
-			u->res[i].kase = pr->kase;
-			if (pv->verdict == SW_VERDICT_SUPPORTED)
-				sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "refers to %s", real);
-			else
-				sw__verify_set(u, i, pv->verdict,
-					       "refers to %s (claim %ld), which is %s: %s", real,
-					       prev + 1, sw_verdict_name(pv->verdict), pv->reason);
-			sw__verify_add_case_evidence(u, i, &pr->kase);
-		}
+		u->res[i].have_case = true;
+		u->res[i].kase = pr->kase;
+		if (pv->verdict == SW_VERDICT_SUPPORTED)
+			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "refers to %s", real);
+		else
+			sw__verify_set(u, i, pv->verdict,
+				       "refers to %s (claim %ld), which is %s: %s", real,
+				       prev + 1, sw_verdict_name(pv->verdict), pv->reason);
+		sw__verify_add_case_evidence(u, i, &pr->kase);
+		if (check_pin(u, i, &pr->kase, sw_claim_get(c, "pin"), real))
+			u->res[i].have_case = false;
 		free(real);
 		return;
 	}

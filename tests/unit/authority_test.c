@@ -147,6 +147,48 @@ static void test_simple_and_lookup(void **state)
 	cleanup(a);
 }
 
+/* The case that bounds one without a last page: the first to start after
+ * it in the same volume of the same reporter, however the reporter is
+ * spaced, and none past the volume's last case. */
+static void test_next_case(void **state)
+{
+	(void)state;
+	struct sw_authority *a = open_fresh();
+	write_file("n.csv",
+		   "name,volume,reporter,page,last_page,court,year\r\n"
+		   "Hadley v. Baxendale,9,Ex.,341,,Ex. Ch.,1854\r\n"
+		   "Later Case v. Other,9,Ex.,400,,Ex.,1854\r\n"
+		   "Doe v. Roe,9,Ex.,355,,Ex.,1854\r\n"
+		   "Other Volume v. Case,10,Ex.,1,,Ex.,1854\r\n"
+		   "Other Reporter v. Case,9,Ex. Ch.,342,,Ex. Ch.,1854\r\n");
+	import_ok(a, "n.csv", 5, 0);
+	struct sw_authority_lookup l, next;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_authority_lookup_cite(&l, a, "9 Ex. 341", &err), 0);
+	assert_int_equal(l.hit, SW_AUTHORITY_STARTS);
+	assert_int_equal(sw_authority_next_case(&next, a, &l.cases[0], &err), 0);
+	assert_int_equal(next.n, 1);
+	assert_int_equal(next.hit, SW_AUTHORITY_NONE);
+	assert_string_equal(next.cases[0].name, "Doe v. Roe");
+	assert_int_equal(next.cases[0].first_page, 355);
+	sw_authority_lookup_release(&next);
+	sw_authority_lookup_release(&l);
+	/* Another reporter's cases under the same volume number do not bound it. */
+	assert_int_equal(sw_authority_lookup_cite(&l, a, "9 Ex. Ch. 342", &err), 0);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(sw_authority_next_case(&next, a, &l.cases[0], &err), 0);
+	assert_int_equal(next.n, 0);
+	sw_authority_lookup_release(&l);
+	/* The last case of its volume has none. */
+	assert_int_equal(sw_authority_lookup_cite(&l, a, "9 Ex. 400", &err), 0);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(sw_authority_next_case(&next, a, &l.cases[0], &err), 0);
+	assert_int_equal(next.n, 0);
+	assert_null(next.cases);
+	sw_authority_lookup_release(&l);
+	cleanup(a);
+}
+
 static void test_courtlistener(void **state)
 {
 	(void)state;
@@ -215,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_courts),
 		cmocka_unit_test(test_simple_and_lookup),
+		cmocka_unit_test(test_next_case),
 		cmocka_unit_test(test_courtlistener),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,7 +34,14 @@ static const char cases_csv[] =
 	"\"Daubert v. Merrell Dow Pharmaceuticals, Inc.\",509,U.S.,579,601,U.S.,1993\n"
 	"United States v. Nixon,418,U.S.,683,716,U.S.,1974\n"
 	"New York Times Co. v. Sullivan,376,U.S.,254,305,U.S.,1964\n"
-	"In re Grand Jury Subpoena,828,F.2d,1438,1445,9th Cir.,1987\n";
+	"In re Grand Jury Subpoena,828,F.2d,1438,1445,9th Cir.,1987\n"
+	/* No last page: the next case in the volume bounds a pin, else only
+	 * a length no opinion has. */
+	"Hadley v. Baxendale,9,Ex.,341,,Ex. Ch.,1854\n"
+	"Doe v. Roe,9,Ex.,355,,Ex.,1854\n"
+	"Celotex Corp. v. Catrett,106,S. Ct.,2548,,U.S.,1986\n"
+	"Nemec v. Shrader,991,A.2d,1120,,Del.,2010\n"
+	"Roe v. Doe,991,A.2d,1142,1150,Del.,2010\n";
 
 /* Celotex as CourtListener's plain text gives it: star pages at line
  * starts and in brackets, and a quotation that runs over a page. */
@@ -253,6 +260,51 @@ static const struct row rows[] = {
 	  "pin 999 is past the last page (338) of Celotex Corp. v. Catrett" },
 	{ "Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). Id. at 999.", CASE, 1, CON,
 	  "pin 999 is past the last page (597)" },
+	/* Pins of a case whose last page the table does not know. */
+	{ "Hadley v. Baxendale, 9 Ex. 341, 9999 (Ex. Ch. 1854).", CASE, 0, CON,
+	  "pin 9999 is past Hadley v. Baxendale, 9 Ex. 341 (Ex. Ch. 1854), which ends before the "
+	  "next case in the volume, Doe v. Roe, 9 Ex. 355 (Ex. 1854)" },
+	{ "Hadley v. Baxendale, 9 Ex. 341, 356 (Ex. Ch. 1854).", CASE, 0, CON,
+	  "pin 356 is past Hadley v. Baxendale" },
+	{ "Hadley v. Baxendale, 9 Ex. 341, 354 (Ex. Ch. 1854).", CASE, 0, SUP,
+	  "Hadley v. Baxendale, 9 Ex. 341 (Ex. Ch. 1854); the table has no last page, so the pin "
+	  "is checked only against the next case in the volume (page 355)" },
+	/* A case may end on the page where the next one starts. */
+	{ "Hadley v. Baxendale, 9 Ex. 341, 355 (Ex. Ch. 1854).", CASE, 0, SUP,
+	  "checked only against the next case in the volume (page 355)" },
+	{ "Hadley v. Baxendale, 9 Ex. 341 (Ex. Ch. 1854).", CASE, 0, SUP,
+	  "Hadley v. Baxendale, 9 Ex. 341 (Ex. Ch. 1854)" },
+	{ "Hadley v. Baxendale, 9 Ex. 341, 341 (Ex. Ch. 1854).", CASE, 0, SUP,
+	  "Hadley v. Baxendale, 9 Ex. 341 (Ex. Ch. 1854)" },
+	{ "Hadley v. Baxendale, 9 Ex. 341 (1854). Hadley, supra, at 9999.", CASE, 1, CON,
+	  "pin 9999 is past Hadley v. Baxendale, 9 Ex. 341 (Ex. Ch. 1854), which ends before" },
+	{ "Hadley v. Baxendale, 9 Ex. 341 (1854). Id. at 9999.", CASE, 1, CON,
+	  "pin 9999 is past Hadley v. Baxendale" },
+	{ "v., 9 Ex. 341, 9999 (1854).", CASE, 0, CON, "pin 9999 is past Hadley v. Baxendale" },
+	{ "Celotex Corp. v. Catrett, 106 S. Ct. 2548, 9999 (1986).", CASE, 0, CON,
+	  "pin 9999 is 7451 pages past the start of Celotex Corp. v. Catrett, 106 S. Ct. 2548 "
+	  "(U.S. 1986), and no reported opinion runs 7452 pages" },
+	{ "Celotex Corp. v. Catrett, 106 S. Ct. 2548, 3549 (1986).", CASE, 0, CON,
+	  "pin 3549 is 1001 pages past the start" },
+	{ "Celotex Corp. v. Catrett, 106 S. Ct. 2548, 3548 (1986).", CASE, 0, SUP,
+	  "the table has no last page, so the pin is not checked" },
+	{ "Celotex Corp. v. Catrett, 106 S. Ct. 2548, 2553 (1986).", CASE, 0, SUP,
+	  "Celotex Corp. v. Catrett, 106 S. Ct. 2548 (U.S. 1986); the table has no last page, so "
+	  "the pin is not checked" },
+	{ "Celotex Corp. v. Catrett, 106 S. Ct. 2548 (1986). Id. at 2553.", CASE, 1, SUP,
+	  "refers to Celotex Corp. v. Catrett, 106 S. Ct. 2548 (U.S. 1986); the table has no last "
+	  "page, so the pin is not checked" },
+	{ "Nemec v. Shrader, 991 A.2d 1120 (Del. 2010). Nemec, 991 A.2d at 1500.", CASE, 1, CON,
+	  "pin 1500 is past Nemec v. Shrader, 991 A.2d 1120 (Del. 2010), which ends before the "
+	  "next case in the volume, Roe v. Doe, 991 A.2d 1142 (Del. 2010)" },
+	{ "Nemec v. Shrader, 991 A.2d 1120 (Del. 2010). Nemec, 991 A.2d at 1128.", CASE, 1, SUP,
+	  "refers to Nemec v. Shrader, 991 A.2d 1120 (Del. 2010); the table has no last page, so "
+	  "the pin is checked only against the next case in the volume (page 1142)" },
+	{ "Nemec v. Shrader, 991 A.2d 1120 (Del. 2010). Id. at 1500.", CASE, 1, CON,
+	  "pin 1500 is past Nemec v. Shrader" },
+	/* A known last page still decides alone. */
+	{ "Roe v. Doe, 991 A.2d 1142, 1151 (Del. 2010).", CASE, 0, CON,
+	  "pin 1151 is past the last page (1150)" },
 	{ "Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). Twombly, supra, at 556.", CASE, 1,
 	  SUP, "refers to Bell Atlantic" },
 	{ "Bell Atlantic Corp. v. Twombly, 550 U.S. 544 (2007). Hollis, supra, at 556.", CASE, 1,
