@@ -94,7 +94,11 @@ int main(int argc, char **argv)
 	}
 	if (cmd->flags & CLI_NEEDS_WORKSPACE) {
 		if (sw_workspace_open(&ctx.ws, ctx.dir, &err) != 0) {
+			/* No workspace where the command was run (or -C names
+			 * no folder): the caller's mistake, a usage error. */
 			rc = cli_fail(&err);
+			if (err.code == SW_ENOTFOUND)
+				rc = CLI_USAGE;
 			goto cleanup;
 		}
 		ctx.have_ws = true;

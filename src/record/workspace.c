@@ -68,6 +68,7 @@ int sw_workspace_open(struct sw_workspace *out, const char *start,
 	memset(out, 0, sizeof(*out));
 	if (!dir)
 		return err ? err->code : SW_EIO;
+	char *from = sw_xstrdup(dir);
 	for (;;) {
 		char *conf = sw_path_join(dir, SW_CONF_NAME);
 		bool found = sw_path_is_file(conf);
@@ -77,6 +78,7 @@ int sw_workspace_open(struct sw_workspace *out, const char *start,
 			if (rc)
 				goto cleanup;
 			out->root = dir;
+			free(from);
 			return 0;
 		}
 		free(conf);
@@ -87,9 +89,11 @@ int sw_workspace_open(struct sw_workspace *out, const char *start,
 		dir = parent;
 	}
 	rc = sw_err_set(err, SW_ENOTFOUND,
-			"no sworn workspace here or above '%s': run 'sworn init' or pass -C DIR",
-			start);
+			"no sworn workspace in '%s' or any folder above it: run 'sworn init' "
+			"there or pass -C DIR",
+			from);
 cleanup:
+	free(from);
 	free(dir);
 	return rc;
 }

@@ -19,11 +19,16 @@ run 2 "$SWORN" --bogus
 run 2 "$SWORN" -C "$T/nonexistent" matter list
 has "$T/err" "cannot change to"
 
-# Outside a workspace: say what to do.
+# Outside a workspace: a usage error that names the folder searched from
+# (absolute, from a relative -C too) and says what to do.
 mkdir "$T/empty"
-run 1 "$SWORN" -C "$T/empty" matter list
+run 2 "$SWORN" -C "$T/empty" matter list
 has "$T/err" "sworn init"
+has "$T/err" "pass -C DIR"
+has "$T/err" "'$(cd "$T/empty" && pwd -P)'"
 lines "$T/err" 1
+cd "$T" && run 2 "$SWORN" -C empty verify -m acme draft.md
+has "$T/err" "'$(cd "$T/empty" && pwd -P)' or any folder above it"
 
 run 0 "$SWORN" init "$T/ws"
 has "$T/out" "created a sworn workspace"
