@@ -283,8 +283,10 @@ int sw_record_bates_summary(char **out, struct sw_matter *m, struct sw_err *err)
 		const char *hi = (const char *)sqlite3_column_text(st, 1);
 		if (b.len)
 			sw_buf_adds(&b, ", ");
+		/* An en dash between the ends: a hyphen would read as part of a
+		 * Bates number ("BLT-000001-BLT-000012"). */
 		if (lo && hi && strcmp(lo, hi) != 0)
-			sw_buf_addf(&b, "%s-%s", lo, hi);
+			sw_buf_addf(&b, "%s\xe2\x80\x93%s", lo, hi);
 		else
 			sw_buf_adds(&b, lo ? lo : hi ? hi : "?");
 	}

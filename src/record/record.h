@@ -439,8 +439,10 @@ int sw_record_find_pages(int64_t **out, size_t *n, struct sw_matter *m,
 			 const char *const *phrases, size_t nphrases,
 			 size_t limit, struct sw_err *err) SW_MUST_USE;
 
-/* The Bates series of the evidence pages, as "ACME0000001-ACME0000008"
- * joined by ", " (empty when no page is numbered).  Caller frees. */
+/* The Bates series of the evidence pages, each its first and last number
+ * as written joined by an en dash, "BLT-000001–BLT-000012" (one number
+ * alone when the series has one), the series joined by ", " in order of
+ * canonical prefix (empty when no page is numbered).  Caller frees. */
 int sw_record_bates_summary(char **out, struct sw_matter *m,
 			    struct sw_err *err) SW_MUST_USE;
 

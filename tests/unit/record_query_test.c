@@ -1,0 +1,119 @@
+/*
+ * record_query_test.c - the production summary (sw_record_bates_summary).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#define TMPDIR_TAG "record-query"
+#include "tmpdir.h"
+
+#include "record/record_int.h"
+
+static void exec(sqlite3 *db, const char *sql)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+}
+
+static long long __attribute__((unused)) query_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	long long v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* A matter over a fresh database file name in the scratch folder. */
+static void matter_open(struct sw_matter *m, const char *name, bool create)
+{
+	struct sw_err err = { 0 };
+	memset(m, 0, sizeof(*m));
+	m->name = sw_xstrdup("test");
+	m->dir = sw_xstrdup(dir);
+	m->files_dir = sw_path_join(dir, "files");
+	char *path = sw_path_join(dir, name);
+	int rc = sw__record_db_open(&m->db, path, create, &err);
+	free(path);
+	if (rc != 0)
+		fail_msg("cannot open the test database: %s", err.msg);
+}
+
+static void matter_close(struct sw_matter *m)
+{
+	sqlite3_close(m->db);
+	free(m->name);
+	free(m->dir);
+	free(m->files_dir);
+}
+
+/* One evidence document (id doc) whose pages carry the Bates numbers
+ * given: bates as written, prefix as stored, number. */
+struct page_row {
+	const char *bates, *prefix;
+	int num;
+};
+
+static void add_document(sqlite3 *db, int doc, const struct page_row *rows, size_t n)
+{
+	char *sql = sw_xasprintf(
+		"INSERT INTO documents (id, name, kind, sha256, source_path, imported_at, bytes,"
+		" page_count, beg_bates) VALUES (%d, 'doc%d.txt', 'text', 'sha%d', 'doc%d.txt',"
+		" '2025-01-02T03:04:05Z', 100, %zu, '%s')",
+		doc, doc, doc, doc, n, rows[0].bates);
+	exec(db, sql);
+	free(sql);
+	for (size_t k = 0; k < n; k++) {
+		sql = sw_xasprintf("INSERT INTO pages (doc_id, page_no, bates, bates_prefix, bates_num,"
+				   " bates_source, text) VALUES (%d, %zu, '%s', '%s', %d, 'stamp',"
+				   " 'page %zu of document %d')",
+				   doc, k + 1, rows[k].bates, rows[k].prefix, rows[k].num, k + 1, doc);
+		exec(db, sql);
+		free(sql);
+	}
+}
+
+static void test_summary(void **state)
+{
+	(void)state;
+	struct sw_matter m;
+	struct sw_err err = { 0 };
+	char *s = NULL;
+	matter_open(&m, "summary.db", true);
+	assert_int_equal(sw_record_bates_summary(&s, &m, &err), 0);
+	assert_string_equal(s, "");
+	free(s);
+	const struct page_row blt[] = {
+		{ "BLT-000001", "BLT", 1 }, { "BLT-000002", "BLT", 2 }, { "BLT-000012", "BLT", 12 },
+	};
+	const struct page_row acme[] = { { "ACME0000001", "ACME", 1 } };
+	const struct page_row zed[] = { { "ZED 0007", "ZED", 7 }, { "ZED 0009", "ZED", 9 } };
+	add_document(m.db, 1, blt, SW_ARRAY_LEN(blt));
+	add_document(m.db, 2, acme, SW_ARRAY_LEN(acme));
+	add_document(m.db, 3, zed, SW_ARRAY_LEN(zed));
+	assert_int_equal(sw_record_bates_summary(&s, &m, &err), 0);
+	/* An en dash between the ends of a series, each number as written;
+	 * a series of one number alone. */
+	assert_string_equal(s, "ACME0000001, BLT-000001\xe2\x80\x93" "BLT-000012, "
+			       "ZED 0007\xe2\x80\x93ZED 0009");
+	assert_null(strstr(s, "BLT-000001-BLT"));
+	free(s);
+	matter_close(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_summary),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
