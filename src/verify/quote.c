@@ -593,13 +593,18 @@ bool sw__text_negated(const char *s, size_t n)
 }
 
 /* Words a bracketed insertion may stand for whatever it says: pronouns and
- * articles ("[the carrier]" for "it"). */
+ * articles ("[the carrier]" for "it"), auxiliaries a change of tense
+ * replaces ("[was]" for "is", "[could]" for "can"). */
 static const char *const standins[] = { "he",    "she",   "it",    "they", "them", "his",
 					"her",   "hers",  "its",   "their", "theirs", "this",
 					"that",  "these", "those", "we",   "us",   "our",
 					"ours",  "you",   "your",  "i",    "me",   "my",
 					"him",   "who",   "whom",  "which", "there", "here",
-					"the",   "a",     "an",    "one",  "such", "said" };
+					"the",   "a",     "an",    "one",  "such", "said",
+					"is",    "was",   "are",   "were", "be",   "been",
+					"has",   "have",  "had",   "do",   "does", "did",
+					"can",   "could", "will",  "would", "shall", "should",
+					"may",   "might", "must" };
 
 static bool standin(const char *s, size_t n)
 {

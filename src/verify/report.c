@@ -2,6 +2,7 @@
  * a self-contained HTML page (the draft rendered in report_html.c). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -142,6 +143,17 @@ static const char *colour_of(enum sw_verdict v)
 	return "";
 }
 
+char *sw__report_where(const struct sw_evidence *e)
+{
+	if (!e->document)
+		return sw_xasprintf("%s%s%s", e->name ? e->name : "", e->name && e->cite ? " " : "",
+				    e->cite ? e->cite : "");
+	const char *label = e->cite && *e->cite ? e->cite : e->bates;
+	if (label && *label && strcasecmp(label, e->document) != 0)
+		return sw_xasprintf("%s (%s p. %u)", label, e->document, e->page);
+	return sw_xasprintf("%s p. %u", e->document, e->page);
+}
+
 static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 		      const struct sw__report_pos *pos, bool colour)
 {
@@ -157,10 +169,11 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 		v->reason);
 	for (size_t k = 0; k < v->nevidence && v->verdict == SW_VERDICT_SUPPORTED; k++) {
 		const struct sw_evidence *e = &v->evidence[k];
-		if (e->excerpt && e->document && e->bates && strcmp(e->bates, e->document) != 0)
-			fprintf(f, "        %s (%s p. %u): %s\n", e->bates, e->document, e->page, e->excerpt);
-		else if (e->excerpt && e->document)
-			fprintf(f, "        %s p. %u: %s\n", e->document, e->page, e->excerpt);
+		if (e->excerpt && e->document) {
+			char *where = sw__report_where(e);
+			fprintf(f, "        %s: %s\n", where, e->excerpt);
+			free(where);
+		}
 	}
 }
 

@@ -92,7 +92,21 @@ struct marks {
 	const struct sw_verify_report *r;
 	long active;   /* the claim being marked, or -1 */
 	bool open;     /* its <a> is open */
+	int tables;    /* tables open */
+	int cells;     /* th and td open */
 };
+
+/* The view's text between the cells of a table (", " that the scanner
+ * reads between them, line breaks) is not content: HTML has no place for
+ * text in a row outside its cells. */
+static void track(struct marks *k, const struct sw_markup_event *e)
+{
+	int d = e->open ? 1 : -1;
+	if (e->tag == SW_MARKUP_TABLE)
+		k->tables += d;
+	else if (e->tag == SW_MARKUP_TH || e->tag == SW_MARKUP_TD)
+		k->cells += d;
+}
 
 static void mark_close(struct marks *k)
 {
@@ -103,7 +117,7 @@ static void mark_close(struct marks *k)
 
 static void put_text(struct marks *k, size_t from, size_t to)
 {
-	if (to <= from)
+	if (to <= from || (k->tables > 0 && k->cells <= 0))
 		return;
 	if (k->active >= 0 && !k->open) {
 		size_t i = (size_t)k->active;
@@ -121,7 +135,7 @@ static void render_draft(FILE *f, const struct sw_verify_report *r)
 	const struct sw_markup *v = r->view;
 	const struct sw_markup_event *ev = v ? v->events : NULL;
 	size_t nev = v ? v->nevents : 0, ei = 0, ci = 0, pos = 0, active_end = 0;
-	struct marks k = { f, r, -1, false };
+	struct marks k = { f, r, -1, false, 0, 0 };
 	for (;;) {
 		size_t next = r->len;
 		if (ei < nev && ev[ei].at < next)
@@ -146,6 +160,7 @@ static void render_draft(FILE *f, const struct sw_verify_report *r)
 		}
 		while (ei < nev && ev[ei].at <= pos) {
 			mark_close(&k);
+			track(&k, &ev[ei]);
 			put_tag(f, v, &ev[ei++]);
 		}
 		if (k.active < 0) {
@@ -253,16 +268,9 @@ int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 			for (size_t e = 0; e < v->nevidence; e++) {
 				const struct sw_evidence *ev = &v->evidence[e];
 				fputs("<div class=\"ev\">", f);
-				if (ev->document) {
-					html_str(f, ev->bates);
-					fputs(ev->bates ? " " : "", f);
-					html_str(f, ev->document);
-					fprintf(f, " p. %u", ev->page);
-				} else {
-					html_str(f, ev->name);
-					fputs(" ", f);
-					html_str(f, ev->cite);
-				}
+				char *where = sw__report_where(ev);
+				html_str(f, where);
+				free(where);
 				if (ev->excerpt) {
 					fputs(": \xe2\x80\x9c", f);
 					html_str(f, ev->excerpt);

@@ -15,6 +15,12 @@ struct sw__report_pos {
  * caller frees.  Linear in the draft. */
 struct sw__report_pos *sw__report_positions(const struct sw_verify_report *r);
 
+/* Where a piece of evidence is, for a reader: "Smith Dep. 3:12
+ * (smith-dep.txt p. 3)", "BLT-000007 (BLT-000006 p. 2)", a document named
+ * by its own Bates number once ("ACME0000001 p. 1"), "NAME CITE" for an
+ * authority.  Caller frees. */
+char *sw__report_where(const struct sw_evidence *e);
+
 /* Whether verdict v blocks the gate of r. */
 bool sw__report_blocks(const struct sw_verify_report *r, enum sw_verdict v);
 

@@ -214,5 +214,74 @@ run 1 "$SWORN" verify -m m "$T/brief.md"
 has "$T/out" "4:64"
 has "$T/out" "550 U.S. 544 is Bell Atlantic Corp. v. Twombly"
 
+# The HTML is well formed: tags nest and close, and no text stands in a
+# table outside its cells (the view's ", " between cells is not content).
+html_check() {
+	python3 - "$1" <<'PY'
+import sys
+from html.parser import HTMLParser
+VOID = {"br", "hr", "meta", "link", "img", "input"}
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.bad = [], []
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.stack.append(tag)
+    def handle_endtag(self, tag):
+        if tag in VOID:
+            return
+        if not self.stack or self.stack[-1] != tag:
+            self.bad.append("</%s> closes %s" % (tag, self.stack[-1:] or "nothing"))
+            if tag in self.stack:
+                while self.stack.pop() != tag:
+                    pass
+            return
+        self.stack.pop()
+    def handle_data(self, data):
+        if self.stack and self.stack[-1] in ("table", "thead", "tbody", "tr") and data.strip():
+            self.bad.append("text %r directly inside <%s>" % (data, self.stack[-1]))
+p = P()
+p.feed(open(sys.argv[1], encoding="utf-8").read())
+p.close()
+for b in p.bad + (["unclosed " + " ".join(p.stack)] if p.stack else []):
+    print("BAD", b)
+PY
+}
+html_check "$T/r.html" >"$T/check" 2>&1
+lacks "$T/check" "BAD"
+lacks "$T/check" "Traceback"
+lacks "$T/r.html" "</td>, <td>"
+has "$T/r.html" "<td><em>"
+
+# Quotations as lawyers alter them, over the record; evidence named once
+# when a document's name is its Bates number.
+cat >"$T/quotes.md" <<'EOF'
+Smith wrote: "We will . . . make the March 10 date for PO 4471." (ACME0000003.)
+
+Smith wrote: "[w]e will not make the March 10 date for PO 4471." (ACME0000003.)
+
+He admitted "I know this [was] past the thirty days." (ACME0000003.)
+
+He wrote that "[t]he earliest we [guarantee] is March 31, 2021." (ACME0000003.)
+
+He wrote "[w]e will not make the March 10 date . . . [t]he earliest we can ship is March 31, 2021." (ACME0000003.)
+EOF
+run 1 "$SWORN" verify -m m --json --html "$T/q.html" "$T/quotes.md"
+verdicts "$T/out" >"$T/check"
+has "$T/check" 'quote unsupported "We will . . . make'
+has "$T/check" 'quote unsupported "[t]he earliest we [guarantee]'
+has "$T/check" 'quote supported "[w]e will not make the March 10 date for PO 4471."'
+has "$T/check" 'quote supported "I know this [was] past the thirty days."'
+has "$T/check" 'quote supported "[w]e will not make the March 10 date . . . [t]he earliest'
+run 1 "$SWORN" verify -m m "$T/quotes.md"
+has "$T/out" 'the ellipsis omits "not"'
+has "$T/out" '"[guarantee]" in the draft, "can ship" on the page'
+has "$T/out" "        ACME0000003 p. 1: "
+lacks "$T/out" "ACME0000003 ACME0000003"
+lacks "$T/out" "        ACME0000003 (ACME0000003"
+has "$T/q.html" 'class="ev">ACME0000003 p. 1'
+lacks "$T/q.html" "ACME0000003 ACME0000003"
+
 echo "drafts_markdown: $checks checks, $failures failures"
 [ "$failures" -eq 0 ]

@@ -83,6 +83,9 @@ static const struct row rows[] = {
 	{ "[t]he Controller [never] approves", "The Controller approves", false, NULL },
 	{ "[t]he Controller [does] approve", "The Controller does not approve", false, NULL },
 	{ "[he] will pay", "it will pay", true, NULL },
+	{ "I know this [was] past the thirty days", "I know this is past the thirty days", true,
+	  NULL },
+	{ "the earliest we [could] ship", "The earliest we can ship", true, NULL },
 	/* An ellipsis never stands for a negation. */
 	{ "We will . . . make the March 10 date",
 	  "We will not be able to make the March 10 date", false, NULL },
