@@ -5,6 +5,11 @@
  * user_version i to i + 1; never edit one that has shipped, add the next. */
 #include "record/record_int.h"
 
+/* sw_bates_canon_prefix in SQL, for the 2 -> 3 migration.  SQLite's upper()
+ * changes ASCII letters only, as that function does. */
+#define CANON_PREFIX \
+	"upper(replace(replace(replace(replace(bates_prefix, '-', ''), '_', ''), ' ', ''), '.', ''))"
+
 static const char *const migrations[] = {
 	/* 0 -> 1: documents, pages, full-text index, transcripts, labels. */
 	"CREATE TABLE documents ("
@@ -77,6 +82,13 @@ static const char *const migrations[] = {
 	"  reason TEXT,"
 	"  decided_at TEXT NOT NULL);"
 	"CREATE INDEX quarantine_doc ON quarantine (doc_id);",
+	/* 2 -> 3: pages.bates_prefix canonical, as sw_bates_canon_prefix makes
+	 * it (ASCII upper case; '-', '_', ' ' and '.' dropped: "BLT-" becomes
+	 * "BLT"), so that a matter an older build wrote answers lookups by
+	 * canonical prefix without a re-import.  The numbers as written
+	 * (pages.bates, documents.beg_bates) are left alone. */
+	"UPDATE pages SET bates_prefix = " CANON_PREFIX
+	"  WHERE bates_prefix IS NOT NULL AND bates_prefix <> " CANON_PREFIX ";",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,

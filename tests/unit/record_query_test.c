@@ -1,5 +1,9 @@
 /*
- * record_query_test.c - the production summary (sw_record_bates_summary).
+ * record_query_test.c - the production summary (sw_record_bates_summary)
+ * and a matter database whose Bates prefixes an older build stored as
+ * written ("BLT-"), opened by this one: the schema's version-3 migration
+ * makes them canonical, so lookups by canonical prefix find the pages
+ * without a re-import.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,7 +26,7 @@ static void exec(sqlite3 *db, const char *sql)
 		fail_msg("%s: %s", sql, msg);
 }
 
-static long long __attribute__((unused)) query_int(sqlite3 *db, const char *sql)
+static long long query_int(sqlite3 *db, const char *sql)
 {
 	sqlite3_stmt *st = NULL;
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
@@ -110,10 +114,51 @@ static void test_summary(void **state)
 	matter_close(&m);
 }
 
+/* A file written by a build that kept the prefix as written: the same
+ * tables at version 2, "BLT-" and "blt_" where this build keeps "BLT". */
+static void test_old_prefixes_migrated(void **state)
+{
+	(void)state;
+	struct sw_matter m;
+	struct sw_err err = { 0 };
+	matter_open(&m, "old.db", true);
+	const struct page_row old[] = {
+		{ "BLT-000001", "BLT-", 1 }, { "BLT-000002", "BLT-", 2 }, { "BLT-000003", "BLT-", 3 },
+	};
+	const struct page_row other[] = { { "blt_000004", "blt_", 4 } };
+	const struct page_row acme[] = { { "ACME0000001", "ACME", 1 } };
+	add_document(m.db, 1, old, SW_ARRAY_LEN(old));
+	add_document(m.db, 2, other, SW_ARRAY_LEN(other));
+	add_document(m.db, 3, acme, SW_ARRAY_LEN(acme));
+	exec(m.db, "PRAGMA user_version = 2");
+	matter_close(&m);
+
+	matter_open(&m, "old.db", false);
+	assert_int_equal(query_int(m.db, "PRAGMA user_version"), SW_RECORD_SCHEMA_VERSION);
+	assert_true(SW_RECORD_SCHEMA_VERSION >= 3);
+	assert_int_equal(query_int(m.db, "SELECT count(*) FROM pages WHERE bates_prefix = 'BLT'"), 4);
+	assert_int_equal(query_int(m.db, "SELECT count(*) FROM pages WHERE bates_prefix = 'ACME'"), 1);
+	/* The numbers stay as written. */
+	assert_int_equal(query_int(m.db, "SELECT count(*) FROM pages WHERE bates = 'BLT-000003'"), 1);
+	struct sw_record_page p;
+	assert_int_equal(sw_record_page_by_bates(&p, &m, "BLT", 3, &err), 0);
+	assert_string_equal(p.bates, "BLT-000003");
+	sw_record_page_release(&p);
+	uint64_t n = 0;
+	assert_int_equal(sw_record_bates_count(&n, &m, "BLT", 1, 4, &err), 0);
+	assert_int_equal(n, 4);
+	matter_close(&m);
+	/* Opened again, it is current: nothing runs twice. */
+	matter_open(&m, "old.db", false);
+	assert_int_equal(query_int(m.db, "PRAGMA user_version"), SW_RECORD_SCHEMA_VERSION);
+	matter_close(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_old_prefixes_migrated),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
