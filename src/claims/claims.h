@@ -21,7 +21,16 @@
  *     overlap the citations inside them; no two citations overlap.
  *   - Short forms (short cites, id., supra, references by name) carry the
  *     index of the claim they resolve to, or -1 when the text does not say
- *     which authority they mean.  A quotation's attributed_to is the
+ *     which authority they mean.  They lean on the nearest full citation
+ *     before them, a repeated one included (a draft that cites a case
+ *     wrongly and then rightly means the right one): a short cite on the
+ *     nearest of its volume and reporter whose parties its name matches
+ *     (two such cites of different pages are one case cited two ways, so
+ *     the nearest wins; with no name that matches, the nearest cite of
+ *     the one case of that volume), supra on the nearest its name matches
+ *     (-1 when the name matches two different cases), id. on the citation
+ *     just before it.  A repeated full citation resolves to the first full
+ *     citation of the same authority.  A quotation's attributed_to is the
  *     citation of its own sentence: one whose parenthetical holds the
  *     quotation, else the first after it in its sentence, else the first
  *     of a citation sentence right after its sentence (a sentence of

@@ -395,6 +395,7 @@ struct authorities {
 	long *next3;
 	uint32_t *hash3;
 	long *count;  /* resource -> resources of its volume and reporter, itself included */
+	long *latest; /* resource -> its newest full cite (itself or a repeat) */
 	size_t mask;
 	long *fulls;  /* full case and journal cites, in order (for supra) */
 	size_t nfulls;
@@ -423,12 +424,19 @@ static void auth_add(struct authorities *a, const struct sw_claims *c, size_t i)
 {
 	long same = same_volume(a, c, i);
 	a->count[i] = same >= 0 ? a->count[same] + 1 : 1;
+	a->latest[i] = (long)i;
 	size_t b = a->hash[i] & a->mask;
 	a->next[i] = a->head[b];
 	a->head[b] = (long)i;
 	b = a->hash3[i] & a->mask;
 	a->next3[i] = a->head3[b];
 	a->head3[b] = (long)i;
+}
+
+/* Full cite i, a resource or a repeat of one, as a target of the names of
+ * later short forms and supra cites. */
+static void names_add(struct authorities *a, const struct sw_claims *c, size_t i)
+{
 	const struct sw_claim *x = &c->v[i];
 	if (x->kind == SW_CLAIM_CASE || x->kind == SW_CLAIM_JOURNAL) {
 		a->fulls[a->nfulls++] = (long)i;
@@ -438,24 +446,41 @@ static void auth_add(struct authorities *a, const struct sw_claims *c, size_t i)
 	}
 }
 
-/* The one full cite a supra cite's name matches (of short cite i's
- * volume and reporter when i >= 0), newest first; -1 when none or several
- * do. */
+/* Full cites of one name word a short form or supra looks at, newest first. */
+#define CLAIMS_NAME_TARGETS 1024
+
+/* The resource full cite y repeats, or y. */
+static long resource_of(const struct sw_claims *c, long y)
+{
+	return c->v[y].resolves_to >= 0 ? c->v[y].resolves_to : y;
+}
+
+/* The nearest full cite before it that a short form's name matches,
+ * repeated full cites included: when a draft cites a case wrongly and then
+ * rightly, the short form after both leans on the right one.  A short cite
+ * (i >= 0) looks only at full cites of its volume and reporter, where two
+ * cites of one name are one case cited two ways: the nearest wins.  A
+ * supra cite (i < 0) names no volume: when its name matches full cites of
+ * two different resources it is ambiguous (-1), as eyecite has it.  -1
+ * when none matches. */
 static long named_target(struct authorities *a, const struct sw_claims *c, const char *ante,
 			 long i)
 {
 	long found = -1;
-	int n = 0;
 	if (!ante)
 		return -1;
 	if (!cl_alnum((unsigned char)*ante)) {
 		/* no first word to look up: every full cite, newest first */
-		for (size_t k = a->nfulls; k-- > 0 && n < 2 && i < 0;)
-			if (claim_named(&c->v[a->fulls[k]], ante)) {
-				found = a->fulls[k];
-				n++;
-			}
-		return n == 1 ? found : -1;
+		for (size_t k = a->nfulls, n = 0; k-- > 0 && n < CLAIMS_NAME_TARGETS && i < 0; n++) {
+			long y = a->fulls[k];
+			if (!claim_named(&c->v[y], ante))
+				continue;
+			if (found < 0)
+				found = y;
+			else if (resource_of(c, y) != resource_of(c, found))
+				return -1;
+		}
+		return found;
 	}
 	size_t len = 0;
 	while (cl_alnum((unsigned char)ante[len]))
@@ -463,18 +488,25 @@ static long named_target(struct authorities *a, const struct sw_claims *c, const
 	if (!a->words.slot)
 		return -1;
 	const struct word_slot *s = word_slot(&a->words, word_hash(ante, len), ante, len);
-	for (long k = s->head; k >= 0 && n < 2; k = a->words.v[k].next) {
+	/* bounded: a hostile draft that cites one name in many volumes
+	 * stays linear */
+	for (long k = s->head, steps = 0; k >= 0 && steps < CLAIMS_NAME_TARGETS;
+	     k = a->words.v[k].next, steps++) {
 		long y = a->words.v[k].claim;
 		if (i >= 0 && (a->hash[y] != a->hash[i] || c->v[y].kind != c->v[i].kind ||
 			       !same_field(&c->v[y], &c->v[i], "volume") ||
 			       !same_field(&c->v[y], &c->v[i], "canonical")))
 			continue;
-		if (claim_named(&c->v[y], ante)) {
+		if (!claim_named(&c->v[y], ante))
+			continue;
+		if (i >= 0)
+			return y;
+		if (found < 0)
 			found = y;
-			n++;
-		}
+		else if (resource_of(c, y) != resource_of(c, found))
+			return -1;
 	}
-	return n == 1 ? found : -1;
+	return found;
 }
 
 void claims_resolve(struct sw_claims *c)
@@ -495,6 +527,7 @@ void claims_resolve(struct sw_claims *c)
 	a.next3 = sw_xmalloc((c->n + 1) * sizeof(*a.next3));
 	a.hash3 = sw_xmalloc((c->n + 1) * sizeof(*a.hash3));
 	a.count = sw_xmalloc((c->n + 1) * sizeof(*a.count));
+	a.latest = sw_xmalloc((c->n + 1) * sizeof(*a.latest));
 	a.fulls = sw_xmalloc((c->n + 1) * sizeof(*a.fulls));
 
 	long last = -1; /* the authority the previous citation named */
@@ -508,8 +541,8 @@ void claims_resolve(struct sw_claims *c)
 		switch (x->form) {
 		case SW_FORM_FULL:
 			if (x->parallel_to >= 0) {
-				last = c->v[x->parallel_to].resolves_to >= 0 ?
-				       c->v[x->parallel_to].resolves_to : x->parallel_to;
+				/* id. after a parallel group: its first cite */
+				last = x->parallel_to;
 				break;
 			}
 			/* one resource per authority: the first full cite of it */
@@ -520,15 +553,25 @@ void claims_resolve(struct sw_claims *c)
 				}
 			if (x->resolves_to < 0 && x->kind != SW_CLAIM_RECORD && x->kind != SW_CLAIM_BATES)
 				auth_add(&a, c, i);
-			last = x->resolves_to >= 0 ? x->resolves_to : (long)i;
+			else if (x->resolves_to >= 0)
+				a.latest[x->resolves_to] = (long)i;
+			if (x->kind != SW_CLAIM_RECORD && x->kind != SW_CLAIM_BATES)
+				names_add(&a, c, i);
+			/* id. leans on this cite as written, not on an earlier
+			 * (perhaps wrong) full cite of the same authority */
+			last = (long)i;
 			break;
 		case SW_FORM_SHORT: {
-			/* the one resource of this volume and reporter, else the
-			 * one of them the short name names */
-			long found = x->kind == SW_CLAIM_CASE || x->kind == SW_CLAIM_JOURNAL ?
-				     same_volume(&a, c, i) : -1;
-			if (found >= 0 && a.count[found] > 1)
+			/* the nearest full cite of this volume and reporter that
+			 * the short name names (repeats included); with no name
+			 * that matches, the nearest full cite of the one resource
+			 * of this volume, if there is one */
+			long vol = x->kind == SW_CLAIM_CASE || x->kind == SW_CLAIM_JOURNAL ?
+				   same_volume(&a, c, i) : -1, found = -1;
+			if (vol >= 0)
 				found = named_target(&a, c, sw_claim_get(x, "antecedent"), (long)i);
+			if (found < 0 && vol >= 0 && a.count[vol] == 1)
+				found = a.latest[vol];
 			x->resolves_to = found;
 			last = x->resolves_to;
 			break;
@@ -572,6 +615,7 @@ void claims_resolve(struct sw_claims *c)
 	free(a.next3);
 	free(a.hash3);
 	free(a.count);
+	free(a.latest);
 	free(a.words.slot);
 	free(a.words.v);
 }
