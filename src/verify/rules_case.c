@@ -11,13 +11,15 @@
 /* ------------------------------------------------------------------ cases */
 
 /* How far past its first page a pin may go when nothing in the table
- * bounds the case.  The longest opinions run to a few hundred pages in the
- * U.S. Reports (Dred Scott v. Sandford, 60 U.S. 393, runs to page 633) and
- * to several hundred in the Federal Supplement (United States v. Philip
- * Morris USA, 449 F. Supp. 2d 1, runs past page 900), so a bound of 500
- * would block real pins; 1000 pages stays clear of every reported opinion
- * while still catching the invented pin ("at 9999").  A table that holds
- * the volume's other cases bounds the case far more tightly anyway. */
+ * bounds the case.  The longest opinions in the U.S. Reports, separate
+ * opinions included, run to a few hundred pages (Dred Scott v. Sandford,
+ * 60 U.S. 393, ends at page 633), and a district court's findings can fill
+ * most of a volume of the Federal Supplement (United States v. Philip
+ * Morris USA, 449 F. Supp. 2d 1 (D.D.C. 2006)), so a bound of 300 or 500
+ * would block real pins.  1000 pages is about the length of a whole
+ * reporter volume: a pin that far past the start is not in the case,
+ * and the invented pin ("at 9999") is caught.  A table that holds the
+ * volume's other cases bounds a case far more tightly anyway. */
 #define PIN_MAX_PAGES 1000
 
 /* Append what the check of a pin could not settle to claim i's reason,
