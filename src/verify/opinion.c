@@ -196,6 +196,19 @@ static void add_opinion_evidence(struct sw__verify_run *u, size_t i,
 	ev->excerpt = sw__verify_excerpt(text, len, s, e);
 }
 
+/* "; [Acme] stands for \"the buyer\"" for a reason, or "" (sub not found).
+ * Caller frees. */
+static char *altered(const struct sw__pattern *p, const struct sw__words *w, const char *text,
+		     const struct sw__alter *sub)
+{
+	if (!sub->found)
+		return sw_xstrdup("");
+	char *d = sw__alter_describe(p, w, text, sub);
+	char *r = sw_xasprintf("; %s", d);
+	free(d);
+	return r;
+}
+
 void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 {
 	const struct sw_claim *qc = &u->r->claims.v[i];
@@ -210,6 +223,8 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 	struct sw__words w = { 0 };
 	struct sw__verify_closest cl = { 0 };
 	const struct sw_authority_case *k = &ar->kase;
+	struct sw__alter sub;
+	char *note = NULL;
 	if (!quoted || !*quoted) {
 		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "an empty quotation");
 		goto done;
@@ -266,25 +281,28 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 		page_span(&o, lo, hi, first, op.len, &bf, &bt);
 		from = sw__words_at(&w, bf);
 		to = sw__words_at(&w, bt);
-		if (sw__pattern_find(&p, &w, from, to, &ws, &we)) {
+		if (sw__pattern_find_sub(&p, &w, from, to, &ws, &we, &sub)) {
 			size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
-			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on page %llu of the opinion in %s",
-				       (unsigned long long)page_of(&o, s, first), atext);
+			note = altered(&p, &w, op.data, &sub);
+			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on page %llu of the opinion in %s%s",
+				       (unsigned long long)page_of(&o, s, first), atext, note);
 			add_opinion_evidence(u, i, k, op.data, op.len, s, e);
 			goto done;
 		}
 	}
-	if (sw__pattern_find(&p, &w, 0, w.n, &ws, &we)) {
+	if (sw__pattern_find_sub(&p, &w, 0, w.n, &ws, &we, &sub)) {
 		size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
 		uint64_t ps = page_of(&o, s, first), pe = page_of(&o, e ? e - 1 : 0, first);
+		note = altered(&p, &w, op.data, &sub);
 		if (!pinned || !paged) {
-			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "in the opinion in %s%s", atext,
+			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "in the opinion in %s%s%s", atext,
 				       !pinned ? ""
-				       : " (its text has no star pages, so the pin is not checked)");
+				       : " (its text has no star pages, so the pin is not checked)",
+				       note);
 		} else if (pe >= lo && ps <= hi) {
 			sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
-				       "on pages %llu-%llu of the opinion in %s", (unsigned long long)ps,
-				       (unsigned long long)pe, atext);
+				       "on pages %llu-%llu of the opinion in %s%s", (unsigned long long)ps,
+				       (unsigned long long)pe, atext, note);
 		} else {
 			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
 				       "in the opinion in %s, but on page %llu, not at the pin %s",
@@ -326,6 +344,7 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 			       "not found in the opinion in %s, nor anything close to it", atext);
 	}
 done:
+	free(note);
 	sw__verify_closest_release(&cl);
 	sw__words_release(&w);
 	sw__pattern_release(&p);

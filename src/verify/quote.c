@@ -636,19 +636,23 @@ static bool stem_in(const char *s, size_t n, const char *b, size_t bn)
 }
 
 /* Whether bracket gap it may stand for words [a, b) of w (negation
- * aside). */
+ * aside): a name, a word of the same stem ("[the Rule]" for "Rule 56(c)",
+ * "[approved]" for "approves"), or pronouns, articles and auxiliaries
+ * only ("[the carrier]" for "it"); never "[denies]" for "approves". */
 static bool may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
 			  size_t b)
 {
 	if (it->name)
 		return true;
+	bool all = true;
 	for (size_t k = a; k < b; k++) {
 		const char *x = w->text + w->w[k].s;
 		size_t n = w->w[k].e - w->w[k].s;
-		if (!standin(x, n) && !stem_in(x, n, it->p, it->plen))
-			return false;
+		if (stem_in(x, n, it->p, it->plen))
+			return true;
+		all &= standin(x, n);
 	}
-	return true;
+	return all;
 }
 
 struct finder {
@@ -742,6 +746,15 @@ bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, si
 	return find(&f, from, to, ws, we);
 }
 
+bool sw__pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+			  size_t to, size_t *ws, size_t *we, struct sw__alter *sub)
+{
+	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
+	bool ok = find(&f, from, to, ws, we);
+	*sub = ok ? f.sub : (struct sw__alter){ 0 };
+	return ok;
+}
+
 bool sw__pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
 			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__alter *rev,
 			    struct sw__alter *sub)
@@ -762,6 +775,12 @@ static void add_words(struct sw_buf *b, const struct sw__words *w, const char *t
 	if (a >= e)
 		return;
 	size_t s = w->map[w->w[a].s], t = w->map[w->w[e - 1].e];
+	/* "Rule 56(c)": a parenthesis opened in the words closes with them. */
+	long open = 0;
+	for (size_t i = s; i < t; i++)
+		open += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+	while (open-- > 0 && t < w->map[w->len] && text[t] == ')')
+		t++;
 	bool space = false;
 	for (size_t i = s; i < t && b->len < 4096; i++) {
 		unsigned char c = (unsigned char)text[i];

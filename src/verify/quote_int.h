@@ -94,6 +94,11 @@ struct sw__alter {
 	size_t gi, ws, we;
 };
 
+/* sw__pattern_find(); *sub gets the match's first bracketed substitution
+ * of words (found false when none). */
+bool sw__pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+			  size_t to, size_t *ws, size_t *we, struct sw__alter *sub);
+
 /* sw__pattern_find() that also lets an ellipsis or a bracket add or drop a
  * negation; *rev gets the first such alteration of the match (found false
  * when the match needs none), *sub the first bracketed substitution of

@@ -347,6 +347,24 @@ static const struct row rows[] = {
 	{ "The Court said \"summary judgment is disfavored in every antitrust case.\" Celotex "
 	  "Corp. v. Catrett, 477 U.S. 317, 322 (1986).", QUOTE, 0, UNS,
 	  "not found in the opinion in Celotex Corp. v. Catrett, 477 U.S. 317, nor anything close to it" },
+	/* Alterations: an ellipsis or a bracket that drops a negation
+	 * contradicts; a bracket stands only for words it may stand for,
+	 * and the reason names what it stands for. */
+	{ "\"We do . . . mean that the nonmoving party must produce evidence in a form that would "
+	  "be admissible at trial.\" Celotex Corp. v. Catrett, 477 U.S. 317, 324 (1986).", QUOTE,
+	  0, CON, "only as altered: the ellipsis omits \"not\" \xe2\x80\x94 the omission reverses" },
+	{ "\"We do [] mean that the nonmoving party [need] produce evidence\" Celotex Corp. v. "
+	  "Catrett, 477 U.S. 317, 324 (1986).", QUOTE, 0, UNS, "not found in the opinion" },
+	{ "\"We [must] mean that the nonmoving party must produce evidence\" Celotex Corp. v. "
+	  "Catrett, 477 U.S. 317, 324 (1986).", QUOTE, 0, CON,
+	  "[must] stands for \"do not\" \xe2\x80\x94 the bracket drops a negation" },
+	{ "The Court said \"the plain language of Rule 56(c) [requires] the entry of summary "
+	  "judgment.\" Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).", QUOTE, 0, UNS,
+	  "\"[requires]\" in the draft, \"mandates\" on the page" },
+	{ "The Court said \"the plain language of [the Rule] mandate[s] the entry of summary "
+	  "judgment.\" Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).", QUOTE, 0, SUP,
+	  "on page 322 of the opinion in Celotex Corp. v. Catrett, 477 U.S. 317; [the Rule] stands "
+	  "for \"Rule 56(c)\"" },
 	/* HTML opinion text: tags, the star-pagination span and entities. */
 	{ "Only \"disputes over facts that might affect the outcome of the suit under the "
 	  "governing law will properly preclude the entry of summary judgment.\" Anderson v. "
