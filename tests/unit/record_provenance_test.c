@@ -321,12 +321,13 @@ static void test_migration_from_v1(void **state)
 	sqlite3 *db = NULL;
 	fx_ws_new(&w);
 	char *path = fx_path(&w, "old.db");
-	/* The version 1 tables the migration changes. */
+	/* The version 1 tables the migrations change. */
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db,
 		"CREATE TABLE documents (id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
 		" parent_id INTEGER REFERENCES documents (id));"
-		"CREATE TABLE pages (id INTEGER PRIMARY KEY, doc_id INTEGER NOT NULL, text TEXT NOT NULL);"
+		"CREATE TABLE pages (id INTEGER PRIMARY KEY, doc_id INTEGER NOT NULL, bates_prefix TEXT,"
+		" text TEXT NOT NULL);"
 		"INSERT INTO documents (name) VALUES ('old.txt');"
 		"INSERT INTO pages (doc_id, text) VALUES (1, 'old text');"
 		"PRAGMA user_version = 1;", NULL, NULL, NULL), SQLITE_OK);
