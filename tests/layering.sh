@@ -9,7 +9,8 @@ src=${1:?usage: layering.sh SRC-DIR}
 allowed() {
 	case $1 in
 	base) echo "" ;;
-	record) echo "base" ;;
+	extract) echo "base" ;;
+	record) echo "extract base" ;;
 	claims) echo "base" ;;
 	authority) echo "base" ;;
 	llm) echo "base" ;;
@@ -18,7 +19,7 @@ allowed() {
 	fleet) echo "llm base" ;;
 	pipeline) echo "verify llm record claims authority base" ;;
 	web) echo "pipeline verify llm record claims authority fleet base" ;;
-	cli) echo "web pipeline verify llm record claims authority fleet markup base" ;;
+	cli) echo "web pipeline verify llm record extract claims authority fleet markup base" ;;
 	*) echo "?" ;;
 	esac
 }

@@ -323,8 +323,11 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	const char *np = value(r, L->c_native);
 	char ext[16] = "";
 	sw_path_ext(ext, sizeof(ext), np);
-	const char *nkind = !strcmp(ext, "pdf") ? "pdf" : !strcmp(ext, "docx") ? "docx"
-			  : !strcmp(ext, "eml") ? "email" : !strcmp(ext, "txt") ? "text" : NULL;
+	/* A native sworn extracts, or a .txt read as the text itself. */
+	const struct sw_format *nf = sw_format_by_ext(np);
+	if (nf && !nf->native && strcmp(ext, "txt") != 0)
+		nf = NULL;
+	const char *nkind = nf ? nf->name : NULL;
 	const char *written = tp[0] ? tp : nkind ? np : "";
 	if (np[0] && written != np) {
 		char *native = NULL;
@@ -349,14 +352,12 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	}
 	if (extracted) {
 		struct sw_extract x;
-		struct sw_pdf_opts po = { .ocr = !in->opts->no_ocr, .progress = in->opts->progress,
-					  .threads = in->opts->ocr_threads };
-		sw__extract_init(&x);
-		int xrc = !strcmp(nkind, "pdf") ? sw__pdf_extract(&x, raw.data, raw.len, &po, &err)
-			  : !strcmp(nkind, "docx") ? sw__docx_extract(&x, raw.data, raw.len, &err)
-						   : sw__eml_extract(&x, raw.data, raw.len, &err);
+		struct sw_extract_opts xo = { .ocr = !in->opts->no_ocr, .progress = in->opts->progress,
+					      .threads = in->opts->ocr_threads };
+		sw_extract_init(&x);
+		int xrc = nf->extract(&x, raw.data, raw.len, &xo, &err);
 		if (xrc != 0) {
-			sw__extract_release(&x);
+			sw_extract_release(&x);
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 			goto cleanup;
 		}
@@ -368,9 +369,9 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		in->sum->ocr_pages += x.ocr_pages;
 		for (size_t i = 0; i < x.nwarnings; i++)
 			sw__ingest_event(in, SW_INGEST_WARNING, what, "%s", x.warnings[i]);
-		sw__extract_release(&x);
+		sw_extract_release(&x);
 	} else if (written[0] &&
-		   sw__ingest_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
+		   sw_extract_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 		goto cleanup;
 	}

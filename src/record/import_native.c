@@ -14,68 +14,14 @@
  * recursion. */
 #define MAX_FAMILY_DEPTH 4
 
-void sw__extract_init(struct sw_extract *x)
-{
-	memset(x, 0, sizeof(*x));
-	x->meta = json_object();
-}
-
-void sw__extract_release(struct sw_extract *x)
-{
-	if (!x)
-		return;
-	sw_buf_release(&x->text);
-	free(x->pages);
-	for (size_t i = 0; i < x->nattach; i++) {
-		free(x->attach[i].name);
-		free(x->attach[i].mime);
-		sw_buf_release(&x->attach[i].data);
-	}
-	free(x->attach);
-	for (size_t i = 0; i < x->nwarnings; i++)
-		free(x->warnings[i]);
-	json_decref(x->meta);
-	memset(x, 0, sizeof(*x));
-}
-
-void sw__extract_page(struct sw_extract *x)
-{
-	size_t start = 0;
-	if (x->npages)
-		start = x->pages[x->npages - 1].start + x->pages[x->npages - 1].len;
-	x->pages = sw_xgrow(x->pages, &x->cappages, x->npages + 1, sizeof(*x->pages));
-	memset(&x->pages[x->npages], 0, sizeof(x->pages[0]));
-	x->pages[x->npages].start = start;
-	x->pages[x->npages].len = x->text.len - start;
-	x->npages++;
-}
-
-void sw__extract_warn(struct sw_extract *x, const char *fmt, ...)
-{
-	if (x->nwarnings == SW_EXTRACT_MAX_WARNINGS)
-		return;
-	struct sw_buf b = SW_BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	sw_buf_vaddf(&b, fmt, ap);
-	va_end(ap);
-	x->warnings[x->nwarnings++] = sw_buf_detach(&b, NULL);
-}
-
+/* The kind an attachment is stored as: its format's name, Markdown being
+ * stored as text; NULL when sworn cannot read it. */
 static const char *kind_of(const char *name, const char *mime)
 {
-	char ext[16];
-	sw_path_ext(ext, sizeof(ext), name);
-	if (!strcmp(ext, "pdf") || (mime && !strcmp(mime, "application/pdf")))
-		return "pdf";
-	if (!strcmp(ext, "docx"))
-		return "docx";
-	if (!strcmp(ext, "eml") || (mime && !strcmp(mime, "message/rfc822")))
-		return "email";
-	if (!strcmp(ext, "txt") || !strcmp(ext, "text") || !strcmp(ext, "md") ||
-	    (mime && !strcmp(mime, "text/plain")))
-		return "text";
-	return NULL;
+	const struct sw_format *f = sw_format_of_attachment(name, mime);
+	if (!f)
+		return NULL;
+	return !strcmp(f->name, "markdown") ? "text" : f->name;
 }
 
 /* One document to store: the original's bytes and what was extracted. */
@@ -102,38 +48,14 @@ static int extract(struct sw_extract *x, const struct native *n, struct sw_err *
 	const struct sw_ingest_opts *o = n->in->opts;
 	if (!n->kind) {
 		sw_buf_adds(&x->text, "");
-		sw__extract_page(x);
+		sw_extract_page(x);
 		return 0;
 	}
-	if (!strcmp(n->kind, "pdf")) {
-		struct sw_pdf_opts po = { .ocr = !o->no_ocr, .progress = o->progress,
-					  .threads = o->ocr_threads };
-		return sw__pdf_extract(x, n->data, n->len, &po, err);
-	}
-	if (!strcmp(n->kind, "docx"))
-		return sw__docx_extract(x, n->data, n->len, err);
-	if (!strcmp(n->kind, "email"))
-		return sw__eml_extract(x, n->data, n->len, err);
-	/* Text attachments: decoded and split like text files. */
-	bool latin1, truncated;
-	struct sw_buf t = SW_BUF_INIT;
-	int rc = sw__ingest_decode(&t, &latin1, &truncated, n->data, n->len, err);
-	if (rc == 0) {
-		size_t start = 0;
-		for (size_t i = 0; i <= t.len; i++) {
-			if (i < t.len && t.data[i] != '\f')
-				continue;
-			if (i == t.len && start == t.len && x->npages > 0)
-				break;
-			sw_buf_add(&x->text, t.data + start, i - start);
-			sw__extract_page(x);
-			start = i + 1;
-		}
-		if (latin1)
-			sw__extract_warn(x, "not valid UTF-8: read as Windows-1252");
-	}
-	sw_buf_release(&t);
-	return rc;
+	/* Text attachments are decoded and split like text files. */
+	const struct sw_format *f = sw_format_by_name(n->kind);
+	struct sw_extract_opts xo = { .ocr = !o->no_ocr, .progress = o->progress,
+				      .threads = o->ocr_threads };
+	return f->extract(x, n->data, n->len, &xo, err);
 }
 
 static int store_children(struct native *parent, struct sw_extract *x, int64_t parent_id)
@@ -176,7 +98,7 @@ static int store_native(struct native *n)
 	bool transcript = false;
 	int rc = 0;
 
-	sw__extract_init(&x);
+	sw_extract_init(&x);
 	sw_sha256_hex(sha, n->data, n->len);
 	if (sw__record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
 		if (sw__record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
@@ -277,7 +199,7 @@ fatal:
 cleanup:
 	free(pages);
 	free(meta);
-	sw__extract_release(&x);
+	sw_extract_release(&x);
 	return rc;
 }
 

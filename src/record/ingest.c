@@ -18,13 +18,10 @@
 
 #include "record/record_int.h"
 
-enum file_kind { KIND_OTHER, KIND_TEXT, KIND_MARKDOWN, KIND_DAT, KIND_OPT, KIND_PDF,
-		 KIND_EMAIL, KIND_DOCX };
-
 struct input {
 	char *path; /* as the user named it (joined with folder entries) */
 	char *real; /* resolved, to know what a load file already used */
-	enum file_kind kind;
+	const struct sw_format *fmt; /* by its extension; NULL: none sworn reads */
 	size_t from; /* the index of the path given that holds it */
 };
 
@@ -33,25 +30,10 @@ struct walk {
 	size_t n, cap;
 };
 
-static enum file_kind classify(const char *path)
+/* Whether it's the format called name. */
+static bool is(const struct input *it, const char *name)
 {
-	char ext[16];
-	sw_path_ext(ext, sizeof(ext), path);
-	if (!strcmp(ext, "txt") || !strcmp(ext, "text"))
-		return KIND_TEXT;
-	if (!strcmp(ext, "md") || !strcmp(ext, "markdown"))
-		return KIND_MARKDOWN;
-	if (!strcmp(ext, "dat"))
-		return KIND_DAT;
-	if (!strcmp(ext, "opt"))
-		return KIND_OPT;
-	if (!strcmp(ext, "pdf"))
-		return KIND_PDF;
-	if (!strcmp(ext, "eml"))
-		return KIND_EMAIL;
-	if (!strcmp(ext, "docx"))
-		return KIND_DOCX;
-	return KIND_OTHER;
+	return it->fmt && !strcmp(it->fmt->name, name);
 }
 
 static void add_input(struct walk *w, const char *path, size_t from)
@@ -60,7 +42,7 @@ static void add_input(struct walk *w, const char *path, size_t from)
 	char *real = realpath(path, NULL);
 	w->items[w->n].path = sw_xstrdup(path);
 	w->items[w->n].real = real ? real : sw_xstrdup(path);
-	w->items[w->n].kind = classify(path);
+	w->items[w->n].fmt = sw_format_by_ext(path);
 	w->items[w->n].from = from;
 	w->n++;
 }
@@ -200,7 +182,7 @@ static const char *find_opt(const struct walk *w, const char *dat)
 	const char *same = NULL, *only = NULL;
 	int in_dir = 0;
 	for (size_t i = 0; i < w->n; i++) {
-		if (w->items[i].kind != KIND_OPT)
+		if (!is(&w->items[i], "opt"))
 			continue;
 		char *odir = sw_path_dir(w->items[i].path);
 		bool here = strcmp(odir, dir) == 0;
@@ -355,7 +337,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 
 	uint64_t total = 0;
 	for (size_t i = 0; i < w.n; i++)
-		total += w.items[i].kind != KIND_OPT;
+		total += !is(&w.items[i], "opt");
 	if (opts->progress)
 		sw_progress_start(&in.progress, "importing", total);
 	if ((rc = canon_old_prefixes(m->db, &in.fatal)) != 0 ||
@@ -363,7 +345,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		goto done;
 
 	for (size_t i = 0; i < w.n && rc == 0; i++) {
-		if (w.items[i].kind != KIND_DAT)
+		if (!is(&w.items[i], "loadfile"))
 			continue;
 		const char *opt = find_opt(&w, w.items[i].path);
 		if (opt)
@@ -380,33 +362,19 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		qsort(in.consumed, in.nconsumed, sizeof(char *), cmp_str);
 	for (size_t i = 0; i < w.n && rc == 0; i++) {
 		const struct input *it = &w.items[i];
-		if (it->kind == KIND_DAT || is_consumed(&in, it->real))
+		if (is(it, "loadfile") || is_consumed(&in, it->real))
 			continue;
-		switch (it->kind) {
-		case KIND_TEXT:
-			rc = sw__ingest_text(&in, it->path, "text");
-			break;
-		case KIND_MARKDOWN:
-			rc = sw__ingest_text(&in, it->path, "markdown");
-			break;
-		case KIND_PDF:
-			rc = sw__ingest_native(&in, it->path, "pdf");
-			break;
-		case KIND_EMAIL:
-			rc = sw__ingest_native(&in, it->path, "email");
-			break;
-		case KIND_DOCX:
-			rc = sw__ingest_native(&in, it->path, "docx");
-			break;
-		case KIND_OPT:
+		if (is(it, "text") || is(it, "markdown")) {
+			rc = sw__ingest_text(&in, it->path, it->fmt->name);
+		} else if (it->fmt && it->fmt->native) {
+			rc = sw__ingest_native(&in, it->path, it->fmt->name);
+		} else if (is(it, "opt")) {
 			sw__ingest_event(&in, SW_INGEST_SKIPPED, it->path,
 					 "an .OPT without a .DAT beside it has no text to import");
-			break;
-		default:
+		} else {
 			sw__ingest_event(&in, SW_INGEST_SKIPPED, it->path,
 					 "not a kind of file sworn reads yet (text, Markdown, PDF, .eml, .docx, .DAT)");
 			sw__ingest_tick(&in);
-			break;
 		}
 	}
 	if (rc == 0 && opts->labels_path)

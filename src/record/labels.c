@@ -290,7 +290,7 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 	/* Excel writes a UTF-8 BOM ("CSV UTF-8"), UTF-16 ("Unicode text") or
 	 * Windows-1252 ("CSV"): all read as UTF-8 text. */
 	bool latin1 = false, truncated = false;
-	if (sw__ingest_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
+	if (sw_extract_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "labels file is not text: %s", err.msg);
 		goto cleanup;
 	}

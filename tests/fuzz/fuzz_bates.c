@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -23,8 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sw_extract x;
 	struct sw_err err = { 0 };
 
-	sw__extract_init(&x);
-	if (sw__docx_extract(&x, (const char *)data, size, &err) != 0) {
+	sw_extract_init(&x);
+	if (sw__extract_docx(&x, (const char *)data, size, NULL, &err) != 0) {
 		check(err.code != 0 && err.msg[0] != '\0', "failure without a message");
 	} else {
 		size_t at = 0;
@@ -35,6 +35,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		check(at == x.text.len, "pages do not end with the text");
 	}
-	sw__extract_release(&x);
+	sw_extract_release(&x);
 	return 0;
 }

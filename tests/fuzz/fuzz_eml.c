@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,8 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sw_err err = { 0 };
 	struct sw_buf h = SW_BUF_INIT;
 
-	sw__extract_init(&x);
-	if (sw__eml_extract(&x, (const char *)data, size, &err) != 0) {
+	sw_extract_init(&x);
+	if (sw__extract_eml(&x, (const char *)data, size, NULL, &err) != 0) {
 		check(err.code != 0 && err.msg[0] != '\0', "failure without a message");
 		check(x.npages == 0, "pages after a failure");
 	} else {
@@ -37,8 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check(!strchr(x.attach[i].name, '/'), "attachment name with a path");
 		}
 	}
-	sw__extract_release(&x);
-	sw__html_to_text(&h, (const char *)data, size);
+	sw_extract_release(&x);
+	sw__extract_html_to_text(&h, (const char *)data, size);
 	sw_buf_release(&h);
 	return 0;
 }

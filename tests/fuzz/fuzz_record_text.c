@@ -2,7 +2,7 @@
  * fuzz_record_text.c - libFuzzer target for the record's small text parsers
  * that read what users and drafts write: a Bates number or range in any
  * spelling (sw_bates_ref_parse), a record-citation label
- * (sw_label_normalize), and UTF-16 text (sw__utf16_to_utf8).  Besides
+ * (sw_label_normalize), and UTF-16 text (sw_extract_utf16_to_utf8).  Besides
  * memory errors it checks what callers rely on: a canonical prefix of
  * upper-case letters and digits, an ordered range, a normalised label that
  * normalises to itself, and UTF-8 out of any UTF-16 in.
@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract.h"
+#include "record/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -55,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(s);
 
 	struct sw_buf out = SW_BUF_INIT;
-	if (sw__utf16_to_utf8(&out, text, size))
+	if (sw_extract_utf16_to_utf8(&out, text, size))
 		check(sw_utf8_valid(out.data, out.len), "UTF-16 gave invalid UTF-8");
 	sw_buf_release(&out);
 	return 0;

@@ -11,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "record/record_int.h"
+#include "extract/extract.h"
+#include "record/record.h"
 
 static void check_parse(const char *text, const char *prefix, uint64_t number,
 			int width, const char *suffix)

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "record/record_int.h"
+#include "extract/extract.h"
 
 #define S "\x14"           /* DC4, the Concordance separator */
 #define TH "\xc3\xbe"      /* þ in UTF-8 */

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "extract/extract_int.h"
 #include "record_fixtures.h"
 
 #define HAS(hay, needle) do { \
@@ -315,7 +316,7 @@ static void test_html_to_text(void **state)
 	struct sw_buf b = SW_BUF_INIT;
 	const char *h = "<html><style>p{x:1}</style><p>One &amp; two&nbsp;<b>three</b></p>"
 			"<script>var a = '<p>';</script><div>&#8220;four&#x201d; &bogus; &#0;</div>";
-	sw__html_to_text(&b, h, strlen(h));
+	sw__extract_html_to_text(&b, h, strlen(h));
 	assert_string_equal(b.data, "\nOne & two\xc2\xa0three\n\xe2\x80\x9c" "four\xe2\x80\x9d &bogus; \xef\xbf\xbd\n");
 	sw_buf_release(&b);
 }

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "record/record_int.h"
+#include "extract/extract.h"
 
 #define BYTES(lit) lit, sizeof(lit) - 1
 

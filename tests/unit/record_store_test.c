@@ -33,26 +33,26 @@ static void test_decode(void **state)
 	struct sw_buf out = SW_BUF_INIT;
 	struct sw_err err = { 0 };
 	bool latin1, truncated;
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "\xef\xbb\xbfhi", 5, &err), 0);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "\xef\xbb\xbfhi", 5, &err), 0);
 	assert_string_equal(out.data, "hi");
 	assert_false(latin1);
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "caf\xe9", 4, &err), 0);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "caf\xe9", 4, &err), 0);
 	assert_string_equal(out.data, "caf\xc3\xa9");
 	assert_true(latin1);
 	/* A cut multi-byte character at the end is dropped, not mis-decoded. */
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "ok \xe2\x80", 5, &err), 0);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "ok \xe2\x80", 5, &err), 0);
 	assert_string_equal(out.data, "ok ");
 	assert_true(truncated);
 	assert_false(latin1);
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "a\0b", 3, &err), SW_EINPUT);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "a\0b", 3, &err), SW_EINPUT);
 	/* Extracted text exported as UTF-16 LE (with or without a BOM) or BE. */
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "\xff\xfe" "h\0\xe9\0", 6, &err), 0);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "\xff\xfe" "h\0\xe9\0", 6, &err), 0);
 	assert_string_equal(out.data, "h\xc3\xa9");
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "h\0i\0", 4, &err), 0);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "h\0i\0", 4, &err), 0);
 	assert_string_equal(out.data, "hi");
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "\xfe\xff\0h\0i", 6, &err), 0);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "\xfe\xff\0h\0i", 6, &err), 0);
 	assert_string_equal(out.data, "hi");
-	assert_int_equal(sw__ingest_decode(&out, &latin1, &truncated, "\xff\xfe" "a\0\0\0", 6, &err), SW_EINPUT);
+	assert_int_equal(sw_extract_decode(&out, &latin1, &truncated, "\xff\xfe" "a\0\0\0", 6, &err), SW_EINPUT);
 	sw_buf_release(&out);
 }
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "record/record_int.h"
+#include "extract/extract.h"
 
 struct parsed {
 	uint32_t page_no;

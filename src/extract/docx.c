@@ -1,4 +1,4 @@
-/* import_docx.c - Word .docx files with libzip and expat: the text of
+/* docx.c - Word .docx files with libzip and expat: the text of
  * word/document.xml in reading order (paragraphs; tables row by row, cells
  * separated by tabs), a new page at each explicit page break, tracked
  * changes and comments listed in a marked section at the end.
@@ -14,7 +14,7 @@
 #include <jansson.h>
 #include <zip.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 #define W_NS "http://schemas.openxmlformats.org/wordprocessingml/2006/main|"
 #define CHUNK 65536
@@ -94,7 +94,7 @@ static void XMLCALL on_start(void *user, const char *name, const char **atts)
 		if (d->del)
 			return;
 		if (type && !strcmp(type, "page"))
-			sw__extract_page(d->x);
+			sw_extract_page(d->x);
 		else
 			sw_buf_addc(t, '\n');
 	} else if (!strcmp(n, "del")) {
@@ -328,9 +328,10 @@ static void add_notes(struct docx *d)
 		json_decref(arr);
 }
 
-int sw__docx_extract(struct sw_extract *x, const char *data, size_t len,
-		     struct sw_err *err)
+int sw__extract_docx(struct sw_extract *x, const char *data, size_t len,
+		     const struct sw_extract_opts *opts, struct sw_err *err)
 {
+	(void)opts;
 	struct docx d = { .x = x, .meta = x->meta };
 	zip_error_t zerr;
 	zip_source_t *src = NULL;
@@ -357,7 +358,7 @@ int sw__docx_extract(struct sw_extract *x, const char *data, size_t len,
 	}
 	if ((rc = parse_part(&d, za, doc, "word/document.xml", on_start, on_end, on_text, err)) != 0)
 		goto cleanup;
-	sw__extract_page(x);
+	sw_extract_page(x);
 	zip_int64_t com = zip_name_locate(za, "word/comments.xml", 0);
 	if (com >= 0) {
 		d.cur = NULL;

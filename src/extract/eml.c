@@ -1,4 +1,4 @@
-/* import_eml.c - e-mail messages (.eml, RFC 5322 + MIME) with GMime.
+/* eml.c - e-mail messages (.eml, RFC 5322 + MIME) with GMime.
  *
  * The document's text starts with the From/To/Cc/Date/Subject headers (so
  * a search for a sender or a subject finds the message), then the body: the
@@ -14,7 +14,7 @@
 #include <gmime/gmime.h>
 #include <jansson.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 #define MAX_NAME_BYTES 200
 
@@ -176,9 +176,10 @@ static void walk(struct eml *e, GMimeObject *obj, int depth)
 	g_free(mime);
 }
 
-int sw__eml_extract(struct sw_extract *x, const char *data, size_t len,
-		    struct sw_err *err)
+int sw__extract_eml(struct sw_extract *x, const char *data, size_t len,
+		    const struct sw_extract_opts *opts, struct sw_err *err)
 {
+	(void)opts;
 	struct eml e = { .x = x };
 	GMimeStream *stream = NULL;
 	GMimeParser *parser = NULL;
@@ -250,7 +251,7 @@ int sw__eml_extract(struct sw_extract *x, const char *data, size_t len,
 	if (e.plain.len) {
 		sw_buf_add(&x->text, e.plain.data, e.plain.len);
 	} else if (e.html.len) {
-		sw__html_to_text(&x->text, e.html.data, e.html.len);
+		sw__extract_html_to_text(&x->text, e.html.data, e.html.len);
 		json_object_set_new(x->meta, "body", json_string("html"));
 	}
 	if (x->nattach) {
@@ -263,7 +264,7 @@ int sw__eml_extract(struct sw_extract *x, const char *data, size_t len,
 		sw_buf_addc(&x->text, '\n');
 		json_object_set_new(x->meta, "attachments", names);
 	}
-	sw__extract_page(x);
+	sw_extract_page(x);
 	if (e.broken)
 		sw__extract_warn(x, "malformed MIME: a multipart without its parts (boundary missing"
 				 " or never closed); the raw body is kept as text");
@@ -369,7 +370,7 @@ static size_t entity(struct sw_buf *out, const char *s, size_t n)
 	return 0;
 }
 
-void sw__html_to_text(struct sw_buf *out, const char *html, size_t len)
+void sw__extract_html_to_text(struct sw_buf *out, const char *html, size_t len)
 {
 	const char *skip_until = NULL; /* "</script" or "</style" */
 	bool space = false;

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 /* A marker as it is written in the file. */
 struct tok {
@@ -566,7 +566,7 @@ static int parse_rows(struct parser *ps, size_t pos, size_t line,
 	}
 }
 
-size_t sw__record_arena_block(size_t len)
+size_t sw__extract_arena_block(size_t len)
 {
 	if (len < 4096)
 		return 4096;
@@ -583,7 +583,7 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 
 	memset(out, 0, sizeof(*out));
 	memset(&ps, 0, sizeof(ps));
-	sw_arena_init(&out->arena, sw__record_arena_block(len));
+	sw_arena_init(&out->arena, sw__extract_arena_block(len));
 	sw_buf_init(&ps.tmp);
 	sw_buf_init(&ps.row);
 	ps.d = out;
@@ -609,7 +609,7 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 	    ((ps.u[0] == 0xff && ps.u[1] == 0xfe) || (ps.u[0] == 0xfe && ps.u[1] == 0xff) ||
 	     ps.u[0] == 0 || ps.u[1] == 0)) {
 		struct sw_buf u = SW_BUF_INIT;
-		if (!sw__utf16_to_utf8(&u, data, len)) {
+		if (!sw_extract_utf16_to_utf8(&u, data, len)) {
 			rc = sw_err_set(err, SW_EINPUT, "not a load file: binary data (NUL bytes)");
 			goto cleanup;
 		}

@@ -1,4 +1,4 @@
-/* import_pdf.c - PDF text with poppler-glib: one page of text per PDF page,
+/* pdf.c - PDF text with poppler-glib: one page of text per PDF page,
  * the document's metadata, and OCR of pages that have no text layer.
  *
  * Poppler's document is not thread-safe, so OCR threads take turns at it:
@@ -16,7 +16,7 @@
 #include <jansson.h>
 #include <poppler.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 /* A hostile page may claim to be a mile wide: the rendered image is kept
  * under this many pixels by lowering the resolution. */
@@ -115,7 +115,7 @@ static void *ocr_worker(void *arg)
 	struct sw_err err = { 0 };
 	struct sw_buf text = SW_BUF_INIT;
 
-	if (sw__ocr_new(&o, &err) != 0) {
+	if (sw__extract_ocr_new(&o, &err) != 0) {
 		pthread_mutex_lock(&r->lock);
 		if (!r->err.code)
 			r->err = err;
@@ -134,7 +134,7 @@ static void *ocr_worker(void *arg)
 		pthread_mutex_unlock(&r->lock);
 
 		float conf = 0;
-		int rc = gray ? sw__ocr_page(o, &text, &conf, gray, w, h, w, dpi, &err) : 0;
+		int rc = gray ? sw__extract_ocr_page(o, &text, &conf, gray, w, h, w, dpi, &err) : 0;
 		free(gray);
 		pthread_mutex_lock(&r->lock);
 		if (rc == 0 && gray) {
@@ -146,14 +146,14 @@ static void *ocr_worker(void *arg)
 		pthread_mutex_unlock(&r->lock);
 	}
 	sw_buf_release(&text);
-	sw__ocr_free(o);
+	sw__extract_ocr_free(o);
 	return NULL;
 }
 
 /* OCR the pages in todo, in parallel.  Returns 0, or the error that kept
  * OCR from running at all (tesseract missing). */
 static int run_ocr(PopplerDocument *doc, const size_t *todo, size_t ntodo, char **text,
-		   float *confidence, const struct sw_pdf_opts *opts, struct sw_err *err)
+		   float *confidence, const struct sw_extract_opts *opts, struct sw_err *err)
 {
 	struct ocr_run r = { .doc = doc, .todo = todo, .ntodo = ntodo, .text = text,
 			     .confidence = confidence };
@@ -188,8 +188,8 @@ static int run_ocr(PopplerDocument *doc, const size_t *todo, size_t ntodo, char 
 	return 0;
 }
 
-int sw__pdf_extract(struct sw_extract *x, const char *data, size_t len,
-		    const struct sw_pdf_opts *opts, struct sw_err *err)
+int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
+		    const struct sw_extract_opts *opts, struct sw_err *err)
 {
 	GBytes *bytes = NULL;
 	GError *gerr = NULL;
@@ -222,9 +222,9 @@ int sw__pdf_extract(struct sw_extract *x, const char *data, size_t len,
 		rc = sw_err_set(err, SW_EINPUT, "the PDF has no pages");
 		goto cleanup;
 	}
-	if (n > SW_RECORD_MAX_PAGES) {
+	if (n > SW_EXTRACT_MAX_PAGES) {
 		rc = sw_err_set(err, SW_ELIMIT, "%d pages is over the limit of %d", n,
-				SW_RECORD_MAX_PAGES);
+				SW_EXTRACT_MAX_PAGES);
 		goto cleanup;
 	}
 	meta_str(x->meta, "title", poppler_document_get_title(doc));
@@ -270,7 +270,7 @@ int sw__pdf_extract(struct sw_extract *x, const char *data, size_t len,
 		t += is_todo;
 		if (is_todo && ocr_text[i]) {
 			sw_buf_adds(&x->text, ocr_text[i]);
-			sw__extract_page(x);
+			sw_extract_page(x);
 			x->pages[x->npages - 1].ocr = true;
 			x->pages[x->npages - 1].confidence = confidence[i];
 			x->ocr_pages++;
@@ -278,7 +278,7 @@ int sw__pdf_extract(struct sw_extract *x, const char *data, size_t len,
 		}
 		if (text[i])
 			sw_buf_adds(&x->text, text[i]);
-		sw__extract_page(x);
+		sw_extract_page(x);
 		x->pages[x->npages - 1].image_only = is_todo && !ocr_ran && opts->ocr == false;
 	}
 	if (ntodo && !opts->ocr)

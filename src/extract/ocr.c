@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 #ifndef SW_TESSERACT_SONAME
 #define SW_TESSERACT_SONAME "libtesseract.so.5"
@@ -80,7 +80,7 @@ struct sw_ocr {
 	void *api;
 };
 
-int sw__ocr_new(struct sw_ocr **out, struct sw_err *err)
+int sw__extract_ocr_new(struct sw_ocr **out, struct sw_err *err)
 {
 	*out = NULL;
 	pthread_once(&load_once, load);
@@ -99,7 +99,7 @@ int sw__ocr_new(struct sw_ocr **out, struct sw_err *err)
 	return 0;
 }
 
-int sw__ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidence,
+int sw__extract_ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidence,
 		 const unsigned char *gray, int width, int height, int stride,
 		 int dpi, struct sw_err *err)
 {
@@ -116,7 +116,7 @@ int sw__ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidence,
 	return 0;
 }
 
-void sw__ocr_free(struct sw_ocr *o)
+void sw__extract_ocr_free(struct sw_ocr *o)
 {
 	if (!o)
 		return;

@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 /* Fewer numbered lines than this is a list, not a transcript page. */
 #define TR_MIN_LINES 5

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract_int.h"
 
 enum { F_KEY, F_VOLUME, F_IMAGE, F_DOCBREAK, F_FOLDER, F_BOX, F_COUNT, NF };
 
@@ -195,7 +195,7 @@ int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 
 	memset(out, 0, sizeof(*out));
 	memset(&op, 0, sizeof(op));
-	sw_arena_init(&out->arena, sw__record_arena_block(len));
+	sw_arena_init(&out->arena, sw__extract_arena_block(len));
 	sw_buf_init(&op.conv);
 	op.o = out;
 
@@ -203,7 +203,7 @@ int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 			 ((unsigned char)data[0] == 0xfe && (unsigned char)data[1] == 0xff))) {
 		/* A "Unicode" export: parse the UTF-8 it converts to. */
 		struct sw_buf u = SW_BUF_INIT;
-		(void)sw__utf16_to_utf8(&u, data, len);
+		(void)sw_extract_utf16_to_utf8(&u, data, len);
 		sw_buf_release(&op.conv);
 		sw_opt_release(out);
 		rc = memchr(u.data, '\0', u.len)

@@ -1,0 +1,278 @@
+/*
+ * extract.h - file bytes to pages and metadata, with no database: the one
+ * registry of the formats sworn reads (text, Markdown, PDF with OCR, e-mail,
+ * .docx, Concordance load files, Opticon image lists), the pure parsers of
+ * load files, Bates numbers and deposition transcripts, and the decoding of
+ * text files.  record/ stores what these give; nothing here knows a matter.
+ *
+ * Every input is hostile; every count and length is checked against the
+ * SW_*_MAX limits below before anything is allocated, and each parser has a
+ * libFuzzer target in tests/fuzz/.
+ */
+#ifndef SW_EXTRACT_H
+#define SW_EXTRACT_H
+
+#include "base/base.h"
+
+struct json_t;
+
+/* Pages in one document (record.h's SW_RECORD_MAX_PAGES is the same). */
+#define SW_EXTRACT_MAX_PAGES 200000
+
+/* ------------------------------------------------ Concordance .DAT files */
+
+#define SW_DAT_MAX_BYTES ((size_t)2 << 30)     /* whole file */
+#define SW_DAT_MAX_FIELDS 1000                 /* columns */
+#define SW_DAT_MAX_RECORDS 10000000            /* rows */
+#define SW_DAT_MAX_FIELD_BYTES ((size_t)16 << 20)
+
+enum sw_dat_encoding { SW_DAT_UTF8, SW_DAT_LATIN1, SW_DAT_UTF16 };
+
+/* One row.  When error is not NULL the row was malformed (wrong field count,
+ * unterminated qualifier, over a limit) and values is NULL; the rest of the
+ * file is still parsed. */
+struct sw_dat_record {
+	char **values; /* nfields UTF-8 strings, owned by the sw_dat */
+	int line;      /* 1-based line of the file where the row starts */
+	char *error;   /* one-line reason, or NULL */
+};
+
+/* A parsed load file.  Field names are trimmed and upper-cased; values are
+ * converted to UTF-8, with the newline-in-field mark (®) turned into '\n'. */
+struct sw_dat {
+	enum sw_dat_encoding encoding;
+	bool bom;                  /* the file began with a UTF-8 BOM */
+	char separator[4];         /* as UTF-8: "\x14", "\xc2\xb6", ",", ... */
+	char qualifier[4];         /* as UTF-8: "\xc3\xbe" (þ), "\"" or "" */
+	size_t nfields;
+	char **names;
+	struct sw_dat_record *records;
+	size_t nrecords;
+	size_t nbad;               /* rows with an error */
+	struct sw_arena arena;     /* owns every string */
+};
+
+/* Parse a .DAT.  The encoding (UTF-8 with or without BOM, else Latin-1 /
+ * Windows-1252) and the separator and qualifier are detected from the header
+ * row.  Fails (SW_EINPUT) only when there is no usable header row or a limit
+ * is passed; malformed data rows are reported in their record. */
+int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
+		 struct sw_err *err) SW_MUST_USE;
+void sw_dat_release(struct sw_dat *d);
+
+/* Index of the column named name (case-insensitive), or -1. */
+int sw_dat_field(const struct sw_dat *d, const char *name);
+
+/* ----------------------------------------------- Opticon .OPT image files */
+
+#define SW_OPT_MAX_PAGES 50000000
+#define SW_OPT_MAX_LINE 8192
+
+struct sw_opt_page {
+	char *key;        /* ImageKey: the page's Bates number */
+	char *volume;
+	char *image;      /* ImagePath as written */
+	bool doc_break;   /* 'Y' in DocBreak: the first page of a document */
+	uint32_t page_count; /* PageCount on a first page, else 0 */
+	int line;
+};
+
+struct sw_opt {
+	struct sw_opt_page *pages;
+	size_t n, cap;
+	size_t nbad;      /* malformed lines skipped */
+	char *first_error; /* the first malformed line's reason, or NULL */
+	struct sw_arena arena;
+};
+
+int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
+		 struct sw_err *err) SW_MUST_USE;
+void sw_opt_release(struct sw_opt *o);
+
+/* ---------------------------------------------------------- Bates numbers */
+
+#define SW_BATES_PREFIX_MAX 48
+#define SW_BATES_MAX_DIGITS 9  /* longer runs move digits into the prefix */
+
+/* A Bates number split as review platforms do: the prefix is everything
+ * before the number (separator included, "ABC-"), the number is the longest
+ * digit run of at least three digits (the first of equal ones), width its
+ * zero-padded length, and a suffix anything after (attachment "_003" style
+ * is kept in suffix).  A run longer than SW_BATES_MAX_DIGITS keeps its last
+ * digits as the number and the rest joins the prefix, so "20140904_PROD_
+ * PAGE_1" is prefix "", number 20140904, suffix "_PROD_PAGE_1". */
+struct sw_bates {
+	char prefix[SW_BATES_PREFIX_MAX];
+	uint64_t number;
+	int width;
+	char suffix[16];
+};
+
+/* The longest text sw_bates_parse can accept: a full prefix, the counter and
+ * a full suffix.  Longer digit runs end up in the prefix, so this holds for
+ * them too, and lets a caller refuse a hostile megabyte before looking. */
+#define SW_BATES_TEXT_MAX \
+	(SW_BATES_PREFIX_MAX - 1 + SW_BATES_MAX_DIGITS + \
+	 sizeof(((struct sw_bates *)0)->suffix) - 1)
+
+/* Parse len bytes as one Bates number.  One space is allowed, right before
+ * the number ("ABC 0001234"; it stays in the prefix).  A purely numeric text
+ * parses with an empty prefix; callers decide whether that will do.  Returns
+ * 0, or SW_EINPUT when the text does not look like one (no 3+ digit run,
+ * prefix or suffix too long, other spaces, control bytes, invalid UTF-8);
+ * out is zeroed then. */
+int sw_bates_parse(struct sw_bates *out, const char *s, size_t len);
+
+/* Format b with its number replaced by number (same prefix, width, suffix).
+ * Returns the length written (snprintf rules). */
+int sw_bates_format(char *out, size_t outsz, const struct sw_bates *b,
+		    uint64_t number);
+
+/* Find the Bates stamp of a page: a Bates-looking token on one of the first
+ * or last three non-empty lines, possibly beside a confidentiality legend
+ * ("CONFIDENTIAL", "HIGHLY CONFIDENTIAL - ATTORNEYS' EYES ONLY").  The
+ * prefix must start with a letter and hold two or more, all upper case, the
+ * counter five digits or four zero-padded ones, the suffix only "_003"
+ * style; lines of prose (over eight words besides the legend) are skipped,
+ * and the footer wins over the header.  On success
+ * fills out and the byte range of the token and returns 0; SW_ENOTFOUND
+ * when there is no stamp. */
+int sw_bates_find_stamp(struct sw_bates *out, size_t *start, size_t *end,
+			const char *page, size_t len);
+
+/* The canonical form of a prefix as written ("BLT-" gives "BLT": case
+ * folded, separators dropped) into out, which has room for
+ * SW_BATES_CANON_MAX bytes.  record.h declares it too, for the users of
+ * its Bates queries. */
+#define SW_BATES_CANON_MAX 48   /* canonical prefix, with its NUL */
+void sw_bates_canon_prefix(char *out, const char *prefix, size_t len);
+
+/* ------------------------------------------------- deposition transcripts */
+
+#define SW_TR_MAX_LINE_NO 50
+#define SW_TR_MAX_PAGE_NO 999999
+
+/* One numbered line of a transcript page. */
+struct sw_tr_line {
+	uint32_t page;  /* transcript page number ("Page 12" header) */
+	uint32_t line;  /* 1..25 typically */
+	size_t start;   /* byte range of the line's text (after the number) */
+	size_t end;     /* within the page text given */
+};
+
+/* Parse one page of text as a transcript page: a "Page N" header ("Page N
+ * of M", "- N -", a bare page number alone on the first line, or a running
+ * header ending in "Page N") and lines that start with their line number
+ * (a video time stamp "10:14:32" after the number is margin, outside the
+ * line's range).  Returns the number of numbered lines found (0 when it is
+ * not a transcript page) and sets *page_no (0 when it is not); lines are
+ * appended to *lines (grown with sw_xgrow, *cap tracked by the caller) only
+ * for a transcript page.  It is one when the header is the first non-empty
+ * line and at least five numbered lines follow it from 1 upwards (blank
+ * lines between them are skipped, one missing number is forgiven); the
+ * first other line ends the page's lines.  A text without form feeds may
+ * hold more transcript pages: each header within three lines after the
+ * lines before (a footer, a margin), with a higher page number and five
+ * lines or more, adds its lines (each line carries its page). */
+size_t sw_transcript_page(uint32_t *page_no, struct sw_tr_line **lines,
+			  size_t *n, size_t *cap, const char *text, size_t len);
+
+/* ------------------------------------------------------- native formats */
+
+#define SW_PDF_OCR_DPI 300              /* page images rendered for OCR */
+#define SW_OCR_MAX_THREADS 64
+#define SW_DOCX_MAX_XML_BYTES ((size_t)256 << 20) /* one part, uncompressed */
+#define SW_EML_MAX_PARTS 10000          /* MIME parts in one message */
+#define SW_EML_MAX_DEPTH 32             /* nesting of multiparts */
+#define SW_EXTRACT_MAX_WARNINGS 16
+
+/* One page of extracted text: a byte range of sw_extract.text. */
+struct sw_xpage {
+	size_t start, len;
+	bool ocr;             /* read by OCR */
+	float confidence;     /* OCR mean confidence, 0-100 */
+	bool image_only;      /* no text layer and OCR was not run */
+};
+
+/* A file attached to an e-mail: imported as a child document. */
+struct sw_xattach {
+	char *name;           /* file name (sanitised), never NULL */
+	char *mime;           /* content type, lower case */
+	struct sw_buf data;   /* decoded bytes */
+};
+
+/* What an extractor found in a native file.  Owns everything. */
+struct sw_extract {
+	struct sw_buf text;
+	struct sw_xpage *pages;
+	size_t npages, cappages;
+	struct json_t *meta;  /* a JSON object of the file's metadata */
+	struct sw_xattach *attach;
+	size_t nattach, capattach;
+	char *warnings[SW_EXTRACT_MAX_WARNINGS];
+	size_t nwarnings;
+	size_t ocr_pages;     /* pages read by OCR */
+};
+
+void sw_extract_init(struct sw_extract *x);
+void sw_extract_release(struct sw_extract *x);
+/* End the current page at the end of x->text and start a new one. */
+void sw_extract_page(struct sw_extract *x);
+
+/* Append the pages of x to out joined by form feeds (the form the text
+ * importer splits again), with any text after the last page kept. */
+void sw_extract_join(struct sw_buf *out, const struct sw_extract *x);
+
+/* ------------------------------------------------------------- text */
+
+/* Decode file bytes as text: strip a UTF-8 BOM; UTF-16 (see below) is
+ * converted; invalid UTF-8 is read as Windows-1252 (*latin1 set).  A lone
+ * truncated sequence at the very end is dropped (*truncated set).  Returns
+ * SW_EINPUT for NUL bytes (binary). */
+int sw_extract_decode(struct sw_buf *out, bool *latin1, bool *truncated,
+		      const char *data, size_t len, struct sw_err *err);
+
+/* When data is UTF-16 (a byte-order mark, or without one the NUL bytes of
+ * ASCII text in UTF-16 LE or BE), convert it to UTF-8 into out (replacing
+ * its contents; the mark dropped, bad surrogates as U+FFFD) and return
+ * true; else leave out alone and return false. */
+bool sw_extract_utf16_to_utf8(struct sw_buf *out, const char *data, size_t len);
+
+/* ------------------------------------------------------ the format registry */
+
+struct sw_extract_opts {
+	bool ocr;             /* OCR PDF pages that have no text layer */
+	bool progress;        /* an OCR progress line on a terminal */
+	unsigned threads;     /* OCR threads; 0 = one per core */
+};
+
+/* One format sworn reads.  A document format has an extract function: the
+ * file's pages, metadata and (e-mail) attachments.  The load-file formats
+ * have none: their driver reads them with sw_dat_parse and sw_opt_parse. */
+struct sw_format {
+	const char *name;              /* "text", "markdown", "pdf", "email",
+					* "docx", "loadfile", "opt" */
+	const char *const *extensions; /* lower case, NULL-terminated */
+	const char *mime;              /* an e-mail attachment's type, or NULL */
+	bool native;                   /* not read as text: its own extractor */
+	/* Whether data starts as this format does; NULL: no magic. */
+	bool (*sniff)(const char *data, size_t len);
+	int (*extract)(struct sw_extract *out, const char *data, size_t len,
+		       const struct sw_extract_opts *opts, struct sw_err *err);
+};
+
+/* The format whose extensions hold path's (case-insensitive), or NULL. */
+const struct sw_format *sw_format_by_ext(const char *path);
+
+/* The document format of an e-mail attachment: the first, in the order
+ * PDF, .docx, e-mail, text, Markdown, whose extensions hold name's or
+ * whose type is mime (may be NULL); NULL when none. */
+const struct sw_format *sw_format_of_attachment(const char *name, const char *mime);
+
+/* The format whose magic data starts with, or NULL. */
+const struct sw_format *sw_format_sniff(const char *data, size_t len);
+
+/* The format called name, or NULL. */
+const struct sw_format *sw_format_by_name(const char *name);
+
+#endif /* SW_EXTRACT_H */

@@ -1,0 +1,56 @@
+/*
+ * extract_int.h - internals shared by the files of extract/.  The public
+ * contract is extract.h; the format extractors below are reached through
+ * its registry (format.c).
+ */
+#ifndef SW_EXTRACT_INT_H
+#define SW_EXTRACT_INT_H
+
+#include "extract/extract.h"
+
+/* The arena block size for parsing an input of len bytes: the strings take
+ * about as many bytes as the input, and a small input should not pay for a
+ * large block. */
+size_t sw__extract_arena_block(size_t len);
+
+void sw__extract_warn(struct sw_extract *x, const char *fmt, ...) SW_PRINTF(2, 3);
+
+/* Read text (text and Markdown): decoded as sw_extract_decode does, split
+ * into pages on form feeds (a final one adds no empty page), a warning
+ * when it was read as Windows-1252. */
+int sw__extract_text(struct sw_extract *out, const char *data, size_t len,
+		     const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* Extract a PDF: one page of text per PDF page, metadata (title, author,
+ * dates, producer...).  An encrypted, damaged or empty PDF fails with
+ * SW_EINPUT and a one-line reason. */
+int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
+		    const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* Extract a .docx: the paragraphs and tables of word/document.xml in
+ * reading order, one page per explicit page break; tracked changes and
+ * comments are listed in a marked section at the end and in the metadata. */
+int sw__extract_docx(struct sw_extract *out, const char *data, size_t len,
+		     const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* Extract an e-mail: From/To/Cc/Date/Subject as metadata and as the head of
+ * the text, the text body (HTML reduced to text), the attachments. */
+int sw__extract_eml(struct sw_extract *out, const char *data, size_t len,
+		    const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* Reduce HTML to text: tags dropped, block elements to line breaks,
+ * script and style skipped, character references decoded. */
+void sw__extract_html_to_text(struct sw_buf *out, const char *html, size_t len);
+
+/* OCR of gray page images (one byte a pixel) with tesseract, loaded on
+ * first use with OMP_THREAD_LIMIT=1 (parallel pages instead of parallel
+ * threads in one page).  SW_ENOTFOUND when tesseract cannot be loaded. */
+struct sw_ocr;
+int sw__extract_ocr_new(struct sw_ocr **out, struct sw_err *err) SW_MUST_USE;
+int sw__extract_ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidence,
+		 const unsigned char *gray, int width, int height, int stride,
+		 int dpi, struct sw_err *err) SW_MUST_USE;
+void sw__extract_ocr_free(struct sw_ocr *o);
+
+
+#endif /* SW_EXTRACT_INT_H */
