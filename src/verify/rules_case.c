@@ -370,7 +370,12 @@ void sw__verify_case_short(struct sw__verify_run *u, size_t i)
 	const char *pin = sw_claim_get(c, "pin");
 	if (!pin && c->form == SW_FORM_SHORT)
 		pin = sw_claim_get(c, "page");
-	if (tv->verdict != SW_VERDICT_SUPPORTED) {
+	/* With a pin of its own, after a full cite that names the case rightly
+	 * but gives a wrong pin, year or court, it is checked on its own pin:
+	 * that error is the full cite's ("*Id.* at 323" after "..., 341"). */
+	bool own = tr->have_case && tv->verdict == SW_VERDICT_CONTRADICTED &&
+		   (sw_claim_get(c, "pin") || c->form == SW_FORM_SHORT);
+	if (tv->verdict != SW_VERDICT_SUPPORTED && !own) {
 		sw__verify_set(u, i, tv->verdict, "refers to %s (claim %ld), which is %s: %s",
 			       ttext, t + 1, sw_verdict_name(tv->verdict), tv->reason);
 		/* The case is known even when its name was not read: a pin
