@@ -79,6 +79,28 @@
  *   - Dates: iso (2021-03-03, 2021-03 or 2021), precision (day, month,
  *     year: "in 2021", "during 2020"), and for a range end_iso (and
  *     end_precision when it differs).  ISO date-times keep their date.
+ *     A month and day with no year ("Mar. 24", "March 24", "by 3/24") has
+ *     precision monthday and iso "--03-24"; the numeric M/D only after a
+ *     date word (on, by, dated, until, before, after, since), so "24/7",
+ *     "3/4", "Section 3/24" and "Rule 12/15" are none.  claims/ infers no
+ *     year: a verifier compares month and day.
+ *
+ * Claims inside a quotation
+ *   - A citation or date inside a quotation's quoted text (an inline
+ *     quotation's marks, a block quotation's lines) has the field
+ *     in_quote=true: it is part of the quoted words, not a claim the draft
+ *     makes itself; the quotation that holds it is the innermost quote
+ *     claim whose [cite_start, cite_end) holds it.  Not marked: a
+ *     citation some quotation is attributed to (the "(ACME0000003.)" after
+ *     an inline quotation inside a block) and a citation sentence that
+ *     ends a block quotation.
+ *
+ * Bare rules
+ *   - "Rule 56(c)" (form bare, code "Rule") outside a quotation, after a
+ *     Federal Rules citation (Fed. R. Civ. P. 56) of the same text,
+ *     resolves to the nearest such citation and takes its code (the
+ *     written one in code_written); after citations of two federal codes,
+ *     only to the one whose nearest citation has the same rule number.
  */
 #ifndef SW_CLAIMS_H
 #define SW_CLAIMS_H

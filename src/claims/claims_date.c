@@ -7,8 +7,16 @@
  *
  * A date that cannot exist (February 30) is not a claim: it is more likely
  * something else (a pin cite, a ratio) than a date the verifier should
- * check.  A day and month without a year are not claims either: there is
- * no ISO form to check them against.
+ * check.
+ *
+ * A month and day without a year ("Mar. 24", "March 24", "March 3-5",
+ * "by 3/24") are dates of precision "monthday", iso "--03-24" (ISO
+ * 8601's form with the year left out).  A month name and a day make one
+ * anywhere ("May" only after a date word: "You May 5 go" is a verb); the
+ * numeric M/D only after a date word ("on", "by", "dated", "until",
+ * "before", "after"), so "24/7", "3/4 of", "Section 3/24" and
+ * "Rule 12/15" are none, and after "by" a proper fraction ("reduced by
+ * 3/4") is none either.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,9 +24,36 @@
 #include "claims/claims_int.h"
 
 struct date {
-	int y, m, d; /* d = 0 for month precision */
+	int y, m, d; /* d = 0 for month precision; y = 0 for a month and day */
 	size_t s, e;
 };
+
+/* Whether d is a date at all (a range's end is zeroed when there is none). */
+static bool is_set(const struct date *d)
+{
+	return d->y || d->m;
+}
+
+/* A month and day that some year has (February 29 included). */
+static bool valid_md(int m, int d)
+{
+	static const int days[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	return m >= 1 && m <= 12 && d >= 1 && d <= days[m - 1];
+}
+
+/* Words after which a month and day, or a numeric M/D, is a date. */
+static bool after_date_word(const struct claims_scan *sc, size_t p, bool *by)
+{
+	static const char *const w[] = { "on", "On", "by", "By", "dated", "Dated", "until",
+					 "Until", "before", "Before", "after", "After", "since",
+					 "Since", NULL };
+	size_t ws, we;
+	*by = false;
+	if (p == 0 || !cl_space_len(sc, p - 1) || !cl_prev_word(sc, p, 0, &ws, &we))
+		return false;
+	*by = cl_word_is(sc, ws, we, "by") || cl_word_is(sc, ws, we, "By");
+	return cl_word_in(sc, ws, we, w);
+}
 
 static int days_in(int y, int m)
 {
@@ -122,6 +157,8 @@ static size_t month_first(const struct claims_scan *sc, size_t i, struct date *a
 			}
 			return ye;
 		}
+		if (ye)
+			return 0; /* February 29, 2021: no such day */
 		/* March 3 - April 5, 2021: the year comes at the end */
 		size_t r = cl_ws(sc, de), t;
 		if (z && ((t = cl_dash(sc, r)) || (t = cl_word(sc, r, "to")) ||
@@ -129,7 +166,7 @@ static size_t month_first(const struct claims_scan *sc, size_t i, struct date *a
 			struct date tail;
 			memset(&tail, 0, sizeof(tail));
 			size_t te = month_first(sc, cl_ws(sc, t), &tail, NULL);
-			if (te && tail.d && valid(tail.y, m, d)) {
+			if (te && tail.d && tail.y && valid(tail.y, m, d)) {
 				a->y = tail.y;
 				a->m = m;
 				a->d = d;
@@ -138,7 +175,23 @@ static size_t month_first(const struct claims_scan *sc, size_t i, struct date *a
 				return te;
 			}
 		}
-		return 0;
+		/* no year: a month and day ("Mar. 24", "March 3-5") */
+		bool by;
+		if (!valid_md(m, d) || (m == 5 && e - i == 3 && !after_date_word(sc, i, &by)))
+			return 0;
+		a->y = 0;
+		a->m = m;
+		a->d = d;
+		a->e = de;
+		if (z && d2 > d && valid_md(m, d2) && after > de) {
+			z->y = 0;
+			z->m = m;
+			z->d = d2;
+			z->s = dd;
+			z->e = after;
+			return after;
+		}
+		return de;
 	}
 	size_t ye = read_year_after(sc, e, &y);
 	if (!ye || !valid(y, m, 0))
@@ -263,7 +316,9 @@ static size_t any_date(const struct claims_scan *sc, size_t i, struct date *a)
 
 static void iso(char *out, size_t n, const struct date *d)
 {
-	if (d->d)
+	if (!d->y)
+		snprintf(out, n, "--%02d-%02d", d->m, d->d);
+	else if (d->d)
 		snprintf(out, n, "%04d-%02d-%02d", d->y, d->m, d->d);
 	else if (d->m)
 		snprintf(out, n, "%04d-%02d", d->y, d->m);
@@ -273,14 +328,14 @@ static void iso(char *out, size_t n, const struct date *d)
 
 static const char *precision(const struct date *d)
 {
-	return d->d ? "day" : d->m ? "month" : "year";
+	return !d->y ? "monthday" : d->d ? "day" : d->m ? "month" : "year";
 }
 
 /* Push a date (and the end of its range) as a claim. */
 static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, struct date *z)
 {
 	/* a range written as two dates: "to", "through", "until", a dash */
-	if (!z->y) {
+	if (!is_set(z)) {
 		size_t k = cl_ws(sc, a->e), t;
 		if ((t = cl_dash(sc, k)) || (t = cl_word(sc, k, "to")) ||
 		    (t = cl_word(sc, k, "through")) || (t = cl_word(sc, k, "until")) ||
@@ -288,7 +343,8 @@ static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, st
 			struct date b;
 			memset(&b, 0, sizeof(b));
 			if (any_date(sc, cl_ws(sc, t), &b) && (b.y > a->y || (b.y == a->y &&
-			    (b.m > a->m || (b.m == a->m && b.d > a->d)))) && (b.d != 0) == (a->d != 0)) {
+			    (b.m > a->m || (b.m == a->m && b.d > a->d)))) && (b.d != 0) == (a->d != 0) &&
+			    (b.y != 0) == (a->y != 0)) {
 				/* "and" makes a range only after "between" */
 				bool and = cl_word(sc, k, "and") != 0;
 				size_t bs = cl_ws_back(sc, start, sc->done), ws = bs;
@@ -301,14 +357,14 @@ static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, st
 	}
 	char s[16], e[16];
 	struct claims_builder b;
-	size_t end = z->y ? z->e : a->e;
+	size_t end = is_set(z) ? z->e : a->e;
 	if (z->e > end)
 		end = z->e;
 	cl_begin(&b, SW_CLAIM_DATE, SW_FORM_FULL, start, end);
 	iso(s, sizeof(s), a);
 	cl_fieldz(&b, "iso", s);
 	cl_fieldz(&b, "precision", precision(a));
-	if (z->y) {
+	if (is_set(z)) {
 		iso(e, sizeof(e), z);
 		cl_fieldz(&b, "end_iso", e);
 		if ((z->d != 0) != (a->d != 0) || (z->m != 0) != (a->m != 0))
@@ -346,6 +402,32 @@ size_t claims_try_numeric_date(struct claims_scan *sc, size_t p, size_t q, bool 
 	memset(&z, 0, sizeof(z));
 	if (!numeric(sc, p, &a))
 		return 0;
+	return push_date(sc, p, &a, &z);
+}
+
+size_t claims_try_monthday(struct claims_scan *sc, size_t p, size_t q)
+{
+	if (p < sc->done || (p > 0 && (cl_alnum(cl_at(sc, p - 1)) || cl_at(sc, p - 1) == '/' ||
+				       cl_at(sc, p - 1) == '-' || cl_at(sc, p - 1) == '.')))
+		return 0;
+	/* not followed by more of a number: 3/24/2021 is another rule's,
+	 * 3/24.5, 3/245 and 3/24/x are not dates */
+	int c = cl_at(sc, q);
+	if (cl_alnum(c) || ((c == '/' || c == '.' || c == ',' || c == '-' || c == ':') &&
+			    cl_digit(cl_at(sc, q + 1))) || c == '%')
+		return 0;
+	size_t slash = cl_digits(sc, p);
+	if (cl_at(sc, slash) != '/')
+		return 0;
+	int m = (int)cl_num(sc, p, slash), d = (int)cl_num(sc, slash + 1, q);
+	bool by;
+	if (!valid_md(m, d) || !after_date_word(sc, p, &by))
+		return 0;
+	/* "reduced by 3/4": a proper fraction of a usual denominator */
+	if (by && m < d && (d == 2 || d == 3 || d == 4 || d == 8 || d == 16))
+		return 0;
+	struct date a = { .y = 0, .m = m, .d = d, .s = p, .e = q }, z;
+	memset(&z, 0, sizeof(z));
 	return push_date(sc, p, &a, &z);
 }
 

@@ -214,6 +214,8 @@ size_t claims_try_bates(struct claims_scan *sc, size_t p, size_t q);
 size_t claims_try_month(struct claims_scan *sc, size_t p, size_t q, int month);
 /* 3/3/2021 or 2021-03-03 at [p, q); iso says which. */
 size_t claims_try_numeric_date(struct claims_scan *sc, size_t p, size_t q, bool iso);
+/* A month and day "3/24" at [p, q) after a date word ("by 3/24"). */
+size_t claims_try_monthday(struct claims_scan *sc, size_t p, size_t q);
 /* A year standing as a date ("in 2021") at [p, q), digits only. */
 size_t claims_try_year(struct claims_scan *sc, size_t p, size_t q);
 /* "the third of" / "the 3rd day of" at [p, q); day is 1-31. */

@@ -1,8 +1,9 @@
 /*
  * claims_link.c - what ties claims to one another once sentences are known:
  * record id. (the fields of the record cite it repeats), the citation each
- * quotation is attributed to, and whether a Bates-shaped token stands in a
- * citation position or in the text.
+ * quotation is attributed to, whether a Bates-shaped token stands in a
+ * citation position or in the text, the claims inside a quotation, and
+ * the code a bare "Rule 56(c)" means.
  *
  * A "citation sentence" is a sentence made of nothing but citations,
  * signals and punctuation ("ACME0000003.", "See Ex. 2 at 1.",
@@ -433,6 +434,112 @@ static void bates_positions(const struct claims_scan *sc, struct cite_memo *m)
 	}
 }
 
+/* ------------------------------------------------ claims inside quotations */
+
+/* Claims a quotation looks at for its contents, at most. */
+#define CLAIMS_QUOTE_MEMBERS 1024
+
+/* Whether claim x carries field name. */
+static bool has_field(const struct sw_claim *x, const char *name)
+{
+	return sw_claim_get(x, name) != NULL;
+}
+
+/* Every claim inside a quotation's quoted text gets in_quote=true: a
+ * citation or a date there is part of the quoted words ("[T]he plain
+ * language of Rule 56(c) mandates..."), not the draft's own claim.  Not
+ * marked: quotations themselves, a citation some quotation is attributed
+ * to (the "(ACME0000003.)" after an inline quotation inside a block), and
+ * a citation sentence that ends a block quotation (its source). */
+static void quote_members(const struct claims_scan *sc, struct cite_memo *m)
+{
+	struct sw_claims *c = sc->out;
+	bool *source = sw_xcalloc(c->n + 1, sizeof(*source));
+	for (size_t i = 0; i < c->n; i++)
+		if (c->v[i].kind == SW_CLAIM_QUOTE && c->v[i].attributed_to >= 0)
+			source[c->v[i].attributed_to] = true;
+	for (size_t i = 0; i < c->n; i++) {
+		const struct sw_claim *q = &c->v[i];
+		if (q->kind != SW_CLAIM_QUOTE)
+			continue;
+		bool block = has_field(q, "block");
+		size_t s = q->cite_start, e = q->cite_end;
+		for (size_t k = i + 1; k < c->n && k < i + CLAIMS_QUOTE_MEMBERS && c->v[k].start < e;
+		     k++) {
+			struct sw_claim *x = &c->v[k];
+			if (x->kind == SW_CLAIM_QUOTE || x->start < s || x->end > e || source[k] ||
+			    has_field(x, "in_quote"))
+				continue;
+			if (block && is_cite(x) && x->sentence < c->nsentences &&
+			    citation_sentence(sc, m, x->sentence) &&
+			    c->sentences[x->sentence].end + 4 >= e)
+				continue;
+			const char *names[] = { "in_quote" };
+			const char *values[] = { "true" };
+			set_fields(c, x, x->fields, x->nfields, names, values, 1);
+		}
+	}
+	free(source);
+}
+
+/* ----------------------------------------------------------- bare rules */
+
+/* A bare "Rule 56(c)" outside a quotation, after a citation of the
+ * Federal Rules in the same text, is a rule of that code, as id. is for
+ * a case: it resolves to the nearest such citation and takes its code.
+ * After citations of two codes (Fed. R. Civ. P. 56, Fed. R. Evid. 702) it
+ * takes the one whose nearest citation has its rule number, else stays
+ * bare. */
+static void bare_rules(struct sw_claims *c)
+{
+	long last[8]; /* the newest full citation of each federal code seen */
+	size_t ncodes = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		struct sw_claim *x = &c->v[i];
+		if (x->kind != SW_CLAIM_RULE || has_field(x, "in_quote"))
+			continue;
+		const char *code = sw_claim_get(x, "code");
+		if (!code)
+			continue;
+		if (x->form == SW_FORM_FULL && !strncmp(code, "Fed. R. ", 8)) {
+			size_t k = 0;
+			while (k < ncodes && strcmp(sw_claim_get(&c->v[last[k]], "code"), code))
+				k++;
+			if (k == ncodes && ncodes < SW_ARRAY_LEN(last))
+				ncodes++;
+			if (k < ncodes)
+				last[k] = (long)i;
+			continue;
+		}
+		if (x->form != SW_FORM_BARE || strcmp(code, "Rule") || !ncodes)
+			continue;
+		long to = ncodes == 1 ? last[0] : -1;
+		const char *rule = sw_claim_get(x, "rule");
+		for (size_t k = 0; k < ncodes && ncodes > 1 && rule; k++) {
+			const char *r = sw_claim_get(&c->v[last[k]], "rule");
+			if (r && !strcmp(r, rule)) {
+				if (to >= 0) {
+					to = -1;
+					break;
+				}
+				to = last[k];
+			}
+		}
+		if (to < 0)
+			continue;
+		/* the fields, the code replaced */
+		struct sw_claim_field f[SW_CLAIM_MAX_FIELDS];
+		size_t nf = 0;
+		for (size_t k = 0; k < x->nfields && nf < SW_CLAIM_MAX_FIELDS; k++)
+			if (strcmp(x->fields[k].name, "code"))
+				f[nf++] = x->fields[k];
+		const char *names[] = { "code", "code_written" };
+		const char *values[] = { sw_claim_get(&c->v[to], "code"), code };
+		set_fields(c, x, f, nf, names, values, 2);
+		x->resolves_to = to;
+	}
+}
+
 void claims_link(struct claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
@@ -442,5 +549,7 @@ void claims_link(struct claims_scan *sc)
 	record_ids(c);
 	attribute_quotes(sc, &m);
 	bates_positions(sc, &m);
+	quote_members(sc, &m);
+	bare_rules(c);
 	free(m.v);
 }

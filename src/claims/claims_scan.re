@@ -56,6 +56,20 @@ void claims_run(struct claims_scan *sc)
 			RESUME(claims_try_numeric_date(sc, p, q, false));
 			continue;
 		}
+		digit{1,2} "/" digit{1,2} {
+			/* 3/24 after a date word; else the first number as any */
+			q = POS(cur);
+			e = claims_try_monthday(sc, p, q);
+			if (e) {
+				RESUME(e);
+				continue;
+			}
+			for (q = p; q < sc->n && base[q] >= '0' && base[q] <= '9'; q++)
+				;
+			cur = base + q;
+			RESUME(claims_try_number(sc, p, q));
+			continue;
+		}
 		digit{4} "-" digit{2} "-" digit{2} {
 			q = POS(cur);
 			RESUME(claims_try_numeric_date(sc, p, q, true));

@@ -14,7 +14,23 @@
  * month contradicts it, and the reason quotes the page.  A date whose
  * sentence cites nothing is looked for in the whole record: found, it is
  * supported with the note "found elsewhere in the record, not tied to this
- * sentence" (the record does hold it, but no citation says where). */
+ * sentence" (the record does hold it, but no citation says where).
+ *
+ * A month and day with no year ("Mar. 24", precision monthday) is checked
+ * by month and day alone: the year is left free, not inferred from the
+ * dates around it (a draft's nearest full date is often of another year,
+ * and a page's own "the March 10 date" gives none either).  It matches a
+ * date of any year, or a page's own month and day, on the same day; a
+ * page's month and day never says a draft's full date.
+ *
+ * A date inside a quotation (claims.h: in_quote) is checked on the pages
+ * of the quotation's record citation (ACME0000003 after a block quotation
+ * holding "March 31, 2021"); one in a quotation attributed to a case takes
+ * the quotation's verdict, and one in a quotation attributed to nothing is
+ * looked for as any uncited date, then blocks no more than the quotation
+ * does (verify.c).  A date in a sentence that ends in
+ * a colon and introduces a block quotation ("Smith wrote on March 24,
+ * 2021:") is tied to the block quotation's citation (sw__verify_near). */
 #include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,7 +41,7 @@
 #define MAX_PAGE_DATES 128
 
 struct ymd {
-	int y, m, d; /* m = 0: a year; d = 0: a month */
+	int y, m, d; /* m = 0: a year; d = 0: a month; y = 0: a month and day */
 };
 
 struct pdate {
@@ -38,6 +54,16 @@ static bool parse_iso(const char *s, struct ymd *out)
 	memset(out, 0, sizeof(*out));
 	if (!s || strlen(s) < 4)
 		return false;
+	if (s[0] == '-' && s[1] == '-') {
+		/* --03-24: a month and day, no year */
+		if (strlen(s) != 7 || !isdigit((unsigned char)s[2]) ||
+		    !isdigit((unsigned char)s[3]) || s[4] != '-' || !isdigit((unsigned char)s[5]) ||
+		    !isdigit((unsigned char)s[6]))
+			return false;
+		out->m = (s[2] - '0') * 10 + (s[3] - '0');
+		out->d = (s[5] - '0') * 10 + (s[6] - '0');
+		return out->m >= 1 && out->m <= 12 && out->d >= 1 && out->d <= 31;
+	}
 	for (int k = 0; k < 4; k++)
 		if (!isdigit((unsigned char)s[k]))
 			return false;
@@ -69,15 +95,29 @@ static int cmp_at(const struct ymd *a, const struct ymd *b)
 /* Whether x and y are the same date at the precision of p. */
 static bool same_at(const struct ymd *p, const struct ymd *x, const struct ymd *y)
 {
-	return x->y == y->y && (!p->m || x->m == y->m) && (!p->d || x->d == y->d);
+	return (!p->y || x->y == y->y) && (!p->m || x->m == y->m) && (!p->d || x->d == y->d);
+}
+
+/* Whether month and day c (no year) is what page date q says: the same
+ * month and day in any year, or inside a range of one year on the page. */
+static bool says_monthday(const struct ymd *c, const struct pdate *q)
+{
+	if (!q->a.d || !q->z.d)
+		return false;
+	if ((q->a.m == c->m && q->a.d == c->d) || (q->z.m == c->m && q->z.d == c->d))
+		return true;
+	int v = c->m * 100 + c->d, lo = q->a.m * 100 + q->a.d, hi = q->z.m * 100 + q->z.d;
+	return q->a.y == q->z.y && lo < v && v < hi;
 }
 
 /* Whether the page date q says date c (at c's precision): the same day, a
  * day of that month or year, or a range on the page that holds it. */
 static bool says(const struct ymd *c, const struct pdate *q)
 {
+	if (!c->y)
+		return says_monthday(c, q);
 	/* The page must be at least as precise as the draft. */
-	if ((c->d && !q->a.d) || (c->m && !q->a.m))
+	if ((c->d && !q->a.d) || (c->m && !q->a.m) || !q->a.y)
 		return false;
 	if (cmp_at(c, &q->a) == 0 || cmp_at(c, &q->z) == 0)
 		return true;
@@ -235,8 +275,9 @@ static void check_text(struct sw__verify_run *u, const struct sw__verify_text *t
 		hz |= sz;
 		if (sa || sz)
 			continue;
-		/* another date, as precise as the claim */
-		if ((a->d && !d[k].a.d) || (a->m && !d[k].a.m) || !a->m)
+		/* another date, as precise as the claim (a page's month and day
+		 * says nothing against a year) */
+		if ((a->d && !d[k].a.d) || (a->m && !d[k].a.m) || !a->m || (a->y && !d[k].a.y))
 			continue;
 		bool dup = false;
 		for (size_t q = 0; q < pc->nother; q++)
@@ -273,6 +314,18 @@ static size_t date_phrases(char out[][48], const struct ymd *a)
 		return n;
 	}
 	const char *mn = months[a->m - 1];
+	if (!a->y) {
+		/* a month and day: every year's spellings of it */
+		snprintf(out[n++], 48, "%s %d", mn, a->d);
+		snprintf(out[n++], 48, "%.3s %d", mn, a->d);
+		snprintf(out[n++], 48, "%d %s", a->d, mn);
+		snprintf(out[n++], 48, "%d %.3s", a->d, mn);
+		snprintf(out[n++], 48, "%d %d", a->m, a->d);
+		snprintf(out[n++], 48, "%02d %02d", a->m, a->d);
+		if (a->m == 9)
+			snprintf(out[n++], 48, "sept %d", a->d);
+		return n;
+	}
 	if (!a->d) {
 		snprintf(out[n++], 48, "%s %d", mn, a->y);
 		snprintf(out[n++], 48, "%.3s %d", mn, a->y);
@@ -362,7 +415,29 @@ void sw__verify_date(struct sw__verify_run *u, size_t i)
 	}
 	bool range = parse_iso(sw_claim_get(c, "end_iso"), &z);
 	const struct ymd *zp = range ? &z : NULL;
-	sw__verify_near(u, i, &near);
+	long q = sw__verify_quote_of(u, i);
+	long a_ = q >= 0 ? u->r->claims.v[q].attributed_to : -1;
+	if (a_ >= 0) {
+		/* inside a quotation: where the quotation's citation points; the
+		 * words of a case's opinion take the quotation's verdict (verify.c) */
+		if (u->r->claims.v[a_].kind != SW_CLAIM_RECORD &&
+		    u->r->claims.v[a_].kind != SW_CLAIM_BATES)
+			goto done;
+		sw__verify_near(u, (size_t)q, &near);
+		size_t k = 0;
+		while (k < near.n && near.cites[k] != a_)
+			k++;
+		if (k == near.n) {
+			if (near.n < SW__VERIFY_NEAR_MAX)
+				near.n++;
+			else
+				k = near.n - 1; /* the farthest gives way */
+		}
+		memmove(&near.cites[1], &near.cites[0], k * sizeof(near.cites[0]));
+		near.cites[0] = a_;
+	} else {
+		sw__verify_near(u, i, &near);
+	}
 	if (near.n > 0) {
 		long primary = near.cites[0];
 		struct page_check pc = { 0 };
@@ -399,15 +474,18 @@ void sw__verify_date(struct sw__verify_run *u, size_t i)
 						    u->res[primary].npages);
 		size_t one = pc.nother == 1 ? 0 : SIZE_MAX, same_month = 0;
 		for (size_t k = 0; k < pc.nother && a.d && one == SIZE_MAX; k++)
-			same_month += pc.other[k].a.y == a.y && pc.other[k].a.m == a.m;
+			same_month += (!a.y || pc.other[k].a.y == a.y) && pc.other[k].a.m == a.m;
 		for (size_t k = 0; k < pc.nother && same_month == 1 && one == SIZE_MAX; k++)
-			if (pc.other[k].a.y == a.y && pc.other[k].a.m == a.m)
+			if ((!a.y || pc.other[k].a.y == a.y) && pc.other[k].a.m == a.m)
 				one = k;
 		if (one != SIZE_MAX && a.m && !range) {
 			char iso[16];
 			const struct ymd *o = &pc.other[one].a;
-			snprintf(iso, sizeof(iso), o->d ? "%04d-%02d-%02d" : "%04d-%02d", o->y, o->m,
-				 o->d);
+			if (!o->y)
+				snprintf(iso, sizeof(iso), "--%02d-%02d", o->m, o->d);
+			else
+				snprintf(iso, sizeof(iso), o->d ? "%04d-%02d-%02d" : "%04d-%02d", o->y,
+					 o->m, o->d);
 			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
 				       "the cited page (%s) gives \"%s\" (%s), not %s",
 				       pc.other_at[one].where, pc.other_text[one], iso, text);

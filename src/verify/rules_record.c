@@ -728,11 +728,31 @@ void sw__verify_near(struct sw__verify_run *u, size_t i, struct sw__verify_near 
 		order[n++] = (long)k;
 	for (size_t k = i; k > first && n < SW_ARRAY_LEN(order); k--)
 		order[n++] = (long)(k - 1);
+	/* a citation inside a quotation is the quoted text's, not a source
+	 * of what stands beside the quotation */
+	bool quoted = sw_claim_get(&cl->v[i], "in_quote") != NULL;
 	for (size_t q = 0; q < n; q++) {
 		const struct sw_claim *c = &cl->v[order[q]];
+		if (!quoted && sw_claim_get(c, "in_quote"))
+			continue;
 		if (c->kind == SW_CLAIM_CASE && out->case_claim < 0)
 			out->case_claim = order[q];
 		if (record_cite(c) && out->n < SW__VERIFY_NEAR_MAX)
 			out->cites[out->n++] = order[q];
+	}
+	/* "Smith wrote to Roe on March 24, 2021:" then a block quotation: the
+	 * sentence is tied to the block quotation's citation */
+	const struct sw_sentence *st = sent < cl->nsentences ? &cl->sentences[sent] : NULL;
+	if (out->n == 0 && st && st->end > st->start && u->r->text[st->end - 1] == ':' &&
+	    last + 1 < cl->n) {
+		const struct sw_claim *b = &cl->v[last + 1];
+		if (b->kind == SW_CLAIM_QUOTE && sw_claim_get(b, "block") && b->attributed_to >= 0 &&
+		    b->sentence <= sent + 1) {
+			const struct sw_claim *a = &cl->v[b->attributed_to];
+			if (record_cite(a))
+				out->cites[out->n++] = b->attributed_to;
+			else if (a->kind == SW_CLAIM_CASE && out->case_claim < 0)
+				out->case_claim = b->attributed_to;
+		}
 	}
 }

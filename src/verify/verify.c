@@ -3,9 +3,10 @@
  * Claims are checked in two passes: first the citations (cases, codes,
  * rules, Bates numbers, record cites), which remember the pages and cases
  * they resolve to; then the dates and quotations, which are checked against
- * what the citations beside them resolved to.  The rule for each kind of
- * claim is in rules.c; the helpers they share to set a verdict and add
- * evidence are here. */
+ * what the citations beside them resolved to.  Last, a citation inside a
+ * quotation takes the quotation's verdict (quoted_claims).  The rule for
+ * each kind of claim is in rules_*.c; the helpers they share to set a
+ * verdict and add evidence are here. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,66 @@ bool sw__verify_num(const char *s, uint64_t *out)
 	while (isdigit((unsigned char)s[n]))
 		n++;
 	return n > 0 && n <= 18 && sw_parse_u64(s, n, out);
+}
+
+long sw__verify_quote_of(const struct sw__verify_run *u, size_t i)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	const struct sw_claim *c = &cl->v[i];
+	if (!sw_claim_get(c, "in_quote"))
+		return -1;
+	/* claims are sorted by start, a quotation before what it holds */
+	for (size_t k = i, n = 0; k > 0 && n < 1024; k--, n++) {
+		const struct sw_claim *q = &cl->v[k - 1];
+		if (q->kind == SW_CLAIM_QUOTE && q->cite_start <= c->start && c->end <= q->cite_end)
+			return (long)(k - 1);
+	}
+	return -1;
+}
+
+/* A citation inside a quotation is part of the quoted words: it has the
+ * quotation's verdict, "part of the quotation (claim 3) on page 322 of the
+ * opinion in ...", and never one of its own ("Rule 56(c) is not in the
+ * imported code table" inside a quoted opinion is the opinion's reference,
+ * not the draft's).  A date there was checked on the pages of the
+ * quotation's record citation (rules_date.c), and keeps that verdict; one
+ * in an opinion's words has the quotation's; one in a quotation with no
+ * citation was looked for in the whole record and blocks no more than the
+ * quotation does. */
+static void quoted_claims(struct sw__verify_run *u)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	for (size_t i = 0; i < cl->n; i++) {
+		long q = sw__verify_quote_of(u, i);
+		if (q < 0)
+			continue;
+		const struct sw_claim_verdict *qv = &u->r->verdicts[q];
+		struct sw_claim_verdict *cv = &u->r->verdicts[i];
+		long a = cl->v[q].attributed_to;
+		bool record = a >= 0 && (cl->v[a].kind == SW_CLAIM_RECORD ||
+					 cl->v[a].kind == SW_CLAIM_BATES);
+		if (!qv->reason || (cl->v[i].kind == SW_CLAIM_DATE && record && cv->reason))
+			continue;
+		if (cl->v[i].kind == SW_CLAIM_DATE && a < 0 && cv->reason &&
+		    qv->verdict != SW_VERDICT_SUPPORTED) {
+			if (cv->verdict != SW_VERDICT_SUPPORTED) {
+				char *own = sw_xstrdup(cv->reason);
+				sw__verify_set(u, i, qv->verdict,
+					       "%s; it is part of the quotation (claim %ld), which is "
+					       "%s: %s",
+					       own, q + 1, sw_verdict_name(qv->verdict), qv->reason);
+				free(own);
+			}
+			continue;
+		}
+		if (qv->verdict == SW_VERDICT_SUPPORTED)
+			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "part of the quotation (claim %ld) %s",
+				       q + 1, qv->reason);
+		else
+			sw__verify_set(u, i, qv->verdict,
+				       "part of the quotation (claim %ld), which is %s: %s", q + 1,
+				       sw_verdict_name(qv->verdict), qv->reason);
+	}
 }
 
 void sw__verify_remember_page(struct sw__verify_resolved *res, int64_t id)
@@ -249,6 +310,8 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 		else if (c->kind == SW_CLAIM_QUOTE)
 			sw__verify_quote(&u, i);
 	}
+	if (!u.err.code)
+		quoted_claims(&u);
 	for (size_t i = 0; i < n; i++)
 		sw_authority_lookup_release(&u.res[i].lookup);
 	free(u.res);

@@ -45,6 +45,9 @@ void sw__verify_add_page_evidence(struct sw__verify_run *u, size_t i,
 char *sw__verify_claim_text(const struct sw__verify_run *u, const struct sw_claim *c);
 /* The first run of digits in s (at most 18), or false. */
 bool sw__verify_num(const char *s, uint64_t *out);
+/* The quotation that holds claim i (claims.h: in_quote), innermost first,
+ * or -1 when it is in none of the report's quotations. */
+long sw__verify_quote_of(const struct sw__verify_run *u, size_t i);
 /* Add page id to what a claim resolved to, once, up to SW_VERIFY_MAX_PAGES. */
 void sw__verify_remember_page(struct sw__verify_resolved *res, int64_t id);
 

@@ -187,7 +187,7 @@ static void test_dates(void **state)
 		{ "February 29, 2021", NULL, NULL, NULL },
 		{ "13/45/2021", NULL, NULL, NULL },
 		{ "You May 5 go", NULL, NULL, NULL },
-		{ "March 3 was cold", NULL, NULL, NULL },
+		{ "March 3 was cold", "date", "March 3", "iso=--03-03|precision=monthday" },
 	};
 	CHECK(rows);
 }
