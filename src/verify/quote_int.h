@@ -113,8 +113,22 @@ bool sw__pattern_find_alter(const struct sw__pattern *p, const struct sw__words 
 char *sw__alter_describe(const struct sw__pattern *p, const struct sw__words *w,
 			 const char *text, const struct sw__alter *a);
 
+/* The length of the word character at s (n bytes left; letters and
+ * digits of any script), or 0; the end of the word at s[i] (apostrophes
+ * inside it). */
+size_t sw__quote_word_char(const char *s, size_t n);
+size_t sw__quote_word_end(const char *s, size_t n, size_t i);
+
+/* Whether bracket gap it may stand for words [a, b) of w, negation aside
+ * (alter.c): it is a name, one of the words shares its stem ("[the Rule]"
+ * for "Rule 56(c)", "[approved]" for "approves"), or all are pronouns,
+ * articles and auxiliaries ("[the carrier]" for "it"); never "[denies]"
+ * for "approves". */
+bool sw__alter_may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
+			     size_t b);
+
 /* Whether words [a, b) of w hold a negation; bracket text s (n bytes,
- * folded) likewise. */
+ * folded) likewise (alter.c). */
 bool sw__words_negated(const struct sw__words *w, size_t a, size_t b);
 bool sw__text_negated(const char *s, size_t n);
 
