@@ -5,7 +5,7 @@
 #include <jansson.h>
 
 #include "cli/cli_draft.h"
-#include "record/record.h"
+#include "extract/extract.h"
 
 static int read_stdin(struct sw_buf *out, struct sw_err *err)
 {
@@ -40,10 +40,10 @@ int cli_draft_read(struct cli_draft *out, const char *path, const char *format,
 			goto cleanup;
 		sw_sha256_hex(out->sha256, text.data, text.len);
 	} else {
-		/* record/ decides what the file is and extracts its text; a text
-		 * file comes back byte for byte */
-		if ((rc = sw_record_draft_text(&text, path, err)) != 0 ||
-		    (rc = sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, err)) != 0)
+		/* extract/ decides what the file is and extracts its text; a
+		 * text file comes back byte for byte */
+		if ((rc = sw_extract_draft_text(&text, path, err)) != 0 ||
+		    (rc = sw_file_read(&raw, path, SW_EXTRACT_MAX_FILE_BYTES, err)) != 0)
 			goto cleanup;
 		sw_sha256_hex(out->sha256, raw.data, raw.len);
 		out->extracted = raw.len != text.len || memcmp(raw.data, text.data, raw.len) != 0;

@@ -1,5 +1,5 @@
 /* cli_draft.h - a draft as `sworn claims` and `sworn verify` read it: the
- * file's text (record/'s extractors for .docx, PDF and .eml), its markup
+ * file's text (extract/'s registry for .docx, PDF and .eml), its markup
  * view (markup/) and the SHA-256 of the bytes read; and the build's
  * commit for the reports' audit stamp. */
 #ifndef SW_CLI_DRAFT_H
@@ -10,7 +10,7 @@
 #include "markup/markup.h"
 
 /* Standard input bigger than this is not a draft; files are bounded by
- * record/'s SW_RECORD_MAX_FILE_BYTES. */
+ * extract/'s SW_EXTRACT_MAX_FILE_BYTES. */
 #define CLI_DRAFT_STDIN_MAX ((size_t)256 << 20)
 
 /* The git commit sworn was built from ("unknown" outside a checkout);

@@ -16,8 +16,10 @@
 
 struct json_t;
 
-/* Pages in one document (record.h's SW_RECORD_MAX_PAGES is the same). */
+/* Pages in one document and bytes in one file (record.h's
+ * SW_RECORD_MAX_PAGES and SW_RECORD_MAX_FILE_BYTES are the same). */
 #define SW_EXTRACT_MAX_PAGES 200000
+#define SW_EXTRACT_MAX_FILE_BYTES ((size_t)512 << 20)
 
 /* ------------------------------------------------ Concordance .DAT files */
 
@@ -274,5 +276,25 @@ const struct sw_format *sw_format_sniff(const char *data, size_t len);
 
 /* The format called name, or NULL. */
 const struct sw_format *sw_format_by_name(const char *name);
+
+/* ------------------------------------------------------- drafts as text */
+
+/* The text of a draft file, for the claim scanner and the gate (which read
+ * text only).  By extension, and by content when the extension says
+ * nothing: .pdf gives the text layer of each page, pages joined by form
+ * feeds (no OCR: a draft is written, not scanned, so pages without a text
+ * layer give no text); .docx the paragraphs and tables in reading order,
+ * with tracked changes and comments in a marked section at the end; .eml
+ * the From/To/Cc/Date/Subject headers and the text body (attachments are
+ * not read).  Anything else must be UTF-8 text and is returned as is.
+ * Claim offsets into a .docx, PDF or e-mail draft therefore refer to this
+ * extracted text, not to the file's bytes.
+ *
+ * Replaces out's contents.  Files over SW_EXTRACT_MAX_FILE_BYTES fail with
+ * SW_ELIMIT; unreadable files with SW_EIO; a damaged, encrypted or
+ * non-text file with SW_EINPUT; each with a one-line message that names
+ * the file ("cannot read 'x.pdf': the PDF is encrypted"). */
+int sw_extract_draft_text(struct sw_buf *out, const char *path,
+			  struct sw_err *err) SW_MUST_USE;
 
 #endif /* SW_EXTRACT_H */

@@ -494,24 +494,4 @@ int sw_record_page_lines(struct sw_record_tline **out, size_t *n,
 			 struct sw_matter *m, int64_t page_id,
 			 struct sw_err *err) SW_MUST_USE;
 
-/* ------------------------------------------------------- drafts as text */
-
-/* The text of a draft file, for the claim scanner and the gate (which read
- * text only).  By extension, and by content when the extension says
- * nothing: .pdf gives the text layer of each page, pages joined by form
- * feeds (no OCR: a draft is written, not scanned, so pages without a text
- * layer give no text); .docx the paragraphs and tables in reading order,
- * with tracked changes and comments in a marked section at the end; .eml
- * the From/To/Cc/Date/Subject headers and the text body (attachments are
- * not read).  Anything else must be UTF-8 text and is returned as is.
- * Claim offsets into a .docx, PDF or e-mail draft therefore refer to this
- * extracted text, not to the file's bytes.
- *
- * Replaces out's contents.  Files over SW_RECORD_MAX_FILE_BYTES fail with
- * SW_ELIMIT; unreadable files with SW_EIO; a damaged, encrypted or
- * non-text file with SW_EINPUT; each with a one-line message that names
- * the file ("cannot read 'x.pdf': the PDF is encrypted"). */
-int sw_record_draft_text(struct sw_buf *out, const char *path,
-			 struct sw_err *err) SW_MUST_USE;
-
 #endif /* SW_RECORD_H */

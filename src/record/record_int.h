@@ -13,7 +13,8 @@
 #include "extract/extract.h"
 #include "record/record.h"
 
-_Static_assert(SW_EXTRACT_MAX_PAGES == SW_RECORD_MAX_PAGES,
+_Static_assert(SW_EXTRACT_MAX_PAGES == SW_RECORD_MAX_PAGES &&
+	       SW_EXTRACT_MAX_FILE_BYTES == SW_RECORD_MAX_FILE_BYTES,
 	       "an extracted document fits the store");
 
 /* ------------------------------------------------------- the open matter */

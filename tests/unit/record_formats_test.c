@@ -396,30 +396,30 @@ static void test_draft_text(void **state)
 	assert_int_equal(write_drafts(w.dir), 0);
 
 	char *pdf = fx_path(&w, "draft.pdf");
-	assert_int_equal(sw_record_draft_text(&text, pdf, &err), 0);
+	assert_int_equal(sw_extract_draft_text(&text, pdf, &err), 0);
 	HAS(text.data, "550 U.S. 544");
 	HAS(text.data, "plausible.\fThe order"); /* pages joined by a form feed */
 	HAS(text.data, "ACME0000003");
 
 	char *docx = fx_path(&w, "draft.docx");
-	assert_int_equal(sw_record_draft_text(&text, docx, &err), 0);
+	assert_int_equal(sw_extract_draft_text(&text, docx, &err), 0);
 	HAS(text.data, "Bell Atl. Corp. v. Twombly");
 	HAS(text.data, "March 3, 2021");
 
 	char *md = fx_path(&w, "small.md");
-	assert_int_equal(sw_record_draft_text(&text, md, &err), 0);
+	assert_int_equal(sw_extract_draft_text(&text, md, &err), 0);
 	assert_string_equal(text.data, small_draft);
 
 	char *bad = fx_path(&w, "bad.pdf");
 	fx_write(bad, "not a pdf at all");
-	assert_int_equal(sw_record_draft_text(&text, bad, &err), SW_EINPUT);
+	assert_int_equal(sw_extract_draft_text(&text, bad, &err), SW_EINPUT);
 	HAS(err.msg, "cannot read '");
 	HAS(err.msg, "bad.pdf': ");
 	assert_int_equal(text.len, 0);
 
 	char *bin = fx_path(&w, "latin1.txt");
 	fx_write(bin, "caf\xe9");
-	assert_int_equal(sw_record_draft_text(&text, bin, &err), SW_EINPUT);
+	assert_int_equal(sw_extract_draft_text(&text, bin, &err), SW_EINPUT);
 	HAS(err.msg, "not UTF-8 text");
 
 	free(pdf);

@@ -1,9 +1,9 @@
-/* draft.c - a draft file as text for the claim scanner: the import's
+/* draft.c - a draft file as text for the claim scanner: the registry's
  * extractors, without a matter, without OCR, and with the pages joined by
  * form feeds as the text importer splits them. */
 #include <string.h>
 
-#include "record/record_int.h"
+#include "extract/extract.h"
 
 /* The extension decides; a file whose extension names no native format (a
  * PDF saved as "brief", a .docx renamed .bin) is recognised by its first
@@ -16,7 +16,7 @@ static const struct sw_format *classify(const char *path, const char *data, size
 	return sw_format_sniff(data, len);
 }
 
-int sw_record_draft_text(struct sw_buf *out, const char *path, struct sw_err *err)
+int sw_extract_draft_text(struct sw_buf *out, const char *path, struct sw_err *err)
 {
 	struct sw_buf raw = SW_BUF_INIT;
 	struct sw_extract x;
@@ -24,7 +24,7 @@ int sw_record_draft_text(struct sw_buf *out, const char *path, struct sw_err *er
 
 	sw_extract_init(&x);
 	sw_buf_reset(out);
-	if ((rc = sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, err)) != 0)
+	if ((rc = sw_file_read(&raw, path, SW_EXTRACT_MAX_FILE_BYTES, err)) != 0)
 		goto cleanup;
 	const char *data = raw.data ? raw.data : "";
 	const struct sw_format *f = classify(path, data, raw.len);
@@ -46,9 +46,9 @@ int sw_record_draft_text(struct sw_buf *out, const char *path, struct sw_err *er
 	}
 	/* Text after the last page, should an extractor leave any, is kept. */
 	sw_extract_join(out, &x);
-	if (out->len > SW_RECORD_MAX_FILE_BYTES)
+	if (out->len > SW_EXTRACT_MAX_FILE_BYTES)
 		rc = sw_err_set(err, SW_ELIMIT, "cannot read '%s': its text is over the %zu-byte limit",
-				path, SW_RECORD_MAX_FILE_BYTES);
+				path, SW_EXTRACT_MAX_FILE_BYTES);
 cleanup:
 	if (rc != 0)
 		sw_buf_reset(out);
