@@ -92,8 +92,8 @@
  *     makes itself; the quotation that holds it is the innermost quote
  *     claim whose [cite_start, cite_end) holds it.  Not marked: a
  *     citation some quotation is attributed to (the "(ACME0000003.)" after
- *     an inline quotation inside a block) and a citation sentence that
- *     ends a block quotation.
+ *     an inline quotation inside a block) and a citation sentence or a
+ *     citation that ends a block quotation.
  *
  * Bare rules
  *   - "Rule 56(c)" (form bare, code "Rule") outside a quotation, after a

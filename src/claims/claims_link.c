@@ -450,7 +450,8 @@ static bool has_field(const struct sw_claim *x, const char *name)
  * language of Rule 56(c) mandates..."), not the draft's own claim.  Not
  * marked: quotations themselves, a citation some quotation is attributed
  * to (the "(ACME0000003.)" after an inline quotation inside a block), and
- * a citation sentence that ends a block quotation (its source). */
+ * a citation sentence or a citation that ends a block quotation (its
+ * source). */
 static void quote_members(const struct claims_scan *sc, struct cite_memo *m)
 {
 	struct sw_claims *c = sc->out;
@@ -470,9 +471,12 @@ static void quote_members(const struct claims_scan *sc, struct cite_memo *m)
 			if (x->kind == SW_CLAIM_QUOTE || x->start < s || x->end > e || source[k] ||
 			    has_field(x, "in_quote"))
 				continue;
-			if (block && is_cite(x) && x->sentence < c->nsentences &&
-			    citation_sentence(sc, m, x->sentence) &&
-			    c->sentences[x->sentence].end + 4 >= e)
+			/* a block's source: its last citation sentence, or a cite
+			 * that ends it ("... PO 4471 (ACME0000003).") */
+			if (block && is_cite(x) &&
+			    (x->end + 3 >= e || (x->sentence < c->nsentences &&
+						 citation_sentence(sc, m, x->sentence) &&
+						 c->sentences[x->sentence].end + 4 >= e)))
 				continue;
 			const char *names[] = { "in_quote" };
 			const char *values[] = { "true" };

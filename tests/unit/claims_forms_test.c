@@ -246,6 +246,11 @@ static void test_in_quote(void **state)
 		{ "Fed. R. Civ. P. 56(a) and Fed. R. Evid. 702 apply. Rule 12 governs.",
 		  SW_CLAIM_RULE, "Rule 12", 1, "code", "Rule" },
 		{ NULL, SW_CLAIM_RULE, "Rule 56(c)", 1, "code", "Rule" },
+		/* a citation that ends a block quotation is its source */
+		{ "Then:\n\n    We will not make the March 10 date for PO 4471 and we are sorry "
+		  "(ACME0000003).\n", SW_CLAIM_BATES, "ACME0000003", 1, "in_quote", "" },
+		{ "Then:\n\n    We will not make the March 10 date for PO 4471 and we are sorry "
+		  "(ACME0000003).\n", SW_CLAIM_DATE, "March 10", 1, "in_quote", "true" },
 	};
 	for (size_t r = 0; r < 3; r++)
 		rows[r].text = celotex;
