@@ -225,6 +225,30 @@ void sw_extract_page(struct sw_extract *x);
  * importer splits again), with any text after the last page kept. */
 void sw_extract_join(struct sw_buf *out, const struct sw_extract *x);
 
+/* ------------------------------------------------------ labels CSV files */
+
+/* One row of a labels file.  label and target are NULL for a row that
+ * does not hold two non-empty fields; later fields are ignored. */
+struct sw_label_row {
+	int line;           /* 1-based line of the file */
+	const char *label;  /* trimmed, quotes undone; owned by the sw_labels */
+	const char *target;
+};
+
+struct sw_labels {
+	struct sw_label_row *rows;
+	size_t n, cap;
+	struct sw_buf text; /* owns the strings */
+};
+
+/* Parse a labels CSV already decoded to text (sw_extract_decode).  The
+ * separator is the first line's comma, semicolon (Excel where the comma is
+ * the decimal mark) or tab ("Unicode text"), whichever is most outside
+ * quotes.  Blank lines, '#' comments, a spreadsheet's empty rows and a
+ * header row ("Label,Target", "Exhibit,Bates") give no row. */
+void sw_labels_parse(struct sw_labels *out, const char *text, size_t len);
+void sw_labels_release(struct sw_labels *l);
+
 /* ------------------------------------------------------------- text */
 
 /* Decode file bytes as text: strip a UTF-8 BOM; UTF-16 (see below) is

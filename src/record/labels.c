@@ -1,5 +1,6 @@
 /* labels.c - record-citation labels: "Ex. 12", "ECF No. 45", "Smith Dep."
- * tied to the documents they name, from a CSV of label,target. */
+ * tied to the documents they name, from a CSV of label,target (parsed by
+ * extract/labels.c). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,80 +165,6 @@ char *sw_label_normalize(const char *label)
 	return sw_buf_detach(&out, NULL);
 }
 
-/* Split one CSV line (RFC 4180 quotes) on sep into at most two fields;
- * later fields (a description column) are ignored. */
-static int csv_fields(char *out[2], char *line, char sep)
-{
-	int n = 0;
-	char *p = line;
-	while (n < 2) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		char *start = p, *w = p;
-		if (*p == '"') {
-			start = w = ++p;
-			for (;;) {
-				if (*p == '\0')
-					return -1;
-				if (*p == '"' && p[1] == '"') {
-					*w++ = '"';
-					p += 2;
-				} else if (*p == '"') {
-					p++;
-					break;
-				} else {
-					*w++ = *p++;
-				}
-			}
-			while (*p && *p != sep)
-				p++;
-		} else {
-			while (*p && *p != sep)
-				p++;
-			w = p;
-		}
-		char c = *p;
-		*w = '\0';
-		out[n++] = sw_trim(start);
-		if (c != sep)
-			break;
-		p++;
-	}
-	return n;
-}
-
-/* The separator of a labels file, from its first line: a comma, or the
- * semicolon Excel writes where the comma is the decimal mark, or the tab
- * of "Unicode text" -- whichever occurs outside quotes most. */
-static char csv_separator(const char *line)
-{
-	size_t comma = 0, semi = 0, tab = 0;
-	bool quoted = false;
-	for (const char *p = line; *p && *p != '\n'; p++) {
-		if (*p == '"')
-			quoted = !quoted;
-		else if (!quoted)
-			comma += *p == ',', semi += *p == ';', tab += *p == '\t';
-	}
-	if (tab > comma && tab >= semi)
-		return '\t';
-	return semi > comma ? ';' : ',';
-}
-
-/* A header row as spreadsheets title it: "Label,Target", "Exhibit,Bates". */
-static bool header_row(const char *a, const char *b)
-{
-	static const char *const first[] = { "label", "exhibit", "exhibit label", "name", "cite" };
-	static const char *const second[] = { "target", "bates", "begbates", "beg bates",
-					      "bates begin", "document", "file", "doc" };
-	bool fa = false, fb = false;
-	for (size_t i = 0; i < SW_ARRAY_LEN(first); i++)
-		fa = fa || sw_streq_ci(a, first[i]);
-	for (size_t i = 0; i < SW_ARRAY_LEN(second); i++)
-		fb = fb || sw_streq_ci(b, second[i]);
-	return fa && fb;
-}
-
 static int find_target(int64_t *out, sqlite3 *db, const char *target, struct sw_err *err)
 {
 	static const char *const sql[] = {
@@ -280,7 +207,7 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 	sqlite3_stmt *ins = NULL;
 	sqlite3 *db = in->m->db;
 	char now[21];
-	int rc = 0, lineno = 0;
+	int rc = 0;
 
 	sw_utc_now(now);
 	if (sw_file_read(&raw, path, SW_RECORD_MAX_LABEL_BYTES, &err) != 0) {
@@ -303,40 +230,18 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		rc = sw__record_sqlerr(&in->fatal, db, "cannot store labels");
 		goto cleanup;
 	}
-	char sep = 0;
-	bool first_row = true;
-	for (char *line = text.data; line && *line;) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		lineno++;
-		char *f[2] = { NULL, NULL };
+	struct sw_labels rows;
+	sw_labels_parse(&rows, text.data ? text.data : "", text.len);
+	for (size_t i = 0; i < rows.n; i++) {
+		const struct sw_label_row *row = &rows.rows[i];
 		char where[64];
-		snprintf(where, sizeof(where), "%s:%d", sw_path_base(path), lineno);
-		char *cur = line;
-		line = nl ? nl + 1 : NULL;
-		size_t cl = strlen(cur);
-		if (cl && cur[cl - 1] == '\r')
-			cur[--cl] = '\0';
-		if (!sep)
-			sep = csv_separator(cur);
-		/* Blank lines, comments, and the empty rows a spreadsheet
-		 * leaves (",," or ";;"). */
-		bool empty = true;
-		for (const char *c = cur; *c && empty; c++)
-			empty = *c == sep || *c == ' ' || *c == '\t' || *c == '"';
-		if (empty || cur[0] == '#')
-			continue;
-		int n = csv_fields(f, cur, sep);
-		bool header = first_row && n == 2 && header_row(f[0], f[1]);
-		first_row = false;
-		if (header)
-			continue;
-		if (n != 2 || !f[0][0] || !f[1][0]) {
+		snprintf(where, sizeof(where), "%s:%d", sw_path_base(path), row->line);
+		if (!row->label) {
 			sw__ingest_event(in, SW_INGEST_FAILED, where,
 					 "expected 'label,target' (e.g. 'Ex. 12,ACME0000123')");
 			continue;
 		}
+		const char *f[2] = { row->label, row->target };
 		int64_t doc = 0;
 		int frc = find_target(&doc, db, f[1], &in->fatal);
 		if (frc == SW_ENOTFOUND) {
@@ -347,7 +252,7 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		}
 		if (frc) {
 			rc = frc;
-			goto cleanup;
+			break;
 		}
 		char *norm = sw_label_normalize(f[0]);
 		sqlite3_bind_text(ins, 1, norm, -1, SQLITE_TRANSIENT);
@@ -360,10 +265,11 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		sqlite3_reset(ins);
 		if (s != SQLITE_DONE) {
 			rc = sw__record_sqlerr(&in->fatal, db, "cannot store a label");
-			goto cleanup;
+			break;
 		}
 		in->sum->labels++;
 	}
+	sw_labels_release(&rows);
 cleanup:
 	sqlite3_finalize(ins);
 	sw_buf_release(&raw);
