@@ -375,7 +375,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 		goto cleanup;
 	}
-	if (sw__ingest_split_pages(&tpages, &ntp, text.data, text.len, &err) != 0) {
+	if (sw__record_split_pages(&tpages, &ntp, text.data, text.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
 		goto cleanup;
 	}
@@ -458,12 +458,16 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		.pages = pages,
 		.npages = npages,
 	};
-	if (sw__record_store_doc(&id, &transcript, in->m, &doc, &err) != 0) {
+	struct sw__stored stored;
+	if (sw__record_store_doc(&stored, in->m, &doc, &err) != 0) {
 		if (sw__ingest_fatal(&err))
 			goto fatal;
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
 		goto cleanup;
 	}
+	id = stored.id;
+	transcript = stored.transcript;
+	sw__ingest_stored(in, doc.name, &stored);
 	L->imported++;
 	note_family(L, r, id, &beg);
 	in->sum->pages += npages;

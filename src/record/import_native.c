@@ -158,12 +158,16 @@ static int store_native(struct native *n)
 		.npages = x.npages,
 		.parent_id = n->parent_id,
 	};
-	if (sw__record_store_doc(&id, &transcript, in->m, &doc, &err) != 0) {
+	struct sw__stored stored;
+	if (sw__record_store_doc(&stored, in->m, &doc, &err) != 0) {
 		if (sw__ingest_fatal(&err))
 			goto fatal;
 		sw__ingest_event(in, SW_INGEST_FAILED, n->what, "%s", err.msg);
 		goto cleanup;
 	}
+	id = stored.id;
+	transcript = stored.transcript;
+	sw__ingest_stored(in, doc.name, &stored);
 	in->sum->pages += x.npages;
 	in->sum->ocr_pages += x.ocr_pages;
 	for (size_t i = 0; i < x.nwarnings; i++)

@@ -7,35 +7,6 @@
 
 #include "record/record_int.h"
 
-int sw__ingest_split_pages(struct sw_page_in **pages, size_t *n,
-			   const char *text, size_t len, struct sw_err *err)
-{
-	size_t count = 1, cap = 0;
-	for (size_t i = 0; i + 1 < len; i++)
-		if (text[i] == '\f')
-			count++;
-	if (count > SW_RECORD_MAX_PAGES)
-		return sw_err_set(err, SW_ELIMIT, "%zu pages is over the limit of %d",
-				  count, SW_RECORD_MAX_PAGES);
-	struct sw_page_in *p = NULL;
-	p = sw_xgrow(p, &cap, count, sizeof(*p));
-	size_t k = 0, start = 0;
-	for (size_t i = 0; i <= len; i++) {
-		if (i < len && text[i] != '\f')
-			continue;
-		if (i == len && start == len && k > 0)
-			break; /* a final form feed adds no empty page */
-		memset(&p[k], 0, sizeof(p[k]));
-		p[k].text = text + start;
-		p[k].len = i - start;
-		k++;
-		start = i + 1;
-	}
-	*pages = p;
-	*n = k;
-	return 0;
-}
-
 static bool blank(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
@@ -78,7 +49,7 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		goto fatal;
 	}
 	if (sw_extract_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0 ||
-	    sw__ingest_split_pages(&pages, &npages, text.data, text.len, &err) != 0) {
+	    sw__record_split_pages(&pages, &npages, text.data, text.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
 		goto cleanup;
 	}
@@ -122,13 +93,16 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		.pages = pages,
 		.npages = npages,
 	};
-	bool transcript = false;
-	if (sw__record_store_doc(&id, &transcript, in->m, &doc, &err) != 0) {
+	struct sw__stored stored;
+	if (sw__record_store_doc(&stored, in->m, &doc, &err) != 0) {
 		if (sw__ingest_fatal(&err))
 			goto fatal;
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
 		goto cleanup;
 	}
+	id = stored.id;
+	bool transcript = stored.transcript;
+	sw__ingest_stored(in, doc.name, &stored);
 	in->sum->pages += npages;
 	if (latin1)
 		sw__ingest_event(in, SW_INGEST_WARNING, path,

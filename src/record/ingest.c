@@ -124,6 +124,19 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 	sw_buf_release(&msg);
 }
 
+void sw__ingest_stored(struct sw__ingest *in, const char *name, struct sw__stored *s)
+{
+	const struct sw_provenance_match *pm = &s->quarantine;
+	if (pm->quarantine)
+		sw__ingest_event(in, SW_INGEST_QUARANTINED, name,
+				 "matches model output '%s' of matter '%s' (overlap %.0f%%: %llu of its"
+				 " fingerprints are the output's; %.0f%% of the output is in it);"
+				 " kept out of evidence",
+				 pm->name, pm->matter, pm->overlap * 100.0,
+				 (unsigned long long)pm->shared, pm->contained * 100.0);
+	sw__record_stored_release(s);
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -327,7 +340,6 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
-	m->ingest = &in;
 	if (opts->labels_path)
 		sw__ingest_consume(&in, opts->labels_path);
 	for (size_t i = 0; i < npaths; i++)
@@ -398,7 +410,6 @@ done:
 		close(fd);
 	}
 	out->seconds = sw_now() - start;
-	m->ingest = NULL;
 	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);
 		free(w.items[i].real);

@@ -371,42 +371,6 @@ int sw_record_check_provenance(struct sw_provenance_match *out,
 	return rc;
 }
 
-int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
-			       const char *name, const char *text, size_t len,
-			       struct sw_err *err)
-{
-	struct sw_page_in *pages = NULL;
-	size_t npages = 0;
-	char sha[SW_SHA256_HEX_LEN + 1];
-	bool transcript;
-	int rc;
-
-	if (len > SW_RECORD_MAX_FILE_BYTES)
-		return sw_err_set(err, SW_ELIMIT, "model output '%s' is over %zu bytes", name,
-				  SW_RECORD_MAX_FILE_BYTES);
-	if (!sw_utf8_valid(text, len) || memchr(text, '\0', len))
-		return sw_err_set(err, SW_EINPUT, "model output '%s' is not UTF-8 text", name);
-	sw_sha256_hex(sha, text, len);
-	if ((rc = sw__record_find_doc(out_id, m, sha, NULL, err)) != SW_ENOTFOUND)
-		return rc;
-	sw_err_clear(err);
-	if ((rc = sw__ingest_split_pages(&pages, &npages, text, len, err)) != 0)
-		return rc;
-	struct sw_doc_in doc = {
-		.name = name,
-		.kind = "text",
-		.origin = SW_ORIGIN_MODEL,
-		.sha256 = sha,
-		.source_path = "(model output)",
-		.bytes = len,
-		.pages = pages,
-		.npages = npages,
-	};
-	rc = sw__record_store_doc(out_id, &transcript, m, &doc, err);
-	free(pages);
-	return rc;
-}
-
 /* The one document doc names: an id, a name or a BEGBATES. */
 static int find_named(int64_t *out, char **status, sqlite3 *db, const char *doc,
 		      struct sw_err *err)

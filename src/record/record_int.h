@@ -31,7 +31,6 @@ struct sw_matter {
 	char *ws_root;   /* the workspace folder; NULL turns the firewall off */
 	sqlite3 *prov;   /* <ws_root>/provenance.db, opened when first needed */
 	struct sw__prov_index *prov_index; /* model-output prints, loaded once */
-	struct sw__ingest *ingest; /* the import in progress, for its events */
 	sqlite3_stmt *stmts[8];    /* prepared once per open: see sw__record_stmt */
 	bool files_made[256];      /* files/<xx>/ folders known to exist */
 };
@@ -102,17 +101,32 @@ struct sw_doc_in {
 	int64_t parent_id;         /* the e-mail an attachment came in, or 0 */
 };
 
+/* What the store decided for one document. */
+struct sw__stored {
+	int64_t id;
+	bool transcript;  /* most pages are deposition pages: lines stored */
+	/* quarantine.quarantine: evidence that matches a model output of the
+	 * workspace (which one, and how far), stored quarantined */
+	struct sw_provenance_match quarantine;
+};
+
 /* Store one document, its pages, their index entries and (when most pages
- * are deposition pages) its transcript lines, in one transaction.  Sets
- * *out_id and *out_transcript.  SW_EEXIST when a document of the same
- * identity is already stored (the caller checked; a race is still safe).
- * The provenance firewall runs here, so every importer passes it: evidence
- * that matches a model output of the workspace is stored quarantined (with
- * its decision, in the same transaction) and reported to m->ingest; a model
+ * are deposition pages) its transcript lines, in one transaction, and fill
+ * *out (release it with sw__record_stored_release).  SW_EEXIST when a
+ * document of the same identity is already stored (the caller checked; a
+ * race is still safe).  The provenance firewall runs here, so every
+ * importer passes it: evidence that matches a model output of the
+ * workspace is stored quarantined (with its decision, in the same
+ * transaction) and *out says so; reporting it is the caller's.  A model
  * output is registered in provenance.db before it is stored. */
-int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
-			 struct sw_matter *m, const struct sw_doc_in *doc,
-			 struct sw_err *err) SW_MUST_USE;
+int sw__record_store_doc(struct sw__stored *out, struct sw_matter *m,
+			 const struct sw_doc_in *doc, struct sw_err *err) SW_MUST_USE;
+void sw__record_stored_release(struct sw__stored *s);
+
+/* Split text on form feeds into pages (a final \f adds no empty page).
+ * Fills *pages (caller frees the array; texts point into text). */
+int sw__record_split_pages(struct sw_page_in **pages, size_t *n,
+			   const char *text, size_t len, struct sw_err *err);
 
 /* The id of the stored document with this identity, or SW_ENOTFOUND. */
 int sw__record_find_doc(int64_t *out_id, struct sw_matter *m,
@@ -146,6 +160,10 @@ struct sw__ingest {
 void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 		      const char *what, const char *fmt, ...) SW_PRINTF(4, 5);
 
+/* Report what the store decided for the document called name (a
+ * quarantine), then release *s. */
+void sw__ingest_stored(struct sw__ingest *in, const char *name, struct sw__stored *s);
+
 /* Note that a load file used path, so the folder walk does not import it a
  * second time on its own. */
 void sw__ingest_consume(struct sw__ingest *in, const char *path);
@@ -157,11 +175,6 @@ void sw__ingest_touch_prefix(struct sw__ingest *in, const char *prefix);
 
 /* Advance the progress line by one document. */
 void sw__ingest_tick(struct sw__ingest *in);
-
-/* Split text on form feeds into pages (a final \f adds no empty page).
- * Fills *pages (caller frees the array; texts point into text). */
-int sw__ingest_split_pages(struct sw_page_in **pages, size_t *n,
-			   const char *text, size_t len, struct sw_err *err);
 
 /* Import one plain-text or Markdown file.  Returns a negative code only
  * when the matter itself cannot be written (the reason in in->fatal); bad

@@ -244,9 +244,8 @@ static int store_decision(struct sw_matter *m, int64_t doc_id,
 	return rc;
 }
 
-int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
-			 struct sw_matter *m, const struct sw_doc_in *doc,
-			 struct sw_err *err)
+int sw__record_store_doc(struct sw__stored *out, struct sw_matter *m,
+			 const struct sw_doc_in *doc, struct sw_err *err)
 {
 	sqlite3_stmt *ins_doc = NULL, *ins_page = NULL, *ins_fts = NULL, *ins_line = NULL;
 	struct tr_scan tr = { 0 };
@@ -255,6 +254,7 @@ int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 	bool in_tx = false;
 	int rc;
 
+	memset(out, 0, sizeof(*out));
 	sw_utc_now(now);
 	if ((rc = firewall(&pm, m, doc, err)) != 0)
 		goto cleanup;
@@ -350,17 +350,14 @@ int sw__record_store_doc(int64_t *out_id, bool *out_transcript,
 	if ((rc = sw__record_exec(m->db, "COMMIT", err)) != 0)
 		goto cleanup;
 	in_tx = false;
-	*out_id = doc_id;
-	*out_transcript = transcript;
+	out->id = doc_id;
+	out->transcript = transcript;
 	if (doc->origin == SW_ORIGIN_MODEL)
 		sw__prov_set_doc(m, doc->sha256, doc->beg_bates, doc_id);
-	if (pm.quarantine && m->ingest)
-		sw__ingest_event(m->ingest, SW_INGEST_QUARANTINED, doc->name,
-				 "matches model output '%s' of matter '%s' (overlap %.0f%%: %llu of its"
-				 " fingerprints are the output's; %.0f%% of the output is in it);"
-				 " kept out of evidence",
-				 pm.name, pm.matter, pm.overlap * 100.0,
-				 (unsigned long long)pm.shared, pm.contained * 100.0);
+	if (pm.quarantine) {
+		out->quarantine = pm; /* the caller's now */
+		memset(&pm, 0, sizeof(pm));
+	}
 cleanup:
 	sw_provenance_match_release(&pm);
 	if (in_tx)
@@ -396,4 +393,77 @@ int sw_origin_parse(enum sw_origin *out, const char *s, struct sw_err *err)
 		}
 	return sw_err_set(err, SW_EUSAGE,
 			  "bad origin '%s': use evidence, model, human or template", s);
+}
+
+int sw__record_split_pages(struct sw_page_in **pages, size_t *n,
+			   const char *text, size_t len, struct sw_err *err)
+{
+	size_t count = 1, cap = 0;
+	for (size_t i = 0; i + 1 < len; i++)
+		if (text[i] == '\f')
+			count++;
+	if (count > SW_RECORD_MAX_PAGES)
+		return sw_err_set(err, SW_ELIMIT, "%zu pages is over the limit of %d",
+				  count, SW_RECORD_MAX_PAGES);
+	struct sw_page_in *p = NULL;
+	p = sw_xgrow(p, &cap, count, sizeof(*p));
+	size_t k = 0, start = 0;
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && text[i] != '\f')
+			continue;
+		if (i == len && start == len && k > 0)
+			break; /* a final form feed adds no empty page */
+		memset(&p[k], 0, sizeof(p[k]));
+		p[k].text = text + start;
+		p[k].len = i - start;
+		k++;
+		start = i + 1;
+	}
+	*pages = p;
+	*n = k;
+	return 0;
+}
+
+int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
+			       const char *name, const char *text, size_t len,
+			       struct sw_err *err)
+{
+	struct sw_page_in *pages = NULL;
+	size_t npages = 0;
+	char sha[SW_SHA256_HEX_LEN + 1];
+	struct sw__stored stored;
+	int rc;
+
+	if (len > SW_RECORD_MAX_FILE_BYTES)
+		return sw_err_set(err, SW_ELIMIT, "model output '%s' is over %zu bytes", name,
+				  SW_RECORD_MAX_FILE_BYTES);
+	if (!sw_utf8_valid(text, len) || memchr(text, '\0', len))
+		return sw_err_set(err, SW_EINPUT, "model output '%s' is not UTF-8 text", name);
+	sw_sha256_hex(sha, text, len);
+	if ((rc = sw__record_find_doc(out_id, m, sha, NULL, err)) != SW_ENOTFOUND)
+		return rc;
+	sw_err_clear(err);
+	if ((rc = sw__record_split_pages(&pages, &npages, text, len, err)) != 0)
+		return rc;
+	struct sw_doc_in doc = {
+		.name = name,
+		.kind = "text",
+		.origin = SW_ORIGIN_MODEL,
+		.sha256 = sha,
+		.source_path = "(model output)",
+		.bytes = len,
+		.pages = pages,
+		.npages = npages,
+	};
+	rc = sw__record_store_doc(&stored, m, &doc, err);
+	if (rc == 0)
+		*out_id = stored.id;
+	sw__record_stored_release(&stored);
+	free(pages);
+	return rc;
+}
+
+void sw__record_stored_release(struct sw__stored *s)
+{
+	sw_provenance_match_release(&s->quarantine);
 }
