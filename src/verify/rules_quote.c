@@ -163,19 +163,43 @@ static void record_quote(struct sw__verify_run *u, size_t i, size_t a, const cha
 	long order[1 + SW__VERIFY_NEAR_MAX];
 	size_t n = 0;
 	order[n++] = (long)a;
+	/* Only citations on the quotation's own side: when its citation comes
+	 * after it, a citation earlier in the sentence is another claim's. */
 	for (size_t k = 0; k < near.n; k++)
-		if (near.cites[k] != (long)a && u->res[near.cites[k]].npages)
+		if (near.cites[k] != (long)a && u->res[near.cites[k]].npages &&
+		    (near.cites[k] > (long)i) == (a > i))
 			order[n++] = near.cites[k];
 	for (size_t k = 0; k < n; k++) {
 		if (!on_cite(u, t, (size_t)order[k], quoted, qlen, &s, &e))
 			continue;
 		char *where = sw__verify_text_where(u, t, s, e);
 		char *ct = k ? cite_text(u, &u->r->claims.v[order[k]]) : sw_xstrdup(atext);
-		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on %s (%s)", ct, where);
+		char *note = sw__verify_quote_note(quoted, qlen, t->text.data, t->text.len, NULL, 0);
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on %s (%s)%s%s", ct, where,
+			       note ? "; " : "", note ? note : "");
+		free(note);
 		sw__verify_text_evidence(u, i, t, s, e);
 		free(ct);
 		free(where);
 		return;
+	}
+	/* On the cited pages only through an ellipsis or a bracket that adds
+	 * or drops a negation: the quotation says the opposite of the page. */
+	for (size_t q = 0; q < ar->npages && q < SW_VERIFY_MAX_PAGES; q++) {
+		if (!sw__verify_text_read(u, t, ar->pages[q], true))
+			continue;
+		char *why = sw__verify_quote_reversed(quoted, qlen, t->text.data, t->text.len, NULL,
+						      0, &s, &e);
+		if (why && s < t->first_len) {
+			char *where = sw__verify_text_where(u, t, s, e);
+			sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "on %s only as altered: %s",
+				       where, why);
+			sw__verify_text_evidence(u, i, t, s, e);
+			free(where);
+			free(why);
+			return;
+		}
+		free(why);
 	}
 	/* The other citations tried, for the reason. */
 	struct sw_buf also = SW_BUF_INIT;
@@ -199,8 +223,10 @@ static void record_quote(struct sw__verify_run *u, size_t i, size_t a, const cha
 	} else {
 		char *where = sw__verify_pages_name(u, ar->pages, ar->npages);
 		char *close = closest_on(u, t, ar->pages, ar->npages, quoted, qlen);
-		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "not found verbatim on %s (%s)%s%s",
-			       atext, where, nor, close);
+		bool same = !strcmp(atext, where); /* "ACME0000003 (ACME0000003)" */
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "not found verbatim on %s%s%s%s%s%s",
+			       atext, same ? "" : " (", same ? "" : where, same ? "" : ")", nor,
+			       close);
 		free(close);
 		free(where);
 	}

@@ -269,7 +269,7 @@ He wrote "[w]e will not make the March 10 date . . . [t]he earliest we can ship 
 EOF
 run 1 "$SWORN" verify -m m --json --html "$T/q.html" "$T/quotes.md"
 verdicts "$T/out" >"$T/check"
-has "$T/check" 'quote unsupported "We will . . . make'
+has "$T/check" 'quote contradicted "We will . . . make'   # the ellipsis drops "not"
 has "$T/check" 'quote unsupported "[t]he earliest we [guarantee]'
 has "$T/check" 'quote supported "[w]e will not make the March 10 date for PO 4471."'
 has "$T/check" 'quote supported "I know this [was] past the thirty days."'

@@ -229,14 +229,14 @@ static void test_bates(void **state)
 		{ "See ACME0000005.", B, "ACME0000005", S, "is in the production", NULL },
 		/* past the end, before the start, in the gap */
 		{ "See ACME0000009.", B, "ACME0000009", U,
-		  "ACME0000009 is not in the production (ACME0000001-ACME0000005)", NULL },
+		  "ACME0000009 is not in the production (ACME0000001–ACME0000005)", NULL },
 		{ "See BLT-000007.", B, "BLT-000007", U,
-		  "BLT-000007 is not in the production (BLT-000001-BLT-000002)", NULL },
+		  "BLT-000007 is not in the production (BLT-000001–BLT-000002)", NULL },
 		{ "See ACME0000004.", B, "ACME0000004", U,
-		  "the series ACME0000001-ACME0000005 skips it", NULL },
+		  "the series ACME0000001–ACME0000005 skips it", NULL },
 		{ "See ACME0000001-ACME0000005.", B, "ACME0000001", U,
 		  "1 of the 5 pages of ACME0000001-ACME0000005 is not in the production, the "
-		  "first ACME0000004 (the series runs ACME0000001-ACME0000005)",
+		  "first ACME0000004 (the series runs ACME0000001–ACME0000005)",
 		  NULL },
 		{ "See ACME0000007-ACME0000009.", B, "ACME0000007", U,
 		  "none of the 3 pages of ACME0000007-ACME0000009 is in the production", NULL },
@@ -247,7 +247,7 @@ static void test_bates(void **state)
 		/* the same tokens where a citation goes */
 		{ "The card failed (RTX309000).", B, "RTX309000", U,
 		  "RTX309000 is cited as a Bates number, but no production of this matter uses "
-		  "the prefix RTX (productions: ACME0000001-ACME0000005, BLT-000001-BLT-000002)",
+		  "the prefix RTX (productions: ACME0000001–ACME0000005, BLT-000001–BLT-000002)",
 		  NULL },
 		{ "Acme disputed it. See INV-10236.", B, "INV-10236", U,
 		  "no production of this matter uses the prefix INV", NULL },
@@ -463,11 +463,14 @@ static void test_quotes_across_pages(void **state)
 		  "earliest", S, "on ACME0000002", NULL },
 		{ "The bill says \"received in good order.\" BLT-000002.", Q, "good order", S,
 		  "on BLT-000002", NULL },
-		/* a quotation between two citations of its sentence: on either */
+		/* a quotation between two citations of its sentence: the one after it
+		 * is its own (issue 10.4), the one before belongs to other words */
 		{ "The bill of lading (BLT-000001) says \"received in good order.\" (BLT-000002.)", Q,
 		  "good order", S, "on BLT-000002", NULL },
 		{ "The bill of lading (BLT-000001) says \"received in poor order.\" (BLT-000002.)", Q,
-		  "poor order", U, "nor on BLT-000", NULL },
+		  "poor order", U, "not found verbatim on BLT-000002; closest", NULL },
+		{ "The bill of lading (BLT-000002) says \"received in good order.\" (BLT-000001.)", Q,
+		  "good order", U, "not found verbatim on BLT-000001", NULL },
 		/* a block quotation of one inline quotation and its cite is one claim */
 		{ "> \xe2\x80\x9cThe earliest we can ship is March 31, 2021.\xe2\x80\x9d (ACME0000002.)\n",
 		  Q, "earliest", S, "on ACME0000002", NULL },

@@ -229,6 +229,20 @@ static const struct row rows[] = {
 	R(.draft = "He said \"Not as of today.\" (Smith Dep. 1:30.)", .kind = "quote",
 	  .at = "Not as of today", .want = BLOCKED),
 	/* --- quotations: rules_quote.c, issue 10.4, 10.14 --------------------- */
+	/* a citation after the quotation is its own: one earlier in the sentence
+	 * that happens to hold the words does not rescue it (10.4) */
+	R(.draft = "The procedure took effect in 2020 (BLT-000003 to BLT-000005) and says \"an open "
+		   "balance on another invoice.\" (BLT-000007.)",
+	  .kind = "quote", .at = "an open balance", .want = UNS, .reason = "BLT-000007"),
+	R(.draft = "The procedure (BLT-000003 to BLT-000005) says \"an open balance on another "
+		   "invoice.\"",
+	  .kind = "quote", .at = "an open balance", .want = SUP, .reason = "BLT-000005"),
+	/* an ellipsis over a negation reverses a record quotation (10.14) */
+	R(.draft = "Smith wrote \"We will . . . make the March 10 date for PO 4471.\" (ACME0000003.)",
+	  .kind = "quote", .at = "We will", .want = CON,
+	  .reason = "only as altered: the ellipsis omits \"not\""),
+	R(.draft = "Smith wrote \"We will not make the March 10 date . . . .\" (ACME0000003.)",
+	  .kind = "quote", .at = "We will not", .want = SUP, .reason = "on ACME0000003"),
 	R(.draft = "Smith wrote that \"[t]he earliest we can ship is March 31, 2021.\" (ACME0000003.)",
 	  .kind = "quote", .at = "earliest we can", .want = SUP, .reason = "on ACME0000003"),
 	R(.draft = "Smith wrote that \"[t]he earliest we could ship is March 31, 2021.\" "
