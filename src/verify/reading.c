@@ -93,7 +93,7 @@ const char *sw__verify_productions(struct sw__verify_run *u)
 		const char *lo = s->first ? s->first : s->prefix, *hi = s->last ? s->last : lo;
 		sw_buf_addf(&b, "%s%s", k ? ", " : "", lo);
 		if (strcmp(lo, hi) != 0)
-			sw_buf_addf(&b, "-%s", hi);
+			sw_buf_addf(&b, "\u2013%s", hi);
 	}
 	if (r->nseries > 8)
 		sw_buf_addf(&b, " and %zu more series", r->nseries - 8);

@@ -126,15 +126,15 @@ void sw__verify_bates(struct sw__verify_run *u, size_t i)
 		bool outside = ref.last < s->lo || ref.first > s->hi;
 		if (count == 1 && outside)
 			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "%s is not in the production (%s-%s)", text, lo, hi);
+				       "%s is not in the production (%s\u2013%s)", text, lo, hi);
 		else if (count == 1)
 			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "%s is not in the production: the series %s-%s skips it "
+				       "%s is not in the production: the series %s\u2013%s skips it "
 				       "(%llu of its numbers are missing)",
 				       text, lo, hi, (unsigned long long)(s->hi - s->lo + 1 - s->numbers));
 		else if (have == 0 && outside)
 			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
-				       "none of the %llu pages of %s is in the production (%s-%s)",
+				       "none of the %llu pages of %s is in the production (%s\u2013%s)",
 				       (unsigned long long)count, text, lo, hi);
 		else {
 			uint64_t miss = 0;
@@ -146,7 +146,7 @@ void sw__verify_bates(struct sw__verify_run *u, size_t i)
 			char *m = bates_written(c, miss);
 			sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
 				       "%llu of the %llu pages of %s %s not in the production, "
-				       "the first %s (the series runs %s-%s)",
+				       "the first %s (the series runs %s\u2013%s)",
 				       (unsigned long long)(count - have), (unsigned long long)count,
 				       text, count - have == 1 ? "is" : "are", m, lo, hi);
 			free(m);

@@ -20,7 +20,7 @@ has "$T/out" "no case at 812 F.3d 455 in the authority table"                 # 
 has "$T/out" "550 U.S. 544 is Bell Atlantic Corp. v. Twombly"                  # real page, invented name
 has "$T/out" "925 F.3d 1339 falls inside J.D. v. Azar, 925 F.3d 1291 (D.C. Cir. 2019)"
 has "$T/out" "was decided by U.S., not 2d Cir."                              # wrong court/year
-has "$T/out" "ACME0000012 is not in the production (ACME0000001-ACME0000008)" # Bates past the end
+has "$T/out" "ACME0000012 is not in the production (ACME0000001–ACME0000008)" # Bates past the end
 has "$T/out" 'gives "March 31, 2021" (2021-03-31), not April 7, 2021'       # shifted date
 has "$T/out" "not found verbatim on ACME0000003"                              # one word altered
 
@@ -102,8 +102,8 @@ The memo is dated March 3, 2021. (BLT-000001.) See BLT-000013. The card failed (
 DRAFT
 run 1 "$SWORN" verify -m m wrong.md
 has "$T/out" 'the cited page (BLT-000001) gives "March 2, 2021" (2021-03-02), not March 3, 2021'
-has "$T/out" "BLT-000013 is not in the production (BLT-000001-BLT-000012)"
-has "$T/out" "INV-10236 is cited as a Bates number, but no production of this matter uses the prefix INV (productions: ACME0000001-ACME0000010, BLT-000001-BLT-000012)"
+has "$T/out" "BLT-000013 is not in the production (BLT-000001–BLT-000012)"
+has "$T/out" "INV-10236 is cited as a Bates number, but no production of this matter uses the prefix INV (productions: ACME0000001–ACME0000010, BLT-000001–BLT-000012)"
 has "$T/out" "not found verbatim in the cited lines, Smith Dep. 4:1-3"
 has "$T/out" "Smith Dep. (smith-dep.txt) has no line 30 on page 5"
 has "$T/out" "no document of the record is labelled 'Pl. Ex. 7'; the record has DX-7"
