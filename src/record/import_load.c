@@ -180,9 +180,8 @@ static int cmp_key(const void *a, const void *b)
 static int link_families(struct load *L, struct sw_err *err)
 {
 	struct key_id *keys = NULL;
-	size_t nkeys = 0, linked = 0, lost = 0;
-	sqlite3_stmt *st = NULL;
-	sqlite3 *db = L->in->m->db;
+	struct sw__record_link *links = NULL;
+	size_t nkeys = 0, nlinks = 0, lost = 0;
 	bool any = false;
 	int rc = 0;
 
@@ -191,18 +190,12 @@ static int link_families(struct load *L, struct sw_err *err)
 	if (!any)
 		return 0;
 	keys = sw_xcalloc(2 * L->nfam, sizeof(*keys));
+	links = sw_xcalloc(L->nfam, sizeof(*links));
 	for (size_t i = 0; i < L->nfam; i++)
 		for (int k = 0; k < 2; k++)
 			if (L->fam[i].self[k])
 				keys[nkeys++] = (struct key_id){ L->fam[i].self[k], L->fam[i].id };
 	qsort(keys, nkeys, sizeof(*keys), cmp_key);
-	if (sqlite3_prepare_v2(db, "UPDATE documents SET parent_id = ?1 WHERE id = ?2"
-				   " AND parent_id IS NOT ?1", -1, &st, NULL) != SQLITE_OK) {
-		rc = sw__record_sqlerr(err, db, "cannot link attachments");
-		goto cleanup;
-	}
-	if ((rc = sw__record_exec(db, "BEGIN IMMEDIATE", err)) != 0)
-		goto cleanup;
 	for (size_t i = 0; i < L->nfam; i++) {
 		const struct family *f = &L->fam[i];
 		const struct key_id *hit = NULL;
@@ -217,28 +210,16 @@ static int link_families(struct load *L, struct sw_err *err)
 			lost++;
 			continue;
 		}
-		sqlite3_bind_int64(st, 1, hit->id);
-		sqlite3_bind_int64(st, 2, f->id);
-		int s = sqlite3_step(st);
-		sqlite3_reset(st);
-		if (s != SQLITE_DONE) {
-			rc = sw__record_sqlerr(err, db, "cannot link attachments");
-			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-			goto cleanup;
-		}
-		linked++;
+		links[nlinks++] = (struct sw__record_link){ .child = f->id, .parent = hit->id };
 	}
-	if ((rc = sw__record_exec(db, "COMMIT", err)) != 0) {
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	if ((rc = sw__record_link_parents(L->in->m, links, nlinks, err)) != 0)
 		goto cleanup;
-	}
 	if (lost)
 		sw__ingest_event(L->in, SW_INGEST_WARNING, L->dat_name,
 				 "%zu attachment(s) name a parent that is not a row of the load file;"
 				 " they are kept unlinked", lost);
-	(void)linked;
 cleanup:
-	sqlite3_finalize(st);
+	free(links);
 	free(keys);
 	return rc;
 }

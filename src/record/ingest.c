@@ -100,89 +100,15 @@ static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 	closedir(d);
 }
 
-void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
-		      const char *what, const char *fmt, ...)
-{
-	struct sw_buf msg = SW_BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	sw_buf_vaddf(&msg, fmt, ap);
-	va_end(ap);
-	switch (ev) {
-	case SW_INGEST_IMPORTED: in->sum->imported++; break;
-	case SW_INGEST_SKIPPED: in->sum->skipped++; break;
-	case SW_INGEST_FAILED: in->sum->failed++; break;
-	case SW_INGEST_WARNING: in->sum->warnings++; break;
-	case SW_INGEST_QUARANTINED: in->sum->quarantined++; break;
-	}
-	if (in->opts->report) {
-		/* The progress line shares the terminal: clear it first. */
-		if (in->progress.enabled && ev != SW_INGEST_IMPORTED)
-			fputs("\r\x1b[K", stderr);
-		in->opts->report(in->opts->user, ev, what, msg.data);
-	}
-	sw_buf_release(&msg);
-}
-
-void sw__ingest_stored(struct sw__ingest *in, const char *name, struct sw__stored *s)
-{
-	const struct sw_provenance_match *pm = &s->quarantine;
-	if (pm->quarantine)
-		sw__ingest_event(in, SW_INGEST_QUARANTINED, name,
-				 "matches model output '%s' of matter '%s' (overlap %.0f%%: %llu of its"
-				 " fingerprints are the output's; %.0f%% of the output is in it);"
-				 " kept out of evidence",
-				 pm->name, pm->matter, pm->overlap * 100.0,
-				 (unsigned long long)pm->shared, pm->contained * 100.0);
-	sw__record_stored_release(s);
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-void sw__ingest_consume(struct sw__ingest *in, const char *path)
-{
-	char *real = realpath(path, NULL);
-	in->consumed = sw_xgrow(in->consumed, &in->capconsumed, in->nconsumed + 1,
-				sizeof(*in->consumed));
-	in->consumed[in->nconsumed++] = real ? real : sw_xstrdup(path);
-}
-
-void sw__ingest_consume_real(struct sw__ingest *in, const char *real)
-{
-	in->consumed = sw_xgrow(in->consumed, &in->capconsumed, in->nconsumed + 1,
-				sizeof(*in->consumed));
-	in->consumed[in->nconsumed++] = sw_xstrdup(real);
 }
 
 static bool is_consumed(const struct sw__ingest *in, const char *path)
 {
 	return in->nconsumed &&
 	       bsearch(&path, in->consumed, in->nconsumed, sizeof(char *), cmp_str) != NULL;
-}
-
-void sw__ingest_touch_prefix(struct sw__ingest *in, const char *written)
-{
-	char prefix[SW_BATES_CANON_MAX];
-	sw_bates_canon_prefix(prefix, written, strlen(written));
-	for (size_t i = 0; i < in->nprefixes; i++)
-		if (strcmp(in->prefixes[i], prefix) == 0)
-			return;
-	in->prefixes = sw_xgrow(in->prefixes, &in->capprefixes, in->nprefixes + 1,
-				sizeof(*in->prefixes));
-	in->prefixes[in->nprefixes++] = sw_xstrdup(prefix);
-}
-
-void sw__ingest_tick(struct sw__ingest *in)
-{
-	sw_progress_update(&in->progress, ++in->done);
-}
-
-bool sw__ingest_fatal(const struct sw_err *err)
-{
-	return err->code == SW_EDB || err->code == SW_EIO;
 }
 
 /* The .OPT for a .DAT: the one with the same base name, else the only .OPT
@@ -216,118 +142,21 @@ static const char *find_opt(const struct walk *w, const char *dat)
  * matter, as ranges; a handful are named, the rest counted. */
 static int report_bates(struct sw__ingest *in, const char *prefix, struct sw_err *err)
 {
-	sqlite3 *db = in->m->db;
-	sqlite3_stmt *st = NULL;
-	uint64_t prev = 0, gaps = 0, dups = 0;
-	bool first = true;
-	int named = 0, step;
-	struct sw_buf gap_list = SW_BUF_INIT, dup_list = SW_BUF_INIT;
-	struct sw_bates fmt = { 0 };
-
-	if (sqlite3_prepare_v2(db,
-			       "SELECT bates_num, bates FROM pages WHERE bates_prefix = ?1"
-			       " AND bates_num IS NOT NULL ORDER BY bates_num",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw__record_sqlerr(err, db, "cannot check Bates numbers");
-	sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		uint64_t num = (uint64_t)sqlite3_column_int64(st, 0);
-		const char *text = (const char *)sqlite3_column_text(st, 1);
-		if (first) {
-			if (text)
-				(void)sw_bates_parse(&fmt, text, strlen(text));
-			first = false;
-		} else if (num == prev) {
-			if (dups++ < 5)
-				sw_buf_addf(&dup_list, "%s%s", dup_list.len ? ", " : "", text ? text : "?");
-		} else if (num > prev + 1) {
-			gaps += num - prev - 1;
-			if (named++ < 5) {
-				char a[96], b[96];
-				sw_bates_format(a, sizeof(a), &fmt, prev + 1);
-				sw_bates_format(b, sizeof(b), &fmt, num - 1);
-				if (num - 1 == prev + 1)
-					sw_buf_addf(&gap_list, "%s%s", gap_list.len ? ", " : "", a);
-				else
-					sw_buf_addf(&gap_list, "%s%s-%s", gap_list.len ? ", " : "", a, b);
-			}
-		}
-		prev = num;
-	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE) {
-		sw_buf_release(&gap_list);
-		sw_buf_release(&dup_list);
-		return sw__record_sqlerr(err, db, "cannot check Bates numbers");
-	}
+	struct sw__bates_check c;
+	int rc = sw__record_bates_check(&c, in->m, prefix, err);
+	if (rc != 0)
+		return rc;
 	const char *label = prefix[0] ? prefix : "(no prefix)";
-	if (gaps)
+	if (c.gaps)
 		sw__ingest_event(in, SW_INGEST_WARNING, label,
-				 "Bates gap: %llu number(s) missing: %s%s", (unsigned long long)gaps,
-				 gap_list.data, named > 5 ? ", ..." : "");
-	if (dups)
+				 "Bates gap: %llu number(s) missing: %s%s", (unsigned long long)c.gaps,
+				 c.gap_list.data, c.named > 5 ? ", ..." : "");
+	if (c.dups)
 		sw__ingest_event(in, SW_INGEST_WARNING, label,
 				 "duplicate Bates: %llu page(s) reuse a number: %s%s",
-				 (unsigned long long)dups, dup_list.data, dups > 5 ? ", ..." : "");
-	sw_buf_release(&gap_list);
-	sw_buf_release(&dup_list);
+				 (unsigned long long)c.dups, c.dup_list.data, c.dups > 5 ? ", ..." : "");
+	sw__record_bates_check_release(&c);
 	return 0;
-}
-
-/* FTS5 writes a new index segment at every commit, and by default merges
- * segments a little at every commit too: with one commit per document that
- * merging was half of an import's work.  During an import, automatic
- * merging is off; at the end the segments are merged in one pass and the
- * default comes back.  A crash in between leaves more segments than usual,
- * which only slows searches until the next import finishes. */
-static int fts_automerge(sqlite3 *db, int level, struct sw_err *err)
-{
-	char sql[96];
-	snprintf(sql, sizeof(sql),
-		 "INSERT INTO pages_fts (pages_fts, rank) VALUES ('automerge', %d)", level);
-	return sw__record_exec(db, sql, err);
-}
-
-static int fts_merge(sqlite3 *db, struct sw_err *err)
-{
-	for (;;) {
-		int before = sqlite3_total_changes(db);
-		int rc = sw__record_exec(db,
-					 "INSERT INTO pages_fts (pages_fts, rank) VALUES ('merge', 1000)",
-					 err);
-		if (rc)
-			return rc;
-		/* FTS5 reports work done through the change count. */
-		if (sqlite3_total_changes(db) - before < 2)
-			return 0;
-	}
-}
-
-/* Matters written before Bates prefixes were stored canonical hold "BLT-"
- * where lookups now ask for "BLT".  The same rule as sw_bates_canon_prefix
- * (ASCII upper case, '-', '_', ' ' and '.' dropped), in SQL; the check reads
- * only the Bates index, so a matter already canonical pays next to nothing. */
-#define CANON_SQL(col) \
-	"upper(replace(replace(replace(replace(" col ", '-', ''), '_', ''), ' ', ''), '.', ''))"
-
-static int canon_old_prefixes(sqlite3 *db, struct sw_err *err)
-{
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(db,
-			       "SELECT 1 FROM pages INDEXED BY pages_bates WHERE bates_num IS NOT NULL"
-			       " AND bates_prefix <> " CANON_SQL("bates_prefix") " LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw__record_sqlerr(err, db, "cannot check Bates prefixes");
-	int s = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (s == SQLITE_DONE)
-		return 0;
-	if (s != SQLITE_ROW)
-		return sw__record_sqlerr(err, db, "cannot check Bates prefixes");
-	return sw__record_exec(db,
-			       "UPDATE pages SET bates_prefix = " CANON_SQL("bates_prefix")
-			       " WHERE bates_num IS NOT NULL AND bates_prefix <> "
-			       CANON_SQL("bates_prefix"), err);
 }
 
 int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
@@ -352,8 +181,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		total += !is(&w.items[i], "opt");
 	if (opts->progress)
 		sw_progress_start(&in.progress, "importing", total);
-	if ((rc = canon_old_prefixes(m->db, &in.fatal)) != 0 ||
-	    (rc = fts_automerge(m->db, 0, &in.fatal)) != 0)
+	if ((rc = sw__record_import_begin(m, &in.fatal)) != 0)
 		goto done;
 
 	for (size_t i = 0; i < w.n && rc == 0; i++) {
@@ -393,22 +221,14 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		rc = sw__ingest_labels(&in, opts->labels_path);
 	sw_progress_finish(&in.progress);
 	if (rc == 0)
-		rc = fts_merge(m->db, &in.fatal);
-	if (rc == 0)
-		rc = fts_automerge(m->db, 4, &in.fatal);
+		rc = sw__record_import_end(m, &in.fatal);
 done:
 	for (size_t i = 0; i < in.nprefixes && rc == 0; i++)
 		rc = report_bates(&in, in.prefixes[i], err);
 	if (rc < 0 && in.fatal.code)
 		sw_err_set(err, in.fatal.code, "import stopped: %s", in.fatal.msg);
 
-	/* Originals were written without one fsync each; one sync of their
-	 * filesystem makes the whole import durable at a fraction of the cost. */
-	int fd = open(m->files_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		syncfs(fd);
-		close(fd);
-	}
+	sw__record_sync_originals(m);
 	out->seconds = sw_now() - start;
 	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);

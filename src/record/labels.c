@@ -165,8 +165,10 @@ char *sw_label_normalize(const char *label)
 	return sw_buf_detach(&out, NULL);
 }
 
-static int find_target(int64_t *out, sqlite3 *db, const char *target, struct sw_err *err)
+int sw__record_label_target(int64_t *out, struct sw_matter *m, const char *target,
+			    struct sw_err *err)
 {
+	sqlite3 *db = m->db;
 	static const char *const sql[] = {
 		"SELECT id FROM documents WHERE beg_bates = ?1 ORDER BY id LIMIT 1",
 		"SELECT doc_id FROM pages WHERE bates = ?1 AND page_no = 1 LIMIT 1",
@@ -200,79 +202,41 @@ static int find_target(int64_t *out, sqlite3 *db, const char *target, struct sw_
 	return SW_ENOTFOUND;
 }
 
-int sw__ingest_labels(struct sw__ingest *in, const char *path)
+int sw__record_labels_open(struct sw__label_writer *w, struct sw_matter *m,
+			   struct sw_err *err)
 {
-	struct sw_buf raw = SW_BUF_INIT, text = SW_BUF_INIT;
-	struct sw_err err = { 0 };
-	sqlite3_stmt *ins = NULL;
-	sqlite3 *db = in->m->db;
-	char now[21];
-	int rc = 0;
-
-	sw_utc_now(now);
-	if (sw_file_read(&raw, path, SW_RECORD_MAX_LABEL_BYTES, &err) != 0) {
-		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
-		goto cleanup;
-	}
-	/* Excel writes a UTF-8 BOM ("CSV UTF-8"), UTF-16 ("Unicode text") or
-	 * Windows-1252 ("CSV"): all read as UTF-8 text. */
-	bool latin1 = false, truncated = false;
-	if (sw_extract_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
-		sw__ingest_event(in, SW_INGEST_FAILED, path, "labels file is not text: %s", err.msg);
-		goto cleanup;
-	}
-	if (sqlite3_prepare_v2(db,
+	memset(w, 0, sizeof(*w));
+	w->m = m;
+	sw_utc_now(w->now);
+	if (sqlite3_prepare_v2(m->db,
 			       "INSERT INTO labels (norm, label, target, doc_id, created_at)"
 			       " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (norm) DO UPDATE SET"
 			       " label = excluded.label, target = excluded.target,"
 			       " doc_id = excluded.doc_id, created_at = excluded.created_at",
-			       -1, &ins, NULL) != SQLITE_OK) {
-		rc = sw__record_sqlerr(&in->fatal, db, "cannot store labels");
-		goto cleanup;
-	}
-	struct sw_labels rows;
-	sw_labels_parse(&rows, text.data ? text.data : "", text.len);
-	for (size_t i = 0; i < rows.n; i++) {
-		const struct sw_label_row *row = &rows.rows[i];
-		char where[64];
-		snprintf(where, sizeof(where), "%s:%d", sw_path_base(path), row->line);
-		if (!row->label) {
-			sw__ingest_event(in, SW_INGEST_FAILED, where,
-					 "expected 'label,target' (e.g. 'Ex. 12,ACME0000123')");
-			continue;
-		}
-		const char *f[2] = { row->label, row->target };
-		int64_t doc = 0;
-		int frc = find_target(&doc, db, f[1], &in->fatal);
-		if (frc == SW_ENOTFOUND) {
-			sw__ingest_event(in, SW_INGEST_FAILED, where,
-					 "label '%s': no imported document starts at Bates '%s' or is named '%s'",
-					 f[0], f[1], f[1]);
-			continue;
-		}
-		if (frc) {
-			rc = frc;
-			break;
-		}
-		char *norm = sw_label_normalize(f[0]);
-		sqlite3_bind_text(ins, 1, norm, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(ins, 2, f[0], -1, SQLITE_STATIC);
-		sqlite3_bind_text(ins, 3, f[1], -1, SQLITE_STATIC);
-		sqlite3_bind_int64(ins, 4, doc);
-		sqlite3_bind_text(ins, 5, now, -1, SQLITE_STATIC);
-		free(norm);
-		int s = sqlite3_step(ins);
-		sqlite3_reset(ins);
-		if (s != SQLITE_DONE) {
-			rc = sw__record_sqlerr(&in->fatal, db, "cannot store a label");
-			break;
-		}
-		in->sum->labels++;
-	}
-	sw_labels_release(&rows);
-cleanup:
-	sqlite3_finalize(ins);
-	sw_buf_release(&raw);
-	sw_buf_release(&text);
-	return rc;
+			       -1, &w->ins, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, "cannot store labels");
+	return 0;
+}
+
+int sw__record_label_put(struct sw__label_writer *w, const char *label, const char *target,
+			 int64_t doc, struct sw_err *err)
+{
+	char *norm = sw_label_normalize(label);
+	sqlite3_bind_text(w->ins, 1, norm, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(w->ins, 2, label, -1, SQLITE_STATIC);
+	sqlite3_bind_text(w->ins, 3, target, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(w->ins, 4, doc);
+	sqlite3_bind_text(w->ins, 5, w->now, -1, SQLITE_STATIC);
+	free(norm);
+	int s = sqlite3_step(w->ins);
+	sqlite3_reset(w->ins);
+	if (s != SQLITE_DONE)
+		return sw__record_sqlerr(err, w->m->db, "cannot store a label");
+	return 0;
+}
+
+void sw__record_labels_close(struct sw__label_writer *w)
+{
+	sqlite3_finalize(w->ins);
+	w->ins = NULL;
 }

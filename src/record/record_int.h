@@ -140,6 +140,55 @@ int sw__record_keep_original(struct sw_matter *m, const char *sha256,
 			     const void *data, size_t len,
 			     struct sw_err *err) SW_MUST_USE;
 
+/* An import's bracket: Bates prefixes an older build wrote made canonical
+ * and FTS5's merging at every commit turned off (begin); the index merged
+ * in one pass and the default merging back (end).  A crash in between
+ * leaves more segments than usual, which only slows searches until the
+ * next import ends. */
+int sw__record_import_begin(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+int sw__record_import_end(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+
+/* Sync the filesystem of the kept originals once (they are written without
+ * an fsync each); best effort. */
+void sw__record_sync_originals(struct sw_matter *m);
+
+/* The missing and repeated numbers of one (canonical) Bates prefix over the
+ * whole matter: counts, and the first five of each as text ("ACME0000005-
+ * ACME0000006"; a list empty when none). */
+struct sw__bates_check {
+	uint64_t gaps, dups;
+	int named;                   /* gap ranges seen (five are listed) */
+	struct sw_buf gap_list, dup_list;
+};
+int sw__record_bates_check(struct sw__bates_check *out, struct sw_matter *m,
+			   const char *prefix, struct sw_err *err) SW_MUST_USE;
+void sw__record_bates_check_release(struct sw__bates_check *c);
+
+/* Set the parent of each child document, in one transaction. */
+struct sw__record_link {
+	int64_t child, parent;
+};
+int sw__record_link_parents(struct sw_matter *m, const struct sw__record_link *links,
+			    size_t n, struct sw_err *err) SW_MUST_USE;
+
+/* The document a label's target names: the one that starts at that Bates
+ * number (as written, or in another spelling) or has that name;
+ * SW_ENOTFOUND when none does. */
+int sw__record_label_target(int64_t *out, struct sw_matter *m, const char *target,
+			    struct sw_err *err);
+
+/* Labels stored (a label again replaces its target), stamped now. */
+struct sw__label_writer {
+	struct sw_matter *m;
+	sqlite3_stmt *ins;
+	char now[21];
+};
+int sw__record_labels_open(struct sw__label_writer *w, struct sw_matter *m,
+			   struct sw_err *err) SW_MUST_USE;
+int sw__record_label_put(struct sw__label_writer *w, const char *label, const char *target,
+			 int64_t doc, struct sw_err *err) SW_MUST_USE;
+void sw__record_labels_close(struct sw__label_writer *w);
+
 /* ------------------------------------------------------------- importing */
 
 /* One run of sw_ingest: its options, counters and what it has seen. */

@@ -1,5 +1,6 @@
 /* store.c - writing one document, its pages, index entries and transcript
- * lines in one transaction; keeping originals by content hash. */
+ * lines in one transaction, past the provenance firewall, and returning what
+ * was decided; model outputs; keeping originals by content hash. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>

@@ -1,0 +1,85 @@
+/* ingest_events.c - what one run of sw_ingest keeps while it imports: its
+ * events (counted and reported), the paths load files have used, the Bates
+ * prefixes written, the progress line.  A leaf: the importers and the walk
+ * (ingest.c) call it, it calls none of them. */
+#define _GNU_SOURCE /* realpath */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record_int.h"
+
+void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
+		      const char *what, const char *fmt, ...)
+{
+	struct sw_buf msg = SW_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sw_buf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	switch (ev) {
+	case SW_INGEST_IMPORTED: in->sum->imported++; break;
+	case SW_INGEST_SKIPPED: in->sum->skipped++; break;
+	case SW_INGEST_FAILED: in->sum->failed++; break;
+	case SW_INGEST_WARNING: in->sum->warnings++; break;
+	case SW_INGEST_QUARANTINED: in->sum->quarantined++; break;
+	}
+	if (in->opts->report) {
+		/* The progress line shares the terminal: clear it first. */
+		if (in->progress.enabled && ev != SW_INGEST_IMPORTED)
+			fputs("\r\x1b[K", stderr);
+		in->opts->report(in->opts->user, ev, what, msg.data);
+	}
+	sw_buf_release(&msg);
+}
+
+void sw__ingest_stored(struct sw__ingest *in, const char *name, struct sw__stored *s)
+{
+	const struct sw_provenance_match *pm = &s->quarantine;
+	if (pm->quarantine)
+		sw__ingest_event(in, SW_INGEST_QUARANTINED, name,
+				 "matches model output '%s' of matter '%s' (overlap %.0f%%: %llu of its"
+				 " fingerprints are the output's; %.0f%% of the output is in it);"
+				 " kept out of evidence",
+				 pm->name, pm->matter, pm->overlap * 100.0,
+				 (unsigned long long)pm->shared, pm->contained * 100.0);
+	sw__record_stored_release(s);
+}
+
+void sw__ingest_consume(struct sw__ingest *in, const char *path)
+{
+	char *real = realpath(path, NULL);
+	in->consumed = sw_xgrow(in->consumed, &in->capconsumed, in->nconsumed + 1,
+				sizeof(*in->consumed));
+	in->consumed[in->nconsumed++] = real ? real : sw_xstrdup(path);
+}
+
+void sw__ingest_consume_real(struct sw__ingest *in, const char *real)
+{
+	in->consumed = sw_xgrow(in->consumed, &in->capconsumed, in->nconsumed + 1,
+				sizeof(*in->consumed));
+	in->consumed[in->nconsumed++] = sw_xstrdup(real);
+}
+
+void sw__ingest_touch_prefix(struct sw__ingest *in, const char *written)
+{
+	char prefix[SW_BATES_CANON_MAX];
+	sw_bates_canon_prefix(prefix, written, strlen(written));
+	for (size_t i = 0; i < in->nprefixes; i++)
+		if (strcmp(in->prefixes[i], prefix) == 0)
+			return;
+	in->prefixes = sw_xgrow(in->prefixes, &in->capprefixes, in->nprefixes + 1,
+				sizeof(*in->prefixes));
+	in->prefixes[in->nprefixes++] = sw_xstrdup(prefix);
+}
+
+void sw__ingest_tick(struct sw__ingest *in)
+{
+	sw_progress_update(&in->progress, ++in->done);
+}
+
+bool sw__ingest_fatal(const struct sw_err *err)
+{
+	return err->code == SW_EDB || err->code == SW_EIO;
+}
