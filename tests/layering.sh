@@ -11,6 +11,7 @@ allowed() {
 	base) echo "" ;;
 	extract) echo "base" ;;
 	record) echo "extract base" ;;
+	ingest) echo "record extract base" ;;
 	claims) echo "base" ;;
 	authority) echo "base" ;;
 	llm) echo "base" ;;
@@ -19,7 +20,7 @@ allowed() {
 	fleet) echo "llm base" ;;
 	pipeline) echo "verify llm record claims authority base" ;;
 	web) echo "pipeline verify llm record claims authority fleet base" ;;
-	cli) echo "web pipeline verify llm record extract claims authority fleet markup base" ;;
+	cli) echo "web pipeline verify llm ingest record extract claims authority fleet markup base" ;;
 	*) echo "?" ;;
 	esac
 }

@@ -5,6 +5,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "ingest/ingest.h"
 
 static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter to import into" },

@@ -3,7 +3,7 @@
  * it, old Bates prefixes made canonical, the Bates numbers of a prefix
  * checked for gaps and repeats, attachments linked to their parents, label
  * targets looked up and labels stored, the originals synced.  The driver
- * (ingest.c and the importers) reports what these find. */
+ * (ingest/) reports what these find. */
 #define _GNU_SOURCE /* syncfs */
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@
 
 #include "record/record_int.h"
 
-int sw__record_bates_check(struct sw__bates_check *out, struct sw_matter *m,
+int sw_record_bates_check(struct sw_record_bates_check *out, struct sw_matter *m,
 			   const char *prefix, struct sw_err *err)
 {
 	sqlite3 *db = m->db;
@@ -59,13 +59,13 @@ int sw__record_bates_check(struct sw__bates_check *out, struct sw_matter *m,
 	}
 	sqlite3_finalize(st);
 	if (step != SQLITE_DONE) {
-		sw__record_bates_check_release(out);
+		sw_record_bates_check_release(out);
 		return sw__record_sqlerr(err, db, "cannot check Bates numbers");
 	}
 	return 0;
 }
 
-void sw__record_bates_check_release(struct sw__bates_check *c)
+void sw_record_bates_check_release(struct sw_record_bates_check *c)
 {
 	sw_buf_release(&c->gap_list);
 	sw_buf_release(&c->dup_list);
@@ -127,19 +127,19 @@ static int canon_old_prefixes(sqlite3 *db, struct sw_err *err)
 			       CANON_SQL("bates_prefix"), err);
 }
 
-int sw__record_import_begin(struct sw_matter *m, struct sw_err *err)
+int sw_record_import_begin(struct sw_matter *m, struct sw_err *err)
 {
 	int rc = canon_old_prefixes(m->db, err);
 	return rc ? rc : fts_automerge(m->db, 0, err);
 }
 
-int sw__record_import_end(struct sw_matter *m, struct sw_err *err)
+int sw_record_import_end(struct sw_matter *m, struct sw_err *err)
 {
 	int rc = fts_merge(m->db, err);
 	return rc ? rc : fts_automerge(m->db, 4, err);
 }
 
-int sw__record_link_parents(struct sw_matter *m, const struct sw__record_link *links,
+int sw_record_link_parents(struct sw_matter *m, const struct sw_record_link *links,
 			    size_t n, struct sw_err *err)
 {
 	sqlite3 *db = m->db;
@@ -169,7 +169,7 @@ cleanup:
 	return rc;
 }
 
-void sw__record_sync_originals(struct sw_matter *m)
+void sw_record_sync_originals(struct sw_matter *m)
 {
 	/* Originals were written without one fsync each; one sync of their
 	 * filesystem makes the whole import durable at a fraction of the cost. */

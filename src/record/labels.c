@@ -165,7 +165,7 @@ char *sw_label_normalize(const char *label)
 	return sw_buf_detach(&out, NULL);
 }
 
-int sw__record_label_target(int64_t *out, struct sw_matter *m, const char *target,
+int sw_record_label_target(int64_t *out, struct sw_matter *m, const char *target,
 			    struct sw_err *err)
 {
 	sqlite3 *db = m->db;
@@ -202,7 +202,7 @@ int sw__record_label_target(int64_t *out, struct sw_matter *m, const char *targe
 	return SW_ENOTFOUND;
 }
 
-int sw__record_labels_open(struct sw__label_writer *w, struct sw_matter *m,
+int sw_record_labels_open(struct sw_record_label_writer *w, struct sw_matter *m,
 			   struct sw_err *err)
 {
 	memset(w, 0, sizeof(*w));
@@ -218,7 +218,7 @@ int sw__record_labels_open(struct sw__label_writer *w, struct sw_matter *m,
 	return 0;
 }
 
-int sw__record_label_put(struct sw__label_writer *w, const char *label, const char *target,
+int sw_record_label_put(struct sw_record_label_writer *w, const char *label, const char *target,
 			 int64_t doc, struct sw_err *err)
 {
 	char *norm = sw_label_normalize(label);
@@ -235,7 +235,7 @@ int sw__record_label_put(struct sw__label_writer *w, const char *label, const ch
 	return 0;
 }
 
-void sw__record_labels_close(struct sw__label_writer *w)
+void sw_record_labels_close(struct sw_record_label_writer *w)
 {
 	sqlite3_finalize(w->ins);
 	w->ins = NULL;

@@ -10,7 +10,8 @@
  *     where every imported original is kept under its SHA-256.  No query ever
  *     spans two matters: each matter is its own database.
  *   - record/ knows nothing of claims, models or pipelines.  It includes
- *     base/ only.
+ *     extract/ (the pages and Bates numbers it stores) and base/ only;
+ *     sworn ingest (ingest/) drives it and reports what it decides.
  *   - Import is per document and atomic: each document (with its pages,
  *     Bates numbers and index entries) is stored in one transaction, so a
  *     crash or a bad file loses nothing already stored, and a re-import of
@@ -32,6 +33,7 @@
 #define SW_RECORD_H
 
 #include "base/base.h"
+#include "extract/extract.h"
 
 #define SW_CONF_NAME "sworn.conf"
 #define SW_MATTER_NAME_MAX 64
@@ -120,51 +122,6 @@ enum sw_origin {
 const char *sw_origin_name(enum sw_origin o);
 /* Parse "evidence", "model", "human" or "template"; SW_EUSAGE otherwise. */
 int sw_origin_parse(enum sw_origin *out, const char *s, struct sw_err *err);
-
-/* What happened to one input, as the import goes. */
-enum sw_ingest_event {
-	SW_INGEST_IMPORTED, /* a document was stored */
-	SW_INGEST_SKIPPED,  /* already stored, or not a kind sworn reads */
-	SW_INGEST_FAILED,   /* bad input: the reason is in msg */
-	SW_INGEST_WARNING,  /* stored, but something is off (Bates gap...) */
-	SW_INGEST_QUARANTINED, /* stored quarantined: it matches a model output */
-};
-
-struct sw_ingest_opts {
-	enum sw_origin origin;
-	const char *labels_path; /* CSV label,target, or NULL */
-	/* Called for each event; may be NULL.  what names the file or the
-	 * document (Bates); msg is one line.  Both borrowed for the call. */
-	void (*report)(void *user, enum sw_ingest_event ev, const char *what,
-		       const char *msg);
-	void *user;
-	bool progress; /* draw a progress line on a terminal */
-	bool no_ocr;   /* keep image-only PDF pages without text */
-	unsigned ocr_threads; /* OCR pages in parallel; 0 = one per core */
-};
-
-struct sw_ingest_summary {
-	uint64_t imported;
-	uint64_t skipped;
-	uint64_t failed;
-	uint64_t warnings;
-	uint64_t pages;  /* pages stored by this import */
-	uint64_t labels; /* labels stored */
-	uint64_t quarantined; /* of the imported, stored quarantined */
-	uint64_t ocr_pages;   /* pages whose text OCR read */
-	double seconds;
-};
-
-/* Import files and folders (recursively) into the matter: text and
- * Markdown (\f separates pages), PDF (a page of text per page, OCR of
- * image-only pages), e-mail (.eml, attachments as child documents), .docx,
- * Concordance .DAT load files with their TEXTPATH texts (or PDF natives)
- * and an .OPT beside them, and the labels file.  Bad inputs
- * are reported through opts->report and counted; the function itself fails
- * only when the matter cannot be written at all. */
-int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
-	      const char *const *paths, size_t npaths,
-	      const struct sw_ingest_opts *opts, struct sw_err *err) SW_MUST_USE;
 
 /* ------------------------------------------------- the provenance firewall */
 
@@ -493,5 +450,124 @@ struct sw_record_tline {
 int sw_record_page_lines(struct sw_record_tline **out, size_t *n,
 			 struct sw_matter *m, int64_t page_id,
 			 struct sw_err *err) SW_MUST_USE;
+
+/* -------------------------------------------- storing (for sworn ingest) */
+
+/* What the ingest driver (ingest/) hands the store, and what the store
+ * decides.  Nothing else calls these. */
+
+struct sw_page_in {
+	const char *text;          /* UTF-8, borrowed */
+	size_t len;
+	bool has_bates;
+	struct sw_bates bates;     /* valid when has_bates */
+	const char *bates_source;  /* "loadfile", "opt" or "stamp" */
+	bool ocr;                  /* the text was read by OCR from the image */
+	float ocr_confidence;      /* tesseract's mean word confidence, 0-100 */
+};
+
+struct sw_doc_in {
+	const char *name;          /* file name, or BEGBATES for load files */
+	const char *kind;          /* "text", "markdown", "loadfile" */
+	enum sw_origin origin;
+	const char *sha256;        /* content hash: the identity with beg_bates */
+	const char *original;      /* sha256 of the original kept in files/, or NULL */
+	const char *source_path;
+	const char *beg_bates;     /* NULL for unstamped documents */
+	const char *end_bates;
+	const char *meta_json;     /* a JSON object; NULL for {} */
+	uint64_t bytes;
+	struct sw_page_in *pages;
+	size_t npages;
+	int64_t parent_id;         /* the e-mail an attachment came in, or 0 */
+};
+
+/* What the store decided for one document. */
+struct sw_record_stored {
+	int64_t id;
+	bool transcript;  /* most pages are deposition pages: lines stored */
+	/* quarantine.quarantine: evidence that matches a model output of the
+	 * workspace (which one, and how far), stored quarantined */
+	struct sw_provenance_match quarantine;
+};
+
+/* Store one document, its pages, their index entries and (when most pages
+ * are deposition pages) its transcript lines, in one transaction, and fill
+ * *out (release it with sw_record_stored_release).  SW_EEXIST when a
+ * document of the same identity is already stored (the caller checked; a
+ * race is still safe).  The provenance firewall runs here, so every
+ * importer passes it: evidence that matches a model output of the
+ * workspace is stored quarantined (with its decision, in the same
+ * transaction) and *out says so; reporting it is the caller's.  A model
+ * output is registered in provenance.db before it is stored. */
+int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
+			 const struct sw_doc_in *doc, struct sw_err *err) SW_MUST_USE;
+void sw_record_stored_release(struct sw_record_stored *s);
+
+/* Split text on form feeds into pages (a final \f adds no empty page).
+ * Fills *pages (caller frees the array; texts point into text). */
+int sw_record_split_pages(struct sw_page_in **pages, size_t *n,
+			   const char *text, size_t len, struct sw_err *err);
+
+/* The id of the stored document with this identity, or SW_ENOTFOUND. */
+int sw_record_find_doc(int64_t *out_id, struct sw_matter *m,
+			const char *sha256, const char *beg_bates,
+			struct sw_err *err);
+
+/* Keep an original file's bytes in files/<first two hex>/<sha256>.  Already
+ * kept files are left alone.  Not fsynced one by one: sw_ingest syncs the
+ * filesystem once at the end. */
+int sw_record_keep_original(struct sw_matter *m, const char *sha256,
+			     const void *data, size_t len,
+			     struct sw_err *err) SW_MUST_USE;
+
+/* An import's bracket: Bates prefixes an older build wrote made canonical
+ * and FTS5's merging at every commit turned off (begin); the index merged
+ * in one pass and the default merging back (end).  A crash in between
+ * leaves more segments than usual, which only slows searches until the
+ * next import ends. */
+int sw_record_import_begin(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+int sw_record_import_end(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+
+/* Sync the filesystem of the kept originals once (they are written without
+ * an fsync each); best effort. */
+void sw_record_sync_originals(struct sw_matter *m);
+
+/* The missing and repeated numbers of one (canonical) Bates prefix over the
+ * whole matter: counts, and the first five of each as text ("ACME0000005-
+ * ACME0000006"; a list empty when none). */
+struct sw_record_bates_check {
+	uint64_t gaps, dups;
+	int named;                   /* gap ranges seen (five are listed) */
+	struct sw_buf gap_list, dup_list;
+};
+int sw_record_bates_check(struct sw_record_bates_check *out, struct sw_matter *m,
+			   const char *prefix, struct sw_err *err) SW_MUST_USE;
+void sw_record_bates_check_release(struct sw_record_bates_check *c);
+
+/* Set the parent of each child document, in one transaction. */
+struct sw_record_link {
+	int64_t child, parent;
+};
+int sw_record_link_parents(struct sw_matter *m, const struct sw_record_link *links,
+			    size_t n, struct sw_err *err) SW_MUST_USE;
+
+/* The document a label's target names: the one that starts at that Bates
+ * number (as written, or in another spelling) or has that name;
+ * SW_ENOTFOUND when none does. */
+int sw_record_label_target(int64_t *out, struct sw_matter *m, const char *target,
+			    struct sw_err *err);
+
+/* Labels stored (a label again replaces its target), stamped now. */
+struct sw_record_label_writer {
+	struct sw_matter *m;
+	struct sqlite3_stmt *ins;
+	char now[21];
+};
+int sw_record_labels_open(struct sw_record_label_writer *w, struct sw_matter *m,
+			   struct sw_err *err) SW_MUST_USE;
+int sw_record_label_put(struct sw_record_label_writer *w, const char *label, const char *target,
+			 int64_t doc, struct sw_err *err) SW_MUST_USE;
+void sw_record_labels_close(struct sw_record_label_writer *w);
 
 #endif /* SW_RECORD_H */

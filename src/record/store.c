@@ -52,7 +52,7 @@ sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
 	return st;
 }
 
-int sw__record_find_doc(int64_t *out_id, struct sw_matter *m,
+int sw_record_find_doc(int64_t *out_id, struct sw_matter *m,
 			const char *sha256, const char *beg_bates,
 			struct sw_err *err)
 {
@@ -75,7 +75,7 @@ int sw__record_find_doc(int64_t *out_id, struct sw_matter *m,
 	return rc;
 }
 
-int sw__record_keep_original(struct sw_matter *m, const char *sha256,
+int sw_record_keep_original(struct sw_matter *m, const char *sha256,
 			     const void *data, size_t len, struct sw_err *err)
 {
 	char sub[3] = { sha256[0], sha256[1], '\0' };
@@ -245,7 +245,7 @@ static int store_decision(struct sw_matter *m, int64_t doc_id,
 	return rc;
 }
 
-int sw__record_store_doc(struct sw__stored *out, struct sw_matter *m,
+int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 			 const struct sw_doc_in *doc, struct sw_err *err)
 {
 	sqlite3_stmt *ins_doc = NULL, *ins_page = NULL, *ins_fts = NULL, *ins_line = NULL;
@@ -396,7 +396,7 @@ int sw_origin_parse(enum sw_origin *out, const char *s, struct sw_err *err)
 			  "bad origin '%s': use evidence, model, human or template", s);
 }
 
-int sw__record_split_pages(struct sw_page_in **pages, size_t *n,
+int sw_record_split_pages(struct sw_page_in **pages, size_t *n,
 			   const char *text, size_t len, struct sw_err *err)
 {
 	size_t count = 1, cap = 0;
@@ -432,7 +432,7 @@ int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 	struct sw_page_in *pages = NULL;
 	size_t npages = 0;
 	char sha[SW_SHA256_HEX_LEN + 1];
-	struct sw__stored stored;
+	struct sw_record_stored stored;
 	int rc;
 
 	if (len > SW_RECORD_MAX_FILE_BYTES)
@@ -441,10 +441,10 @@ int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 	if (!sw_utf8_valid(text, len) || memchr(text, '\0', len))
 		return sw_err_set(err, SW_EINPUT, "model output '%s' is not UTF-8 text", name);
 	sw_sha256_hex(sha, text, len);
-	if ((rc = sw__record_find_doc(out_id, m, sha, NULL, err)) != SW_ENOTFOUND)
+	if ((rc = sw_record_find_doc(out_id, m, sha, NULL, err)) != SW_ENOTFOUND)
 		return rc;
 	sw_err_clear(err);
-	if ((rc = sw__record_split_pages(&pages, &npages, text, len, err)) != 0)
+	if ((rc = sw_record_split_pages(&pages, &npages, text, len, err)) != 0)
 		return rc;
 	struct sw_doc_in doc = {
 		.name = name,
@@ -456,15 +456,15 @@ int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 		.pages = pages,
 		.npages = npages,
 	};
-	rc = sw__record_store_doc(&stored, m, &doc, err);
+	rc = sw_record_store_doc(&stored, m, &doc, err);
 	if (rc == 0)
 		*out_id = stored.id;
-	sw__record_stored_release(&stored);
+	sw_record_stored_release(&stored);
 	free(pages);
 	return rc;
 }
 
-void sw__record_stored_release(struct sw__stored *s)
+void sw_record_stored_release(struct sw_record_stored *s)
 {
 	sw_provenance_match_release(&s->quarantine);
 }

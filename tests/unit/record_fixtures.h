@@ -13,6 +13,7 @@
 #include <cairo.h>
 #include <zip.h>
 
+#include "ingest/ingest.h"
 #include "record/record_int.h"
 
 /* Not every test program uses every fixture. */

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "ingest/ingest.h"
 #include "record/record_int.h"
 
 #define TMPDIR_TAG "labels"

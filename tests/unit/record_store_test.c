@@ -63,25 +63,25 @@ static void test_split_pages(void **state)
 	size_t n = 0;
 	struct sw_err err = { 0 };
 	const char *t = "one\ftwo\f\fthree\f";
-	assert_int_equal(sw__record_split_pages(&p, &n, t, strlen(t), &err), 0);
+	assert_int_equal(sw_record_split_pages(&p, &n, t, strlen(t), &err), 0);
 	assert_int_equal(n, 4); /* the empty third page stays; the final \f adds none */
 	assert_int_equal(p[0].len, 3);
 	assert_memory_equal(p[1].text, "two", 3);
 	assert_int_equal(p[2].len, 0);
 	assert_memory_equal(p[3].text, "three", 5);
 	free(p);
-	assert_int_equal(sw__record_split_pages(&p, &n, "", 0, &err), 0);
+	assert_int_equal(sw_record_split_pages(&p, &n, "", 0, &err), 0);
 	assert_int_equal(n, 1);
 	assert_int_equal(p[0].len, 0);
 	free(p);
-	assert_int_equal(sw__record_split_pages(&p, &n, "x", 1, &err), 0);
+	assert_int_equal(sw_record_split_pages(&p, &n, "x", 1, &err), 0);
 	assert_int_equal(n, 1);
 	free(p);
 	/* Too many pages is a limit, found before allocating them. */
 	size_t big = (size_t)SW_RECORD_MAX_PAGES + 1;
 	char *ff = sw_xmalloc(big);
 	memset(ff, '\f', big);
-	assert_int_equal(sw__record_split_pages(&p, &n, ff, big, &err), SW_ELIMIT);
+	assert_int_equal(sw_record_split_pages(&p, &n, ff, big, &err), SW_ELIMIT);
 	free(ff);
 }
 
@@ -158,18 +158,18 @@ static void test_workspace_and_matters(void **state)
 		.end_bates = "DOC-000010", .bytes = 16, .pages = pages, .npages = 2,
 	};
 	int64_t id = 0, found = 0;
-	struct sw__stored stored;
-	assert_int_equal(sw__record_store_doc(&stored, m, &doc, &err), 0);
+	struct sw_record_stored stored;
+	assert_int_equal(sw_record_store_doc(&stored, m, &doc, &err), 0);
 	id = stored.id;
 	assert_true(id > 0);
 	assert_false(stored.transcript);
 	assert_false(stored.quarantine.quarantine); /* no workspace: no firewall */
-	sw__record_stored_release(&stored);
-	assert_int_equal(sw__record_find_doc(&found, m, "00ff", "DOC-000009", &err), 0);
+	sw_record_stored_release(&stored);
+	assert_int_equal(sw_record_find_doc(&found, m, "00ff", "DOC-000009", &err), 0);
 	assert_int_equal(found, id);
-	assert_int_equal(sw__record_find_doc(&found, m, "00ff", NULL, &err), SW_ENOTFOUND);
+	assert_int_equal(sw_record_find_doc(&found, m, "00ff", NULL, &err), SW_ENOTFOUND);
 	/* The same identity again is refused by the database too. */
-	assert_int_equal(sw__record_store_doc(&stored, m, &doc, &err), SW_EEXIST);
+	assert_int_equal(sw_record_store_doc(&stored, m, &doc, &err), SW_EEXIST);
 
 	/* A failure mid-document leaves nothing of it behind. */
 	doc.beg_bates = "DOC-000011";
@@ -177,7 +177,7 @@ static void test_workspace_and_matters(void **state)
 	pages[1].text = "second";
 	doc.origin = (enum sw_origin)SW_ORIGIN_EVIDENCE;
 	doc.meta_json = "{not json";
-	assert_int_equal(sw__record_store_doc(&stored, m, &doc, &err), SW_EDB);
+	assert_int_equal(sw_record_store_doc(&stored, m, &doc, &err), SW_EDB);
 	struct sw_matter_stats st;
 	assert_int_equal(sw_matter_stats(&st, m, &err), 0);
 	assert_int_equal(st.documents, 1);
@@ -191,8 +191,8 @@ static void test_workspace_and_matters(void **state)
 	sw_matter_stats_release(&st);
 
 	/* Originals land under their hash, once. */
-	assert_int_equal(sw__record_keep_original(m, "abcdef", "bytes", 5, &err), 0);
-	assert_int_equal(sw__record_keep_original(m, "abcdef", "bytes", 5, &err), 0);
+	assert_int_equal(sw_record_keep_original(m, "abcdef", "bytes", 5, &err), 0);
+	assert_int_equal(sw_record_keep_original(m, "abcdef", "bytes", 5, &err), 0);
 	char *kept = sw_xasprintf("%s/matters/a/files/ab/abcdef", ws.root);
 	struct sw_buf b = SW_BUF_INIT;
 	assert_int_equal(sw_file_read(&b, kept, 100, &err), 0);

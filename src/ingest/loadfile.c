@@ -1,4 +1,4 @@
-/* import_load.c - Concordance/Relativity productions: a .DAT of document
+/* loadfile.c - Concordance/Relativity productions: a .DAT of document
  * rows, the extracted text each row's TEXTPATH names (or its native, when
  * that is a PDF, e-mail, .docx or text file), page-level Bates from an .OPT
  * beside it when there is one, and families (BEGATTACH, ATTACHRANGE,
@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "record/record_int.h"
+#include "ingest/ingest_int.h"
 
 /* Column names seen in vendors' load files, most common first. */
 static const char *const beg_names[] = { "BEGBATES", "BEGDOC", "BEGNO", "BEG BATES",
@@ -106,7 +106,7 @@ struct load {
 	struct sw__ingest *in;
 	const char *dat_path;
 	const char *dat_name;
-	struct sw__volume vol;
+	struct sw__ingest_volume vol;
 	struct sw_dat dat;
 	struct sw_opt opt;
 	bool have_opt;
@@ -180,7 +180,7 @@ static int cmp_key(const void *a, const void *b)
 static int link_families(struct load *L, struct sw_err *err)
 {
 	struct key_id *keys = NULL;
-	struct sw__record_link *links = NULL;
+	struct sw_record_link *links = NULL;
 	size_t nkeys = 0, nlinks = 0, lost = 0;
 	bool any = false;
 	int rc = 0;
@@ -210,9 +210,9 @@ static int link_families(struct load *L, struct sw_err *err)
 			lost++;
 			continue;
 		}
-		links[nlinks++] = (struct sw__record_link){ .child = f->id, .parent = hit->id };
+		links[nlinks++] = (struct sw_record_link){ .child = f->id, .parent = hit->id };
 	}
-	if ((rc = sw__record_link_parents(L->in->m, links, nlinks, err)) != 0)
+	if ((rc = sw_record_link_parents(L->in->m, links, nlinks, err)) != 0)
 		goto cleanup;
 	if (lost)
 		sw__ingest_event(L->in, SW_INGEST_WARNING, L->dat_name,
@@ -236,7 +236,7 @@ static void consume_images(struct load *L)
 		const char *img = L->opt.pages[i].image;
 		char *real = NULL;
 		struct sw_err e = { 0 };
-		if (img && img[0] && sw__volume_resolve(&real, &L->vol, img, &e) == 0)
+		if (img && img[0] && sw__ingest_volume_resolve(&real, &L->vol, img, &e) == 0)
 			sw__ingest_consume_real(L->in, real);
 		free(real);
 	}
@@ -250,7 +250,7 @@ static char *row_file(struct load *L, const char *what, const char *written,
 {
 	char *real = NULL;
 	struct sw_err e = { 0 };
-	if (sw__volume_resolve(&real, &L->vol, written, &e) == 0) {
+	if (sw__ingest_volume_resolve(&real, &L->vol, written, &e) == 0) {
 		sw__ingest_consume_real(L->in, real);
 		return real;
 	}
@@ -313,7 +313,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	if (np[0] && written != np) {
 		char *native = NULL;
 		struct sw_err e = { 0 };
-		if (sw__volume_resolve(&native, &L->vol, np, &e) == 0)
+		if (sw__ingest_volume_resolve(&native, &L->vol, np, &e) == 0)
 			sw__ingest_consume_real(in, native);
 		else
 			sw__ingest_event(in, SW_INGEST_WARNING, what,
@@ -326,7 +326,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 				     tp[0] ? "TEXTPATH" : "NATIVEPATH");
 		if (!text_path)
 			goto cleanup;
-		if (sw__volume_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
+		if (sw__ingest_volume_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 			goto cleanup;
 		}
@@ -356,13 +356,13 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 		goto cleanup;
 	}
-	if (sw__record_split_pages(&tpages, &ntp, text.data, text.len, &err) != 0) {
+	if (sw_record_split_pages(&tpages, &ntp, text.data, text.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
 		goto cleanup;
 	}
 
 	sw_sha256_hex(sha, text.data, text.len);
-	if (sw__record_find_doc(&id, in->m, sha, begs, &err) == 0) {
+	if (sw_record_find_doc(&id, in->m, sha, begs, &err) == 0) {
 		L->skipped++;
 		note_family(L, r, id, &beg);
 		goto cleanup;
@@ -418,7 +418,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		sw_sha256_hex(osha, raw.data, raw.len); /* the original is the native, not its text */
 	else
 		memcpy(osha, sha, sizeof(osha));
-	if (raw.len && sw__record_keep_original(in->m, osha, raw.data, raw.len, &err) != 0)
+	if (raw.len && sw_record_keep_original(in->m, osha, raw.data, raw.len, &err) != 0)
 		goto fatal;
 	real = text_path ? sw_xstrdup(text_path) : realpath(L->dat_path, NULL);
 	meta = meta_json(&L->dat, r, L->dat_name);
@@ -439,16 +439,11 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		.pages = pages,
 		.npages = npages,
 	};
-	struct sw__stored stored;
-	if (sw__record_store_doc(&stored, in->m, &doc, &err) != 0) {
-		if (sw__ingest_fatal(&err))
-			goto fatal;
-		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
+	int stored = sw__ingest_store(in, &doc, what, &id, &transcript);
+	if (stored != 0) {
+		rc = stored < 0 ? stored : 0;
 		goto cleanup;
 	}
-	id = stored.id;
-	transcript = stored.transcript;
-	sw__ingest_stored(in, doc.name, &stored);
 	L->imported++;
 	note_family(L, r, id, &beg);
 	in->sum->pages += npages;
@@ -485,7 +480,7 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 
 	sw_arena_init(&L.dat.arena, 0);
 	sw_arena_init(&L.opt.arena, 0);
-	if (sw__volume_open(&L.vol, dat, root, &err) != 0 ||
+	if (sw__ingest_volume_open(&L.vol, dat, root, &err) != 0 ||
 	    sw_file_read(&raw, dat, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
 	    sw_dat_parse(&L.dat, raw.data, raw.len, &err) != 0) {
 		sw__ingest_tick(in);
@@ -544,7 +539,7 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 	}
 
 	sw_sha256_hex(sha, raw.data, raw.len);
-	if ((rc = sw__record_keep_original(in->m, sha, raw.data, raw.len, &err)) != 0) {
+	if ((rc = sw_record_keep_original(in->m, sha, raw.data, raw.len, &err)) != 0) {
 		in->fatal = err;
 		goto cleanup;
 	}
@@ -558,7 +553,7 @@ cleanup:
 	sw_opt_release(&L.opt);
 	sw_buf_release(&raw);
 	sw_buf_release(&oraw);
-	sw__volume_release(&L.vol);
+	sw__ingest_volume_release(&L.vol);
 	for (size_t i = 0; i < L.nfam; i++)
 		for (int k = 0; k < 2; k++) {
 			free(L.fam[i].self[k]);

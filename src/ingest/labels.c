@@ -1,17 +1,17 @@
-/* import_labels.c - sworn ingest --labels: a labels CSV read by extract/,
- * each row's target looked up among the documents and stored (labels.c),
+/* labels.c - sworn ingest --labels: a labels CSV read by extract/,
+ * each row's target looked up among the documents and stored (record/),
  * each row that cannot be reported. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "ingest/ingest_int.h"
 
 int sw__ingest_labels(struct sw__ingest *in, const char *path)
 {
 	struct sw_buf raw = SW_BUF_INIT, text = SW_BUF_INIT;
 	struct sw_err err = { 0 };
-	struct sw__label_writer lw = { 0 };
+	struct sw_record_label_writer lw = { 0 };
 	int rc = 0;
 
 	if (sw_file_read(&raw, path, SW_RECORD_MAX_LABEL_BYTES, &err) != 0) {
@@ -25,7 +25,7 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "labels file is not text: %s", err.msg);
 		goto cleanup;
 	}
-	if ((rc = sw__record_labels_open(&lw, in->m, &in->fatal)) != 0)
+	if ((rc = sw_record_labels_open(&lw, in->m, &in->fatal)) != 0)
 		goto cleanup;
 	struct sw_labels rows;
 	sw_labels_parse(&rows, text.data ? text.data : "", text.len);
@@ -40,7 +40,7 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 		}
 		const char *f[2] = { row->label, row->target };
 		int64_t doc = 0;
-		int frc = sw__record_label_target(&doc, in->m, f[1], &in->fatal);
+		int frc = sw_record_label_target(&doc, in->m, f[1], &in->fatal);
 		if (frc == SW_ENOTFOUND) {
 			sw__ingest_event(in, SW_INGEST_FAILED, where,
 					 "label '%s': no imported document starts at Bates '%s' or is named '%s'",
@@ -51,13 +51,13 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 			rc = frc;
 			break;
 		}
-		if ((rc = sw__record_label_put(&lw, f[0], f[1], doc, &in->fatal)) != 0)
+		if ((rc = sw_record_label_put(&lw, f[0], f[1], doc, &in->fatal)) != 0)
 			break;
 		in->sum->labels++;
 	}
 	sw_labels_release(&rows);
 cleanup:
-	sw__record_labels_close(&lw);
+	sw_record_labels_close(&lw);
 	sw_buf_release(&raw);
 	sw_buf_release(&text);
 	return rc;

@@ -1,4 +1,4 @@
-/* import_native.c - importing files that need an extractor (PDF, e-mail,
+/* native.c - importing files that need an extractor (PDF, e-mail,
  * .docx): the extracted pages get Bates stamps read from their text, the
  * original is kept, and an e-mail's attachments become child documents that
  * point at their message (documents.parent_id), as BEGATTACH/ENDATTACH do in
@@ -8,7 +8,7 @@
 
 #include <jansson.h>
 
-#include "record/record_int.h"
+#include "ingest/ingest_int.h"
 
 /* An attachment may itself be an e-mail with attachments; this bounds the
  * recursion. */
@@ -100,8 +100,8 @@ static int store_native(struct native *n)
 
 	sw_extract_init(&x);
 	sw_sha256_hex(sha, n->data, n->len);
-	if (sw__record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
-		if (sw__record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
+	if (sw_record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
+		if (sw_record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
 			goto fatal;
 		sw__ingest_event(in, SW_INGEST_SKIPPED, n->what, "already imported as document %lld",
 				 (long long)id);
@@ -143,7 +143,7 @@ static int store_native(struct native *n)
 	if (n->parent_id)
 		json_object_set_new(x.meta, "parent_id", json_integer(n->parent_id));
 	meta = json_dumps(x.meta, JSON_COMPACT);
-	if (sw__record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
+	if (sw_record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
 		goto fatal;
 	struct sw_doc_in doc = {
 		.name = n->name,
@@ -158,16 +158,11 @@ static int store_native(struct native *n)
 		.npages = x.npages,
 		.parent_id = n->parent_id,
 	};
-	struct sw__stored stored;
-	if (sw__record_store_doc(&stored, in->m, &doc, &err) != 0) {
-		if (sw__ingest_fatal(&err))
-			goto fatal;
-		sw__ingest_event(in, SW_INGEST_FAILED, n->what, "%s", err.msg);
+	int stored = sw__ingest_store(in, &doc, n->what, &id, &transcript);
+	if (stored != 0) {
+		rc = stored < 0 ? stored : 0;
 		goto cleanup;
 	}
-	id = stored.id;
-	transcript = stored.transcript;
-	sw__ingest_stored(in, doc.name, &stored);
 	in->sum->pages += x.npages;
 	in->sum->ocr_pages += x.ocr_pages;
 	for (size_t i = 0; i < x.nwarnings; i++)

@@ -1,11 +1,11 @@
-/* import_text.c - plain-text and Markdown documents: decoded by extract/,
+/* text.c - plain-text and Markdown documents: decoded by extract/,
  * pages split on form feeds, Bates stamps read from the page text. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
-#include "record/record_int.h"
+#include "ingest/ingest_int.h"
 
 static bool blank(const char *s, size_t len)
 {
@@ -38,9 +38,9 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		goto cleanup;
 	}
 	sw_sha256_hex(sha, raw.data, raw.len);
-	if (sw__record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
+	if (sw_record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
 		/* Repair a lost original while we hold the bytes anyway. */
-		if (sw__record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
+		if (sw_record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
 			goto fatal;
 		sw__ingest_event(in, SW_INGEST_SKIPPED, path,
 				 "already imported as document %lld", (long long)id);
@@ -49,7 +49,7 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		goto fatal;
 	}
 	if (sw_extract_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0 ||
-	    sw__record_split_pages(&pages, &npages, text.data, text.len, &err) != 0) {
+	    sw_record_split_pages(&pages, &npages, text.data, text.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
 		goto cleanup;
 	}
@@ -69,7 +69,7 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 	meta = json_dumps(mj, JSON_COMPACT);
 	json_decref(mj);
 
-	if (sw__record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
+	if (sw_record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
 		goto fatal;
 	char beg[96] = "", end[96] = "";
 	for (size_t i = 0; i < npages; i++)
@@ -93,16 +93,12 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		.pages = pages,
 		.npages = npages,
 	};
-	struct sw__stored stored;
-	if (sw__record_store_doc(&stored, in->m, &doc, &err) != 0) {
-		if (sw__ingest_fatal(&err))
-			goto fatal;
-		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
+	bool transcript = false;
+	int stored = sw__ingest_store(in, &doc, path, &id, &transcript);
+	if (stored != 0) {
+		rc = stored < 0 ? stored : 0;
 		goto cleanup;
 	}
-	id = stored.id;
-	bool transcript = stored.transcript;
-	sw__ingest_stored(in, doc.name, &stored);
 	in->sum->pages += npages;
 	if (latin1)
 		sw__ingest_event(in, SW_INGEST_WARNING, path,

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "record/record_int.h"
+#include "ingest/ingest_int.h"
 
 struct input {
 	char *path; /* as the user named it (joined with folder entries) */
@@ -142,8 +142,8 @@ static const char *find_opt(const struct walk *w, const char *dat)
  * matter, as ranges; a handful are named, the rest counted. */
 static int report_bates(struct sw__ingest *in, const char *prefix, struct sw_err *err)
 {
-	struct sw__bates_check c;
-	int rc = sw__record_bates_check(&c, in->m, prefix, err);
+	struct sw_record_bates_check c;
+	int rc = sw_record_bates_check(&c, in->m, prefix, err);
 	if (rc != 0)
 		return rc;
 	const char *label = prefix[0] ? prefix : "(no prefix)";
@@ -155,7 +155,7 @@ static int report_bates(struct sw__ingest *in, const char *prefix, struct sw_err
 		sw__ingest_event(in, SW_INGEST_WARNING, label,
 				 "duplicate Bates: %llu page(s) reuse a number: %s%s",
 				 (unsigned long long)c.dups, c.dup_list.data, c.dups > 5 ? ", ..." : "");
-	sw__record_bates_check_release(&c);
+	sw_record_bates_check_release(&c);
 	return 0;
 }
 
@@ -181,7 +181,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		total += !is(&w.items[i], "opt");
 	if (opts->progress)
 		sw_progress_start(&in.progress, "importing", total);
-	if ((rc = sw__record_import_begin(m, &in.fatal)) != 0)
+	if ((rc = sw_record_import_begin(m, &in.fatal)) != 0)
 		goto done;
 
 	for (size_t i = 0; i < w.n && rc == 0; i++) {
@@ -194,7 +194,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		 * user named (a DAT named by itself: its volume). */
 		const char *given = paths[w.items[i].from];
 		char *root = sw_path_is_dir(given) ? sw_xstrdup(given)
-						   : sw__volume_root_for(w.items[i].path);
+						   : sw__ingest_volume_root_for(w.items[i].path);
 		rc = sw__ingest_loadfile(&in, w.items[i].path, opt, root);
 		free(root);
 	}
@@ -221,14 +221,14 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		rc = sw__ingest_labels(&in, opts->labels_path);
 	sw_progress_finish(&in.progress);
 	if (rc == 0)
-		rc = sw__record_import_end(m, &in.fatal);
+		rc = sw_record_import_end(m, &in.fatal);
 done:
 	for (size_t i = 0; i < in.nprefixes && rc == 0; i++)
 		rc = report_bates(&in, in.prefixes[i], err);
 	if (rc < 0 && in.fatal.code)
 		sw_err_set(err, in.fatal.code, "import stopped: %s", in.fatal.msg);
 
-	sw__record_sync_originals(m);
+	sw_record_sync_originals(m);
 	out->seconds = sw_now() - start;
 	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);

@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "record/record_int.h"
+#include "ingest/ingest_int.h"
 
 /* Components of a written path; more is not a path a vendor writes. */
 #define VOLUME_MAX_COMPONENTS 64
@@ -48,7 +48,7 @@ static bool inside(const char *real, const char *root)
 
 /* The ingest root for a load file given by itself: its folder, or the
  * folder above when that is a DATA folder (the vendor layout). */
-char *sw__volume_root_for(const char *dat)
+char *sw__ingest_volume_root_for(const char *dat)
 {
 	char *dir = sw_path_dir(dat);
 	if (sw_streq_ci(sw_path_base(dir), "DATA")) {
@@ -59,7 +59,7 @@ char *sw__volume_root_for(const char *dat)
 	return dir;
 }
 
-int sw__volume_open(struct sw__volume *v, const char *dat, const char *root,
+int sw__ingest_volume_open(struct sw__ingest_volume *v, const char *dat, const char *root,
 		    struct sw_err *err)
 {
 	char *dir = sw_path_dir(dat);
@@ -103,7 +103,7 @@ cleanup:
 	return rc;
 }
 
-void sw__volume_release(struct sw__volume *v)
+void sw__ingest_volume_release(struct sw__ingest_volume *v)
 {
 	if (!v)
 		return;
@@ -196,7 +196,7 @@ cleanup:
 	return out;
 }
 
-int sw__volume_resolve(char **out, const struct sw__volume *v, const char *written,
+int sw__ingest_volume_resolve(char **out, const struct sw__ingest_volume *v, const char *written,
 		       struct sw_err *err)
 {
 	char *comp[VOLUME_MAX_COMPONENTS];
@@ -299,7 +299,7 @@ cleanup:
 	return rc;
 }
 
-int sw__volume_read(struct sw_buf *out, const char *real, size_t limit,
+int sw__ingest_volume_read(struct sw_buf *out, const char *real, size_t limit,
 		    struct sw_err *err)
 {
 	struct stat before, st;

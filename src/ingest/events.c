@@ -1,4 +1,4 @@
-/* ingest_events.c - what one run of sw_ingest keeps while it imports: its
+/* events.c - what one run of sw_ingest keeps while it imports: its
  * events (counted and reported), the paths load files have used, the Bates
  * prefixes written, the progress line.  A leaf: the importers and the walk
  * (ingest.c) call it, it calls none of them. */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record_int.h"
+#include "ingest/ingest_int.h"
 
 void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 		      const char *what, const char *fmt, ...)
@@ -34,17 +34,31 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 	sw_buf_release(&msg);
 }
 
-void sw__ingest_stored(struct sw__ingest *in, const char *name, struct sw__stored *s)
+int sw__ingest_store(struct sw__ingest *in, const struct sw_doc_in *doc, const char *what,
+		     int64_t *id, bool *transcript)
 {
-	const struct sw_provenance_match *pm = &s->quarantine;
+	struct sw_record_stored s;
+	struct sw_err err = { 0 };
+	if (sw_record_store_doc(&s, in->m, doc, &err) != 0) {
+		if (sw__ingest_fatal(&err)) {
+			in->fatal = err;
+			return err.code ? err.code : SW_EIO;
+		}
+		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
+		return 1;
+	}
+	*id = s.id;
+	*transcript = s.transcript;
+	const struct sw_provenance_match *pm = &s.quarantine;
 	if (pm->quarantine)
-		sw__ingest_event(in, SW_INGEST_QUARANTINED, name,
+		sw__ingest_event(in, SW_INGEST_QUARANTINED, doc->name,
 				 "matches model output '%s' of matter '%s' (overlap %.0f%%: %llu of its"
 				 " fingerprints are the output's; %.0f%% of the output is in it);"
 				 " kept out of evidence",
 				 pm->name, pm->matter, pm->overlap * 100.0,
 				 (unsigned long long)pm->shared, pm->contained * 100.0);
-	sw__record_stored_release(s);
+	sw_record_stored_release(&s);
+	return 0;
 }
 
 void sw__ingest_consume(struct sw__ingest *in, const char *path)

@@ -1,0 +1,59 @@
+/*
+ * ingest.h - sworn ingest: the walk over files and folders, each file
+ * dispatched by the format registry (extract/) to its importer, load-file
+ * volumes and their families, labels, the progress line and every event
+ * the user sees.  What is stored, and whether it is quarantined, is
+ * record/'s decision; this reports it.
+ */
+#ifndef SW_INGEST_H
+#define SW_INGEST_H
+
+#include "base/base.h"
+#include "record/record.h"
+
+/* What happened to one input, as the import goes. */
+enum sw_ingest_event {
+	SW_INGEST_IMPORTED, /* a document was stored */
+	SW_INGEST_SKIPPED,  /* already stored, or not a kind sworn reads */
+	SW_INGEST_FAILED,   /* bad input: the reason is in msg */
+	SW_INGEST_WARNING,  /* stored, but something is off (Bates gap...) */
+	SW_INGEST_QUARANTINED, /* stored quarantined: it matches a model output */
+};
+
+struct sw_ingest_opts {
+	enum sw_origin origin;
+	const char *labels_path; /* CSV label,target, or NULL */
+	/* Called for each event; may be NULL.  what names the file or the
+	 * document (Bates); msg is one line.  Both borrowed for the call. */
+	void (*report)(void *user, enum sw_ingest_event ev, const char *what,
+		       const char *msg);
+	void *user;
+	bool progress; /* draw a progress line on a terminal */
+	bool no_ocr;   /* keep image-only PDF pages without text */
+	unsigned ocr_threads; /* OCR pages in parallel; 0 = one per core */
+};
+
+struct sw_ingest_summary {
+	uint64_t imported;
+	uint64_t skipped;
+	uint64_t failed;
+	uint64_t warnings;
+	uint64_t pages;  /* pages stored by this import */
+	uint64_t labels; /* labels stored */
+	uint64_t quarantined; /* of the imported, stored quarantined */
+	uint64_t ocr_pages;   /* pages whose text OCR read */
+	double seconds;
+};
+
+/* Import files and folders (recursively) into the matter: text and
+ * Markdown (\f separates pages), PDF (a page of text per page, OCR of
+ * image-only pages), e-mail (.eml, attachments as child documents), .docx,
+ * Concordance .DAT load files with their TEXTPATH texts (or PDF natives)
+ * and an .OPT beside them, and the labels file.  Bad inputs
+ * are reported through opts->report and counted; the function itself fails
+ * only when the matter cannot be written at all. */
+int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
+	      const char *const *paths, size_t npaths,
+	      const struct sw_ingest_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+#endif /* SW_INGEST_H */

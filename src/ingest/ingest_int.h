@@ -1,0 +1,104 @@
+/*
+ * ingest_int.h - internals shared by the files of ingest/: one run's state
+ * and events (events.c), the importers of each kind, production volumes.
+ * The public contract is ingest.h.
+ */
+#ifndef SW_INGEST_INT_H
+#define SW_INGEST_INT_H
+
+#include "extract/extract.h"
+#include "ingest/ingest.h"
+#include "record/record.h"
+
+/* One run of sw_ingest: its options, counters and what it has seen. */
+struct sw__ingest {
+	struct sw_matter *m;
+	const struct sw_ingest_opts *opts;
+	struct sw_ingest_summary *sum;
+	struct sw_progress progress;
+	uint64_t done;           /* documents handled, for the progress line */
+	char **consumed;         /* real paths a load file has used */
+	size_t nconsumed, capconsumed;
+	char **prefixes;         /* Bates prefixes written by this run */
+	size_t nprefixes, capprefixes;
+	struct sw_err fatal;     /* why the import had to stop, if it did */
+};
+
+/* Report one event (counted in the summary) to opts->report. */
+void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
+		      const char *what, const char *fmt, ...) SW_PRINTF(4, 5);
+
+/* Store doc and report what the store decided (a quarantine); *id and
+ * *transcript are the stored document's.  Returns 0 when it is stored, 1
+ * when it failed (reported as an event against what), or a negative code
+ * when the matter itself cannot be written (the reason in in->fatal). */
+int sw__ingest_store(struct sw__ingest *in, const struct sw_doc_in *doc, const char *what,
+		     int64_t *id, bool *transcript);
+
+/* Note that a load file used path, so the folder walk does not import it a
+ * second time on its own. */
+void sw__ingest_consume(struct sw__ingest *in, const char *path);
+/* The same for a path already made canonical with realpath(). */
+void sw__ingest_consume_real(struct sw__ingest *in, const char *real);
+
+/* Note a Bates prefix this run wrote, for the gap and duplicate report. */
+void sw__ingest_touch_prefix(struct sw__ingest *in, const char *prefix);
+
+/* Advance the progress line by one document. */
+void sw__ingest_tick(struct sw__ingest *in);
+
+/* Import one plain-text or Markdown file.  Returns a negative code only
+ * when the matter itself cannot be written (the reason in in->fatal); bad
+ * input is reported as an event and gives 0. */
+int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind);
+
+/* Import a Concordance .DAT with the .OPT beside it (opt may be NULL);
+ * root is the folder given to sworn ingest that holds it (volume.c). */
+int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
+			const char *root);
+
+/* A production volume: the folders a load file's paths are tried against,
+ * the DAT's own first, then each parent up to the ingest root, which bounds
+ * them (see volume.c). */
+struct sw__ingest_volume {
+	char *root;    /* real path of the ingest root */
+	char **bases;  /* real paths, the DAT's folder first, the root last */
+	char **shown;  /* the same as the user named them, for messages */
+	size_t nbases;
+	bool exact;    /* match names as written only (no search of a folder
+			* for another case): for files only marked as used */
+};
+
+/* The ingest root for a .DAT named by itself: its folder, or the one above
+ * when that folder is called DATA.  Caller frees. */
+char *sw__ingest_volume_root_for(const char *dat);
+int sw__ingest_volume_open(struct sw__ingest_volume *v, const char *dat, const char *root,
+		    struct sw_err *err) SW_MUST_USE;
+void sw__ingest_volume_release(struct sw__ingest_volume *v);
+
+/* Resolve a path as a load file writes it ("TEXT\TEXT001\A.txt") to the
+ * real path of a regular file inside the root (*out, caller frees).
+ * SW_EINPUT when it is refused (absolute, network, '..' out of the root, a
+ * symbolic link out of it), SW_ENOTFOUND when no base holds it; err says
+ * which and, for a missing file, every folder looked in. */
+int sw__ingest_volume_resolve(char **out, const struct sw__ingest_volume *v, const char *written,
+		       struct sw_err *err) SW_MUST_USE;
+
+/* Read a file sw__ingest_volume_resolve gave, opened with O_NOFOLLOW and checked to
+ * be the file resolved (a link swapped in meanwhile fails). */
+int sw__ingest_volume_read(struct sw_buf *out, const char *real, size_t limit,
+		    struct sw_err *err) SW_MUST_USE;
+
+/* Import a labels CSV (label,target). */
+int sw__ingest_labels(struct sw__ingest *in, const char *path);
+
+/* True when err describes a failure of the matter itself (database or
+ * disk), after which importing more documents is pointless. */
+bool sw__ingest_fatal(const struct sw_err *err);
+
+/* Import one PDF, e-mail or .docx file (kind "pdf", "email", "docx"),
+ * with an e-mail's attachments as child documents.  Same rules as
+ * sw__ingest_text. */
+int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind);
+
+#endif /* SW_INGEST_INT_H */
