@@ -264,6 +264,13 @@ int sw_extract_decode(struct sw_buf *out, bool *latin1, bool *truncated,
  * true; else leave out alone and return false. */
 bool sw_extract_utf16_to_utf8(struct sw_buf *out, const char *data, size_t len);
 
+/* The pages of a text split on form feeds, one at a time: start with *pos
+ * 0; each call that returns true gives the next page's byte range (*start,
+ * *n).  An empty text is one empty page; a final form feed adds no empty
+ * page. */
+bool sw_extract_ff_page(const char *text, size_t len, size_t *pos, size_t *start,
+			size_t *n);
+
 /* ------------------------------------------------------ the format registry */
 
 struct sw_extract_opts {

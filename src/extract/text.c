@@ -139,6 +139,20 @@ int sw_extract_decode(struct sw_buf *out, bool *latin1, bool *truncated,
 	return 0;
 }
 
+bool sw_extract_ff_page(const char *text, size_t len, size_t *pos, size_t *start,
+			size_t *n)
+{
+	size_t s = *pos;
+	if (s > len || (s == len && s > 0))
+		return false; /* done, or a final form feed: no empty page */
+	const char *ff = s < len ? memchr(text + s, '\f', len - s) : NULL;
+	size_t e = ff ? (size_t)(ff - text) : len;
+	*start = s;
+	*n = e - s;
+	*pos = ff ? e + 1 : len + 1;
+	return true;
+}
+
 int sw__extract_text(struct sw_extract *out, const char *data, size_t len,
 		     const struct sw_extract_opts *opts, struct sw_err *err)
 {
@@ -147,15 +161,10 @@ int sw__extract_text(struct sw_extract *out, const char *data, size_t len,
 	struct sw_buf t = SW_BUF_INIT;
 	int rc = sw_extract_decode(&t, &latin1, &truncated, data, len, err);
 	if (rc == 0) {
-		size_t start = 0;
-		for (size_t i = 0; i <= t.len; i++) {
-			if (i < t.len && t.data[i] != '\f')
-				continue;
-			if (i == t.len && start == t.len && out->npages > 0)
-				break; /* a final form feed adds no empty page */
-			sw_buf_add(&out->text, t.data + start, i - start);
+		size_t pos = 0, start, n;
+		while (sw_extract_ff_page(t.data, t.len, &pos, &start, &n)) {
+			sw_buf_add(&out->text, t.data ? t.data + start : "", n);
 			sw_extract_page(out);
-			start = i + 1;
 		}
 		if (latin1)
 			sw__extract_warn(out, "not valid UTF-8: read as Windows-1252");

@@ -408,17 +408,12 @@ int sw_record_split_pages(struct sw_page_in **pages, size_t *n,
 				  count, SW_RECORD_MAX_PAGES);
 	struct sw_page_in *p = NULL;
 	p = sw_xgrow(p, &cap, count, sizeof(*p));
-	size_t k = 0, start = 0;
-	for (size_t i = 0; i <= len; i++) {
-		if (i < len && text[i] != '\f')
-			continue;
-		if (i == len && start == len && k > 0)
-			break; /* a final form feed adds no empty page */
+	size_t k = 0, pos = 0, start, plen;
+	while (sw_extract_ff_page(text, len, &pos, &start, &plen)) {
 		memset(&p[k], 0, sizeof(p[k]));
 		p[k].text = text + start;
-		p[k].len = i - start;
+		p[k].len = plen;
 		k++;
-		start = i + 1;
 	}
 	*pages = p;
 	*n = k;
