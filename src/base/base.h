@@ -150,7 +150,9 @@ void sw_arena_release(struct sw_arena *a);
 /* ------------------------------------------------------------------- files */
 
 /* Read a whole file into out (replacing its contents).  Files longer than
- * limit bytes fail with SW_ELIMIT; the message names the file. */
+ * limit bytes fail with SW_ELIMIT; the message names the file.  Fault
+ * seams: SWORN_FAULT=read:N fails the Nth call (SW_EFAULT) and
+ * file-read:N the Nth read(2) inside it (SW_EIO, as a bad disk would). */
 int sw_file_read(struct sw_buf *out, const char *path, size_t limit,
 		 struct sw_err *err) SW_MUST_USE;
 
@@ -524,7 +526,8 @@ int sw_db_error(struct sw_err *err, struct sqlite3 *db, const char *what);
 /* Tests make the Nth call at a named site fail by setting, before the
  * program starts, SWORN_FAULT="site:N" (the Nth hit returns true) or
  * SWORN_FAULT="site:N:crash" (the Nth hit kills the process with SIGKILL,
- * as a power cut would).  Returns false when no fault is set for site. */
+ * as a power cut would).  Returns false when no fault is set for site.
+ * With SWORN_FAULT_MARK=FILE set, the firing creates FILE. */
 bool sw_fault(const char *site);
 
 /* ------------------------------------------------------------------- text */

@@ -1,7 +1,10 @@
 /* fault.c - the fault seam: SWORN_FAULT="site:N[:crash]" makes the Nth call
  * of sw_fault(site) fail, or kill the process as a power cut would.  It
  * exists for tests of error paths and crash recovery; with the variable
- * unset it costs one getenv per process. */
+ * unset it costs one getenv per process.  SWORN_FAULT_MARK=FILE makes the
+ * firing create FILE, so a loop over N knows when N has gone past the last
+ * call of an operation (tests/cli/fault_loop.sh). */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +46,12 @@ bool sw_fault(const char *site)
 		return false;
 	if (++fault.hits != fault.nth)
 		return false;
+	const char *mark = getenv("SWORN_FAULT_MARK");
+	if (mark) {
+		int fd = open(mark, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			close(fd);
+	}
 	if (fault.crash)
 		kill(getpid(), SIGKILL);
 	return true;

@@ -40,6 +40,12 @@ int sw_file_read(struct sw_buf *out, const char *path, size_t limit,
 	for (;;) {
 		sw_buf_grow(out, 64 * 1024);
 		ssize_t n = read(fd, out->data + out->len, out->cap - out->len - 1);
+		/* SWORN_FAULT=file-read:N: the Nth read(2) fails as a bad disk
+		 * or a dropped network share would. */
+		if (sw_fault("file-read")) {
+			n = -1;
+			errno = EIO;
+		}
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

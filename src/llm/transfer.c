@@ -57,7 +57,54 @@ static curl_socket_t open_socket(void *user, curlsocktype purpose, struct curl_s
 	return fd;
 }
 
+/* ----------------------------------------------------------- fault seams */
+
+/* SWORN_FAULT=http:N: the Nth transfer is aborted by libcurl once it has a
+ * connection and before the request goes out, and reports what a reset
+ * connection reports; http-mid:N: the Nth transfer takes the first
+ * MID_BREAK_BYTES of its body (all of a shorter one) and then breaks, as a
+ * server that dies mid-answer would.  The transfer faulted is kept per
+ * thread (tests only). */
+#define MID_BREAK_BYTES 1024
+enum xfer_fault { XF_NONE, XF_RESET, XF_MID };
+static _Thread_local const struct llm_xfer *fault_xfer;
+static _Thread_local enum xfer_fault fault_kind;
+static _Thread_local size_t fault_taken;
+
+static int abort_before_request(void *user, char *conn_primary_ip, char *conn_local_ip,
+				int conn_primary_port, int conn_local_port)
+{
+	(void)user;
+	(void)conn_primary_ip;
+	(void)conn_local_ip;
+	(void)conn_primary_port;
+	(void)conn_local_port;
+	return CURL_PREREQFUNC_ABORT;
+}
+
+static void arm_faults(struct llm_xfer *x)
+{
+	fault_xfer = NULL;
+	fault_kind = XF_NONE;
+	fault_taken = 0;
+	if (sw_fault("http")) {
+		fault_xfer = x;
+		fault_kind = XF_RESET;
+		curl_easy_setopt(x->c->easy, CURLOPT_PREREQFUNCTION, abort_before_request);
+	} else if (sw_fault("http-mid")) {
+		fault_xfer = x;
+		fault_kind = XF_MID;
+	}
+}
+
+static enum xfer_fault faulted(const struct llm_xfer *x)
+{
+	return fault_xfer == x ? fault_kind : XF_NONE;
+}
+
 /* -------------------------------------------------------------- transfers */
+
+static size_t take_body(struct llm_xfer *x, char *p, size_t n);
 
 
 static int on_event(void *user, const char *data, size_t len)
@@ -76,6 +123,20 @@ static size_t on_write(char *p, size_t size, size_t nmemb, void *user)
 	struct llm_xfer *x = user;
 	size_t n = size * nmemb;
 
+	if (faulted(x) == XF_MID && fault_taken + n >= MID_BREAK_BYTES) {
+		/* Anything short of n makes libcurl end the transfer. */
+		size_t keep = MID_BREAK_BYTES - fault_taken;
+		fault_taken = MID_BREAK_BYTES;
+		if (keep > 0)
+			(void)take_body(x, p, keep);
+		return 0;
+	}
+	fault_taken += n;
+	return take_body(x, p, n);
+}
+
+static size_t take_body(struct llm_xfer *x, char *p, size_t n)
+{
 	if (!x->started) {
 		char *ct = NULL;
 		x->started = true;
@@ -198,6 +259,7 @@ int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err)
 	sw_err_clear(&c->refusal);
 	c->curl_err[0] = '\0';
 	x->t_start = sw_now();
+	arm_faults(x);
 	if (curl_multi_add_handle(c->multi, c->easy) != CURLM_OK)
 		return sw_err_set(err, SW_EIO, "endpoint '%s': cannot start a transfer", c->endpoint);
 	for (;;) {
@@ -247,6 +309,8 @@ int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err)
 		}
 		return x->rc;
 	}
+	if (result == CURLE_OK && faulted(x) == XF_MID)
+		result = CURLE_WRITE_ERROR; /* all of a short body came: the end did not */
 	if (result == CURLE_OK)
 		return 0;
 	if (c->refused && (result == CURLE_COULDNT_CONNECT || result == CURLE_OPERATION_TIMEDOUT ||
@@ -256,6 +320,11 @@ int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err)
 		return SW_EPOLICY;
 	}
 	const char *what = c->curl_err[0] ? c->curl_err : curl_easy_strerror(result);
+	if (faulted(x) != XF_NONE && (result == CURLE_ABORTED_BY_CALLBACK ||
+				      result == CURLE_WRITE_ERROR)) {
+		result = CURLE_RECV_ERROR;
+		what = "Connection reset by peer (injected fault)";
+	}
 	switch (result) {
 	case CURLE_COULDNT_CONNECT:
 	case CURLE_COULDNT_RESOLVE_HOST:

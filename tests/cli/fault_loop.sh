@@ -7,6 +7,9 @@
 # no sanitizer report.  And nothing half-written: the next run without a
 # fault succeeds and leaves exactly what a run that never failed leaves.  A
 # fault whose statement the operation may skip (exit 0) must leave that too.
+# The loops run over ingest and authority import (db-step, db-prepare) and
+# over verify (db-step, db-prepare, and file-read, the Nth read(2) of a file
+# failing with EIO); tests/cli/llm_fault_loop.sh does the same over ask.
 . "$SW_SRC/tests/cli/lib.sh"
 MAX_N=1000
 
@@ -121,5 +124,101 @@ run 0 authorities "$T/ref"
 authority_state "$T/ref" >"$T/ref.state"
 has "$T/ref.state" "Bell Atlantic Corp. v. Twombly"
 loop db-step authorities authority_state
+
+# --- sworn verify of a small draft on a small matter: a fault is an error
+# (exit 2, one clean line, no gate line), never a pass (0) and never a
+# block (1) unless the statement failed was one the check may skip (then
+# the report is the reference's, byte for byte); the next run without a
+# fault gives the reference's verdicts, and verify writes nothing.  A fault
+# that comes out as verdicts instead of an error is a known bug today (the
+# checks in src/verify read a failed query as "not on the cited page", "?"
+# or "unverifiable"): each is listed loudly, and fails the test only with
+# SW_FAULT_STRICT=1 set (set it in CMake the day verify passes errors up).
+rm -rf "$T/ws0" "$T/ref"
+"$SWORN" init -q "$T/ws0" || exit 1
+"$SWORN" -C "$T/ws0" matter new m >/dev/null || exit 1
+"$SWORN" -C "$T/ws0" ingest -m m "$T/in" >/dev/null || exit 1
+"$SWORN" -C "$T/ws0" authorities import "$T/cases.csv" >/dev/null || exit 1
+{
+	echo '# Statement of facts'
+	echo
+	echo 'The memo says that "the shipment left the warehouse on 3 March." ACME0000001.'
+	echo 'The carrier was late. ACME0000002. The complaint must be plausible.'
+	echo '*Bell Atlantic Corp. v. Twombly*, 550 U.S. 544, 570 (2007).'
+	echo 'The goods arrived on 9 April 2021. ACME0000002.'
+	echo 'See *Ashcroft v. Iqbal*, 556 U.S. 662 (2010). ACME0000009.'
+} >"$T/draft.md"
+verify() { "$SWORN" -C "$1" verify -m m "$T/draft.md"; }
+run 1 verify "$T/ws0"
+cp "$T/out" "$T/ref.verdicts"
+has "$T/ref.verdicts" "gate: blocked"
+has "$T/ref.verdicts" "supported     quote"
+has "$T/ref.verdicts" "ACME0000009 is not in the production"
+has "$T/ref.verdicts" "contradicted"
+db_sums() { cksum "$1/matters/m/matter.db" "$1/authorities.db" | cut -d' ' -f1,2; }
+db_sums "$T/ws0" >"$T/ref.sums"
+VMAX_N=200
+turned=0
+vloop() {
+	site=$1
+	n=1
+	fired=0
+	while [ $n -le $VMAX_N ]; do
+		rm -f "$T/mark"
+		SWORN_FAULT=$site:$n SWORN_FAULT_MARK="$T/mark" verify "$T/ws0" >"$T/out" 2>"$T/err"
+		rc=$?
+		if [ ! -e "$T/mark" ]; then
+			eq "verify $site:$n run without a fault" "$rc" 1
+			break
+		fi
+		fired=$((fired + 1))
+		checks=$((checks + 1))
+		case $rc in
+		2)
+			clean_failure $rc "verify $site" $n
+			lacks "$T/out" "gate:"
+			verify "$T/ws0" >"$T/out" 2>"$T/err"
+			eq "verify $site:$n: the run after the failure" "$?" 1
+			same_verdicts "$site:$n: the run after the failure"
+			;;
+		1)
+			if ! cmp -s "$T/out" "$T/ref.verdicts"; then
+				turned=$((turned + 1))
+				echo "KNOWN BUG: verify $site:$n: the fault came out as verdicts, not an error:"
+				diff "$T/ref.verdicts" "$T/out" | grep '^>' | head -2
+				[ -z "${SW_FAULT_STRICT:-}" ] || failures=$((failures + 1))
+			fi
+			eq "verify $site:$n: stderr of a block" "$(cat "$T/err")" ""
+			;;
+		*)
+			echo "FAIL: verify $site:$n: exit status $rc"
+			cat "$T/out" "$T/err"
+			failures=$((failures + 1))
+			;;
+		esac
+		n=$((n + 1))
+	done
+	[ $n -le $VMAX_N ] || { echo "FAIL: verify $site: still failing at N=$VMAX_N"; failures=$((failures + 1)); }
+	checks=$((checks + 1))
+	if [ $fired -lt 5 ]; then
+		echo "FAIL: verify $site: the fault fired only $fired times"
+		failures=$((failures + 1))
+	fi
+	echo "$site over verify: $fired failed in turn"
+}
+same_verdicts() {
+	checks=$((checks + 1))
+	if ! cmp -s "$T/out" "$T/ref.verdicts"; then
+		echo "FAIL: verify $1: the verdicts differ:"
+		diff "$T/ref.verdicts" "$T/out"
+		failures=$((failures + 1))
+	fi
+}
+vloop db-step
+vloop db-prepare
+vloop file-read
+db_sums "$T/ws0" >"$T/got.sums"
+eq "verify wrote nothing to the record" "$(cat "$T/got.sums")" "$(cat "$T/ref.sums")"
+echo "verify: $turned faults came out as verdicts instead of errors"
 
 done_testing
