@@ -144,7 +144,8 @@ static void tr_pages(struct sw__verify_run *u, int64_t id, char *out, size_t out
 	struct sw_record_tline *l = NULL;
 	size_t n = 0;
 	out[0] = '\0';
-	if (sw_record_page_lines(&l, &n, u->m, id, NULL) == 0 && n) {
+	struct sw_err le = {0};
+	if (sw__verify_found(u, sw_record_page_lines(&l, &n, u->m, id, &le), &le) && n) {
 		if (l[0].tr_page == l[n - 1].tr_page)
 			snprintf(out, outsz, "%u", l[0].tr_page);
 		else
@@ -157,7 +158,8 @@ char *sw__verify_page_name(struct sw__verify_run *u, int64_t id)
 {
 	struct sw_record_page p = { 0 };
 	char tp[32], *s;
-	if (sw_record_page_by_id(&p, u->m, id, NULL) != 0)
+	struct sw_err pe = {0};
+	if (!sw__verify_found(u, sw_record_page_by_id(&p, u->m, id, &pe), &pe))
 		return sw_xstrdup("?");
 	tr_pages(u, id, tp, sizeof(tp));
 	if (tp[0]) {
@@ -287,7 +289,8 @@ static void add_page(struct sw__verify_run *u, struct sw__verify_text *t, int64_
 {
 	struct sw_record_tline *l = NULL;
 	size_t n = 0;
-	if (sw_record_page_lines(&l, &n, u->m, id, NULL) == 0 && n) {
+	struct sw_err le = {0};
+	if (sw__verify_found(u, sw_record_page_lines(&l, &n, u->m, id, &le), &le) && n) {
 		for (size_t k = 0; k < n; k++) {
 			if (l[k].end > buf->len || l[k].start > l[k].end)
 				continue;
@@ -320,15 +323,16 @@ bool sw__verify_text_read(struct sw__verify_run *u, struct sw__verify_text *t, i
 	sw_buf_reset(&t->text);
 	t->nsegs = 0;
 	t->first_len = 0;
-	if (sw_record_page_by_id(&p, u->m, id, NULL) != 0 ||
-	    sw_record_page_text(&u->page, u->m, id, NULL) != 0)
+	struct sw_err pe = {0};
+	if (!sw__verify_found(u, sw_record_page_by_id(&p, u->m, id, &pe), &pe) ||
+	    !sw__verify_found(u, sw_record_page_text(&u->page, u->m, id, &pe), &pe))
 		goto done;
 	if (next && p.page_no < p.page_count &&
-	    sw_record_doc_page(&q, u->m, p.doc_id, p.page_no + 1, NULL) == 0)
+	    sw__verify_found(u, sw_record_doc_page(&q, u->m, p.doc_id, p.page_no + 1, &pe), &pe))
 		joined = true;
 	add_page(u, t, id, p.doc_id, &u->page, false, joined);
 	t->first_len = t->text.len;
-	if (joined && sw_record_page_text(&u->page, u->m, q.id, NULL) == 0)
+	if (joined && sw__verify_found(u, sw_record_page_text(&u->page, u->m, q.id, &pe), &pe))
 		add_page(u, t, q.id, q.doc_id, &u->page, true, false);
 	ok = true;
 done:
@@ -371,8 +375,13 @@ bool sw__verify_text_read_span(struct sw__verify_run *u, struct sw__verify_text 
 	if (extra && sp->p1 < UINT32_MAX) {
 		struct sw_record_page q = { 0 };
 		uint32_t found = 0;
-		if (sw_record_transcript_lines(&found, &q, u->m, sp->doc, sp->p1 + 1, 1,
-					       (uint32_t)extra, NULL) == 0 && found) {
+		struct sw_err le = {0};
+		if (sw__verify_found(u,
+				     sw_record_transcript_lines(&found, &q, u->m, sp->doc,
+								sp->p1 + 1, 1, (uint32_t)extra,
+								&le),
+				     &le) &&
+		    found) {
 			bool dup = false;
 			for (size_t k = 0; k < n; k++)
 				dup |= list[k] == q.id;
@@ -384,8 +393,9 @@ bool sw__verify_text_read_span(struct sw__verify_run *u, struct sw__verify_text 
 	for (size_t k = 0; k < n; k++) {
 		struct sw_record_tline *l = NULL;
 		size_t nl = 0;
-		if (sw_record_page_text(&u->page, u->m, list[k], NULL) != 0 ||
-		    sw_record_page_lines(&l, &nl, u->m, list[k], NULL) != 0) {
+		struct sw_err te = {0};
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, list[k], &te), &te) ||
+		    !sw__verify_found(u, sw_record_page_lines(&l, &nl, u->m, list[k], &te), &te)) {
 			free(l);
 			continue;
 		}
@@ -449,7 +459,8 @@ void sw__verify_text_evidence(struct sw__verify_run *u, size_t i, const struct s
 {
 	const struct sw__verify_seg *a = sw__verify_text_seg(t, s);
 	struct sw_record_page p = { 0 };
-	if (!a || sw_record_page_by_id(&p, u->m, a->page, NULL) != 0)
+	struct sw_err pe = {0};
+	if (!a || !sw__verify_found(u, sw_record_page_by_id(&p, u->m, a->page, &pe), &pe))
 		return;
 	char *ex = sw__verify_excerpt(t->text.data, t->text.len, s, e);
 	sw__verify_add_page_evidence(u, i, &p, ex);
@@ -474,7 +485,8 @@ char *sw__verify_text_where(struct sw__verify_run *u, const struct sw__verify_te
 	if (lines_cite(t, s, e, lc, sizeof(lc))) {
 		struct sw_record_page p = { 0 };
 		char *out;
-		if (sw_record_page_by_id(&p, u->m, a->page, NULL) != 0)
+		struct sw_err pe = {0};
+		if (!sw__verify_found(u, sw_record_page_by_id(&p, u->m, a->page, &pe), &pe))
 			return sw_xstrdup(lc);
 		const char *label = sw__verify_doc_label(u, p.doc_id);
 		out = sw_xasprintf("%s %s", label ? label : p.document, lc);

@@ -44,11 +44,12 @@ static bool check_pin_unbounded(struct sw__verify_run *u, size_t i,
 	struct sw_authority_lookup next = { 0 };
 	struct sw_err e = { 0 };
 	bool bad = false;
-	if (!u->auth || sw_authority_next_case(&next, u->auth, c, &e) != 0) {
-		char *note = sw_xasprintf("the table has no last page, so the pin is not checked "
-					  "(cannot read the authority table: %s)", e.msg);
-		pin_note(u, i, note);
-		free(note);
+	if (u->auth && sw_authority_next_case(&next, u->auth, c, &e) != 0) {
+		sw__verify_found(u, e.code ? e.code : SW_EDB, &e); /* the run fails */
+		return false;
+	}
+	if (!u->auth) {
+		pin_note(u, i, "the table has no last page, so the pin is not checked");
 		return false;
 	}
 	if (next.n == 1) {
@@ -178,8 +179,8 @@ void sw__verify_case_full(struct sw__verify_run *u, size_t i)
 	snprintf(cite, sizeof(cite), "%s %s %llu", volume, reporter, (unsigned long long)page);
 	struct sw_err e = { 0 };
 	if (sw_authority_lookup(&res->lookup, u->auth, volume, reporter, page, &e) != 0) {
-		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "cannot read the authority table: %s",
-			       e.msg);
+		/* a table that cannot be read fails the run, never a verdict */
+		sw__verify_found(u, e.code ? e.code : SW_EDB, &e);
 		return;
 	}
 	struct sw_authority_lookup *l = &res->lookup;

@@ -212,7 +212,8 @@ static void place_release(struct place *pl)
 static void place_evidence(struct sw__verify_run *u, size_t i, const struct place *pl)
 {
 	struct sw_record_page p = { 0 };
-	if (sw_record_page_by_id(&p, u->m, pl->page, NULL) == 0) {
+	struct sw_err pe = {0};
+	if (sw__verify_found(u, sw_record_page_by_id(&p, u->m, pl->page, &pe), &pe)) {
 		sw__verify_add_page_evidence(u, i, &p, pl->excerpt);
 		if (pl->cite) {
 			struct sw_claim_verdict *cv = &u->r->verdicts[i];

@@ -156,7 +156,9 @@ void sw__verify_bates(struct sw__verify_run *u, size_t i)
 	sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is in the production", text);
 	for (uint64_t n = ref.first; n <= ref.last && u->res[i].npages < SW_VERIFY_MAX_PAGES; n++) {
 		struct sw_record_page p;
-		if (sw_record_page_by_bates(&p, u->m, ref.prefix, n, NULL) == 0) {
+		struct sw_err pe = {0};
+		if (sw__verify_found(u, sw_record_page_by_bates(&p, u->m, ref.prefix, n, &pe),
+				     &pe)) {
 			sw__verify_remember_page(&u->res[i], p.id);
 			if (n == ref.first || n == ref.last)
 				sw__verify_add_page_evidence(u, i, &p, NULL);
@@ -362,8 +364,10 @@ static bool doc_has_lines(struct sw__verify_run *u, const struct sw_record_page 
 		struct sw_record_page p = { 0 };
 		struct sw_record_tline *l = NULL;
 		size_t n = 0;
-		if (sw_record_doc_page(&p, u->m, doc->doc_id, k, NULL) == 0 &&
-		    sw_record_page_lines(&l, &n, u->m, p.id, NULL) != 0)
+		if (sw__verify_found(u, sw_record_doc_page(&p, u->m, doc->doc_id, k, &u->lookup),
+				     &u->lookup) &&
+		    !sw__verify_found(u, sw_record_page_lines(&l, &n, u->m, p.id, &u->lookup),
+				      &u->lookup))
 			n = 0;
 		sw_record_page_release(&p);
 		free(l);
@@ -460,7 +464,9 @@ static void check_pin(struct sw__verify_run *u, size_t i, const struct sw_record
 		}
 		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name, dn);
 		struct sw_record_page first = { 0 };
-		if (sw_record_page_by_id(&first, u->m, u->res[i].pages[0], NULL) == 0) {
+		if (sw__verify_found(
+			    u, sw_record_page_by_id(&first, u->m, u->res[i].pages[0], &u->lookup),
+			    &u->lookup)) {
 			sw__verify_add_page_evidence(u, i, &first, NULL);
 			struct sw_claim_verdict *cv = &u->r->verdicts[i];
 			struct sw_buf cite = SW_BUF_INIT;
@@ -522,7 +528,9 @@ no_page:
 		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s is %s", name, dn);
 		struct sw_record_page first = { 0 };
 		if (u->res[i].npages &&
-		    sw_record_page_by_id(&first, u->m, u->res[i].pages[0], NULL) == 0)
+		    sw__verify_found(
+			    u, sw_record_page_by_id(&first, u->m, u->res[i].pages[0], &u->lookup),
+			    &u->lookup))
 			sw__verify_add_page_evidence(u, i, &first, NULL);
 		sw_record_page_release(&first);
 		return;
@@ -538,7 +546,8 @@ no_page:
 	sw__verify_add_page_evidence(u, i, doc, NULL);
 	for (uint32_t k = 1; k <= doc->page_count && u->res[i].npages < SW_VERIFY_MAX_PAGES; k++) {
 		struct sw_record_page q;
-		if (sw_record_doc_page(&q, u->m, doc->doc_id, k, NULL) == 0)
+		if (sw__verify_found(u, sw_record_doc_page(&q, u->m, doc->doc_id, k, &u->lookup),
+				     &u->lookup))
 			sw__verify_remember_page(&u->res[i], q.id);
 		sw_record_page_release(&q);
 	}
@@ -604,8 +613,11 @@ static void record_id(struct sw__verify_run *u, size_t i)
 			       text, atext);
 	} else {
 		struct sw_record_page doc = { 0 }, p0 = { 0 };
-		if (sw_record_page_by_id(&p0, u->m, u->res[a].pages[0], NULL) == 0 &&
-		    sw_record_doc_page(&doc, u->m, p0.doc_id, 1, NULL) == 0) {
+		if (sw__verify_found(
+			    u, sw_record_page_by_id(&p0, u->m, u->res[a].pages[0], &u->lookup),
+			    &u->lookup) &&
+		    sw__verify_found(u, sw_record_doc_page(&doc, u->m, p0.doc_id, 1, &u->lookup),
+				     &u->lookup)) {
 			struct sw_buf name = SW_BUF_INIT;
 			claim_label(&name, ac);
 			char *as = sw_xasprintf("%s (%s)", text, name.data);

@@ -73,6 +73,18 @@ char *sw__verify_claim_text(const struct sw__verify_run *u, const struct sw_clai
 	return sw_xstrndup(u->r->text + c->cite_start, c->cite_end - c->cite_start);
 }
 
+bool sw__verify_found(struct sw__verify_run *u, int rc, const struct sw_err *e)
+{
+	if (rc == 0)
+		return true;
+	if (rc != SW_ENOTFOUND && !u->err.code) {
+		u->err = *e;
+		if (!u->err.code)
+			sw_err_set(&u->err, rc, "cannot read the record");
+	}
+	return false;
+}
+
 bool sw__verify_num(const char *s, uint64_t *out)
 {
 	if (!s)

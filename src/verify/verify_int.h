@@ -28,6 +28,7 @@ struct sw__verify_run {
 	struct sw__verify_rec *rec;  /* the record rules' state (rules_int.h) */
 	struct sw_buf page;          /* scratch: a page's text */
 	struct sw_err err;           /* the first hard failure */
+	struct sw_err lookup;        /* scratch: a look-up's error, for sw__verify_found */
 };
 
 /* Set claim i's verdict and reason (replacing any earlier reason). */
@@ -45,6 +46,12 @@ void sw__verify_add_page_evidence(struct sw__verify_run *u, size_t i,
 char *sw__verify_claim_text(const struct sw__verify_run *u, const struct sw_claim *c);
 /* The first run of digits in s (at most 18), or false. */
 bool sw__verify_num(const char *s, uint64_t *out);
+/* Whether a record look-up that returned rc (its error in *e) found what it
+ * looked for: 0 is found, SW_ENOTFOUND is not; any other failure (the
+ * database interrupted, a statement refused) is the run's hard failure: the
+ * first is kept in u->err, the run stops, and sw_verify() fails with it, so a
+ * broken record is never reported as a claim it does not support. */
+bool sw__verify_found(struct sw__verify_run *u, int rc, const struct sw_err *e);
 /* The quotation that holds claim i (claims.h: in_quote), innermost first,
  * or -1 when it is in none of the report's quotations. */
 long sw__verify_quote_of(const struct sw__verify_run *u, size_t i);

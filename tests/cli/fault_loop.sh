@@ -130,10 +130,10 @@ loop db-step authorities authority_state
 # block (1) unless the statement failed was one the check may skip (then
 # the report is the reference's, byte for byte); the next run without a
 # fault gives the reference's verdicts, and verify writes nothing.  A fault
-# that comes out as verdicts instead of an error is a known bug today (the
-# checks in src/verify read a failed query as "not on the cited page", "?"
-# or "unverifiable"): each is listed loudly, and fails the test only with
-# SW_FAULT_STRICT=1 set (set it in CMake the day verify passes errors up).
+# that comes out as verdicts instead of an error (a failed query read as
+# "not on the cited page", "?" or "unverifiable") fails the test: every
+# look-up of src/verify goes through sw__verify_found, which makes such a
+# failure the run's error.
 rm -rf "$T/ws0" "$T/ref"
 "$SWORN" init -q "$T/ws0" || exit 1
 "$SWORN" -C "$T/ws0" matter new m >/dev/null || exit 1
@@ -184,9 +184,9 @@ vloop() {
 		1)
 			if ! cmp -s "$T/out" "$T/ref.verdicts"; then
 				turned=$((turned + 1))
-				echo "KNOWN BUG: verify $site:$n: the fault came out as verdicts, not an error:"
+				echo "FAIL: verify $site:$n: the fault came out as verdicts, not an error:"
 				diff "$T/ref.verdicts" "$T/out" | grep '^>' | head -2
-				[ -z "${SW_FAULT_STRICT:-}" ] || failures=$((failures + 1))
+				failures=$((failures + 1))
 			fi
 			eq "verify $site:$n: stderr of a block" "$(cat "$T/err")" ""
 			;;
