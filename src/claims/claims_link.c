@@ -194,6 +194,22 @@ static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
 		/* one whose parenthetical holds it comes first */
 		if (before >= 0 && c->v[before].end >= q->end)
 			found = before;
+		/* a citation standing right after the quotation, in parentheses or
+		 * not ("..." (Id.) The next sentence...), even where the sentence
+		 * splitter did not end a sentence at its closing ".)" */
+		for (size_t k = i + 1; found < 0 && k < c->n && k < i + 8; k++) {
+			const struct sw_claim *x = &c->v[k];
+			if (x->start < q->end)
+				continue;
+			if (!is_cite(x) || x->start - q->end > 4)
+				break;
+			size_t g = q->end;
+			while (g < x->start && (cl_at(sc, g) == ' ' || cl_at(sc, g) == '('))
+				g++;
+			if (g == x->start)
+				found = (long)k;
+			break;
+		}
 		if (found < 0 && citation_sentence(sc, m, qs + 1)) {
 			size_t k = first_at(c, c->sentences[qs + 1].start);
 			while (k < c->n && !is_cite(&c->v[k]))

@@ -202,6 +202,10 @@ static void test_quote_attribution(void **state)
 		/* a citation sentence after it */
 		{ "She wrote \"the goods were late.\" ACME0000003.", "quote", "\"the goods were late.\"",
 		  "=>ACME0000003" },
+		/* an id. standing right after it, with text after the id. */
+		{ "It says \"a.\" (ACME0000001.) It says \"the goods were late.\" (Id.) The rest "
+		  "is \"b.\" (ACME0000002.)",
+		  "quote", "\"the goods were late.\"", "=>Id." },
 		{ "She wrote \"the goods were late.\" Smith Dep. 12:3-5.", "quote",
 		  "\"the goods were late.\"", "=>Smith Dep. 12:3-5" },
 		{ "She wrote \"the goods were late.\" See Ex. 2 at 1.", "quote", "\"the goods were late.\"",
