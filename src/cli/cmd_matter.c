@@ -56,7 +56,7 @@ static void print_stats(const struct sw_matter_stats *s)
 	putchar('\n');
 	for (size_t i = 0; i < s->nranges; i++) {
 		const struct sw_bates_range *r = &s->ranges[i];
-		printf("    Bates %s-%s  %llu page(s)", r->first, r->last,
+		printf("    Bates %s\u2013%s  %llu page(s)", r->first, r->last,
 		       (unsigned long long)r->pages);
 		if (r->gaps)
 			printf(", %llu missing", (unsigned long long)r->gaps);

@@ -68,6 +68,6 @@ run 0 "$SWORN" ingest -m m gap.txt dup.txt
 has "$T/err" "ZED: Bates gap: 2 number(s) missing: ZED0000003-ZED0000004"
 has "$T/err" "ZED: duplicate Bates: 1 page(s) reuse a number: ZED0000002"
 run 0 "$SWORN" matter list
-has "$T/out" "Bates ZED0000001-ZED0000005  4 page(s), 2 missing, 1 duplicated"
+has "$T/out" "Bates ZED0000001–ZED0000005  4 page(s), 2 missing, 1 duplicated"
 
 done_testing
