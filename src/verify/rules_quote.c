@@ -175,8 +175,9 @@ static void record_quote(struct sw__verify_run *u, size_t i, size_t a, const cha
 		char *where = sw__verify_text_where(u, t, s, e);
 		char *ct = k ? cite_text(u, &u->r->claims.v[order[k]]) : sw_xstrdup(atext);
 		char *note = sw__verify_quote_note(quoted, qlen, t->text.data, t->text.len, NULL, 0);
-		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on %s (%s)%s%s", ct, where,
-			       note ? "; " : "", note ? note : "");
+		bool same = !strcmp(ct, where); /* not "on ACME0000003 (ACME0000003)" */
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on %s%s%s%s%s%s", ct, same ? "" : " (",
+			       same ? "" : where, same ? "" : ")", note ? "; " : "", note ? note : "");
 		free(note);
 		sw__verify_text_evidence(u, i, t, s, e);
 		free(ct);

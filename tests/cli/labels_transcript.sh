@@ -65,7 +65,8 @@ eq "line 8:1 without its time stamp" "$(sql m "SELECT substr(p.text, t.start + 1
 printf 'Jones admitted that "the late delivery credit was never applied." (Jones Dep. 7:25-8:1.) He said "[w]e held every credit until the ship dates were final." (*Id.* at 7:24-25.)\n' > jones.md
 run 0 "$SWORN" verify -m m jones.md
 has "$T/out" "gate: pass"
-has "$T/out" "Jones Dep. 7:25-8:1 (Jones Dep. 7:25-8:1)"
+has "$T/out" "on Jones Dep. 7:25-8:1"
+lacks "$T/out" "Jones Dep. 7:25-8:1 (Jones Dep. 7:25-8:1)"   # named once
 printf 'He said "the credit was never applied." (Jones Dep. 8:2-3.) (Jones Dep. 9:1.)\n' > jones-bad.md
 run 1 "$SWORN" verify -m m jones-bad.md
 has "$T/out" "not found verbatim in the cited lines, Jones Dep. 8:2-3"

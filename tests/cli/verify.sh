@@ -92,7 +92,8 @@ DRAFT
 run 0 "$SWORN" verify -m m shapes.md
 has "$T/out" "gate: pass"
 lacks "$T/out" "INV-10236"
-has "$T/out" "Smith Dep. 4:25-5:2 (Smith Dep. 4:25-5:2)"
+has "$T/out" "on Smith Dep. 4:25-5:2"
+lacks "$T/out" "Smith Dep. 4:25-5:2 (Smith Dep. 4:25-5:2)"   # named once
 has "$T/out" "April 22, 2021 is on the cited page (roe-vale-2021-04-22.eml p. 1)"
 run 0 "$SWORN" verify -m m --json shapes.md
 has "$T/out" '"cite": "Smith Dep. 4:25-5:2"'
