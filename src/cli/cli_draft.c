@@ -2,8 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "cli/cli_draft.h"
 #include "extract/extract.h"
 
@@ -62,25 +60,4 @@ void cli_draft_release(struct cli_draft *d)
 {
 	if (d)
 		sw_markup_release(&d->view);
-}
-
-void cli_draft_json_offsets(json_t *claims, const struct cli_draft *d,
-			    const struct sw_claims *c)
-{
-	const struct sw_markup *m = &d->view;
-	struct sw_markup_cursor cur = { 0 };
-	for (size_t i = 0; i < json_array_size(claims) && i < c->n; i++) {
-		json_t *o = json_array_get(claims, i);
-		const struct sw_claim *cl = &c->v[i];
-		size_t start = sw_markup_src(m, cl->start), line, col;
-		sw_markup_line_col(m, &cur, start, &line, &col);
-		json_object_set_new(o, "start", json_integer((json_int_t)start));
-		json_object_set_new(o, "end", json_integer((json_int_t)sw_markup_src_end(m, cl->end)));
-		json_object_set_new(o, "cite_start",
-				    json_integer((json_int_t)sw_markup_src(m, cl->cite_start)));
-		json_object_set_new(o, "cite_end",
-				    json_integer((json_int_t)sw_markup_src_end(m, cl->cite_end)));
-		json_object_set_new(o, "line", json_integer((json_int_t)line));
-		json_object_set_new(o, "column", json_integer((json_int_t)col));
-	}
 }

@@ -6,7 +6,6 @@
 #define SW_CLI_DRAFT_H
 
 #include "base/base.h"
-#include "claims/claims.h"
 #include "markup/markup.h"
 
 /* Standard input bigger than this is not a draft; files are bounded by
@@ -34,12 +33,5 @@ struct cli_draft {
 int cli_draft_read(struct cli_draft *out, const char *path, const char *format,
 		   struct sw_err *err) SW_MUST_USE;
 void cli_draft_release(struct cli_draft *d);
-
-/* Rewrite the "start", "end", "cite_start" and "cite_end" of each claim
- * object of the JSON array claims (DESIGN.md's shape, from the plain
- * text) into offsets of the draft's source, and add its "line" and
- * "column". */
-void cli_draft_json_offsets(struct json_t *claims, const struct cli_draft *d,
-			    const struct sw_claims *c);
 
 #endif /* SW_CLI_DRAFT_H */

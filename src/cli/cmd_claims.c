@@ -36,8 +36,7 @@ static bool kind_ok(const char *want, const struct sw_claim *c)
 	return !want || !strcmp(want, sw_claim_kind_name(c->kind));
 }
 
-/* --json: a claim's offsets in the draft's own bytes, its line and column
- * (what cli_draft_json_offsets does to a tree). */
+/* --json: a claim's offsets in the draft's own bytes, its line and column. */
 struct json_place {
 	const struct sw_markup *m;
 	struct sw_markup_cursor cur;
