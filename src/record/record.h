@@ -84,6 +84,25 @@ void sw_matter_close(struct sw_matter *m);
 
 const char *sw_matter_name(const struct sw_matter *m);
 
+/* The matter's open database, for the one subsystem above record/ that
+ * keeps tables of its own in it: pipeline/'s run journal (the runs,
+ * run_steps, run_sections, run_flags and corrections tables, created by the
+ * matter's migrations in record/schema.c).  Borrowed; the same thread rules
+ * as m.  Evidence is never read through it: the queries below are the only
+ * way to the record's pages. */
+struct sqlite3 *sw_matter_db(struct sw_matter *m);
+
+/* The matter's folder (matters/NAME under the workspace).  Borrowed. */
+const char *sw_matter_dir(const struct sw_matter *m);
+
+/* A matter's settings ("corrections.export" = "yes"): free-form keys of
+ * at most 64 bytes of [a-z0-9._-] and one-line values, kept in matter.db.
+ * get: *out is NULL when the key is not set (caller frees). */
+int sw_matter_setting_get(char **out, struct sw_matter *m, const char *key,
+			  struct sw_err *err) SW_MUST_USE;
+int sw_matter_setting_set(struct sw_matter *m, const char *key, const char *value,
+			  struct sw_err *err) SW_MUST_USE;
+
 /* One Bates series of a matter: the pages numbered with one prefix. */
 struct sw_bates_range {
 	char *prefix;
@@ -161,6 +180,15 @@ void sw_provenance_match_release(struct sw_provenance_match *p);
 int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 			       const char *name, const char *text, size_t len,
 			       struct sw_err *err) SW_MUST_USE;
+
+/* Store text of any origin as one document of m (pages split on form
+ * feeds), as sw_record_add_model_output does for origin model; the same
+ * text again is a no-op.  The pipeline stores a lawyer's final document
+ * with origin human.  Evidence stored this way passes the firewall as an
+ * import does. */
+int sw_record_add_text(int64_t *out_id, struct sw_matter *m, enum sw_origin origin,
+		       const char *name, const char *text, size_t len,
+		       struct sw_err *err) SW_MUST_USE;
 
 /* Compare text with every model output of the workspace (what import does
  * to each document).  Caller releases *out. */

@@ -52,7 +52,7 @@ sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
 			      struct sw_err *err);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SW_RECORD_SCHEMA_VERSION 3
+#define SW_RECORD_SCHEMA_VERSION 4
 
 /* Copy sqlite3_errmsg(db) into err as "what: message"; returns SW_EDB. */
 int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);

@@ -424,6 +424,18 @@ int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 			       const char *name, const char *text, size_t len,
 			       struct sw_err *err)
 {
+	return sw_record_add_text(out_id, m, SW_ORIGIN_MODEL, name, text, len, err);
+}
+
+int sw_record_add_text(int64_t *out_id, struct sw_matter *m, enum sw_origin origin,
+		       const char *name, const char *text, size_t len, struct sw_err *err)
+{
+	static const char *const sources[] = {
+		[SW_ORIGIN_EVIDENCE] = "(evidence text)",
+		[SW_ORIGIN_MODEL] = "(model output)",
+		[SW_ORIGIN_HUMAN] = "(human text)",
+		[SW_ORIGIN_TEMPLATE] = "(template)",
+	};
 	struct sw_page_in *pages = NULL;
 	size_t npages = 0;
 	char sha[SW_SHA256_HEX_LEN + 1];
@@ -431,10 +443,11 @@ int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 	int rc;
 
 	if (len > SW_RECORD_MAX_FILE_BYTES)
-		return sw_err_set(err, SW_ELIMIT, "model output '%s' is over %zu bytes", name,
-				  SW_RECORD_MAX_FILE_BYTES);
+		return sw_err_set(err, SW_ELIMIT, "%s text '%s' is over %zu bytes",
+				  sw_origin_name(origin), name, SW_RECORD_MAX_FILE_BYTES);
 	if (!sw_utf8_valid(text, len) || memchr(text, '\0', len))
-		return sw_err_set(err, SW_EINPUT, "model output '%s' is not UTF-8 text", name);
+		return sw_err_set(err, SW_EINPUT, "%s text '%s' is not UTF-8 text",
+				  sw_origin_name(origin), name);
 	sw_sha256_hex(sha, text, len);
 	if ((rc = sw_record_find_doc(out_id, m, sha, NULL, err)) != SW_ENOTFOUND)
 		return rc;
@@ -444,9 +457,9 @@ int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 	struct sw_doc_in doc = {
 		.name = name,
 		.kind = "text",
-		.origin = SW_ORIGIN_MODEL,
+		.origin = origin,
 		.sha256 = sha,
-		.source_path = "(model output)",
+		.source_path = sources[origin],
 		.bytes = len,
 		.pages = pages,
 		.npages = npages,

@@ -1,0 +1,369 @@
+/*
+ * pipeline.h - `sworn draft`: from a matter's record and a lawyer's brief to
+ * a verified draft the lawyer approves.  Tasks (steps and prompt templates),
+ * evidence bundles, the run journal, the step scheduler (parallel across
+ * endpoints), adversarial review, the verify -> revise loop, approval,
+ * corrections and their export, run statistics and the context audit.
+ *
+ * Contract
+ *   - pipeline/ sees verify/, llm/, record/, claims/, authority/ and base/
+ *     (tests/layering.sh).  The CLI only drives it.
+ *   - Evidence enters a model's window only through the bundle builder,
+ *     which reads pages with record/'s queries: evidence origin, never
+ *     quarantined.  A model's output enters a later step only as a
+ *     delimited "prior draft" section, never as evidence.  Every output is
+ *     stored with origin model (sw_record_add_model_output) so the
+ *     provenance firewall fingerprints it before any later import.
+ *   - Every window is journaled section by section (origin, document,
+ *     Bates, tokens) before its call is made; `sworn run context` reads it
+ *     back.  A section of kind "evidence" whose document is not active
+ *     evidence is impossible by construction and flagged if ever found.
+ *   - Nothing falls back to another model unless a role names a local
+ *     fallback (llm/'s rule); a step whose endpoint is down or refused
+ *     fails with the client's reason and pauses the run.
+ *   - Threads: the journal (the matter's database) is written by the
+ *     thread that called sw_run_start/sw_run_resume only; model calls run
+ *     in worker threads, one llm client each.
+ *   - Errors: 0 or a negative SW_E* code with one line in err.
+ */
+#ifndef SW_PIPELINE_H
+#define SW_PIPELINE_H
+
+#include "base/base.h"
+#include "llm/llm.h"
+#include "record/record.h"
+#include "authority/authority.h"
+
+/* ------------------------------------------------------------------- tasks */
+
+#define SW_TASK_MAX_STEPS 64
+#define SW_TASK_MAX_FILE (256u << 10) /* task.ini, a template or a schema */
+#define SW_TASK_MAX_FANOUT 64         /* items of one fan-out */
+
+enum sw_step_kind {
+	SW_STEP_MODEL, /* a model call */
+	SW_STEP_JOIN,  /* no model: the outputs of a fanned-out step joined */
+};
+
+enum sw_step_output {
+	SW_OUT_TEXT,
+	SW_OUT_JSON, /* the answer must follow the step's JSON Schema */
+};
+
+struct sw_task_step {
+	char *name;
+	enum sw_step_kind kind;
+	char *role;             /* model steps: a role of sworn.conf */
+	char *template_name;    /* the template's file name in the task */
+	char *template_text;    /* its text */
+	char **after;           /* the steps whose outputs it reads */
+	size_t n_after;
+	char *fan_out;          /* one instance per item of this step's JSON
+				   list, or NULL */
+	char *fan_key;          /* the list's key in that step's JSON object
+				   ("sections"), or NULL for a top-level array */
+	char **evidence;        /* where the bundle's queries come from:
+				   "brief", "item", "topic", or an earlier
+				   step's name; none: no bundle */
+	size_t n_evidence;
+	char *topic;            /* query words of the step's own, or NULL */
+	unsigned evidence_pages;/* pages at most in the bundle (default 12) */
+	enum sw_step_output output;
+	char *schema;           /* the JSON Schema text (output json) */
+	long max_tokens;        /* 0: the role's */
+	char *join;             /* join steps: the fanned-out step joined */
+	char *separator;        /* join steps: between outputs ("\n\n") */
+	int line;               /* the section's line in task.ini */
+};
+
+struct sw_task {
+	char *name;
+	char *title;            /* one line */
+	char *summary;          /* a paragraph */
+	char *source;           /* "built-in" or the workspace folder */
+	char sha256[SW_SHA256_HEX_LEN + 1]; /* of every file of the task */
+	unsigned rounds;        /* verify -> revise rounds at most (default 3) */
+	char *draft_step;       /* the step whose output is the first draft */
+	char *system_text;      /* system.md: the system message of every call */
+	struct sw_task_step *steps; /* in an order where `after` comes first */
+	size_t n_steps;
+	struct sw_task_step review; /* [review]: role, template, schema */
+	struct sw_task_step revise; /* [revise]: role, template */
+};
+
+/* Load task `name`: the workspace's own tasks/NAME/ when ws_root has one,
+ * else the built-in one embedded in the binary.  Every key is checked (an
+ * unknown one is "task.ini:LINE: unknown key ..."), every step's role,
+ * template, after, fan_out and join must name what exists, every
+ * {{placeholder}} of a template must be one the step can fill.  Free with
+ * sw_task_free. */
+int sw_task_load(struct sw_task **out, const char *ws_root, const char *name,
+		 struct sw_err *err) SW_MUST_USE;
+void sw_task_free(struct sw_task *t);
+
+/* A step of t by name, or NULL. */
+const struct sw_task_step *sw_task_step_find(const struct sw_task *t, const char *name);
+
+struct sw_task_info {
+	char *name, *title;
+	bool builtin;    /* shipped in the binary */
+	bool workspace;  /* the workspace has its own tasks/NAME/ (it wins) */
+};
+/* Every task, built-in and the workspace's, by name.  ws_root may be NULL. */
+int sw_task_list(struct sw_task_info **out, size_t *n, const char *ws_root,
+		 struct sw_err *err) SW_MUST_USE;
+void sw_task_info_free(struct sw_task_info *t, size_t n);
+
+/* Copy built-in task name into ws_root/tasks/NAME/ to edit.  SW_EEXIST when
+ * the folder exists (unless force); SW_ENOTFOUND for an unknown task.
+ * *out_dir (may be NULL) gets the folder (caller frees). */
+int sw_task_init(char **out_dir, const char *ws_root, const char *name, bool force,
+		 struct sw_err *err) SW_MUST_USE;
+
+/* --------------------------------------------------------------- templates */
+
+/* A template's text is literal except {{name}} (letters, digits, '_', '.';
+ * blanks inside the braces allowed).  The names a step can use: brief,
+ * evidence, matter, task, date, item (the fan-out item as JSON), item.KEY
+ * (a field of it), step.NAME (an earlier step's output), draft, findings,
+ * verifier, round.  Where the rendered prompt holds each placeholder's
+ * value is reported, so the context audit can tell the sections apart. */
+struct sw_tmpl_span {
+	const char *name; /* the placeholder's name (borrowed from the caller's
+			     lookup table) */
+	size_t start, len; /* in the rendered text */
+};
+
+/* lookup: the value of placeholder name[0..len), or NULL when the step
+ * cannot fill it (then rendering fails with "TEMPLATE:LINE: {{name}} is
+ * not a placeholder here").  *key_out gets a stable name for the span. */
+typedef const char *(*sw_tmpl_lookup)(void *ud, const char *name, size_t len,
+				      const char **key_out);
+
+int sw_tmpl_render(struct sw_buf *out, struct sw_tmpl_span **spans, size_t *n_spans,
+		   const char *tmpl, const char *tmpl_name, sw_tmpl_lookup lookup,
+		   void *ud, struct sw_err *err) SW_MUST_USE;
+
+/* Call fn for each placeholder of tmpl (for checks at load time); stops at
+ * the first nonzero return, which it returns. */
+int sw_tmpl_each(const char *tmpl, int (*fn)(void *ud, const char *name, size_t len, int line),
+		 void *ud);
+
+/* ------------------------------------------------------- evidence bundles */
+
+#define SW_BUNDLE_MAX_PAGES 200
+
+/* Counts the tokens of text for the role's server (/tokenize); sets
+ * *estimated when it could only estimate.  Returns 0 or SW_E*. */
+typedef int (*sw_token_count_fn)(size_t *out, bool *estimated, const char *text, size_t len,
+				 void *ud);
+
+/* About a token per 4 bytes of English text, rounded up: the estimate used
+ * where no server can count (marked as estimated wherever shown). */
+size_t sw_tokens_estimate(const char *text, size_t len);
+
+/* Text in evidence that reads as instructions to a model. */
+struct sw_inject_flag {
+	int64_t doc_id;
+	char *document;
+	char *bates;    /* or NULL */
+	uint32_t page_no;
+	char *kind;     /* "override" (ignore previous instructions...),
+			   "role-tag" (<|im_start|>, [INST], "system:"),
+			   "fake-system", "exfiltrate", ... */
+	char *excerpt;  /* the words found, one line, at most 160 bytes */
+};
+
+struct sw_bundle_page {
+	int64_t page_id, doc_id;
+	uint32_t page_no;
+	char *document;
+	char *bates;        /* or NULL */
+	size_t start, len;  /* the framed page's bytes in sw_bundle.text */
+	size_t tokens;
+	bool estimated;
+	double score;       /* bm25 (lower is better) */
+};
+
+struct sw_bundle {
+	char *text;         /* every page framed, as data, in rank order */
+	size_t len;
+	struct sw_bundle_page *pages;
+	size_t n_pages;
+	size_t tokens;      /* of text */
+	bool estimated;
+	size_t candidates;  /* pages the queries found */
+	size_t left_out;    /* found but over the budget or the page limit */
+	char **queries;     /* the queries run, as sent to the search */
+	size_t n_queries;
+	struct sw_inject_flag *flags;
+	size_t n_flags;
+};
+
+struct sw_bundle_opts {
+	const char *const *sources; /* texts to build queries from (the brief,
+				       the item, the topic, an outline) */
+	size_t n_sources;
+	size_t budget_tokens;       /* the most the bundle may take */
+	unsigned max_pages;         /* 0: 12 */
+	sw_token_count_fn count;    /* NULL: sw_tokens_estimate, estimated */
+	void *count_ud;
+};
+
+/* Pick record pages for the sources with FTS5/bm25 (record/'s search:
+ * evidence only, never quarantined), frame each with its document, Bates
+ * number and page, and pack them in rank order within the budget.  Scans
+ * each page for injection attempts (flags).  Release with
+ * sw_bundle_release. */
+int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m,
+		    const struct sw_bundle_opts *o, struct sw_err *err) SW_MUST_USE;
+void sw_bundle_release(struct sw_bundle *b);
+
+/* Scan one page's text for injection attempts; appends to *flags. */
+void sw_inject_scan(struct sw_inject_flag **flags, size_t *n, const char *text, size_t len,
+		    int64_t doc_id, const char *document, const char *bates, uint32_t page_no);
+void sw_inject_flags_free(struct sw_inject_flag *f, size_t n);
+
+/* -------------------------------------------------------------------- runs */
+
+enum sw_run_status {
+	SW_RUN_RUNNING,
+	SW_RUN_PAUSED,    /* a step failed or the run was interrupted: resumable */
+	SW_RUN_CANCELLED, /* by sworn run cancel: not resumed */
+	SW_RUN_VERIFIED,  /* the gate passed; awaits approval */
+	SW_RUN_BLOCKED,   /* rounds spent with claims still blocked */
+	SW_RUN_APPROVED,
+};
+const char *sw_run_status_name(enum sw_run_status s);
+
+/* What the run reports while it works (on the caller's thread). */
+enum sw_run_event_kind {
+	SW_EV_STEP_START,
+	SW_EV_STEP_TOKENS, /* text arrived: tokens so far */
+	SW_EV_STEP_DONE,
+	SW_EV_STEP_FAILED,
+	SW_EV_VERIFY,      /* a verify round ended: claims, blocked */
+	SW_EV_FLAG,        /* an injection attempt was found in evidence */
+};
+
+struct sw_run_event {
+	enum sw_run_event_kind kind;
+	const char *key;       /* the step instance ("section#2", "revise#1") */
+	const char *role, *endpoint;
+	size_t tokens;         /* completion tokens so far / at the end */
+	double tok_s;          /* decode tokens per second */
+	double elapsed_s;
+	const char *message;   /* a failure's reason, a flag's excerpt */
+	size_t claims, blocked;/* SW_EV_VERIFY */
+};
+
+struct sw_run_opts {
+	const struct sw_llm_config *llm;
+	struct sw_authority *auth;   /* may be NULL */
+	struct sw_llm_cancel *cancel;/* set from a signal handler to stop */
+	void (*on_event)(void *ud, const struct sw_run_event *ev);
+	void *ud;
+	unsigned token_timeout_ms;   /* /tokenize per call; 0: 5000 */
+};
+
+/* The outcome of sw_run_start/sw_run_resume. */
+struct sw_run_result {
+	int64_t run_id;
+	enum sw_run_status status;
+	char *reason;        /* why paused/blocked, or NULL */
+	unsigned rounds;     /* verify rounds done */
+	size_t claims, blocked; /* of the last verify */
+	double wall_s;
+};
+void sw_run_result_release(struct sw_run_result *r);
+
+/* Start a run of task t on m with the brief (its text and a name for it):
+ * journal it, then run it to its end (verified, blocked) or until a step
+ * fails or opts->cancel is set (paused).  Returns 0 whenever the run was
+ * journaled, whatever its outcome (in *out); SW_E* only when it could not
+ * be. */
+int sw_run_start(struct sw_run_result *out, struct sw_matter *m, const struct sw_task *t,
+		 const char *brief_name, const char *brief, size_t brief_len,
+		 const struct sw_run_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* Continue a paused (or crashed: still "running" with its pid gone) run
+ * without redoing finished steps.  The task is loaded again by name; a task
+ * whose definition changed since the run began is refused (SW_EUSAGE). */
+int sw_run_resume(struct sw_run_result *out, struct sw_matter *m, int64_t run_id,
+		  const char *ws_root, const struct sw_run_opts *opts,
+		  struct sw_err *err) SW_MUST_USE;
+
+/* Mark a run cancelled (and signal its process when it still runs). */
+int sw_run_cancel(struct sw_matter *m, int64_t run_id, struct sw_err *err) SW_MUST_USE;
+
+/* The run record as JSON (run, steps with timings and tokens/s, flags,
+ * the last verify's summary); NULL with err set. */
+struct json_t *sw_run_json(struct sw_matter *m, int64_t run_id, struct sw_err *err);
+
+/* Every run of m, newest first, as a JSON array of summaries. */
+struct json_t *sw_run_list_json(struct sw_matter *m, struct sw_err *err);
+
+/* The text of the run's current draft (the last revision, or the first
+ * draft); caller frees.  SW_ENOTFOUND before there is one. */
+int sw_run_draft(char **out, struct sw_matter *m, int64_t run_id,
+		 struct sw_err *err) SW_MUST_USE;
+
+/* ---------------------------------------------------- approval, corrections */
+
+struct sw_approve_opts {
+	const char *final_text;  /* the lawyer's edited version (plain text) */
+	size_t final_len;
+	const char *final_name;
+	const char *override;    /* a reason to accept despite blocked claims */
+	struct sw_authority *auth;
+	const char *out_path;    /* where the final document is written */
+};
+
+struct sw_approve_result {
+	bool accepted;
+	bool overridden;
+	size_t claims, blocked;
+	char *report_json;       /* the verify report of the final (JSON) */
+	int64_t correction_id;
+	struct { size_t kept, changed, added, removed; } words;
+};
+void sw_approve_result_release(struct sw_approve_result *r);
+
+/* Verify the final again; accept it when the gate passes or an override
+ * reason is given (recorded with the verdicts it overrode), write it to
+ * out_path, store it with origin human, store the correction.  Refusal is
+ * not an error: *out says accepted = false. */
+int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t run_id,
+		   const struct sw_approve_opts *o, struct sw_err *err) SW_MUST_USE;
+
+/* Word-level diff of two texts: ops as a JSON array of ["=", text],
+ * ["-", text], ["+", text]; a removal next to an addition counts as
+ * changed words (the smaller of the two), the rest as removed or added. */
+struct sw_diff_stats {
+	size_t kept, changed, added, removed;
+};
+int sw_word_diff(struct json_t **ops, struct sw_diff_stats *st, const char *a, size_t alen,
+		 const char *b, size_t blen, struct sw_err *err) SW_MUST_USE;
+
+enum sw_export_format { SW_EXPORT_SFT, SW_EXPORT_DPO };
+
+/* Write m's corrections as JSON Lines to f.  Refused (SW_EUSAGE, saying how
+ * to turn it on) unless the matter's setting corrections.export is "yes".
+ * A correction whose draft, final or any evidence in its window is no
+ * longer active evidence is left out (counted in *skipped). */
+int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_matter *m,
+			  enum sw_export_format fmt, struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------------- stats and audit */
+
+enum sw_stats_by { SW_STATS_MODEL, SW_STATS_ROLE, SW_STATS_TASK };
+/* run stats grouped (JSON array of objects); NULL with err set. */
+struct json_t *sw_run_stats_json(struct sw_matter *m, enum sw_stats_by by, struct sw_err *err);
+
+/* The context audit of a run (or one step when step is not NULL): every
+ * section of every window with origin, document, Bates, tokens, the shares
+ * by origin, and violations (must be none). */
+struct json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const char *step,
+				   struct sw_err *err);
+
+#endif /* SW_PIPELINE_H */
