@@ -1,6 +1,8 @@
 /* cli.c - the command table, option parsing by table, help and errors. */
 #include <stdarg.h>
 #include <stdlib.h>
+
+#include <jansson.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -50,6 +52,44 @@ static int find_short(const struct cli_command *cmd, char c)
 	return -1;
 }
 
+/* Store the value of a typed option in its field of the options struct. */
+static int bind(void *opts, const struct cli_opt *o, const char *v, struct sw_err *err)
+{
+	char *at = (char *)opts + o->offset;
+	long long n;
+	double d;
+	switch (o->type) {
+	case CLI_UNTYPED:
+		return 0;
+	case CLI_FLAG: {
+		bool b = true;
+		memcpy(at, &b, sizeof(b));
+		return 0;
+	}
+	case CLI_PATH:
+		if (!*v)
+			return sw_err_set(err, SW_EUSAGE, "option --%s needs a path, not ''", o->name);
+		/* fall through */
+	case CLI_STRING:
+		memcpy(at, &v, sizeof(v));
+		return 0;
+	case CLI_INT:
+		/* No sign, as a count or a port is written. */
+		if (v[0] == '+' || !sw_parse_int(v, (long long)o->min, (long long)o->max, &n))
+			return sw_err_set(err, SW_EUSAGE, "bad --%s '%s': give a whole number from %lld to %lld",
+					  o->name, v, (long long)o->min, (long long)o->max);
+		memcpy(at, &n, sizeof(n));
+		return 0;
+	case CLI_DOUBLE:
+		if (!sw_parse_double(v, o->min, o->max, &d))
+			return sw_err_set(err, SW_EUSAGE, "bad --%s '%s': give a number from %g to %g",
+					  o->name, v, o->min, o->max);
+		memcpy(at, &d, sizeof(d));
+		return 0;
+	}
+	SW_BUG("option --%s has no type %d", o->name, (int)o->type);
+}
+
 int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 	      char **argv, struct sw_err *err)
 {
@@ -57,6 +97,11 @@ int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 	if (cmd->nopts > CLI_MAX_OPTS)
 		SW_BUG("command '%s' has too many options", cmd->name);
 	out->pos = sw_xcalloc((size_t)argc + 1, sizeof(char *));
+	if (cmd->opts_size) {
+		out->opts = sw_xcalloc(1, cmd->opts_size);
+		if (cmd->opts_init)
+			memcpy(out->opts, cmd->opts_init, cmd->opts_size);
+	}
 	bool only_pos = false;
 	for (int i = 0; i < argc; i++) {
 		char *a = argv[i];
@@ -90,6 +135,9 @@ int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 			if (inline_value)
 				return sw_err_set(err, SW_EUSAGE, "option --%s takes no value", o->name);
 			out->set[idx] = true;
+			int e = out->opts ? bind(out->opts, o, NULL, err) : 0;
+			if (e != 0)
+				return e;
 			continue;
 		}
 		if (!inline_value) {
@@ -100,6 +148,9 @@ int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 		}
 		out->set[idx] = true;
 		out->value[idx] = inline_value;
+		int e = out->opts ? bind(out->opts, o, inline_value, err) : 0;
+		if (e != 0)
+			return e;
 	}
 	if (out->npos < cmd->min_pos)
 		return sw_err_set(err, SW_EUSAGE, "too few arguments: usage: sworn %s %s",
@@ -108,6 +159,14 @@ int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 		return sw_err_set(err, SW_EUSAGE, "too many arguments: usage: sworn %s %s",
 				  cmd->name, cmd->usage);
 	return 0;
+}
+
+void cli_args_release(struct cli_args *a)
+{
+	free(a->pos);
+	free(a->opts);
+	a->pos = NULL;
+	a->opts = NULL;
 }
 
 int cli_opt_index(const struct cli_command *cmd, const char *name)
@@ -174,14 +233,36 @@ int cli_fail(const struct sw_err *err)
 	return cli_exit_code(err->code ? err->code : SW_EIO);
 }
 
+int cli_emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
+	     const void *ud, int code)
+{
+	struct sw_err err = { 0 };
+	int rc = code;
+	if (json) {
+		if (!doc)
+			SW_BUG("cli_emit: --json without a document");
+		if (sw_json_print(stdout, doc, &err) != 0)
+			rc = cli_fail(&err);
+	} else if (text) {
+		text(stdout, ud);
+	}
+	json_decref(doc);
+	return rc;
+}
+
+int cli_matter_open(struct sw_matter **out, struct cli_ctx *ctx, const char *name,
+		    struct sw_err *err)
+{
+	if (!name)
+		return sw_err_set(err, SW_EUSAGE, "which matter? pass -m MATTER ('sworn matter list' shows them)");
+	return sw_matter_open(out, &ctx->ws, name, err);
+}
+
 int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
 		    const struct cli_command *cmd, const struct cli_args *a,
 		    struct sw_err *err)
 {
-	const char *name = cli_value(cmd, a, "matter");
-	if (!name)
-		return sw_err_set(err, SW_EUSAGE, "which matter? pass -m MATTER ('sworn matter list' shows them)");
-	return sw_matter_open(out, &ctx->ws, name, err);
+	return cli_matter_open(out, ctx, cli_value(cmd, a, "matter"), err);
 }
 
 bool cli_colour(void)
@@ -254,6 +335,8 @@ size_t cli_subcommands(char out[][CLI_MAX_SUBCMD], size_t max,
 bool cli_opt_takes_path(const struct cli_opt *o)
 {
 	static const char *const kinds[] = { "FILE", "OUT", "PATH", "DIR", "GGUF" };
+	if (o->type != CLI_UNTYPED)
+		return o->type == CLI_PATH;
 	if (!o->arg)
 		return false;
 	for (size_t i = 0; i < SW_ARRAY_LEN(kinds); i++)

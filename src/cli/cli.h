@@ -11,27 +11,68 @@
  *   - Human output goes to stdout; --json prints one JSON document on stdout
  *     instead.  Progress lines go to stderr, on a terminal only.
  *
- * To add a command: write src/cli/cmd_<name>.c with its option table and a
- * `const struct cli_command cli_cmd_<name>`, declare it below, and list it in
- * cli_commands[] (cli.c).  Nothing else needs an edit.
+ * How to write a command (the contract for every cmd_<name>.c)
+ *   1. A struct of the command's options, one typed field per option, and
+ *      the table that binds each option to its field:
+ *
+ *        struct search_opts { const char *matter; long long limit; bool json; };
+ *        #define AT(f) offsetof(struct search_opts, f)
+ *        static const struct cli_opt opts[] = {
+ *            { "matter", 'm', "MATTER", "the matter to search", CLI_STRING, AT(matter) },
+ *            { "limit", 'n', "N", "at most N hits", CLI_INT, AT(limit), 1, 100000 },
+ *            { "json", 0, NULL, "print the hits as JSON", CLI_FLAG, AT(json) },
+ *        };
+ *
+ *      Field types: CLI_FLAG bool, CLI_STRING and CLI_PATH const char *
+ *      (NULL when absent; PATH is completed as a file and may not be
+ *      empty), CLI_INT long long, CLI_DOUBLE double.  An INT or DOUBLE
+ *      outside [min, max] (or not a number) is refused by cli_parse with
+ *      "bad --NAME 'V': give ... from MIN to MAX" and exit status 2, before
+ *      the command runs.  Absent options keep the value of opts_init (zero
+ *      when NULL): give opts_init when 0 is a valid value.
+ *   2. `const struct cli_command cli_cmd_<name>` with .opts, .nopts,
+ *      .opts_size = sizeof(struct search_opts) (and .opts_init), declared
+ *      below and listed in cli_commands[] (cli.c).  Nothing else needs an
+ *      edit: --help, the man page and the bash completion read the table.
+ *   3. run() reads its options as `const struct search_opts *o = a->opts;`,
+ *      and ends with cli_emit(): the JSON document under --json, else the
+ *      text, and the exit code.  Errors: return cli_fail(&err).
+ *
+ *   Transition: a table without .opts_size (rows of four fields) still
+ *   works; its run() reads options by name with cli_value() and
+ *   cli_flag().  New commands use typed fields.
  */
 #ifndef SW_CLI_H
 #define SW_CLI_H
 
+#include <stddef.h>
+
 #include "base/base.h"
 #include "record/record.h"
 
+/* Transition: the rows of old tables (cmd_claims.c, cli_global_opts) give
+ * four fields of struct cli_opt; drop this once every table is typed. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2 };
 #define CLI_MAX_OPTS 16
+
+/* The field an option fills (see the note above); CLI_UNTYPED: a row of
+ * an old table, bound to no field. */
+enum cli_type { CLI_UNTYPED = 0, CLI_FLAG, CLI_STRING, CLI_PATH, CLI_INT, CLI_DOUBLE };
 
 struct cli_opt {
 	const char *name;  /* long name, used as --name */
 	char short_name;   /* -x, or 0 */
 	const char *arg;   /* metavariable ("NAME") or NULL for a flag */
 	const char *help;  /* one line */
+	enum cli_type type;
+	size_t offset;     /* of its field in the command's options struct */
+	double min, max;   /* bounds of a CLI_INT or CLI_DOUBLE value */
 };
 
 struct cli_args {
+	void *opts;                      /* the command's options struct (owned) */
 	const char *value[CLI_MAX_OPTS]; /* by option index; NULL when absent */
 	bool set[CLI_MAX_OPTS];
 	char **pos;                      /* positional arguments (borrowed) */
@@ -55,6 +96,8 @@ struct cli_command {
 	const char *description;  /* paragraphs for --help; may be NULL */
 	const struct cli_opt *opts;
 	size_t nopts;
+	size_t opts_size;         /* sizeof its options struct; 0: old table */
+	const void *opts_init;    /* the options' defaults, or NULL for zeros */
 	int min_pos, max_pos;     /* positional arguments; max -1 = any */
 	unsigned flags;
 	int (*run)(struct cli_ctx *ctx, const struct cli_command *cmd,
@@ -67,19 +110,32 @@ extern const size_t cli_ncommands;
 /* The command called name, or NULL. */
 const struct cli_command *cli_find(const char *name);
 
-/* Parse argv (after the command name) by the command's option table.
- * --help is handled by the caller before this.  SW_EUSAGE with a message on
- * an unknown option, a missing value or a wrong number of arguments. */
+/* Parse argv (after the command name) by the command's option table into
+ * out, and fill out->opts (allocated, opts_init first) from the typed
+ * rows.  --help is handled by the caller before this.  SW_EUSAGE with a
+ * message on an unknown option, a missing value, a number out of its
+ * bounds, an empty path or a wrong number of arguments.  Release out with
+ * cli_args_release, also after a failure. */
 int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 	      char **argv, struct sw_err *err);
+void cli_args_release(struct cli_args *a);
 
-/* The index of the option named name in cmd's table; SW_BUG if absent. */
+/* Transition, for old tables only (cmd_claims.c): the index of the option
+ * named name in cmd's table (SW_BUG if absent), its value or NULL, and
+ * whether a flag was given.  Typed commands read a->opts. */
 int cli_opt_index(const struct cli_command *cmd, const char *name);
-/* The option's value or NULL; whether a flag was given. */
 const char *cli_value(const struct cli_command *cmd, const struct cli_args *a,
 		      const char *name);
 bool cli_flag(const struct cli_command *cmd, const struct cli_args *a,
 	      const char *name);
+
+/* The end of every command's output: with json, print doc (taken, freed
+ * here) as one JSON document on stdout; without, call text(stdout, ud)
+ * when text is not NULL (doc, if any, is freed unprinted).  Returns code,
+ * or the exit code of a failed write (with its line on stderr). */
+struct json_t;
+int cli_emit(bool json, struct json_t *doc, void (*text)(FILE *f, const void *ud),
+	     const void *ud, int code);
 
 /* Print usage, description and every option of cmd to f. */
 void cli_print_help(FILE *f, const struct cli_command *cmd);
@@ -99,8 +155,9 @@ extern const size_t cli_nglobal_opts;
 size_t cli_subcommands(char out[][CLI_MAX_SUBCMD], size_t max,
 		       const struct cli_command *cmd);
 
-/* Whether an option's value is a path (its metavariable is FILE, OUT, PATH,
- * DIR or GGUF, as the tables write them): completion offers files for it. */
+/* Whether an option's value is a path (CLI_PATH; in an old table, its
+ * metavariable is FILE, OUT, PATH, DIR or GGUF): completion offers files
+ * for it. */
 bool cli_opt_takes_path(const struct cli_opt *o);
 
 /* Print "sworn: msg" on stderr and return the exit code for err->code. */
@@ -110,7 +167,11 @@ void cli_error(const char *fmt, ...) SW_PRINTF(1, 2);
 /* The exit code for an error code. */
 int cli_exit_code(int code);
 
-/* Open the matter named by -m (or fail with a usage error). */
+/* Open the matter called name, the value of -m (NULL: fail with a usage
+ * error that says how to name one). */
+int cli_matter_open(struct sw_matter **out, struct cli_ctx *ctx, const char *name,
+		    struct sw_err *err);
+/* Transition, for old tables: cli_matter_open of the option "matter". */
 int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
 		    const struct cli_command *cmd, const struct cli_args *a,
 		    struct sw_err *err);

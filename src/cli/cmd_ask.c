@@ -14,13 +14,27 @@
 #define ASK_MAX_PROMPT (8u << 20)
 #define ASK_MAX_SCHEMA (1u << 20)
 
+struct ask_opts {
+	const char *system, *schema;
+	long long max_tokens; /* 0: the role's */
+	double temperature;   /* < 0: the role's */
+	bool no_stream, json;
+};
+
+static const struct ask_opts defaults = { .temperature = -1 };
+
+#define AT(f) offsetof(struct ask_opts, f)
 static const struct cli_opt opts[] = {
-	{ "system", 's', "TEXT", "a system message before the prompt" },
-	{ "max-tokens", 'n', "N", "stop after N tokens (default: the role's max_tokens)" },
-	{ "temperature", 't', "T", "sampling temperature (default: the role's)" },
-	{ "schema", 0, "FILE", "a JSON Schema the answer must follow" },
-	{ "no-stream", 0, NULL, "wait for the whole answer instead of streaming it" },
-	{ "json", 0, NULL, "print the answer and its record as JSON (no streaming)" },
+	{ "system", 's', "TEXT", "a system message before the prompt", CLI_STRING, AT(system) },
+	{ "max-tokens", 'n', "N", "stop after N tokens (default: the role's max_tokens)", CLI_INT,
+	  AT(max_tokens), 1, 10000000 },
+	{ "temperature", 't', "T", "sampling temperature (default: the role's)", CLI_DOUBLE,
+	  AT(temperature), 0, 5 },
+	{ "schema", 0, "FILE", "a JSON Schema the answer must follow", CLI_PATH, AT(schema) },
+	{ "no-stream", 0, NULL, "wait for the whole answer instead of streaming it", CLI_FLAG,
+	  AT(no_stream) },
+	{ "json", 0, NULL, "print the answer and its record as JSON (no streaming)", CLI_FLAG,
+	  AT(json) },
 };
 
 /* Ctrl-C cancels the call (the flag is an atomic store, safe in a handler)
@@ -71,6 +85,13 @@ static void print_timings(const struct sw_llm_result *r)
 		r->total_s);
 }
 
+/* The text mode's end: the answer has streamed; its timings go to stderr. */
+static void timings_text(FILE *f, const void *ud)
+{
+	(void)f;
+	print_timings(ud);
+}
+
 static json_t *result_json(const char *role, const struct sw_llm_result *r)
 {
 	const struct sw_llm_timings *t = &r->timings;
@@ -99,6 +120,8 @@ static json_t *result_json(const char *role, const struct sw_llm_result *r)
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct ask_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_llm_config cfg = { 0 };
 	struct sw_llm_result r = { 0 };
@@ -106,30 +129,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_buf prompt = SW_BUF_INIT, schema = SW_BUF_INIT;
 	struct sigaction sa, old_sa;
 	const char *role = a->pos[0];
-	const char *v;
-	bool json = cli_flag(cmd, a, "json");
+	bool json = o->json;
 	bool ends_nl = true;
 	char *speed_log = NULL;
 	int rc = CLI_OK;
 
 	sw_llm_request_init(&rq);
-	if ((v = cli_value(cmd, a, "max-tokens"))) {
-		uint64_t n;
-		if (!sw_parse_u64(v, strlen(v), &n) || n == 0 || n > 10000000) {
-			cli_error("bad --max-tokens '%s': give a number from 1 to 10000000", v);
-			return CLI_USAGE;
-		}
-		rq.max_tokens = (long)n;
-	}
-	if ((v = cli_value(cmd, a, "temperature"))) {
-		char *end = NULL;
-		double t = strtod(v, &end);
-		if (end == v || *end || !(t >= 0 && t <= 5)) {
-			cli_error("bad --temperature '%s': give a number from 0 to 5", v);
-			return CLI_USAGE;
-		}
-		rq.temperature = t;
-	}
+	if (o->max_tokens)
+		rq.max_tokens = (long)o->max_tokens;
+	if (o->temperature >= 0)
+		rq.temperature = o->temperature;
 	for (int i = 1; i < a->npos; i++) {
 		if (i > 1)
 			sw_buf_addc(&prompt, ' ');
@@ -147,8 +156,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		rc = CLI_USAGE;
 		goto cleanup;
 	}
-	if ((v = cli_value(cmd, a, "schema"))) {
-		if (sw_file_read(&schema, v, ASK_MAX_SCHEMA, &err) != 0) {
+	if (o->schema) {
+		if (sw_file_read(&schema, o->schema, ASK_MAX_SCHEMA, &err) != 0) {
 			rc = cli_fail(&err);
 			goto cleanup;
 		}
@@ -161,12 +170,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 
 	struct sw_llm_message msgs[2];
 	size_t n = 0;
-	if ((v = cli_value(cmd, a, "system")))
-		msgs[n++] = (struct sw_llm_message){ "system", v };
+	if (o->system)
+		msgs[n++] = (struct sw_llm_message){ "system", o->system };
 	msgs[n++] = (struct sw_llm_message){ "user", prompt.data };
 	rq.messages = msgs;
 	rq.n_messages = n;
-	rq.stream = !json && !cli_flag(cmd, a, "no-stream");
+	rq.stream = !json && !o->no_stream;
 	rq.cancel = &cancel;
 	if (!json) {
 		rq.on_text = on_text;
@@ -189,16 +198,13 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		if (sw_llm_stats_append(speed_log, &r, &serr) != 0)
 			cli_error("warning: %s", serr.msg);
 	}
-	if (json && crc == 0) {
-		json_t *doc = result_json(role, &r);
-		if (sw_json_print(stdout, doc, &err) != 0)
-			crc = err.code;
-		json_decref(doc);
-	} else if (crc == 0 || r.content_len > 0) {
-		print_timings(&r);
-	}
-	if (crc != 0)
+	if (crc != 0) {
+		if (r.content_len > 0)
+			print_timings(&r);
 		rc = cli_fail(&err);
+	} else {
+		rc = cli_emit(json, json ? result_json(role, &r) : NULL, timings_text, &r, CLI_OK);
+	}
 cleanup:
 	free(speed_log);
 	sw_llm_result_release(&r);
@@ -223,6 +229,8 @@ const struct cli_command cli_cmd_ask = {
 		"2 on a usage error or a failed call.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct ask_opts),
+	.opts_init = &defaults,
 	.min_pos = 2,
 	.max_pos = -1,
 	.flags = CLI_NEEDS_WORKSPACE,

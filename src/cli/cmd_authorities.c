@@ -8,8 +8,13 @@
 #include "authority/authority.h"
 #include "cli/cli.h"
 
+struct authorities_opts {
+	bool json;
+};
+
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "lookup: print the result as JSON" },
+	{ "json", 0, NULL, "lookup: print the result as JSON", CLI_FLAG,
+	  offsetof(struct authorities_opts, json) },
 };
 
 static int do_import(struct sw_authority *auth, const struct cli_args *a)
@@ -56,8 +61,9 @@ static int do_lookup(struct sw_authority *auth, const struct cli_args *a, bool j
 		return cli_fail(&err);
 	}
 	static const char *const hits[] = { "none", "starts", "inside" };
+	json_t *o = NULL;
 	if (json) {
-		json_t *o = json_object();
+		o = json_object();
 		json_object_set_new(o, "cite", sw_json_str(cite.data));
 		json_object_set_new(o, "hit", json_string(hits[l.hit]));
 		json_t *arr = json_array();
@@ -65,8 +71,6 @@ static int do_lookup(struct sw_authority *auth, const struct cli_args *a, bool j
 			if (l.hit != SW_AUTHORITY_NONE)
 				json_array_append_new(arr, case_json(&l.cases[k]));
 		json_object_set_new(o, "cases", arr);
-		rc = sw_json_print(stdout, o, &err);
-		json_decref(o);
 	} else if (l.hit == SW_AUTHORITY_NONE) {
 		printf("%s: no case starts at or contains that page\n", cite.data);
 		if (l.n) {
@@ -89,9 +93,7 @@ static int do_lookup(struct sw_authority *auth, const struct cli_args *a, bool j
 	bool found = l.hit != SW_AUTHORITY_NONE;
 	sw_authority_lookup_release(&l);
 	sw_buf_release(&cite);
-	if (rc)
-		return cli_fail(&err);
-	return found ? CLI_OK : CLI_NO;
+	return cli_emit(json, o, NULL, NULL, found ? CLI_OK : CLI_NO);
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
@@ -115,7 +117,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		if (rc == CLI_NO)
 			rc = CLI_USAGE;
 	} else {
-		rc = import ? do_import(auth, a) : do_lookup(auth, a, cli_flag(cmd, a, "json"));
+		rc = import ? do_import(auth, a)
+			    : do_lookup(auth, a, ((const struct authorities_opts *)a->opts)->json);
 	}
 	sw_authority_close(auth);
 	free(path);
@@ -137,6 +140,7 @@ const struct cli_command cli_cmd_authorities = {
 		"pages contain it; exit status 1 when there is none.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct authorities_opts),
 	.min_pos = 1,
 	.max_pos = -1,
 	.flags = CLI_NEEDS_WORKSPACE,

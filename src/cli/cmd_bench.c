@@ -9,30 +9,46 @@
 #include "fleet/fleet.h"
 #include "llm/llm.h"
 
-static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the measurements as JSON" },
-	{ "svg", 0, "OUT", "plot tok/s against context depth, measured and predicted, to OUT" },
-	{ "save-calibration", 0, "FILE", "write speed constants scaled to this measurement to FILE" },
-	{ "model", 0, "GGUF", "the model the server runs, for the prediction (FILE[:ctx=..,kv=..])" },
-	{ "hardware", 'H', "FILE", "the inventory, for the prediction" },
-	{ "group", 0, "NAME", "the group of GPUs the server runs on, for the prediction" },
-	{ "calibration", 0, "FILE", "speed constants to predict with instead of the built-in ones" },
-	{ "tokens", 0, "N", "tokens to generate at each depth (default 64)" },
-	{ "max-depth", 0, "N", "stop at this context depth (default: as the context allows)" },
-	{ "timeout", 0, "S", "seconds one request may take (default 600)" },
+struct bench_opts {
+	const char *svg, *save_calibration, *model, *hardware, *group, *calibration;
+	long long tokens, max_depth, timeout; /* 0: the defaults */
+	bool json;
 };
 
-static bool num_opt(const char *s, uint64_t max, uint64_t *out)
+#define AT(f) offsetof(struct bench_opts, f)
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the measurements as JSON", CLI_FLAG, AT(json) },
+	{ "svg", 0, "OUT", "plot tok/s against context depth, measured and predicted, to OUT",
+	  CLI_PATH, AT(svg) },
+	{ "save-calibration", 0, "FILE", "write speed constants scaled to this measurement to FILE",
+	  CLI_PATH, AT(save_calibration) },
+	{ "model", 0, "GGUF", "the model the server runs, for the prediction (FILE[:ctx=..,kv=..])",
+	  CLI_PATH, AT(model) },
+	{ "hardware", 'H', "FILE", "the inventory, for the prediction", CLI_PATH, AT(hardware) },
+	{ "group", 0, "NAME", "the group of GPUs the server runs on, for the prediction", CLI_STRING,
+	  AT(group) },
+	{ "calibration", 0, "FILE", "speed constants to predict with instead of the built-in ones",
+	  CLI_PATH, AT(calibration) },
+	{ "tokens", 0, "N", "tokens to generate at each depth (default 64)", CLI_INT, AT(tokens), 1,
+	  4096 },
+	{ "max-depth", 0, "N", "stop at this context depth (default: as the context allows)", CLI_INT,
+	  AT(max_depth), 1, SW_FLEET_MAX_CTX },
+	{ "timeout", 0, "S", "seconds one request may take (default 600)", CLI_INT, AT(timeout), 1,
+	  86400 },
+};
+
+static void bench_text(FILE *f, const void *ud)
 {
-	long long v;
-	if (!s || !sw_parse_int(s, 1, (long long)max, &v) || s[0] == '+')
-		return false;
-	*out = (uint64_t)v;
-	return true;
+	struct sw_buf out = SW_BUF_INIT;
+	sw_fleet_bench_text(&out, ud);
+	fputs(out.data, f);
+	sw_buf_release(&out);
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct bench_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_llm_config cfg = { 0 };
 	struct sw_llm_client *client = NULL;
@@ -41,7 +57,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_fleet_model model = { 0 };
 	struct sw_fleet_request req = { 0 };
 	struct sw_fleet_calib *cal = NULL;
-	struct sw_fleet_bench_opts bo = { .group = -1 };
+	struct sw_fleet_bench_opts bo = {
+		.group = -1,
+		.gen_tokens = (unsigned)o->tokens,
+		.max_depth = (uint32_t)o->max_depth,
+		.timeout_s = (unsigned)o->timeout,
+	};
 	struct sw_fleet_state st = { 0 };
 	struct sw_fleet_bench_target t;
 	bool have_st = false;
@@ -49,33 +70,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	char *model_path = NULL;
 	const char *want = a->npos ? a->pos[0] : NULL;
 	bool have_model = false, have_hw = false;
-	uint64_t v;
 	int rc = CLI_OK;
 
-	if (cli_value(cmd, a, "tokens")) {
-		if (!num_opt(cli_value(cmd, a, "tokens"), 4096, &v)) {
-			cli_error("bad --tokens: give 1 to 4096");
-			rc = CLI_USAGE;
-			goto done;
-		}
-		bo.gen_tokens = (unsigned)v;
-	}
-	if (cli_value(cmd, a, "max-depth")) {
-		if (!num_opt(cli_value(cmd, a, "max-depth"), SW_FLEET_MAX_CTX, &v)) {
-			cli_error("bad --max-depth: give tokens, e.g. 4096");
-			rc = CLI_USAGE;
-			goto done;
-		}
-		bo.max_depth = (uint32_t)v;
-	}
-	if (cli_value(cmd, a, "timeout")) {
-		if (!num_opt(cli_value(cmd, a, "timeout"), 86400, &v)) {
-			cli_error("bad --timeout: give seconds");
-			rc = CLI_USAGE;
-			goto done;
-		}
-		bo.timeout_s = (unsigned)v;
-	}
 	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
 		rc = cli_fail(&err);
 		goto done;
@@ -88,9 +84,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 	const char *endpoint = t.endpoint;
 	/* The prediction: options first, then what the fleet started. */
-	const char *mspec = cli_value(cmd, a, "model");
-	const char *hwfile = cli_value(cmd, a, "hardware");
-	const char *group = cli_value(cmd, a, "group");
+	const char *mspec = o->model;
+	const char *hwfile = o->hardware;
+	const char *group = o->group;
 	if (!mspec)
 		mspec = t.spec;
 	if (!hwfile)
@@ -105,7 +101,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 		have_model = true;
 		if (sw_fleet_hw_load(&hw, hwfile, &err) != 0 ||
-		    sw_fleet_calib_load(&cal, cli_value(cmd, a, "calibration"), &err) != 0) {
+		    sw_fleet_calib_load(&cal, o->calibration, &err) != 0) {
 			rc = cli_fail(&err);
 			goto done;
 		}
@@ -120,7 +116,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		bo.hw = &hw;
 		bo.req = &req;
 		bo.cal = cal;
-	} else if (mspec || cli_value(cmd, a, "hardware") || cli_value(cmd, a, "group")) {
+	} else if (o->model || o->hardware || o->group) {
 		cli_error("a prediction needs --model, --hardware and --group together");
 		rc = CLI_USAGE;
 		goto done;
@@ -130,7 +126,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		rc = cli_fail(&err);
 		goto done;
 	}
-	const char *svg = cli_value(cmd, a, "svg");
+	const char *svg = o->svg;
 	if (svg) {
 		struct sw_buf s = SW_BUF_INIT;
 		sw_fleet_bench_svg(&s, &b);
@@ -141,10 +137,10 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			goto done;
 		}
 	}
-	const char *save = cli_value(cmd, a, "save-calibration");
+	const char *save = o->save_calibration;
 	if (save) {
 		struct sw_buf base = SW_BUF_INIT, c = SW_BUF_INIT;
-		const char *calfile = cli_value(cmd, a, "calibration");
+		const char *calfile = o->calibration;
 		int e = calfile ? sw_file_read(&base, calfile, 1u << 20, &err) : 0;
 		if (e == 0)
 			e = sw_fleet_bench_calibration(&c, &b, calfile ? base.data : NULL, &err);
@@ -158,15 +154,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 	}
 	json_t *doc = sw_fleet_bench_json(&b);
-	if (cli_flag(cmd, a, "json")) {
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-	} else {
-		struct sw_buf out = SW_BUF_INIT;
-		sw_fleet_bench_text(&out, &b);
-		fputs(out.data, stdout);
-		sw_buf_release(&out);
-	}
+	rc = cli_emit(o->json, json_incref(doc), bench_text, &b, CLI_OK);
 	/* Every benchmark joins the fleet history. */
 	json_object_set_new(doc, "event", json_string("bench"));
 	if (t.server) {
@@ -213,6 +201,7 @@ const struct cli_command cli_cmd_bench = {
 		"`sworn plan --calibration`.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct bench_opts),
 	.min_pos = 0,
 	.max_pos = 1,
 	.flags = CLI_NEEDS_WORKSPACE,

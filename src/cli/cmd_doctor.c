@@ -11,9 +11,15 @@
 
 #define DOCTOR_TIMEOUT_MS 3000
 
+struct doctor_opts {
+	bool json, keys;
+};
+
+#define AT(f) offsetof(struct doctor_opts, f)
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the checks as JSON" },
-	{ "keys", 0, NULL, "print every key of sworn.conf, inventories and calibration files" },
+	{ "json", 0, NULL, "print the checks as JSON", CLI_FLAG, AT(json) },
+	{ "keys", 0, NULL, "print every key of sworn.conf, inventories and calibration files",
+	  CLI_FLAG, AT(keys) },
 };
 
 /* The reference of every configuration file sworn reads, from the same
@@ -66,16 +72,18 @@ static void check(struct report *r, const char *verdict, const char *what, const
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct doctor_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_llm_config cfg = { 0 };
 	struct report rep = { 0 };
 	enum sw_llm_health *health = NULL;
 	long *n_ctx = NULL;
-	int rc = CLI_OK;
+	int rc;
 
-	if (cli_flag(cmd, a, "keys"))
+	if (o->keys)
 		return print_keys();
-	if (cli_flag(cmd, a, "json"))
+	if (o->json)
 		rep.checks = json_array();
 	/* Each subsystem reads only its sections of sworn.conf: a section no
 	 * one reads (a misspelt [endpont]) is found here. */
@@ -143,16 +151,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	if (cfg.n_roles == 0)
 		check(&rep, "warn", "roles", "no [role] section: 'sworn ask' has nothing to use");
 report:
-	if (rep.checks) {
-		json_t *doc = json_pack("{s:b, s:o}", "ok", rep.failed == 0, "checks", rep.checks);
-		rep.checks = NULL;
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-		json_decref(doc);
-	}
-	if (rc == CLI_OK && rep.failed)
-		rc = CLI_NO;
-	json_decref(rep.checks);
+	rc = cli_emit(o->json,
+		      o->json ? json_pack("{s:b, s:o}", "ok", rep.failed == 0, "checks", rep.checks) : NULL,
+		      NULL, NULL, rep.failed ? CLI_NO : CLI_OK);
 	free(health);
 	free(n_ctx);
 	sw_llm_config_release(&cfg);
@@ -172,6 +173,7 @@ const struct cli_command cli_cmd_doctor = {
 		"Exit status: 0 when nothing failed, 1 when something did.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct doctor_opts),
 	.min_pos = 0,
 	.max_pos = 0,
 	.flags = CLI_NEEDS_WORKSPACE,

@@ -11,9 +11,15 @@
 #include "cli/cli.h"
 #include "fleet/fleet.h"
 
+struct fleet_opts {
+	bool json, foreground;
+};
+
+#define AT(f) offsetof(struct fleet_opts, f)
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the state (or the history) as JSON" },
-	{ "foreground", 0, NULL, "up: supervise in this process instead of in the background" },
+	{ "json", 0, NULL, "print the state (or the history) as JSON", CLI_FLAG, AT(json) },
+	{ "foreground", 0, NULL, "up: supervise in this process instead of in the background",
+	  CLI_FLAG, AT(foreground) },
 };
 
 static volatile int stop_requested;
@@ -50,24 +56,21 @@ static const char *js(const json_t *o, const char *key)
 	return s ? s : "";
 }
 
-static int show(const struct cli_command *cmd, const struct cli_args *a,
-		const struct sw_fleet_state *st)
+static void state_text(FILE *f, const void *ud)
 {
-	struct sw_err err = { 0 };
-	if (cli_flag(cmd, a, "json")) {
-		if (sw_json_print(stdout, st->json, &err) != 0)
-			return cli_fail(&err);
-	} else {
-		struct sw_buf out = SW_BUF_INIT;
-		sw_fleet_state_text(&out, st);
-		fputs(out.data, stdout);
-		sw_buf_release(&out);
-	}
-	return sw_fleet_state_all_ready(st) ? CLI_OK : CLI_NO;
+	struct sw_buf out = SW_BUF_INIT;
+	sw_fleet_state_text(&out, ud);
+	fputs(out.data, f);
+	sw_buf_release(&out);
 }
 
-static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a,
-	      const struct sw_fleet_conf *conf)
+static int show(const struct fleet_opts *o, const struct sw_fleet_state *st)
+{
+	return cli_emit(o->json, o->json ? json_incref(st->json) : NULL, state_text, st,
+			sw_fleet_state_all_ready(st) ? CLI_OK : CLI_NO);
+}
+
+static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_fleet_conf *conf)
 {
 	struct sw_err err = { 0 };
 	struct sw_fleet_sv *sv = NULL;
@@ -97,7 +100,7 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 		sw_fleet_sv_free(sv);
 		return cli_fail(&err);
 	}
-	if (cli_flag(cmd, a, "foreground")) {
+	if (o->foreground) {
 		supervising = sv;
 		catch_signals();
 		int rc = sw_fleet_sv_run(sv, &stop_requested);
@@ -141,7 +144,7 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 		sw_fleet_state_release(&st);
 		nap(100);
 	}
-	int rc = show(cmd, a, &st);
+	int rc = show(o, &st);
 	if (exited)
 		cli_error("the supervisor ended (status %d); see %s/supervisor.log", code, conf->dir);
 	else if (rc != CLI_OK)
@@ -151,13 +154,12 @@ static int up(struct cli_ctx *ctx, const struct cli_command *cmd, const struct c
 	return rc;
 }
 
-static int history(const struct cli_command *cmd, const struct cli_args *a,
-		   const struct sw_fleet_conf *conf)
+static int history(const struct fleet_opts *o, const struct sw_fleet_conf *conf)
 {
 	struct sw_buf b = SW_BUF_INIT;
 	struct sw_err err = { 0 };
 	char *path = sw_path_join(conf->dir, "history.jsonl");
-	bool json = cli_flag(cmd, a, "json");
+	bool json = o->json;
 	json_t *all = json_array();
 	int rc = CLI_OK;
 
@@ -189,8 +191,8 @@ static int history(const struct cli_command *cmd, const struct cli_args *a,
 		json_decref(e);
 		line += len + (nl ? 1 : 0);
 	}
-	if (json && sw_json_print(stdout, all, &err) != 0)
-		rc = cli_fail(&err);
+	rc = cli_emit(json, all, NULL, NULL, CLI_OK);
+	all = NULL;
 done:
 	json_decref(all);
 	free(path);
@@ -200,6 +202,8 @@ done:
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct fleet_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_fleet_conf conf;
 	const char *verb = a->pos[0];
@@ -219,13 +223,13 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		conf.dir = sw_path_join(ctx->ws.root, "fleet");
 	}
 	if (strcmp(verb, "up") == 0) {
-		rc = up(ctx, cmd, a, &conf);
+		rc = up(ctx, o, &conf);
 	} else if (strcmp(verb, "status") == 0) {
 		struct sw_fleet_state st;
 		if (sw_fleet_state_load(&st, conf.dir, &err) != 0) {
 			rc = cli_fail(&err);
 		} else {
-			rc = show(cmd, a, &st);
+			rc = show(o, &st);
 			sw_fleet_state_release(&st);
 		}
 	} else if (strcmp(verb, "down") == 0) {
@@ -239,7 +243,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 		sw_buf_release(&out);
 	} else {
-		rc = history(cmd, a, &conf);
+		rc = history(o, &conf);
 	}
 	sw_fleet_conf_release(&conf);
 	return rc;
@@ -270,6 +274,7 @@ const struct cli_command cli_cmd_fleet = {
 		"Exit status: 0 every server ready, 1 not (or not up), 2 usage or input error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct fleet_opts),
 	.min_pos = 1,
 	.max_pos = 1,
 	.flags = CLI_NEEDS_WORKSPACE,

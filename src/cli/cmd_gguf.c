@@ -7,59 +7,72 @@
 #include "cli/cli.h"
 #include "fleet/fleet.h"
 
-static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the summary as JSON" },
-	{ "tensors", 't', NULL, "also list every tensor with its type and shape" },
+struct gguf_opts {
+	bool json, tensors;
 };
 
-static void print_text(const struct sw_fleet_model *m, const struct sw_gguf *g, bool tensors)
+#define AT(f) offsetof(struct gguf_opts, f)
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the summary as JSON", CLI_FLAG, AT(json) },
+	{ "tensors", 't', NULL, "also list every tensor with its type and shape", CLI_FLAG, AT(tensors) },
+};
+
+struct shown {
+	const struct sw_fleet_model *m;
+	const struct sw_gguf *g;
+	bool tensors;
+};
+
+static void print_text(FILE *f, const void *ud)
 {
+	const struct shown *s = ud;
+	const struct sw_fleet_model *m = s->m;
 	char size[32];
 	cli_human_bytes(size, sizeof(size), m->file_bytes ? m->file_bytes : m->weight_bytes);
-	printf("file          %s (GGUF v%u, %u shard%s, %s)\n", m->path, m->gguf_version, m->shards,
+	fprintf(f, "file          %s (GGUF v%u, %u shard%s, %s)\n", m->path, m->gguf_version, m->shards,
 	       m->shards == 1 ? "" : "s", size);
-	printf("name          %s\n", m->name);
-	printf("architecture  %s\n", m->arch);
-	printf("file type     %s\n", m->file_type);
-	printf("parameters    %.2fB total, %.2fB active per token\n", (double)m->params_total / 1e9,
+	fprintf(f, "name          %s\n", m->name);
+	fprintf(f, "architecture  %s\n", m->arch);
+	fprintf(f, "file type     %s\n", m->file_type);
+	fprintf(f, "parameters    %.2fB total, %.2fB active per token\n", (double)m->params_total / 1e9,
 	       (double)m->params_active / 1e9);
 	if (m->n_expert > 1)
-		printf("experts       %u, %u used per token, %u shared, expert FFN %llu, shared FFN %llu\n",
+		fprintf(f, "experts       %u, %u used per token, %u shared, expert FFN %llu, shared FFN %llu\n",
 		       m->n_expert, m->n_expert_used, m->n_expert_shared, (unsigned long long)m->expert_ff,
 		       (unsigned long long)m->expert_shared_ff);
 	else if (m->n_ff)
-		printf("feed-forward  %llu (dense)\n", (unsigned long long)m->n_ff);
-	printf("layers        %u", m->n_layer);
+		fprintf(f, "feed-forward  %llu (dense)\n", (unsigned long long)m->n_ff);
+	fprintf(f, "layers        %u", m->n_layer);
 	if (m->n_mtp)
-		printf(" + %u MTP", m->n_mtp);
-	printf(": %u with KV cache (%u sliding-window), %u recurrent\n", m->n_kv_layers, m->n_swa_layers,
+		fprintf(f, " + %u MTP", m->n_mtp);
+	fprintf(f, ": %u with KV cache (%u sliding-window), %u recurrent\n", m->n_kv_layers, m->n_swa_layers,
 	       m->n_recurrent_layers);
 	if (m->n_swa_layers)
-		printf("window        %u tokens\n", m->swa_window);
-	printf("heads         %u query, %u KV, head dim %u (K) / %u (V)\n", m->n_head, m->n_head_kv,
+		fprintf(f, "window        %u tokens\n", m->swa_window);
+	fprintf(f, "heads         %u query, %u KV, head dim %u (K) / %u (V)\n", m->n_head, m->n_head_kv,
 	       m->key_len, m->value_len);
-	printf("context       %llu tokens trained\n", (unsigned long long)m->n_ctx_train);
-	printf("vocabulary    %llu, embedding %llu%s\n", (unsigned long long)m->n_vocab,
+	fprintf(f, "context       %llu tokens trained\n", (unsigned long long)m->n_ctx_train);
+	fprintf(f, "vocabulary    %llu, embedding %llu%s\n", (unsigned long long)m->n_vocab,
 	       (unsigned long long)m->n_embd, m->output_tied ? ", output tied to the embedding" : "");
-	printf("header sha256 %s\n", m->header_sha256);
-	printf("bytes by tensor type:\n");
+	fprintf(f, "header sha256 %s\n", m->header_sha256);
+	fprintf(f, "bytes by tensor type:\n");
 	for (uint32_t t = 0; t < SW_GGML_TYPE_COUNT; t++)
 		if (m->bytes_by_type[t]) {
 			cli_human_bytes(size, sizeof(size), m->bytes_by_type[t]);
-			printf("  %-8s %12s  %5.1f%%\n", sw_ggml_type_name(t), size,
+			fprintf(f, "  %-8s %12s  %5.1f%%\n", sw_ggml_type_name(t), size,
 			       100.0 * (double)m->bytes_by_type[t] / (double)m->weight_bytes);
 		}
 	if (m->has_bf16)
-		printf("note: BF16 tensors: GPUs before Ampere (SM 8.0) have no BF16\n");
-	if (!tensors)
+		fprintf(f, "note: BF16 tensors: GPUs before Ampere (SM 8.0) have no BF16\n");
+	if (!s->tensors)
 		return;
-	printf("tensors:\n");
-	for (size_t i = 0; i < sw_gguf_tensor_count(g); i++) {
-		const struct sw_gguf_tensor *t = sw_gguf_tensor(g, i);
-		printf("  %-40s %-8s [", t->name, sw_ggml_type_name(t->type));
+	fprintf(f, "tensors:\n");
+	for (size_t i = 0; i < sw_gguf_tensor_count(s->g); i++) {
+		const struct sw_gguf_tensor *t = sw_gguf_tensor(s->g, i);
+		fprintf(f, "  %-40s %-8s [", t->name, sw_ggml_type_name(t->type));
 		for (uint32_t d = 0; d < t->n_dims; d++)
-			printf("%s%llu", d ? ", " : "", (unsigned long long)t->ne[d]);
-		printf("]\n");
+			fprintf(f, "%s%llu", d ? ", " : "", (unsigned long long)t->ne[d]);
+		fprintf(f, "]\n");
 	}
 }
 
@@ -105,26 +118,21 @@ static json_t *to_json(const struct sw_fleet_model *m, const struct sw_gguf *g, 
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	const struct gguf_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_gguf *g = NULL;
 	struct sw_fleet_model m = { 0 };
-	bool tensors = cli_flag(cmd, a, "tensors");
 	int rc = CLI_OK;
 	(void)ctx;
+	(void)cmd;
 
 	if (sw_gguf_open(&g, a->pos[0], &err) != 0 ||
 	    sw_fleet_model_from_gguf(&m, g, a->pos[0], &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
-	if (cli_flag(cmd, a, "json")) {
-		json_t *doc = to_json(&m, g, tensors);
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-		json_decref(doc);
-	} else {
-		print_text(&m, g, tensors);
-	}
+	struct shown s = { &m, g, o->tensors };
+	rc = cli_emit(o->json, o->json ? to_json(&m, g, o->tensors) : NULL, print_text, &s, CLI_OK);
 cleanup:
 	sw_fleet_model_release(&m);
 	sw_gguf_close(g);
@@ -142,6 +150,7 @@ const struct cli_command cli_cmd_gguf = {
 		"Exit status: 0 ok, 2 when the file is not a readable GGUF.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct gguf_opts),
 	.min_pos = 1,
 	.max_pos = 1,
 	.flags = 0,

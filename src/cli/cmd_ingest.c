@@ -7,16 +7,26 @@
 #include "cli/cli.h"
 #include "ingest/ingest.h"
 
+struct ingest_opts {
+	const char *matter, *labels, *origin, *accept, *reason;
+	bool verbose, json, no_ocr;
+};
+
+#define AT(f) offsetof(struct ingest_opts, f)
 static const struct cli_opt opts[] = {
-	{ "matter", 'm', "MATTER", "the matter to import into" },
-	{ "labels", 0, "FILE", "a CSV of label,target naming documents (Ex. 12,ACME0000123)" },
-	{ "origin", 0, "ORIGIN", "evidence (default), model, human or template" },
-	{ "verbose", 'v', NULL, "also list every document imported or skipped" },
-	{ "json", 0, NULL, "print the summary and every event as JSON" },
-	{ "no-ocr", 0, NULL, "keep image-only PDF pages without text instead of reading them by OCR" },
+	{ "matter", 'm', "MATTER", "the matter to import into", CLI_STRING, AT(matter) },
+	{ "labels", 0, "FILE", "a CSV of label,target naming documents (Ex. 12,ACME0000123)",
+	  CLI_PATH, AT(labels) },
+	{ "origin", 0, "ORIGIN", "evidence (default), model, human or template", CLI_STRING, AT(origin) },
+	{ "verbose", 'v', NULL, "also list every document imported or skipped", CLI_FLAG, AT(verbose) },
+	{ "json", 0, NULL, "print the summary and every event as JSON", CLI_FLAG, AT(json) },
+	{ "no-ocr", 0, NULL, "keep image-only PDF pages without text instead of reading them by OCR",
+	  CLI_FLAG, AT(no_ocr) },
 	{ "accept-quarantined", 0, "DOC",
-	  "accept the quarantined document DOC (id, name or BEGBATES) as evidence" },
-	{ "reason", 0, "TEXT", "why, for --accept-quarantined (required, recorded)" },
+	  "accept the quarantined document DOC (id, name or BEGBATES) as evidence", CLI_STRING,
+	  AT(accept) },
+	{ "reason", 0, "TEXT", "why, for --accept-quarantined (required, recorded)", CLI_STRING,
+	  AT(reason) },
 };
 
 struct report {
@@ -49,12 +59,12 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 }
 
 /* The human override of the provenance firewall. */
-static int accept_quarantined(struct cli_ctx *ctx, const struct cli_command *cmd,
-			      const struct cli_args *a, const char *doc)
+static int accept_quarantined(struct cli_ctx *ctx, const struct cli_args *a, const char *doc)
 {
+	const struct ingest_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
-	const char *reason = cli_value(cmd, a, "reason");
+	const char *reason = o->reason;
 	int64_t id = 0;
 
 	if (a->npos) {
@@ -65,47 +75,47 @@ static int accept_quarantined(struct cli_ctx *ctx, const struct cli_command *cmd
 		cli_error("--accept-quarantined needs --reason \"why this is evidence\"");
 		return CLI_USAGE;
 	}
-	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0 ||
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0 ||
 	    sw_record_accept_quarantined(&id, m, doc, reason, &err) != 0) {
 		sw_matter_close(m);
 		return cli_fail(&err);
 	}
-	if (cli_flag(cmd, a, "json")) {
-		json_t *out = json_pack("{s:o, s:I, s:s, s:o}", "matter",
-					sw_json_str(sw_matter_name(m)), "accepted", (json_int_t)id,
-					"status", "active", "reason", sw_json_str(reason));
-		(void)sw_json_print(stdout, out, NULL);
-		json_decref(out);
-	} else {
+	json_t *out = NULL;
+	if (o->json)
+		out = json_pack("{s:o, s:I, s:s, s:o}", "matter", sw_json_str(sw_matter_name(m)),
+				"accepted", (json_int_t)id, "status", "active", "reason",
+				sw_json_str(reason));
+	else
 		printf("accepted document %lld (%s) as evidence; the decision and its reason are recorded\n",
 		       (long long)id, doc);
-	}
 	sw_matter_close(m);
-	return CLI_OK;
+	return cli_emit(o->json, out, NULL, NULL, CLI_OK);
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	       const struct cli_args *a)
 {
+	(void)cmd;
+	const struct ingest_opts *opt = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_ingest_summary sum;
-	struct report rep = { .verbose = cli_flag(cmd, a, "verbose") };
+	struct report rep = { .verbose = opt->verbose };
 	struct sw_ingest_opts o = {
 		.origin = SW_ORIGIN_EVIDENCE,
-		.labels_path = cli_value(cmd, a, "labels"),
+		.labels_path = opt->labels,
 		.report = on_event,
 		.user = &rep,
 		.progress = true,
+		.no_ocr = opt->no_ocr,
 	};
-	bool json = cli_flag(cmd, a, "json");
-	const char *accept = cli_value(cmd, a, "accept-quarantined");
+	bool json = opt->json;
+	json_t *doc = NULL;
 	int rc;
 
-	o.no_ocr = cli_flag(cmd, a, "no-ocr");
-	if (accept)
-		return accept_quarantined(ctx, cmd, a, accept);
-	if (cli_value(cmd, a, "reason")) {
+	if (opt->accept)
+		return accept_quarantined(ctx, a, opt->accept);
+	if (opt->reason) {
 		cli_error("--reason goes with --accept-quarantined");
 		return CLI_USAGE;
 	}
@@ -113,16 +123,15 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		cli_error("nothing to import: usage: sworn ingest -m MATTER PATH... [--labels FILE]");
 		return CLI_USAGE;
 	}
-	const char *origin = cli_value(cmd, a, "origin");
-	if (origin && sw_origin_parse(&o.origin, origin, &err) != 0)
+	if (opt->origin && sw_origin_parse(&o.origin, opt->origin, &err) != 0)
 		return cli_fail(&err);
-	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0)
+	if (cli_matter_open(&m, ctx, opt->matter, &err) != 0)
 		return cli_fail(&err);
 	if (json)
 		rep.events = json_array();
 	rc = sw_ingest(&sum, m, (const char *const *)a->pos, (size_t)a->npos, &o, &err);
 	if (json) {
-		json_t *doc = json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o}",
+		doc = json_pack("{s:o, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o}",
 			"matter", sw_json_str(sw_matter_name(m)),
 			"imported", (json_int_t)sum.imported, "skipped", (json_int_t)sum.skipped,
 			"failed", (json_int_t)sum.failed, "warnings", (json_int_t)sum.warnings,
@@ -132,8 +141,6 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			"seconds", sum.seconds, "events", rep.events);
 		if (rc)
 			json_object_set_new(doc, "error", sw_json_str(err.msg));
-		(void)sw_json_print(stdout, doc, NULL);
-		json_decref(doc);
 	} else {
 		printf("imported %llu, skipped %llu, failed %llu",
 		       (unsigned long long)sum.imported, (unsigned long long)sum.skipped,
@@ -150,9 +157,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		printf(") in %.1f s\n", sum.seconds);
 	}
 	sw_matter_close(m);
-	if (rc)
-		return cli_fail(&err);
-	return sum.failed ? CLI_USAGE : CLI_OK;
+	int code = cli_emit(json, doc, NULL, NULL, sum.failed ? CLI_USAGE : CLI_OK);
+	return rc ? cli_fail(&err) : code;
 }
 
 const struct cli_command cli_cmd_ingest = {
@@ -179,6 +185,7 @@ const struct cli_command cli_cmd_ingest = {
 		"input failed (the rest is stored).",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct ingest_opts),
 	.min_pos = 0,
 	.max_pos = -1,
 	.flags = CLI_NEEDS_WORKSPACE,

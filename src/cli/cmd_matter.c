@@ -6,9 +6,15 @@
 
 #include "cli/cli.h"
 
+struct matter_opts {
+	bool json;
+	const char *matter;
+};
+
+#define AT(f) offsetof(struct matter_opts, f)
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the list (or the audit) as JSON" },
-	{ "matter", 'm', "MATTER", "the matter to audit" },
+	{ "json", 0, NULL, "print the list (or the audit) as JSON", CLI_FLAG, AT(json) },
+	{ "matter", 'm', "MATTER", "the matter to audit", CLI_STRING, AT(matter) },
 };
 
 static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
@@ -41,43 +47,45 @@ static json_t *stats_json(const struct sw_matter_stats *s)
 			 "bytes", (json_int_t)s->bytes, "bates", ranges);
 }
 
-static void print_stats(const struct sw_matter_stats *s)
+static void print_stats(FILE *f, const void *ud)
 {
+	const struct sw_matter_stats *s = ud;
 	char size[32];
 	cli_human_bytes(size, sizeof(size), s->bytes);
-	printf("%-20s %7llu docs %9llu pages %10s", s->name,
+	fprintf(f, "%-20s %7llu docs %9llu pages %10s", s->name,
 	       (unsigned long long)s->documents, (unsigned long long)s->pages, size);
 	if (s->transcripts)
-		printf("  %llu transcript(s)", (unsigned long long)s->transcripts);
+		fprintf(f, "  %llu transcript(s)", (unsigned long long)s->transcripts);
 	if (s->labels)
-		printf("  %llu label(s)", (unsigned long long)s->labels);
+		fprintf(f, "  %llu label(s)", (unsigned long long)s->labels);
 	if (s->quarantined)
-		printf("  %llu quarantined", (unsigned long long)s->quarantined);
-	putchar('\n');
+		fprintf(f, "  %llu quarantined", (unsigned long long)s->quarantined);
+	fputc('\n', f);
 	for (size_t i = 0; i < s->nranges; i++) {
 		const struct sw_bates_range *r = &s->ranges[i];
-		printf("    Bates %s\u2013%s  %llu page(s)", r->first, r->last,
+		fprintf(f, "    Bates %s\u2013%s  %llu page(s)", r->first, r->last,
 		       (unsigned long long)r->pages);
 		if (r->gaps)
-			printf(", %llu missing", (unsigned long long)r->gaps);
+			fprintf(f, ", %llu missing", (unsigned long long)r->gaps);
 		if (r->dups)
-			printf(", %llu duplicated", (unsigned long long)r->dups);
-		putchar('\n');
+			fprintf(f, ", %llu duplicated", (unsigned long long)r->dups);
+		fputc('\n', f);
 	}
 }
 
-static int matter_list(struct cli_ctx *ctx, const struct cli_command *cmd,
-		       const struct cli_args *a)
+static int matter_list(struct cli_ctx *ctx, const struct matter_opts *o)
 {
 	struct sw_err err = { 0 };
 	char **names = NULL;
 	size_t n = 0;
 	int rc = CLI_OK;
-	bool json = cli_flag(cmd, a, "json");
+	bool json = o->json;
 	json_t *all = json ? json_array() : NULL;
 
-	if (sw_matter_list(&names, &n, &ctx->ws, &err) != 0)
+	if (sw_matter_list(&names, &n, &ctx->ws, &err) != 0) {
+		json_decref(all);
 		return cli_fail(&err);
+	}
 	if (n == 0 && !json)
 		printf("no matters yet: create one with 'sworn matter new NAME'\n");
 	for (size_t i = 0; i < n; i++) {
@@ -92,16 +100,11 @@ static int matter_list(struct cli_ctx *ctx, const struct cli_command *cmd,
 		if (json)
 			json_array_append_new(all, stats_json(&s));
 		else
-			print_stats(&s);
+			print_stats(stdout, &s);
 		sw_matter_stats_release(&s);
 		sw_matter_close(m);
 	}
-	if (json) {
-		json_t *doc = json_pack("{s:o}", "matters", all);
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-		json_decref(doc);
-	}
+	rc = cli_emit(json, json ? json_pack("{s:o}", "matters", all) : NULL, NULL, NULL, rc);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
@@ -140,56 +143,56 @@ static json_t *audit_json(const char *matter, const struct sw_audit *au)
 			 "origins", origins, "documents", docs, "decisions", decisions);
 }
 
-static void print_audit(const char *matter, const struct sw_audit *au)
+struct audit_shown {
+	const char *matter;
+	const struct sw_audit *au;
+};
+
+static void print_audit(FILE *f, const void *ud)
 {
-	printf("matter '%s': documents by origin\n", matter);
+	const char *matter = ((const struct audit_shown *)ud)->matter;
+	const struct sw_audit *au = ((const struct audit_shown *)ud)->au;
+	fprintf(f, "matter '%s': documents by origin\n", matter);
 	if (au->norigins == 0)
-		printf("  (no documents)\n");
+		fprintf(f, "  (no documents)\n");
 	for (size_t i = 0; i < au->norigins; i++) {
 		const struct sw_audit_origin *o = &au->origins[i];
-		printf("  %-9s %-12s %7llu docs %9llu pages\n", o->origin, o->status,
+		fprintf(f, "  %-9s %-12s %7llu docs %9llu pages\n", o->origin, o->status,
 		       (unsigned long long)o->documents, (unsigned long long)o->pages);
 	}
 	if (au->ndocs)
-		printf("not active evidence (%zu):\n", au->ndocs);
+		fprintf(f, "not active evidence (%zu):\n", au->ndocs);
 	for (size_t i = 0; i < au->ndocs; i++) {
 		const struct sw_audit_doc *d = &au->docs[i];
-		printf("  %-9s %-12s #%lld %s (%s)\n", d->origin, d->status, (long long)d->id,
+		fprintf(f, "  %-9s %-12s #%lld %s (%s)\n", d->origin, d->status, (long long)d->id,
 		       d->name, d->kind);
 	}
-	printf("quarantine decisions (%zu):\n", au->ndecisions);
+	fprintf(f, "quarantine decisions (%zu):\n", au->ndecisions);
 	for (size_t i = 0; i < au->ndecisions; i++) {
 		const struct sw_audit_decision *d = &au->decisions[i];
-		printf("  %s  %-11s #%lld %s: matches '%s' of matter '%s', overlap %.0f%%, %.0f%% of the output",
+		fprintf(f, "  %s  %-11s #%lld %s: matches '%s' of matter '%s', overlap %.0f%%, %.0f%% of the output",
 		       d->decided_at, d->decision, (long long)d->doc_id, d->document,
 		       d->output_name ? d->output_name : "?", d->output_matter ? d->output_matter : "?",
 		       d->overlap * 100.0, d->contained * 100.0);
 		if (d->reason)
-			printf("; reason: %s", d->reason);
-		putchar('\n');
+			fprintf(f, "; reason: %s", d->reason);
+		fputc('\n', f);
 	}
 }
 
-static int matter_audit(struct cli_ctx *ctx, const struct cli_command *cmd,
-			const struct cli_args *a)
+static int matter_audit(struct cli_ctx *ctx, const struct matter_opts *o)
 {
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_audit au;
-	int rc = CLI_OK;
 
-	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0 || sw_matter_audit(&au, m, &err) != 0) {
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0 || sw_matter_audit(&au, m, &err) != 0) {
 		sw_matter_close(m);
 		return cli_fail(&err);
 	}
-	if (cli_flag(cmd, a, "json")) {
-		json_t *doc = audit_json(sw_matter_name(m), &au);
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-		json_decref(doc);
-	} else {
-		print_audit(sw_matter_name(m), &au);
-	}
+	struct audit_shown shown = { sw_matter_name(m), &au };
+	int rc = cli_emit(o->json, o->json ? audit_json(sw_matter_name(m), &au) : NULL, print_audit,
+			  &shown, CLI_OK);
 	sw_audit_release(&au);
 	sw_matter_close(m);
 	return rc;
@@ -198,13 +201,14 @@ static int matter_audit(struct cli_ctx *ctx, const struct cli_command *cmd,
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	       const struct cli_args *a)
 {
+	(void)cmd;
 	const char *sub = a->pos[0];
 	if (strcmp(sub, "audit") == 0 && a->npos == 1)
-		return matter_audit(ctx, cmd, a);
+		return matter_audit(ctx, a->opts);
 	if (strcmp(sub, "new") == 0)
 		return matter_new(ctx, a);
 	if (strcmp(sub, "list") == 0 && a->npos == 1)
-		return matter_list(ctx, cmd, a);
+		return matter_list(ctx, a->opts);
 	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
 		  " sworn matter audit -m MATTER [--json]");
 	return CLI_USAGE;
@@ -222,6 +226,7 @@ const struct cli_command cli_cmd_matter = {
 		       "output matched, the overlap, and the reason of each human acceptance.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct matter_opts),
 	.min_pos = 1,
 	.max_pos = 2,
 	.flags = CLI_NEEDS_WORKSPACE,

@@ -11,8 +11,12 @@
 
 #define MODELS_TIMEOUT_MS 3000
 
+struct models_opts {
+	bool json;
+};
+
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the endpoints as JSON" },
+	{ "json", 0, NULL, "print the endpoints as JSON", CLI_FLAG, offsetof(struct models_opts, json) },
 };
 
 /* The roles that use an endpoint, comma-separated; caller frees. */
@@ -99,9 +103,10 @@ static void endpoint_text(const struct sw_llm_endpoint *ep, const struct sw_llm_
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
 	struct sw_err err = { 0 };
 	struct sw_llm_config cfg = { 0 };
-	bool json = cli_flag(cmd, a, "json");
+	bool json = ((const struct models_opts *)a->opts)->json;
 	json_t *arr = json ? json_array() : NULL;
 	char *speed_log = NULL;
 	int rc = CLI_OK;
@@ -129,18 +134,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		sw_llm_probe_release(&p);
 		free(roles);
 	}
-	if (json) {
-		json_t *doc = json_pack("{s:s, s:o}", "policy", sw_llm_mode_name(cfg.policy.mode),
-					"endpoints", arr);
-		arr = NULL;
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-		json_decref(doc);
-	} else if (cfg.n_endpoints == 0) {
+	if (!json && cfg.n_endpoints == 0)
 		fprintf(stderr, "no endpoints: add an [endpoint \"NAME\"] section to %s\n", cfg.path);
-	}
-	if (rc == CLI_OK && cfg.n_endpoints == 0)
-		rc = CLI_NO;
+	json_t *doc = json ? json_pack("{s:s, s:o}", "policy", sw_llm_mode_name(cfg.policy.mode),
+				       "endpoints", arr) : NULL;
+	arr = NULL;
+	rc = cli_emit(json, doc, NULL, NULL, cfg.n_endpoints ? CLI_OK : CLI_NO);
 cleanup:
 	json_decref(arr);
 	free(speed_log);
@@ -162,6 +161,7 @@ const struct cli_command cli_cmd_models = {
 		"configuration error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct models_opts),
 	.min_pos = 0,
 	.max_pos = 0,
 	.flags = CLI_NEEDS_WORKSPACE,

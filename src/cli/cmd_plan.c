@@ -8,18 +8,34 @@
 #include "cli/cli.h"
 #include "fleet/fleet.h"
 
+struct plan_opts {
+	const char *hardware, *svg, *calibration, *server;
+	double floor;     /* 0: the default */
+	long long port;   /* 0: the default */
+	bool detect, strict_floor, json, commands, conf;
+};
+
+#define AT(f) offsetof(struct plan_opts, f)
 static const struct cli_opt opts[] = {
-	{ "hardware", 'H', "FILE", "the GPU inventory (INI: [gpu \"N\"] and [group \"NAME\"])" },
-	{ "detect", 0, NULL, "read the GPUs and NVLink boards from nvidia-smi instead" },
-	{ "floor", 0, "TOK/S", "decode floor a group must meet to be preferred (default 40)" },
-	{ "strict-floor", 0, NULL, "leave a model unplaced rather than below the floor" },
-	{ "json", 0, NULL, "print the plan as JSON" },
-	{ "svg", 0, "OUT", "draw the boards, the models on them and each GPU's memory to OUT" },
-	{ "commands", 0, NULL, "print only the llama-server commands, one per line" },
-	{ "conf", 0, NULL, "print only the sworn.conf endpoint and role sections" },
-	{ "calibration", 0, "FILE", "speed constants to use instead of the built-in ones" },
-	{ "port", 0, "N", "first port for the servers (default 8081)" },
-	{ "server", 0, "PATH", "llama-server binary named in the commands (default llama-server)" },
+	{ "hardware", 'H', "FILE", "the GPU inventory (INI: [gpu \"N\"] and [group \"NAME\"])",
+	  CLI_PATH, AT(hardware) },
+	{ "detect", 0, NULL, "read the GPUs and NVLink boards from nvidia-smi instead", CLI_FLAG,
+	  AT(detect) },
+	{ "floor", 0, "TOK/S", "decode floor a group must meet to be preferred (default 40)",
+	  CLI_DOUBLE, AT(floor), 0.01, 99999 },
+	{ "strict-floor", 0, NULL, "leave a model unplaced rather than below the floor", CLI_FLAG,
+	  AT(strict_floor) },
+	{ "json", 0, NULL, "print the plan as JSON", CLI_FLAG, AT(json) },
+	{ "svg", 0, "OUT", "draw the boards, the models on them and each GPU's memory to OUT",
+	  CLI_PATH, AT(svg) },
+	{ "commands", 0, NULL, "print only the llama-server commands, one per line", CLI_FLAG,
+	  AT(commands) },
+	{ "conf", 0, NULL, "print only the sworn.conf endpoint and role sections", CLI_FLAG, AT(conf) },
+	{ "calibration", 0, "FILE", "speed constants to use instead of the built-in ones", CLI_PATH,
+	  AT(calibration) },
+	{ "port", 0, "N", "first port for the servers (default 8081)", CLI_INT, AT(port), 1024, 65535 },
+	{ "server", 0, "PATH", "llama-server binary named in the commands (default llama-server)",
+	  CLI_PATH, AT(server) },
 };
 
 static int write_file(const char *path, const struct sw_buf *b, struct sw_err *err)
@@ -29,6 +45,8 @@ static int write_file(const char *path, const struct sw_buf *b, struct sw_err *e
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct plan_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_fleet_hw hw = { 0 };
 	struct sw_fleet_calib *cal = NULL;
@@ -37,41 +55,32 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_fleet_plan plan = { 0 };
 	struct sw_buf out = SW_BUF_INIT;
 	size_t n = (size_t)a->npos;
-	const char *hwfile = cli_value(cmd, a, "hardware");
-	const char *floor = cli_value(cmd, a, "floor");
-	const char *port = cli_value(cmd, a, "port");
+	const char *hwfile = o->hardware;
 	struct sw_fleet_plan_opts po = {
-		.strict_floor = cli_flag(cmd, a, "strict-floor"),
-		.server = cli_value(cmd, a, "server"),
+		.strict_floor = o->strict_floor,
+		.server = o->server,
+		.floor_tps = o->floor,
+		.base_port = (uint16_t)o->port,
 	};
+	json_t *doc = NULL;
 	int rc = CLI_OK;
 	(void)ctx;
 
-	if (!hwfile == !cli_flag(cmd, a, "detect")) {
+	if (!hwfile == !o->detect) {
 		cli_error("give the GPUs with --hardware FILE or --detect (one of them)");
 		return CLI_USAGE;
 	}
-	if (floor) {
-		if (!sw_parse_double(floor, 0, 100000, &po.floor_tps) || po.floor_tps <= 0 ||
-		    po.floor_tps >= 100000) {
-			cli_error("bad --floor '%s': give tokens per second, e.g. 40", floor);
-			return CLI_USAGE;
-		}
-	}
-	if (port) {
-		uint64_t v;
-		if (!sw_parse_u64(port, strlen(port), &v) || v < 1024 || v + n > 65535) {
-			cli_error("bad --port '%s': give a port from 1024 to %zu", port, 65535 - n);
-			return CLI_USAGE;
-		}
-		po.base_port = (uint16_t)v;
+	/* One port per model, all below 65536. */
+	if (o->port && (size_t)o->port + n > 65535) {
+		cli_error("bad --port '%lld': give a port from 1024 to %zu", o->port, 65535 - n);
+		return CLI_USAGE;
 	}
 	if (n > SW_FLEET_MAX_MODELS) {
 		cli_error("%zu models: at most %u can be planned at once", n, SW_FLEET_MAX_MODELS);
 		return CLI_USAGE;
 	}
 	if ((hwfile ? sw_fleet_hw_load(&hw, hwfile, &err) : sw_fleet_hw_detect(&hw, &err)) != 0 ||
-	    sw_fleet_calib_load(&cal, cli_value(cmd, a, "calibration"), &err) != 0) {
+	    sw_fleet_calib_load(&cal, o->calibration, &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
@@ -92,7 +101,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
-	const char *svg = cli_value(cmd, a, "svg");
+	const char *svg = o->svg;
 	if (svg) {
 		struct sw_buf s = SW_BUF_INIT;
 		sw_fleet_plan_svg(&s, &plan);
@@ -103,16 +112,13 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			goto cleanup;
 		}
 	}
-	if (cli_flag(cmd, a, "json")) {
-		json_t *doc = sw_fleet_plan_json(&plan);
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-		json_decref(doc);
-	} else if (cli_flag(cmd, a, "commands")) {
+	if (o->json) {
+		doc = sw_fleet_plan_json(&plan);
+	} else if (o->commands) {
 		for (size_t i = 0; i < n; i++)
 			if (plan.placed[i].command)
 				printf("%s\n", plan.placed[i].command);
-	} else if (cli_flag(cmd, a, "conf")) {
+	} else if (o->conf) {
 		sw_fleet_plan_conf(&out, &plan);
 		fputs(out.data, stdout);
 	} else {
@@ -123,11 +129,10 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 		fputs(out.data, stdout);
 	}
+	rc = cli_emit(o->json, doc, NULL, NULL, sw_fleet_plan_unplaced(&plan) > 0 ? CLI_NO : CLI_OK);
 	for (size_t i = 0; i < n; i++)
 		if (plan.placed[i].group < 0)
 			fprintf(stderr, "sworn: %s not placed: %s\n", models[i].name, plan.placed[i].reason);
-	if (rc == CLI_OK && sw_fleet_plan_unplaced(&plan) > 0)
-		rc = CLI_NO;
 cleanup:
 	sw_fleet_plan_release(&plan);
 	for (size_t i = 0; i < n && models; i++)
@@ -159,6 +164,7 @@ const struct cli_command cli_cmd_plan = {
 		"Exit status: 0 every model placed, 1 some model not placed, 2 usage or input error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct plan_opts),
 	.min_pos = 1,
 	.max_pos = -1,
 	.flags = 0,

@@ -6,12 +6,20 @@
 
 #include "cli/cli.h"
 
+struct search_opts {
+	const char *matter;
+	long long limit;
+	bool fts, all, json;
+};
+
+#define AT(f) offsetof(struct search_opts, f)
 static const struct cli_opt opts[] = {
-	{ "matter", 'm', "MATTER", "the matter to search" },
-	{ "limit", 'n', "N", "show at most N hits (default 20)" },
-	{ "fts", 0, NULL, "the query is SQLite FTS5 syntax (AND, OR, NOT, NEAR, \"phrases\", prefix*)" },
-	{ "all", 0, NULL, "include quarantined and non-evidence texts" },
-	{ "json", 0, NULL, "print the hits as JSON" },
+	{ "matter", 'm', "MATTER", "the matter to search", CLI_STRING, AT(matter) },
+	{ "limit", 'n', "N", "show at most N hits (default 20)", CLI_INT, AT(limit), 1, 100000 },
+	{ "fts", 0, NULL, "the query is SQLite FTS5 syntax (AND, OR, NOT, NEAR, \"phrases\", prefix*)",
+	  CLI_FLAG, AT(fts) },
+	{ "all", 0, NULL, "include quarantined and non-evidence texts", CLI_FLAG, AT(all) },
+	{ "json", 0, NULL, "print the hits as JSON", CLI_FLAG, AT(json) },
 };
 
 /* The snippet marks matches with \x01 ... \x02: bold on a terminal,
@@ -49,37 +57,32 @@ static char *plain_snippet(const char *s)
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	       const struct cli_args *a)
 {
+	(void)cmd;
+	const struct search_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_search_hit *hits = NULL;
 	size_t n = 0;
 	struct sw_search_opts so = {
-		.raw = cli_flag(cmd, a, "fts"),
-		.include_all = cli_flag(cmd, a, "all"),
+		.raw = o->fts,
+		.include_all = o->all,
+		.limit = (size_t)o->limit, /* 0: the default */
 	};
-	const char *limit = cli_value(cmd, a, "limit");
 	struct sw_buf query = SW_BUF_INIT;
+	json_t *doc = NULL;
 	int rc = CLI_OK;
 
-	if (limit) {
-		uint64_t v;
-		if (!sw_parse_u64(limit, strlen(limit), &v) || v == 0 || v > 100000) {
-			cli_error("bad --limit '%s': give a number from 1 to 100000", limit);
-			return CLI_USAGE;
-		}
-		so.limit = (size_t)v;
-	}
 	for (int i = 0; i < a->npos; i++) {
 		if (i)
 			sw_buf_addc(&query, ' ');
 		sw_buf_adds(&query, a->pos[i]);
 	}
-	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0 ||
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0 ||
 	    sw_search(&hits, &n, m, query.data, &so, &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
-	if (cli_flag(cmd, a, "json")) {
+	if (o->json) {
 		json_t *arr = json_array();
 		for (size_t i = 0; i < n; i++) {
 			char *snip = plain_snippet(hits[i].snippet);
@@ -94,11 +97,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			free(snip);
 			json_array_append_new(arr, h);
 		}
-		json_t *doc = json_pack("{s:o, s:o, s:o}", "matter", sw_json_str(sw_matter_name(m)),
-					"query", sw_json_str(query.data), "hits", arr);
-		if (sw_json_print(stdout, doc, &err) != 0)
-			rc = cli_fail(&err);
-		json_decref(doc);
+		doc = json_pack("{s:o, s:o, s:o}", "matter", sw_json_str(sw_matter_name(m)),
+				"query", sw_json_str(query.data), "hits", arr);
 	} else {
 		bool colour = cli_colour();
 		for (size_t i = 0; i < n; i++) {
@@ -119,8 +119,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		if (n == 0)
 			fprintf(stderr, "no hits for '%s'\n", query.data);
 	}
-	if (rc == CLI_OK && n == 0)
-		rc = CLI_NO;
+	rc = cli_emit(o->json, doc, NULL, NULL, n == 0 ? CLI_NO : CLI_OK);
 cleanup:
 	sw_search_hits_free(hits, n);
 	sw_matter_close(m);
@@ -140,6 +139,7 @@ const struct cli_command cli_cmd_search = {
 		"Exit status: 0 with hits, 1 with none, 2 on a bad query.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct search_opts),
 	.min_pos = 1,
 	.max_pos = -1,
 	.flags = CLI_NEEDS_WORKSPACE,

@@ -11,13 +11,33 @@
 #include "cli/cli_draft.h"
 #include "verify/verify.h"
 
-static const struct cli_opt opts[] = {
-	{ "matter", 'm', "MATTER", "the matter whose record the draft cites" },
-	{ "json", 0, NULL, "print the verdicts as JSON (DESIGN.md's shape)" },
-	{ "html", 0, "OUT", "also write a self-contained HTML report to OUT" },
-	{ "lenient", 0, NULL, "let unverifiable claims pass (they are still listed)" },
-	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP },
+struct verify_opts {
+	const char *matter, *html, *format;
+	bool json, lenient;
 };
+
+#define AT(f) offsetof(struct verify_opts, f)
+static const struct cli_opt opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose record the draft cites", CLI_STRING, AT(matter) },
+	{ "json", 0, NULL, "print the verdicts as JSON (DESIGN.md's shape)", CLI_FLAG, AT(json) },
+	{ "html", 0, "OUT", "also write a self-contained HTML report to OUT", CLI_PATH, AT(html) },
+	{ "lenient", 0, NULL, "let unverifiable claims pass (they are still listed)", CLI_FLAG,
+	  AT(lenient) },
+	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
+};
+
+struct shown {
+	const struct sw_verify_report *rep;
+	const char *html;
+};
+
+static void print_text(FILE *f, const void *ud)
+{
+	const struct shown *s = ud;
+	sw_verify_print(f, s->rep, cli_colour());
+	if (s->html)
+		fprintf(f, "report: %s\n", s->html);
+}
 
 /* When the authority table was last written (only an import writes it),
  * as "YYYY-MM-DDTHH:MM:SSZ" in out, or false. */
@@ -32,21 +52,23 @@ static bool file_time(char out[21], const char *path)
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct verify_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct cli_draft d = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_authority *auth = NULL;
 	struct sw_verify_report rep = { 0 };
 	const char *path = a->pos[0];
-	const char *html = cli_value(cmd, a, "html");
+	const char *html = o->html;
 	char *auth_path = NULL, *last_import = NULL;
 	int rc = CLI_USAGE;
 
-	if (cli_draft_read(&d, path, cli_value(cmd, a, "format"), &err) != 0) {
+	if (cli_draft_read(&d, path, o->format, &err) != 0) {
 		cli_fail(&err);
 		goto cleanup;
 	}
-	if (cli_open_matter(&m, ctx, cmd, a, &err) != 0) {
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0) {
 		rc = cli_fail(&err);
 		if (rc == CLI_NO)
 			rc = CLI_USAGE;
@@ -59,7 +81,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		cli_fail(&err);
 		goto cleanup;
 	}
-	struct sw_verify_opts vo = { .lenient = cli_flag(cmd, a, "lenient") };
+	struct sw_verify_opts vo = { .lenient = o->lenient };
 	if (sw_verify(&rep, m, auth, d.view.text, d.view.len, &vo, &err) != 0) {
 		cli_fail(&err);
 		goto cleanup;
@@ -93,20 +115,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			goto cleanup;
 		}
 	}
-	if (cli_flag(cmd, a, "json")) {
-		json_t *j = sw_verify_json(&rep, path);
-		int prc = sw_json_print(stdout, j, &err);
-		json_decref(j);
-		if (prc != 0) {
-			cli_fail(&err);
-			goto cleanup;
-		}
-	} else {
-		sw_verify_print(stdout, &rep, cli_colour());
-		if (html)
-			printf("report: %s\n", html);
-	}
-	rc = rep.pass ? CLI_OK : CLI_NO;
+	struct shown shown = { &rep, html };
+	rc = cli_emit(o->json, o->json ? sw_verify_json(&rep, path) : NULL, print_text, &shown,
+		      rep.pass ? CLI_OK : CLI_NO);
 cleanup:
 	sw_verify_release(&rep);
 	sw_authority_close(auth);
@@ -138,6 +149,7 @@ const struct cli_command cli_cmd_verify = {
 		"Exit status: 0 the gate passes, 1 it blocks, 2 usage or input error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct verify_opts),
 	.min_pos = 1,
 	.max_pos = 1,
 	.flags = CLI_NEEDS_WORKSPACE,

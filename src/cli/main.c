@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 		rc = CLI_USAGE;
 	}
 cleanup:
-	free(args.pos);
+	cli_args_release(&args);
 	if (ctx.have_ws)
 		sw_workspace_release(&ctx.ws);
 	return rc;

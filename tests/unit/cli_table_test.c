@@ -31,6 +31,16 @@ static void test_every_command_documented(void **state)
 			if (!opt->help || strlen(opt->help) < 5)
 				fail_msg("sworn %s --%s has no help text", c->name, opt->name);
 			assert_true(strcmp(opt->name, "help") != 0);
+			/* A typed table binds every row to a field inside its
+			 * struct, a flag to a bool, a value to a value. */
+			if (c->opts_size) {
+				if (opt->type == CLI_UNTYPED)
+					fail_msg("sworn %s --%s is bound to no field", c->name, opt->name);
+				assert_true((opt->type == CLI_FLAG) == (opt->arg == NULL));
+				assert_true(opt->offset < c->opts_size);
+				if (opt->type == CLI_INT || opt->type == CLI_DOUBLE)
+					assert_true(opt->min <= opt->max);
+			}
 			for (size_t p = o + 1; p < c->nopts; p++) {
 				assert_string_not_equal(opt->name, c->opts[p].name);
 				if (opt->short_name)
@@ -90,35 +100,106 @@ static void test_parse(void **state)
 	struct sw_err err = { 0 };
 	ARGV(argv, "-m", "acme", "--labels=l.csv", "-v", "x", "--", "-y");
 	assert_int_equal(cli_parse(&a, c, 7, argv, &err), 0);
+	/* the old by-name look-up still answers for every table */
 	assert_string_equal(cli_value(c, &a, "matter"), "acme");
 	assert_string_equal(cli_value(c, &a, "labels"), "l.csv");
 	assert_true(cli_flag(c, &a, "verbose"));
 	assert_false(cli_flag(c, &a, "json"));
+	assert_non_null(a.opts);
 	assert_int_equal(a.npos, 2);
 	assert_string_equal(a.pos[0], "x");
 	assert_string_equal(a.pos[1], "-y");
-	free(a.pos);
+	cli_args_release(&a);
 
 	ARGV(bad, "--nope");
 	assert_int_equal(cli_parse(&a, c, 1, bad, &err), SW_EUSAGE);
 	assert_non_null(strstr(err.msg, "--nope"));
-	free(a.pos);
+	cli_args_release(&a);
 	ARGV(missing, "-m");
 	assert_int_equal(cli_parse(&a, c, 1, missing, &err), SW_EUSAGE);
 	assert_non_null(strstr(err.msg, "needs a value"));
-	free(a.pos);
+	cli_args_release(&a);
 	ARGV(flagval, "--json=yes");
 	assert_int_equal(cli_parse(&a, c, 1, flagval, &err), SW_EUSAGE);
-	free(a.pos);
+	cli_args_release(&a);
 	ARGV(glued, "-macme");
 	assert_int_equal(cli_parse(&a, c, 1, glued, &err), 0);
 	assert_string_equal(cli_value(c, &a, "matter"), "acme");
-	free(a.pos);
+	cli_args_release(&a);
 	argv_free(argv);
 	argv_free(bad);
 	argv_free(missing);
 	argv_free(flagval);
 	argv_free(glued);
+}
+
+/* Typed options: values land in the command's struct, numbers are checked
+ * against the table's bounds before the command runs. */
+static void test_typed(void **state)
+{
+	(void)state;
+	const struct cli_command *c = cli_find("search");
+	struct cli_args a;
+	struct sw_err err = { 0 };
+	ARGV(ok, "-m", "acme", "-n", "7", "--json", "late");
+	assert_int_equal(cli_parse(&a, c, 6, ok, &err), 0);
+	/* by the table, not by guessing the struct's layout */
+	for (size_t i = 0; i < c->nopts; i++) {
+		const char *at = (const char *)a.opts + c->opts[i].offset;
+		if (!strcmp(c->opts[i].name, "matter")) {
+			const char *v;
+			memcpy(&v, at, sizeof(v));
+			assert_string_equal(v, "acme");
+		} else if (!strcmp(c->opts[i].name, "limit")) {
+			long long v;
+			memcpy(&v, at, sizeof(v));
+			assert_int_equal(v, 7);
+		} else if (!strcmp(c->opts[i].name, "json") || !strcmp(c->opts[i].name, "fts")) {
+			bool v;
+			memcpy(&v, at, sizeof(v));
+			assert_true(v == !strcmp(c->opts[i].name, "json"));
+		}
+	}
+	cli_args_release(&a);
+
+	static const char *const bad_limits[] = { "0", "100001", "x", "+5", "5 ", "-1", "" };
+	for (size_t i = 0; i < SW_ARRAY_LEN(bad_limits); i++) {
+		const char *src[] = { "-n", bad_limits[i], "q" };
+		char **bad = argv_of(3, src);
+		assert_int_equal(cli_parse(&a, c, 3, bad, &err), SW_EUSAGE);
+		assert_non_null(strstr(err.msg, "bad --limit"));
+		assert_non_null(strstr(err.msg, "from 1 to 100000"));
+		assert_null(strchr(err.msg, '\n'));
+		cli_args_release(&a);
+		argv_free(bad);
+	}
+
+	/* a double with its bounds, and a default that is not zero */
+	const struct cli_command *ask = cli_find("ask");
+	ARGV(t, "ROLE", "hi");
+	assert_int_equal(cli_parse(&a, ask, 2, t, &err), 0);
+	for (size_t i = 0; i < ask->nopts; i++)
+		if (!strcmp(ask->opts[i].name, "temperature")) {
+			double v;
+			memcpy(&v, (const char *)a.opts + ask->opts[i].offset, sizeof(v));
+			assert_true(v < 0);
+		}
+	cli_args_release(&a);
+	ARGV(hot, "-t", "5.5", "ROLE", "hi");
+	assert_int_equal(cli_parse(&a, ask, 4, hot, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "bad --temperature '5.5'"));
+	cli_args_release(&a);
+
+	/* a path may not be empty */
+	const struct cli_command *v = cli_find("verify");
+	ARGV(nopath, "--html=", "d.md");
+	assert_int_equal(cli_parse(&a, v, 2, nopath, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "--html"));
+	cli_args_release(&a);
+	argv_free(ok);
+	argv_free(t);
+	argv_free(hot);
+	argv_free(nopath);
 }
 
 static void test_exit_codes(void **state)
@@ -136,6 +217,7 @@ int main(void)
 		cmocka_unit_test(test_every_command_documented),
 		cmocka_unit_test(test_help_lists_every_option),
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_typed),
 		cmocka_unit_test(test_exit_codes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
