@@ -52,7 +52,7 @@ void sw_llm_cancel_request(struct sw_llm_cancel *c)
 	atomic_store(&c->requested, true);
 }
 
-bool llm_cancelled(const struct sw_llm_cancel *c)
+bool sw__llm_cancelled(const struct sw_llm_cancel *c)
 {
 	return c && atomic_load(&((struct sw_llm_cancel *)c)->requested);
 }
@@ -163,14 +163,14 @@ void sw_llm_client_free(struct sw_llm_client *c)
 	free(c);
 }
 
-void llm_client_add_resolve(struct sw_llm_client *c, const char *entry)
+void sw__llm_client_add_resolve(struct sw_llm_client *c, const char *entry)
 {
 	c->resolve = curl_slist_append(c->resolve, entry);
 	if (!c->resolve)
 		SW_BUG("curl_slist_append failed");
 }
 
-void llm_client_force_local(struct sw_llm_client *c)
+void sw__llm_client_force_local(struct sw_llm_client *c)
 {
 	c->force_local = true;
 }
@@ -294,17 +294,17 @@ static void sleep_ms(double ms, struct sw_llm_cancel *cancel)
 	double end = sw_now() + ms / 1000.0;
 	for (;;) {
 		double left = (end - sw_now()) * 1000.0;
-		if (left <= 0 || llm_cancelled(cancel))
+		if (left <= 0 || sw__llm_cancelled(cancel))
 			return;
-		if (left > LLM_CANCEL_POLL_MS)
-			left = LLM_CANCEL_POLL_MS;
+		if (left > SW__LLM_CANCEL_POLL_MS)
+			left = SW__LLM_CANCEL_POLL_MS;
 		struct timespec ts = { 0, (long)(left * 1e6) };
 		nanosleep(&ts, NULL);
 	}
 }
 
-static void fill_result(struct sw_llm_result *out, struct sw_llm_client *c, struct llm_answer *a,
-			const struct llm_xfer *x)
+static void fill_result(struct sw_llm_result *out, struct sw_llm_client *c, struct sw__llm_answer *a,
+			const struct sw__llm_xfer *x)
 {
 	free(out->endpoint);
 	out->endpoint = sw_xstrdup(c->endpoint);
@@ -332,8 +332,8 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 		const struct sw_llm_request *req, struct sw_err *err)
 {
 	char *body = NULL;
-	struct llm_answer answer;
-	struct llm_xfer x;
+	struct sw__llm_answer answer;
+	struct sw__llm_xfer x;
 	double t0 = sw_now();
 	double call_deadline = req->deadlines.total_ms ? t0 + req->deadlines.total_ms / 1000.0
 						       : INFINITY;
@@ -342,21 +342,21 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
-	llm_xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
+	sw__llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
+	sw__llm_xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
 	if ((rc = build_body(&body, req, err)) != 0)
 		goto cleanup;
 	for (;;) {
-		llm_answer_release(&answer);
-		llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
+		sw__llm_answer_release(&answer);
+		sw__llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
 		answer.on_text = req->on_text;
 		answer.user = req->user;
-		llm_xfer_release(&x);
-		llm_xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel,
+		sw__llm_xfer_release(&x);
+		sw__llm_xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel,
 			      &answer);
-		llm_xfer_setup(c, &x, "/v1/chat/completions", body, strlen(body));
+		sw__llm_xfer_setup(c, &x, "/v1/chat/completions", body, strlen(body));
 		out->attempts++;
-		rc = llm_xfer_perform(&x, err);
+		rc = sw__llm_xfer_perform(&x, err);
 		if (rc == 0 && x.status == 200 && x.is_sse) {
 			if (!answer.done)
 				rc = sw_err_set(err, SW_ENET,
@@ -365,7 +365,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 			break;
 		}
 		if (rc == 0 && x.status == 200) {
-			rc = llm_answer_body(&answer, x.body.data, x.body.len);
+			rc = sw__llm_answer_body(&answer, x.body.data, x.body.len);
 			/* The decoder hands the whole text to on_text. */
 			if (rc != 0)
 				sw_err_set(err, rc, "endpoint '%s': %s", c->endpoint, answer.error);
@@ -373,7 +373,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 		}
 		if (rc != 0)
 			break;
-		rc = llm_xfer_http_error(&x, err);
+		rc = sw__llm_xfer_http_error(&x, err);
 		/* 503 means the server did not start on the request (loading,
 		 * no free slot): the one answer safe to repeat. */
 		if (x.status != 503 || out->attempts > retries)
@@ -382,7 +382,7 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 		if (left <= backoff)
 			break;
 		sleep_ms(backoff, req->cancel);
-		if (llm_cancelled(req->cancel)) {
+		if (sw__llm_cancelled(req->cancel)) {
 			rc = sw_err_set(err, SW_ECANCEL, "endpoint '%s': cancelled", c->endpoint);
 			break;
 		}
@@ -391,8 +391,8 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 cleanup:
 	fill_result(out, c, &answer, &x);
 	out->total_s = sw_now() - t0;
-	llm_answer_release(&answer);
-	llm_xfer_release(&x);
+	sw__llm_answer_release(&answer);
+	sw__llm_xfer_release(&x);
 	free(body);
 	return rc;
 }
@@ -432,7 +432,7 @@ int sw_llm_chat_role(struct sw_llm_result *out, const struct sw_llm_config *cfg,
 	unsigned attempts = out->attempts;
 	sw_llm_result_release(out);
 	if ((rc = sw_llm_client_new(&c, cfg, r->fallback, err)) == 0) {
-		llm_client_force_local(c);
+		sw__llm_client_force_local(c);
 		rc = sw_llm_chat(out, c, &rq, err);
 	}
 	sw_llm_client_free(c);
@@ -450,22 +450,22 @@ static int simple(struct sw_llm_client *c, const char *path, const char *post, u
 		  long *status, struct sw_buf *body, struct sw_err *err)
 {
 	struct sw_llm_deadlines dl = { 0 };
-	struct llm_xfer x;
+	struct sw__llm_xfer x;
 	int rc;
 
 	if (!timeout_ms)
 		timeout_ms = 10000;
 	dl.total_ms = timeout_ms;
 	dl.connect_ms = timeout_ms < INFO_CONNECT_MS ? timeout_ms : INFO_CONNECT_MS;
-	llm_xfer_init(&x, c, false, &dl, sw_now() + timeout_ms / 1000.0, NULL, NULL);
-	llm_xfer_setup(c, &x, path, post, post ? strlen(post) : 0);
-	rc = llm_xfer_perform(&x, err);
+	sw__llm_xfer_init(&x, c, false, &dl, sw_now() + timeout_ms / 1000.0, NULL, NULL);
+	sw__llm_xfer_setup(c, &x, path, post, post ? strlen(post) : 0);
+	rc = sw__llm_xfer_perform(&x, err);
 	*status = x.status;
 	if (rc == 0) {
 		sw_buf_reset(body);
 		sw_buf_add(body, x.body.data, x.body.len);
 	}
-	llm_xfer_release(&x);
+	sw__llm_xfer_release(&x);
 	return rc;
 }
 
@@ -481,7 +481,7 @@ static int get_status(struct sw_buf *out, long *status, struct sw_llm_client *c,
 	rc = simple(c, path, NULL, timeout_ms, status, out, err);
 	if (rc == 0 && *status != 200) {
 		char msg[300];
-		llm_error_body_message(msg, sizeof(msg), out->data, out->len);
+		sw__llm_error_body_message(msg, sizeof(msg), out->data, out->len);
 		rc = sw_err_set(err, SW_ENET, "endpoint '%s': GET %s answered HTTP %ld: %s",
 				c->endpoint, path, *status, msg);
 	}
@@ -524,7 +524,7 @@ int sw_llm_health(enum sw_llm_health *out, struct sw_llm_client *c, unsigned tim
 		rc = 0; /* down is an answer */
 		goto cleanup;
 	}
-	llm_error_body_message(msg, sizeof(msg), body.data, body.len);
+	sw__llm_error_body_message(msg, sizeof(msg), body.data, body.len);
 	if (strstr(msg, "no slot"))
 		*out = SW_LLM_NO_SLOT;
 	else if (status == 200)
@@ -643,7 +643,7 @@ int sw_llm_tokenize(size_t *out_count, struct sw_llm_client *c, const char *text
 		goto cleanup;
 	if (status != 200) {
 		char msg[300];
-		llm_error_body_message(msg, sizeof(msg), body.data, body.len);
+		sw__llm_error_body_message(msg, sizeof(msg), body.data, body.len);
 		rc = sw_err_set(err, SW_ENET, "endpoint '%s': /tokenize answered HTTP %ld: %s",
 				c->endpoint, status, msg);
 		goto cleanup;

@@ -23,7 +23,7 @@ struct json_t;
  * '\n' and handed over at the blank line that ends the event; lines starting
  * with ':' are counted as pings; other fields are ignored.  An event not
  * ended by a blank line before EOF is dropped, as the SSE spec says. */
-struct llm_sse {
+struct sw__llm_sse {
 	struct sw_buf line;  /* the current, incomplete line */
 	struct sw_buf data;  /* the current event's data */
 	bool have_data;      /* a data: line was seen in the current event */
@@ -31,20 +31,20 @@ struct llm_sse {
 	size_t max_line;     /* lines and events longer than this fail */
 	size_t pings;
 	/* Called for each complete event; a non-zero return stops feeding and
-	 * is returned by llm_sse_feed(). */
+	 * is returned by sw__llm_sse_feed(). */
 	int (*on_event)(void *user, const char *data, size_t len);
 	void *user;
 };
 
-void llm_sse_init(struct llm_sse *s, size_t max_line,
+void sw__llm_sse_init(struct sw__llm_sse *s, size_t max_line,
 		  int (*on_event)(void *user, const char *data, size_t len), void *user);
-void llm_sse_release(struct llm_sse *s);
+void sw__llm_sse_release(struct sw__llm_sse *s);
 /* Feed n bytes.  Returns 0, SW_ELIMIT (line too long) or the callback's
  * return value. */
-int llm_sse_feed(struct llm_sse *s, const char *p, size_t n, struct sw_err *err);
+int sw__llm_sse_feed(struct sw__llm_sse *s, const char *p, size_t n, struct sw_err *err);
 
 /* The state of one chat completion answer as its events are decoded. */
-struct llm_answer {
+struct sw__llm_answer {
 	struct sw_buf content;
 	struct sw_buf reasoning;
 	char *finish_reason;
@@ -61,47 +61,47 @@ struct llm_answer {
 	void *user;
 };
 
-void llm_answer_init(struct llm_answer *a, size_t max_content);
-void llm_answer_release(struct llm_answer *a);
+void sw__llm_answer_init(struct sw__llm_answer *a, size_t max_content);
+void sw__llm_answer_release(struct sw__llm_answer *a);
 
 /* Decode one SSE event's data (a chat.completion.chunk, an error, or
  * [DONE]).  Returns 0 to go on, or SW_EINPUT / SW_ELIMIT / SW_ENET (an
  * error event) with a->error set, after which nothing more is accepted. */
-int llm_answer_event(struct llm_answer *a, const char *data, size_t len);
+int sw__llm_answer_event(struct sw__llm_answer *a, const char *data, size_t len);
 
 /* Decode a whole non-streamed chat completion body.  Same returns. */
-int llm_answer_body(struct llm_answer *a, const char *body, size_t len);
+int sw__llm_answer_body(struct sw__llm_answer *a, const char *body, size_t len);
 
 /* Read llama-server's `timings` / OpenAI `usage` objects. */
-void llm_read_timings(struct sw_llm_timings *out, const struct json_t *obj);
-void llm_read_usage(struct sw_llm_usage *out, const struct json_t *obj);
+void sw__llm_read_timings(struct sw_llm_timings *out, const struct json_t *obj);
+void sw__llm_read_usage(struct sw_llm_usage *out, const struct json_t *obj);
 
 /* The message of a llama-server error body: {"error":{"code","message",
  * "type"}}, the old {"status":"..."} shape, or the first line of plain
  * text, into out (size outsz).  Never fails. */
-void llm_error_body_message(char *out, size_t outsz, const char *body, size_t len);
+void sw__llm_error_body_message(char *out, size_t outsz, const char *body, size_t len);
 
 /* ------------------------------------------------------------------ policy */
 
-enum llm_addr_class {
-	LLM_ADDR_LOOPBACK,
-	LLM_ADDR_PRIVATE,
-	LLM_ADDR_LINK_LOCAL,
-	LLM_ADDR_UNIX,
-	LLM_ADDR_PUBLIC,     /* anything else, unspecified addresses included */
+enum sw__llm_addr_class {
+	SW__LLM_ADDR_LOOPBACK,
+	SW__LLM_ADDR_PRIVATE,
+	SW__LLM_ADDR_LINK_LOCAL,
+	SW__LLM_ADDR_UNIX,
+	SW__LLM_ADDR_PUBLIC,     /* anything else, unspecified addresses included */
 };
 
-enum llm_addr_class llm_addr_classify(const struct sockaddr *sa, socklen_t len);
-const char *llm_addr_class_name(enum llm_addr_class c);
+enum sw__llm_addr_class sw__llm_addr_classify(const struct sockaddr *sa, socklen_t len);
+const char *sw__llm_addr_class_name(enum sw__llm_addr_class c);
 
 /* Format sa as "1.2.3.4:80", "[::1]:80" or "unix:/path" into out. */
-void llm_addr_format(char *out, size_t outsz, const struct sockaddr *sa, socklen_t len);
+void sw__llm_addr_format(char *out, size_t outsz, const struct sockaddr *sa, socklen_t len);
 
 /* May endpoint `endpoint` (whose URL names `host`) connect to sa?  0 with a
  * reason in why ("127.0.0.1 is loopback"), or SW_EPOLICY with the refusal
  * in err.  `force_local` holds the check to local-only whatever the mode
  * (a role's fallback). */
-int llm_policy_check(const struct sw_llm_policy *p, bool force_local,
+int sw__llm_policy_check(const struct sw_llm_policy *p, bool force_local,
 		     const char *endpoint, const char *host,
 		     const struct sockaddr *sa, socklen_t len, char *why,
 		     size_t whysz, struct sw_err *err);
@@ -109,7 +109,7 @@ int llm_policy_check(const struct sw_llm_policy *p, bool force_local,
 /* ---------------------------------------------------- client and transfers */
 
 /* How often a cancellable call looks at its cancel flag while waiting. */
-#define LLM_CANCEL_POLL_MS 50
+#define SW__LLM_CANCEL_POLL_MS 50
 
 /* One client: an endpoint, its easy handle inside its own multi handle, and
  * what the open-socket callback saw (client.c owns it, transfer.c drives it). */
@@ -135,10 +135,10 @@ struct sw_llm_client {
 };
 
 /* Whether c (may be NULL) has been asked to cancel. */
-bool llm_cancelled(const struct sw_llm_cancel *c);
+bool sw__llm_cancelled(const struct sw_llm_cancel *c);
 
 /* One transfer on a client's easy handle, from setup to its answer. */
-struct llm_xfer {
+struct sw__llm_xfer {
 	struct sw_llm_client *c;
 	bool stream;             /* the caller asked for SSE */
 	bool is_sse;             /* the server answered 200 text/event-stream */
@@ -146,8 +146,8 @@ struct llm_xfer {
 	long status;
 	struct sw_buf body;      /* a non-SSE body */
 	size_t body_limit;
-	struct llm_sse sse;
-	struct llm_answer *answer;
+	struct sw__llm_sse sse;
+	struct sw__llm_answer *answer;
 	size_t last_chunks;
 	double t_start, t_first_text, t_last_text;
 	struct sw_llm_deadlines dl;
@@ -159,19 +159,19 @@ struct llm_xfer {
 
 /* Prepare x for a transfer on client c: deadlines dl, an absolute
  * call_deadline (INFINITY for none), cancel and answer may be NULL. */
-void llm_xfer_init(struct llm_xfer *x, struct sw_llm_client *c, bool stream,
+void sw__llm_xfer_init(struct sw__llm_xfer *x, struct sw_llm_client *c, bool stream,
 		   const struct sw_llm_deadlines *dl, double call_deadline,
-		   struct sw_llm_cancel *cancel, struct llm_answer *answer);
-void llm_xfer_release(struct llm_xfer *x);
+		   struct sw_llm_cancel *cancel, struct sw__llm_answer *answer);
+void sw__llm_xfer_release(struct sw__llm_xfer *x);
 /* Set c's easy handle up for path: a POST of post_len bytes of post, or a
  * GET when post is NULL. */
-void llm_xfer_setup(struct sw_llm_client *c, struct llm_xfer *x, const char *path,
+void sw__llm_xfer_setup(struct sw_llm_client *c, struct sw__llm_xfer *x, const char *path,
 		    const char *post, size_t post_len);
 /* Run the transfer to its end, a deadline or a cancel.  Returns 0 or a
  * negative SW_E* code. */
-int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err);
+int sw__llm_xfer_perform(struct sw__llm_xfer *x, struct sw_err *err);
 /* SW_ENET with the server's error message for x's HTTP status. */
-int llm_xfer_http_error(const struct llm_xfer *x, struct sw_err *err);
+int sw__llm_xfer_http_error(const struct sw__llm_xfer *x, struct sw_err *err);
 
 /* ------------------------------------------------------------- test seams */
 
@@ -179,10 +179,10 @@ int llm_xfer_http_error(const struct llm_xfer *x, struct sw_err *err);
  * CURLOPT_RESOLVE does ("api.example.com:80:203.0.113.7").  Tests use it to
  * put a public address behind a friendly name without DNS; the policy then
  * sees that address at connect time. */
-void llm_client_add_resolve(struct sw_llm_client *c, const char *entry);
+void sw__llm_client_add_resolve(struct sw_llm_client *c, const char *entry);
 
 /* Hold this client to local-only whatever the policy mode (what a role's
  * fallback gets). */
-void llm_client_force_local(struct sw_llm_client *c);
+void sw__llm_client_force_local(struct sw_llm_client *c);
 
 #endif /* SW_LLM_INT_H */

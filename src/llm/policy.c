@@ -14,24 +14,24 @@
 
 #include "llm/llm_int.h"
 
-static enum llm_addr_class classify_v4(const unsigned char b[4])
+static enum sw__llm_addr_class classify_v4(const unsigned char b[4])
 {
 	if (b[0] == 127)
-		return LLM_ADDR_LOOPBACK;
+		return SW__LLM_ADDR_LOOPBACK;
 	if (b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) ||
 	    (b[0] == 192 && b[1] == 168))
-		return LLM_ADDR_PRIVATE;
+		return SW__LLM_ADDR_PRIVATE;
 	if (b[0] == 169 && b[1] == 254)
-		return LLM_ADDR_LINK_LOCAL;
-	return LLM_ADDR_PUBLIC;
+		return SW__LLM_ADDR_LINK_LOCAL;
+	return SW__LLM_ADDR_PUBLIC;
 }
 
-enum llm_addr_class llm_addr_classify(const struct sockaddr *sa, socklen_t len)
+enum sw__llm_addr_class sw__llm_addr_classify(const struct sockaddr *sa, socklen_t len)
 {
 	if (!sa || len < (socklen_t)sizeof(sa_family_t))
-		return LLM_ADDR_PUBLIC;
+		return SW__LLM_ADDR_PUBLIC;
 	if (sa->sa_family == AF_UNIX)
-		return LLM_ADDR_UNIX;
+		return SW__LLM_ADDR_UNIX;
 	if (sa->sa_family == AF_INET && len >= (socklen_t)sizeof(struct sockaddr_in)) {
 		const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)sa;
 		return classify_v4((const unsigned char *)&in->sin_addr);
@@ -44,28 +44,28 @@ enum llm_addr_class llm_addr_classify(const struct sockaddr *sa, socklen_t len)
 		if (memcmp(b, mapped, 12) == 0)
 			return classify_v4(b + 12);
 		if (memcmp(b, loop, 16) == 0)
-			return LLM_ADDR_LOOPBACK;
+			return SW__LLM_ADDR_LOOPBACK;
 		if ((b[0] & 0xfe) == 0xfc)
-			return LLM_ADDR_PRIVATE;
+			return SW__LLM_ADDR_PRIVATE;
 		if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
-			return LLM_ADDR_LINK_LOCAL;
+			return SW__LLM_ADDR_LINK_LOCAL;
 	}
-	return LLM_ADDR_PUBLIC;
+	return SW__LLM_ADDR_PUBLIC;
 }
 
-const char *llm_addr_class_name(enum llm_addr_class c)
+const char *sw__llm_addr_class_name(enum sw__llm_addr_class c)
 {
 	switch (c) {
-	case LLM_ADDR_LOOPBACK: return "loopback";
-	case LLM_ADDR_PRIVATE: return "a private address";
-	case LLM_ADDR_LINK_LOCAL: return "link-local";
-	case LLM_ADDR_UNIX: return "a unix socket";
-	case LLM_ADDR_PUBLIC: return "a public address";
+	case SW__LLM_ADDR_LOOPBACK: return "loopback";
+	case SW__LLM_ADDR_PRIVATE: return "a private address";
+	case SW__LLM_ADDR_LINK_LOCAL: return "link-local";
+	case SW__LLM_ADDR_UNIX: return "a unix socket";
+	case SW__LLM_ADDR_PUBLIC: return "a public address";
 	}
 	return "unknown";
 }
 
-void llm_addr_format(char *out, size_t outsz, const struct sockaddr *sa, socklen_t len)
+void sw__llm_addr_format(char *out, size_t outsz, const struct sockaddr *sa, socklen_t len)
 {
 	char host[INET6_ADDRSTRLEN];
 
@@ -100,17 +100,17 @@ static bool allowed_host(const struct sw_llm_policy *p, const char *host)
 	return false;
 }
 
-int llm_policy_check(const struct sw_llm_policy *p, bool force_local,
+int sw__llm_policy_check(const struct sw_llm_policy *p, bool force_local,
 		     const char *endpoint, const char *host,
 		     const struct sockaddr *sa, socklen_t len, char *why,
 		     size_t whysz, struct sw_err *err)
 {
 	char addr[INET6_ADDRSTRLEN + 16];
-	enum llm_addr_class cls = llm_addr_classify(sa, len);
+	enum sw__llm_addr_class cls = sw__llm_addr_classify(sa, len);
 
-	llm_addr_format(addr, sizeof(addr), sa, len);
-	if (cls != LLM_ADDR_PUBLIC) {
-		snprintf(why, whysz, "%s is %s", addr, llm_addr_class_name(cls));
+	sw__llm_addr_format(addr, sizeof(addr), sa, len);
+	if (cls != SW__LLM_ADDR_PUBLIC) {
+		snprintf(why, whysz, "%s is %s", addr, sw__llm_addr_class_name(cls));
 		return 0;
 	}
 	if (!force_local && allowed_host(p, host)) {

@@ -13,7 +13,7 @@
 
 #include "llm/llm_int.h"
 
-void llm_sse_init(struct llm_sse *s, size_t max_line,
+void sw__llm_sse_init(struct sw__llm_sse *s, size_t max_line,
 		  int (*on_event)(void *user, const char *data, size_t len), void *user)
 {
 	memset(s, 0, sizeof(*s));
@@ -24,7 +24,7 @@ void llm_sse_init(struct llm_sse *s, size_t max_line,
 	s->user = user;
 }
 
-void llm_sse_release(struct llm_sse *s)
+void sw__llm_sse_release(struct sw__llm_sse *s)
 {
 	if (!s)
 		return;
@@ -38,7 +38,7 @@ static bool has_prefix(const char *p, size_t n, const char *lit, size_t litn)
 }
 
 /* One complete line, without its end. */
-static int sse_line(struct llm_sse *s, const char *p, size_t n, struct sw_err *err)
+static int sse_line(struct sw__llm_sse *s, const char *p, size_t n, struct sw_err *err)
 {
 	if (n == 0) {
 		if (!s->have_data)
@@ -75,7 +75,7 @@ static int sse_line(struct llm_sse *s, const char *p, size_t n, struct sw_err *e
 	return 0;
 }
 
-int llm_sse_feed(struct llm_sse *s, const char *p, size_t n, struct sw_err *err)
+int sw__llm_sse_feed(struct sw__llm_sse *s, const char *p, size_t n, struct sw_err *err)
 {
 	const char *end = p + n;
 	int rc = 0;
@@ -124,7 +124,7 @@ int llm_sse_feed(struct llm_sse *s, const char *p, size_t n, struct sw_err *err)
 
 /* ------------------------------------------------------------------ events */
 
-void llm_answer_init(struct llm_answer *a, size_t max_content)
+void sw__llm_answer_init(struct sw__llm_answer *a, size_t max_content)
 {
 	memset(a, 0, sizeof(*a));
 	sw_buf_init(&a->content);
@@ -132,7 +132,7 @@ void llm_answer_init(struct llm_answer *a, size_t max_content)
 	a->max_content = max_content;
 }
 
-void llm_answer_release(struct llm_answer *a)
+void sw__llm_answer_release(struct sw__llm_answer *a)
 {
 	if (!a)
 		return;
@@ -144,7 +144,7 @@ void llm_answer_release(struct llm_answer *a)
 }
 
 SW_PRINTF(3, 4)
-static int fail(struct llm_answer *a, int code, const char *fmt, ...)
+static int fail(struct sw__llm_answer *a, int code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -170,7 +170,7 @@ static double get_double(const json_t *obj, const char *key)
 	return json_is_number(v) ? json_number_value(v) : 0.0;
 }
 
-void llm_read_timings(struct sw_llm_timings *out, const json_t *obj)
+void sw__llm_read_timings(struct sw_llm_timings *out, const json_t *obj)
 {
 	if (!json_is_object(obj))
 		return;
@@ -184,7 +184,7 @@ void llm_read_timings(struct sw_llm_timings *out, const json_t *obj)
 	out->predicted_per_second = get_double(obj, "predicted_per_second");
 }
 
-void llm_read_usage(struct sw_llm_usage *out, const json_t *obj)
+void sw__llm_read_usage(struct sw_llm_usage *out, const json_t *obj)
 {
 	if (!json_is_object(obj))
 		return;
@@ -194,7 +194,7 @@ void llm_read_usage(struct sw_llm_usage *out, const json_t *obj)
 	out->total_tokens = get_long(obj, "total_tokens");
 }
 
-static int add_text(struct llm_answer *a, struct sw_buf *b, const json_t *v, bool stream)
+static int add_text(struct sw__llm_answer *a, struct sw_buf *b, const json_t *v, bool stream)
 {
 	if (!json_is_string(v))
 		return 0;
@@ -221,7 +221,7 @@ static void set_str(char **dst, const json_t *v)
 	*dst = sw_xstrndup(json_string_value(v), json_string_length(v));
 }
 
-static int error_object(struct llm_answer *a, const json_t *e)
+static int error_object(struct sw__llm_answer *a, const json_t *e)
 {
 	const json_t *msg = json_object_get(e, "message");
 	const json_t *type = json_object_get(e, "type");
@@ -235,7 +235,7 @@ static int error_object(struct llm_answer *a, const json_t *e)
 
 /* The parts of a chunk or a body: choices[0] (delta or message), model,
  * timings, usage. */
-static int read_answer(struct llm_answer *a, const json_t *root, bool stream)
+static int read_answer(struct sw__llm_answer *a, const json_t *root, bool stream)
 {
 	const json_t *choices = json_object_get(root, "choices");
 	int rc = 0;
@@ -254,13 +254,13 @@ static int read_answer(struct llm_answer *a, const json_t *root, bool stream)
 	if (!a->model)
 		set_str(&a->model, json_object_get(root, "model"));
 	if (json_object_get(root, "timings"))
-		llm_read_timings(&a->timings, json_object_get(root, "timings"));
+		sw__llm_read_timings(&a->timings, json_object_get(root, "timings"));
 	if (json_object_get(root, "usage"))
-		llm_read_usage(&a->usage, json_object_get(root, "usage"));
+		sw__llm_read_usage(&a->usage, json_object_get(root, "usage"));
 	return rc;
 }
 
-int llm_answer_event(struct llm_answer *a, const char *data, size_t len)
+int sw__llm_answer_event(struct sw__llm_answer *a, const char *data, size_t len)
 {
 	json_t *root = NULL;
 	json_error_t jerr;
@@ -292,7 +292,7 @@ cleanup:
 	return rc;
 }
 
-int llm_answer_body(struct llm_answer *a, const char *body, size_t len)
+int sw__llm_answer_body(struct sw__llm_answer *a, const char *body, size_t len)
 {
 	json_t *root = NULL;
 	json_error_t jerr;
@@ -320,7 +320,7 @@ cleanup:
 	return rc;
 }
 
-void llm_error_body_message(char *out, size_t outsz, const char *body, size_t len)
+void sw__llm_error_body_message(char *out, size_t outsz, const char *body, size_t len)
 {
 	json_error_t jerr;
 	json_t *root = json_loadb(body, len, 0, &jerr);

@@ -41,7 +41,7 @@ static curl_socket_t open_socket(void *user, curlsocktype purpose, struct curl_s
 			   c->endpoint);
 		return CURL_SOCKET_BAD;
 	}
-	if (llm_policy_check(&c->policy, c->force_local, c->endpoint, c->host, sa, a->addrlen,
+	if (sw__llm_policy_check(&c->policy, c->force_local, c->endpoint, c->host, sa, a->addrlen,
 			     why, sizeof(why), &c->refusal) != 0) {
 		c->refused = true;
 		return CURL_SOCKET_BAD;
@@ -51,7 +51,7 @@ static curl_socket_t open_socket(void *user, curlsocktype purpose, struct curl_s
 		return CURL_SOCKET_BAD;
 	/* A model server's connection has no business in a child process. */
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-	llm_addr_format(c->address, sizeof(c->address), sa, a->addrlen);
+	sw__llm_addr_format(c->address, sizeof(c->address), sa, a->addrlen);
 	memcpy(c->why, why, sizeof(c->why));
 	c->have_address = true;
 	return fd;
@@ -67,7 +67,7 @@ static curl_socket_t open_socket(void *user, curlsocktype purpose, struct curl_s
  * thread (tests only). */
 #define MID_BREAK_BYTES 1024
 enum xfer_fault { XF_NONE, XF_RESET, XF_MID };
-static _Thread_local const struct llm_xfer *fault_xfer;
+static _Thread_local const struct sw__llm_xfer *fault_xfer;
 static _Thread_local enum xfer_fault fault_kind;
 static _Thread_local size_t fault_taken;
 
@@ -82,7 +82,7 @@ static int abort_before_request(void *user, char *conn_primary_ip, char *conn_lo
 	return CURL_PREREQFUNC_ABORT;
 }
 
-static void arm_faults(struct llm_xfer *x)
+static void arm_faults(struct sw__llm_xfer *x)
 {
 	fault_xfer = NULL;
 	fault_kind = XF_NONE;
@@ -97,20 +97,20 @@ static void arm_faults(struct llm_xfer *x)
 	}
 }
 
-static enum xfer_fault faulted(const struct llm_xfer *x)
+static enum xfer_fault faulted(const struct sw__llm_xfer *x)
 {
 	return fault_xfer == x ? fault_kind : XF_NONE;
 }
 
 /* -------------------------------------------------------------- transfers */
 
-static size_t take_body(struct llm_xfer *x, char *p, size_t n);
+static size_t take_body(struct sw__llm_xfer *x, char *p, size_t n);
 
 
 static int on_event(void *user, const char *data, size_t len)
 {
-	struct llm_xfer *x = user;
-	int rc = llm_answer_event(x->answer, data, len);
+	struct sw__llm_xfer *x = user;
+	int rc = sw__llm_answer_event(x->answer, data, len);
 	if (rc != 0)
 		sw_err_set(&x->err, rc, "endpoint '%s': %s%s", x->c->endpoint,
 			   rc == SW_ENET ? "the server failed mid-answer: " : "",
@@ -120,7 +120,7 @@ static int on_event(void *user, const char *data, size_t len)
 
 static size_t on_write(char *p, size_t size, size_t nmemb, void *user)
 {
-	struct llm_xfer *x = user;
+	struct sw__llm_xfer *x = user;
 	size_t n = size * nmemb;
 
 	if (faulted(x) == XF_MID && fault_taken + n >= MID_BREAK_BYTES) {
@@ -135,7 +135,7 @@ static size_t on_write(char *p, size_t size, size_t nmemb, void *user)
 	return take_body(x, p, n);
 }
 
-static size_t take_body(struct llm_xfer *x, char *p, size_t n)
+static size_t take_body(struct sw__llm_xfer *x, char *p, size_t n)
 {
 	if (!x->started) {
 		char *ct = NULL;
@@ -146,7 +146,7 @@ static size_t take_body(struct llm_xfer *x, char *p, size_t n)
 			    strncasecmp(ct, "text/event-stream", 17) == 0;
 	}
 	if (x->is_sse) {
-		int rc = llm_sse_feed(&x->sse, p, n, &x->err);
+		int rc = sw__llm_sse_feed(&x->sse, p, n, &x->err);
 		if (rc != 0) {
 			if (rc == SW_ELIMIT && x->err.msg[0] && !strstr(x->err.msg, "endpoint '"))
 				sw_err_wrap(&x->err, rc, "endpoint '%s'", x->c->endpoint);
@@ -177,7 +177,7 @@ static size_t take_body(struct llm_xfer *x, char *p, size_t n)
 	return n;
 }
 
-void llm_xfer_setup(struct sw_llm_client *c, struct llm_xfer *x, const char *path, const char *post,
+void sw__llm_xfer_setup(struct sw_llm_client *c, struct sw__llm_xfer *x, const char *path, const char *post,
 		    size_t post_len)
 {
 	CURL *e = c->easy;
@@ -216,7 +216,7 @@ void llm_xfer_setup(struct sw_llm_client *c, struct llm_xfer *x, const char *pat
 }
 
 /* The nearest deadline and its name. */
-static double next_deadline(const struct llm_xfer *x, const char **which, unsigned *ms)
+static double next_deadline(const struct sw__llm_xfer *x, const char **which, unsigned *ms)
 {
 	double d = x->call_deadline;
 	*which = "overall";
@@ -248,7 +248,7 @@ static double next_deadline(const struct llm_xfer *x, const char **which, unsign
 }
 
 /* Run the transfer set up on c->easy to its end, a deadline or a cancel. */
-int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err)
+int sw__llm_xfer_perform(struct sw__llm_xfer *x, struct sw_err *err)
 {
 	struct sw_llm_client *c = x->c;
 	CURLcode result = CURLE_OK;
@@ -278,7 +278,7 @@ int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err)
 			finished = true;
 			break;
 		}
-		if (llm_cancelled(x->cancel)) {
+		if (sw__llm_cancelled(x->cancel)) {
 			rc = sw_err_set(err, SW_ECANCEL, "endpoint '%s': cancelled", c->endpoint);
 			break;
 		}
@@ -294,8 +294,8 @@ int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err)
 		double wait = (deadline - now) * 1000.0 + 1;
 		if (wait > 1000)
 			wait = 1000;
-		if (x->cancel && wait > LLM_CANCEL_POLL_MS)
-			wait = LLM_CANCEL_POLL_MS;
+		if (x->cancel && wait > SW__LLM_CANCEL_POLL_MS)
+			wait = SW__LLM_CANCEL_POLL_MS;
 		curl_multi_poll(c->multi, NULL, 0, (int)wait, NULL);
 	}
 	/* Removing an unfinished transfer aborts it and drops its connection. */
@@ -343,9 +343,9 @@ int llm_xfer_perform(struct llm_xfer *x, struct sw_err *err)
 	}
 }
 
-void llm_xfer_init(struct llm_xfer *x, struct sw_llm_client *c, bool stream,
+void sw__llm_xfer_init(struct sw__llm_xfer *x, struct sw_llm_client *c, bool stream,
 		   const struct sw_llm_deadlines *dl, double call_deadline,
-		   struct sw_llm_cancel *cancel, struct llm_answer *answer)
+		   struct sw_llm_cancel *cancel, struct sw__llm_answer *answer)
 {
 	memset(x, 0, sizeof(*x));
 	x->c = c;
@@ -356,19 +356,19 @@ void llm_xfer_init(struct llm_xfer *x, struct sw_llm_client *c, bool stream,
 	x->answer = answer;
 	x->body_limit = SW_LLM_MAX_BODY;
 	sw_buf_init(&x->body);
-	llm_sse_init(&x->sse, SW_LLM_MAX_SSE_LINE, on_event, x);
+	sw__llm_sse_init(&x->sse, SW_LLM_MAX_SSE_LINE, on_event, x);
 }
 
-void llm_xfer_release(struct llm_xfer *x)
+void sw__llm_xfer_release(struct sw__llm_xfer *x)
 {
 	sw_buf_release(&x->body);
-	llm_sse_release(&x->sse);
+	sw__llm_sse_release(&x->sse);
 }
 
-int llm_xfer_http_error(const struct llm_xfer *x, struct sw_err *err)
+int sw__llm_xfer_http_error(const struct sw__llm_xfer *x, struct sw_err *err)
 {
 	char msg[300];
-	llm_error_body_message(msg, sizeof(msg), x->body.data, x->body.len);
+	sw__llm_error_body_message(msg, sizeof(msg), x->body.data, x->body.len);
 	return sw_err_set(err, SW_ENET, "endpoint '%s' answered HTTP %ld: %s", x->c->endpoint,
 			  x->status, msg);
 }

@@ -21,8 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FUZZ_MAX_CONTENT 2048
 
 struct run {
-	struct llm_sse sse;
-	struct llm_answer a;
+	struct sw__llm_sse sse;
+	struct sw__llm_answer a;
 	struct sw_buf streamed;
 	int rc;
 };
@@ -43,15 +43,15 @@ static int on_event(void *user, const char *d, size_t len)
 {
 	struct run *r = user;
 	check(d[len] == '\0', "event data unterminated");
-	return llm_answer_event(&r->a, d, len);
+	return sw__llm_answer_event(&r->a, d, len);
 }
 
 static void run_init(struct run *r)
 {
 	memset(r, 0, sizeof(*r));
 	sw_buf_init(&r->streamed);
-	llm_sse_init(&r->sse, FUZZ_MAX_LINE, on_event, r);
-	llm_answer_init(&r->a, FUZZ_MAX_CONTENT);
+	sw__llm_sse_init(&r->sse, FUZZ_MAX_LINE, on_event, r);
+	sw__llm_answer_init(&r->a, FUZZ_MAX_CONTENT);
 	r->a.on_text = on_text;
 	r->a.user = &r->streamed;
 }
@@ -60,14 +60,14 @@ static void run_feed(struct run *r, const char *p, size_t n, size_t step)
 {
 	for (size_t off = 0; off < n && r->rc == 0; off += step) {
 		size_t k = n - off < step ? n - off : step;
-		r->rc = llm_sse_feed(&r->sse, p + off, k, NULL);
+		r->rc = sw__llm_sse_feed(&r->sse, p + off, k, NULL);
 	}
 }
 
 static void run_release(struct run *r)
 {
-	llm_sse_release(&r->sse);
-	llm_answer_release(&r->a);
+	sw__llm_sse_release(&r->sse);
+	sw__llm_answer_release(&r->a);
 	sw_buf_release(&r->streamed);
 }
 
@@ -104,15 +104,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run_release(&whole);
 	run_release(&split);
 
-	struct llm_answer body;
-	llm_answer_init(&body, FUZZ_MAX_CONTENT);
-	int rc = llm_answer_body(&body, text, size);
+	struct sw__llm_answer body;
+	sw__llm_answer_init(&body, FUZZ_MAX_CONTENT);
+	int rc = sw__llm_answer_body(&body, text, size);
 	check(rc != 0 || body.done, "a decoded body is not done");
 	check(body.content.len + body.reasoning.len <= FUZZ_MAX_CONTENT, "body past its limit");
-	llm_answer_release(&body);
+	sw__llm_answer_release(&body);
 
 	char msg[64];
-	llm_error_body_message(msg, sizeof(msg), text, size);
+	sw__llm_error_body_message(msg, sizeof(msg), text, size);
 	check(memchr(msg, '\0', sizeof(msg)) != NULL, "error message unterminated");
 	for (const char *p = msg; *p; p++)
 		check((unsigned char)*p >= 0x20 && *p != 0x7f, "control byte in an error message");

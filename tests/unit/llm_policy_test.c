@@ -21,7 +21,7 @@
 
 #include "llm_harness.h"
 
-static enum llm_addr_class classify(const char *addr)
+static enum sw__llm_addr_class classify(const char *addr)
 {
 	struct sockaddr_storage ss;
 	memset(&ss, 0, sizeof(ss));
@@ -29,39 +29,39 @@ static enum llm_addr_class classify(const char *addr)
 	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
 	if (inet_pton(AF_INET, addr, &in->sin_addr) == 1) {
 		in->sin_family = AF_INET;
-		return llm_addr_classify((struct sockaddr *)in, sizeof(*in));
+		return sw__llm_addr_classify((struct sockaddr *)in, sizeof(*in));
 	}
 	assert_int_equal(inet_pton(AF_INET6, addr, &in6->sin6_addr), 1);
 	in6->sin6_family = AF_INET6;
-	return llm_addr_classify((struct sockaddr *)in6, sizeof(*in6));
+	return sw__llm_addr_classify((struct sockaddr *)in6, sizeof(*in6));
 }
 
 static void test_classes(void **state)
 {
 	(void)state;
-	static const struct { const char *addr; enum llm_addr_class want; } cases[] = {
-		{ "127.0.0.1", LLM_ADDR_LOOPBACK }, { "127.255.1.2", LLM_ADDR_LOOPBACK },
-		{ "10.0.0.5", LLM_ADDR_PRIVATE }, { "172.16.0.1", LLM_ADDR_PRIVATE },
-		{ "172.31.255.255", LLM_ADDR_PRIVATE }, { "172.32.0.1", LLM_ADDR_PUBLIC },
-		{ "172.15.0.1", LLM_ADDR_PUBLIC }, { "192.168.1.20", LLM_ADDR_PRIVATE },
-		{ "192.169.0.1", LLM_ADDR_PUBLIC }, { "169.254.10.1", LLM_ADDR_LINK_LOCAL },
-		{ "8.8.8.8", LLM_ADDR_PUBLIC }, { "203.0.113.7", LLM_ADDR_PUBLIC },
-		{ "100.64.0.1", LLM_ADDR_PUBLIC }, { "0.0.0.0", LLM_ADDR_PUBLIC },
-		{ "::1", LLM_ADDR_LOOPBACK }, { "fc00::1", LLM_ADDR_PRIVATE },
-		{ "fd12:3456::9", LLM_ADDR_PRIVATE }, { "fe80::1", LLM_ADDR_LINK_LOCAL },
-		{ "febf::1", LLM_ADDR_LINK_LOCAL }, { "fec0::1", LLM_ADDR_PUBLIC },
-		{ "2001:db8::1", LLM_ADDR_PUBLIC }, { "::", LLM_ADDR_PUBLIC },
-		{ "::ffff:127.0.0.1", LLM_ADDR_LOOPBACK }, { "::ffff:10.1.2.3", LLM_ADDR_PRIVATE },
-		{ "::ffff:8.8.8.8", LLM_ADDR_PUBLIC },
+	static const struct { const char *addr; enum sw__llm_addr_class want; } cases[] = {
+		{ "127.0.0.1", SW__LLM_ADDR_LOOPBACK }, { "127.255.1.2", SW__LLM_ADDR_LOOPBACK },
+		{ "10.0.0.5", SW__LLM_ADDR_PRIVATE }, { "172.16.0.1", SW__LLM_ADDR_PRIVATE },
+		{ "172.31.255.255", SW__LLM_ADDR_PRIVATE }, { "172.32.0.1", SW__LLM_ADDR_PUBLIC },
+		{ "172.15.0.1", SW__LLM_ADDR_PUBLIC }, { "192.168.1.20", SW__LLM_ADDR_PRIVATE },
+		{ "192.169.0.1", SW__LLM_ADDR_PUBLIC }, { "169.254.10.1", SW__LLM_ADDR_LINK_LOCAL },
+		{ "8.8.8.8", SW__LLM_ADDR_PUBLIC }, { "203.0.113.7", SW__LLM_ADDR_PUBLIC },
+		{ "100.64.0.1", SW__LLM_ADDR_PUBLIC }, { "0.0.0.0", SW__LLM_ADDR_PUBLIC },
+		{ "::1", SW__LLM_ADDR_LOOPBACK }, { "fc00::1", SW__LLM_ADDR_PRIVATE },
+		{ "fd12:3456::9", SW__LLM_ADDR_PRIVATE }, { "fe80::1", SW__LLM_ADDR_LINK_LOCAL },
+		{ "febf::1", SW__LLM_ADDR_LINK_LOCAL }, { "fec0::1", SW__LLM_ADDR_PUBLIC },
+		{ "2001:db8::1", SW__LLM_ADDR_PUBLIC }, { "::", SW__LLM_ADDR_PUBLIC },
+		{ "::ffff:127.0.0.1", SW__LLM_ADDR_LOOPBACK }, { "::ffff:10.1.2.3", SW__LLM_ADDR_PRIVATE },
+		{ "::ffff:8.8.8.8", SW__LLM_ADDR_PUBLIC },
 	};
 	for (size_t i = 0; i < SW_ARRAY_LEN(cases); i++) {
 		if (classify(cases[i].addr) != cases[i].want)
 			fail_msg("%s: got %s", cases[i].addr,
-				 llm_addr_class_name(classify(cases[i].addr)));
+				 sw__llm_addr_class_name(classify(cases[i].addr)));
 	}
 	struct sockaddr_un un = { .sun_family = AF_UNIX, .sun_path = "/run/x.sock" };
-	assert_int_equal(llm_addr_classify((struct sockaddr *)&un, sizeof(un)), LLM_ADDR_UNIX);
-	assert_int_equal(llm_addr_classify(NULL, 0), LLM_ADDR_PUBLIC);
+	assert_int_equal(sw__llm_addr_classify((struct sockaddr *)&un, sizeof(un)), SW__LLM_ADDR_UNIX);
+	assert_int_equal(sw__llm_addr_classify(NULL, 0), SW__LLM_ADDR_PUBLIC);
 }
 
 static void test_message(void **state)
@@ -73,7 +73,7 @@ static void test_message(void **state)
 	(void)state;
 
 	inet_pton(AF_INET, "203.0.113.7", &in.sin_addr);
-	assert_int_equal(llm_policy_check(&p, false, "board-a", "api.example.com",
+	assert_int_equal(sw__llm_policy_check(&p, false, "board-a", "api.example.com",
 					  (struct sockaddr *)&in, sizeof(in), why, sizeof(why), &err),
 			 SW_EPOLICY);
 	assert_string_equal(err.msg,
@@ -81,7 +81,7 @@ static void test_message(void **state)
 		"203.0.113.7:443, a public address; run the model on this network, add "
 		"'api.example.com' to allow_hosts in [policy], or set mode = allow-remote there");
 	inet_pton(AF_INET, "192.168.4.4", &in.sin_addr);
-	assert_int_equal(llm_policy_check(&p, false, "b", "gpu2.lan", (struct sockaddr *)&in,
+	assert_int_equal(sw__llm_policy_check(&p, false, "b", "gpu2.lan", (struct sockaddr *)&in,
 					  sizeof(in), why, sizeof(why), &err), 0);
 	assert_string_equal(why, "192.168.4.4:443 is a private address");
 }
@@ -95,7 +95,7 @@ static struct sw_llm_client *client(struct sw_llm_config *cfg, const char *conf,
 	assert_int_equal(h_config(cfg, dir, conf, &err), 0);
 	assert_int_equal(sw_llm_client_new(&c, cfg, endpoint, &err), 0);
 	if (resolve)
-		llm_client_add_resolve(c, resolve);
+		sw__llm_client_add_resolve(c, resolve);
 	return c;
 }
 

@@ -27,10 +27,10 @@ static int collect(void *user, const char *d, size_t len)
 	return 0;
 }
 
-static void feed_bytewise(struct llm_sse *s, const char *text)
+static void feed_bytewise(struct sw__llm_sse *s, const char *text)
 {
 	for (size_t i = 0; text[i]; i++)
-		assert_int_equal(llm_sse_feed(s, text + i, 1, NULL), 0);
+		assert_int_equal(sw__llm_sse_feed(s, text + i, 1, NULL), 0);
 }
 
 static void test_lines(void **state)
@@ -43,16 +43,16 @@ static void test_lines(void **state)
 		"data: [DONE]\n\n"
 		"data: never finished";
 	struct events whole = { 0 }, bytes = { 0 };
-	struct llm_sse s;
+	struct sw__llm_sse s;
 	(void)state;
 
-	llm_sse_init(&s, 1024, collect, &whole);
-	assert_int_equal(llm_sse_feed(&s, text, strlen(text), NULL), 0);
+	sw__llm_sse_init(&s, 1024, collect, &whole);
+	assert_int_equal(sw__llm_sse_feed(&s, text, strlen(text), NULL), 0);
 	assert_int_equal(s.pings, 1);
-	llm_sse_release(&s);
-	llm_sse_init(&s, 1024, collect, &bytes);
+	sw__llm_sse_release(&s);
+	sw__llm_sse_init(&s, 1024, collect, &bytes);
 	feed_bytewise(&s, text);
-	llm_sse_release(&s);
+	sw__llm_sse_release(&s);
 
 	assert_int_equal(whole.n, 4);
 	assert_int_equal(bytes.n, 4);
@@ -68,17 +68,17 @@ static void test_lines(void **state)
 static void test_limit(void **state)
 {
 	struct events e = { 0 };
-	struct llm_sse s;
+	struct sw__llm_sse s;
 	struct sw_err err = { 0 };
 	char big[100];
 	(void)state;
 
 	memset(big, 'x', sizeof(big));
-	llm_sse_init(&s, 64, collect, &e);
-	assert_int_equal(llm_sse_feed(&s, "data: ", 6, &err), 0);
-	assert_int_equal(llm_sse_feed(&s, big, sizeof(big), &err), SW_ELIMIT);
+	sw__llm_sse_init(&s, 64, collect, &e);
+	assert_int_equal(sw__llm_sse_feed(&s, "data: ", 6, &err), 0);
+	assert_int_equal(sw__llm_sse_feed(&s, big, sizeof(big), &err), SW_ELIMIT);
 	assert_string_equal(err.msg, "a line is longer than 64 bytes");
-	llm_sse_release(&s);
+	sw__llm_sse_release(&s);
 }
 
 static void add_text(void *user, const char *text, size_t len)
@@ -88,11 +88,11 @@ static void add_text(void *user, const char *text, size_t len)
 
 static void test_answer(void **state)
 {
-	struct llm_answer a;
+	struct sw__llm_answer a;
 	struct sw_buf streamed = SW_BUF_INIT;
 	(void)state;
 
-	llm_answer_init(&a, 100);
+	sw__llm_answer_init(&a, 100);
 	a.on_text = add_text;
 	a.user = &streamed;
 	const char *ev[] = {
@@ -107,7 +107,7 @@ static void test_answer(void **state)
 		"[DONE]",
 	};
 	for (size_t i = 0; i < SW_ARRAY_LEN(ev); i++)
-		assert_int_equal(llm_answer_event(&a, ev[i], strlen(ev[i])), 0);
+		assert_int_equal(sw__llm_answer_event(&a, ev[i], strlen(ev[i])), 0);
 	assert_true(a.done);
 	assert_string_equal(a.content.data, "Hello");
 	assert_string_equal(streamed.data, "Hello");
@@ -122,27 +122,27 @@ static void test_answer(void **state)
 	assert_true(a.usage.have);
 	assert_int_equal(a.usage.total_tokens, 5);
 	/* Nothing may follow [DONE]. */
-	assert_int_equal(llm_answer_event(&a, "{}", 2), SW_EINPUT);
-	llm_answer_release(&a);
+	assert_int_equal(sw__llm_answer_event(&a, "{}", 2), SW_EINPUT);
+	sw__llm_answer_release(&a);
 	sw_buf_release(&streamed);
 
-	llm_answer_init(&a, 4);
+	sw__llm_answer_init(&a, 4);
 	static const char err_ev[] = "{\"error\":{\"code\":500,\"message\":\"boom\",\"type\":\"server_error\"}}";
-	assert_int_equal(llm_answer_event(&a, err_ev, strlen(err_ev)), SW_ENET);
+	assert_int_equal(sw__llm_answer_event(&a, err_ev, strlen(err_ev)), SW_ENET);
 	assert_string_equal(a.error, "boom (server_error)");
 	assert_int_equal(a.error_code, 500);
-	llm_answer_release(&a);
+	sw__llm_answer_release(&a);
 
-	llm_answer_init(&a, 4);
+	sw__llm_answer_init(&a, 4);
 	static const char big[] = "{\"choices\":[{\"delta\":{\"content\":\"12345\"}}]}";
-	assert_int_equal(llm_answer_event(&a, big, strlen(big)), SW_ELIMIT);
+	assert_int_equal(sw__llm_answer_event(&a, big, strlen(big)), SW_ELIMIT);
 	assert_string_equal(a.error, "the answer is longer than 4 bytes");
-	llm_answer_release(&a);
+	sw__llm_answer_release(&a);
 
-	llm_answer_init(&a, 4);
-	assert_int_equal(llm_answer_event(&a, "[1]", 3), SW_EINPUT);
+	sw__llm_answer_init(&a, 4);
+	assert_int_equal(sw__llm_answer_event(&a, "[1]", 3), SW_EINPUT);
 	assert_string_equal(a.error, "malformed event: not an object");
-	llm_answer_release(&a);
+	sw__llm_answer_release(&a);
 }
 
 static void test_error_bodies(void **state)
@@ -150,15 +150,15 @@ static void test_error_bodies(void **state)
 	char msg[128];
 	(void)state;
 	static const char cur[] = "{\"error\":{\"code\":503,\"message\":\"Loading model\",\"type\":\"unavailable_error\"}}";
-	llm_error_body_message(msg, sizeof(msg), cur, strlen(cur));
+	sw__llm_error_body_message(msg, sizeof(msg), cur, strlen(cur));
 	assert_string_equal(msg, "Loading model (unavailable_error)");
-	llm_error_body_message(msg, sizeof(msg), "{\"status\":\"loading model\"}", 26);
+	sw__llm_error_body_message(msg, sizeof(msg), "{\"status\":\"loading model\"}", 26);
 	assert_string_equal(msg, "loading model");
-	llm_error_body_message(msg, sizeof(msg), "Bad Gateway\r\nmore", 17);
+	sw__llm_error_body_message(msg, sizeof(msg), "Bad Gateway\r\nmore", 17);
 	assert_string_equal(msg, "Bad Gateway");
-	llm_error_body_message(msg, sizeof(msg), "", 0);
+	sw__llm_error_body_message(msg, sizeof(msg), "", 0);
 	assert_string_equal(msg, "empty body");
-	llm_error_body_message(msg, sizeof(msg), "{\"error\":\"a\\u001bb\"}", 20);
+	sw__llm_error_body_message(msg, sizeof(msg), "{\"error\":\"a\\u001bb\"}", 20);
 	assert_string_equal(msg, "a b");
 }
 
