@@ -1,0 +1,102 @@
+/* run_int.h - the engine's state, shared by run.c (instances, workers,
+ * the scheduler's primitives), draft.c (the drafting steps) and rounds.c
+ * (review, revise, verify; starting and resuming a run). */
+#ifndef SW_PIPELINE_RUN_INT_H
+#define SW_PIPELINE_RUN_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "pipeline/pipeline_int.h"
+
+enum sw__ikind { SW__MODEL, SW__JOIN, SW__REVIEW, SW__REVISE, SW__VERIFY };
+
+struct sw__engine;
+
+/* A model call in flight, owned by its instance. */
+struct sw__worker {
+	struct sw__engine *e;
+	pthread_t thread;
+	const char *role;
+	char *system, *user, *messages_json;
+	struct sw_llm_message msgs[2];
+	struct sw_llm_request req;
+	struct sw_llm_result res;
+	struct sw_err err;
+	int rc;
+	bool done;              /* under e->mu */
+	atomic_size_t chunks;   /* streamed pieces so far */
+	double started, first_text;
+};
+
+/* One step instance ("outline", "section#2", "revise#1"). */
+struct sw__inst {
+	char *key;
+	const struct sw_task_step *step; /* for review/revise: the task's */
+	enum sw__ikind kind;
+	int item, round;
+	char *item_json;
+	enum sw__step_status status;
+	bool resumed;           /* done in an earlier process */
+	char *output;
+	int64_t doc_id, row_id;
+	char *detail;           /* JSON, set before the step's end is journaled */
+	char *error;
+	const char *role, *endpoint;
+	struct sw__worker *w;
+	size_t tokens, claims, blocked;
+	double tok_s, wall_s;
+};
+
+struct sw__ep {
+	const char *name;
+	unsigned slots, used;
+	struct sw_llm_client *client; /* for /tokenize, on the engine's thread */
+	bool tokenize;          /* the server counts tokens */
+	unsigned timeout_ms;
+};
+
+struct sw__engine {
+	struct sw_matter *m;
+	const struct sw_task *t;
+	const struct sw_run_opts *o;
+	int64_t run_id;
+	char *brief;
+	struct sw__pipe_row *rows; /* journaled before this process */
+	size_t nrows;
+	struct sw__inst **v;
+	size_t n, cap;
+	bool *expanded;         /* per task step: fan-out instances made */
+	struct sw__ep eps[32];
+	size_t neps;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	bool stop;              /* start nothing more */
+	char *reason;           /* why the run pauses */
+	char *db_error;         /* the journal could not be written */
+	char date[40];
+};
+
+void sw__run_inst_free(struct sw__inst *x);
+struct sw__inst *sw__run_inst_find(struct sw__engine *e, const char *key);
+struct sw__inst *sw__run_inst_add(struct sw__engine *e, const char *key,
+				  const struct sw_task_step *step, enum sw__ikind kind, int item,
+				  int round);
+void sw__run_event(struct sw__engine *e, enum sw_run_event_kind kind, const struct sw__inst *x,
+		   const char *message);
+struct sw__ep *sw__run_endpoint(struct sw__engine *e, const char *name);
+void sw__run_fail(struct sw__engine *e, struct sw__inst *x, int code, const char *why);
+int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw__pipe_fill *fill,
+		       const char *const *sources, size_t nsources);
+size_t sw__run_wait(struct sw__engine *e);
+void sw__run_wait_all(struct sw__engine *e);
+bool sw__run_slot_free(struct sw__engine *e, const struct sw_task_step *st);
+
+/* draft.c: run every drafting step to the first draft; *draft gets the
+ * instance whose output is it (NULL when the run stopped first). */
+void sw__run_drafting(struct sw__engine *e, struct sw__inst **draft);
+
+/* The fill every step of the run shares (brief, matter, task, date). */
+void sw__run_fill_base(struct sw__engine *e, struct sw__pipe_fill *f);
+
+#endif /* SW_PIPELINE_RUN_INT_H */
