@@ -1,0 +1,388 @@
+/*
+ * inject.c - text in evidence that reads as instructions to a model.
+ *
+ * Evidence is data, and the prompt says so; but a page that tells a model
+ * to ignore its instructions, carries chat-role tags or a fake system
+ * message, asks for the prompt, or asks for a citation or a verdict is
+ * worth showing the lawyer, whoever wrote it.  The scan is a small table of
+ * word patterns over the folded page (NFKC, case and marks folded, zero-
+ * width characters dropped, so "ＩＧＮＯＲＥ" and "ig\u200bnore" are caught),
+ * plus literal chat-template tags.
+ *
+ * Ordinary legal text must not trip it: "the instructions of the buyer", "I
+ * was instructed", "you are now in breach", "the jury returned a verdict",
+ * "please cite the PO number" all pass.  So every pattern wants words that
+ * address a model (previous instructions, system prompt, a role tag) rather
+ * than a single telling word, and "assistant:" at a line start counts only
+ * on a page that also has a user or system turn.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/pipeline.h"
+
+#define EXCERPT_MAX 160
+#define FLAGS_PER_PAGE 32 /* a hostile page cannot flood the record */
+#define SEP_MAX 8         /* bytes between two words of a pattern */
+
+enum { AT_ANY, AT_LINE_START };
+
+struct pattern {
+	const char *kind;
+	int where;
+	/* Slots separated by blanks.  A slot is words separated by '|', each
+	 * matched whole or, ending in '*', as a prefix; "?" before a slot
+	 * makes it optional, "!" makes it a word that must not come next
+	 * (consuming nothing); a slot that starts with punctuation is
+	 * literal text that must come next, after blanks or quotes. */
+	const char *spec;
+};
+
+#define VERB_IGNORE "ignore|disregard|forget|override|bypass"
+#define QUALIFIER "previous|prior|above|earlier|preceding|foregoing|former|original|initial|system"
+#define ORDERS "instruction*|direction*|prompt*|rules|guideline*|directive*|command*|context|constraints"
+#define MODEL "model|assistant|ai|llm|chatbot|bot|drafter|reviewer|verifier|agent"
+#define CLAIM "claim*|citation*|quot*|assertion*|statement*"
+#define SUPPORTED "supported|verified|valid|correct|true|accurate"
+#define REVEAL "reveal|show|print|repeat|output|display|disclose|leak|dump|recite|tell|share"
+
+static const struct pattern patterns[] = {
+	/* requests for the prompt come before "system prompt" alone */
+	{ "exfiltrate", AT_ANY, REVEAL " ?me|us ?your|the ?full|entire|complete|exact|whole "
+	  "system|developer|hidden|secret prompt*|instruction*|message*|rules" },
+	{ "exfiltrate", AT_ANY, REVEAL " ?me|us ?your|the ?full|entire|complete|exact|whole "
+	  "original|initial prompt*" },
+	{ "exfiltrate", AT_ANY, REVEAL " ?me|us your prompt*|system" },
+	{ "exfiltrate", AT_ANY, REVEAL "|reproduce ?all|everything ?of ?the text|words|everything above" },
+	{ "override", AT_ANY, VERB_IGNORE "|skip ?all|any ?of ?the|your|my|these|those|any "
+	  QUALIFIER " " ORDERS },
+	{ "override", AT_ANY, VERB_IGNORE " all|your " ORDERS },
+	{ "override", AT_ANY, "disregard|ignore|forget ?all ?of the|everything above|foregoing "
+	  "!email|e|mail|message*|note|letter|figure*|number*|amount*|calculation*|paragraph*|"
+	  "address*|date*|price*|invoice*|attachment*|version*|draft*|comment*|request*|"
+	  "statement*|line*|entry|entries|sentence*|typo*|order*|schedule*|quote*|table*" },
+	{ "override", AT_ANY, "new|real|actual|true|hidden|secret|updated instruction*|directive*|task|prompt :" },
+	{ "override", AT_ANY, "you are now a|an ?helpful|unrestricted|uncensored|different|new|"
+	  "expert|evil|unfiltered ai|assistant|model|chatbot|bot|llm|agent|language|system" },
+	{ "override", AT_ANY, "you are now in developer|dan|jailbreak|god|admin|debug|"
+	  "unrestricted|unfiltered|test mode" },
+	{ "override", AT_ANY, "you are now dan|unrestricted|jailbroken|uncensored|unfiltered" },
+	{ "override", AT_ANY, "from now on you will|must|shall|are act|respond|answer|ignore|only|"
+	  "pretend|behave|say|output|reply|write" },
+	{ "fake-system", AT_ANY, "system prompt* !the|a|an|user*|for|to|you|him|her|them|operator*|"
+	  "driver*|staff|employee*|me|us|customer*|clerk*|agent*|warehouse|carrier*" },
+	{ "fake-system", AT_ANY, "system|developer|administrator|admin message|override|"
+	  "instruction*|prompt :" },
+	{ "fake-system", AT_ANY, "system override" },
+	{ "fake-system", AT_ANY, "[ system|developer ?message|prompt ]" },
+	{ "fake-system", AT_ANY, "< system|developer|sys >" },
+	{ "fake-system", AT_ANY, "</ system|developer|sys >" },
+	{ "fake-system", AT_LINE_START, "system|developer : you|ignore|the|as|your|from|do|always|never" },
+	{ "role-tag", AT_LINE_START, "### system|instruction*|user|assistant|response|human|input :" },
+	{ "cite", AT_ANY, "you|" MODEL " must|should|shall|will ?always|only cite|quote" },
+	{ "cite", AT_ANY, "cite this|these|the ?following document*|page*|text|passage*|evidence|fact* as|to" },
+	{ "verdict", AT_ANY, "say|output|respond|answer|reply|report|return|print|mark|label|"
+	  "classify|rate|score ?with|that ?the|this|every|each|all|any ?of ?the " CLAIM
+	  " is|are|as ?fully|well|properly|adequately supported|verified" },
+	{ "verdict", AT_ANY, "mark|classify|rate|label|score every|each|all|this|these|the|any "
+	  "?of ?the " CLAIM " as " SUPPORTED },
+	{ "verdict", AT_ANY, "output|print|emit|respond ?with ?a|the|your|this verdict*" },
+	{ "verdict", AT_ANY, "verdict|verdicts : supported|verified|pass|passed" },
+};
+
+/* Literal tags, matched anywhere in the folded text. */
+static const struct {
+	const char *kind, *text;
+} tags[] = {
+	{ "role-tag", "[inst]" },
+	{ "role-tag", "[/inst]" },
+	{ "role-tag", "<<sys>>" },
+	{ "role-tag", "<</sys>>" },
+	{ "role-tag", "<start_of_turn>" },
+	{ "role-tag", "<end_of_turn>" },
+	{ "frame", "<<<" },
+};
+
+static bool is_word(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80;
+}
+
+static bool is_blank(unsigned char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The page folded for matching, with each byte's offset in the page. */
+struct folded {
+	char *t;
+	size_t len;
+	size_t *map;
+};
+
+/* Zero-width characters dropped before matching (U+200B-U+200D, U+2060,
+ * U+FEFF), as UTF-8 lengths at s; 0 when s holds none. */
+static size_t zero_width(const unsigned char *s, size_t left)
+{
+	if (left >= 3 && s[0] == 0xE2 && s[1] == 0x80 && s[2] >= 0x8B && s[2] <= 0x8D)
+		return 3;
+	if (left >= 3 && s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0xA0)
+		return 3;
+	if (left >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
+		return 3;
+	return 0;
+}
+
+static void fold_page(struct folded *out, const char *text, size_t len)
+{
+	struct sw_fold f;
+	sw_fold(&f, text, len, SW_FOLD_CASE | SW_FOLD_MARKS);
+	out->t = sw_xmalloc(f.len + 1);
+	out->map = sw_xmalloc((f.len + 1) * sizeof(*out->map));
+	out->len = 0;
+	for (size_t i = 0; i < f.len;) {
+		size_t zw = zero_width((const unsigned char *)f.text + i, f.len - i);
+		if (zw) {
+			i += zw;
+			continue;
+		}
+		unsigned char c = (unsigned char)f.text[i];
+		out->t[out->len] = (c == '\r' || c == '\f' || c == '\v') ? '\n' : (char)c;
+		out->map[out->len++] = f.map[i];
+		i++;
+	}
+	out->t[out->len] = '\0';
+	out->map[out->len] = f.map[f.len];
+	sw_fold_release(&f);
+}
+
+/* Whether the word at t[pos..wend) is one of alts ("a|b*|c"). */
+static bool word_in(const char *t, size_t pos, size_t wend, const char *alts, size_t alen)
+{
+	size_t wl = wend - pos;
+	const char *a = alts, *end = alts + alen;
+	while (a < end) {
+		const char *bar = memchr(a, '|', (size_t)(end - a));
+		size_t l = bar ? (size_t)(bar - a) : (size_t)(end - a);
+		bool prefix = l && a[l - 1] == '*';
+		size_t n = prefix ? l - 1 : l;
+		if (prefix ? (wl >= n && !memcmp(t + pos, a, n)) : (wl == n && !memcmp(t + pos, a, n)))
+			return true;
+		a += l + 1;
+	}
+	return false;
+}
+
+/* Skip what may stand between two words of a pattern: a few blanks and
+ * light punctuation, one line break at most, no sentence end. */
+static bool skip_sep(const struct folded *f, size_t *pos)
+{
+	size_t p = *pos, breaks = 0;
+	while (p < f->len && !is_word((unsigned char)f->t[p])) {
+		char c = f->t[p];
+		if (c == '.' || c == '!' || c == '?' || c == ';' || p - *pos >= SEP_MAX)
+			return false;
+		if (c == '\n' && ++breaks > 1)
+			return false;
+		p++;
+	}
+	*pos = p;
+	return p < f->len;
+}
+
+/* Match slots spec[0..) at pos; *end gets where the match ends. */
+static bool match_slots(const struct folded *f, size_t pos, const char *spec, size_t *end,
+			bool first)
+{
+	while (*spec == ' ')
+		spec++;
+	if (!*spec) {
+		*end = pos;
+		return true;
+	}
+	const char *sp = strchr(spec, ' ');
+	size_t slen = sp ? (size_t)(sp - spec) : strlen(spec);
+	const char *rest = spec + slen;
+	char mode = 0;
+	const char *alts = spec;
+	if (*alts == '?' || *alts == '!') {
+		mode = *alts++;
+		slen--;
+	}
+	if (mode == '?' && match_slots(f, pos, rest, end, first))
+		return true;
+
+	if (!is_word((unsigned char)*alts)) { /* literal punctuation */
+		size_t p = pos;
+		while (p < f->len && (is_blank((unsigned char)f->t[p]) || f->t[p] == '"' ||
+				      f->t[p] == '\''))
+			p++;
+		if (f->len - p < slen || memcmp(f->t + p, alts, slen))
+			return false;
+		return match_slots(f, p + slen, rest, end, false);
+	}
+	size_t p = pos;
+	bool at_word = first || skip_sep(f, &p);
+	size_t wend = p;
+	while (at_word && wend < f->len && is_word((unsigned char)f->t[wend]))
+		wend++;
+	bool in = at_word && wend > p && word_in(f->t, p, wend, alts, slen);
+	if (mode == '!')
+		return !in && match_slots(f, pos, rest, end, first);
+	return in && match_slots(f, wend, rest, end, false);
+}
+
+/* Whether pos starts a line (after blanks and list or quote marks). */
+static size_t line_body(const struct folded *f, size_t line)
+{
+	size_t p = line;
+	while (p < f->len && (is_blank((unsigned char)f->t[p]) || f->t[p] == '>' ||
+			      f->t[p] == '*' || f->t[p] == '-'))
+		p++;
+	return p;
+}
+
+/* A chat turn marker "user:", "human:" or "system:" at the start of some
+ * line: the page is a dialogue, so an "assistant:" line is a role tag. */
+static bool has_turns(const struct folded *f)
+{
+	for (size_t i = 0; i < f->len; i++) {
+		if (i && f->t[i - 1] != '\n')
+			continue;
+		size_t p = line_body(f, i), end;
+		if (match_slots(f, p, "user|human|system :", &end, true))
+			return true;
+	}
+	return false;
+}
+
+/* "<|name|>": the special tokens of chat templates (ChatML, Llama 3, ...). */
+static size_t special_token(const struct folded *f, size_t p)
+{
+	if (f->len - p < 5 || f->t[p] != '<' || f->t[p + 1] != '|')
+		return 0;
+	size_t q = p + 2;
+	while (q < f->len && q - p < 40 && ((f->t[q] >= 'a' && f->t[q] <= 'z') || f->t[q] == '_' ||
+					    (f->t[q] >= '0' && f->t[q] <= '9')))
+		q++;
+	if (q == p + 2 || f->len - q < 2 || f->t[q] != '|' || f->t[q + 1] != '>')
+		return 0;
+	return q + 2;
+}
+
+/* The page's words from byte start on one line: control characters as
+ * blanks, runs of blanks as one, at most EXCERPT_MAX bytes cut at a
+ * character boundary. */
+static char *excerpt(const char *text, size_t len, size_t start, size_t end)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	size_t stop = end > start + EXCERPT_MAX ? end : start + EXCERPT_MAX;
+	if (stop > len)
+		stop = len;
+	for (size_t i = start; i < stop && b.len < EXCERPT_MAX; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c < 0x20 || c == 0x7f) {
+			if (i >= end && (c == '\n' || c == '\r'))
+				break; /* the line ends after the words found */
+			c = ' ';
+		}
+		if (c == ' ' && (b.len == 0 || b.data[b.len - 1] == ' '))
+			continue;
+		sw_buf_addc(&b, (char)c);
+	}
+	if (b.len >= EXCERPT_MAX) {
+		size_t cut = EXCERPT_MAX;
+		while (cut > 0 && ((unsigned char)b.data[cut] & 0xC0) == 0x80)
+			cut--;
+		sw_buf_truncate(&b, cut);
+	}
+	while (b.len && b.data[b.len - 1] == ' ')
+		sw_buf_truncate(&b, b.len - 1);
+	return sw_buf_detach(&b, NULL);
+}
+
+static void add_flag(struct sw_inject_flag **flags, size_t *n, const char *kind,
+		     const char *text, size_t len, size_t start, size_t end, int64_t doc_id,
+		     const char *document, const char *bates, uint32_t page_no)
+{
+	*flags = sw_xrealloc(*flags, (*n + 1) * sizeof(**flags));
+	struct sw_inject_flag *fl = &(*flags)[(*n)++];
+	fl->doc_id = doc_id;
+	fl->document = sw_xstrdup(document ? document : "");
+	fl->bates = bates ? sw_xstrdup(bates) : NULL;
+	fl->page_no = page_no;
+	fl->kind = sw_xstrdup(kind);
+	fl->excerpt = excerpt(text, len, start, end);
+}
+
+void sw_inject_scan(struct sw_inject_flag **flags, size_t *n, const char *text, size_t len,
+		    int64_t doc_id, const char *document, const char *bates, uint32_t page_no)
+{
+	struct folded f;
+	size_t found = 0;
+	int turns = -1; /* not yet known */
+
+	if (!text || !len)
+		return;
+	fold_page(&f, text, len);
+	for (size_t i = 0; i < f.len && found < FLAGS_PER_PAGE;) {
+		const char *kind = NULL;
+		size_t end = 0;
+		bool line_start = i == 0 || f.t[i - 1] == '\n';
+		bool word_start = is_word((unsigned char)f.t[i]) &&
+				  (i == 0 || !is_word((unsigned char)f.t[i - 1]));
+
+		if ((end = special_token(&f, i)) != 0)
+			kind = "role-tag";
+		for (size_t k = 0; !kind && k < SW_ARRAY_LEN(tags); k++) {
+			size_t tl = strlen(tags[k].text);
+			if (f.len - i >= tl && !memcmp(f.t + i, tags[k].text, tl)) {
+				kind = tags[k].kind;
+				end = i + tl;
+			}
+		}
+		size_t body = line_start ? line_body(&f, i) : i;
+		for (size_t k = 0; !kind && k < SW_ARRAY_LEN(patterns); k++) {
+			const struct pattern *p = &patterns[k];
+			size_t at = p->where == AT_LINE_START ? body : i;
+			if (p->where == AT_LINE_START ? !line_start
+			    : !(word_start || !is_word((unsigned char)*p->spec)))
+				continue;
+			if (match_slots(&f, at, p->spec, &end, true)) {
+				kind = p->kind;
+				i = at;
+			}
+		}
+		if (!kind && line_start && match_slots(&f, body, "assistant|ai :", &end, true)) {
+			if (turns < 0)
+				turns = has_turns(&f);
+			if (turns) {
+				kind = "role-tag";
+				i = body;
+			}
+		}
+		if (!kind) {
+			i++;
+			continue;
+		}
+		add_flag(flags, n, kind, text, len, f.map[i], f.map[end], doc_id, document, bates,
+			 page_no);
+		found++;
+		i = end > i ? end : i + 1;
+	}
+	free(f.t);
+	free(f.map);
+}
+
+void sw_inject_flags_free(struct sw_inject_flag *f, size_t n)
+{
+	if (!f)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		free(f[i].document);
+		free(f[i].bates);
+		free(f[i].kind);
+		free(f[i].excerpt);
+	}
+	free(f);
+}
