@@ -18,6 +18,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_claims,
 	&cli_cmd_authorities,
 	&cli_cmd_verify,
+	&cli_cmd_task,
 	&cli_cmd_models,
 	&cli_cmd_ask,
 	&cli_cmd_doctor,

@@ -197,5 +197,6 @@ extern const struct cli_command cli_cmd_ask;
 extern const struct cli_command cli_cmd_doctor;
 extern const struct cli_command cli_cmd_fleet;
 extern const struct cli_command cli_cmd_bench;
+extern const struct cli_command cli_cmd_task;
 
 #endif /* SW_CLI_H */
