@@ -331,6 +331,21 @@ static const char *precision(const struct date *d)
 	return !d->y ? "monthday" : d->d ? "day" : d->m ? "month" : "year";
 }
 
+/* The document's own date, not a claim about the record: the execution
+ * date of a declaration's perjury clause ("Executed on December 1, 2026")
+ * and a dateline ("Dated: December 1, 2026"). */
+static bool own_date(const struct claims_scan *sc, size_t start)
+{
+	static const char *const before[] = { "Executed on ", "executed on ", "Dated: ",
+					      "DATED: " };
+	for (size_t i = 0; i < SW_ARRAY_LEN(before); i++) {
+		size_t n = strlen(before[i]);
+		if (start >= n && !memcmp(sc->t + start - n, before[i], n))
+			return true;
+	}
+	return false;
+}
+
 /* Push a date (and the end of its range) as a claim. */
 static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, struct date *z)
 {
@@ -360,6 +375,10 @@ static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, st
 	size_t end = is_set(z) ? z->e : a->e;
 	if (z->e > end)
 		end = z->e;
+	if (own_date(sc, start)) {
+		sc->done = end;
+		return end;
+	}
 	cl_begin(&b, SW_CLAIM_DATE, SW_FORM_FULL, start, end);
 	iso(s, sizeof(s), a);
 	cl_fieldz(&b, "iso", s);

@@ -178,6 +178,10 @@ static void test_dates(void **state)
 		  "iso=2021-03-03|end_iso=2021-04-05" },
 		{ "From March 2020 to April 2021.", "date", "March 2020 to April 2021",
 		  "iso=2020-03|end_iso=2021-04|precision=month" },
+		/* the document's own date is not a claim about the record */
+		{ "true and correct. Executed on December 1, 2026.", NULL, "December 1, 2026", NULL },
+		{ "Dated: December 1, 2026", NULL, "December 1, 2026", NULL },
+		{ "The letter dated March 3, 2021 says so.", "date", "March 3, 2021", "iso=2021-03-03" },
 		/* identifiers: no date inside them, and the date beside them kept */
 		{ "NCR-2021-0147 was opened on March 3, 2021.", "date", "March 3, 2021", "iso=2021-03-03" },
 		{ "NCR-2021-0147 was opened on March 3, 2021.", "bates", "NCR-2021-0147",
@@ -389,12 +393,39 @@ static void test_json_stream(void **state)
 		"Control \x01\x1f bytes, a DEL \x7f, a slash / and \xE2\x80\xA8 and bad \xFF\xFE bytes: "
 		"\"quoted \xC3\xA9\" ACME0000003.",
 	};
-	for (size_t i = 0; i < SW_ARRAY_LEN(texts); i++) {
-		const char *t = texts[i];
+	/* quotations longer than the writer's buffer holds escaped (its
+	 * second path): one UTF-8 with escapes, one with a bad byte */
+	char *longs[2];
+	for (int k = 0; k < 2; k++) {
+		struct sw_buf q = SW_BUF_INIT;
+		sw_buf_adds(&q, "He wrote: \"");
+		for (int n = 0; n < 800; n++)
+			sw_buf_adds(&q, k ? "a caf\xC3\xA9 \x01 \\ line\n" : "the caf\xC3\xA9\t\"x\" \\ ok ");
+		if (k)
+			sw_buf_adds(&q, "bad \xFF byte");
+		sw_buf_adds(&q, "\" (Ex. 3 at 2). Then ACME0000003.");
+		longs[k] = sw_buf_detach(&q, NULL);
+	}
+	const char *all[SW_ARRAY_LEN(texts) + 2];
+	for (size_t i = 0; i < SW_ARRAY_LEN(texts); i++)
+		all[i] = texts[i];
+	all[SW_ARRAY_LEN(texts)] = longs[0];
+	all[SW_ARRAY_LEN(texts) + 1] = longs[1];
+	for (size_t i = 0; i < SW_ARRAY_LEN(all); i++) {
+		const char *t = all[i];
 		struct sw_claims c;
 		assert_int_equal(sw_claims_scan(&c, t, strlen(t), NULL), 0);
 		char *a = tree_doc(&c, t, NULL, NULL), *b = stream_doc(&c, t, NULL);
 		assert_string_equal(a, b);
+		if (i >= SW_ARRAY_LEN(texts))
+			assert_true(strlen(b) > 20000); /* the long quotation is in it */
+		free(a);
+		/* read in place (NUL-terminated): the same claims */
+		struct sw_claims d;
+		assert_int_equal(sw_claims_scan_terminated(&d, t, strlen(t), NULL), 0);
+		a = stream_doc(&d, t, NULL);
+		assert_string_equal(a, b);
+		sw_claims_release(&d);
 		free(a);
 		free(b);
 		/* one kind only */
@@ -434,6 +465,8 @@ static void test_json_stream(void **state)
 		json_decref(after);
 		sw_claims_release(&c);
 	}
+	free(longs[0]);
+	free(longs[1]);
 }
 
 static void test_json_write_error(void **state)
