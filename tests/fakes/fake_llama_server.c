@@ -36,6 +36,8 @@
  *   seq = N        answers the Nth chat request (counting from 1)
  *   match = TEXT   answers a request whose messages contain TEXT
  *   text = ...     the answer (\n, \t and \\ are escapes)
+ *   file = PATH    the answer is this file's text (PATH relative to the
+ *                  script's folder), for answers longer than a line
  *   mode = MODE    as --fake-mode, for this answer only
  *   finish = stop  the finish_reason
  * A section with neither seq nor match answers anything.  Without a
@@ -190,7 +192,21 @@ static void load_script(const char *path)
 			a->match = unescape(e->value);
 		else if (strcmp(e->key, "text") == 0)
 			a->text = unescape(e->value);
-		else if (strcmp(e->key, "finish") == 0)
+		else if (strcmp(e->key, "file") == 0) {
+			/* the answer's text from a file beside the script */
+			struct sw_buf t = SW_BUF_INIT;
+			struct sw_err ferr = { 0 };
+			char *dir = sw_path_dir(path);
+			char *fp = e->value[0] == '/' ? sw_xstrdup(e->value) : sw_path_join(dir, e->value);
+			if (sw_file_read(&t, fp, 1u << 20, &ferr) != 0) {
+				fprintf(stderr, "fake-llama-server: %s:%d: %s\n", path, e->line, ferr.msg);
+				exit(2);
+			}
+			free(dir);
+			free(fp);
+			free(a->text);
+			a->text = sw_buf_detach(&t, NULL);
+		} else if (strcmp(e->key, "finish") == 0)
 			a->finish = sw_xstrdup(e->value);
 		else if (strcmp(e->key, "mode") == 0 && (a->mode = parse_mode(e->value)) < 0) {
 			fprintf(stderr, "fake-llama-server: %s:%d: unknown mode '%s'\n", path,
