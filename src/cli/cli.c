@@ -1,12 +1,14 @@
 /* cli.c - the command table, option parsing by table, help and errors. */
 #include <stdarg.h>
 #include <stdlib.h>
-
-#include <jansson.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "cli/cli.h"
+#include "fleet/fleet.h"
+#include "llm/llm.h"
 
 const struct cli_command *const cli_commands[] = {
 	&cli_cmd_init,
@@ -19,6 +21,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_authorities,
 	&cli_cmd_verify,
 	&cli_cmd_task,
+	&cli_cmd_draft,
 	&cli_cmd_models,
 	&cli_cmd_ask,
 	&cli_cmd_doctor,
@@ -296,6 +299,13 @@ const struct cli_opt cli_global_opts[] = {
 	{ "help", 'h', NULL, "list the commands" },
 };
 const size_t cli_nglobal_opts = SW_ARRAY_LEN(cli_global_opts);
+
+/* Each subsystem reads only its own sections of sworn.conf. */
+const struct sw_config_schema *const cli_conf_schemas[] = {
+	&sw_llm_config_schema,
+	&sw_fleet_conf_schema,
+};
+const size_t cli_nconf_schemas = SW_ARRAY_LEN(cli_conf_schemas);
 
 size_t cli_subcommands(char out[][CLI_MAX_SUBCMD], size_t max,
 		       const struct cli_command *cmd)

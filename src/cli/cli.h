@@ -87,6 +87,10 @@ struct cli_ctx {
 
 enum cli_flags {
 	CLI_NEEDS_WORKSPACE = 1 << 0, /* find and load the workspace first */
+	/* main refuses a sworn.conf with a section no schema of
+	 * cli_conf_schemas has, before any command runs; this command
+	 * reports it itself instead (sworn doctor). */
+	CLI_OWN_CONF_CHECK = 1 << 1,
 };
 
 struct cli_command {
@@ -147,6 +151,13 @@ extern const char cli_tagline[];
 extern const struct cli_opt cli_global_opts[];
 extern const size_t cli_nglobal_opts;
 
+/* The schemas that share sworn.conf (llm's and fleet's): a section none
+ * of them has is an error at load ("sworn.conf:LINE: unknown section
+ * [x]: did you mean [y]?").  A subsystem that reads sworn.conf lists its
+ * schema here. */
+extern const struct sw_config_schema *const cli_conf_schemas[];
+extern const size_t cli_nconf_schemas;
+
 /* The subcommands cmd's usage names: the first word of each top-level
  * " | " alternative, when there are two or more and each starts with a
  * lower-case word ("new NAME | list [--json]" gives new and list).  Writes
@@ -182,6 +193,22 @@ bool cli_colour(void);
 /* Format a byte count as "12.3 MiB" into out. */
 void cli_human_bytes(char *out, size_t outsz, uint64_t bytes);
 
+/* The workspace's authority table, or NULL when it has none (no error:
+ * case claims are then unverifiable); *rc is -1 with err set when the table
+ * exists but cannot be opened. */
+struct sw_authority;
+struct sw_authority *cli_open_authorities(struct cli_ctx *ctx, struct sw_err *err, int *rc);
+
+/* Drive a run to its end on a terminal (cmd_draft.c): start one of task t
+ * from the brief, or (t NULL) resume run resume_id; live progress on
+ * stderr, Ctrl-C pauses it; the outcome (or --json the run record) on
+ * stdout.  Returns the exit code: 0 verified, 1 blocked or paused, 2 an
+ * error. */
+struct sw_task;
+int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task *t,
+		  int64_t resume_id, const char *brief_name, const char *brief, size_t brief_len,
+		  bool json);
+
 extern const struct cli_command cli_cmd_init;
 extern const struct cli_command cli_cmd_matter;
 extern const struct cli_command cli_cmd_ingest;
@@ -198,5 +225,7 @@ extern const struct cli_command cli_cmd_doctor;
 extern const struct cli_command cli_cmd_fleet;
 extern const struct cli_command cli_cmd_bench;
 extern const struct cli_command cli_cmd_task;
+extern const struct cli_command cli_cmd_draft;
+extern const struct cli_command cli_cmd_run;
 
 #endif /* SW_CLI_H */

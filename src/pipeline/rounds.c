@@ -204,6 +204,9 @@ static void review_rounds(struct sw__engine *e, struct sw__inst *draft,
 		return;
 	sw__run_fill_base(e, &fill);
 	fill.draft = draft->output;
+	fill.round = "1";
+	fill.findings = "";
+	fill.verifier = "";
 	if (!(rv = run_one(e, "review", &e->t->review, SW__REVIEW, 0, &fill, draft->output)))
 		return;
 	findings = sw__pipe_findings_text(rv->output, &nfind);
