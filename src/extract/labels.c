@@ -1,52 +1,13 @@
 /* labels.c - the rows of a labels CSV (label,target) as spreadsheets save
- * it: comma, semicolon or tab separated, RFC 4180 quotes, CRLF, a header
- * row, blank and empty rows.  record/labels.c ties them to documents. */
+ * it: comma, semicolon or tab separated, RFC 4180 quotes (base/'s reader),
+ * CRLF, a header row, blank and empty rows.  record/labels.c ties them to
+ * documents. */
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "extract/extract_int.h"
-
-/* Split one CSV line (RFC 4180 quotes) on sep into at most two fields;
- * later fields (a description column) are ignored. */
-static int csv_fields(char *out[2], char *line, char sep)
-{
-	int n = 0;
-	char *p = line;
-	while (n < 2) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		char *start = p, *w = p;
-		if (*p == '"') {
-			start = w = ++p;
-			for (;;) {
-				if (*p == '\0')
-					return -1;
-				if (*p == '"' && p[1] == '"') {
-					*w++ = '"';
-					p += 2;
-				} else if (*p == '"') {
-					p++;
-					break;
-				} else {
-					*w++ = *p++;
-				}
-			}
-			while (*p && *p != sep)
-				p++;
-		} else {
-			while (*p && *p != sep)
-				p++;
-			w = p;
-		}
-		char c = *p;
-		*w = '\0';
-		out[n++] = sw_trim(start);
-		if (c != sep)
-			break;
-		p++;
-	}
-	return n;
-}
 
 /* The separator of a labels file, from its first line: a comma, or the
  * semicolon Excel writes where the comma is the decimal mark, or the tab
@@ -80,46 +41,96 @@ static bool header_row(const char *a, const char *b)
 	return fa && fb;
 }
 
+/* A field as typed with a blank before its quote (`Exhibit 4, "Ex. 5"`):
+ * the reader keeps such quotes as text, as RFC 4180 says; a labels file
+ * means them as quotes.  Undone in place on the trimmed field. */
+static char *unquote(char *f)
+{
+	size_t n = strlen(f);
+	if (n < 2 || f[0] != '"' || f[n - 1] != '"')
+		return f;
+	char *w = f;
+	for (const char *p = f + 1; p < f + n - 1; p++) {
+		*w++ = *p;
+		if (*p == '"' && p[1] == '"')
+			p++;
+	}
+	*w = '\0';
+	return f;
+}
+
+/* Whether a field holds nothing but blanks and quotes. */
+static bool blank(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '"')
+		s++;
+	return *s == '\0';
+}
+
+/* Rows as they are read: each label's offset in out->text (the buffer
+ * moves as it grows; the pointers are set at the end), SIZE_MAX for a bad
+ * row.  The target follows its label. */
+struct pending {
+	size_t *at, cap;
+};
+
+static void add_row(struct sw_labels *out, struct pending *p, int line, const char *label,
+		    const char *target)
+{
+	out->rows = sw_xgrow(out->rows, &out->cap, out->n + 1, sizeof(*out->rows));
+	p->at = sw_xgrow(p->at, &p->cap, out->n + 1, sizeof(*p->at));
+	out->rows[out->n] = (struct sw_label_row){ .line = line };
+	p->at[out->n++] = label ? out->text.len : SIZE_MAX;
+	if (!label)
+		return;
+	sw_buf_add(&out->text, label, strlen(label) + 1);
+	sw_buf_add(&out->text, target, strlen(target) + 1);
+}
+
 void sw_labels_parse(struct sw_labels *out, const char *text, size_t len)
 {
-	memset(out, 0, sizeof(*out));
-	sw_buf_add(&out->text, text, len);
-	sw_buf_addc(&out->text, '\0');
-	char sep = 0;
+	struct sw_csv c;
+	struct sw_err err = { 0 };
+	struct pending p = { 0 };
 	bool first_row = true;
-	int lineno = 0;
-	for (char *line = out->text.data; line && *line;) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		lineno++;
-		char *f[2] = { NULL, NULL };
-		char *cur = line;
-		line = nl ? nl + 1 : NULL;
-		size_t cl = strlen(cur);
-		if (cl && cur[cl - 1] == '\r')
-			cur[--cl] = '\0';
-		if (!sep)
-			sep = csv_separator(cur);
-		/* Blank lines, comments, and the empty rows a spreadsheet
-		 * leaves (",," or ";;"). */
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	sw_csv_init_mem(&c, text, len, "labels");
+	c.delim = csv_separator(text);
+	while ((rc = sw_csv_next(&c, &err)) == 1) {
+		int line = c.line > INT_MAX ? INT_MAX : (int)c.line;
+		/* Comments, and the empty rows a spreadsheet leaves (",,"). */
+		if (sw_csv_field(&c, 0)[0] == '#')
+			continue;
 		bool empty = true;
-		for (const char *c = cur; *c && empty; c++)
-			empty = *c == sep || *c == ' ' || *c == '\t' || *c == '"';
-		if (empty || cur[0] == '#')
+		for (size_t i = 0; i < c.nfields && empty; i++)
+			empty = blank(sw_csv_field(&c, i));
+		if (empty)
 			continue;
-		int n = csv_fields(f, cur, sep);
-		bool header = first_row && n == 2 && header_row(f[0], f[1]);
+		/* Later fields (a description column) are ignored. */
+		char *f0 = unquote(sw_trim(sw_xstrdup(sw_csv_field(&c, 0))));
+		char *f1 = unquote(sw_trim(sw_xstrdup(sw_csv_field(&c, 1))));
+		bool header = first_row && c.nfields >= 2 && header_row(f0, f1);
 		first_row = false;
-		if (header)
-			continue;
-		out->rows = sw_xgrow(out->rows, &out->cap, out->n + 1, sizeof(*out->rows));
-		struct sw_label_row *r = &out->rows[out->n++];
-		r->line = lineno;
-		bool ok = n == 2 && f[0][0] && f[1][0];
-		r->label = ok ? f[0] : NULL;
-		r->target = ok ? f[1] : NULL;
+		if (!header) {
+			bool ok = !c.over && c.nfields >= 2 && f0[0] && f1[0];
+			add_row(out, &p, line, ok ? f0 : NULL, ok ? f1 : NULL);
+		}
+		free(f0);
+		free(f1);
 	}
+	/* A quote never closed: the rest of the file is that row, bad. */
+	if (rc != 0)
+		add_row(out, &p, c.line > INT_MAX ? INT_MAX : (int)c.line, NULL, NULL);
+	sw_csv_release(&c);
+	for (size_t i = 0; i < out->n; i++) {
+		if (p.at[i] == SIZE_MAX)
+			continue;
+		out->rows[i].label = out->text.data + p.at[i];
+		out->rows[i].target = out->rows[i].label + strlen(out->rows[i].label) + 1;
+	}
+	free(p.at);
 }
 
 void sw_labels_release(struct sw_labels *l)
