@@ -88,7 +88,8 @@ static const char *const stop_words[] = {
 	"using", "use", "based", "record", "records", "evidence", "bates", "number",
 	"numbers", "page", "pages", "document", "documents", "section", "sections",
 	"paragraph", "paragraphs", "fact", "facts", "show", "shows", "shown", "per",
-	"each", "via", "etc", "make", "made", "give", "given", "set", "forth", "one", "two",
+	"via", "etc", "make", "made", "give", "given", "set", "forth", "one", "two",
+	"declaration", "motion", "chronology", "summary", "argument", "statement",
 };
 
 static bool is_stop(const char *key)
@@ -154,8 +155,11 @@ static void term_add(struct terms *ts, const char *w, size_t len, bool sentence_
 	enum term_class cls;
 	if (digits && letters)
 		cls = T_IDENT;
+	else if (digits && !(len == 4 && (key[0] == '1' || key[0] == '2') &&
+			     (key[1] == '9' || key[1] == '0')))
+		cls = T_NUMBER; /* a year (19xx, 20xx) is on most pages: a plain word */
 	else if (digits)
-		cls = T_NUMBER;
+		cls = T_WORD;
 	else if ((upper && !sentence_start) || (all_upper && nletters >= 3))
 		cls = T_NAME;
 	else
