@@ -12,6 +12,9 @@ void sw__mk_init(struct sw__mk *b, struct sw_markup *m)
 	b->src = m->src;
 	b->src_len = m->src_len;
 	sw_buf_init(&b->text);
+	/* the plain text is about as long as the source: one allocation, not
+	 * a copy at every doubling */
+	sw_buf_grow(&b->text, m->src_len + m->src_len / 16 + 64);
 }
 
 static struct sw_markup_run *push_run(struct sw__mk *b)
@@ -362,10 +365,9 @@ void sw_markup_release(struct sw_markup *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* The run that holds plain byte p (p < len). */
-static const struct sw_markup_run *run_at(const struct sw_markup *m, size_t p)
+/* The run that holds plain byte p (p < len), in runs [lo, hi). */
+static size_t run_search(const struct sw_markup *m, size_t lo, size_t hi, size_t p)
 {
-	size_t lo = 0, hi = m->nruns;
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (m->runs[mid].plain <= p)
@@ -373,14 +375,33 @@ static const struct sw_markup_run *run_at(const struct sw_markup *m, size_t p)
 		else
 			hi = mid;
 	}
-	return m->nruns ? &m->runs[lo] : NULL;
+	return lo;
 }
 
-size_t sw_markup_src(const struct sw_markup *m, size_t plain)
+/* The same from the run *hint (a few steps forward, else a search), which
+ * then holds the run found. */
+static const struct sw_markup_run *run_near(const struct sw_markup *m, size_t *hint, size_t p)
+{
+	if (!m->nruns)
+		return NULL;
+	size_t r = *hint < m->nruns ? *hint : 0;
+	if (m->runs[r].plain > p) {
+		r = run_search(m, 0, r, p);
+	} else {
+		for (int k = 0; k < 4 && r + 1 < m->nruns && m->runs[r + 1].plain <= p; k++)
+			r++;
+		if (r + 1 < m->nruns && m->runs[r + 1].plain <= p)
+			r = run_search(m, r, m->nruns, p);
+	}
+	*hint = r;
+	return &m->runs[r];
+}
+
+size_t sw_markup_src_at(const struct sw_markup *m, size_t *hint, size_t plain)
 {
 	if (plain >= m->len)
 		return m->src_len;
-	const struct sw_markup_run *r = run_at(m, plain);
+	const struct sw_markup_run *r = run_near(m, hint, plain);
 	if (!r)
 		return 0;
 	if (r->verbatim)
@@ -388,18 +409,30 @@ size_t sw_markup_src(const struct sw_markup *m, size_t plain)
 	return r->src;
 }
 
-size_t sw_markup_src_end(const struct sw_markup *m, size_t end)
+size_t sw_markup_src_end_at(const struct sw_markup *m, size_t *hint, size_t end)
 {
 	if (end == 0)
-		return sw_markup_src(m, 0);
+		return sw_markup_src_at(m, hint, 0);
 	if (end > m->len)
 		end = m->len;
-	const struct sw_markup_run *r = run_at(m, end - 1);
+	const struct sw_markup_run *r = run_near(m, hint, end - 1);
 	if (!r)
 		return 0;
 	if (r->verbatim)
 		return r->src + (end - r->plain);
 	return r->src + r->src_len;
+}
+
+size_t sw_markup_src(const struct sw_markup *m, size_t plain)
+{
+	size_t hint = 0;
+	return sw_markup_src_at(m, &hint, plain);
+}
+
+size_t sw_markup_src_end(const struct sw_markup *m, size_t end)
+{
+	size_t hint = 0;
+	return sw_markup_src_end_at(m, &hint, end);
 }
 
 void sw_markup_line_col(const struct sw_markup *m, struct sw_markup_cursor *cur, size_t src,

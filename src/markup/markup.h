@@ -134,6 +134,13 @@ size_t sw_markup_src(const struct sw_markup *m, size_t plain);
  * exclusive end; 0 gives the source offset of plain byte 0). */
 size_t sw_markup_src_end(const struct sw_markup *m, size_t end);
 
+/* The same with a hint: *hint (zeroed before the first call, one per
+ * sequence of calls) keeps the run the last call found, so that offsets
+ * asked for in about increasing order are found in constant time; any
+ * order gives the same answers. */
+size_t sw_markup_src_at(const struct sw_markup *m, size_t *hint, size_t plain);
+size_t sw_markup_src_end_at(const struct sw_markup *m, size_t *hint, size_t end);
+
 /* Where sw_markup_line_col() last counted to; zeroed before the first
  * call.  Offsets asked for in increasing order are then counted in time
  * linear in the source, however long its lines. */

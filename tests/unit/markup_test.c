@@ -43,11 +43,52 @@ static void check_map(const struct sw_markup *m)
 			    m->emphasis[i].end <= m->len);
 }
 
+/* sw_markup_src() and sw_markup_src_end() against the runs read one by
+ * one, and their hinted forms asked in increasing, decreasing and
+ * scattered order: the hint never changes an answer. */
+static void check_lookups(const struct sw_markup *m)
+{
+	size_t up = 0, down = 0, jump = 0, up_end = 0, down_end = 0, jump_end = 0;
+	for (size_t i = 0; i <= m->len; i++) {
+		size_t p = i, q = m->len - i, r = (i * 7919) % (m->len + 1);
+		size_t want[3], want_end[3], ps[3] = { p, q, r };
+		for (int k = 0; k < 3; k++) {
+			size_t x = ps[k], run = 0;
+			for (size_t j = 0; j < m->nruns; j++)
+				if (m->runs[j].plain <= (x ? x - 1 : 0))
+					run = j;
+			const struct sw_markup_run *e = m->nruns ? &m->runs[run] : NULL;
+			want_end[k] = !e ? 0
+				: x == 0 ? (m->len ? m->runs[0].src : m->src_len)
+				: e->verbatim ? e->src + (x - e->plain)
+				: e->src + e->src_len;
+			run = 0;
+			for (size_t j = 0; j < m->nruns; j++)
+				if (m->runs[j].plain <= x)
+					run = j;
+			const struct sw_markup_run *b = m->nruns ? &m->runs[run] : NULL;
+			want[k] = x >= m->len ? m->src_len
+				: !b ? 0
+				: b->verbatim ? b->src + (x - b->plain)
+				: b->src;
+		}
+		assert_int_equal(sw_markup_src(m, p), want[0]);
+		assert_int_equal(sw_markup_src_at(m, &up, p), want[0]);
+		assert_int_equal(sw_markup_src_at(m, &down, q), want[1]);
+		assert_int_equal(sw_markup_src_at(m, &jump, r), want[2]);
+		assert_int_equal(sw_markup_src_end(m, p), want_end[0]);
+		assert_int_equal(sw_markup_src_end_at(m, &up_end, p), want_end[0]);
+		assert_int_equal(sw_markup_src_end_at(m, &down_end, q), want_end[1]);
+		assert_int_equal(sw_markup_src_end_at(m, &jump_end, r), want_end[2]);
+	}
+}
+
 static void view(struct sw_markup *m, enum sw_markup_kind kind, const char *src)
 {
 	struct sw_err err = { 0 };
 	assert_int_equal(sw_markup_parse(m, kind, src, strlen(src), &err), 0);
 	check_map(m);
+	check_lookups(m);
 }
 
 /* The plain offset of needle (which must be there). */
