@@ -332,8 +332,8 @@ const char *sw_claim_form_name(enum sw_claim_form form)
 
 /* ------------------------------------------------------------------- scan */
 
-int sw_claims_scan(struct sw_claims *out, const char *text, size_t len,
-		   struct sw_err *err)
+static int scan(struct sw_claims *out, const char *text, size_t len, bool terminated,
+		struct sw_err *err)
 {
 	struct claims_scan sc = { 0 };
 	char *copy = NULL;
@@ -346,18 +346,21 @@ int sw_claims_scan(struct sw_claims *out, const char *text, size_t len,
 				len, SW_CLAIMS_MAX_TEXT);
 		goto cleanup;
 	}
-	/* The DFA needs a sentinel after the last byte; the copy also keeps
-	 * the caller's text untouched. */
-	copy = sw_xmalloc(len + 1);
-	if (len)
-		memcpy(copy, text, len);
-	copy[len] = 0;
+	/* The DFA needs a sentinel after the last byte (the scan never
+	 * writes to the text) */
+	if (!terminated) {
+		copy = sw_xmalloc(len + 1);
+		if (len)
+			memcpy(copy, text, len);
+		copy[len] = 0;
+		text = copy;
+	}
 	/* about one claim per 120 bytes in court opinions: growing the array
 	 * from nothing cost more than the scan itself */
 	out->cap = len / 120 + 16;
 	out->v = sw_xmalloc(out->cap * sizeof(*out->v));
 	cl_rep_first(&sc);
-	sc.t = copy;
+	sc.t = text;
 	sc.n = len;
 	sc.out = out;
 	claims_run(&sc);
@@ -373,6 +376,20 @@ cleanup:
 	free(sc.ats);
 	free(copy);
 	return rc;
+}
+
+int sw_claims_scan(struct sw_claims *out, const char *text, size_t len,
+		   struct sw_err *err)
+{
+	return scan(out, text, len, false, err);
+}
+
+int sw_claims_scan_terminated(struct sw_claims *out, const char *text, size_t len,
+			      struct sw_err *err)
+{
+	if (text[len] != '\0')
+		SW_BUG("sw_claims_scan_terminated: no NUL after the %zu bytes of text", len);
+	return scan(out, text, len, true, err);
 }
 
 void sw_claims_release(struct sw_claims *c)

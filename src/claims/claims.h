@@ -167,6 +167,11 @@ struct sw_claims {
 int sw_claims_scan(struct sw_claims *out, const char *text, size_t len,
 		   struct sw_err *err) SW_MUST_USE;
 
+/* The same for a text with a NUL at text[len] (a sw_markup's text): it is
+ * read in place instead of copied. */
+int sw_claims_scan_terminated(struct sw_claims *out, const char *text, size_t len,
+			      struct sw_err *err) SW_MUST_USE;
+
 /* Free everything a scan allocated; out is zeroed.  Accepts a zeroed
  * object. */
 void sw_claims_release(struct sw_claims *c);

@@ -62,66 +62,131 @@ static void jw_int(struct jw *w, long long v)
 	jw_put(w, b + i, sizeof(b) - i);
 }
 
+/* What jw_str() does with a byte: 0 copied as is, 1 a byte of a UTF-8
+ * sequence (the string is validated), 2 escaped. */
+static const unsigned char jw_class[256] = {
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* A string that is not UTF-8: U+FFFD for its bad bytes, as sw_json_strn()
+ * makes them, through jansson. */
+static void jw_str_bad(struct jw *w, const char *s, size_t n)
+{
+	json_t *j = sw_json_strn(s, n);
+	char *d = json_dumps(j, JSON_ENCODE_ANY);
+	if (d)
+		jw_puts(w, d);
+	else
+		w->failed = true;
+	free(d);
+	json_decref(j);
+}
+
 /* A JSON string as jansson writes it: \" \\ \b \f \n \r \t, other
  * control characters as \u00XX, everything else (UTF-8, /, DEL) as is;
- * bytes that are not UTF-8 become U+FFFD as sw_json_strn() makes them. */
+ * bytes that are not UTF-8 become U+FFFD as sw_json_strn() makes them.
+ * One pass copies the string into the buffer, escaping as it goes; the
+ * first byte past ASCII validates the rest once. */
 static void jw_str(struct jw *w, const char *s, size_t n)
 {
-	/* most values are printable ASCII: one pass says so, and only
-	 * strings with other bytes are validated or escaped */
-	bool high = false, esc = false;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		high |= c >= 0x80;
-		esc |= c < 0x20 || c == '"' || c == '\\';
-	}
-	if (!esc && !high) {
-		jw_put(w, "\"", 1);
-		jw_put(w, s, n);
-		jw_put(w, "\"", 1);
-		return;
-	}
-	if (high && !sw_utf8_valid(s, n)) {
-		json_t *j = sw_json_strn(s, n);
-		char *d = json_dumps(j, JSON_ENCODE_ANY);
-		if (d)
-			jw_puts(w, d);
-		else
-			w->failed = true;
-		free(d);
-		json_decref(j);
-		return;
-	}
 	static const char hex[] = "0123456789ABCDEF";
-	jw_put(w, "\"", 1);
-	size_t run = 0;
+	/* at most 6 bytes out for one in, and the two quotes */
+	if (n > (sizeof(w->buf) - 2) / 6) {
+		/* a long string: in pieces, through jw_put */
+		bool high = false;
+		for (size_t i = 0; i < n; i++)
+			high |= jw_class[(unsigned char)s[i]] == 1;
+		if (high && !sw_utf8_valid(s, n)) {
+			jw_str_bad(w, s, n);
+			return;
+		}
+		jw_put(w, "\"", 1);
+		size_t run = 0;
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (jw_class[c] != 2)
+				continue;
+			jw_put(w, s + run, i - run);
+			run = i + 1;
+			char e[6] = { '\\', 0 };
+			size_t k = 2;
+			switch (c) {
+			case '"': e[1] = '"'; break;
+			case '\\': e[1] = '\\'; break;
+			case '\b': e[1] = 'b'; break;
+			case '\f': e[1] = 'f'; break;
+			case '\n': e[1] = 'n'; break;
+			case '\r': e[1] = 'r'; break;
+			case '\t': e[1] = 't'; break;
+			default:
+				memcpy(e + 1, "u00", 3);
+				e[4] = hex[c >> 4];
+				e[5] = hex[c & 15];
+				k = 6;
+				break;
+			}
+			jw_put(w, e, k);
+		}
+		jw_put(w, s + run, n - run);
+		jw_put(w, "\"", 1);
+		return;
+	}
+	if (n * 6 + 2 > sizeof(w->buf) - w->n)
+		jw_flush(w);
+	size_t from = w->n;
+	char *o = w->buf + w->n;
+	bool checked = false;
+	*o++ = '"';
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\')
+		if (!jw_class[c]) {
+			*o++ = (char)c;
 			continue;
-		jw_put(w, s + run, i - run);
-		run = i + 1;
-		char e[6] = { '\\', 0 };
-		size_t k = 2;
+		}
+		if (jw_class[c] == 1) {
+			if (!checked && !sw_utf8_valid(s + i, n - i)) {
+				w->n = from;
+				jw_str_bad(w, s, n);
+				return;
+			}
+			checked = true;
+			*o++ = (char)c;
+			continue;
+		}
+		*o++ = '\\';
 		switch (c) {
-		case '"': e[1] = '"'; break;
-		case '\\': e[1] = '\\'; break;
-		case '\b': e[1] = 'b'; break;
-		case '\f': e[1] = 'f'; break;
-		case '\n': e[1] = 'n'; break;
-		case '\r': e[1] = 'r'; break;
-		case '\t': e[1] = 't'; break;
+		case '"': *o++ = '"'; break;
+		case '\\': *o++ = '\\'; break;
+		case '\b': *o++ = 'b'; break;
+		case '\f': *o++ = 'f'; break;
+		case '\n': *o++ = 'n'; break;
+		case '\r': *o++ = 'r'; break;
+		case '\t': *o++ = 't'; break;
 		default:
-			memcpy(e + 1, "u00", 3);
-			e[4] = hex[c >> 4];
-			e[5] = hex[c & 15];
-			k = 6;
+			memcpy(o, "u00", 3);
+			o[3] = hex[c >> 4];
+			o[4] = hex[c & 15];
+			o += 5;
 			break;
 		}
-		jw_put(w, e, k);
 	}
-	jw_put(w, s + run, n - run);
-	jw_put(w, "\"", 1);
+	*o++ = '"';
+	w->n = (size_t)(o - w->buf);
 }
 
 /* key is written as is: a literal with its quotes, colon and indent */

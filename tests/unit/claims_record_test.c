@@ -392,18 +392,19 @@ static void test_json_stream(void **state)
 		"(Ex. 12 at 3). (Id.) Invoice INV-10236 \t was paid on March 3, 2021.\r\n",
 		"Control \x01\x1f bytes, a DEL \x7f, a slash / and \xE2\x80\xA8 and bad \xFF\xFE bytes: "
 		"\"quoted \xC3\xA9\" ACME0000003.",
+		"He said \"caf\xC3\xA9 then a bad \xFF byte\" (Ex. 4 at 1).",
 	};
-	/* quotations longer than the writer's buffer holds escaped (its
+	/* block quotations longer than the writer's buffer holds escaped (its
 	 * second path): one UTF-8 with escapes, one with a bad byte */
 	char *longs[2];
 	for (int k = 0; k < 2; k++) {
 		struct sw_buf q = SW_BUF_INIT;
-		sw_buf_adds(&q, "He wrote: \"");
-		for (int n = 0; n < 800; n++)
-			sw_buf_adds(&q, k ? "a caf\xC3\xA9 \x01 \\ line\n" : "the caf\xC3\xA9\t\"x\" \\ ok ");
+		sw_buf_adds(&q, "The court held:\n\n");
+		for (int n = 0; n < 600; n++)
+			sw_buf_adds(&q, "    the caf\xC3\xA9\t\\ ok \x01 said \"so\" here\n");
 		if (k)
-			sw_buf_adds(&q, "bad \xFF byte");
-		sw_buf_adds(&q, "\" (Ex. 3 at 2). Then ACME0000003.");
+			sw_buf_adds(&q, "    a bad \xFF byte\n");
+		sw_buf_adds(&q, "\nSee Ex. 3 at 2. Then ACME0000003.");
 		longs[k] = sw_buf_detach(&q, NULL);
 	}
 	const char *all[SW_ARRAY_LEN(texts) + 2];
