@@ -67,6 +67,7 @@ static const struct pattern patterns[] = {
 	{ "override", AT_ANY, "you are now in developer|dan|jailbreak|god|admin|debug|"
 	  "unrestricted|unfiltered|test mode" },
 	{ "override", AT_ANY, "you are now dan|unrestricted|jailbroken|uncensored|unfiltered" },
+	{ "override", AT_ANY, "you are now the|my|our " MODEL "|judge|grader|gate" },
 	{ "override", AT_ANY, "from now on you will|must|shall|are act|respond|answer|ignore|only|"
 	  "pretend|behave|say|output|reply|write" },
 	{ "fake-system", AT_ANY, "system prompt* !the|a|an|user*|for|to|you|him|her|them|operator*|"
