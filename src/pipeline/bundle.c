@@ -21,6 +21,11 @@
  * quarantined page or a model's output cannot be found, so cannot be
  * framed.
  *
+ * Bounds: a source is read for its first SOURCE_MAX bytes, TERMS_SEEN
+ * distinct words are weighed, BATES_LOOKUPS words are tried as Bates
+ * numbers and BATES_REFS of them looked up (BATES_PER_REF pages each), the
+ * query holds SW_BUNDLE_TERMS words within SW_SEARCH_MAX_QUERY bytes.
+ *
  * Framing.  Each page is
  *   <<<EVIDENCE document="NAME" bates="ACME0000004" page="1">>>
  *   ...the page's text...
@@ -54,9 +59,15 @@ struct term {
 	size_t first; /* order of first occurrence */
 };
 
+#define TERM_SLOTS 2048          /* hash slots: twice TERMS_SEEN */
+#define SOURCE_MAX ((size_t)1 << 20) /* bytes of one source read for words */
+#define BATES_LOOKUPS 256         /* words tried as Bates numbers per bundle */
+
 struct terms {
 	struct term *t;
 	size_t n, cap, seen;
+	int32_t slot[TERM_SLOTS]; /* index + 1 into t, by hash of the key */
+	size_t lookups;           /* Bates look-ups made */
 };
 
 /* A page found, before packing. */
@@ -169,20 +180,27 @@ static void term_add(struct terms *ts, const char *w, size_t len, bool sentence_
 		free(key);
 		return;
 	}
-	for (size_t i = 0; i < ts->n; i++)
-		if (!strcmp(ts->t[i].key, key)) {
-			ts->t[i].count++;
-			if (cls < ts->t[i].cls)
-				ts->t[i].cls = cls;
+	uint32_t h = 2166136261u; /* FNV-1a */
+	for (const char *p = key; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	size_t at = h % TERM_SLOTS;
+	for (; ts->slot[at]; at = (at + 1) % TERM_SLOTS) {
+		struct term *t = &ts->t[ts->slot[at] - 1];
+		if (!strcmp(t->key, key)) {
+			t->count++;
+			if (cls < t->cls)
+				t->cls = cls;
 			free(key);
 			return;
 		}
+	}
 	if (ts->n >= TERMS_SEEN) {
 		free(key);
 		return;
 	}
 	ts->t = sw_xgrow(ts->t, &ts->cap, ts->n + 1, sizeof(*ts->t));
 	ts->t[ts->n++] = (struct term){ sw_xstrndup(w, len), key, cls, 1, ts->seen++ };
+	ts->slot[at] = (int32_t)ts->n;
 }
 
 static int term_cmp(const void *a, const void *b)
@@ -304,13 +322,14 @@ static int bates_pages(struct cands *cs, struct sw_matter *m, const struct sw_ba
 }
 
 /* Whether s[0..len) names evidence pages by Bates number; *ref gets it. */
-static bool bates_named(struct sw_bates_ref *ref, struct sw_matter *m, const char *s,
-			size_t len)
+static bool bates_named(struct sw_bates_ref *ref, struct terms *ts, struct sw_matter *m,
+			const char *s, size_t len)
 {
 	uint64_t have = 0;
 	struct sw_err e = { 0 };
-	if (sw_bates_ref_parse(ref, s, len) != 0)
+	if (ts->lookups >= BATES_LOOKUPS || sw_bates_ref_parse(ref, s, len) != 0)
 		return false;
+	ts->lookups++;
 	if (sw_record_bates_lookup(&have, NULL, m, ref, &e) != 0)
 		return false;
 	return have > 0;
@@ -348,7 +367,7 @@ static size_t range_joint(const char *s, size_t len, size_t i)
 static int source_terms(struct terms *ts, struct cands *cs, struct sw_bundle *b,
 			size_t *nrefs, struct sw_matter *m, const char *s, struct sw_err *err)
 {
-	size_t len = strlen(s);
+	size_t len = strnlen(s, SOURCE_MAX);
 	bool sentence_start = true;
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)s[i];
@@ -367,10 +386,10 @@ static int source_terms(struct terms *ts, struct cands *cs, struct sw_bundle *b,
 		size_t j = range_joint(s, len, end);
 		if (j) {
 			size_t e2 = word_end(s, len, j);
-			if (bates_named(&ref, m, s + i, e2 - i))
+			if (bates_named(&ref, ts, m, s + i, e2 - i))
 				span = e2;
 		}
-		if (!span && bates_named(&ref, m, s + i, end - i))
+		if (!span && bates_named(&ref, ts, m, s + i, end - i))
 			span = end;
 		if (span && *nrefs < BATES_REFS) {
 			(*nrefs)++;
@@ -528,7 +547,7 @@ cleanup:
 int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_bundle_opts *o,
 		    struct sw_err *err)
 {
-	struct terms ts = { 0 };
+	struct terms *ts = sw_xcalloc(1, sizeof(*ts));
 	struct cands cs = { 0 };
 	struct sw_buf text = SW_BUF_INIT, page = SW_BUF_INIT;
 	size_t cap = 0, nrefs = 0;
@@ -541,9 +560,9 @@ int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_
 
 	for (size_t i = 0; i < o->n_sources; i++)
 		if (o->sources[i] &&
-		    (rc = source_terms(&ts, &cs, out, &nrefs, m, o->sources[i], err)) != 0)
+		    (rc = source_terms(ts, &cs, out, &nrefs, m, o->sources[i], err)) != 0)
 			goto cleanup;
-	if ((rc = search_terms(&cs, out, m, &ts, max_pages, err)) != 0)
+	if ((rc = search_terms(&cs, out, m, ts, max_pages, err)) != 0)
 		goto cleanup;
 	qsort(cs.c, cs.n, sizeof(*cs.c), cand_cmp);
 	out->candidates = cs.n;
@@ -554,7 +573,13 @@ int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_
 			out->left_out++;
 			continue;
 		}
-		if ((rc = sw_record_page_text(&page, m, c->page_id, err)) != 0)
+		if ((rc = sw_record_page_text(&page, m, c->page_id, err)) == SW_ENOTFOUND) {
+			sw_err_clear(err); /* gone since the search: not evidence now */
+			rc = 0;
+			out->left_out++;
+			continue;
+		}
+		if (rc != 0)
 			goto cleanup;
 		size_t start = text.len;
 		frame_page(&text, c, page.data, page.len);
@@ -583,7 +608,8 @@ int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_
 cleanup:
 	if (rc != 0)
 		sw_bundle_release(out);
-	terms_release(&ts);
+	terms_release(ts);
+	free(ts);
 	cands_free(cs.c, cs.n);
 	sw_buf_release(&text);
 	sw_buf_release(&page);

@@ -427,6 +427,17 @@ static void test_hostile_sources(void **state)
 	sw_bundle_release(&b);
 	sw_buf_release(&big);
 
+	/* a megabyte of identifiers and would-be Bates numbers: bounded work */
+	for (int i = 0; i < 80000; i++)
+		sw_buf_addf(&big, "ZQ %06d w%d ", i, i % 3000);
+	double t0 = sw_now();
+	build(&b, big.data, 100000, 0);
+	assert_true(sw_now() - t0 < 20.0);
+	assert_int_equal(count_of(b.queries[b.n_queries - 1], " OR "), 31);
+	assert_true(b.n_queries <= 17); /* 16 Bates look-ups at most, and the search */
+	sw_bundle_release(&b);
+	sw_buf_release(&big);
+
 	build(&b, "", 100000, 0);
 	assert_int_equal(b.n_pages, 0);
 	assert_int_equal(b.n_queries, 0);
