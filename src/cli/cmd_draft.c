@@ -150,19 +150,22 @@ static int preflight(const struct sw_task *t, const struct sw_llm_config *cfg, s
 					  " llama-server (sworn plan prints the sections)",
 					  t->name, roles[i], roles[i]);
 		const struct sw_llm_endpoint *ep = sw_llm_endpoint_find(cfg, role->endpoint);
+		char where[SW_LLM_MAX_URL + 8];
+		snprintf(where, sizeof(where), "%s%s", ep && ep->unix_path ? "unix:" : "",
+			 !ep ? "?" : ep->unix_path ? ep->unix_path : ep->url);
 		struct sw_llm_probe p;
 		sw_llm_probe(&p, cfg, role->endpoint, 3000);
 		int rc = 0;
 		if (p.refused)
 			rc = sw_err_set(err, SW_EPOLICY, "role %s: endpoint %s (%s) is refused by the"
 					" local-only policy: %s", roles[i], role->endpoint,
-					ep ? ep->url : "?", p.policy ? p.policy : "");
+					where, p.policy ? p.policy : "");
 		else if (p.health != SW_LLM_READY)
 			rc = sw_err_set(err, SW_ENET,
 					"role %s: no local model answers at endpoint %s (%s): %s;"
 					" start llama-server there (sworn plan --help shows how to"
 					" get its command) and check with sworn models",
-					roles[i], role->endpoint, ep ? ep->url : "?",
+					roles[i], role->endpoint, where,
 					p.error ? p.error : sw_llm_health_name(p.health));
 		sw_llm_probe_release(&p);
 		if (rc != 0)
