@@ -85,12 +85,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		return print_keys();
 	if (o->json)
 		rep.checks = json_array();
-	/* Each subsystem reads only its sections of sworn.conf: a section no
-	 * one reads (a misspelt [endpont]) is found here. */
-	static const struct sw_config_schema *const conf_schemas[] = {
-		&sw_llm_config_schema, &sw_fleet_conf_schema,
-	};
-	if (sw_config_check_sections(&ctx->ws.config, conf_schemas, SW_ARRAY_LEN(conf_schemas),
+	/* A section no subsystem reads (a misspelt [endpont]) is a FAIL line
+	 * here; main refuses it for every other command (CLI_OWN_CONF_CHECK). */
+	if (sw_config_check_sections(&ctx->ws.config, cli_conf_schemas, cli_nconf_schemas,
 				     &err) != 0 ||
 	    sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
 		check(&rep, "FAIL", "sworn.conf", "%s", err.msg);
@@ -176,6 +173,6 @@ const struct cli_command cli_cmd_doctor = {
 	.opts_size = sizeof(struct doctor_opts),
 	.min_pos = 0,
 	.max_pos = 0,
-	.flags = CLI_NEEDS_WORKSPACE,
+	.flags = CLI_NEEDS_WORKSPACE | CLI_OWN_CONF_CHECK,
 	.run = run,
 };

@@ -102,6 +102,12 @@ int main(int argc, char **argv)
 			goto cleanup;
 		}
 		ctx.have_ws = true;
+		if (!(cmd->flags & CLI_OWN_CONF_CHECK) &&
+		    sw_config_check_sections(&ctx.ws.config, cli_conf_schemas, cli_nconf_schemas,
+					     &err) != 0) {
+			rc = cli_fail(&err);
+			goto cleanup;
+		}
 	}
 	rc = cmd->run(&ctx, cmd, &args);
 	if (fflush(stdout) != 0 && rc == CLI_OK) {
