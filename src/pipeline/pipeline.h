@@ -338,7 +338,13 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 
 /* Word-level diff of two texts: ops as a JSON array of ["=", text],
  * ["-", text], ["+", text]; a removal next to an addition counts as
- * changed words (the smaller of the two), the rest as removed or added. */
+ * changed words (the smaller of the two), the rest as removed or added.
+ * Words are runs of non-blank bytes (ASCII and Unicode spaces are blanks);
+ * an op's words are joined by one space.  Texts over SW_DIFF_MAX_BYTES
+ * fail with SW_ELIMIT; a stretch too unlike to align within the diff's
+ * work budget is reported removed and added whole.  *ops: caller
+ * json_decref()s. */
+#define SW_DIFF_MAX_BYTES ((size_t)16 << 20)
 struct sw_diff_stats {
 	size_t kept, changed, added, removed;
 };
