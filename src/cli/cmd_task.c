@@ -204,7 +204,8 @@ static void print_step(FILE *f, const char *head, const struct sw_task_step *s)
 	} else if (s->name && strcmp(s->name, "revise") != 0 && strcmp(s->name, "review") != 0) {
 		fprintf(f, "       %-10s none\n", "evidence");
 	}
-	fprintf(f, "       %-10s %s", "output", s->output == SW_OUT_JSON ? "json (schema)" : "text");
+	fprintf(f, "       %-10s %s", "output",
+		s->output == SW_OUT_JSON ? "json (schema)" : "text");
 	if (s->max_tokens)
 		fprintf(f, ", %ld tokens at most", s->max_tokens);
 	fputc('\n', f);

@@ -288,6 +288,26 @@ static bool is_name(const char *name, size_t len, const char *word)
 	return strlen(word) == len && memcmp(name, word, len) == 0;
 }
 
+/* Whether the items of fan-out step f's list can have field key: its schema
+ * lists the items' properties and key is one, or it does not list them. */
+static bool item_has_key(const struct sw_task_step *f, const char *fan_key, const char *key,
+			 size_t len)
+{
+	json_t *root = f && f->schema ? json_loads(f->schema, 0, NULL) : NULL;
+	json_t *list = root;
+	if (fan_key)
+		list = json_object_get(json_object_get(root, "properties"), fan_key);
+	json_t *props = json_object_get(json_object_get(list, "items"), "properties");
+	bool ok = true;
+	if (json_is_object(props)) {
+		char k[SW_TMPL_MAX_NAME + 1];
+		snprintf(k, sizeof(k), "%.*s", (int)len, key);
+		ok = json_object_get(props, k) != NULL;
+	}
+	json_decref(root);
+	return ok;
+}
+
 bool sw__task_can_fill(const struct sw_task *t, const struct sw_task_step *s, const char *name,
 		       size_t len)
 {
@@ -312,7 +332,8 @@ bool sw__task_can_fill(const struct sw_task *t, const struct sw_task_step *s, co
 	if (len > 5 && memcmp(name, "item.", 5) == 0) {
 		if (!s->fan_out || memchr(name + 5, '.', len - 5))
 			return false;
-		return true;
+		return item_has_key(sw_task_step_find(t, s->fan_out), s->fan_key, name + 5,
+				    len - 5);
 	}
 	if (len > 5 && memcmp(name, "step.", 5) == 0) {
 		for (size_t i = 0; i < s->n_after; i++)
@@ -445,7 +466,8 @@ static int check_step(struct sw_task *t, size_t i, const struct sw_config *cfg, 
 				    "fan_out, evidence, schema or json output", s->name, s->join);
 		long j = step_index(t, s->join, i);
 		if (j < 0)
-			return FAIL(ln, "step '%s': join names '%s', which is not a step above it", s->name, s->join);
+			return FAIL(ln, "step '%s': join names '%s', which is not a step above it",
+				    s->name, s->join);
 		if (!t->steps[j].fan_out)
 			return FAIL(ln, "step '%s': join names '%s', which does not fan out",
 				    s->name, s->join);
@@ -468,9 +490,11 @@ static int check_step(struct sw_task *t, size_t i, const struct sw_config *cfg, 
 		ln = key_line(cfg, "step", s->name, "fan_out", s->line);
 		long j = step_index(t, s->fan_out, i);
 		if (j < 0)
-			return FAIL(ln, "step '%s': fan_out names '%s', which is not a step above it", s->name, s->fan_out);
+			return FAIL(ln, "step '%s': fan_out names '%s', which is not a step above "
+				    "it", s->name, s->fan_out);
 		if (t->steps[j].output != SW_OUT_JSON)
-			return FAIL(ln, "step '%s': fan_out names '%s', whose output is not json", s->name, s->fan_out);
+			return FAIL(ln, "step '%s': fan_out names '%s', whose output is not json",
+				    s->name, s->fan_out);
 	}
 	ln = key_line(cfg, "step", s->name, "evidence", s->line);
 	for (size_t k = 0; k < s->n_evidence; k++) {
@@ -523,8 +547,15 @@ static int check_task(struct sw_task *t, const struct sw_config *cfg, const char
 		if ((rc = check_step(t, i, cfg, dir, h, err)) != 0)
 			return rc;
 	int ln = key_line(cfg, "task", NULL, "draft", 1);
-	if (!t->draft_step)
-		t->draft_step = sw_xstrdup(t->steps[t->n_steps - 1].name);
+	if (!t->draft_step) {
+		const struct sw_task_step *last = &t->steps[t->n_steps - 1];
+		if (last->fan_out || last->output == SW_OUT_JSON)
+			return sw_err_set(err, SW_EINPUT, "task.ini: no draft = STEP, and the last "
+					  "step '%s' is not one text (a %s step): join a fan-out, "
+					  "or name the draft", last->name,
+					  last->fan_out ? "fanned-out" : "json");
+		t->draft_step = sw_xstrdup(last->name);
+	}
 	const struct sw_task_step *d = sw_task_step_find(t, t->draft_step);
 	if (!d)
 		return FAIL(ln, "draft = %s: not a step", t->draft_step);

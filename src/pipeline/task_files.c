@@ -105,7 +105,8 @@ static char *title_of(const char *text, size_t len)
 
 static int cmp_info(const void *a, const void *b)
 {
-	return strcmp(((const struct sw_task_info *)a)->name, ((const struct sw_task_info *)b)->name);
+	const struct sw_task_info *x = a, *y = b;
+	return strcmp(x->name, y->name);
 }
 
 int sw_task_list(struct sw_task_info **out, size_t *n, const char *ws_root, struct sw_err *err)
@@ -202,7 +203,8 @@ int sw_task_init(char **out_dir, const char *ws_root, const char *name, bool for
 		char *path = sw_path_join(dir, f->path + nl + 1);
 		rc = sw_file_write_atomic(path, f->data, f->len, err);
 		if (rc == 0 && chmod(path, 0644) != 0)
-			rc = sw_err_set(err, SW_EIO, "cannot chmod '%s': %s", path, strerror(errno));
+			rc = sw_err_set(err, SW_EIO, "cannot chmod '%s': %s", path,
+					strerror(errno));
 		free(path);
 	}
 	if (rc == 0 && out_dir)

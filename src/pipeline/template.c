@@ -27,8 +27,8 @@ static int scan_one(const char *s, size_t avail, int line, const char *tmpl_name
 		i++;
 	if (i + 1 < avail && s[i] == '}' && s[i + 1] == '}') {
 		if (stop == start)
-			return sw_err_set(err, SW_EINPUT, "%s:%d: an empty {{}}: name a placeholder",
-					  tmpl_name, line);
+			return sw_err_set(err, SW_EINPUT, "%s:%d: an empty {{}}: name a "
+					  "placeholder", tmpl_name, line);
 		if (stop - start > SW_TMPL_MAX_NAME)
 			return sw_err_set(err, SW_EINPUT,
 					  "%s:%d: a placeholder name longer than %d bytes",

@@ -187,6 +187,32 @@ static void test_errors(void **state)
 		    GOOD_HEAD "[step \"a\"]\nrole = r\ntemplate = draft.md\n",
 		    "{{brief}} {{item.title}}\n", SW_EINPUT,
 		    "step a: draft.md:1: {{item.title}} is not a placeholder here");
+	/* item.KEY must be a property of the fan-out's items when its schema
+	 * lists them */
+	char *r2 = ws_task("e-itemkey", "t", GOOD_HEAD "[step \"plan\"]\nrole = r\n"
+			   "template = draft.md\nevidence = brief\noutput = json\n"
+			   "schema = obj.schema.json\n[step \"part\"]\nrole = r\n"
+			   "template = part.md\nfan_out = plan\nfan_key = sections\n"
+			   "[step \"all\"]\njoin = part\n", NULL);
+	struct sw_err e2 = { 0 };
+	char *sp = sw_xasprintf("%s/tasks/t/obj.schema.json", r2);
+	const char *obj = "{\"type\": \"object\", \"properties\": {\"sections\": {\"type\": "
+			  "\"array\", \"items\": {\"properties\": {\"title\": {}}}}}}";
+	assert_int_equal(sw_file_write_atomic(sp, obj, strlen(obj), &e2), 0);
+	char *pp = sw_xasprintf("%s/tasks/t/part.md", r2);
+	assert_int_equal(sw_file_write_atomic(pp, "{{brief}} {{item.title}}\n{{item.titel}}", 39,
+					      &e2), 0);
+	struct sw_task *t2 = NULL;
+	assert_int_equal(sw_task_load(&t2, r2, "t", &e2), SW_EINPUT);
+	assert_non_null(strstr(e2.msg, "step part: part.md:2: {{item.titel}} is not a placeholder "
+			       "here"));
+	assert_int_equal(sw_file_write_atomic(pp, "{{brief}} {{item.title}} {{item}}", 33, &e2), 0);
+	if (sw_task_load(&t2, r2, "t", &e2) != 0)
+		fail_msg("%s", e2.msg);
+	sw_task_free(t2);
+	free(sp);
+	free(pp);
+	free(r2);
 	expect_fail("e-draft",
 		    GOOD_HEAD "[step \"a\"]\nrole = r\ntemplate = draft.md\n",
 		    "{{brief}}\n{{ draft }}\n", SW_EINPUT,
@@ -240,6 +266,11 @@ static void test_errors(void **state)
 	expect_fail("e-rounds",
 		    "[task]\ntitle = T\nrounds = 11\n[step \"a\"]\nrole = r\ntemplate = draft.md\n",
 		    NULL, SW_EINPUT, "task.ini:3: bad rounds '11': expected 1 to 10");
+	expect_fail("e-lastfan",
+		    GOOD_HEAD "[step \"a\"]\nrole = r\ntemplate = draft.md\nevidence = brief\n"
+		    "output = json\nschema = list.schema.json\n", NULL, SW_EINPUT,
+		    "task.ini: no draft = STEP, and the last step 'a' is not one text (a json "
+		    "step): join a fan-out, or name the draft");
 	expect_fail("e-draftstep",
 		    "[task]\ntitle = T\ndraft = b\n[step \"a\"]\nrole = r\ntemplate = draft.md\n"
 		    "evidence = brief\n", NULL, SW_EINPUT, "task.ini:3: draft = b: not a step");
