@@ -503,7 +503,8 @@ static int search_terms(struct cands *cs, struct sw_bundle *b, struct sw_matter 
 	size_t nhits = 0;
 	int rc = 0;
 
-	qsort(ts->t, ts->n, sizeof(*ts->t), term_cmp);
+	if (ts->n)
+		qsort(ts->t, ts->n, sizeof(*ts->t), term_cmp);
 	for (size_t i = 0, used = 0; i < ts->n && used < SW_BUNDLE_TERMS; i++) {
 		const char *w = ts->t[i].text;
 		size_t need = strlen(w) + 6;
@@ -564,7 +565,8 @@ int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_
 			goto cleanup;
 	if ((rc = search_terms(&cs, out, m, ts, max_pages, err)) != 0)
 		goto cleanup;
-	qsort(cs.c, cs.n, sizeof(*cs.c), cand_cmp);
+	if (cs.n)
+		qsort(cs.c, cs.n, sizeof(*cs.c), cand_cmp);
 	out->candidates = cs.n;
 
 	for (size_t i = 0; i < cs.n; i++) {
