@@ -441,7 +441,17 @@ void sw_markup_line_col(const struct sw_markup *m, struct sw_markup_cursor *cur,
 	if (src > m->src_len)
 		src = m->src_len;
 	size_t lo = 0, hi = m->nlines;
-	while (hi - lo > 1) {
+	if (cur && cur->line >= 1 && cur->line <= m->nlines && m->lines[cur->line - 1] <= src) {
+		/* asked in order: the cursor's line or one of the next two */
+		size_t l = cur->line - 1;
+		for (int k = 0; k < 3 && l + 1 < m->nlines && m->lines[l + 1] <= src; k++)
+			l++;
+		if (l + 1 >= m->nlines || m->lines[l + 1] > src)
+			lo = hi = l;
+		else
+			lo = l;
+	}
+	while (hi > lo && hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (m->lines[mid] <= src)
 			lo = mid;

@@ -81,6 +81,30 @@ static void check_lookups(const struct sw_markup *m)
 		assert_int_equal(sw_markup_src_end_at(m, &down_end, q), want_end[1]);
 		assert_int_equal(sw_markup_src_end_at(m, &jump_end, r), want_end[2]);
 	}
+	/* line and column of every source offset, counted here, and with a
+	 * cursor asked in increasing, decreasing and scattered order */
+	struct sw_markup_cursor c_up = { 0 }, c_down = { 0 }, c_jump = { 0 };
+	for (size_t i = 0; i <= m->src_len; i++) {
+		size_t xs[3] = { i, m->src_len - i, (i * 7919) % (m->src_len + 1) };
+		struct sw_markup_cursor *cs[3] = { &c_up, &c_down, &c_jump };
+		for (int k = 0; k < 3; k++) {
+			size_t want_line = 1, want_col = 1, line, col;
+			for (size_t j = 0; j < xs[k]; j++) {
+				if (m->src[j] == '\n') {
+					want_line++;
+					want_col = 1;
+				} else if (((unsigned char)m->src[j] & 0xC0) != 0x80) {
+					want_col++;
+				}
+			}
+			sw_markup_line_col(m, cs[k], xs[k], &line, &col);
+			assert_int_equal(line, want_line);
+			assert_int_equal(col, want_col);
+			sw_markup_line_col(m, NULL, xs[k], &line, &col);
+			assert_int_equal(line, want_line);
+			assert_int_equal(col, want_col);
+		}
+	}
 }
 
 static void view(struct sw_markup *m, enum sw_markup_kind kind, const char *src)
