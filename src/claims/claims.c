@@ -286,10 +286,19 @@ long cl_push(struct claims_scan *sc, const struct claims_builder *b)
 	c->parallel_to = b->parallel_to;
 	c->attributed_to = -1;
 	if (b->nf) {
-		struct sw_claim_field *f = sw_arena_alloc(&o->arena, b->nf * sizeof(*f));
+		/* one allocation: the fields, then their values end to end */
+		size_t bytes = b->nf * sizeof(struct sw_claim_field);
+		for (size_t i = 0; i < b->nf; i++)
+			bytes += b->f[i].len + 1;
+		char *mem = sw_arena_alloc(&o->arena, bytes);
+		struct sw_claim_field *f = (struct sw_claim_field *)(void *)mem;
+		char *v = mem + b->nf * sizeof(*f);
 		for (size_t i = 0; i < b->nf; i++) {
 			f[i].name = b->f[i].name; /* static strings */
-			f[i].value = sw_arena_strndup(&o->arena, b->f[i].v, b->f[i].len);
+			memcpy(v, b->f[i].v, b->f[i].len);
+			v[b->f[i].len] = '\0';
+			f[i].value = v;
+			v += b->f[i].len + 1;
 		}
 		c->fields = f;
 		c->nfields = b->nf;

@@ -142,10 +142,13 @@ static void sentences(struct claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
 	size_t s = cl_ws(sc, 0), k = 0, cover = 0;
+	static const bool stop[256] = { ['.'] = true, ['?'] = true, ['!'] = true, ['\n'] = true };
 	for (size_t i = s; i < sc->n; i++) {
+		while (i < sc->n && !stop[(unsigned char)sc->t[i]])
+			i++;
+		if (i >= sc->n)
+			break;
 		int ch = (unsigned char)sc->t[i];
-		if (ch != '.' && ch != '?' && ch != '!' && ch != '\n')
-			continue;
 		/* no boundary inside a citation (its periods are abbreviations) */
 		while (k < c->n && c->v[k].start <= i) {
 			if (is_citation(&c->v[k]) && c->v[k].cite_end > cover)
