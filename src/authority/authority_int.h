@@ -17,11 +17,11 @@ struct sw_authority {
 #define SW_AUTHORITY_SCHEMA_VERSION 1
 
 /* Copy sqlite3_errmsg() into err as "what: message"; returns SW_EDB. */
-int sw__auth_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
+int sw__authority_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
 
 /* A reporter as compared: lower case, spaces dropped, into out (size
  * outsz, truncated); "F. Supp. 2d" -> "f.supp.2d". */
-void sw__auth_reporter_key(char *out, size_t outsz, const char *reporter);
+void sw__authority_reporter_key(char *out, size_t outsz, const char *reporter);
 
 /* ------------------------------------------------------ streaming CSV */
 
@@ -37,7 +37,7 @@ struct sw__csv {
 	const char *path;     /* borrowed, for messages */
 	bool backslash;       /* applies from the next row on */
 	struct sw_csv r;
-	/* Of the current row, copied from r after each sw__csv_next(). */
+	/* Of the current row, copied from r after each sw__authority_csv_next(). */
 	size_t nfields;
 	bool over;            /* a field or the column count was past a limit */
 	uint64_t bytes;       /* bytes read (decompressed) */
@@ -45,25 +45,25 @@ struct sw__csv {
 };
 
 /* Open path, starting `bzip2 -dc` for a file that begins "BZh". */
-int sw__csv_open(struct sw__csv *c, const char *path, struct sw_err *err) SW_MUST_USE;
+int sw__authority_csv_open(struct sw__csv *c, const char *path, struct sw_err *err) SW_MUST_USE;
 /* The next row: 1, or 0 at the end, or a negative code (a read failed or
  * the file ends inside quotes). */
-int sw__csv_next(struct sw__csv *c, struct sw_err *err) SW_MUST_USE;
+int sw__authority_csv_next(struct sw__csv *c, struct sw_err *err) SW_MUST_USE;
 /* Field i of the current row ("" past its end). */
-const char *sw__csv_field(const struct sw__csv *c, size_t i);
+const char *sw__authority_csv_field(const struct sw__csv *c, size_t i);
 /* Close the file, wait for the child; a child that failed (not bzip2
  * data) gives SW_EINPUT when err is not already set. */
-int sw__csv_close(struct sw__csv *c, struct sw_err *err);
+int sw__authority_csv_close(struct sw__csv *c, struct sw_err *err);
 
 /* --------------------------------------------------------------- names */
 
 /* The canonical word for w (lower case, no final period) when reporters-db
  * lists it as a case-name abbreviation or expansion; NULL otherwise. */
-const char *sw__auth_abbrev(const char *w);
+const char *sw__authority_abbrev(const char *w);
 
 /* reporters-db's case_name_abbreviations.json, embedded at build time by
  * CMakeLists.txt (the generated source lives in the build folder). */
-extern const unsigned char sw__auth_abbrev_json[];
-extern const size_t sw__auth_abbrev_json_len;
+extern const unsigned char sw__authority_abbrev_json[];
+extern const size_t sw__authority_abbrev_json_len;
 
 #endif /* SW_AUTHORITY_INT_H */

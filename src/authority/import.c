@@ -57,12 +57,12 @@ static bool has(const struct import *im, int c)
 
 static const char *get(const struct import *im, int c)
 {
-	return im->col[c] >= 0 ? sw__csv_field(&im->csv, (size_t)im->col[c]) : "";
+	return im->col[c] >= 0 ? sw__authority_csv_field(&im->csv, (size_t)im->col[c]) : "";
 }
 
 static int read_header(struct import *im, enum sw_authority_format *fmt, struct sw_err *err)
 {
-	int rc = sw__csv_next(&im->csv, err);
+	int rc = sw__authority_csv_next(&im->csv, err);
 	if (rc < 0)
 		return rc;
 	if (rc == 0)
@@ -71,7 +71,7 @@ static int read_header(struct import *im, enum sw_authority_format *fmt, struct 
 		im->col[i] = -1;
 	for (size_t f = 0; f < im->csv.nfields; f++) {
 		char name[64];
-		const char *s = sw__csv_field(&im->csv, f);
+		const char *s = sw__authority_csv_field(&im->csv, f);
 		if (f == 0 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
 			s += 3;
 		snprintf(name, sizeof(name), "%s", s);
@@ -144,7 +144,7 @@ static char *trimmed(const char *s, size_t max)
 static int exec(struct sw_authority *a, const char *sql, struct sw_err *err)
 {
 	if (sqlite3_exec(a->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return sw__auth_sqlerr(err, a->db, "cannot write the authority table");
+		return sw__authority_sqlerr(err, a->db, "cannot write the authority table");
 	return 0;
 }
 
@@ -197,7 +197,7 @@ static bool bind_row(struct import *im, enum sw_authority_format fmt)
 		char *rep = trimmed(get(im, C_REPORTER), 64);
 		char *page = trimmed(get(im, C_PAGE), 32);
 		bool ok = *vol && *rep && *page;
-		sw__auth_reporter_key(key, sizeof(key), rep);
+		sw__authority_reporter_key(key, sizeof(key), rep);
 		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(st, 2, rep, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(st, 3, vol, -1, SQLITE_TRANSIENT);
@@ -238,7 +238,7 @@ static bool bind_row(struct import *im, enum sw_authority_format fmt)
 		char *sec = trimmed(get(im, C_SECTION), 64);
 		char *name = trimmed(get(im, C_NAME), SW_AUTHORITY_MAX_NAME);
 		bool ok = *code && *sec;
-		sw__auth_reporter_key(key, sizeof(key), code);
+		sw__authority_reporter_key(key, sizeof(key), code);
 		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(st, 2, title, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(st, 3, sec, -1, SQLITE_TRANSIENT);
@@ -308,17 +308,17 @@ static int import_csv(struct import *im, struct sw_err *err)
 		return rc;
 	im->sum->format = fmt;
 	if (sqlite3_prepare_v2(im->a->db, insert_sql[fmt], -1, &im->ins, NULL) != SQLITE_OK)
-		return sw__auth_sqlerr(err, im->a->db, "cannot write the authority table");
+		return sw__authority_sqlerr(err, im->a->db, "cannot write the authority table");
 	if ((rc = exec(im->a, "BEGIN", err)) != 0)
 		return rc;
-	while ((rc = sw__csv_next(&im->csv, err)) == 1) {
+	while ((rc = sw__authority_csv_next(&im->csv, err)) == 1) {
 		im->sum->rows++;
 		if (im->csv.over || !bind_row(im, fmt)) {
 			im->sum->skipped++;
 			continue;
 		}
 		if (sqlite3_step(im->ins) != SQLITE_DONE) {
-			rc = sw__auth_sqlerr(err, im->a->db, "cannot write the authority table");
+			rc = sw__authority_sqlerr(err, im->a->db, "cannot write the authority table");
 			break;
 		}
 		im->sum->stored++;
@@ -363,7 +363,7 @@ static int import_text(struct import *im, const char *dir, const char *name,
 			       "INSERT INTO texts (case_id, text) VALUES (?1, ?2)"
 			       " ON CONFLICT (case_id) DO UPDATE SET text = excluded.text",
 			       -1, &st, NULL) != SQLITE_OK) {
-		rc = sw__auth_sqlerr(err, im->a->db, "cannot store an opinion text");
+		rc = sw__authority_sqlerr(err, im->a->db, "cannot store an opinion text");
 		goto cleanup;
 	}
 	for (size_t i = 0; i < l.n; i++) {
@@ -371,7 +371,7 @@ static int import_text(struct import *im, const char *dir, const char *name,
 		sqlite3_bind_int64(st, 1, l.cases[i].id);
 		sqlite3_bind_text(st, 2, text.data, (int)text.len, SQLITE_STATIC);
 		if (sqlite3_step(st) != SQLITE_DONE) {
-			rc = sw__auth_sqlerr(err, im->a->db, "cannot store an opinion text");
+			rc = sw__authority_sqlerr(err, im->a->db, "cannot store an opinion text");
 			goto cleanup;
 		}
 	}
@@ -426,9 +426,9 @@ int sw_authority_import(struct sw_authority_import_summary *out,
 		sw_progress_start(&im.progress, "authorities", 0);
 	if (sw_path_is_dir(path)) {
 		rc = import_texts(&im, path, err);
-	} else if ((rc = sw__csv_open(&im.csv, path, err)) == 0) {
+	} else if ((rc = sw__authority_csv_open(&im.csv, path, err)) == 0) {
 		rc = import_csv(&im, err);
-		int crc = sw__csv_close(&im.csv, rc ? NULL : err);
+		int crc = sw__authority_csv_close(&im.csv, rc ? NULL : err);
 		if (rc == 0)
 			rc = crc;
 	}

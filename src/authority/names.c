@@ -54,7 +54,7 @@ static void load_abbrevs(void)
 {
 	size_t cap = 0;
 	json_error_t jerr;
-	json_t *root = json_loadb((const char *)sw__auth_abbrev_json, sw__auth_abbrev_json_len,
+	json_t *root = json_loadb((const char *)sw__authority_abbrev_json, sw__authority_abbrev_json_len,
 				  0, &jerr);
 	if (!json_is_object(root))
 		SW_BUG("the embedded case-name abbreviations are not a JSON object: %s", jerr.text);
@@ -72,7 +72,7 @@ static void load_abbrevs(void)
 	qsort(abbrevs, nabbrevs, sizeof(*abbrevs), cmp_abbrev);
 }
 
-const char *sw__auth_abbrev(const char *w)
+const char *sw__authority_abbrev(const char *w)
 {
 	pthread_once(&abbrev_once, load_abbrevs);
 	struct abbrev k = { (char *)(uintptr_t)w, NULL };
@@ -304,7 +304,7 @@ static void read_words(struct kwords *out, const char *p, const char *end)
 		raw[n] = '\0';
 		char *k = word_key(raw);
 		/* Apostrophes: "Ass'n" is an abbreviation, "Smith's" a name. */
-		const char *as = sw__auth_abbrev(k);
+		const char *as = sw__authority_abbrev(k);
 		if (!as) {
 			char *q = k, *o = k;
 			for (; *q; q++)
@@ -314,12 +314,12 @@ static void read_words(struct kwords *out, const char *p, const char *end)
 			size_t kl = strlen(k);
 			if (kl > 1 && k[kl - 1] == 's' && strchr(raw, '\''))
 				k[kl - 1] = '\0';
-			as = sw__auth_abbrev(k);
+			as = sw__authority_abbrev(k);
 			/* Plurals: "Mfrs." and "Manufacturers" are "Mfr." made plural. */
 			kl = strlen(k);
 			if (!as && kl > 3 && k[kl - 1] == 's') {
 				k[kl - 1] = '\0';
-				as = sw__auth_abbrev(k);
+				as = sw__authority_abbrev(k);
 				if (!as)
 					k[kl - 1] = 's';
 			}

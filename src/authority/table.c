@@ -47,12 +47,12 @@ static const struct sw_db_schema table_schema = {
 	.version = SW_AUTHORITY_SCHEMA_VERSION,
 };
 
-int sw__auth_sqlerr(struct sw_err *err, sqlite3 *db, const char *what)
+int sw__authority_sqlerr(struct sw_err *err, sqlite3 *db, const char *what)
 {
 	return sw_db_error(err, db, what);
 }
 
-void sw__auth_reporter_key(char *out, size_t outsz, const char *reporter)
+void sw__authority_reporter_key(char *out, size_t outsz, const char *reporter)
 {
 	size_t n = 0;
 	for (const char *p = reporter; *p && n + 1 < outsz; p++)
@@ -141,7 +141,7 @@ static int collect(struct sw_authority_lookup *out, sqlite3 *db, sqlite3_stmt *s
 		memset(&out->cases[out->n], 0, sizeof(out->cases[0]));
 		read_case(&out->cases[out->n++], st);
 	}
-	return s == SQLITE_DONE ? 0 : sw__auth_sqlerr(err, db, "cannot look up the authority");
+	return s == SQLITE_DONE ? 0 : sw__authority_sqlerr(err, db, "cannot look up the authority");
 }
 
 /* Run one lookup query (?1 reporter key, ?2 volume, ?3 page) and append
@@ -152,7 +152,7 @@ static int query_cases(struct sw_authority_lookup *out, struct sw_authority *a,
 {
 	sqlite3_stmt *st = NULL;
 	if (sqlite3_prepare_v2(a->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return sw__auth_sqlerr(err, a->db, "cannot look up the authority");
+		return sw__authority_sqlerr(err, a->db, "cannot look up the authority");
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, volume, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, (sqlite3_int64)page);
@@ -170,7 +170,7 @@ int sw_authority_lookup(struct sw_authority_lookup *out, struct sw_authority *a,
 	memset(out, 0, sizeof(*out));
 	if (page > INT64_MAX)
 		return 0;
-	sw__auth_reporter_key(key, sizeof(key), reporter);
+	sw__authority_reporter_key(key, sizeof(key), reporter);
 	rc = query_cases(out, a, key, volume, page,
 			 "SELECT " CASE_COLUMNS " FROM cases AS c"
 			 " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num = ?3"
@@ -206,7 +206,7 @@ int sw_authority_next_case(struct sw_authority_lookup *out, struct sw_authority 
 	memset(out, 0, sizeof(*out));
 	if (!c->reporter || !c->volume || c->first_page == 0 || c->first_page > INT64_MAX)
 		return 0;
-	sw__auth_reporter_key(key, sizeof(key), c->reporter);
+	sw__authority_reporter_key(key, sizeof(key), c->reporter);
 	int rc = query_cases(out, a, key, c->volume, c->first_page,
 			     "SELECT " CASE_COLUMNS " FROM cases AS c"
 			     " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num > ?3"
@@ -276,7 +276,7 @@ int sw_authority_text(struct sw_buf *out, struct sw_authority *a, int64_t id,
 	sw_buf_reset(out);
 	if (sqlite3_prepare_v2(a->db, "SELECT text FROM texts WHERE case_id = ?1", -1, &st,
 			       NULL) != SQLITE_OK)
-		return sw__auth_sqlerr(err, a->db, "cannot read an opinion text");
+		return sw__authority_sqlerr(err, a->db, "cannot read an opinion text");
 	sqlite3_bind_int64(st, 1, id);
 	int s = sqlite3_step(st);
 	if (s == SQLITE_ROW)
@@ -284,7 +284,7 @@ int sw_authority_text(struct sw_buf *out, struct sw_authority *a, int64_t id,
 	else if (s == SQLITE_DONE)
 		rc = sw_err_set(err, SW_ENOTFOUND, "no opinion text is stored for that case");
 	else
-		rc = sw__auth_sqlerr(err, a->db, "cannot read an opinion text");
+		rc = sw__authority_sqlerr(err, a->db, "cannot read an opinion text");
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -295,17 +295,17 @@ int sw_authority_code_exists(struct sw_authority *a, const char *code,
 {
 	sqlite3_stmt *st = NULL;
 	char key[128];
-	sw__auth_reporter_key(key, sizeof(key), code);
+	sw__authority_reporter_key(key, sizeof(key), code);
 	if (sqlite3_prepare_v2(a->db,
 			       "SELECT 1 FROM codes WHERE code_key = ?1 AND title = ?2 AND section = ?3",
 			       -1, &st, NULL) != SQLITE_OK)
-		return sw__auth_sqlerr(err, a->db, "cannot look up a code section");
+		return sw__authority_sqlerr(err, a->db, "cannot look up a code section");
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, title ? title : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, section, -1, SQLITE_STATIC);
 	int s = sqlite3_step(st);
 	int rc = s == SQLITE_ROW ? 1 : s == SQLITE_DONE ? 0
-		 : sw__auth_sqlerr(err, a->db, "cannot look up a code section");
+		 : sw__authority_sqlerr(err, a->db, "cannot look up a code section");
 	sqlite3_finalize(st);
 	return rc;
 }
