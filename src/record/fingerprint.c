@@ -46,7 +46,7 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-void sw__fp_compute(struct sw_fp *out, const char *text, size_t len)
+void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len)
 {
 	struct sw_fold f;
 	uint64_t *words = NULL, *grams = NULL;
@@ -110,7 +110,7 @@ cleanup:
 	free(grams);
 }
 
-void sw__fp_release(struct sw_fp *fp)
+void sw__record_fp_release(struct sw_fp *fp)
 {
 	if (!fp)
 		return;
@@ -118,7 +118,7 @@ void sw__fp_release(struct sw_fp *fp)
 	memset(fp, 0, sizeof(*fp));
 }
 
-size_t sw__fp_shared(const struct sw_fp *a, const struct sw_fp *b)
+size_t sw__record_fp_shared(const struct sw_fp *a, const struct sw_fp *b)
 {
 	size_t i = 0, j = 0, n = 0;
 	while (i < a->n && j < b->n) {
@@ -135,7 +135,7 @@ size_t sw__fp_shared(const struct sw_fp *a, const struct sw_fp *b)
 	return n;
 }
 
-void sw__fp_score(struct sw_fp_score *out, size_t shared, const struct sw_fp *doc,
+void sw__record_fp_score(struct sw_fp_score *out, size_t shared, const struct sw_fp *doc,
 		  size_t output_prints, uint64_t output_text_hash)
 {
 	memset(out, 0, sizeof(*out));

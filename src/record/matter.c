@@ -44,7 +44,7 @@ void sw_matter_close(struct sw_matter *m)
 {
 	if (!m)
 		return;
-	sw__prov_close(m);
+	sw__record_prov_close(m);
 	for (size_t i = 0; i < SW_ARRAY_LEN(m->stmts); i++)
 		sqlite3_finalize(m->stmts[i]);
 	sqlite3_close(m->db);

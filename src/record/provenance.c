@@ -55,7 +55,7 @@ struct prov_output {
 	size_t words;
 };
 
-struct sw__prov_index {
+struct sw__record_prov_index {
 	struct prov_print *prints;
 	size_t nprints;
 	struct prov_output *outs;
@@ -63,7 +63,7 @@ struct sw__prov_index {
 	int64_t data_version;
 };
 
-static void index_free(struct sw__prov_index *x)
+static void index_free(struct sw__record_prov_index *x)
 {
 	if (!x)
 		return;
@@ -76,7 +76,7 @@ static void index_free(struct sw__prov_index *x)
 	free(x);
 }
 
-void sw__prov_close(struct sw_matter *m)
+void sw__record_prov_close(struct sw_matter *m)
 {
 	index_free(m->prov_index);
 	m->prov_index = NULL;
@@ -126,7 +126,7 @@ static char *column_dup(sqlite3_stmt *st, int col)
 	return t ? sw_xstrdup((const char *)t) : NULL;
 }
 
-static int find_out(const struct sw__prov_index *x, int64_t id)
+static int find_out(const struct sw__record_prov_index *x, int64_t id)
 {
 	size_t lo = 0, hi = x->nouts;
 	while (lo < hi) {
@@ -142,7 +142,7 @@ static int find_out(const struct sw__prov_index *x, int64_t id)
 /* Load every output's prints, unless what is loaded is still current. */
 static int index_load(struct sw_matter *m, struct sw_err *err)
 {
-	struct sw__prov_index *x = NULL;
+	struct sw__record_prov_index *x = NULL;
 	sqlite3_stmt *st = NULL;
 	size_t capouts = 0, capprints = 0;
 	int rc = 0, step;
@@ -215,7 +215,7 @@ static bool better(const struct sw_fp_score *a, const struct sw_fp_score *b)
 	return a->shared > b->shared;
 }
 
-int sw__prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err)
+int sw__record_prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err)
 {
 	int rc;
 	*out = 0;
@@ -227,7 +227,7 @@ int sw__prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err)
 	return 0;
 }
 
-int sw__prov_check(struct sw_provenance_match *out, struct sw_matter *m,
+int sw__record_prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 		   const struct sw_fp *doc, struct sw_err *err)
 {
 	size_t *shared = NULL;
@@ -238,7 +238,7 @@ int sw__prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 		return 0;
 	if ((rc = prov_open(m, err)) != 0 || (rc = index_load(m, err)) != 0)
 		return rc;
-	const struct sw__prov_index *x = m->prov_index;
+	const struct sw__record_prov_index *x = m->prov_index;
 	if (x->nouts == 0)
 		return 0;
 	shared = sw_xcalloc(x->nouts, sizeof(*shared));
@@ -258,7 +258,7 @@ int sw__prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 	int besti = -1;
 	for (size_t k = 0; k < x->nouts; k++) {
 		struct sw_fp_score s;
-		sw__fp_score(&s, shared[k], doc, x->outs[k].nprints, x->outs[k].text_hash);
+		sw__record_fp_score(&s, shared[k], doc, x->outs[k].nprints, x->outs[k].text_hash);
 		if ((s.shared || s.match) && (besti < 0 || better(&s, &best))) {
 			best = s;
 			besti = (int)k;
@@ -278,7 +278,7 @@ int sw__prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 	return 0;
 }
 
-int sw__prov_register(struct sw_matter *m, const char *sha256,
+int sw__record_prov_register(struct sw_matter *m, const char *sha256,
 		      const char *beg_bates, const char *name,
 		      const struct sw_fp *fp, struct sw_err *err)
 {
@@ -341,7 +341,7 @@ cleanup:
 	return rc;
 }
 
-void sw__prov_set_doc(struct sw_matter *m, const char *sha256,
+void sw__record_prov_set_doc(struct sw_matter *m, const char *sha256,
 		      const char *beg_bates, int64_t doc_id)
 {
 	sqlite3_stmt *st = NULL;
@@ -365,9 +365,9 @@ int sw_record_check_provenance(struct sw_provenance_match *out,
 			       struct sw_err *err)
 {
 	struct sw_fp fp;
-	sw__fp_compute(&fp, text, len);
-	int rc = sw__prov_check(out, m, &fp, err);
-	sw__fp_release(&fp);
+	sw__record_fp_compute(&fp, text, len);
+	int rc = sw__record_prov_check(out, m, &fp, err);
+	sw__record_fp_release(&fp);
 	return rc;
 }
 

@@ -21,7 +21,7 @@ _Static_assert(SW_EXTRACT_MAX_PAGES == SW_RECORD_MAX_PAGES &&
 
 #include <sqlite3.h>
 
-struct sw__prov_index;
+struct sw__record_prov_index;
 
 struct sw_matter {
 	char *name;
@@ -30,7 +30,7 @@ struct sw_matter {
 	sqlite3 *db;
 	char *ws_root;   /* the workspace folder; NULL turns the firewall off */
 	sqlite3 *prov;   /* <ws_root>/provenance.db, opened when first needed */
-	struct sw__prov_index *prov_index; /* model-output prints, loaded once */
+	struct sw__record_prov_index *prov_index; /* model-output prints, loaded once */
 	sqlite3_stmt *stmts[8];    /* prepared once per open: see sw__record_stmt */
 	bool files_made[256];      /* files/<xx>/ folders known to exist */
 };
@@ -88,11 +88,11 @@ struct sw_fp {
 	size_t words;
 };
 
-void sw__fp_compute(struct sw_fp *out, const char *text, size_t len);
-void sw__fp_release(struct sw_fp *fp);
+void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len);
+void sw__record_fp_release(struct sw_fp *fp);
 
 /* The number of prints a and b share. */
-size_t sw__fp_shared(const struct sw_fp *a, const struct sw_fp *b);
+size_t sw__record_fp_shared(const struct sw_fp *a, const struct sw_fp *b);
 
 /* Compare a document's prints with one output's: shared prints, the share
  * of the document they make (overlap), the share of the output (contained),
@@ -104,32 +104,32 @@ struct sw_fp_score {
 	double contained;
 	bool match;
 };
-void sw__fp_score(struct sw_fp_score *out, size_t shared, const struct sw_fp *doc,
+void sw__record_fp_score(struct sw_fp_score *out, size_t shared, const struct sw_fp *doc,
 		  size_t output_prints, uint64_t output_text_hash);
 
 /* How many model outputs the workspace has registered (0 when the firewall
  * is off).  Cheap after the first call: the index is cached and reloaded
  * only when provenance.db changes. */
-int sw__prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err);
+int sw__record_prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err);
 
 /* The best-matching model output of the workspace for prints doc, over
  * every matter.  Fills *out (names owned by the caller, freed with
  * sw_provenance_match_release) and returns 0; out->quarantine says whether
  * it matches.  A matter without a workspace root checks nothing. */
-int sw__prov_check(struct sw_provenance_match *out, struct sw_matter *m,
+int sw__record_prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 		   const struct sw_fp *doc, struct sw_err *err) SW_MUST_USE;
 
 /* Register prints as a model output of matter m (document identity sha256
  * and beg_bates, name): idempotent. */
-int sw__prov_register(struct sw_matter *m, const char *sha256,
+int sw__record_prov_register(struct sw_matter *m, const char *sha256,
 		      const char *beg_bates, const char *name,
 		      const struct sw_fp *fp, struct sw_err *err) SW_MUST_USE;
 
 /* Note the stored document's id beside its registration (best effort). */
-void sw__prov_set_doc(struct sw_matter *m, const char *sha256,
+void sw__record_prov_set_doc(struct sw_matter *m, const char *sha256,
 		      const char *beg_bates, int64_t doc_id);
 
 /* Close provenance.db and drop the loaded prints. */
-void sw__prov_close(struct sw_matter *m);
+void sw__record_prov_close(struct sw_matter *m);
 
 #endif /* SW_RECORD_INT_H */

@@ -203,20 +203,20 @@ static int firewall(struct sw_provenance_match *pm, struct sw_matter *m,
 		 * compare against, computing them is wasted work (a sixth of a
 		 * large import). */
 		size_t nouts = 0;
-		if ((rc = sw__prov_outputs(&nouts, m, err)) != 0 || nouts == 0)
+		if ((rc = sw__record_prov_outputs(&nouts, m, err)) != 0 || nouts == 0)
 			return rc;
 	}
 	for (size_t i = 0; i < doc->npages; i++) {
 		sw_buf_add(&all, doc->pages[i].text, doc->pages[i].len);
 		sw_buf_addc(&all, '\n');
 	}
-	sw__fp_compute(&fp, all.data, all.len);
+	sw__record_fp_compute(&fp, all.data, all.len);
 	sw_buf_release(&all);
 	if (doc->origin == SW_ORIGIN_EVIDENCE)
-		rc = sw__prov_check(pm, m, &fp, err);
+		rc = sw__record_prov_check(pm, m, &fp, err);
 	else
-		rc = sw__prov_register(m, doc->sha256, doc->beg_bates, doc->name, &fp, err);
-	sw__fp_release(&fp);
+		rc = sw__record_prov_register(m, doc->sha256, doc->beg_bates, doc->name, &fp, err);
+	sw__record_fp_release(&fp);
 	return rc;
 }
 
@@ -354,7 +354,7 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 	out->id = doc_id;
 	out->transcript = transcript;
 	if (doc->origin == SW_ORIGIN_MODEL)
-		sw__prov_set_doc(m, doc->sha256, doc->beg_bates, doc_id);
+		sw__record_prov_set_doc(m, doc->sha256, doc->beg_bates, doc_id);
 	if (pm.quarantine) {
 		out->quarantine = pm; /* the caller's now */
 		memset(&pm, 0, sizeof(pm));

@@ -35,22 +35,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sw_fp a, b;
 	struct sw_fp_score sc;
 
-	sw__fp_compute(&a, s, alen);
-	sw__fp_compute(&b, s + boff, size - boff);
+	sw__record_fp_compute(&a, s, alen);
+	sw__record_fp_compute(&b, s + boff, size - boff);
 	check_fp(&a);
 	check_fp(&b);
-	size_t ab = sw__fp_shared(&a, &b), ba = sw__fp_shared(&b, &a);
+	size_t ab = sw__record_fp_shared(&a, &b), ba = sw__record_fp_shared(&b, &a);
 	check(ab == ba, "shared not symmetric");
 	check(ab <= a.n && ab <= b.n, "shared over a count");
-	check(sw__fp_shared(&a, &a) == a.n, "a text does not share all its prints");
-	sw__fp_score(&sc, ab, &a, b.n, b.text_hash);
+	check(sw__record_fp_shared(&a, &a) == a.n, "a text does not share all its prints");
+	sw__record_fp_score(&sc, ab, &a, b.n, b.text_hash);
 	check(sc.overlap >= 0 && sc.overlap <= 1 && sc.contained >= 0 && sc.contained <= 1,
 	      "score out of range");
 	if (a.words) {
-		sw__fp_score(&sc, a.n, &a, a.n, a.text_hash);
+		sw__record_fp_score(&sc, a.n, &a, a.n, a.text_hash);
 		check(sc.match && sc.overlap == 1.0, "a text does not match itself");
 	}
-	sw__fp_release(&a);
-	sw__fp_release(&b);
+	sw__record_fp_release(&a);
+	sw__record_fp_release(&b);
 	return 0;
 }
