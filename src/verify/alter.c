@@ -19,7 +19,7 @@ static bool negation(const char *s, size_t n)
 	return n >= 4 && s[n - 1] == 't' && s[n - 2] == '\'' && s[n - 3] == 'n';
 }
 
-bool sw__words_negated(const struct sw__words *w, size_t a, size_t b)
+bool sw__verify_words_negated(const struct sw__words *w, size_t a, size_t b)
 {
 	for (size_t k = a; k < b && k < w->n; k++)
 		if (negation(w->text + w->w[k].s, w->w[k].e - w->w[k].s))
@@ -27,15 +27,15 @@ bool sw__words_negated(const struct sw__words *w, size_t a, size_t b)
 	return false;
 }
 
-bool sw__text_negated(const char *s, size_t n)
+bool sw__verify_text_negated(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
-		size_t l = sw__quote_word_char(s + i, n - i);
+		size_t l = sw__verify_quote_word_char(s + i, n - i);
 		if (!l) {
 			i++;
 			continue;
 		}
-		size_t e = sw__quote_word_end(s, n, i);
+		size_t e = sw__verify_quote_word_end(s, n, i);
 		if (negation(s + i, e - i))
 			return true;
 		i = e;
@@ -70,12 +70,12 @@ static bool standin(const char *s, size_t n)
 static bool stem_in(const char *s, size_t n, const char *b, size_t bn)
 {
 	for (size_t i = 0; i < bn;) {
-		size_t l = sw__quote_word_char(b + i, bn - i);
+		size_t l = sw__verify_quote_word_char(b + i, bn - i);
 		if (!l) {
 			i++;
 			continue;
 		}
-		size_t e = sw__quote_word_end(b, bn, i), m = 0;
+		size_t e = sw__verify_quote_word_end(b, bn, i), m = 0;
 		while (m < n && i + m < e && s[m] == b[i + m])
 			m++;
 		if (m >= 4 || (m >= 3 && (m == n || i + m == e)))
@@ -85,7 +85,7 @@ static bool stem_in(const char *s, size_t n, const char *b, size_t bn)
 	return false;
 }
 
-bool sw__alter_may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
+bool sw__verify_alter_may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
 			  size_t b)
 {
 	if (it->name)
@@ -128,7 +128,7 @@ static void add_words(struct sw_buf *b, const struct sw__words *w, const char *t
 	}
 }
 
-char *sw__alter_describe(const struct sw__pattern *p, const struct sw__words *w,
+char *sw__verify_alter_describe(const struct sw__pattern *p, const struct sw__words *w,
 			 const char *text, const struct sw__alter *a)
 {
 	const struct sw__item *it = &p->it[a->gi];
@@ -147,8 +147,8 @@ char *sw__alter_describe(const struct sw__pattern *p, const struct sw__words *w,
 		add_words(&b, w, text, a->ws, a->we);
 		sw_buf_adds(&b, "\"");
 	}
-	bool bneg = sw__text_negated(it->p, it->plen);
-	if (bneg != sw__words_negated(w, a->ws, a->we))
+	bool bneg = sw__verify_text_negated(it->p, it->plen);
+	if (bneg != sw__verify_words_negated(w, a->ws, a->we))
 		sw_buf_adds(&b, bneg ? " \xe2\x80\x94 the bracket adds a negation"
 				     : " \xe2\x80\x94 the bracket drops a negation");
 	return sw_buf_detach(&b, NULL);

@@ -58,7 +58,7 @@ static struct slot *probe(struct slot *t, size_t mask, uint64_t h)
 static bool same(const struct qword *q, const struct sw__words *w, size_t k)
 {
 	size_t used;
-	return sw__item_is(q->it, w, k, &used);
+	return sw__verify_item_is(q->it, w, k, &used);
 }
 
 /* Edit distance of the quotation against words [a, b) of w, the text free
@@ -166,7 +166,7 @@ static void add_diff(struct sw__verify_closest *out, const struct sw__pattern *p
 			   : NULL;
 }
 
-bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
+bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 		    const struct sw__words *w, const char *text, size_t from, size_t to)
 {
 	memset(out, 0, sizeof(*out));
@@ -347,7 +347,7 @@ bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 						oneg = false;
 					}
 					olo = a + j - 1;
-					oneg |= sw__words_negated(w, olo, olo + 1);
+					oneg |= sw__verify_words_negated(w, olo, olo + 1);
 					if (oneg && (!neg || negi == i)) {
 						neg = true;
 						negi = i;
@@ -418,11 +418,11 @@ bool sw__verify_closest(struct sw__verify_closest *out, const char *quote, size_
 {
 	struct sw__pattern p;
 	struct sw__words w;
-	sw__pattern_init(&p, quote, qlen);
-	sw__words_init(&w, text, len, skip, nskip);
-	bool ok = sw__closest_in(out, &p, &w, text, 0, w.n);
-	sw__words_release(&w);
-	sw__pattern_release(&p);
+	sw__verify_pattern_init(&p, quote, qlen);
+	sw__verify_words_init(&w, text, len, skip, nskip);
+	bool ok = sw__verify_closest_in(out, &p, &w, text, 0, w.n);
+	sw__verify_words_release(&w);
+	sw__verify_pattern_release(&p);
 	return ok;
 }
 

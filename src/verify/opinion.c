@@ -203,7 +203,7 @@ static char *altered(const struct sw__pattern *p, const struct sw__words *w, con
 {
 	if (!sub->found)
 		return sw_xstrdup("");
-	char *d = sw__alter_describe(p, w, text, sub);
+	char *d = sw__verify_alter_describe(p, w, text, sub);
 	char *r = sw_xasprintf("; %s", d);
 	free(d);
 	return r;
@@ -272,16 +272,16 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 		snprintf(pins, sizeof(pins), "%llu-%llu", (unsigned long long)lo,
 			 (unsigned long long)hi);
 	read_opinion(&o, op.data, op.len, first, k->last_page);
-	sw__pattern_init(&p, quoted, strlen(quoted));
-	sw__words_init(&w, op.data, op.len, o.skip, o.nskip);
+	sw__verify_pattern_init(&p, quoted, strlen(quoted));
+	sw__verify_words_init(&w, op.data, op.len, o.skip, o.nskip);
 	bool paged = o.nstar > 0 && first > 0;
 	size_t from = 0, to = w.n, ws, we;
 	if (pinned && paged) {
 		size_t bf, bt;
 		page_span(&o, lo, hi, first, op.len, &bf, &bt);
-		from = sw__words_at(&w, bf);
-		to = sw__words_at(&w, bt);
-		if (sw__pattern_find_sub(&p, &w, from, to, &ws, &we, &sub)) {
+		from = sw__verify_words_at(&w, bf);
+		to = sw__verify_words_at(&w, bt);
+		if (sw__verify_pattern_find_sub(&p, &w, from, to, &ws, &we, &sub)) {
 			size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
 			note = altered(&p, &w, op.data, &sub);
 			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on page %llu of the opinion in %s%s",
@@ -290,7 +290,7 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 			goto done;
 		}
 	}
-	if (sw__pattern_find_sub(&p, &w, 0, w.n, &ws, &we, &sub)) {
+	if (sw__verify_pattern_find_sub(&p, &w, 0, w.n, &ws, &we, &sub)) {
 		size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
 		uint64_t ps = page_of(&o, s, first), pe = page_of(&o, e ? e - 1 : 0, first);
 		note = altered(&p, &w, op.data, &sub);
@@ -314,9 +314,9 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 	/* In it only through an ellipsis or a bracket that adds or drops a
 	 * negation: the quotation reverses the opinion. */
 	struct sw__alter rev;
-	if (sw__pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &rev, NULL) && rev.found) {
+	if (sw__verify_pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &rev, NULL) && rev.found) {
 		size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
-		char *why = sw__alter_describe(&p, &w, op.data, &rev);
+		char *why = sw__verify_alter_describe(&p, &w, op.data, &rev);
 		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "in the opinion in %s only as altered: %s",
 			       atext, why);
 		add_opinion_evidence(u, i, k, op.data, op.len, s, e);
@@ -325,9 +325,9 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 	}
 	/* Not in the opinion: the closest passage on the pinned pages, else
 	 * anywhere in it. */
-	bool near = pinned && paged && sw__closest_in(&cl, &p, &w, op.data, from, to);
+	bool near = pinned && paged && sw__verify_closest_in(&cl, &p, &w, op.data, from, to);
 	if (!near)
-		near = sw__closest_in(&cl, &p, &w, op.data, 0, w.n);
+		near = sw__verify_closest_in(&cl, &p, &w, op.data, 0, w.n);
 	if (near) {
 		char *d = sw__verify_closest_describe(&cl, op.data, op.len);
 		if (paged)
@@ -346,8 +346,8 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 done:
 	free(note);
 	sw__verify_closest_release(&cl);
-	sw__words_release(&w);
-	sw__pattern_release(&p);
+	sw__verify_words_release(&w);
+	sw__verify_pattern_release(&p);
 	free(o.skip);
 	free(o.star);
 	sw_buf_release(&op);

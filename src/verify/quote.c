@@ -118,12 +118,12 @@ static size_t word_end(const char *s, size_t n, size_t i, uint64_t *h)
 	return i;
 }
 
-size_t sw__quote_word_char(const char *s, size_t n)
+size_t sw__verify_quote_word_char(const char *s, size_t n)
 {
 	return word_char(s, n);
 }
 
-size_t sw__quote_word_end(const char *s, size_t n, size_t i)
+size_t sw__verify_quote_word_end(const char *s, size_t n, size_t i)
 {
 	uint64_t h;
 	return word_end(s, n, i, &h);
@@ -135,7 +135,7 @@ static int cmp_skip(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
-void sw__words_init(struct sw__words *out, const char *text, size_t len,
+void sw__verify_words_init(struct sw__words *out, const char *text, size_t len,
 		    const struct sw__verify_skip *skip, size_t nskip)
 {
 	memset(out, 0, sizeof(*out));
@@ -227,7 +227,7 @@ void sw__words_init(struct sw__words *out, const char *text, size_t len,
 	}
 }
 
-void sw__words_release(struct sw__words *w)
+void sw__verify_words_release(struct sw__words *w)
 {
 	if (!w)
 		return;
@@ -237,7 +237,7 @@ void sw__words_release(struct sw__words *w)
 	memset(w, 0, sizeof(*w));
 }
 
-size_t sw__words_at(const struct sw__words *w, size_t off)
+size_t sw__verify_words_at(const struct sw__words *w, size_t off)
 {
 	size_t lo = 0, hi = w->n;
 	while (lo < hi) {
@@ -341,12 +341,12 @@ static size_t marker(const char *s, size_t n, size_t i)
 	return j - i;
 }
 
-void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
+void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 {
 	memset(out, 0, sizeof(*out));
 	struct compiler c = { .p = out };
 	out->quote = quote;
-	sw__words_init(&out->q, quote, qlen, NULL, 0);
+	sw__verify_words_init(&out->q, quote, qlen, NULL, 0);
 	const char *s = out->q.text;
 	size_t n = out->q.len;
 	/* The word being built: its hash, its first byte, whether it is cut
@@ -522,17 +522,17 @@ void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
 		out->n = 0;
 }
 
-void sw__pattern_release(struct sw__pattern *p)
+void sw__verify_pattern_release(struct sw__pattern *p)
 {
 	if (!p)
 		return;
-	sw__words_release(&p->q);
+	sw__verify_words_release(&p->q);
 	free(p->it);
 	free(p->prefixes);
 	memset(p, 0, sizeof(*p));
 }
 
-bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
+bool sw__verify_item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
 		 size_t *used)
 {
 	const struct sw__word *x = &w->w[k];
@@ -585,23 +585,23 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 		const struct sw__item *it = &p->it[pi];
 		if (it->kind == SW__ITEM_GAP) {
 			const struct sw__item *next = &p->it[pi + 1]; /* gaps never end it */
-			bool bneg = !it->ellipsis && sw__text_negated(it->p, it->plen);
+			bool bneg = !it->ellipsis && sw__verify_text_negated(it->p, it->plen);
 			bool wneg = false; /* the words so far hold a negation */
 			for (size_t g = 0; g <= it->max && k + g < w->n; g++) {
 				if (f->budget == 0)
 					return false;
 				f->budget--;
 				if (g > 0)
-					wneg |= sw__words_negated(w, k + g - 1, k + g);
+					wneg |= sw__verify_words_negated(w, k + g - 1, k + g);
 				bool reverses = it->ellipsis ? wneg : wneg != bneg;
 				if (reverses && !f->reversals) {
 					if (it->ellipsis)
 						return false; /* longer omits it too */
 					continue;
 				}
-				if (!it->ellipsis && g > 0 && !reverses && !sw__alter_may_stand_for(it, w, k, k + g))
+				if (!it->ellipsis && g > 0 && !reverses && !sw__verify_alter_may_stand_for(it, w, k, k + g))
 					continue;
-				if (!sw__item_is(next, w, k + g, &used))
+				if (!sw__verify_item_is(next, w, k + g, &used))
 					continue;
 				struct sw__alter rev = f->rev, sub = f->sub;
 				struct sw__alter here = { .found = true, .gi = pi, .ws = k, .we = k + g };
@@ -616,7 +616,7 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 			}
 			return false;
 		}
-		if (k >= w->n || !sw__item_is(it, w, k, &used))
+		if (k >= w->n || !sw__verify_item_is(it, w, k, &used))
 			return false;
 		k += used;
 		pi++;
@@ -634,7 +634,7 @@ static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *w
 		to = f->w->n;
 	size_t used;
 	for (size_t k = from; k < to && f->budget; k++) {
-		if (!sw__item_is(&p->it[0], f->w, k, &used))
+		if (!sw__verify_item_is(&p->it[0], f->w, k, &used))
 			continue;
 		size_t end;
 		f->rev.found = f->sub.found = false;
@@ -647,14 +647,14 @@ static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *w
 	return false;
 }
 
-bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+bool sw__verify_pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
 		      size_t to, size_t *ws, size_t *we)
 {
 	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
 	return find(&f, from, to, ws, we);
 }
 
-bool sw__pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+bool sw__verify_pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
 			  size_t to, size_t *ws, size_t *we, struct sw__alter *sub)
 {
 	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
@@ -663,7 +663,7 @@ bool sw__pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w
 	return ok;
 }
 
-bool sw__pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
+bool sw__verify_pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
 			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__alter *rev,
 			    struct sw__alter *sub)
 {
@@ -685,30 +685,30 @@ static char *alteration(const char *quote, size_t qlen, const char *text, size_t
 {
 	struct sw__pattern p;
 	struct sw__words w;
-	sw__pattern_init(&p, quote, qlen);
+	sw__verify_pattern_init(&p, quote, qlen);
 	char *why = NULL;
 	if (p.nwords) {
-		sw__words_init(&w, text, len, skip, nskip);
+		sw__verify_words_init(&w, text, len, skip, nskip);
 		size_t ws, we;
 		struct sw__alter r = { 0 };
 		struct finder f = { .p = &p, .w = &w, .budget = FIND_BUDGET };
 		bool ok;
 		if (rev)
-			ok = !sw__pattern_find(&p, &w, 0, w.n, &ws, &we) &&
-			     sw__pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &r, NULL);
+			ok = !sw__verify_pattern_find(&p, &w, 0, w.n, &ws, &we) &&
+			     sw__verify_pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &r, NULL);
 		else
 			ok = find(&f, 0, w.n, &ws, &we);
 		const struct sw__alter *a = rev ? &r : &f.sub;
 		if (ok && a->found) {
-			why = sw__alter_describe(&p, &w, text, a);
+			why = sw__verify_alter_describe(&p, &w, text, a);
 			if (start)
 				*start = w.map[w.w[ws].s];
 			if (end)
 				*end = w.map[w.w[we - 1].e];
 		}
-		sw__words_release(&w);
+		sw__verify_words_release(&w);
 	}
-	sw__pattern_release(&p);
+	sw__verify_pattern_release(&p);
 	return why;
 }
 
@@ -732,20 +732,20 @@ bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, siz
 	struct sw__pattern p;
 	struct sw__words w;
 	size_t ws, we;
-	sw__pattern_init(&p, quote, qlen);
+	sw__verify_pattern_init(&p, quote, qlen);
 	bool found = false;
 	if (p.nwords) {
-		sw__words_init(&w, text, len, skip, nskip);
-		found = sw__pattern_find(&p, &w, 0, w.n, &ws, &we);
+		sw__verify_words_init(&w, text, len, skip, nskip);
+		found = sw__verify_pattern_find(&p, &w, 0, w.n, &ws, &we);
 		if (found) {
 			if (start)
 				*start = w.map[w.w[ws].s];
 			if (end)
 				*end = w.map[w.w[we - 1].e];
 		}
-		sw__words_release(&w);
+		sw__verify_words_release(&w);
 	}
-	sw__pattern_release(&p);
+	sw__verify_pattern_release(&p);
 	return found;
 }
 

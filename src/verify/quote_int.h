@@ -30,21 +30,21 @@ struct sw__words {
 	size_t n;
 };
 
-void sw__words_init(struct sw__words *out, const char *text, size_t len,
+void sw__verify_words_init(struct sw__words *out, const char *text, size_t len,
 		    const struct sw__verify_skip *skip, size_t nskip);
-void sw__words_release(struct sw__words *w);
+void sw__verify_words_release(struct sw__words *w);
 
 /* The first word whose original start is at or after off (n when none). */
-size_t sw__words_at(const struct sw__words *w, size_t off);
+size_t sw__verify_words_at(const struct sw__words *w, size_t off);
 
-enum sw__item_kind {
+enum sw__verify_item_kind {
 	SW__ITEM_WORD,   /* a word of the original */
 	SW__ITEM_PREFIX, /* "judgment[]", "appl[ying]": a word that starts so */
 	SW__ITEM_GAP,    /* an ellipsis or an insertion: up to max words */
 };
 
 struct sw__item {
-	enum sw__item_kind kind;
+	enum sw__verify_item_kind kind;
 	uint64_t h;             /* WORD: the word's hash */
 	const char *p;          /* PREFIX: folded prefix (into the pattern) */
 	size_t plen;
@@ -69,12 +69,12 @@ struct sw__pattern {
 
 /* Compile a quotation: Bluebook alterations, ellipses, "[sic]" and
  * trailing "(emphasis added)"-style parentheticals. */
-void sw__pattern_init(struct sw__pattern *out, const char *quote, size_t qlen);
-void sw__pattern_release(struct sw__pattern *p);
+void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t qlen);
+void sw__verify_pattern_release(struct sw__pattern *p);
 
 /* Whether word k of w is item it (WORD or PREFIX); *used gets the
  * number of words of w it took (2 for a rejoined hyphenated word). */
-bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
+bool sw__verify_item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
 		 size_t *used);
 
 /* The first match of p in w starting at a word in [from, to) (word
@@ -84,7 +84,7 @@ bool sw__item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
  * replaces at most three words, and only words it may stand for (a
  * pronoun or article, a word of its stem, a description it names) with
  * the same negation. */
-bool sw__pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+bool sw__verify_pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
 		      size_t to, size_t *ws, size_t *we);
 
 /* An alteration of a quotation in a match: gap item gi of the pattern
@@ -94,47 +94,47 @@ struct sw__alter {
 	size_t gi, ws, we;
 };
 
-/* sw__pattern_find(); *sub gets the match's first bracketed substitution
+/* sw__verify_pattern_find(); *sub gets the match's first bracketed substitution
  * of words (found false when none). */
-bool sw__pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+bool sw__verify_pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
 			  size_t to, size_t *ws, size_t *we, struct sw__alter *sub);
 
-/* sw__pattern_find() that also lets an ellipsis or a bracket add or drop a
+/* sw__verify_pattern_find() that also lets an ellipsis or a bracket add or drop a
  * negation; *rev gets the first such alteration of the match (found false
  * when the match needs none), *sub the first bracketed substitution of
  * words (found false when none). */
-bool sw__pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
+bool sw__verify_pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
 			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__alter *rev,
 			    struct sw__alter *sub);
 
 /* For a reason: "the ellipsis omits \"not\" - the omission reverses the
  * sentence", "[denies] stands for \"approves\"".  text is w's.  Caller
  * frees. */
-char *sw__alter_describe(const struct sw__pattern *p, const struct sw__words *w,
+char *sw__verify_alter_describe(const struct sw__pattern *p, const struct sw__words *w,
 			 const char *text, const struct sw__alter *a);
 
 /* The length of the word character at s (n bytes left; letters and
  * digits of any script), or 0; the end of the word at s[i] (apostrophes
  * inside it). */
-size_t sw__quote_word_char(const char *s, size_t n);
-size_t sw__quote_word_end(const char *s, size_t n, size_t i);
+size_t sw__verify_quote_word_char(const char *s, size_t n);
+size_t sw__verify_quote_word_end(const char *s, size_t n, size_t i);
 
 /* Whether bracket gap it may stand for words [a, b) of w, negation aside
  * (alter.c): it is a name, one of the words shares its stem ("[the Rule]"
  * for "Rule 56(c)", "[approved]" for "approves"), or all are pronouns,
  * articles and auxiliaries ("[the carrier]" for "it"); never "[denies]"
  * for "approves". */
-bool sw__alter_may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
+bool sw__verify_alter_may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
 			     size_t b);
 
 /* Whether words [a, b) of w hold a negation; bracket text s (n bytes,
  * folded) likewise (alter.c). */
-bool sw__words_negated(const struct sw__words *w, size_t a, size_t b);
-bool sw__text_negated(const char *s, size_t n);
+bool sw__verify_words_negated(const struct sw__words *w, size_t a, size_t b);
+bool sw__verify_text_negated(const char *s, size_t n);
 
 /* The passage of w between words from and to closest to p (closest.c);
  * false when none shares a third of its words. */
-bool sw__closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
+bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
 		    const struct sw__words *w, const char *text, size_t from, size_t to);
 
 #endif /* SW_VERIFY_QUOTE_INT_H */

@@ -10,7 +10,7 @@
 #include "verify/verify_int.h"
 #include "verify/report_int.h"
 
-bool sw__report_blocks(const struct sw_verify_report *r, enum sw_verdict v)
+bool sw__verify_report_blocks(const struct sw_verify_report *r, enum sw_verdict v)
 {
 	return v == SW_VERDICT_UNSUPPORTED || v == SW_VERDICT_CONTRADICTED ||
 	       (v == SW_VERDICT_UNVERIFIABLE && !r->lenient);
@@ -35,9 +35,9 @@ static json_t *evidence_json(const struct sw_evidence *e)
 	return o;
 }
 
-struct sw__report_pos *sw__report_positions(const struct sw_verify_report *r)
+struct sw__verify_report_pos *sw__verify_report_positions(const struct sw_verify_report *r)
 {
-	struct sw__report_pos *p = sw_xcalloc(r->claims.n ? r->claims.n : 1, sizeof(*p));
+	struct sw__verify_report_pos *p = sw_xcalloc(r->claims.n ? r->claims.n : 1, sizeof(*p));
 	struct sw_markup_cursor cur = { 0 };
 	size_t line = 1, col = 1, at = 0;
 	for (size_t i = 0; i < r->claims.n; i++) {
@@ -60,7 +60,7 @@ struct sw__report_pos *sw__report_positions(const struct sw_verify_report *r)
 				col++;
 			}
 		}
-		p[i] = (struct sw__report_pos){ c->start, c->end, c->cite_start, c->cite_end, line, col };
+		p[i] = (struct sw__verify_report_pos){ c->start, c->end, c->cite_start, c->cite_end, line, col };
 	}
 	return p;
 }
@@ -83,7 +83,7 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 {
 	json_t *root = sw_claims_json(&r->claims, r->text, draft);
 	json_t *claims = json_object_get(root, "claims");
-	struct sw__report_pos *pos = sw__report_positions(r);
+	struct sw__verify_report_pos *pos = sw__verify_report_positions(r);
 	for (size_t i = 0; i < json_array_size(claims) && i < r->claims.n; i++) {
 		json_t *c = json_array_get(claims, i);
 		const struct sw_claim_verdict *v = &r->verdicts[i];
@@ -143,7 +143,7 @@ static const char *colour_of(enum sw_verdict v)
 	return "";
 }
 
-char *sw__report_where(const struct sw_evidence *e)
+char *sw__verify_report_where(const struct sw_evidence *e)
 {
 	if (!e->document)
 		return sw_xasprintf("%s%s%s", e->name ? e->name : "", e->name && e->cite ? " " : "",
@@ -155,7 +155,7 @@ char *sw__report_where(const struct sw_evidence *e)
 }
 
 static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
-		      const struct sw__report_pos *pos, bool colour)
+		      const struct sw__verify_report_pos *pos, bool colour)
 {
 	const struct sw_claim *c = &r->claims.v[i];
 	const struct sw_claim_verdict *v = &r->verdicts[i];
@@ -170,7 +170,7 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 	for (size_t k = 0; k < v->nevidence && v->verdict == SW_VERDICT_SUPPORTED; k++) {
 		const struct sw_evidence *e = &v->evidence[k];
 		if (e->excerpt && e->document) {
-			char *where = sw__report_where(e);
+			char *where = sw__verify_report_where(e);
 			fprintf(f, "        %s: %s\n", where, e->excerpt);
 			free(where);
 		}
@@ -179,21 +179,21 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 
 void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour)
 {
-	struct sw__report_pos *pos = sw__report_positions(r);
+	struct sw__verify_report_pos *pos = sw__verify_report_positions(r);
 	size_t nblocked = 0;
 	for (size_t i = 0; i < r->claims.n; i++)
-		nblocked += sw__report_blocks(r, r->verdicts[i].verdict);
+		nblocked += sw__verify_report_blocks(r, r->verdicts[i].verdict);
 	if (nblocked) {
 		fprintf(f, "blocked claims (%zu):\n", nblocked);
 		for (size_t i = 0; i < r->claims.n; i++)
-			if (sw__report_blocks(r, r->verdicts[i].verdict))
+			if (sw__verify_report_blocks(r, r->verdicts[i].verdict))
 				print_row(f, r, i, pos, colour);
 		fputc('\n', f);
 	}
 	if (r->claims.n > nblocked) {
 		fprintf(f, "passing claims (%zu):\n", r->claims.n - nblocked);
 		for (size_t i = 0; i < r->claims.n; i++)
-			if (!sw__report_blocks(r, r->verdicts[i].verdict))
+			if (!sw__verify_report_blocks(r, r->verdicts[i].verdict))
 				print_row(f, r, i, pos, colour);
 		fputc('\n', f);
 	}

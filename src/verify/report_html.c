@@ -237,7 +237,7 @@ static const char style[] =
 int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 		   struct sw_err *err)
 {
-	struct sw__report_pos *pos = sw__report_positions(r);
+	struct sw__verify_report_pos *pos = sw__verify_report_positions(r);
 	bool markup = r->view && r->view->kind != SW_MARKUP_TEXT;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>sworn verify: ", f);
 	html_str(f, draft);
@@ -256,7 +256,7 @@ int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 		for (size_t i = 0; i < r->claims.n; i++) {
 			const struct sw_claim *c = &r->claims.v[i];
 			const struct sw_claim_verdict *v = &r->verdicts[i];
-			if (sw__report_blocks(r, v->verdict) != (pass == 0))
+			if (sw__verify_report_blocks(r, v->verdict) != (pass == 0))
 				continue;
 			fprintf(f, "<div class=\"item %s\" id=\"c%zu\"><b>%zu %s</b> %s "
 				"<span class=\"at\">%zu:%zu</span>: ",
@@ -268,7 +268,7 @@ int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 			for (size_t e = 0; e < v->nevidence; e++) {
 				const struct sw_evidence *ev = &v->evidence[e];
 				fputs("<div class=\"ev\">", f);
-				char *where = sw__report_where(ev);
+				char *where = sw__verify_report_where(ev);
 				html_str(f, where);
 				free(where);
 				if (ev->excerpt) {
