@@ -1,0 +1,326 @@
+/* approve.c - the lawyer's final: verified again (a human edit can add an
+ * error too), accepted when the gate passes or with an override reason,
+ * written out, stored with origin human, and kept beside the model's draft
+ * as a correction with its word diff. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "markup/markup.h"
+#include "pipeline/pipeline_int.h"
+#include "verify/verify.h"
+
+void sw_approve_result_release(struct sw_approve_result *r)
+{
+	if (!r)
+		return;
+	free(r->report_json);
+	memset(r, 0, sizeof(*r));
+}
+
+/* What to do about a run that is not ready for approval. */
+static int not_ready(struct sw_err *err, int64_t id, const char *status, const char *path)
+{
+	if (strcmp(status, "approved") == 0)
+		return sw_err_set(err, SW_EUSAGE,
+				  "run %lld is approved already (its final is %s); start a new "
+				  "run with sworn draft to draft again",
+				  (long long)id, path ? path : "stored");
+	if (strcmp(status, "running") == 0)
+		return sw_err_set(err, SW_EUSAGE,
+				  "run %lld is still running: approve it once it ends verified or "
+				  "blocked (sworn run show %lld)",
+				  (long long)id, (long long)id);
+	if (strcmp(status, "paused") == 0)
+		return sw_err_set(err, SW_EUSAGE,
+				  "run %lld is paused before its draft was verified: finish it "
+				  "with: sworn run resume %lld",
+				  (long long)id, (long long)id);
+	return sw_err_set(err, SW_EUSAGE,
+			  "run %lld is %s and has no verified draft to approve; start a new "
+			  "run with sworn draft",
+			  (long long)id, status);
+}
+
+static char *col_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	return t ? sw_xstrdup((const char *)t) : NULL;
+}
+
+/* The run's status, final path and draft document. */
+static int load_run(char **status, char **final_path, int64_t *draft_doc, struct sw_matter *m,
+		    int64_t id, struct sw_err *err)
+{
+	sqlite3 *db = sw_matter_db(m);
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	if (sqlite3_prepare_v2(db, "SELECT status, final_path, draft_doc_id FROM runs WHERE id = ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw_db_error(err, db, "cannot read the run");
+	sqlite3_bind_int64(st, 1, id);
+	int s = sqlite3_step(st);
+	if (s == SQLITE_ROW) {
+		*status = col_dup(st, 0);
+		*final_path = col_dup(st, 1);
+		*draft_doc = sqlite3_column_int64(st, 2);
+	} else if (s == SQLITE_DONE) {
+		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld does not exist in matter %s",
+				(long long)id, sw_matter_name(m));
+	} else {
+		rc = sw_db_error(err, db, "cannot read the run");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* The step whose output is the run's current draft. */
+static int load_draft(char **key, char **messages, char **output, struct sw_matter *m,
+		      int64_t run_id, int64_t doc_id, struct sw_err *err)
+{
+	sqlite3 *db = sw_matter_db(m);
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	if (sqlite3_prepare_v2(db,
+			       "SELECT key, messages, output FROM run_steps WHERE run_id = ?"
+			       " AND output_doc_id = ? AND output IS NOT NULL ORDER BY id DESC LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw_db_error(err, db, "cannot read the run's draft");
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int64(st, 2, doc_id);
+	int s = sqlite3_step(st);
+	if (s == SQLITE_ROW) {
+		*key = col_dup(st, 0);
+		*messages = col_dup(st, 1);
+		*output = col_dup(st, 2);
+		if (!*messages)
+			*messages = sw_xstrdup("[]");
+	} else if (s == SQLITE_DONE) {
+		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld has no draft step to approve",
+				(long long)run_id);
+	} else {
+		rc = sw_db_error(err, db, "cannot read the run's draft");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* A claim the gate blocks: anything but supported (approval is strict). */
+static bool blocks(enum sw_verdict v)
+{
+	return v != SW_VERDICT_SUPPORTED;
+}
+
+/* The verdicts an override accepts: [{claim, verdict, reason}]. */
+static char *overridden_json(const struct sw_verify_report *r)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < r->claims.n; i++) {
+		const struct sw_claim *c = &r->claims.v[i];
+		if (!blocks(r->verdicts[i].verdict))
+			continue;
+		json_t *o = json_object();
+		json_object_set_new(o, "claim", sw_json_strn(r->text + c->start, c->end - c->start));
+		json_object_set_new(o, "verdict", json_string(sw_verdict_name(r->verdicts[i].verdict)));
+		json_object_set_new(o, "reason", sw_json_str(r->verdicts[i].reason));
+		json_array_append_new(a, o);
+	}
+	char *s = json_dumps(a, JSON_COMPACT);
+	json_decref(a);
+	return s;
+}
+
+static int bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
+}
+
+/* In the transaction: the run approved, the correction stored. */
+static int record(int64_t *corr_id, struct sw_matter *m, int64_t run_id, const char *key,
+		  const char *messages, const char *draft, int64_t draft_doc,
+		  const struct sw_approve_opts *o, int64_t final_doc, const char *diff,
+		  const struct sw_diff_stats *ds, const char *override, const char *overridden,
+		  const char *now, struct sw_err *err)
+{
+	sqlite3 *db = sw_matter_db(m);
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	if (sqlite3_prepare_v2(db,
+			       "UPDATE runs SET status = 'approved', final_doc_id = ?, final_path = ?,"
+			       " updated_at = ?, reason = NULL WHERE id = ?"
+			       " AND status IN ('verified', 'blocked')",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw_db_error(err, db, "cannot approve the run");
+	sqlite3_bind_int64(st, 1, final_doc);
+	sqlite3_bind_text(st, 2, o->out_path, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, now, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 4, run_id);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = sw_db_error(err, db, "cannot approve the run");
+	else if (sqlite3_changes(db) != 1)
+		rc = sw_err_set(err, SW_EUSAGE,
+				"run %lld changed while its final was checked; look at it with "
+				"sworn run show %lld",
+				(long long)run_id, (long long)run_id);
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+
+	if (sqlite3_prepare_v2(db,
+			       "INSERT INTO corrections (run_id, step_key, messages, draft, final,"
+			       " draft_doc_id, final_doc_id, diff, words_kept, words_changed,"
+			       " words_added, words_removed, override, overridden, created_at)"
+			       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw_db_error(err, db, "cannot store the correction");
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, messages, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, draft, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 5, o->final_text, (int)o->final_len, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 6, draft_doc);
+	sqlite3_bind_int64(st, 7, final_doc);
+	sqlite3_bind_text(st, 8, diff, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 9, (sqlite3_int64)ds->kept);
+	sqlite3_bind_int64(st, 10, (sqlite3_int64)ds->changed);
+	sqlite3_bind_int64(st, 11, (sqlite3_int64)ds->added);
+	sqlite3_bind_int64(st, 12, (sqlite3_int64)ds->removed);
+	bind_text_or_null(st, 13, override);
+	bind_text_or_null(st, 14, overridden);
+	sqlite3_bind_text(st, 15, now, -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = sw_db_error(err, db, "cannot store the correction");
+	else
+		*corr_id = sqlite3_last_insert_rowid(db);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t run_id,
+		   const struct sw_approve_opts *o, struct sw_err *err)
+{
+	char *status = NULL, *final_path = NULL, *key = NULL, *messages = NULL, *draft = NULL;
+	char *override = NULL, *overridden = NULL, *diff = NULL, *name = NULL;
+	int64_t draft_doc = 0, final_doc = 0;
+	struct sw_markup view;
+	struct sw_verify_report rep;
+	json_t *ops = NULL;
+	struct sw_diff_stats ds;
+	sqlite3 *db = sw_matter_db(m);
+	bool in_tx = false;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	memset(&view, 0, sizeof(view));
+	memset(&rep, 0, sizeof(rep));
+	if (!o->final_text || !o->out_path || !*o->out_path)
+		return sw_err_set(err, SW_EUSAGE, "approval needs the final text and a path to "
+						  "write it to");
+	if (o->override) {
+		override = sw_trim(sw_xstrdup(o->override));
+		if (!*override || strpbrk(override, "\r\n")) {
+			free(override);
+			return sw_err_set(err, SW_EUSAGE,
+					  "an override needs its reason, one line of text");
+		}
+	}
+	if ((rc = load_run(&status, &final_path, &draft_doc, m, run_id, err)) != 0)
+		goto cleanup;
+	if (strcmp(status, "verified") != 0 && strcmp(status, "blocked") != 0) {
+		rc = not_ready(err, run_id, status, final_path);
+		goto cleanup;
+	}
+	if (draft_doc <= 0) {
+		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld has no draft to approve",
+				(long long)run_id);
+		goto cleanup;
+	}
+	if ((rc = load_draft(&key, &messages, &draft, m, run_id, draft_doc, err)) != 0)
+		goto cleanup;
+
+	/* The final is read as a model's draft is written, as Markdown (an
+	 * HTML file as HTML), and its plain text verified. */
+	enum sw_markup_kind kind = sw_markup_kind_for(o->final_name, o->final_text, o->final_len);
+	if (kind != SW_MARKUP_HTML)
+		kind = SW_MARKUP_MARKDOWN;
+	if ((rc = sw_markup_parse(&view, kind, o->final_text, o->final_len, err)) != 0) {
+		sw_err_wrap(err, rc, "cannot read the final");
+		goto cleanup;
+	}
+	struct sw_verify_opts vo = { .lenient = false };
+	if ((rc = sw_verify(&rep, m, o->auth, view.text, view.len, &vo, err)) != 0) {
+		sw_err_wrap(err, rc, "cannot verify the final");
+		goto cleanup;
+	}
+	rep.view = &view;
+	out->claims = rep.claims.n;
+	for (size_t i = 0; i < rep.claims.n; i++)
+		out->blocked += blocks(rep.verdicts[i].verdict);
+	json_t *rj = sw_verify_json(&rep, o->final_name ? o->final_name : "final");
+	out->report_json = json_dumps(rj, JSON_COMPACT);
+	json_decref(rj);
+	if (!rep.pass && !override)
+		goto cleanup; /* refused: nothing changes */
+
+	if ((rc = sw_word_diff(&ops, &ds, draft, strlen(draft), o->final_text, o->final_len,
+			       err)) != 0)
+		goto cleanup;
+	diff = json_dumps(ops, JSON_COMPACT);
+	if (!rep.pass)
+		overridden = overridden_json(&rep);
+
+	/* The human document stands by itself (the same text again is a
+	 * no-op), so it may be stored before the transaction that points the
+	 * run at it. */
+	name = sw_xasprintf("run-%lld-final.md", (long long)run_id);
+	if ((rc = sw_record_add_text(&final_doc, m, SW_ORIGIN_HUMAN, name, o->final_text,
+				     o->final_len, err)) != 0)
+		goto cleanup;
+
+	char now[21];
+	sw_utc_now(now);
+	if ((rc = sw_db_exec(db, "BEGIN IMMEDIATE", err)) != 0)
+		goto cleanup;
+	in_tx = true;
+	if ((rc = record(&out->correction_id, m, run_id, key, messages, draft, draft_doc, o,
+			 final_doc, diff, &ds, rep.pass ? NULL : override, overridden, now,
+			 err)) != 0)
+		goto cleanup;
+	/* The file last: a failure before it leaves nothing written, and
+	 * one at it rolls the run back. */
+	if ((rc = sw_file_write_atomic(o->out_path, o->final_text, o->final_len, err)) != 0)
+		goto cleanup;
+	if ((rc = sw_db_exec(db, "COMMIT", err)) != 0) {
+		sw_err_wrap(err, rc, "the final was written to '%s' but the run is not approved",
+			    o->out_path);
+		goto cleanup;
+	}
+	in_tx = false;
+	out->accepted = true;
+	out->overridden = !rep.pass;
+	out->words.kept = ds.kept;
+	out->words.changed = ds.changed;
+	out->words.added = ds.added;
+	out->words.removed = ds.removed;
+cleanup:
+	if (in_tx)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	if (rc) {
+		free(out->report_json);
+		memset(out, 0, sizeof(*out));
+	}
+	rep.view = NULL;
+	sw_verify_release(&rep);
+	sw_markup_release(&view);
+	json_decref(ops);
+	free(status);
+	free(final_path);
+	free(key);
+	free(messages);
+	free(draft);
+	free(override);
+	free(overridden);
+	free(diff);
+	free(name);
+	return rc;
+}

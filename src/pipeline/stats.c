@@ -1,0 +1,133 @@
+/* stats.c - which model is worth its boards: the firm's own runs grouped
+ * by model, role or task.
+ *
+ * A run counts under every group it touched (a run that drafted on one
+ * model and reviewed on another counts under both); its steps' speeds
+ * count under the group of the step (the step's own model or role).  A
+ * figure with no data behind it is null, never 0. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/pipeline_int.h"
+
+/* Which runs belong to which group (mem), and which steps' speeds count
+ * for a group. */
+struct grouping {
+	const char *name;
+	const char *members;
+	const char *step_in_group;
+};
+
+static const struct grouping groupings[] = {
+	[SW_STATS_MODEL] = { "model",
+			     "SELECT DISTINCT model, run_id FROM run_steps WHERE model IS NOT NULL"
+			     " AND model <> '' AND kind NOT IN ('join', 'verify')",
+			     "s.model = g.grp" },
+	[SW_STATS_ROLE] = { "role",
+			    "SELECT DISTINCT role, run_id FROM run_steps WHERE role IS NOT NULL"
+			    " AND role <> ''",
+			    "s.role = g.grp" },
+	[SW_STATS_TASK] = { "task", "SELECT task, id FROM runs", "1" },
+};
+
+static char *stats_sql(const struct grouping *g)
+{
+	return sw_xasprintf(
+		"WITH mem(grp, run_id) AS (%s),"
+		" groups AS (SELECT DISTINCT grp FROM mem)"
+		" SELECT g.grp,"
+		"  (SELECT count(*) FROM mem WHERE mem.grp = g.grp),"
+		"  (SELECT sum(json_extract(s.detail, '$.claims')) FROM run_steps s JOIN mem"
+		"    ON mem.run_id = s.run_id AND mem.grp = g.grp WHERE s.key = 'verify#1'"
+		"    AND s.status = 'done'),"
+		"  (SELECT sum(json_extract(s.detail, '$.blocked')) FROM run_steps s JOIN mem"
+		"    ON mem.run_id = s.run_id AND mem.grp = g.grp WHERE s.key = 'verify#1'"
+		"    AND s.status = 'done'),"
+		"  (SELECT avg(json_extract(s.detail, '$.findings')) FROM run_steps s JOIN mem"
+		"    ON mem.run_id = s.run_id AND mem.grp = g.grp WHERE s.kind = 'review'"
+		"    AND s.status = 'done' AND json_extract(s.detail, '$.findings') IS NOT NULL),"
+		"  (SELECT avg(n) FROM (SELECT (SELECT count(*) FROM run_steps s"
+		"      WHERE s.run_id = r.id AND s.kind = 'verify' AND s.status = 'done') AS n"
+		"    FROM mem JOIN runs r ON r.id = mem.run_id WHERE mem.grp = g.grp"
+		"    AND (r.status = 'verified' OR (r.status = 'approved' AND NOT EXISTS"
+		"      (SELECT 1 FROM corrections c WHERE c.run_id = r.id"
+		"       AND c.override IS NOT NULL))))),"
+		"  (SELECT avg(CASE WHEN r.status = 'blocked' OR EXISTS (SELECT 1 FROM"
+		"      corrections c WHERE c.run_id = r.id AND c.override IS NOT NULL)"
+		"      THEN 1.0 ELSE 0.0 END)"
+		"    FROM mem JOIN runs r ON r.id = mem.run_id WHERE mem.grp = g.grp"
+		"    AND r.status IN ('verified', 'blocked', 'approved')),"
+		"  (SELECT sum(c.words_changed + c.words_added + c.words_removed)"
+		"    FROM corrections c JOIN mem ON mem.run_id = c.run_id AND mem.grp = g.grp),"
+		"  (SELECT sum(c.words_kept + c.words_changed + c.words_removed)"
+		"    FROM corrections c JOIN mem ON mem.run_id = c.run_id AND mem.grp = g.grp),"
+		"  (SELECT count(*) FROM corrections c JOIN mem ON mem.run_id = c.run_id"
+		"    AND mem.grp = g.grp),"
+		"  (SELECT avg(s.predicted_per_s) FROM run_steps s JOIN mem ON mem.run_id = s.run_id"
+		"    AND mem.grp = g.grp WHERE s.predicted_per_s > 0 AND %s),"
+		"  (SELECT avg(s.prompt_per_s) FROM run_steps s JOIN mem ON mem.run_id = s.run_id"
+		"    AND mem.grp = g.grp WHERE s.prompt_per_s > 0 AND %s),"
+		"  (SELECT avg(r.wall_s) FROM mem JOIN runs r ON r.id = mem.run_id"
+		"    WHERE mem.grp = g.grp AND r.wall_s > 0)"
+		" FROM groups g ORDER BY g.grp",
+		g->members, g->step_in_group, g->step_in_group);
+}
+
+static json_t *number_or_null(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? json_null()
+							  : json_real(sqlite3_column_double(st, i));
+}
+
+json_t *sw_run_stats_json(struct sw_matter *m, enum sw_stats_by by, struct sw_err *err)
+{
+	if ((unsigned)by >= SW_ARRAY_LEN(groupings)) {
+		sw_err_set(err, SW_EUSAGE, "run stats are grouped by model, role or task");
+		return NULL;
+	}
+	const struct grouping *g = &groupings[by];
+	sqlite3 *db = sw_matter_db(m);
+	sqlite3_stmt *st = NULL;
+	char *sql = stats_sql(g);
+	json_t *out = NULL;
+	int s;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+		sw_db_error(err, db, "cannot read the runs");
+		goto cleanup;
+	}
+	out = json_array();
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		json_t *o = json_object();
+		json_object_set_new(o, g->name, sw_json_str((const char *)sqlite3_column_text(st, 0)));
+		json_int_t runs = sqlite3_column_int64(st, 1);
+		json_object_set_new(o, "runs", json_integer(runs));
+		/* first-draft claims blocked per 100 claims */
+		double claims = sqlite3_column_double(st, 2), blocked = sqlite3_column_double(st, 3);
+		json_object_set_new(o, "first_draft_claims", sqlite3_column_type(st, 2) == SQLITE_NULL
+					   ? json_null() : json_integer((json_int_t)claims));
+		json_object_set_new(o, "blocked_per_100_claims",
+				    claims > 0 ? json_real(100.0 * blocked / claims) : json_null());
+		json_object_set_new(o, "findings_per_draft", number_or_null(st, 4));
+		json_object_set_new(o, "rounds_to_verified", number_or_null(st, 5));
+		json_object_set_new(o, "blocked_share", number_or_null(st, 6));
+		double edited = sqlite3_column_double(st, 7), base = sqlite3_column_double(st, 8);
+		json_object_set_new(o, "corrections", json_integer(sqlite3_column_int64(st, 9)));
+		json_object_set_new(o, "edit_ratio", sqlite3_column_type(st, 7) != SQLITE_NULL &&
+						     base > 0 ? json_real(edited / base) : json_null());
+		json_object_set_new(o, "decode_tok_s", number_or_null(st, 10));
+		json_object_set_new(o, "prompt_tok_s", number_or_null(st, 11));
+		json_object_set_new(o, "wall_s", number_or_null(st, 12));
+		json_array_append_new(out, o);
+	}
+	if (s != SQLITE_DONE) {
+		sw_db_error(err, db, "cannot read the runs");
+		json_decref(out);
+		out = NULL;
+	}
+cleanup:
+	sqlite3_finalize(st);
+	free(sql);
+	return out;
+}
