@@ -227,5 +227,6 @@ extern const struct cli_command cli_cmd_bench;
 extern const struct cli_command cli_cmd_task;
 extern const struct cli_command cli_cmd_draft;
 extern const struct cli_command cli_cmd_run;
+extern const struct cli_command cli_cmd_corrections;
 
 #endif /* SW_CLI_H */

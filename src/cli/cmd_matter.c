@@ -1,4 +1,5 @@
-/* cmd_matter.c - `sworn matter new NAME | list | audit -m MATTER`. */
+/* cmd_matter.c - `sworn matter new NAME | list | audit -m MATTER | set -m MATTER
+ * KEY=VALUE | get -m MATTER KEY`. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,7 @@ struct matter_opts {
 #define AT(f) offsetof(struct matter_opts, f)
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the list (or the audit) as JSON", CLI_FLAG, AT(json) },
-	{ "matter", 'm', "MATTER", "the matter to audit", CLI_STRING, AT(matter) },
+	{ "matter", 'm', "MATTER", "the matter to audit, or whose setting to set or get", CLI_STRING, AT(matter) },
 };
 
 static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
@@ -198,6 +199,92 @@ static int matter_audit(struct cli_ctx *ctx, const struct matter_opts *o)
 	return rc;
 }
 
+/* The settings a matter knows, with the values each takes (the first is
+ * the default). */
+static const struct setting {
+	const char *key;
+	const char *const values[3];
+} settings[] = {
+	{ "corrections.export", { "no", "yes" } },
+};
+
+static const struct setting *setting_find(const char *key, size_t len)
+{
+	for (size_t i = 0; i < SW_ARRAY_LEN(settings); i++)
+		if (strlen(settings[i].key) == len && strncmp(settings[i].key, key, len) == 0)
+			return &settings[i];
+	struct sw_buf known = SW_BUF_INIT;
+	for (size_t i = 0; i < SW_ARRAY_LEN(settings); i++)
+		sw_buf_addf(&known, "%s%s", i ? ", " : "", settings[i].key);
+	cli_error("unknown setting '%.*s': the known ones are %s", (int)len, key, known.data);
+	sw_buf_release(&known);
+	return NULL;
+}
+
+static int matter_set(struct cli_ctx *ctx, const struct matter_opts *o, const char *kv)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	const char *eq = strchr(kv, '=');
+	if (!eq) {
+		cli_error("usage: sworn matter set -m MATTER KEY=VALUE");
+		return CLI_USAGE;
+	}
+	const struct setting *s = setting_find(kv, (size_t)(eq - kv));
+	if (!s)
+		return CLI_USAGE;
+	const char *value = eq + 1;
+	bool ok = false;
+	for (size_t i = 0; i < SW_ARRAY_LEN(s->values) && s->values[i]; i++)
+		ok = ok || strcmp(s->values[i], value) == 0;
+	if (!ok) {
+		cli_error("bad value '%s' for %s: give %s or %s", value, s->key, s->values[1],
+			  s->values[0]);
+		return CLI_USAGE;
+	}
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0 ||
+	    sw_matter_setting_set(m, s->key, value, &err) != 0) {
+		sw_matter_close(m);
+		return cli_fail(&err);
+	}
+	printf("%s = %s for matter '%s'\n", s->key, value, sw_matter_name(m));
+	sw_matter_close(m);
+	return CLI_OK;
+}
+
+struct setting_shown {
+	const char *key, *value;
+};
+
+static void print_setting(FILE *f, const void *ud)
+{
+	fprintf(f, "%s\n", ((const struct setting_shown *)ud)->value);
+}
+
+static int matter_get(struct cli_ctx *ctx, const struct matter_opts *o, const char *key)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	char *value = NULL;
+	const struct setting *s = setting_find(key, strlen(key));
+	if (!s)
+		return CLI_USAGE;
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0 ||
+	    sw_matter_setting_get(&value, m, s->key, &err) != 0) {
+		sw_matter_close(m);
+		return cli_fail(&err);
+	}
+	/* Not set: the default, said as such under --json. */
+	struct setting_shown shown = { s->key, value ? value : s->values[0] };
+	int rc = cli_emit(o->json, o->json ? json_pack("{s:s, s:o, s:b}", "key", s->key, "value",
+						       sw_json_str(shown.value), "default",
+						       value == NULL) : NULL,
+			  print_setting, &shown, CLI_OK);
+	free(value);
+	sw_matter_close(m);
+	return rc;
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	       const struct cli_args *a)
 {
@@ -209,21 +296,31 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_new(ctx, a);
 	if (strcmp(sub, "list") == 0 && a->npos == 1)
 		return matter_list(ctx, a->opts);
+	if (strcmp(sub, "set") == 0 && a->npos == 2)
+		return matter_set(ctx, a->opts, a->pos[1]);
+	if (strcmp(sub, "get") == 0 && a->npos == 2)
+		return matter_get(ctx, a->opts, a->pos[1]);
 	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
-		  " sworn matter audit -m MATTER [--json]");
+		  " sworn matter audit -m MATTER [--json] | sworn matter set -m MATTER KEY=VALUE |"
+		  " sworn matter get -m MATTER KEY");
 	return CLI_USAGE;
 }
 
 const struct cli_command cli_cmd_matter = {
 	.name = "matter",
-	.usage = "new NAME | list [--json] | audit -m MATTER [--json]",
-	.summary = "create a matter, list the matters, or audit a matter's origins and quarantine",
+	.usage = "new NAME | list [--json] | audit -m MATTER [--json] | set -m MATTER KEY=VALUE"
+		 " | get -m MATTER KEY [--json]",
+	.summary = "create a matter, list the matters, audit a matter's origins and quarantine,"
+		   " or set and get its settings",
 	.description = "Each matter is its own database (matters/NAME/matter.db) and folder of\n"
 		       "originals (matters/NAME/files/): no command ever reads two matters at once.\n\n"
 		       "audit lists a matter's documents by origin (evidence, model, human,\n"
 		       "template) and status, every document that is not active evidence, and\n"
 		       "every quarantine decision of the provenance firewall, with the model\n"
-		       "output matched, the overlap, and the reason of each human acceptance.",
+		       "output matched, the overlap, and the reason of each human acceptance.\n\n"
+		       "set and get a matter's settings.  The one there is:\n"
+		       "corrections.export=yes|no (default no): whether sworn corrections\n"
+		       "export may write the matter's corrections out for fine-tuning.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
 	.opts_size = sizeof(struct matter_opts),

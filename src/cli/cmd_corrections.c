@@ -1,0 +1,109 @@
+/* cmd_corrections.c - `sworn corrections export -m MATTER --format sft|dpo
+ * [-o FILE]`. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "pipeline/pipeline.h"
+
+struct corrections_opts {
+	const char *matter;
+	const char *format;
+	const char *output;
+};
+
+#define AT(f) offsetof(struct corrections_opts, f)
+static const struct cli_opt opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose corrections to export", CLI_STRING,
+	  AT(matter) },
+	{ "format", 0, "FORMAT", "sft (chat messages answered with the final) or dpo "
+				 "(prompt, chosen final, rejected draft)", CLI_STRING, AT(format) },
+	{ "output", 'o', "FILE", "write the JSON Lines to FILE (atomically) instead of "
+				 "standard output", CLI_PATH, AT(output) },
+};
+
+static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	enum sw_export_format fmt;
+	size_t written = 0, skipped = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = stdout;
+	int rc;
+
+	if (!o->format) {
+		cli_error("corrections export needs --format sft or --format dpo");
+		return CLI_USAGE;
+	}
+	if (strcmp(o->format, "sft") == 0) {
+		fmt = SW_EXPORT_SFT;
+	} else if (strcmp(o->format, "dpo") == 0) {
+		fmt = SW_EXPORT_DPO;
+	} else {
+		cli_error("bad --format '%s': give sft or dpo", o->format);
+		return CLI_USAGE;
+	}
+	if ((rc = cli_matter_open(&m, ctx, o->matter, &err)) != 0)
+		return cli_fail(&err);
+	/* A file is written whole or not at all: the lines go to memory
+	 * first. */
+	if (o->output && !(f = open_memstream(&buf, &len))) {
+		sw_matter_close(m);
+		cli_error("cannot export: out of memory");
+		return CLI_USAGE;
+	}
+	rc = sw_corrections_export(f, &written, &skipped, m, fmt, &err);
+	if (o->output) {
+		if (fclose(f) != 0 && rc == 0)
+			rc = sw_err_set(&err, SW_EIO, "cannot export: out of memory");
+		if (rc == 0)
+			rc = sw_file_write_atomic(o->output, buf, len, &err);
+	} else if (rc == 0 && fflush(stdout) != 0) {
+		rc = sw_err_set(&err, SW_EIO, "cannot write the corrections to standard output");
+	}
+	free(buf);
+	sw_matter_close(m);
+	if (rc != 0)
+		return cli_fail(&err);
+	if (skipped)
+		fprintf(stderr, "wrote %zu correction%s (%zu left out: a draft, final or window "
+				"evidence that is quarantined or no longer active evidence)\n",
+			written, written == 1 ? "" : "s", skipped);
+	else
+		fprintf(stderr, "wrote %zu correction%s\n", written, written == 1 ? "" : "s");
+	return CLI_OK;
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	(void)cmd;
+	if (strcmp(a->pos[0], "export") == 0)
+		return export(ctx, a->opts);
+	cli_error("usage: sworn corrections export -m MATTER --format sft|dpo [-o FILE]");
+	return CLI_USAGE;
+}
+
+const struct cli_command cli_cmd_corrections = {
+	.name = "corrections",
+	.usage = "export -m MATTER --format sft|dpo [-o FILE]",
+	.summary = "export a matter's corrections (model draft, lawyer's final) for fine-tuning",
+	.description =
+		"Every approved run keeps the model's draft beside the lawyer's final.\n"
+		"export writes them as JSON Lines: sft gives chat messages (the system and\n"
+		"user messages that produced the draft, answered with the final); dpo gives\n"
+		"the prompt, the final as chosen and the draft as rejected.  Each line has\n"
+		"metadata: run, task, matter, created_at.\n\n"
+		"Export is off until the matter turns it on (client confidentiality):\n"
+		"sworn matter set -m MATTER corrections.export=yes.  A correction whose\n"
+		"draft or final is quarantined, or whose window held evidence that is no\n"
+		"longer active evidence, is left out, and the count says so on stderr.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct corrections_opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};
