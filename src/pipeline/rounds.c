@@ -258,8 +258,10 @@ static void engine_free(struct sw__engine *e)
 		sw__run_inst_free(e->v[i]);
 	}
 	free(e->v);
-	for (size_t i = 0; i < e->neps; i++)
+	for (size_t i = 0; i < e->neps; i++) {
 		sw_llm_client_free(e->eps[i].client);
+		free(e->eps[i].memo);
+	}
 	sw__pipe_rows_free(e->rows, e->nrows);
 	free(e->expanded);
 	free(e->reason);

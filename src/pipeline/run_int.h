@@ -48,7 +48,16 @@ struct sw__inst {
 	double tok_s, wall_s;
 };
 
+/* Token counts an endpoint gave, by the text's hash and length: the system
+ * message, the brief and most pages recur in every window of a run. */
+#define SW__TOKEN_CACHE 1024
+struct sw__token_memo {
+	uint64_t hash;
+	size_t len, tokens; /* len 0: empty slot */
+};
+
 struct sw__ep {
+	struct sw__token_memo *memo; /* SW__TOKEN_CACHE slots, or NULL */
 	const char *name;
 	unsigned slots, used;
 	struct sw_llm_client *client; /* for /tokenize, on the engine's thread */
