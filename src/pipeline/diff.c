@@ -8,8 +8,11 @@
  * linear-space algorithm (the middle snake, divided and conquered).
  * Anchoring keeps a moved paragraph from matching a stray "the" across the
  * page, and keeps Myers' regions small.  Myers' search is bounded by a
- * work budget per region: a region whose edit distance is past it is
- * reported as removed and added whole, which is what it mostly is. */
+ * work budget per region (the edit distance it looks for, dmax, shrinks as
+ * the region grows): past it, the region is split where the search got
+ * furthest and each part diffed on, so that time stays about
+ * MYERS_WORK per region and memory linear, at the cost of a diff that may
+ * be longer than the shortest one. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,20 +137,22 @@ static void emit(struct diff *d, int op, size_t idx, size_t n)
 }
 
 /* Myers' middle snake of a[0..n) and b[0..m) (offsets into d->a, d->b at
- * ao, bo), searching edit distances up to dmax.  False when the distance
- * is past dmax.  The snake runs from (*x0, *y0) to (*x1, *y1). */
-static bool middle_snake(struct diff *d, size_t ao, long n, size_t bo, long m, long dmax,
-			 long *x0, long *y0, long *x1, long *y1)
+ * ao, bo), searching edit distances up to dmax.  1: the snake runs from
+ * (*x0, *y0) to (*x1, *y1).  0: the distance is past dmax; (*x0, *y0) is
+ * the point the forward search got furthest to within dmax edits (GNU
+ * diff's heuristic: splitting there costs optimality, not correctness). */
+static int middle_snake(struct diff *d, size_t ao, long n, size_t bo, long m, long dmax,
+			long *x0, long *y0, long *x1, long *y1)
 {
 	const uint32_t *a = d->a + ao, *b = d->b + bo;
 	long *vf = d->vf + d->vmax, *vb = d->vb + d->vmax;
-	long delta = n - m;
+	long delta = n - m, bestx = 0, besty = 0;
 	bool odd = delta & 1;
 	vf[1] = 0;
 	vb[1] = 0;
 	for (long D = 0; D <= (n + m + 1) / 2; D++) {
 		if (D > dmax)
-			return false;
+			break;
 		for (long k = -D; k <= D; k += 2) {
 			long x = (k == -D || (k != D && vf[k - 1] < vf[k + 1])) ? vf[k + 1]
 										: vf[k - 1] + 1;
@@ -155,10 +160,12 @@ static bool middle_snake(struct diff *d, size_t ao, long n, size_t bo, long m, l
 			while (x < n && y < m && a[x] == b[y])
 				x++, y++;
 			vf[k] = x;
+			if (x <= n && y >= 0 && y <= m && x + y > bestx + besty)
+				bestx = x, besty = y;
 			long kb = delta - k;
 			if (odd && kb >= -(D - 1) && kb <= D - 1 && vf[k] + vb[kb] >= n) {
 				*x0 = xs, *y0 = ys, *x1 = x, *y1 = y;
-				return true;
+				return 1;
 			}
 		}
 		for (long k = -D; k <= D; k += 2) {
@@ -171,36 +178,50 @@ static bool middle_snake(struct diff *d, size_t ao, long n, size_t bo, long m, l
 			long kf = delta - k;
 			if (!odd && kf >= -D && kf <= D && vb[k] + vf[kf] >= n) {
 				*x0 = n - x, *y0 = m - y, *x1 = n - xs, *y1 = m - ys;
-				return true;
+				return 1;
 			}
 		}
 	}
-	return false;
+	*x0 = *x1 = bestx;
+	*y0 = *y1 = besty;
+	return 0;
 }
 
+/* The right part of each split is taken in the loop, not by recursion:
+ * past the budget there is a split per dmax edits or so, too many to
+ * nest.  The left part is within the budget, so its recursion is about
+ * log(dmax) deep. */
 static void myers(struct diff *d, size_t ao, size_t n, size_t bo, size_t m, long dmax)
 {
-	while (n && m && d->a[ao] == d->b[bo]) {
-		emit(d, OP_KEEP, ao, 1);
-		ao++, bo++, n--, m--;
-	}
 	size_t tail = 0;
 	while (tail < n && tail < m && d->a[ao + n - 1 - tail] == d->b[bo + m - 1 - tail])
 		tail++;
 	n -= tail, m -= tail;
-	long x0, y0, x1, y1;
-	if (!n || !m || !middle_snake(d, ao, (long)n, bo, (long)m, dmax, &x0, &y0, &x1, &y1) ||
-	    ((size_t)x0 == n && (size_t)y0 == m) || (x1 == 0 && y1 == 0)) {
-		/* One side empty, or past the budget, or a split that would
-		 * not shrink the problem: what is left is removed and added. */
-		emit(d, OP_DEL, ao, n);
-		emit(d, OP_ADD, bo, m);
-	} else {
+	size_t end_a = ao + n;
+	for (;;) {
+		while (n && m && d->a[ao] == d->b[bo]) {
+			emit(d, OP_KEEP, ao, 1);
+			ao++, bo++, n--, m--;
+		}
+		long x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+		int found = n && m ? middle_snake(d, ao, (long)n, bo, (long)m, dmax, &x0, &y0,
+						  &x1, &y1)
+				   : 0;
+		if (!n || !m || ((size_t)x0 == n && (size_t)y0 == m) || (x1 == 0 && y1 == 0)) {
+			/* One side empty, or a split that would not shrink the
+			 * problem: what is left is removed and added. */
+			emit(d, OP_DEL, ao, n);
+			emit(d, OP_ADD, bo, m);
+			break;
+		}
+		/* The snake, or (past the budget) the furthest point reached. */
 		myers(d, ao, (size_t)x0, bo, (size_t)y0, dmax);
-		emit(d, OP_KEEP, ao + (size_t)x0, (size_t)(x1 - x0));
-		myers(d, ao + (size_t)x1, n - (size_t)x1, bo + (size_t)y1, m - (size_t)y1, dmax);
+		if (found)
+			emit(d, OP_KEEP, ao + (size_t)x0, (size_t)(x1 - x0));
+		ao += (size_t)x1, n -= (size_t)x1;
+		bo += (size_t)y1, m -= (size_t)y1;
 	}
-	emit(d, OP_KEEP, ao + n, tail);
+	emit(d, OP_KEEP, end_a, tail);
 }
 
 /* Anchor a[ao..ao+n) and b[bo..bo+m) on the words unique to each, in

@@ -3,7 +3,8 @@
  * removed and added words, white space normalised) and the statistics,
  * for identical texts, texts with nothing in common, a changed word,
  * inserted words, reordered paragraphs, Unicode text and spaces, empty
- * sides, a long text with scattered edits, and the size limit.
+ * sides, a long text with scattered edits, one too unlike for the
+ * search's budget, and the size limit.
  */
 #include <jansson.h>
 #include <setjmp.h>
@@ -158,6 +159,40 @@ static void test_long(void **state)
 	sw_buf_release(&b);
 }
 
+/* Few distinct words (no word unique to anchor on) and an edit in every
+ * hundred words, too many for Myers' budget: the search splits where it
+ * got furthest and still finds nearly every kept word. */
+static void test_past_budget(void **state)
+{
+	(void)state;
+	struct sw_buf a = SW_BUF_INIT, b = SW_BUF_INIT;
+	uint32_t seed = 12345;
+	size_t words = 300000, edits = 0;
+	for (size_t i = 0; i < words; i++) {
+		seed = seed * 1103515245u + 12345u;
+		unsigned w = (seed >> 16) % 60;
+		sw_buf_addf(&a, "v%u ", w);
+		if (i % 100 == 50) {
+			sw_buf_addf(&b, "edited%u ", w);
+			edits++;
+		} else {
+			sw_buf_addf(&b, "v%u ", w);
+		}
+	}
+	json_t *ops = NULL;
+	struct sw_diff_stats st;
+	assert_int_equal(sw_word_diff(&ops, &st, a.data, a.len, b.data, b.len, NULL), 0);
+	assert_int_equal(st.kept + st.changed + st.removed, words);
+	assert_int_equal(st.kept + st.changed + st.added, words);
+	/* Each edited word is one changed word, or (where a split fell
+	 * beside it) one removed and one added; all the rest are kept. */
+	assert_true(st.kept >= words - edits - edits / 50);
+	assert_true(st.changed >= edits - edits / 10);
+	json_decref(ops);
+	sw_buf_release(&a);
+	sw_buf_release(&b);
+}
+
 static void test_limit(void **state)
 {
 	(void)state;
@@ -184,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_unicode),
 		cmocka_unit_test(test_empty_sides),
 		cmocka_unit_test(test_long),
+		cmocka_unit_test(test_past_budget),
 		cmocka_unit_test(test_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
