@@ -214,7 +214,16 @@ struct sw_bundle_opts {
  * evidence only, never quarantined), frame each with its document, Bates
  * number and page, and pack them in rank order within the budget.  Scans
  * each page for injection attempts (flags).  Release with
- * sw_bundle_release. */
+ * sw_bundle_release.
+ *   - Pages a source names by Bates number come first, in the order named;
+ *     then the search's, by bm25.
+ *   - A page that does not fit what is left of the budget is passed over
+ *     (counted in left_out) and smaller ones after it may still enter;
+ *     left_out == candidates - n_pages.
+ *   - A frame is <<<EVIDENCE document="NAME" bates="B" page="N">>> (bates
+ *     left out when the page has none) ... <<<END EVIDENCE>>>, one after
+ *     the other; no "<<<" is left inside a page's text.
+ *   - No sources, or no words in them: an empty bundle (text ""), 0. */
 int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m,
 		    const struct sw_bundle_opts *o, struct sw_err *err) SW_MUST_USE;
 void sw_bundle_release(struct sw_bundle *b);
