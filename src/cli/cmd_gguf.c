@@ -30,37 +30,37 @@ static void print_text(FILE *f, const void *ud)
 	char size[32];
 	cli_human_bytes(size, sizeof(size), m->file_bytes ? m->file_bytes : m->weight_bytes);
 	fprintf(f, "file          %s (GGUF v%u, %u shard%s, %s)\n", m->path, m->gguf_version, m->shards,
-	       m->shards == 1 ? "" : "s", size);
+	        m->shards == 1 ? "" : "s", size);
 	fprintf(f, "name          %s\n", m->name);
 	fprintf(f, "architecture  %s\n", m->arch);
 	fprintf(f, "file type     %s\n", m->file_type);
 	fprintf(f, "parameters    %.2fB total, %.2fB active per token\n", (double)m->params_total / 1e9,
-	       (double)m->params_active / 1e9);
+	        (double)m->params_active / 1e9);
 	if (m->n_expert > 1)
 		fprintf(f, "experts       %u, %u used per token, %u shared, expert FFN %llu, shared FFN %llu\n",
-		       m->n_expert, m->n_expert_used, m->n_expert_shared, (unsigned long long)m->expert_ff,
-		       (unsigned long long)m->expert_shared_ff);
+		        m->n_expert, m->n_expert_used, m->n_expert_shared, (unsigned long long)m->expert_ff,
+		        (unsigned long long)m->expert_shared_ff);
 	else if (m->n_ff)
 		fprintf(f, "feed-forward  %llu (dense)\n", (unsigned long long)m->n_ff);
 	fprintf(f, "layers        %u", m->n_layer);
 	if (m->n_mtp)
 		fprintf(f, " + %u MTP", m->n_mtp);
 	fprintf(f, ": %u with KV cache (%u sliding-window), %u recurrent\n", m->n_kv_layers, m->n_swa_layers,
-	       m->n_recurrent_layers);
+	        m->n_recurrent_layers);
 	if (m->n_swa_layers)
 		fprintf(f, "window        %u tokens\n", m->swa_window);
 	fprintf(f, "heads         %u query, %u KV, head dim %u (K) / %u (V)\n", m->n_head, m->n_head_kv,
-	       m->key_len, m->value_len);
+	        m->key_len, m->value_len);
 	fprintf(f, "context       %llu tokens trained\n", (unsigned long long)m->n_ctx_train);
 	fprintf(f, "vocabulary    %llu, embedding %llu%s\n", (unsigned long long)m->n_vocab,
-	       (unsigned long long)m->n_embd, m->output_tied ? ", output tied to the embedding" : "");
+	        (unsigned long long)m->n_embd, m->output_tied ? ", output tied to the embedding" : "");
 	fprintf(f, "header sha256 %s\n", m->header_sha256);
 	fprintf(f, "bytes by tensor type:\n");
 	for (uint32_t t = 0; t < SW_GGML_TYPE_COUNT; t++)
 		if (m->bytes_by_type[t]) {
 			cli_human_bytes(size, sizeof(size), m->bytes_by_type[t]);
 			fprintf(f, "  %-8s %12s  %5.1f%%\n", sw_ggml_type_name(t), size,
-			       100.0 * (double)m->bytes_by_type[t] / (double)m->weight_bytes);
+			        100.0 * (double)m->bytes_by_type[t] / (double)m->weight_bytes);
 		}
 	if (m->has_bf16)
 		fprintf(f, "note: BF16 tensors: GPUs before Ampere (SM 8.0) have no BF16\n");

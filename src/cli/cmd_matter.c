@@ -54,7 +54,7 @@ static void print_stats(FILE *f, const void *ud)
 	char size[32];
 	cli_human_bytes(size, sizeof(size), s->bytes);
 	fprintf(f, "%-20s %7llu docs %9llu pages %10s", s->name,
-	       (unsigned long long)s->documents, (unsigned long long)s->pages, size);
+	        (unsigned long long)s->documents, (unsigned long long)s->pages, size);
 	if (s->transcripts)
 		fprintf(f, "  %llu transcript(s)", (unsigned long long)s->transcripts);
 	if (s->labels)
@@ -65,7 +65,7 @@ static void print_stats(FILE *f, const void *ud)
 	for (size_t i = 0; i < s->nranges; i++) {
 		const struct sw_bates_range *r = &s->ranges[i];
 		fprintf(f, "    Bates %s\u2013%s  %llu page(s)", r->first, r->last,
-		       (unsigned long long)r->pages);
+		        (unsigned long long)r->pages);
 		if (r->gaps)
 			fprintf(f, ", %llu missing", (unsigned long long)r->gaps);
 		if (r->dups)
@@ -159,22 +159,22 @@ static void print_audit(FILE *f, const void *ud)
 	for (size_t i = 0; i < au->norigins; i++) {
 		const struct sw_audit_origin *o = &au->origins[i];
 		fprintf(f, "  %-9s %-12s %7llu docs %9llu pages\n", o->origin, o->status,
-		       (unsigned long long)o->documents, (unsigned long long)o->pages);
+		        (unsigned long long)o->documents, (unsigned long long)o->pages);
 	}
 	if (au->ndocs)
 		fprintf(f, "not active evidence (%zu):\n", au->ndocs);
 	for (size_t i = 0; i < au->ndocs; i++) {
 		const struct sw_audit_doc *d = &au->docs[i];
 		fprintf(f, "  %-9s %-12s #%lld %s (%s)\n", d->origin, d->status, (long long)d->id,
-		       d->name, d->kind);
+		        d->name, d->kind);
 	}
 	fprintf(f, "quarantine decisions (%zu):\n", au->ndecisions);
 	for (size_t i = 0; i < au->ndecisions; i++) {
 		const struct sw_audit_decision *d = &au->decisions[i];
 		fprintf(f, "  %s  %-11s #%lld %s: matches '%s' of matter '%s', overlap %.0f%%, %.0f%% of the output",
-		       d->decided_at, d->decision, (long long)d->doc_id, d->document,
-		       d->output_name ? d->output_name : "?", d->output_matter ? d->output_matter : "?",
-		       d->overlap * 100.0, d->contained * 100.0);
+		        d->decided_at, d->decision, (long long)d->doc_id, d->document,
+		        d->output_name ? d->output_name : "?", d->output_matter ? d->output_matter : "?",
+		        d->overlap * 100.0, d->contained * 100.0);
 		if (d->reason)
 			fprintf(f, "; reason: %s", d->reason);
 		fputc('\n', f);
