@@ -68,6 +68,8 @@ struct terms {
 	size_t n, cap, seen;
 	int32_t slot[TERM_SLOTS]; /* index + 1 into t, by hash of the key */
 	size_t lookups;           /* Bates look-ups made */
+	struct sw_bates_ref refs[BATES_REFS]; /* Bates numbers named, once each */
+	size_t nrefs;
 };
 
 /* A page found, before packing. */
@@ -364,8 +366,17 @@ static size_t range_joint(const char *s, size_t len, size_t i)
 }
 
 /* Cut one source into terms; Bates numbers it names are looked up. */
+static bool ref_seen(const struct terms *ts, const struct sw_bates_ref *r)
+{
+	for (size_t i = 0; i < ts->nrefs; i++)
+		if (!strcmp(ts->refs[i].prefix, r->prefix) && ts->refs[i].first == r->first &&
+		    ts->refs[i].last == r->last)
+			return true;
+	return false;
+}
+
 static int source_terms(struct terms *ts, struct cands *cs, struct sw_bundle *b,
-			size_t *nrefs, struct sw_matter *m, const char *s, struct sw_err *err)
+			struct sw_matter *m, const char *s, struct sw_err *err)
 {
 	size_t len = strnlen(s, SOURCE_MAX);
 	bool sentence_start = true;
@@ -391,12 +402,18 @@ static int source_terms(struct terms *ts, struct cands *cs, struct sw_bundle *b,
 		}
 		if (!span && bates_named(&ref, ts, m, s + i, end - i))
 			span = end;
-		if (span && *nrefs < BATES_REFS) {
-			(*nrefs)++;
+		if (span && !ref_seen(ts, &ref) && ts->nrefs < BATES_REFS) {
+			ts->refs[ts->nrefs++] = ref;
 			add_query(b, s + i, span - i);
 			int rc = bates_pages(cs, m, &ref, err);
 			if (rc != 0)
 				return rc;
+		}
+		if (span) {
+			/* one word ("ACME0000004") is searched too: the pages
+			 * that cite it */
+			if (span == end)
+				term_add(ts, s + i, end - i, false);
 			i = span;
 			sentence_start = false;
 			continue;
@@ -551,7 +568,7 @@ int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_
 	struct terms *ts = sw_xcalloc(1, sizeof(*ts));
 	struct cands cs = { 0 };
 	struct sw_buf text = SW_BUF_INIT, page = SW_BUF_INIT;
-	size_t cap = 0, nrefs = 0;
+	size_t cap = 0;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -561,7 +578,7 @@ int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_
 
 	for (size_t i = 0; i < o->n_sources; i++)
 		if (o->sources[i] &&
-		    (rc = source_terms(ts, &cs, out, &nrefs, m, o->sources[i], err)) != 0)
+		    (rc = source_terms(ts, &cs, out, m, o->sources[i], err)) != 0)
 			goto cleanup;
 	if ((rc = search_terms(&cs, out, m, ts, max_pages, err)) != 0)
 		goto cleanup;

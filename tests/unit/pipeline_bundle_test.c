@@ -109,6 +109,10 @@ static int group_setup(void **state)
 		{ "BLT-000007", "INVOICE 8812\nBrightline Logistics LLC\nAmount due: $240,000.00\n"
 		  "No late-delivery credit applied.\nBLT-000007" },
 	};
+	const struct page letter[] = {
+		{ NULL, "Dear Ms. Roe: enclosed is a copy of the purchase order (ACME0000003) "
+		  "with our comments." },
+	};
 	const struct page quoted[] = {
 		{ NULL, "Fax cover sheet for the pallet count. Pages to follow: 3." },
 	};
@@ -118,6 +122,7 @@ static int group_setup(void **state)
 	add_doc("dock-log.txt", inject, 1);
 	add_doc("BLT-000007", invoice, 1);
 	add_doc("fax \"cover\" <1>.txt", quoted, 1);
+	add_doc("cover-letter.txt", letter, 1);
 	/* filler: pages that share a word or two with any brief */
 	for (int i = 0; i < 20; i++) {
 		char bates[16], name[32], *text;
@@ -307,6 +312,15 @@ static void test_bates_named_first(void **state)
 	assert_string_equal(b.pages[2].bates, "ACME0000002");
 	assert_int_equal(b.n_queries, 3); /* two look-ups and the search */
 	assert_string_equal(b.queries[0], "BLT 000007");
+	sw_bundle_release(&b);
+
+	/* named twice, looked up once; the page that cites it follows */
+	build(&b, "ACME0000003 and again ACME-0000003: the order the letter cites", 100000, 0);
+	assert_true(b.n_pages >= 2);
+	assert_string_equal(b.pages[0].bates, "ACME0000003");
+	assert_int_equal(b.n_queries, 2);
+	assert_non_null(strstr(b.queries[1], "\"ACME0000003\""));
+	assert_string_equal(b.pages[1].document, "cover-letter.txt");
 	sw_bundle_release(&b);
 
 	/* a number that is no page is an ordinary word */
