@@ -170,7 +170,11 @@ struct sw_inject_flag {
 	uint32_t page_no;
 	char *kind;     /* "override" (ignore previous instructions...),
 			   "role-tag" (<|im_start|>, [INST], "system:"),
-			   "fake-system", "exfiltrate", ... */
+			   "fake-system" (a system or developer message),
+			   "exfiltrate" (reveal the prompt), "cite" (cite
+			   this as...), "verdict" (say the claim is
+			   supported), "frame" ("<<<" that would close or
+			   open a frame) */
 	char *excerpt;  /* the words found, one line, at most 160 bytes */
 };
 
