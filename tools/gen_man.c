@@ -159,7 +159,7 @@ static void page_command(struct sw_buf *b, const struct cli_command *c)
 	sw_buf_adds(b, ".SH OPTIONS\n");
 	for (size_t i = 0; i < c->nopts; i++)
 		roff_option(b, &c->opts[i]);
-	roff_option(b, &(struct cli_opt){ "help", 'h', NULL, "show this help" });
+	roff_option(b, &(struct cli_opt){ .name = "help", .short_name = 'h', .help = "show this help" });
 	sw_buf_adds(b, exit_status);
 	sw_buf_adds(b, ".SH SEE ALSO\n.BR sworn (1)\n");
 }

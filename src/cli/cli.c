@@ -295,9 +295,9 @@ const char cli_tagline[] = "sworn checks legal drafts against the record, locall
 /* main.c parses these by hand (they come before the command); the table is
  * what usage, the man page and the completion script show. */
 const struct cli_opt cli_global_opts[] = {
-	{ NULL, 'C', "DIR", "run as if started in DIR (the workspace is found from there)" },
-	{ "version", 0, NULL, "print the version" },
-	{ "help", 'h', NULL, "list the commands" },
+	{ NULL, 'C', "DIR", "run as if started in DIR (the workspace is found from there)", CLI_PATH },
+	{ "version", 0, NULL, "print the version", CLI_FLAG },
+	{ "help", 'h', NULL, "list the commands", CLI_FLAG },
 };
 const size_t cli_nglobal_opts = SW_ARRAY_LEN(cli_global_opts);
 

@@ -50,8 +50,8 @@
 #include "base/base.h"
 #include "record/record.h"
 
-/* Transition: the rows of old tables (cmd_claims.c, cli_global_opts) give
- * four fields of struct cli_opt; drop this once every table is typed. */
+/* Transition: the rows of cmd_claims.c's old table give four fields of
+ * struct cli_opt; drop this once that table is typed. */
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2 };
