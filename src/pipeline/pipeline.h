@@ -324,7 +324,9 @@ int sw_run_draft(char **out, struct sw_matter *m, int64_t run_id,
 /* ---------------------------------------------------- approval, corrections */
 
 struct sw_approve_opts {
-	const char *final_text;  /* the lawyer's edited version (plain text) */
+	const char *final_text;  /* the lawyer's edited version, read as
+				    Markdown as drafts are (HTML when
+				    final_name ends .html or .htm) */
 	size_t final_len;
 	const char *final_name;
 	const char *override;    /* a reason to accept despite blocked claims */
@@ -345,7 +347,11 @@ void sw_approve_result_release(struct sw_approve_result *r);
 /* Verify the final again; accept it when the gate passes or an override
  * reason is given (recorded with the verdicts it overrode), write it to
  * out_path, store it with origin human, store the correction.  Refusal is
- * not an error: *out says accepted = false. */
+ * not an error: *out says accepted = false, and nothing changed.  The run
+ * must be verified or blocked (SW_ENOTFOUND for no such run, SW_EUSAGE
+ * saying what to do otherwise); an override must be one non-empty line.
+ * Approval is strict: an unverifiable claim blocks as in sworn verify.
+ * Release *out with sw_approve_result_release. */
 int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t run_id,
 		   const struct sw_approve_opts *o, struct sw_err *err) SW_MUST_USE;
 
