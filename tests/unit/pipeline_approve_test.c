@@ -297,6 +297,18 @@ static void test_not_approvable(void **state)
 	assert_int_equal(approve(&r, run, draft, "reason", "x.md", &err), SW_EUSAGE);
 	assert_non_null(strstr(err.msg, "still running"));
 	assert_null(file_text("x.md"));
+
+	/* The final cannot be written: the run is not approved either. */
+	run = add_run("verified", draft);
+	char *before = q("SELECT count(*) FROM corrections");
+	assert_true(approve(&r, run, draft, NULL, "no/such/folder/final.md", &err) < 0);
+	assert_false(r.accepted);
+	char *sql = sw_xasprintf("SELECT status || ' ' || ifnull(final_doc_id, 'none') FROM runs"
+				 " WHERE id = %lld", (long long)run);
+	assert_q("verified none", sql);
+	assert_q(before, "SELECT count(*) FROM corrections");
+	free(sql);
+	free(before);
 }
 
 /* Every line the export writes, parsed. */
