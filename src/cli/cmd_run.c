@@ -1,0 +1,421 @@
+/* cmd_run.c - `sworn run`: the runs of a matter: list, show (and the
+ * current draft), resume, cancel, approve a lawyer's final, statistics by
+ * model, role or task, and the context audit of each window. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+#include "cli/cli_draft.h"
+#include "authority/authority.h"
+#include "pipeline/pipeline.h"
+
+struct run_opts {
+	const char *matter, *final, *override, *out, *by, *format;
+	bool json, draft;
+};
+
+#define AT(f) offsetof(struct run_opts, f)
+static const struct cli_opt opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose runs these are", CLI_STRING, AT(matter) },
+	{ "json", 0, NULL, "print JSON", CLI_FLAG, AT(json) },
+	{ "draft", 0, NULL, "show: print the run's current draft", CLI_FLAG, AT(draft) },
+	{ "final", 'f', "FILE", "approve: the lawyer's edited final version", CLI_PATH, AT(final) },
+	{ "format", 0, "FORMAT", "approve: " CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
+	{ "override", 0, "REASON",
+	  "approve: accept the final despite blocked claims, recording why", CLI_STRING,
+	  AT(override) },
+	{ "out", 'o', "OUT", "approve: where to write the final document", CLI_PATH, AT(out) },
+	{ "by", 0, "WHAT", "stats: group by model, role or task (default model)", CLI_STRING,
+	  AT(by) },
+};
+
+static int run_id_arg(int64_t *id, const char *s)
+{
+	long long v;
+	if (!s || !sw_parse_int(s, 1, INT64_MAX, &v)) {
+		cli_error("bad run '%s': give the run's number (sworn run list)", s ? s : "");
+		return CLI_USAGE;
+	}
+	*id = v;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ text */
+
+static void print_list(FILE *f, const void *ud)
+{
+	const json_t *runs = ud;
+	size_t i;
+	json_t *r;
+	if (json_array_size(runs) == 0) {
+		fputs("no runs yet (start one with sworn draft)\n", f);
+		return;
+	}
+	fprintf(f, "%-5s %-16s %-10s %-6s %-20s %s\n", "RUN", "TASK", "STATUS", "STEPS",
+		"STARTED", "BRIEF");
+	json_array_foreach(runs, i, r) {
+		char steps[32];
+		snprintf(steps, sizeof(steps), "%lld/%lld",
+			 (long long)json_integer_value(json_object_get(r, "steps_done")),
+			 (long long)json_integer_value(json_object_get(r, "steps")));
+		fprintf(f, "%-5lld %-16s %-10s %-6s %-20s %s\n",
+			(long long)json_integer_value(json_object_get(r, "id")),
+			json_string_value(json_object_get(r, "task")),
+			json_string_value(json_object_get(r, "status")), steps,
+			json_string_value(json_object_get(r, "created_at")),
+			json_string_value(json_object_get(r, "brief")));
+	}
+}
+
+static const char *js(const json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "-";
+}
+
+static void print_show(FILE *f, const void *ud)
+{
+	const json_t *run = ud;
+	size_t i;
+	json_t *s;
+	fprintf(f, "run %lld · task %s · %s%s%s\n", (long long)json_integer_value(json_object_get(run, "id")),
+		js(run, "task"), js(run, "status"), json_is_string(json_object_get(run, "reason")) ? " · " : "",
+		json_is_string(json_object_get(run, "reason")) ? js(run, "reason") : "");
+	fprintf(f, "brief %s · started %s · %.1f s of work\n", js(run, "brief"), js(run, "created_at"),
+		json_number_value(json_object_get(run, "wall_s")));
+	fprintf(f, "\n%-14s %-9s %-10s %-12s %-22s %7s %8s %7s\n", "STEP", "STATUS", "ROLE",
+		"ENDPOINT", "MODEL", "TOKENS", "TOK/S", "SECONDS");
+	json_array_foreach(json_object_get(run, "steps"), i, s) {
+		fprintf(f, "%-14s %-9s %-10s %-12s %-22.22s %7lld %8.1f %7.2f", js(s, "key"),
+			js(s, "status"), js(s, "role"), js(s, "endpoint"), js(s, "model"),
+			(long long)json_integer_value(json_object_get(s, "completion_tokens")),
+			json_number_value(json_object_get(s, "predicted_per_s")),
+			json_number_value(json_object_get(s, "wall_s")));
+		json_t *d = json_object_get(s, "detail");
+		if (json_object_get(d, "claims"))
+			fprintf(f, "  %lld claims, %lld blocked",
+				(long long)json_integer_value(json_object_get(d, "claims")),
+				(long long)json_integer_value(json_object_get(d, "blocked")));
+		if (json_object_get(d, "findings"))
+			fprintf(f, "  %lld findings",
+				(long long)json_integer_value(json_object_get(d, "findings")));
+		if (json_is_string(json_object_get(s, "error")))
+			fprintf(f, "\n    %s", js(s, "error"));
+		fputc('\n', f);
+	}
+	json_array_foreach(json_object_get(run, "flags"), i, s)
+		fprintf(f, "WARNING: %s: evidence %s %s reads as instructions to a model (%s): %s\n",
+			js(s, "step"), js(s, "document"), json_is_string(json_object_get(s, "bates")) ? js(s, "bates") : "",
+			js(s, "kind"), js(s, "excerpt"));
+	/* the blocked claims of the last verify, as the gate gave them */
+	json_t *last = NULL;
+	json_array_foreach(json_object_get(run, "steps"), i, s)
+		if (!strcmp(js(s, "kind"), "verify") && !strcmp(js(s, "status"), "done"))
+			last = s;
+	json_array_foreach(json_object_get(json_object_get(last, "detail"), "reasons"), i, s) {
+		if (i == 0)
+			fprintf(f, "\nblocked in %s:\n", js(last, "key"));
+		fprintf(f, "  %s: \"%s\"\n    %s\n", js(s, "verdict"), js(s, "claim"), js(s, "reason"));
+	}
+}
+
+static void print_approve(FILE *f, const void *ud)
+{
+	const struct sw_approve_result *r = ud;
+	if (!r->accepted) {
+		fprintf(f, "refused: %zu of %zu claims of the final are blocked; fix them, or accept"
+			" with --override \"reason\" (recorded)\n", r->blocked, r->claims);
+		return;
+	}
+	fprintf(f, "approved%s: %zu claims, %zu blocked; correction %lld stored (words kept %zu,"
+		" changed %zu, added %zu, removed %zu)\n", r->overridden ? " with override" : "",
+		r->claims, r->blocked, (long long)r->correction_id, r->words.kept, r->words.changed,
+		r->words.added, r->words.removed);
+}
+
+/* A number of a stats row, or "-" where there is no data. */
+static void num_col(FILE *f, const json_t *row, const char *key, int width, int prec)
+{
+	const json_t *v = json_object_get(row, key);
+	if (json_is_number(v))
+		fprintf(f, " %*.*f", width, prec, json_number_value(v));
+	else
+		fprintf(f, " %*s", width, "-");
+}
+
+static void print_stats(FILE *f, const void *ud)
+{
+	const json_t *rows = ud;
+	size_t i;
+	json_t *r;
+	if (json_array_size(rows) == 0) {
+		fputs("no runs yet (start one with sworn draft)\n", f);
+		return;
+	}
+	fprintf(f, "%-24s %5s %11s %9s %7s %8s %6s %9s %9s %8s\n", "", "RUNS", "BLOCKED/100",
+		"FINDINGS", "ROUNDS", "BLOCKED%", "EDITS", "DECODE/s", "PROMPT/s", "WALL s");
+	json_array_foreach(rows, i, r) {
+		const char *name = json_string_value(json_object_get(r, "model"));
+		if (!name)
+			name = json_string_value(json_object_get(r, "role"));
+		if (!name)
+			name = json_string_value(json_object_get(r, "task"));
+		fprintf(f, "%-24.24s %5lld", name ? name : "(unknown)",
+			(long long)json_integer_value(json_object_get(r, "runs")));
+		num_col(f, r, "blocked_per_100_claims", 11, 1);
+		num_col(f, r, "findings_per_draft", 9, 1);
+		num_col(f, r, "rounds_to_verified", 7, 1);
+		const json_t *bs = json_object_get(r, "blocked_share");
+		if (json_is_number(bs))
+			fprintf(f, " %7.0f%%", 100 * json_number_value(bs));
+		else
+			fprintf(f, " %8s", "-");
+		num_col(f, r, "edit_ratio", 6, 2);
+		num_col(f, r, "decode_tok_s", 9, 1);
+		num_col(f, r, "prompt_tok_s", 9, 1);
+		num_col(f, r, "wall_s", 8, 1);
+		fputc('\n', f);
+	}
+}
+
+static void print_context(FILE *f, const void *ud)
+{
+	const json_t *c = ud;
+	size_t i, k;
+	json_t *st, *sec;
+	json_array_foreach(json_object_get(c, "steps"), i, st) {
+		fprintf(f, "%s (%s on %s): %lld tokens\n", js(st, "key"), js(st, "role"),
+			js(st, "endpoint"), (long long)json_integer_value(json_object_get(st, "tokens")));
+		json_array_foreach(json_object_get(st, "sections"), k, sec) {
+			fprintf(f, "  %-12s %-9s %6lld%s", js(sec, "kind"), js(sec, "origin"),
+				(long long)json_integer_value(json_object_get(sec, "tokens")),
+				json_is_true(json_object_get(sec, "estimated")) ? "~" : " ");
+			if (json_is_string(json_object_get(sec, "document")))
+				fprintf(f, "  %s p. %lld", js(sec, "document"),
+					(long long)json_integer_value(json_object_get(sec, "page")));
+			if (json_is_string(json_object_get(sec, "bates")))
+				fprintf(f, " (%s)", js(sec, "bates"));
+			fputc('\n', f);
+		}
+	}
+	const char *key;
+	json_t *v;
+	fputs("by origin:", f);
+	json_object_foreach(json_object_get(c, "by_origin"), key, v)
+		fprintf(f, "  %s %lld (%.0f%%)", key,
+			(long long)json_integer_value(json_object_get(v, "tokens")),
+			100 * json_number_value(json_object_get(v, "share")));
+	fputc('\n', f);
+	size_t nv = json_array_size(json_object_get(c, "violations"));
+	fprintf(f, "%s\n", nv ? "VIOLATIONS: non-evidence text was presented as evidence (see --json)"
+			      : "no non-evidence text was presented as evidence");
+}
+
+/* ------------------------------------------------------------------ run */
+
+static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
+		      const struct run_opts *o)
+{
+	struct cli_draft d = { 0 };
+	struct sw_approve_result r = { 0 };
+	struct sw_err err = { 0 };
+	struct sw_authority *auth = NULL;
+	char *out = NULL;
+	int rc, arc;
+
+	if (!o->final) {
+		cli_error("sworn run approve needs --final FILE: the lawyer's edited version");
+		return CLI_USAGE;
+	}
+	if (o->override && !o->override[0]) {
+		cli_error("--override needs a reason (it is recorded with the verdicts it overrides)");
+		return CLI_USAGE;
+	}
+	if (cli_draft_read(&d, o->final, o->format, &err) != 0) {
+		cli_fail(&err);
+		cli_draft_release(&d);
+		return CLI_USAGE;
+	}
+	auth = cli_open_authorities(ctx, &err, &arc);
+	if (arc != 0) {
+		rc = cli_fail(&err);
+		goto done;
+	}
+	if (o->out) {
+		out = sw_xstrdup(o->out);
+	} else {
+		char *dir = sw_path_join(sw_matter_dir(m), "finals");
+		if (sw_mkdir_p(dir, 0755, &err) != 0) {
+			free(dir);
+			rc = cli_fail(&err);
+			goto done;
+		}
+		out = sw_xasprintf("%s/run-%lld-final.md", dir, (long long)id);
+		free(dir);
+	}
+	struct sw_approve_opts ao = {
+		.final_text = d.view.src,
+		.final_len = d.view.src_len,
+		.final_name = sw_path_base(o->final),
+		.override = o->override,
+		.auth = auth,
+		.out_path = out,
+	};
+	if (sw_run_approve(&r, m, id, &ao, &err) != 0) {
+		rc = cli_fail(&err);
+		if (rc == CLI_NO)
+			rc = CLI_USAGE;
+		goto done;
+	}
+	json_t *doc = NULL;
+	if (o->json) {
+		doc = json_pack("{s:I, s:b, s:b, s:I, s:I, s:I}", "run", (json_int_t)id, "accepted",
+				r.accepted, "overridden", r.overridden, "claims", (json_int_t)r.claims,
+				"blocked", (json_int_t)r.blocked, "correction",
+				(json_int_t)r.correction_id);
+		if (r.accepted)
+			json_object_set_new(doc, "final", json_string(out));
+		if (r.report_json)
+			json_object_set_new(doc, "report", json_loads(r.report_json, 0, NULL));
+	}
+	rc = cli_emit(o->json, doc, print_approve, &r, r.accepted ? CLI_OK : CLI_NO);
+	if (r.accepted && !o->json)
+		printf("final document: %s\n", out);
+done:
+	sw_approve_result_release(&r);
+	sw_authority_close(auth);
+	cli_draft_release(&d);
+	free(out);
+	return rc;
+}
+
+static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct run_opts *o = a->opts;
+	const char *sub = a->pos[0];
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	json_t *doc = NULL;
+	int64_t id = 0;
+	int rc;
+
+	(void)cmd;
+	bool needs_id = strcmp(sub, "list") && strcmp(sub, "stats");
+	if (!strcmp(sub, "list") || !strcmp(sub, "stats")) {
+		if (a->npos != 1) {
+			cli_error("sworn run %s takes no run number", sub);
+			return CLI_USAGE;
+		}
+	} else if (!strcmp(sub, "show") || !strcmp(sub, "resume") || !strcmp(sub, "cancel") ||
+		   !strcmp(sub, "approve") || !strcmp(sub, "context")) {
+		if (a->npos < 2 || (a->npos > 2 && strcmp(sub, "context")) || a->npos > 3) {
+			cli_error("usage: sworn run %s RUN%s", sub,
+				  !strcmp(sub, "context") ? " [STEP]" : "");
+			return CLI_USAGE;
+		}
+	} else {
+		cli_error("unknown subcommand 'run %s' (list, show, resume, cancel, approve, stats,"
+			  " context)", sub);
+		return CLI_USAGE;
+	}
+	if (needs_id && (rc = run_id_arg(&id, a->pos[1])) != 0)
+		return rc;
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0) {
+		cli_fail(&err);
+		return CLI_USAGE;
+	}
+	if (!strcmp(sub, "list")) {
+		doc = sw_run_list_json(m, &err);
+		rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_list, doc, CLI_OK)
+			 : cli_fail(&err);
+	} else if (!strcmp(sub, "show")) {
+		doc = sw_run_json(m, id, &err);
+		if (doc && o->draft) {
+			char *draft = NULL;
+			if (sw_run_draft(&draft, m, id, &err) != 0) {
+				rc = cli_fail(&err);
+			} else {
+				if (o->json)
+					json_object_set_new(doc, "draft", json_string(draft));
+				else
+					fputs(draft, stdout);
+				rc = o->json ? cli_emit(true, json_incref(doc), NULL, NULL, CLI_OK) : CLI_OK;
+			}
+			free(draft);
+		} else {
+			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show, doc,
+					    CLI_OK)
+				 : cli_fail(&err);
+		}
+	} else if (!strcmp(sub, "resume")) {
+		rc = cli_run_drive(ctx, m, NULL, id, NULL, NULL, 0, o->json);
+	} else if (!strcmp(sub, "cancel")) {
+		rc = sw_run_cancel(m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
+		if (rc == CLI_OK)
+			rc = cli_emit(o->json, o->json ? json_pack("{s:I, s:s}", "run", (json_int_t)id,
+								   "status", "cancelled")
+						       : NULL,
+				      NULL, NULL, CLI_OK);
+		if (rc == CLI_OK && !o->json)
+			printf("run %lld cancelled\n", (long long)id);
+	} else if (!strcmp(sub, "approve")) {
+		rc = do_approve(ctx, m, id, o);
+	} else if (!strcmp(sub, "stats")) {
+		enum sw_stats_by by = SW_STATS_MODEL;
+		if (o->by && !strcmp(o->by, "role"))
+			by = SW_STATS_ROLE;
+		else if (o->by && !strcmp(o->by, "task"))
+			by = SW_STATS_TASK;
+		else if (o->by && strcmp(o->by, "model")) {
+			cli_error("bad --by '%s': give model, role or task", o->by);
+			sw_matter_close(m);
+			return CLI_USAGE;
+		}
+		doc = sw_run_stats_json(m, by, &err);
+		rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_stats, doc,
+				    CLI_OK)
+			 : cli_fail(&err);
+	} else {
+		doc = sw_run_context_json(m, id, a->npos > 2 ? a->pos[2] : NULL, &err);
+		rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_context, doc,
+				    json_array_size(json_object_get(doc, "violations")) ? CLI_NO
+											: CLI_OK)
+			 : cli_fail(&err);
+	}
+	if (rc == CLI_NO && !doc && strcmp(sub, "resume") && strcmp(sub, "approve"))
+		rc = CLI_USAGE; /* a lookup error (no such run) is an input error */
+	json_decref(doc);
+	sw_matter_close(m);
+	return rc;
+}
+
+const struct cli_command cli_cmd_run = {
+	.name = "run",
+	.usage = "list | show RUN [--draft] | resume RUN | cancel RUN | approve RUN --final FILE"
+		 " [--override REASON] [-o OUT] | stats [--by model|role|task] | context RUN [STEP]"
+		 " (each with -m MATTER [--json])",
+	.summary = "the drafting runs of a matter: show, resume, approve, statistics, context audit",
+	.description =
+		"list: every run, newest first.  show: its steps with endpoint, model,\n"
+		"tokens, tok/s and time, injection warnings, and the claims the last verify\n"
+		"blocked; --draft prints the current draft.  resume: continue a paused or\n"
+		"crashed run without redoing finished steps.  cancel: stop a run for good.\n"
+		"approve: verify the lawyer's edited final again (human edits can add errors\n"
+		"too); it is accepted only when the gate passes, or with --override \"reason\",\n"
+		"which is recorded with the verdicts it overrode.  The final is written (by\n"
+		"default to matters/MATTER/finals/run-RUN-final.md), stored with origin human,\n"
+		"and the pair (model draft, final) kept as a correction.  stats: per model,\n"
+		"role or task: first-draft claims blocked per 100, review findings, rounds to\n"
+		"verified, edit ratio, tok/s.  context: every section of every window with\n"
+		"its origin, document, Bates number and tokens; exit 1 if any text that is\n"
+		"not evidence was presented as evidence.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct run_opts),
+	.min_pos = 1,
+	.max_pos = 3,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run_run,
+};
