@@ -440,16 +440,16 @@ static void test_stats(void **state)
 	     " (1, 'draft', 'draft', 'model', 0, 'drafter', 'small', 'done', 400, 20, '{}'),"
 	     " (1, 'review', 'review', 'review', 0, 'reviewer', 'big', 'done', 200, 10,"
 	     "  '{\"findings\":3}'),"
-	     " (1, 'verify#1', 'verify', 'verify', 1, NULL, NULL, 'done', NULL, NULL,"
+	     " (1, 'verify#0', 'verify', 'verify', 0, NULL, NULL, 'done', NULL, NULL,"
 	     "  '{\"claims\":10,\"blocked\":2}'),"
 	     " (1, 'revise#1', 'revise', 'revise', 1, 'reasoner', 'big', 'done', 100, 6, '{}'),"
-	     " (1, 'verify#2', 'verify', 'verify', 2, NULL, NULL, 'done', NULL, NULL,"
+	     " (1, 'verify#1', 'verify', 'verify', 1, NULL, NULL, 'done', NULL, NULL,"
 	     "  '{\"claims\":10,\"blocked\":0}'),"
 	     " (2, 'draft', 'draft', 'model', 0, 'drafter', 'big', 'done', 300, 8, '{}'),"
-	     " (2, 'verify#1', 'verify', 'verify', 1, NULL, NULL, 'done', NULL, NULL,"
+	     " (2, 'verify#0', 'verify', 'verify', 0, NULL, NULL, 'done', NULL, NULL,"
 	     "  '{\"claims\":5,\"blocked\":5}'),"
 	     " (3, 'draft', 'draft', 'model', 0, 'drafter', 'small', 'done', 600, 30, '{}'),"
-	     " (3, 'verify#1', 'verify', 'verify', 1, NULL, NULL, 'done', NULL, NULL,"
+	     " (3, 'verify#0', 'verify', 'verify', 0, NULL, NULL, 'done', NULL, NULL,"
 	     "  '{\"claims\":0,\"blocked\":0}');"
 	     "INSERT INTO corrections (run_id, step_key, messages, draft, final, diff, words_kept,"
 	     " words_changed, words_added, words_removed, override, overridden, created_at) VALUES"
@@ -460,18 +460,18 @@ static void test_stats(void **state)
 	assert_non_null(by);
 	char *s = json_dumps(by, JSON_COMPACT | JSON_SORT_KEYS | JSON_REAL_PRECISION(6));
 	/* big: runs 1 and 2; 7 of 15 first-draft claims blocked; one review
-	 * with 3 findings; run 1 verified in 2 rounds, run 2 overridden;
+	 * with 3 findings; run 1 verified after 1 revision (verify#0 is the first draft's gate), run 2 overridden;
 	 * edits (13 + 10) / (100 + 40); tok/s of big's steps (10, 6, 8).
 	 * small: runs 1 and 3; run 3's first draft had no claims. */
 	assert_string_equal(s,
 		"[{\"blocked_per_100_claims\":46.6667,\"blocked_share\":0.5,\"corrections\":2,"
 		"\"decode_tok_s\":8.0,\"edit_ratio\":0.164286,\"findings_per_draft\":3.0,"
 		"\"first_draft_claims\":15,\"model\":\"big\",\"prompt_tok_s\":200.0,"
-		"\"rounds_to_verified\":2.0,\"runs\":2,\"wall_s\":75.0},"
+		"\"rounds_to_verified\":1.0,\"runs\":2,\"wall_s\":75.0},"
 		"{\"blocked_per_100_claims\":20.0,\"blocked_share\":0.5,\"corrections\":1,"
 		"\"decode_tok_s\":25.0,\"edit_ratio\":0.13,\"findings_per_draft\":3.0,"
 		"\"first_draft_claims\":10,\"model\":\"small\",\"prompt_tok_s\":500.0,"
-		"\"rounds_to_verified\":2.0,\"runs\":2,\"wall_s\":65.0}]");
+		"\"rounds_to_verified\":1.0,\"runs\":2,\"wall_s\":65.0}]");
 	free(s);
 	json_decref(by);
 
@@ -485,7 +485,7 @@ static void test_stats(void **state)
 		"\"runs\":1,\"task\":\"chronology\",\"wall_s\":30.0},"
 		"{\"blocked_per_100_claims\":46.6667,\"blocked_share\":0.5,\"corrections\":2,"
 		"\"decode_tok_s\":11.0,\"edit_ratio\":0.164286,\"findings_per_draft\":3.0,"
-		"\"first_draft_claims\":15,\"prompt_tok_s\":250.0,\"rounds_to_verified\":2.0,"
+		"\"first_draft_claims\":15,\"prompt_tok_s\":250.0,\"rounds_to_verified\":1.0,"
 		"\"runs\":2,\"task\":\"declaration\",\"wall_s\":75.0}]");
 	free(s);
 	json_decref(by);
