@@ -333,6 +333,11 @@ int sw__record_prov_register(struct sw_matter *m, const char *sha256,
 	if ((rc = sw__record_exec(m->prov, "COMMIT", err)) != 0)
 		goto cleanup;
 	in_tx = false;
+	/* PRAGMA data_version moves only for other connections' writes: drop
+	 * the loaded index, or this process would compare later imports with
+	 * a list that lacks the output just registered */
+	index_free(m->prov_index);
+	m->prov_index = NULL;
 cleanup:
 	if (in_tx)
 		sqlite3_exec(m->prov, "ROLLBACK", NULL, NULL, NULL);

@@ -170,6 +170,38 @@ static double overlap_of(struct fx_ws *w, const char *matter, const char *name)
 	return d;
 }
 
+/* One open matter: the index the firewall loaded before an output was
+ * registered must not hide that output from the next check (a long-lived
+ * process stores outputs and imports on one connection). */
+static void test_firewall_same_connection(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	struct sw_err err = { 0 };
+	struct sw_matter *ma = NULL;
+	struct sw_provenance_match pm;
+	fx_ws_new(&w);
+	char *draft = prose(11, 30);
+	char *genuine = prose(12, 30);
+	int64_t out_id = 0;
+	assert_int_equal(sw_matter_open(&ma, &w.ws, "a", &err), 0);
+	/* the index is loaded here, before the output exists */
+	assert_int_equal(sw_record_check_provenance(&pm, ma, genuine, strlen(genuine), &err), 0);
+	assert_false(pm.quarantine);
+	sw_provenance_match_release(&pm);
+	assert_int_equal(sw_record_add_model_output(&out_id, ma, "draft.md", draft, strlen(draft),
+						    &err), 0);
+	char *wrapped = rewrap(draft, 64);
+	assert_int_equal(sw_record_check_provenance(&pm, ma, wrapped, strlen(wrapped), &err), 0);
+	assert_true(pm.quarantine);
+	sw_provenance_match_release(&pm);
+	sw_matter_close(ma);
+	free(wrapped);
+	free(draft);
+	free(genuine);
+	fx_ws_free(&w);
+}
+
 static void test_firewall(void **state)
 {
 	(void)state;
@@ -355,6 +387,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fingerprints),
 		cmocka_unit_test(test_firewall),
+		cmocka_unit_test(test_firewall_same_connection),
 		cmocka_unit_test(test_migration_from_v1),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
