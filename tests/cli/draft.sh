@@ -253,6 +253,22 @@ run 0 "$SWORN" corrections export -m acme --format dpo
 has "$T/out" '"rejected"'
 has "$T/out" '"chosen"'
 
+# ------------------------------------------------------------- cancel
+# a run cancelled from another shell while it runs stops, and stays cancelled
+fakes "$T/a.ini" "$T/b-fixes.ini" --fake-token-delay 40
+"$SWORN" draft -m acme --task declaration --brief brief.md >"$T/x.out" 2>"$T/x.err" &
+pid=$!
+wait_step 8 'revise#1' running
+run 0 "$SWORN" run cancel 8 -m acme
+has "$T/out" "run 8 cancelled"
+wait $pid
+eq "cancelled run's exit" "$?" 1
+eq "cancelled" "$(sql acme 'SELECT status FROM runs WHERE id = 8')" cancelled
+run 2 "$SWORN" run resume 8 -m acme
+has "$T/err" "run 8 is cancelled"
+run 2 "$SWORN" run cancel 1 -m acme
+has "$T/err" "only a running or paused run"
+
 # ------------------------------------------------------------- stats
 run 0 "$SWORN" run stats -m acme --json
 has "$T/out" 'fake-reasoner-122b'
