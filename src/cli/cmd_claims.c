@@ -126,9 +126,9 @@ static void draft_heap(const char *path)
 	struct stat st;
 	size_t n = strcmp(path, "-") != 0 && stat(path, &st) == 0 && st.st_size > 0
 		? (size_t)st.st_size : 0;
-	if (n > ((size_t)256 << 20))
+	if (n > ((size_t)32 << 20))
 		return; /* a huge draft: glibc's own choices */
-	size_t pad = ((size_t)16 << 20) + n * 12;
+	size_t pad = ((size_t)16 << 20) + n * 12; /* at most 400 MiB */
 	(void)mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	(void)mallopt(M_TRIM_THRESHOLD, (int)(pad * 2 > INT32_MAX ? INT32_MAX : pad * 2));
 	(void)mallopt(M_TOP_PAD, (int)pad);
