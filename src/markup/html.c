@@ -100,7 +100,7 @@ static bool is_block_tag(enum sw_markup_tag t)
 }
 
 /* Blocks with a blank line before and after; a row's cells are joined
- * (sw__mk_cell). */
+ * (sw__markup_cell). */
 static bool separated(enum sw_markup_tag t)
 {
 	return is_block_tag(t) && t != SW_MARKUP_TD && t != SW_MARKUP_TH;
@@ -110,7 +110,7 @@ static void emit_close(struct html *h, enum sw_markup_tag t, unsigned level)
 {
 	struct sw__mk *b = h->b;
 	if (t == SW_MARKUP_EM) {
-		sw__mk_em(b, false);
+		sw__markup_em(b, false);
 		return;
 	}
 	if (t == SW_MARKUP_QUOTE && b->quote)
@@ -120,9 +120,9 @@ static void emit_close(struct html *h, enum sw_markup_tag t, unsigned level)
 		if (b->quote)
 			b->quote--;
 	}
-	sw__mk_event(b, t, false, level);
+	sw__markup_event(b, t, false, level);
 	if (separated(t))
-		sw__mk_blank(b);
+		sw__markup_blank(b);
 }
 
 /* Close the open elements down to and including index i. */
@@ -179,24 +179,24 @@ static void open_tag(struct html *h, const struct element *el, unsigned level)
 	implied_close(h, t);
 	if (el->kind == EL_VOID) {
 		if (t == SW_MARKUP_BR) {
-			sw__mk_event(b, t, true, 0);
-			sw__mk_newline(b);
+			sw__markup_event(b, t, true, 0);
+			sw__markup_newline(b);
 		} else {
-			sw__mk_blank(b);
-			sw__mk_event(b, t, true, 0);
+			sw__markup_blank(b);
+			sw__markup_event(b, t, true, 0);
 		}
 		return;
 	}
 	if (h->depth >= SW_MARKUP_MAX_DEPTH)
 		return; /* past the bound: its text is read, its structure is not */
 	if (separated(t))
-		sw__mk_blank(b);
+		sw__markup_blank(b);
 	else if (t == SW_MARKUP_TD || t == SW_MARKUP_TH)
-		sw__mk_cell(b);
+		sw__markup_cell(b);
 	if (t == SW_MARKUP_EM)
-		sw__mk_em(b, true);
+		sw__markup_em(b, true);
 	else
-		sw__mk_event(b, t, true, level);
+		sw__markup_event(b, t, true, level);
 	if (t == SW_MARKUP_QUOTE)
 		b->quote++;
 	if (t == SW_MARKUP_CODEBLOCK) {
@@ -204,7 +204,7 @@ static void open_tag(struct html *h, const struct element *el, unsigned level)
 		b->quote++;
 	}
 	if (separated(t))
-		sw__mk_indent(b);
+		sw__markup_indent(b);
 	h->stack[h->depth].tag = t;
 	h->stack[h->depth++].level = level;
 }
@@ -283,13 +283,13 @@ static size_t tag(struct html *h, size_t i)
 	if (el->kind == EL_RAW) {
 		if (closing)
 			return after;
-		sw__mk_blank(h->b);
+		sw__markup_blank(h->b);
 		return raw_end(h, after, el->name);
 	}
 	if (el->kind == EL_BLOCK) {
 		implied_close(h, SW_MARKUP_P);
-		sw__mk_blank(h->b);
-		sw__mk_indent(h->b);
+		sw__markup_blank(h->b);
+		sw__markup_indent(h->b);
 		return after;
 	}
 	unsigned level = el->tag == SW_MARKUP_HEADING ? (unsigned)(el->name[1] - '0') : 0;
@@ -304,21 +304,21 @@ static void text_run(struct html *h, size_t off, size_t n)
 {
 	struct sw__mk *b = h->b;
 	if (!h->pre) {
-		sw__mk_verbatim(b, off, n);
+		sw__markup_verbatim(b, off, n);
 		return;
 	}
 	size_t end = off + n;
 	while (off < end) {
 		const char *nl = memchr(h->s + off, '\n', end - off);
 		size_t e = nl ? (size_t)(nl - h->s) + 1 : end;
-		sw__mk_verbatim(b, off, e - off);
+		sw__markup_verbatim(b, off, e - off);
 		if (nl && e < end)
-			sw__mk_indent(b);
+			sw__markup_indent(b);
 		off = e;
 	}
 }
 
-int sw__mk_html(struct sw__mk *b, struct sw_err *err)
+int sw__markup_html(struct sw__mk *b, struct sw_err *err)
 {
 	(void)err;
 	struct html h = { .b = b, .s = b->src, .n = b->src_len };
@@ -334,17 +334,17 @@ int sw__mk_html(struct sw__mk *b, struct sw_err *err)
 				i = e;
 				continue;
 			}
-			sw__mk_verbatim(b, i, 1);
+			sw__markup_verbatim(b, i, 1);
 			i++;
 			continue;
 		}
 		if (c == '&') {
 			char out[4];
-			size_t l = sw__mk_entity(out, s + i, n - i);
+			size_t l = sw__markup_entity(out, s + i, n - i);
 			if (l)
-				sw__mk_synth(b, out, strnlen(out, 4), i, l);
+				sw__markup_synth(b, out, strnlen(out, 4), i, l);
 			else
-				sw__mk_verbatim(b, i, 1);
+				sw__markup_verbatim(b, i, 1);
 			i += l ? l : 1;
 			continue;
 		}
@@ -356,9 +356,9 @@ int sw__mk_html(struct sw__mk *b, struct sw_err *err)
 			bool at_start = !t || b->text.data[t - 1] == ' ' || b->text.data[t - 1] == '\n';
 			if (!at_start) {
 				if (e - i == 1 && c == ' ')
-					sw__mk_verbatim(b, i, 1);
+					sw__markup_verbatim(b, i, 1);
 				else
-					sw__mk_synth(b, " ", 1, i, e - i);
+					sw__markup_synth(b, " ", 1, i, e - i);
 			}
 			i = e;
 			continue;

@@ -63,8 +63,8 @@ static void find_markers(struct md_state *st, const char *s, size_t n)
 
 static void block_start(struct sw__mk *b)
 {
-	sw__mk_blank(b);
-	sw__mk_indent(b);
+	sw__markup_blank(b);
+	sw__markup_indent(b);
 }
 
 static int enter_block(MD_BLOCKTYPE type, void *detail, void *ud)
@@ -75,56 +75,56 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *ud)
 	case MD_BLOCK_DOC:
 		break;
 	case MD_BLOCK_QUOTE:
-		sw__mk_blank(b);
-		sw__mk_event(b, SW_MARKUP_QUOTE, true, 0);
+		sw__markup_blank(b);
+		sw__markup_event(b, SW_MARKUP_QUOTE, true, 0);
 		b->quote++;
 		break;
 	case MD_BLOCK_UL:
-		sw__mk_blank(b);
-		sw__mk_event(b, SW_MARKUP_UL, true, 0);
+		sw__markup_blank(b);
+		sw__markup_event(b, SW_MARKUP_UL, true, 0);
 		break;
 	case MD_BLOCK_OL:
-		sw__mk_blank(b);
-		sw__mk_event(b, SW_MARKUP_OL, true, 0);
+		sw__markup_blank(b);
+		sw__markup_event(b, SW_MARKUP_OL, true, 0);
 		break;
 	case MD_BLOCK_LI:
-		sw__mk_event(b, SW_MARKUP_LI, true, 0);
+		sw__markup_event(b, SW_MARKUP_LI, true, 0);
 		block_start(b);
 		break;
 	case MD_BLOCK_HR:
-		sw__mk_blank(b);
-		sw__mk_event(b, SW_MARKUP_HR, true, 0);
+		sw__markup_blank(b);
+		sw__markup_event(b, SW_MARKUP_HR, true, 0);
 		break;
 	case MD_BLOCK_H:
 		block_start(b);
-		sw__mk_event(b, SW_MARKUP_HEADING, true, ((MD_BLOCK_H_DETAIL *)detail)->level);
+		sw__markup_event(b, SW_MARKUP_HEADING, true, ((MD_BLOCK_H_DETAIL *)detail)->level);
 		break;
 	case MD_BLOCK_CODE:
-		sw__mk_blank(b);
-		sw__mk_event(b, SW_MARKUP_CODEBLOCK, true, 0);
+		sw__markup_blank(b);
+		sw__markup_event(b, SW_MARKUP_CODEBLOCK, true, 0);
 		b->quote++;
 		st->code_block++;
 		st->code_line_start = true;
 		break;
 	case MD_BLOCK_HTML:
-		sw__mk_blank(b);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_P:
 		block_start(b);
-		sw__mk_event(b, SW_MARKUP_P, true, 0);
+		sw__markup_event(b, SW_MARKUP_P, true, 0);
 		break;
 	case MD_BLOCK_TABLE:
-		sw__mk_blank(b);
-		sw__mk_event(b, SW_MARKUP_TABLE, true, 0);
+		sw__markup_blank(b);
+		sw__markup_event(b, SW_MARKUP_TABLE, true, 0);
 		break;
 	case MD_BLOCK_TR:
 		block_start(b);
-		sw__mk_event(b, SW_MARKUP_TR, true, 0);
+		sw__markup_event(b, SW_MARKUP_TR, true, 0);
 		break;
 	case MD_BLOCK_TH:
 	case MD_BLOCK_TD:
-		sw__mk_cell(b);
-		sw__mk_event(b, type == MD_BLOCK_TH ? SW_MARKUP_TH : SW_MARKUP_TD, true, 0);
+		sw__markup_cell(b);
+		sw__markup_event(b, type == MD_BLOCK_TH ? SW_MARKUP_TH : SW_MARKUP_TD, true, 0);
 		break;
 	case MD_BLOCK_THEAD:
 	case MD_BLOCK_TBODY:
@@ -138,53 +138,53 @@ static int leave_block(MD_BLOCKTYPE type, void *detail, void *ud)
 	struct md_state *st = ud;
 	struct sw__mk *b = st->b;
 	for (; st->html_em; st->html_em--)
-		sw__mk_em(b, false); /* an inline <em> left open ends with its block */
+		sw__markup_em(b, false); /* an inline <em> left open ends with its block */
 	switch (type) {
 	case MD_BLOCK_QUOTE:
 		if (b->quote)
 			b->quote--;
-		sw__mk_blank(b);
-		sw__mk_event(b, SW_MARKUP_QUOTE, false, 0);
+		sw__markup_blank(b);
+		sw__markup_event(b, SW_MARKUP_QUOTE, false, 0);
 		break;
 	case MD_BLOCK_UL:
 	case MD_BLOCK_OL:
-		sw__mk_event(b, type == MD_BLOCK_UL ? SW_MARKUP_UL : SW_MARKUP_OL, false, 0);
-		sw__mk_blank(b);
+		sw__markup_event(b, type == MD_BLOCK_UL ? SW_MARKUP_UL : SW_MARKUP_OL, false, 0);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_LI:
-		sw__mk_event(b, SW_MARKUP_LI, false, 0);
-		sw__mk_blank(b);
+		sw__markup_event(b, SW_MARKUP_LI, false, 0);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_H:
-		sw__mk_event(b, SW_MARKUP_HEADING, false, ((MD_BLOCK_H_DETAIL *)detail)->level);
-		sw__mk_blank(b);
+		sw__markup_event(b, SW_MARKUP_HEADING, false, ((MD_BLOCK_H_DETAIL *)detail)->level);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_CODE:
 		if (b->quote)
 			b->quote--;
 		if (st->code_block)
 			st->code_block--;
-		sw__mk_event(b, SW_MARKUP_CODEBLOCK, false, 0);
-		sw__mk_blank(b);
+		sw__markup_event(b, SW_MARKUP_CODEBLOCK, false, 0);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_P:
-		sw__mk_event(b, SW_MARKUP_P, false, 0);
-		sw__mk_blank(b);
+		sw__markup_event(b, SW_MARKUP_P, false, 0);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_TABLE:
-		sw__mk_event(b, SW_MARKUP_TABLE, false, 0);
-		sw__mk_blank(b);
+		sw__markup_event(b, SW_MARKUP_TABLE, false, 0);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_TR:
-		sw__mk_event(b, SW_MARKUP_TR, false, 0);
-		sw__mk_blank(b);
+		sw__markup_event(b, SW_MARKUP_TR, false, 0);
+		sw__markup_blank(b);
 		break;
 	case MD_BLOCK_TH:
 	case MD_BLOCK_TD:
-		sw__mk_event(b, type == MD_BLOCK_TH ? SW_MARKUP_TH : SW_MARKUP_TD, false, 0);
+		sw__markup_event(b, type == MD_BLOCK_TH ? SW_MARKUP_TH : SW_MARKUP_TD, false, 0);
 		break;
 	default:
-		sw__mk_blank(b);
+		sw__markup_blank(b);
 		break;
 	}
 	return 0;
@@ -208,13 +208,13 @@ static int span(MD_SPANTYPE type, void *ud, bool open)
 {
 	struct md_state *st = ud;
 	if (type == MD_SPAN_EM) {
-		sw__mk_em(st->b, open);
+		sw__markup_em(st->b, open);
 		return 0;
 	}
 	bool known;
 	enum sw_markup_tag tag = span_tag(type, &known);
 	if (known)
-		sw__mk_event(st->b, tag, open, 0);
+		sw__markup_event(st->b, tag, open, 0);
 	return 0;
 }
 
@@ -255,15 +255,15 @@ static void normal_text(struct md_state *st, size_t off, size_t n)
 	}
 	for (size_t k = lo; off < end; k++) {
 		if (k >= st->nmarkers || st->markers[k].start >= end) {
-			sw__mk_verbatim(b, off, end - off);
+			sw__markup_verbatim(b, off, end - off);
 			break;
 		}
 		const struct marker *mk = &st->markers[k];
 		if (mk->start > off)
-			sw__mk_verbatim(b, off, mk->start - off);
+			sw__markup_verbatim(b, off, mk->start - off);
 		if (mk->start >= off) {
-			sw__mk_label_event(b, SW_MARKUP_FNREF, true, mk->label, mk->label_len);
-			sw__mk_synth(b, " ", 1, mk->start, mk->end - mk->start);
+			sw__markup_label_event(b, SW_MARKUP_FNREF, true, mk->label, mk->label_len);
+			sw__markup_synth(b, " ", 1, mk->start, mk->end - mk->start);
 			st->next_marker = k + 1;
 		}
 		off = mk->end < end ? mk->end : end;
@@ -274,18 +274,18 @@ static void code_text(struct md_state *st, size_t off, size_t n)
 {
 	struct sw__mk *b = st->b;
 	if (!st->code_block) {
-		sw__mk_verbatim(b, off, n);
+		sw__markup_verbatim(b, off, n);
 		return;
 	}
 	size_t end = off + n;
 	while (off < end) {
 		if (st->code_line_start) {
-			sw__mk_indent(b);
+			sw__markup_indent(b);
 			st->code_line_start = false;
 		}
 		const char *nl = memchr(b->src + off, '\n', end - off);
 		size_t e = nl ? (size_t)(nl - b->src) + 1 : end;
-		sw__mk_verbatim(b, off, e - off);
+		sw__markup_verbatim(b, off, e - off);
 		if (nl)
 			st->code_line_start = true;
 		off = e;
@@ -307,10 +307,10 @@ static void html_tag(struct md_state *st, const char *s, size_t n)
 		if (k < l)
 			continue;
 		if (i < 2) {
-			sw__mk_em(st->b, true);
+			sw__markup_em(st->b, true);
 			st->html_em++;
 		} else if (st->html_em) {
-			sw__mk_em(st->b, false);
+			sw__markup_em(st->b, false);
 			st->html_em--;
 		}
 		return;
@@ -333,36 +333,36 @@ static int text(MD_TEXTTYPE type, const MD_CHAR *s, MD_SIZE size, void *ud)
 		} else {
 			/* md4c's own bytes: a code block's line ends */
 			if (st->code_block && st->code_line_start && n) {
-				sw__mk_indent(b);
+				sw__markup_indent(b);
 				st->code_line_start = false;
 			}
-			sw__mk_gap(b, s, n);
+			sw__markup_gap(b, s, n);
 			if (st->code_block && n && s[n - 1] == '\n')
 				st->code_line_start = true;
 		}
 		break;
 	case MD_TEXT_NULLCHAR:
-		sw__mk_gap(b, "\xef\xbf\xbd", 3);
+		sw__markup_gap(b, "\xef\xbf\xbd", 3);
 		break;
 	case MD_TEXT_BR:
-		sw__mk_event(b, SW_MARKUP_BR, true, 0);
-		sw__mk_newline(b);
+		sw__markup_event(b, SW_MARKUP_BR, true, 0);
+		sw__markup_newline(b);
 		break;
 	case MD_TEXT_SOFTBR:
-		sw__mk_newline(b);
+		sw__markup_newline(b);
 		break;
 	case MD_TEXT_ENTITY: {
 		char out[4];
-		size_t l = sw__mk_entity(out, s, n);
+		size_t l = sw__markup_entity(out, s, n);
 		size_t w = l ? strnlen(out, 4) : 0;
 		if (!l && in_src)
-			sw__mk_verbatim(b, off, n);
+			sw__markup_verbatim(b, off, n);
 		else if (!l)
-			sw__mk_gap(b, s, n);
+			sw__markup_gap(b, s, n);
 		else if (in_src)
-			sw__mk_synth(b, out, w, off, n);
+			sw__markup_synth(b, out, w, off, n);
 		else
-			sw__mk_gap(b, out, w);
+			sw__markup_gap(b, out, w);
 		break;
 	}
 	case MD_TEXT_HTML:
@@ -437,7 +437,7 @@ static size_t definition_at(const char *s, size_t n, size_t i)
 	return e && e + 1 < n && s[e + 1] == ':' ? e : 0;
 }
 
-int sw__mk_markdown(struct sw__mk *b, struct sw_err *err)
+int sw__markup_markdown(struct sw__mk *b, struct sw_err *err)
 {
 	struct md_state st = { .b = b };
 	const char *s = b->src;
@@ -477,12 +477,12 @@ int sw__mk_markdown(struct sw__mk *b, struct sw_err *err)
 				break;
 			end = ne;
 		}
-		sw__mk_blank(b);
-		sw__mk_label_event(b, SW_MARKUP_FOOTNOTE, true, lab, lab_len);
+		sw__markup_blank(b);
+		sw__markup_label_event(b, SW_MARKUP_FOOTNOTE, true, lab, lab_len);
 		if (rc == 0)
 			rc = parse(&st, content, end, MK_FLAGS | MD_FLAG_NOINDENTEDCODEBLOCKS, err);
-		sw__mk_blank(b);
-		sw__mk_label_event(b, SW_MARKUP_FOOTNOTE, false, lab, lab_len);
+		sw__markup_blank(b);
+		sw__markup_label_event(b, SW_MARKUP_FOOTNOTE, false, lab, lab_len);
 		body = i = end;
 	}
 	if (rc == 0)

@@ -5,7 +5,7 @@
 
 #include "markup/markup_int.h"
 
-void sw__mk_init(struct sw__mk *b, struct sw_markup *m)
+void sw__markup_init(struct sw__mk *b, struct sw_markup *m)
 {
 	memset(b, 0, sizeof(*b));
 	b->m = m;
@@ -26,7 +26,7 @@ static struct sw_markup_run *push_run(struct sw__mk *b)
 	return r;
 }
 
-void sw__mk_verbatim(struct sw__mk *b, size_t off, size_t n)
+void sw__markup_verbatim(struct sw__mk *b, size_t off, size_t n)
 {
 	struct sw_markup *m = b->m;
 	if (!n)
@@ -55,7 +55,7 @@ void sw__mk_verbatim(struct sw__mk *b, size_t off, size_t n)
 	b->pending = m->nruns;
 }
 
-void sw__mk_synth(struct sw__mk *b, const char *s, size_t n, size_t off, size_t src_n)
+void sw__markup_synth(struct sw__mk *b, const char *s, size_t n, size_t off, size_t src_n)
 {
 	if (!n)
 		return;
@@ -70,7 +70,7 @@ void sw__mk_synth(struct sw__mk *b, const char *s, size_t n, size_t off, size_t 
 	b->pending = b->m->nruns;
 }
 
-void sw__mk_gap(struct sw__mk *b, const char *s, size_t n)
+void sw__markup_gap(struct sw__mk *b, const char *s, size_t n)
 {
 	struct sw_markup *m = b->m;
 	if (!n)
@@ -88,7 +88,7 @@ void sw__mk_gap(struct sw__mk *b, const char *s, size_t n)
 	sw_buf_add(&b->text, s, n);
 }
 
-void sw__mk_blank(struct sw__mk *b)
+void sw__markup_blank(struct sw__mk *b)
 {
 	size_t n = b->text.len;
 	const char *t = b->text.data;
@@ -100,10 +100,10 @@ void sw__mk_blank(struct sw__mk *b)
 		e--;
 	if (e >= 2 && t[e - 1] == '\n' && t[e - 2] == '\n')
 		return;
-	sw__mk_gap(b, "\n\n", e > 0 && t[e - 1] == '\n' ? 1 : 2);
+	sw__markup_gap(b, "\n\n", e > 0 && t[e - 1] == '\n' ? 1 : 2);
 }
 
-void sw__mk_cell(struct sw__mk *b)
+void sw__markup_cell(struct sw__mk *b)
 {
 	size_t e = b->text.len;
 	const char *t = b->text.data;
@@ -115,10 +115,10 @@ void sw__mk_cell(struct sw__mk *b)
 		return; /* the cell before ended with a space: enough */
 	/* after "Inc." too: a name's abbreviation, not a sentence's end */
 	bool punct = t[e - 1] == ',' || t[e - 1] == ';' || t[e - 1] == ':';
-	sw__mk_gap(b, punct ? " " : ", ", punct ? 1 : 2);
+	sw__markup_gap(b, punct ? " " : ", ", punct ? 1 : 2);
 }
 
-void sw__mk_indent(struct sw__mk *b)
+void sw__markup_indent(struct sw__mk *b)
 {
 	if (!b->quote)
 		return;
@@ -129,16 +129,16 @@ void sw__mk_indent(struct sw__mk *b)
 		k--;
 	if (n - k >= 4 && (k == 0 || b->text.data[k - 1] == '\n'))
 		return;
-	sw__mk_gap(b, "    ", 4);
+	sw__markup_gap(b, "    ", 4);
 }
 
-void sw__mk_newline(struct sw__mk *b)
+void sw__markup_newline(struct sw__mk *b)
 {
-	sw__mk_gap(b, "\n", 1);
-	sw__mk_indent(b);
+	sw__markup_gap(b, "\n", 1);
+	sw__markup_indent(b);
 }
 
-void sw__mk_label_event(struct sw__mk *b, enum sw_markup_tag tag, bool open, size_t label,
+void sw__markup_label_event(struct sw__mk *b, enum sw_markup_tag tag, bool open, size_t label,
 			size_t label_len)
 {
 	struct sw_markup *m = b->m;
@@ -152,16 +152,16 @@ void sw__mk_label_event(struct sw__mk *b, enum sw_markup_tag tag, bool open, siz
 	e->label_len = (uint8_t)(label_len > SW_MARKUP_MAX_LABEL ? SW_MARKUP_MAX_LABEL : label_len);
 }
 
-void sw__mk_event(struct sw__mk *b, enum sw_markup_tag tag, bool open, unsigned level)
+void sw__markup_event(struct sw__mk *b, enum sw_markup_tag tag, bool open, unsigned level)
 {
-	sw__mk_label_event(b, tag, open, 0, 0);
+	sw__markup_label_event(b, tag, open, 0, 0);
 	b->m->events[b->m->nevents - 1].level = (uint8_t)(level > 6 ? 6 : level);
 }
 
-void sw__mk_em(struct sw__mk *b, bool open)
+void sw__markup_em(struct sw__mk *b, bool open)
 {
 	struct sw_markup *m = b->m;
-	sw__mk_event(b, SW_MARKUP_EM, open, 0);
+	sw__markup_event(b, SW_MARKUP_EM, open, 0);
 	if (open) {
 		if (b->nem < SW_ARRAY_LEN(b->em_open))
 			b->em_open[b->nem] = b->text.len;
@@ -183,7 +183,7 @@ void sw__mk_em(struct sw__mk *b, bool open)
 	m->nemphasis++;
 }
 
-void sw__mk_finish(struct sw__mk *b)
+void sw__markup_finish(struct sw__mk *b)
 {
 	struct sw_markup *m = b->m;
 	for (size_t i = b->pending; i < m->nruns; i++)
@@ -260,7 +260,7 @@ static size_t utf8_put(char out[4], unsigned long cp)
 	return 4;
 }
 
-size_t sw__mk_entity(char out[4], const char *s, size_t n)
+size_t sw__markup_entity(char out[4], const char *s, size_t n)
 {
 	memset(out, 0, 4); /* callers take the decoded width with strnlen */
 	if (n < 3 || s[0] != '&')
@@ -345,9 +345,9 @@ int sw_markup_parse(struct sw_markup *out, enum sw_markup_kind kind, const char 
 		return 0;
 	}
 	struct sw__mk b;
-	sw__mk_init(&b, out);
-	int rc = kind == SW_MARKUP_MARKDOWN ? sw__mk_markdown(&b, err) : sw__mk_html(&b, err);
-	sw__mk_finish(&b);
+	sw__markup_init(&b, out);
+	int rc = kind == SW_MARKUP_MARKDOWN ? sw__markup_markdown(&b, err) : sw__markup_html(&b, err);
+	sw__markup_finish(&b);
 	return rc;
 }
 
