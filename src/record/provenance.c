@@ -537,7 +537,9 @@ int sw_matter_audit(struct sw_audit *out, struct sw_matter *m, struct sw_err *er
 	if (step != SQLITE_DONE)
 		goto sqlfail;
 	sqlite3_finalize(st);
-	return 0;
+	if ((rc = sw__record_audit_removals(out, m, err)) != 0)
+		sw_audit_release(out);
+	return rc;
 sqlfail:
 	rc = sw__record_sqlerr(err, m->db, "cannot audit the matter");
 	sqlite3_finalize(st);
@@ -568,6 +570,7 @@ void sw_audit_release(struct sw_audit *a)
 		free(a->docs[i].origin);
 		free(a->docs[i].status);
 	}
+	sw__record_audit_removals_release(a);
 	free(a->docs);
 	free(a->origins);
 	free(a->decisions);

@@ -232,13 +232,25 @@ struct sw_audit_doc {
 	char *status;
 };
 
+/* A document taken out of the record (sw_record_remove). */
+struct sw_audit_removal {
+	int64_t doc_id;
+	char *document;
+	char *prior_status; /* what it was before: active or quarantined */
+	char *reason;
+	int64_t replaced_by; /* the corrected document, or 0 */
+	char *removed_at;
+};
+
 struct sw_audit {
 	struct sw_audit_origin *origins;
 	size_t norigins;
-	struct sw_audit_doc *docs; /* every non-evidence or quarantined one */
+	struct sw_audit_doc *docs; /* every non-evidence, quarantined or removed one */
 	size_t ndocs;
 	struct sw_audit_decision *decisions;
 	size_t ndecisions;
+	struct sw_audit_removal *removals; /* in the order made */
+	size_t nremovals;
 };
 
 /* What a matter holds by origin and status, each document that is not
@@ -246,6 +258,74 @@ struct sw_audit {
 int sw_matter_audit(struct sw_audit *out, struct sw_matter *m,
 		    struct sw_err *err) SW_MUST_USE;
 void sw_audit_release(struct sw_audit *a);
+
+/* ------------------------------------ seeing and fixing the documents */
+
+/* One stored document, as sworn matter docs lists it. */
+struct sw_doc_row {
+	int64_t id;
+	char *name;
+	char *kind;
+	char *origin;
+	char *status;     /* active, quarantined or removed */
+	char *beg_bates;  /* the first and last page's numbers; NULL unnumbered */
+	char *end_bates;
+	uint32_t pages;
+	char *source;     /* the path it was imported from */
+	char *imported_at;
+	int64_t parent_id; /* the e-mail or family it came in, or 0 */
+};
+void sw_doc_rows_free(struct sw_doc_row *rows, size_t n);
+
+/* Every document of m in id order, removed ones included (their status
+ * says so).  Caller frees with sw_doc_rows_free. */
+int sw_matter_docs(struct sw_doc_row **out, size_t *n, struct sw_matter *m,
+		   struct sw_err *err) SW_MUST_USE;
+
+/* One page of any document, as sworn show prints it. */
+struct sw_shown_page {
+	int64_t doc_id;
+	char *document;
+	char *origin;
+	char *status;
+	uint32_t page_no, page_count;
+	char *bates;        /* or NULL */
+	char *text_source;  /* text, ocr or none */
+	struct sw_buf text;
+};
+void sw_shown_page_release(struct sw_shown_page *p);
+
+/* The page what names: a Bates number in any spelling ("BLT 000007"), or a
+ * document (id, name or BEGBATES) with an optional ":PAGE" (page 1 when
+ * none).  A number on more than one page gives the live one (active, then
+ * quarantined, then removed; the lowest id among equals).  A name that
+ * several documents share gives the one that is not removed, SW_EUSAGE when
+ * that is still more than one.  SW_ENOTFOUND when nothing is called so or
+ * the document has no such page. */
+int sw_record_show(struct sw_shown_page *out, struct sw_matter *m, const char *what,
+		   struct sw_err *err) SW_MUST_USE;
+
+/* Take document doc (id, name or BEGBATES; as sw_record_show finds one)
+ * and every document that came in it (its attachments, at any depth) out
+ * of the record: status removed, their pages out of the full-text index,
+ * so no search, no verifier query and no bundle sees them again.  The
+ * rows, the page text and the original in files/ stay; each removal is
+ * recorded with its reason (required, one line) and listed by
+ * sw_matter_audit.  *out_id gets doc's id, *count (may be NULL) the
+ * documents removed.  SW_ENOTFOUND, SW_EUSAGE when doc is ambiguous or
+ * already removed.  One transaction. */
+int sw_record_remove(int64_t *out_id, uint64_t *count, struct sw_matter *m,
+		     const char *doc, const char *reason,
+		     struct sw_err *err) SW_MUST_USE;
+
+/* A corrected re-production: the documents that new_id replaces -- every
+ * other live document of the same origin with the same BEGBATES, or, when
+ * new_id has none, with the same name and no BEGBATES and no parent -- are
+ * removed as sw_record_remove does, the reason naming new_id.  *count gets
+ * how many were (0 when none), *names (may be NULL) their names joined by
+ * ", " (caller frees; NULL when none).  One transaction. */
+int sw_record_replace_older(uint64_t *count, char **names, struct sw_matter *m,
+			    int64_t new_id, struct sw_err *err) SW_MUST_USE;
 
 /* For a report's audit stamp: the number of documents in the matter and
  * the import time of the newest (as stored, "YYYY-MM-DDTHH:MM:SSZ"; NULL

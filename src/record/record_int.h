@@ -52,7 +52,18 @@ sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
 			      struct sw_err *err);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SW_RECORD_SCHEMA_VERSION 4
+#define SW_RECORD_SCHEMA_VERSION 5
+
+/* The one document doc names (its id, name or BEGBATES), a live one before
+ * a removed one; *status (may be NULL) gets its status (caller frees).
+ * SW_ENOTFOUND, or SW_EUSAGE when several are called so (docs.c). */
+int sw__record_find_named(int64_t *out, char **status, struct sw_matter *m,
+			  const char *doc, struct sw_err *err) SW_MUST_USE;
+
+/* sw_matter_audit's removals, appended to a / released (remove.c). */
+int sw__record_audit_removals(struct sw_audit *a, struct sw_matter *m,
+			      struct sw_err *err) SW_MUST_USE;
+void sw__record_audit_removals_release(struct sw_audit *a);
 
 /* Copy sqlite3_errmsg(db) into err as "what: message"; returns SW_EDB. */
 int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);

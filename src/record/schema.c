@@ -182,6 +182,24 @@ static const char *const migrations[] = {
 	"  key TEXT PRIMARY KEY,"
 	"  value TEXT NOT NULL,"
 	"  set_at TEXT NOT NULL);",
+	/* 4 -> 5: documents taken out of the record (sworn matter rm, or
+	 * replaced by a corrected re-production): status 'removed', and the
+	 * decision with its reason in removals.  SQLite cannot widen a CHECK
+	 * in place, so status is added again with the wider one, copied, and
+	 * the old column dropped (its own CHECK goes with it). */
+	"ALTER TABLE documents RENAME COLUMN status TO status_v4;"
+	"ALTER TABLE documents ADD COLUMN status TEXT NOT NULL DEFAULT 'active'"
+	"  CHECK (status IN ('active', 'quarantined', 'removed'));"
+	"UPDATE documents SET status = status_v4;"
+	"ALTER TABLE documents DROP COLUMN status_v4;"
+	"CREATE TABLE removals ("
+	"  id INTEGER PRIMARY KEY,"
+	"  doc_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
+	"  prior_status TEXT NOT NULL,"
+	"  reason TEXT NOT NULL,"
+	"  replaced_by INTEGER REFERENCES documents (id),"
+	"  removed_at TEXT NOT NULL);"
+	"CREATE INDEX removals_doc ON removals (doc_id);",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,

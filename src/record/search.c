@@ -328,8 +328,9 @@ static int bates_hits(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 	sw_buf_adds(&sql, ")");
 	if (expr->len)
 		sw_buf_adds(&sql, " AND p.id IN (SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?1)");
-	if (!include_all)
-		sw_buf_adds(&sql, SEARCH_EVIDENCE);
+	/* Removed pages are out of the index; found by number, they are
+	 * dropped here, --all or not. */
+	sw_buf_adds(&sql, include_all ? " AND d.status <> 'removed'" : SEARCH_EVIDENCE);
 	sw_buf_adds(&sql, " ORDER BY p.bates_prefix, p.bates_num, p.id");
 	if (sqlite3_prepare_v2(m->db, sql.data, (int)sql.len, &st, NULL) != SQLITE_OK) {
 		rc = sw__record_sqlerr(err, m->db, "cannot search");
