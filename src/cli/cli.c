@@ -15,6 +15,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_matter,
 	&cli_cmd_ingest,
 	&cli_cmd_search,
+	&cli_cmd_show,
 	&cli_cmd_gguf,
 	&cli_cmd_plan,
 	&cli_cmd_claims,

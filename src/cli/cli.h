@@ -209,10 +209,17 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 		  int64_t resume_id, const char *brief_name, const char *brief, size_t brief_len,
 		  bool json);
 
+/* sworn matter docs and sworn matter rm (cmd_matter_docs.c); return the
+ * exit code. */
+int cli_matter_docs(struct cli_ctx *ctx, const char *matter, bool json);
+int cli_matter_rm(struct cli_ctx *ctx, const char *matter, const char *doc, const char *reason,
+		  bool json);
+
 extern const struct cli_command cli_cmd_init;
 extern const struct cli_command cli_cmd_matter;
 extern const struct cli_command cli_cmd_ingest;
 extern const struct cli_command cli_cmd_search;
+extern const struct cli_command cli_cmd_show;
 extern const struct cli_command cli_cmd_help;
 extern const struct cli_command cli_cmd_claims;
 extern const struct cli_command cli_cmd_authorities;

@@ -9,7 +9,7 @@
 
 struct ingest_opts {
 	const char *matter, *labels, *origin, *accept, *reason;
-	bool verbose, json, no_ocr;
+	bool verbose, json, no_ocr, replace;
 };
 
 #define AT(f) offsetof(struct ingest_opts, f)
@@ -22,6 +22,9 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the summary and every event as JSON", CLI_FLAG, AT(json) },
 	{ "no-ocr", 0, NULL, "keep image-only PDF pages without text instead of reading them by OCR",
 	  CLI_FLAG, AT(no_ocr) },
+	{ "replace", 0, NULL,
+	  "a corrected re-production: each document replaces the one with its BEGBATES (or name)",
+	  CLI_FLAG, AT(replace) },
 	{ "accept-quarantined", 0, "DOC",
 	  "accept the quarantined document DOC (id, name or BEGBATES) as evidence", CLI_STRING,
 	  AT(accept) },
@@ -40,6 +43,7 @@ static const char *const event_names[] = {
 	[SW_INGEST_FAILED] = "failed",
 	[SW_INGEST_WARNING] = "warning",
 	[SW_INGEST_QUARANTINED] = "quarantined",
+	[SW_INGEST_REPLACED] = "replaced",
 };
 
 static void on_event(void *user, enum sw_ingest_event ev, const char *what,
@@ -54,7 +58,7 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 	}
 	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED)
 		fprintf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
-	else if (r->verbose)
+	else if (r->verbose || ev == SW_INGEST_REPLACED)
 		printf("%-8s %s: %s\n", event_names[ev], what, msg);
 }
 
@@ -108,6 +112,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		.user = &rep,
 		.progress = true,
 		.no_ocr = opt->no_ocr,
+		.replace = opt->replace,
 	};
 	bool json = opt->json;
 	json_t *doc = NULL;
@@ -139,6 +144,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			"pages", (json_int_t)sum.pages, "ocr_pages", (json_int_t)sum.ocr_pages,
 			"labels", (json_int_t)sum.labels,
 			"seconds", sum.seconds, "events", rep.events);
+		json_object_set_new(doc, "replaced", json_integer((json_int_t)sum.replaced));
 		if (rc)
 			json_object_set_new(doc, "error", sw_json_str(err.msg));
 	} else {
@@ -147,6 +153,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		       (unsigned long long)sum.failed);
 		if (sum.quarantined)
 			printf(", quarantined %llu", (unsigned long long)sum.quarantined);
+		if (sum.replaced)
+			printf(", replaced %llu", (unsigned long long)sum.replaced);
 		printf(" (%llu pages", (unsigned long long)sum.pages);
 		if (sum.ocr_pages)
 			printf(", %llu by OCR", (unsigned long long)sum.ocr_pages);
@@ -163,7 +171,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 
 const struct cli_command cli_cmd_ingest = {
 	.name = "ingest",
-	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] PATH... |"
+	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] [--replace] PATH... |"
 		 " -m MATTER --accept-quarantined DOC --reason TEXT",
 	.summary = "import files and folders (text, Markdown, PDF, .eml, .docx, .DAT/.OPT load files) into a matter",
 	.description =
@@ -181,6 +189,9 @@ const struct cli_command cli_cmd_ingest = {
 		"output of any matter is stored quarantined, named in the output with the\n"
 		"output it matches, and kept out of search and evidence until accepted\n"
 		"with --accept-quarantined DOC --reason TEXT.\n\n"
+		"--replace takes a corrected re-production: a document whose content is\n"
+		"new replaces the live one with its BEGBATES (unnumbered: its file name),\n"
+		"which is removed as `sworn matter rm` does, with an audit entry.\n\n"
 		"Exit status: 0 when every input was imported or already there, 2 when some\n"
 		"input failed (the rest is stored).",
 	.opts = opts,

@@ -10,12 +10,14 @@
 struct matter_opts {
 	bool json;
 	const char *matter;
+	const char *reason;
 };
 
 #define AT(f) offsetof(struct matter_opts, f)
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the list (or the audit) as JSON", CLI_FLAG, AT(json) },
 	{ "matter", 'm', "MATTER", "the matter to audit, or whose setting to set or get", CLI_STRING, AT(matter) },
+	{ "reason", 0, "TEXT", "why, for rm (required, recorded in the audit)", CLI_STRING, AT(reason) },
 };
 
 static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
@@ -140,8 +142,19 @@ static json_t *audit_json(const char *matter, const struct sw_audit *au)
 		json_object_set_new(j, "reason", d->reason ? sw_json_str(d->reason) : json_null());
 		json_array_append_new(decisions, j);
 	}
-	return json_pack("{s:o, s:o, s:o, s:o}", "matter", sw_json_str(matter),
-			 "origins", origins, "documents", docs, "decisions", decisions);
+	json_t *removals = json_array();
+	for (size_t i = 0; i < au->nremovals; i++) {
+		const struct sw_audit_removal *r = &au->removals[i];
+		json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:o}", "document_id", (json_int_t)r->doc_id,
+			"document", sw_json_str(r->document), "prior_status", sw_json_str(r->prior_status),
+			"reason", sw_json_str(r->reason), "removed_at", sw_json_str(r->removed_at));
+		json_object_set_new(j, "replaced_by", r->replaced_by ?
+				    json_integer((json_int_t)r->replaced_by) : json_null());
+		json_array_append_new(removals, j);
+	}
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "matter", sw_json_str(matter),
+			 "origins", origins, "documents", docs, "decisions", decisions,
+			 "removals", removals);
 }
 
 struct audit_shown {
@@ -178,6 +191,12 @@ static void print_audit(FILE *f, const void *ud)
 		if (d->reason)
 			fprintf(f, "; reason: %s", d->reason);
 		fputc('\n', f);
+	}
+	fprintf(f, "removals (%zu):\n", au->nremovals);
+	for (size_t i = 0; i < au->nremovals; i++) {
+		const struct sw_audit_removal *r = &au->removals[i];
+		fprintf(f, "  %s  removed     #%lld %s (was %s); reason: %s\n", r->removed_at,
+		        (long long)r->doc_id, r->document, r->prior_status, r->reason);
 	}
 }
 
@@ -294,6 +313,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_audit(ctx, a->opts);
 	if (strcmp(sub, "new") == 0)
 		return matter_new(ctx, a);
+	const struct matter_opts *o = a->opts;
+	if (strcmp(sub, "docs") == 0 && a->npos == 1)
+		return cli_matter_docs(ctx, o->matter, o->json);
+	if (strcmp(sub, "rm") == 0 && a->npos == 2)
+		return cli_matter_rm(ctx, o->matter, a->pos[1], o->reason, o->json);
 	if (strcmp(sub, "list") == 0 && a->npos == 1)
 		return matter_list(ctx, a->opts);
 	if (strcmp(sub, "set") == 0 && a->npos == 2)
@@ -302,14 +326,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_get(ctx, a->opts, a->pos[1]);
 	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
 		  " sworn matter audit -m MATTER [--json] | sworn matter set -m MATTER KEY=VALUE |"
-		  " sworn matter get -m MATTER KEY");
+		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--json] |"
+		  " sworn matter rm -m MATTER DOC --reason TEXT");
 	return CLI_USAGE;
 }
 
 const struct cli_command cli_cmd_matter = {
 	.name = "matter",
 	.usage = "new NAME | list [--json] | audit -m MATTER [--json] | set -m MATTER KEY=VALUE"
-		 " | get -m MATTER KEY [--json]",
+		 " | get -m MATTER KEY [--json] | docs -m MATTER [--json]"
+		 " | rm -m MATTER DOC --reason TEXT [--json]",
 	.summary = "create a matter, list the matters, audit a matter's origins and quarantine,"
 		   " or set and get its settings",
 	.description = "Each matter is its own database (matters/NAME/matter.db) and folder of\n"
@@ -318,6 +344,11 @@ const struct cli_command cli_cmd_matter = {
 		       "template) and status, every document that is not active evidence, and\n"
 		       "every quarantine decision of the provenance firewall, with the model\n"
 		       "output matched, the overlap, and the reason of each human acceptance.\n\n"
+		       "docs lists every document: id, origin, status (active, quarantined,\n"
+		       "removed), kind, pages, Bates range, name and source.  rm DOC (an id,\n"
+		       "name or BEGBATES) takes a document and its attachments out of search\n"
+		       "and evidence; the original stays in files/ and audit lists the removal\n"
+		       "with its reason.\n\n"
 		       "set and get a matter's settings.  The one there is:\n"
 		       "corrections.export=yes|no (default no): whether sworn corrections\n"
 		       "export may write the matter's corrections out for fine-tuning.",

@@ -24,6 +24,7 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 	case SW_INGEST_FAILED: in->sum->failed++; break;
 	case SW_INGEST_WARNING: in->sum->warnings++; break;
 	case SW_INGEST_QUARANTINED: in->sum->quarantined++; break;
+	case SW_INGEST_REPLACED: break; /* counted by the documents removed */
 	}
 	if (in->opts->report) {
 		/* The progress line shares the terminal: clear it first. */
@@ -49,6 +50,21 @@ int sw__ingest_store(struct sw__ingest *in, const struct sw_doc_in *doc, const c
 	}
 	*id = s.id;
 	*transcript = s.transcript;
+	if (in->opts->replace && doc->parent_id <= 0) {
+		uint64_t n = 0;
+		char *names = NULL;
+		if (sw_record_replace_older(&n, &names, in->m, s.id, &err) != 0) {
+			sw_record_stored_release(&s);
+			in->fatal = err;
+			return err.code ? err.code : SW_EDB;
+		}
+		if (n) {
+			in->sum->replaced += n;
+			sw__ingest_event(in, SW_INGEST_REPLACED, doc->name,
+					 "replaces %s (kept as removed, with an audit entry)", names);
+		}
+		free(names);
+	}
 	const struct sw_provenance_match *pm = &s.quarantine;
 	if (pm->quarantine)
 		sw__ingest_event(in, SW_INGEST_QUARANTINED, doc->name,

@@ -18,6 +18,7 @@ enum sw_ingest_event {
 	SW_INGEST_FAILED,   /* bad input: the reason is in msg */
 	SW_INGEST_WARNING,  /* stored, but something is off (Bates gap...) */
 	SW_INGEST_QUARANTINED, /* stored quarantined: it matches a model output */
+	SW_INGEST_REPLACED, /* with replace: older documents removed for it */
 };
 
 struct sw_ingest_opts {
@@ -31,6 +32,10 @@ struct sw_ingest_opts {
 	bool progress; /* draw a progress line on a terminal */
 	bool no_ocr;   /* keep image-only PDF pages without text */
 	unsigned ocr_threads; /* OCR pages in parallel; 0 = one per core */
+	/* A corrected re-production: each document stored replaces the live
+	 * ones with its BEGBATES (or, unnumbered, its name), which are removed
+	 * with an audit entry (sw_record_replace_older). */
+	bool replace;
 };
 
 struct sw_ingest_summary {
@@ -42,6 +47,7 @@ struct sw_ingest_summary {
 	uint64_t labels; /* labels stored */
 	uint64_t quarantined; /* of the imported, stored quarantined */
 	uint64_t ocr_pages;   /* pages whose text OCR read */
+	uint64_t replaced;    /* older documents removed by replace */
 	double seconds;
 };
 
