@@ -33,6 +33,7 @@ def case(label, kind, sentence, has=(), lacks=(), at=None, note=""):
     cites = []
     for group in re.findall(r"\(([^()]+)\)", sentence):
         for c in re.split(r";\s*", group.strip().rstrip(".")):
+            c = re.sub(r"^(?:[Ss]ee also|[Ss]ee|[Cc]f\.) ", "", c)
             if re.match(r"(ACME|BLT-|Pl\.(?:'s)? Ex\.|Def\. Ex\.|DX-|Smith Dep\.)", c):
                 cites.append(c)
     if not cites:
@@ -128,7 +129,7 @@ S("faithful_paraphrase", "Brightline Operations prepared the revised schedule, w
 # Invoice 8812, ACME0000005-07 (Pl. Ex. 2).
 S("exact", "Invoice 8812 billed 12,000 widget housings at $4.25 for $51,000.00 (ACME0000005).",
   "12,000 widget housings", "$4.25", "$51,000.00")
-S("faithful_paraphrase", "Brightline invoiced Acme for 12000 housings at $4.25 each (Pl. Ex. 2 at 1).",
+S("faithful_paraphrase", "Acme was invoiced for 12000 housings at $4.25 each (Pl. Ex. 2 at 1).",
   "12,000", "$4.25")
 S("faithful_paraphrase", "The housings were billed at USD 51,000.00 on Invoice 8812 (ACME0000005).",
   "$51,000.00", "INVOICE 8812")
@@ -139,8 +140,8 @@ S("faithful_paraphrase", "Invoice 8812 references PO 4471 (ACME0000005).", "INVO
 S("faithful_paraphrase", "The invoice for PO 4471 was issued to Acme Widgets (Pl. Ex. 2 at 1).",
   "Acme Widgets", "PO 4471")
 S("faithful_paraphrase", "Acme was billed $52,850.00 in total (ACME0000006).", "$52,850.00")
-S("faithful_paraphrase", "The total due on Invoice 8812 was $52,850 (Pl. Ex. 2 at 2).", "$52,850.00")
-S("faithful_paraphrase", "Brightline demanded USD 52,850.00 on net 30 day terms (ACME0000006).",
+S("faithful_paraphrase", "The total due on the invoice was $52,850 (Pl. Ex. 2 at 2).", "$52,850.00")
+S("faithful_paraphrase", "The invoice demanded USD 52,850.00 on net 30 day terms (ACME0000006).",
   "$52,850.00", "net 30 days")
 S("faithful_paraphrase", "Payment was due net 30 days (ACME0000006).", "net 30 days")
 S("faithful_paraphrase", "The invoice applied no late-delivery credit (ACME0000006).", "credit applied: none")
@@ -193,7 +194,7 @@ S("faithful_paraphrase", "Whitaker's memo was addressed to Patel, Brightline's C
   "Raj Patel, Controller")
 S("faithful_paraphrase", "Operations expected first shipments a week after the die arrived (BLT-000002).",
   "first shipments a week later")
-S("faithful_paraphrase", "Whitaker asked that late-delivery credits be held until the final ship dates were known (Def. Ex. 1 at 2).",
+S("faithful_paraphrase", "The memo asked that late-delivery credits be held until the final ship dates were known (Def. Ex. 1 at 2).",
   "hold any late-delivery credits")
 S("faithful_paraphrase", "The memo said PO 4471 was the largest affected order and asked that credits be held (BLT-000001-02).",
   "PO 4471", "hold any late-delivery credits")
@@ -223,7 +224,7 @@ S("faithful_paraphrase", "Under the procedure, the Controller computes any credi
   "Controller shall compute any credit")
 S("faithful_paraphrase", "The Controller must approve each late-delivery credit within ten business days of the operations delay report (BLT-000007).",
   "within ten business days")
-S("faithful_paraphrase", "Brightline's procedure gives the Controller 10 business days to approve a late-delivery credit (Def. Ex. 3 at 2).",
+S("faithful_paraphrase", "The procedure gives the Controller 10 business days to approve a late-delivery credit (Def. Ex. 3 at 2).",
   "ten business days")
 S("faithful_paraphrase", "The procedure forbids withholding a credit because the customer has an open balance on another invoice (BLT-000007-08).",
   "No credit may be withheld", "open balance on another invoice")
@@ -269,9 +270,9 @@ S("faithful_paraphrase", "Three full weeks at two percent a week is six percent 
   "Three full weeks", "six percent")
 S("faithful_paraphrase", "Six percent of the $51,000.00 order price is $3,060.00 (Pl. Ex. 6 at 2).",
   "six percent", "$51,000.00", "$3,060.00")
-S("faithful_paraphrase", "Acme computed a 6% credit, or $3,060, on an order price of $51,000 (Pl. Ex. 6 at 2).",
+S("faithful_paraphrase", "The calculation arrives at a 6% credit, or $3,060, on an order price of $51,000 (Pl. Ex. 6 at 2).",
   "six percent", "$3,060.00", "$51,000.00")
-S("faithful_paraphrase", "Acme reserved the right to claim a fourth week of delay (Pl. Ex. 6 at 2).", "fourth week")
+S("faithful_paraphrase", "Acme reserved the right to claim a fourth week of delay (Pl. Ex. 6 at 1-2).", "Acme reserves its right", "fourth week")
 S("faithful_paraphrase", "The calculation counts three weeks of delay at 2% per week and reserves a claim to a fourth week (Pl. Ex. 6).",
   "Three full weeks", "two percent", "fourth week")
 
@@ -291,19 +292,19 @@ S("faithful_paraphrase", "Jane Roe authorized purchase order 4471 (Pl. Ex. 4 at 
 S("faithful_paraphrase", "Thomas Smith was deposed in C.A. No. 21-1187 (Smith Dep. 1:6-11).",
   "21-1187", "THOMAS SMITH")
 S("faithful_paraphrase", "Karen Lutz reported the deposition (Smith Dep. 1:19).", "Karen Lutz")
-S("faithful_paraphrase", "Maria Ellis appeared for Acme (Smith Dep. 2:3-4).", "Maria Ellis")
-S("faithful_paraphrase", "Owen Grant of Grant Whitfield LLP appeared for Brightline (Smith Dep. 2:7-9).",
+S("faithful_paraphrase", "Maria Ellis appeared for the plaintiff (Smith Dep. 2:3-4).", "Maria Ellis")
+S("faithful_paraphrase", "Owen Grant of Grant Whitfield LLP appeared for the defendant (Smith Dep. 2:7-9).",
   "Owen Grant", "Grant Whitfield LLP")
 S("faithful_paraphrase", "Smith works for Brightline Logistics in operations (Smith Dep. 2:18-19).",
   "Brightline Logistics", "operations")
-S("faithful_paraphrase", "Smith is Brightline's shipping supervisor (Smith Dep. 2:20-21).", "Shipping supervisor")
+S("faithful_paraphrase", "Smith is Brightline's shipping supervisor (Smith Dep. 2:18-21).", "Brightline", "Shipping supervisor")
 S("faithful_paraphrase", "Smith has held his job for six years (Smith Dep. 2:22-23).", "Six years")
 S("faithful_paraphrase", "Smith testified that he handled the Acme account in 2021 (Smith Dep. 2:24-25).",
   "Acme account in 2021", "Yes")
 S("faithful_paraphrase", "Smith admitted writing to Jane Roe about PO 4471 (Smith Dep. 3:1-2).",
   "Jane Roe", "PO 4471", "Yes")
-S("faithful_paraphrase", "Smith told Roe that Brightline would miss the March 10 date (Smith Dep. 3:3-4).",
-  "miss the March 10 date")
+S("faithful_paraphrase", "Smith testified that he told Roe they would miss the March 10 date (Smith Dep. 3:1-4).",
+  "Jane Roe", "miss the March 10 date")
 S("faithful_paraphrase", "Smith attributed the delay to the Line 3 press being down (Smith Dep. 3:5-6).",
   "Line 3 press was down")
 S("faithful_paraphrase", "Smith conceded the shipment was not within thirty days of the purchase order (Smith Dep. 3:9-10).",
@@ -319,9 +320,9 @@ S("faithful_paraphrase", "Smith testified that the controller decides whether a 
 S("faithful_paraphrase", "Smith did not recall reporting the delay (Smith Dep. 3:21-22).", "I do not recall doing so")
 S("faithful_paraphrase", "Smith testified that Dana Whitaker may have sent something to the controller (Smith Dep. 3:23-25).",
   "Dana Whitaker")
-S("faithful_paraphrase", "Smith identified Exhibit 2 as invoice 8812 (Smith Dep. 4:2-3).", "Exhibit 2", "invoice 8812")
+S("faithful_paraphrase", "Smith identified the exhibit put to him as invoice 8812 (Smith Dep. 4:2-3).", "invoice 8812")
 S("faithful_paraphrase", "Smith agreed that the invoice shows no credit (Smith Dep. 4:4-5).", "credit applied: none")
-S("faithful_paraphrase", "Smith identified Defendant's Exhibit 3 as Brightline's customer credit procedure (Smith Dep. 4:10-11).",
+S("faithful_paraphrase", "Smith identified Defendant's Exhibit 3 as the customer credit procedure (Smith Dep. 4:10-11).",
   "Exhibit 3", "customer credit procedure")
 S("faithful_paraphrase", "Smith testified that credits are approved within ten business days of the delay report (Smith Dep. 4:12-14).",
   "ten business days")
@@ -333,9 +334,9 @@ S("faithful_paraphrase", "Smith told Roe by phone that the controller was holdin
   "Jane Roe", "holding all credits")
 S("faithful_paraphrase", "Smith testified that Brightline has never issued the credit (Smith Dep. 5:7-8).", "Not as of today, no")
 S("faithful_paraphrase", "Smith has seen Mr. Patel's e-mail of April 26 (Smith Dep. 5:9-11).", "Patel", "seen it")
-S("faithful_paraphrase", "Smith testified that Patel's e-mail recommends issuing the credit rather than waiting for payment of invoice 8812 (Smith Dep. 5:12-14).",
-  "issue the credit rather than wait", "invoice 8812")
-S("faithful_paraphrase", "Smith knew of no one who followed Patel's recommendation (Smith Dep. 5:15-16).", "Not to my knowledge")
+S("faithful_paraphrase", "Smith testified that Patel's e-mail recommends issuing the credit rather than waiting for payment of invoice 8812 (Smith Dep. 5:9-14).",
+  "Patel", "issue the credit rather than wait", "invoice 8812")
+S("faithful_paraphrase", "Smith knew of no one who followed that recommendation (Smith Dep. 5:15-16).", "Not to my knowledge")
 S("faithful_paraphrase", "The deposition concluded at 11:42 a.m. (Smith Dep. 5:20).", "11:42 a.m.")
 S("faithful_paraphrase", "Karen Lutz, a Registered Professional Reporter, certified the transcript (Smith Dep. 6:3-6).",
   "Karen Lutz", "Registered Professional")
@@ -347,10 +348,10 @@ S("faithful_paraphrase", "Acme's order was for **12,000** housings at **$4.25** 
 S("faithful_paraphrase", "The invoice total was *$52,850.00* (ACME-0000006).", "$52,850.00")
 S("faithful_paraphrase", "The credit Acme claims is $3,060 — six percent of the order price (ACME0000008).",
   "$3,060.00", "six percent")
-S("faithful_paraphrase", "Acme seeks $3,060.00, that is 6% of $51,000.00 (Pl. Ex. 6 at 2).", "$3,060.00", "$51,000.00")
+S("faithful_paraphrase", "The credit is $3,060.00, that is 6% of $51,000.00 (Pl. Ex. 6 at 2).", "$3,060.00", "$51,000.00")
 S("faithful_paraphrase", "The bill of lading lists a weight of 18,400 pounds for 24 pallets (Def. Ex. 2 at 2).",
   "18,400 lb", "24 pallets")
-S("faithful_paraphrase", "Brightline's freight charge was $1,850 (ACME0000005).", "$1,850.00")
+S("faithful_paraphrase", "The invoice's freight charge was $1,850 (ACME0000005).", "$1,850.00")
 S("faithful_paraphrase", "The unit price was four dollars and twenty-five cents per housing (Pl. Ex. 4 at 1).", "$4.25")
 S("faithful_paraphrase", "Invoice 8812 billed Acme $51,000.00 for 12,000 housings (ACME0000005-06).", "$51,000.00", "12,000")
 S("faithful_paraphrase", "Acme is owed 6 percent of the order price, $3,060.00 (Pl. Ex. 3 at 1).", "6%", "$3,060.00")
@@ -360,8 +361,8 @@ S("faithful_paraphrase", "The memo came from Dana Whitaker, Brightline's Operati
   "Dana Whitaker, Operations Manager")
 S("faithful_paraphrase", "The receiving log records 24 pallets from Northway Freight received by L. Ortiz (ACME0000010).",
   "24", "Northway Freight", "L. Ortiz")
-S("faithful_paraphrase", "Brightline shipped 24 pallets of widget housings under PO 4471 (Def. Ex. 2 at 2).",
-  "24 pallets", "PO 4471")
+S("faithful_paraphrase", "Brightline shipped 24 pallets of widget housings under PO 4471 (Def. Ex. 2 at 1-2).",
+  "Brightline", "24 pallets", "PO 4471")
 S("faithful_paraphrase", "Acme's counsel, Ms. Roe, asked Mr. Smith to confirm delivery of PO 4471 by March 10 (ACME0000003).",
   "Jane Roe", "Tom Smith", "PO 4471")
 S("faithful_paraphrase", "Brightline's own controller, Mr. Patel, recommended issuing the credit (BLT-000010).",
@@ -391,6 +392,27 @@ S("faithful_paraphrase", "Smith conceded the order did not ship within thirty da
 S("faithful_paraphrase", "The procedure requires approval within ten business days and bars withholding a credit for an open balance (BLT-000007–08).",
   "ten business days", "open balance")
 S("faithful_paraphrase", "Acme ordered 12,000 WH-20 housings for $51,000.00 (Pl.'s Ex. 4).", "12,000", "WH-20", "$51,000.00")
+
+# Markdown as drafts carry it: list items, bold figures; spelled-out amounts;
+# page ranges of an exhibit and full-form Bates ranges; a "see also" cite.
+S("faithful_paraphrase", "- Total due: **$52,850.00** (ACME0000006).", "Total due", "$52,850.00")
+S("faithful_paraphrase", "- Freight: $1,850.00; housings: $51,000.00 (Pl. Ex. 2 at 1).", "$1,850.00", "$51,000.00")
+S("faithful_paraphrase", "1. Brightline shipped 24 pallets weighing 18,400 lb (Def. Ex. 2 at 1-2).", "Brightline", "24 pallets", "18,400 lb")
+S("faithful_paraphrase", "* The notice demanded the credit within **fourteen days** (ACME0000009).", "fourteen days")
+S("faithful_paraphrase", "The order price was fifty-one thousand dollars (Pl. Ex. 4 at 1).", "$51,000.00")
+S("faithful_paraphrase", "The invoice asked for fifty-two thousand, eight hundred fifty dollars in all (ACME0000006).", "$52,850.00")
+S("faithful_paraphrase", "Invoice 8812 billed $51,000.00 for housings and $52,850.00 in total (Pl. Ex. 2 at 1-2).",
+  "$51,000.00", "$52,850.00")
+S("faithful_paraphrase", "Northway Freight carried 24 pallets weighing 18,400 lb, and L. Ortiz signed for them (BLT-000003 - BLT-000005).",
+  "Northway Freight", "24 pallets", "18,400 lb", "L. Ortiz")
+S("faithful_paraphrase", "The invoice billed 12,000 housings and applied no late-delivery credit (ACME0000005 to ACME0000006).",
+  "12,000", "none")
+S("faithful_paraphrase", "The bill of lading lists 24 pallets of widget housings (Def. Ex. 2 at 2; see also ACME0000010).",
+  "24 pallets")
+S("faithful_paraphrase", "Smith has held his job as shipping supervisor for six years. (Smith Dep. 2:20-23.)",
+  "Shipping supervisor", "Six years")
+S("faithful_paraphrase", "The notice claimed $3,060.00 and gave Brightline fourteen days to pay (Pl. Ex. 3 at 1-2).",
+  "$3,060.00", "fourteen days")
 
 # ---------------------------------------------------------------- mismatches
 # wrong_amount: a money figure the cited page gives otherwise.
@@ -702,6 +724,25 @@ M("wrong_page", "The shipment weighed 18,400 lb (Def. Ex. 2, p. 3).", lacks=["18
 M("other_document", "The bill of lading lists 24 pallets weighing 18,400 lb (ACME0000008–09).", lacks=["18,400", "24 pallets"],
   at="BLT-000004", note="the notice of breach has neither")
 
+M("wrong_amount", "- Total due: **$52,580.00** (ACME0000006).", has=["$52,850.00"], lacks=["52,580"],
+  note="total $52,850.00")
+M("wrong_amount", "The freight charge was two thousand dollars (ACME0000005).", has=["$1,850.00"], lacks=["$2,000"],
+  note="freight $1,850.00")
+M("wrong_amount", "The order price was fifty-two thousand dollars (Pl. Ex. 4 at 1).", has=["$51,000.00"], lacks=["52,000"],
+  note="$51,000.00")
+M("wrong_quantity", "1. Brightline shipped 42 pallets weighing 18,400 lb (Def. Ex. 2 at 1-2).", has=["24 pallets", "18,400 lb"],
+  lacks=["42"], note="24 pallets")
+M("wrong_quantity", "Northway Freight carried 30 pallets, and L. Ortiz signed for them (BLT-000003 - BLT-000005).",
+  has=["Northway Freight", "L. Ortiz"], lacks=["30 pallets"], note="24 pallets")
+M("wrong_page", "The bill of lading lists a weight of 18,400 lb (ACME0000005 to ACME0000007).", lacks=["18,400"],
+  at="BLT-000004", note="the weight is on BLT-000004")
+M("other_document", "Invoice 8812 billed 12,000 housings (Pl. Ex. 3 at 1-2).", lacks=["12,000"], at="ACME0000005",
+  note="the notice gives no quantity")
+M("wrong_party", "Northway Freight carried the pallets, and Raj Patel signed for them (BLT-000003 - BLT-000005).",
+  has=["L. Ortiz"], lacks=["Patel"], note="L. Ortiz signed")
+M("merged_pair", "The bill of lading lists 24 pallets weighing 18,400 lb (Def. Ex. 2 at 2; see also ACME0000010) and a freight charge of $1,850.00.",
+  has=["24 pallets", "18,400 lb"], lacks=["1,850"], at="ACME0000005", note="freight is on the invoice")
+
 # merged_pair: two facts, one on the cited page and one not.
 M("merged_pair", "Invoice 8812 billed $51,000.00 for the housings and totalled $52,850.00 (ACME0000005).",
   has=["$51,000.00"], lacks=["52,850"], at="ACME0000006", note="the housings line is on 0005, the total on 0006")
@@ -877,6 +918,24 @@ class Record:
         q = self.db.execute
         cite = cite.replace("\u2013", "-").replace("Pl.'s Ex.", "Pl. Ex.")
         cite = re.sub(r", (?:at|p\.) (\d+)$", r" at \1", cite).replace("Dep. at ", "Dep. ")
+        m = re.fullmatch(r"([A-Z]+-?)(\d+)(?: - | to )\1(\d+)", cite)
+        if m:  # BLT-000003 - BLT-000005, ACME0000005 to ACME0000006
+            out = []
+            for n in range(int(m.group(2)), int(m.group(3)) + 1):
+                t = self.pages("%s%0*d" % (m.group(1), len(m.group(2)), n))
+                if t is None:
+                    return None
+                out += t
+            return out
+        m = re.fullmatch(r"(.+? Ex\. \d+) at (\d+)-(\d+)", cite)
+        if m:  # Pl. Ex. 2 at 1-2
+            out = []
+            for n in range(int(m.group(2)), int(m.group(3)) + 1):
+                t = self.pages("%s at %d" % (m.group(1), n))
+                if t is None:
+                    return None
+                out += t
+            return out
         m = re.fullmatch(r"([A-Z]+-?)(\d+)(?:-(\d+))?", cite.replace("ACME-", "ACME"))
         if m:
             pre, num, end = m.group(1), m.group(2), m.group(3)
