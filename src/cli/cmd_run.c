@@ -3,6 +3,7 @@
  * model, role or task, and the context audit of each window. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -243,8 +244,17 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 		rc = cli_fail(&err);
 		goto done;
 	}
-	if (o->out) {
+	if (o->out && o->out[0] == '/') {
 		out = sw_xstrdup(o->out);
+	} else if (o->out) {
+		/* the journal keeps where the final went: an absolute path */
+		char cwd[4096];
+		if (!getcwd(cwd, sizeof(cwd))) {
+			cli_error("cannot tell the current folder for '%s'", o->out);
+			rc = CLI_USAGE;
+			goto done;
+		}
+		out = sw_path_join(cwd, o->out);
 	} else {
 		char *dir = sw_path_join(sw_matter_dir(m), "finals");
 		if (sw_mkdir_p(dir, 0755, &err) != 0) {
