@@ -494,6 +494,8 @@ struct sw_fleet_state_server {
 	char *log;           /* its log file */
 	char *started;       /* UTC time of the last start, or "" */
 	char *detail;        /* why it is not ready, or NULL */
+	char *role;          /* the model line's role=, or NULL */
+	unsigned context;    /* tokens per slot it was started with (0 unknown) */
 	unsigned port;
 	int pid;             /* 0 or -1 when none */
 	unsigned long long start_ticks;
@@ -539,6 +541,19 @@ const struct sw_fleet_state_server *sw_fleet_state_find(const struct sw_fleet_st
 							 const char *name, const char *url);
 
 struct sw_llm_config;
+
+/* Make a running fleet's servers endpoints of cfg and its models' roles
+ * (role=NAME in a [fleet] model line) roles of cfg, so that `sworn ask
+ * drafter` works without sections pasted from `sworn plan --conf`.  Only
+ * when st's supervisor runs; servers without a url are skipped.  What cfg
+ * already has wins: an endpoint of the same name or the same url is used
+ * as it is (the role then points at it), and a role of the same name is
+ * left alone.  A fleet role gets the server's context per slot as its
+ * budget and the defaults of a [role] section otherwise.  *added (may be
+ * NULL) counts the roles added.  0, or SW_ELIMIT past the config's limits,
+ * or SW_EINPUT for a url state.json spells badly. */
+int sw_fleet_state_llm_merge(struct sw_llm_config *cfg, const struct sw_fleet_state *st,
+			     size_t *added, struct sw_err *err) SW_MUST_USE;
 
 /* What `sworn bench [WANT]` measures and predicts.  WANT is an http(s)://
  * URL (added to cfg as an endpoint of that name), an endpoint of cfg, or a

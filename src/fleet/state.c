@@ -37,6 +37,13 @@ static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 		json_object_set_new(o, "url", s->llm.n_endpoints ? json_string(s->llm.endpoints[0].url)
 								 : json_null());
 		json_object_set_new(o, "detail", s->error[0] ? sw_json_str(s->error) : json_null());
+		/* What sworn ask needs to use it as a role (sw_fleet_state_llm_merge). */
+		const struct sw_fleet_request *r = &sv->reqs[s->model];
+		json_object_set_new(o, "role", r->role ? sw_json_str(r->role) : json_null());
+		if (s->model < sv->plan.nmodels && sv->plan.placed[s->model].group >= 0)
+			json_object_set_new(o, "context",
+					    json_integer(sv->plan.placed[s->model].fit.ctx /
+							 (r->slots ? r->slots : 1)));
 		json_array_append_new(servers, o);
 	}
 	json_t *st = json_pack("{s:s, s:i, s:I, s:s, s:s, s:o}", "phase", phase, "supervisor_pid",
@@ -151,6 +158,7 @@ void sw_fleet_state_release(struct sw_fleet_state *st)
 		free(s->log);
 		free(s->started);
 		free(s->detail);
+		free(s->role);
 	}
 	free(st->servers);
 	free(st->phase);
@@ -209,6 +217,9 @@ int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir, struct sw_e
 		s->log = dup_str(o, "log", false);
 		s->started = dup_str(o, "started", false);
 		s->detail = dup_str(o, "detail", true);
+		s->role = dup_str(o, "role", true);
+		long long ctxn = int_of(o, "context");
+		s->context = ctxn > 0 && ctxn <= SW_FLEET_MAX_CTX ? (unsigned)ctxn : 0;
 		long long port = int_of(o, "port");
 		s->port = port > 0 && port <= 65535 ? (unsigned)port : 0;
 		long long pid = int_of(o, "pid");
@@ -291,6 +302,61 @@ const struct sw_fleet_state_server *sw_fleet_state_find(const struct sw_fleet_st
 			return s;
 	}
 	return NULL;
+}
+
+/* A role name a [role "NAME"] section could have. */
+static bool role_name_ok(const char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0 || n > 64 || s[0] == '-' || s[0] == '.')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.", s[i]))
+			return false;
+	return true;
+}
+
+int sw_fleet_state_llm_merge(struct sw_llm_config *cfg, const struct sw_fleet_state *st,
+			     size_t *added, struct sw_err *err)
+{
+	if (added)
+		*added = 0;
+	if (!st || !st->supervisor_running)
+		return 0;
+	for (size_t i = 0; i < st->nservers; i++) {
+		const struct sw_fleet_state_server *s = &st->servers[i];
+		if (!s->url || !*s->url)
+			continue;
+		const struct sw_llm_endpoint *ep = sw_llm_endpoint_find(cfg, s->name);
+		for (size_t e = 0; !ep && e < cfg->n_endpoints; e++)
+			if (strcmp(cfg->endpoints[e].url, s->url) == 0)
+				ep = &cfg->endpoints[e];
+		const char *epname = ep ? ep->name : s->name;
+		if (!ep) {
+			int rc = sw_llm_config_add_url(cfg, s->name, s->url, err);
+			if (rc != 0)
+				return rc;
+		}
+		if (!s->role || !role_name_ok(s->role) || sw_llm_role_find(cfg, s->role))
+			continue;
+		if (cfg->n_roles >= SW_LLM_MAX_ROLES)
+			return sw_err_set(err, SW_ELIMIT, "more than %d roles", SW_LLM_MAX_ROLES);
+		cfg->roles = sw_xrealloc(cfg->roles, (cfg->n_roles + 1) * sizeof(*cfg->roles));
+		struct sw_llm_role *r = &cfg->roles[cfg->n_roles++];
+		/* The defaults of a [role] section that sets only endpoint. */
+		*r = (struct sw_llm_role){
+			.name = sw_xstrdup(s->role),
+			.endpoint = sw_xstrdup(epname),
+			.temperature = -1,
+			.top_p = -1,
+			.context = (long)s->context,
+			.retries = 10,
+			.deadlines = sw_llm_default_deadlines,
+		};
+		if (added)
+			(*added)++;
+	}
+	return 0;
 }
 
 int sw_fleet_bench_target(struct sw_fleet_bench_target *out, struct sw_llm_config *cfg,
