@@ -199,6 +199,15 @@ void cli_human_bytes(char *out, size_t outsz, uint64_t bytes);
 struct sw_authority;
 struct sw_authority *cli_open_authorities(struct cli_ctx *ctx, struct sw_err *err, int *rc);
 
+/* sworn.conf's [policy], [endpoint] and [role] sections, with the servers
+ * and roles of a fleet running in this workspace added where sworn.conf
+ * does not name them (sw_fleet_state_llm_merge; cli_llm.c): what every
+ * command that calls a model loads.  0 or a negative SW_E* code; cfg is
+ * empty after a failure. */
+struct sw_llm_config;
+int cli_llm_config_load(const struct cli_ctx *ctx, struct sw_llm_config *cfg,
+			struct sw_err *err) SW_MUST_USE;
+
 /* Drive a run to its end on a terminal (cmd_draft.c): start one of task t
  * from the brief, or (t NULL) resume run resume_id; live progress on
  * stderr, Ctrl-C pauses it; the outcome (or --json the run record) on

@@ -72,7 +72,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	bool have_model = false, have_hw = false;
 	int rc = CLI_OK;
 
-	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
+	if (cli_llm_config_load(ctx, &cfg, &err) != 0) {
 		rc = cli_fail(&err);
 		goto done;
 	}

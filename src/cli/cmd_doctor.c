@@ -89,7 +89,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	 * here; main refuses it for every other command (CLI_OWN_CONF_CHECK). */
 	if (sw_config_check_sections(&ctx->ws.config, cli_conf_schemas, cli_nconf_schemas,
 				     &err) != 0 ||
-	    sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
+	    cli_llm_config_load(ctx, &cfg, &err) != 0) {
 		check(&rep, "FAIL", "sworn.conf", "%s", err.msg);
 		goto report;
 	}

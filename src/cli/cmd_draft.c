@@ -229,7 +229,7 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 	struct sw_task *loaded = NULL;
 	int rc, arc;
 
-	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0)
+	if (cli_llm_config_load(ctx, &cfg, &err) != 0)
 		return cli_fail(&err);
 	auth = cli_open_authorities(ctx, &err, &arc);
 	if (arc != 0) {

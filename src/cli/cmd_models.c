@@ -111,7 +111,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	char *speed_log = NULL;
 	int rc = CLI_OK;
 
-	if (sw_llm_config_load(&cfg, &ctx->ws.config, &err) != 0) {
+	if (cli_llm_config_load(ctx, &cfg, &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}

@@ -1,0 +1,26 @@
+/* cli_llm.c - the model configuration every command uses: sworn.conf's
+ * sections, and the servers and roles of the fleet running here. */
+#include <stdlib.h>
+
+#include "cli/cli.h"
+#include "fleet/fleet.h"
+#include "llm/llm.h"
+
+int cli_llm_config_load(const struct cli_ctx *ctx, struct sw_llm_config *cfg, struct sw_err *err)
+{
+	int rc = sw_llm_config_load(cfg, &ctx->ws.config, err);
+	if (rc != 0)
+		return rc;
+	/* No fleet state, or one that cannot be read, is no fleet: sworn.conf
+	 * alone, as before the fleet existed (sworn fleet status says why). */
+	char *dir = sw_path_join(ctx->ws.root, "fleet");
+	struct sw_fleet_state st;
+	if (sw_fleet_state_load(&st, dir, NULL) == 0) {
+		rc = sw_fleet_state_llm_merge(cfg, &st, NULL, err);
+		sw_fleet_state_release(&st);
+	}
+	free(dir);
+	if (rc != 0)
+		sw_llm_config_release(cfg);
+	return rc;
+}
