@@ -328,7 +328,8 @@ const char *sw_claim_get(const struct sw_claim *c, const char *name)
 const char *sw_claim_kind_name(enum sw_claim_kind kind)
 {
 	static const char *const names[] = { "case", "journal", "statute", "rule",
-					     "record", "bates", "date", "quote" };
+					     "record", "bates", "date", "quote",
+					     "proposition" };
 	return (size_t)kind < SW_ARRAY_LEN(names) ? names[kind] : "unknown";
 }
 
@@ -416,7 +417,7 @@ void sw_claims_release(struct sw_claims *c)
 json_t *sw_claims_json(const struct sw_claims *c, const char *text, const char *draft)
 {
 	json_t *arr = json_array();
-	size_t counts[SW_CLAIM_QUOTE + 1] = { 0 };
+	size_t counts[SW_CLAIM_PROPOSITION + 1] = { 0 };
 	for (size_t i = 0; i < c->n; i++) {
 		const struct sw_claim *cl = &c->v[i];
 		json_t *fields = json_object();
@@ -433,6 +434,8 @@ json_t *sw_claims_json(const struct sw_claims *c, const char *text, const char *
 			"cite_end", (json_int_t)cl->cite_end,
 			"sentence", (json_int_t)cl->sentence,
 			"fields", fields);
+		if (cl->kind == SW_CLAIM_PROPOSITION)
+			json_object_set_new(o, "facts", sw_claims_facts_json(cl, text));
 		if (cl->resolves_to >= 0)
 			json_object_set_new(o, "resolves_to", json_integer(cl->resolves_to + 1));
 		if (cl->parallel_to >= 0)
@@ -449,4 +452,33 @@ json_t *sw_claims_json(const struct sw_claims *c, const char *text, const char *
 	json_object_set_new(summary, "sentences", json_integer((json_int_t)c->nsentences));
 	return json_pack("{s:o, s:o, s:o}", "draft", sw_json_str(draft), "claims", arr,
 			 "summary", summary);
+}
+
+void sw_claims_fact_value(char out[32], int64_t v)
+{
+	if (v % 100)
+		snprintf(out, 32, "%lld.%02lld", (long long)(v / 100), (long long)(v % 100));
+	else
+		snprintf(out, 32, "%lld", (long long)(v / 100));
+}
+
+json_t *sw_claims_facts_json(const struct sw_claim *cl, const char *text)
+{
+	json_t *arr = json_array();
+	for (size_t n = 0; n < cl->nfacts; n++) {
+		const struct sw_claim_fact *f = &cl->facts[n];
+		json_t *o = json_pack("{s:s, s:o}", "kind", sw_fact_kind_name(f->kind), "text",
+				      sw_json_strn(text + f->start, f->end - f->start));
+		char v[32];
+		if (f->kind != SW_FACT_DATE && f->kind != SW_FACT_IDENTIFIER) {
+			sw_claims_fact_value(v, f->value);
+			json_object_set_new(o, "value", json_string(v));
+		}
+		if (f->unit && f->unit[0])
+			json_object_set_new(o, "unit", json_string(f->unit));
+		if (f->id && f->id[0])
+			json_object_set_new(o, "id", json_string(f->id));
+		json_array_append_new(arr, o);
+	}
+	return arr;
 }

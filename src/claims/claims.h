@@ -95,6 +95,20 @@
  *     an inline quotation inside a block) and a citation sentence or a
  *     citation that ends a block quotation.
  *
+ * Propositions
+ *   - One claim of kind proposition per sentence that cites the record (a
+ *     record cite or a Bates number of its own, or of a citation sentence
+ *     right after it), not inside a quotation.  Propositions come after
+ *     every other claim, in sentence order (so the other claims keep their
+ *     indices and their document order); start/end span the sentence, and
+ *     cite_start/cite_end its first record citation; resolves_to is that
+ *     citation.  Its facts (facts, nfacts) are found by pure text rules in
+ *     the sentence outside its citations and quotations: money, quantities
+ *     with their unit word, percentages, identifiers, and its date claims.
+ *     A number with no unit below 100, a year alone and a number after
+ *     section, page, paragraph, rule or the like is no fact.  Field
+ *     "facts": how many.  A sentence with none still has its claim.
+ *
  * Bare rules
  *   - "Rule 56(c)" (form bare, code "Rule") outside a quotation, after a
  *     Federal Rules citation (Fed. R. Civ. P. 56) of the same text,
@@ -120,6 +134,7 @@ enum sw_claim_kind {
 	SW_CLAIM_BATES,   /* ACME0000123, ranges */
 	SW_CLAIM_DATE,    /* a calendar date, month or year, or a range */
 	SW_CLAIM_QUOTE,   /* a quotation, inline or block */
+	SW_CLAIM_PROPOSITION, /* a sentence that cites the record, with its facts */
 };
 
 enum sw_claim_form {
@@ -136,6 +151,37 @@ struct sw_claim_field {
 	const char *value;
 };
 
+/* A checkable fact of a proposition (see "Propositions" above). */
+enum sw_fact_kind {
+	SW_FACT_MONEY,      /* $52,850.00, 52,850 USD, fifty-two thousand dollars */
+	SW_FACT_QUANTITY,   /* 12,000 housings, 30 days, six shipments */
+	SW_FACT_PERCENT,    /* 45%, six percent */
+	SW_FACT_IDENTIFIER, /* PO 4471, INV-10236, NCR-2021-0147, lot 7 */
+	SW_FACT_DATE,       /* a date claim of the sentence */
+};
+
+struct sw_claim_fact {
+	enum sw_fact_kind kind;
+	size_t start, end;  /* the fact as written, in the scanned text */
+	int64_t value;      /* money, quantity, percent: the value in hundredths */
+	const char *unit;   /* quantity: its unit word folded and singular
+			     * ("housing", "day"), "" when none */
+	const char *id;     /* identifier: its parts folded, leading zeros
+			     * dropped, joined by '-' ("po-4471", "inv-10236",
+			     * "ncr-2021-147"); "" otherwise */
+};
+
+/* One fact as sw_claims_next_fact() finds it in any text (a page). */
+#define SW_FACT_UNIT_MAX 24
+#define SW_FACT_ID_MAX 48
+struct sw_fact_token {
+	enum sw_fact_kind kind;
+	size_t start, end;
+	int64_t value;
+	char unit[SW_FACT_UNIT_MAX];
+	char id[SW_FACT_ID_MAX];
+};
+
 struct sw_claim {
 	enum sw_claim_kind kind;
 	enum sw_claim_form form;
@@ -147,6 +193,8 @@ struct sw_claim {
 	long attributed_to;          /* quotes: their sentence's citation, or -1 */
 	const struct sw_claim_field *fields;
 	size_t nfields;
+	const struct sw_claim_fact *facts; /* propositions only */
+	size_t nfacts;
 };
 
 struct sw_sentence {
@@ -179,6 +227,25 @@ void sw_claims_release(struct sw_claims *c);
 /* The value of the field called name (borrowed from the claims' arena), or
  * NULL when the claim has none. */
 const char *sw_claim_get(const struct sw_claim *c, const char *name);
+
+/* The next money amount, quantity, percentage or identifier of
+ * text[*pos, len) into out (dates are not found here: they are date
+ * claims), *pos moved past it; false when there is none.  The rules
+ * propositions use, for a verifier to read a page with: time linear in
+ * the text. */
+bool sw_claims_next_fact(struct sw_fact_token *out, const char *text, size_t len,
+			 size_t *pos);
+
+/* A fact's value (hundredths) as JSON writes it: "12000", "52850.50". */
+void sw_claims_fact_value(char out[32], int64_t value);
+
+/* A proposition's facts as DESIGN.md's JSON array: [{"kind", "text",
+ * "value", "unit", "id"}] (value, unit and id only where the kind has
+ * them).  Returns a new reference. */
+struct json_t *sw_claims_facts_json(const struct sw_claim *c, const char *text);
+
+/* "money", "quantity", "percent", "identifier", "date"; never NULL. */
+const char *sw_fact_kind_name(enum sw_fact_kind kind);
 
 /* "case", "statute", ... as in DESIGN.md's JSON; never NULL. */
 const char *sw_claim_kind_name(enum sw_claim_kind kind);

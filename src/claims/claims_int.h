@@ -236,5 +236,11 @@ void claims_resolve(struct sw_claims *c);
 /* Record id. fields, quotation attribution, Bates positions
  * (claims_link.c); after claims_resolve. */
 void claims_link(struct claims_scan *sc);
+/* Whether sentence s is a citation sentence (claims_link.c); memo holds -1
+ * per sentence not yet known. */
+bool cl_citation_sentence(const struct claims_scan *sc, signed char *memo, size_t s);
+/* A proposition claim per sentence that cites the record, appended after
+ * every other claim (claims_prop.c); last of claims_link. */
+void claims_propositions(struct claims_scan *sc, signed char *memo);
 
 #endif /* SW_CLAIMS_INT_H */

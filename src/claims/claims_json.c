@@ -285,6 +285,27 @@ static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char 
 		jw_str(w, cl->fields[n].value, strlen(cl->fields[n].value));
 	}
 	jw_puts(w, cl->nfields ? "\n      }" : "}");
+	if (cl->kind == SW_CLAIM_PROPOSITION) {
+		jw_puts(w, ",\n      \"facts\": [");
+		for (size_t n = 0; n < cl->nfacts; n++) {
+			const struct sw_claim_fact *ft = &cl->facts[n];
+			char v[32];
+			const char *fk = sw_fact_kind_name(ft->kind);
+			jw_puts(w, n ? ",\n        {" : "\n        {");
+			jw_key_str(w, "\n          \"kind\": ", fk, strlen(fk));
+			jw_key_str(w, ",\n          \"text\": ", text + ft->start, ft->end - ft->start);
+			if (ft->kind != SW_FACT_DATE && ft->kind != SW_FACT_IDENTIFIER) {
+				sw_claims_fact_value(v, ft->value);
+				jw_key_str(w, ",\n          \"value\": ", v, strlen(v));
+			}
+			if (ft->unit && ft->unit[0])
+				jw_key_str(w, ",\n          \"unit\": ", ft->unit, strlen(ft->unit));
+			if (ft->id && ft->id[0])
+				jw_key_str(w, ",\n          \"id\": ", ft->id, strlen(ft->id));
+			jw_puts(w, "\n        }");
+		}
+		jw_puts(w, cl->nfacts ? "\n      ]" : "]");
+	}
 	if (cl->resolves_to >= 0) {
 		jw_key_int(w, ",\n      \"resolves_to\": ", cl->resolves_to + 1);
 	}
@@ -309,7 +330,7 @@ int sw_claims_json_write(FILE *f, const struct sw_claims *c, const char *text, c
 	w->f = f;
 	w->n = 0;
 	w->failed = false;
-	size_t counts[SW_CLAIM_QUOTE + 1] = { 0 }, shown = 0;
+	size_t counts[SW_CLAIM_PROPOSITION + 1] = { 0 }, shown = 0;
 
 	jw_puts(w, "{\n  \"draft\": ");
 	jw_str(w, draft, strlen(draft));

@@ -148,6 +148,12 @@ static bool citation_sentence(const struct claims_scan *sc, struct cite_memo *m,
 	return m->v[s] == 1;
 }
 
+bool cl_citation_sentence(const struct claims_scan *sc, signed char *memo, size_t s)
+{
+	struct cite_memo m = { memo };
+	return citation_sentence(sc, &m, s);
+}
+
 /* ------------------------------------------------------------ quotations */
 
 /* Each quotation to the citation of its own sentence: one whose
@@ -571,5 +577,6 @@ void claims_link(struct claims_scan *sc)
 	bates_positions(sc, &m);
 	quote_members(sc, &m);
 	bare_rules(c);
+	claims_propositions(sc, m.v);
 	free(m.v);
 }

@@ -27,7 +27,7 @@ kinds = sorted({c["kind"] for c in doc["claims"]})
 print("kinds", " ".join(kinds))
 PY
 has "$T/check" "offsets ok"
-has "$T/check" "kinds bates case date quote record statute"
+has "$T/check" "kinds bates case date proposition quote record statute"
 
 # a Markdown draft as a model writes it: the streamed --json keeps its
 # shape, --kind keeps ids and the summary, and record id., quotation

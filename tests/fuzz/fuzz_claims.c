@@ -49,7 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      x->cite_end <= x->end, "citation outside its claim");
 		check(boundary(data, size, x->start) && boundary(data, size, x->end),
 		      "claim cuts a character");
-		check(i == 0 || c.v[i - 1].start <= x->start, "claims out of order");
+		/* propositions follow every other claim, in sentence order */
+		check(i == 0 || c.v[i - 1].start <= x->start ||
+		      (x->kind == SW_CLAIM_PROPOSITION && c.v[i - 1].kind != SW_CLAIM_PROPOSITION),
+		      "claims out of order");
+		check(x->kind != SW_CLAIM_PROPOSITION || i + 1 == c.n ||
+		      c.v[i + 1].kind == SW_CLAIM_PROPOSITION, "a claim after the propositions");
 		check(x->resolves_to < (long)c.n && x->parallel_to < (long)c.n &&
 		      x->attributed_to < (long)c.n, "index past the claims");
 		check(x->resolves_to != (long)i, "claim resolves to itself");

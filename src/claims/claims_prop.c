@@ -1,0 +1,650 @@
+/*
+ * claims_prop.c - propositions: a claim per sentence that cites the record,
+ * with the checkable facts the sentence states (money, quantities with
+ * their unit word, percentages, identifiers, and its dates).  The same
+ * fact rules read any text through sw_claims_next_fact(), so a verifier
+ * finds a page's facts exactly as the draft's are found.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "claims/claims_int.h"
+
+#define FACT_MAX_DIGITS 15 /* digits of a number read (hundredths fit in int64) */
+#define PROP_MAX_FACTS 32  /* facts kept per sentence */
+
+static bool up(int c) { return c >= 'A' && c <= 'Z'; }
+static bool low(int c) { return c >= 'a' && c <= 'z'; }
+static bool dig(int c) { return c >= '0' && c <= '9'; }
+static bool alnum(int c) { return up(c) || low(c) || dig(c); }
+static int fold(int c) { return up(c) ? c - 'A' + 'a' : c; }
+
+struct rd {
+	const char *t;
+	size_t n;
+};
+
+static int at(const struct rd *r, size_t i) { return i < r->n ? (unsigned char)r->t[i] : 0; }
+
+/* The word of letters (and inner hyphens) at i, folded into buf; its end, or i. */
+static size_t word_at(const struct rd *r, size_t i, char *buf, size_t cap)
+{
+	size_t k = 0, e = i;
+	while (e < r->n && (up(at(r, e)) || low(at(r, e)) ||
+			    (at(r, e) == '-' && e > i && low(fold(at(r, e + 1)))))) {
+		if (k + 1 < cap)
+			buf[k++] = (char)fold(at(r, e));
+		e++;
+	}
+	buf[k] = '\0';
+	return e;
+}
+
+static size_t blanks(const struct rd *r, size_t i)
+{
+	while (i < r->n && (at(r, i) == ' ' || at(r, i) == '\t' || at(r, i) == '\n'))
+		i++;
+	return i;
+}
+
+static bool in_list(const char *w, const char *const *list)
+{
+	for (; *list; list++)
+		if (strcmp(w, *list) == 0)
+			return true;
+	return false;
+}
+
+/* Words after a number that are no unit. */
+static const char *const filler[] = {
+	"a", "an", "and", "are", "as", "at", "be", "been", "before", "but", "by", "each",
+	"for", "from", "had", "has", "have", "in", "into", "is", "it", "its", "more", "not",
+	"of", "on", "or", "over", "per", "than", "that", "the", "their", "this", "to",
+	"under", "was", "were", "which", "with", "within", "after", "total", "through",
+	"until", "thru", NULL,
+};
+
+/* Words before a number that make it a reference, not a fact. */
+static const char *const refword[] = {
+	"section", "sections", "page", "pages", "paragraph", "paragraphs", "rule", "rules",
+	"article", "clause", "item", "exhibit", "ex", "p", "pp", "line", "lines", "chapter",
+	"note", "footnote", "tab", "schedule", "appendix", "dep", "tr", "ecf", "dkt",
+	"docket", "id", "at", "version", "step", "part", "no", "nos", "count", NULL,
+};
+
+/* Words that lead an identifier, and the class each gives. */
+static const struct { const char *w, *cls; } idword[] = {
+	{ "po", "po" }, { "p.o.", "po" }, { "invoice", "inv" }, { "invoices", "inv" },
+	{ "inv", "inv" }, { "lot", "lot" }, { "lots", "lot" }, { "order", "order" },
+	{ "ncr", "ncr" }, { "ticket", "ticket" }, { "account", "account" },
+	{ "acct", "account" }, { "batch", "lot" }, { "serial", "serial" },
+	{ "contract", "contract" }, { "shipment", "shipment" }, { "bol", "bol" },
+	{ "rma", "rma" }, { "claim", "claim" }, { "case", "case" }, { "agreement", "contract" },
+};
+
+static const char *id_class(const char *w)
+{
+	for (size_t i = 0; i < SW_ARRAY_LEN(idword); i++)
+		if (strcmp(w, idword[i].w) == 0)
+			return idword[i].cls;
+	return NULL;
+}
+
+/* Number words: value, and whether it multiplies what came before. */
+static const struct { const char *w; int64_t v; int mul; } numword[] = {
+	{ "zero", 0, 0 }, { "one", 1, 0 }, { "two", 2, 0 }, { "three", 3, 0 }, { "four", 4, 0 },
+	{ "five", 5, 0 }, { "six", 6, 0 }, { "seven", 7, 0 }, { "eight", 8, 0 },
+	{ "nine", 9, 0 }, { "ten", 10, 0 }, { "eleven", 11, 0 }, { "twelve", 12, 0 },
+	{ "thirteen", 13, 0 }, { "fourteen", 14, 0 }, { "fifteen", 15, 0 },
+	{ "sixteen", 16, 0 }, { "seventeen", 17, 0 }, { "eighteen", 18, 0 },
+	{ "nineteen", 19, 0 }, { "twenty", 20, 0 }, { "thirty", 30, 0 }, { "forty", 40, 0 },
+	{ "fifty", 50, 0 }, { "sixty", 60, 0 }, { "seventy", 70, 0 }, { "eighty", 80, 0 },
+	{ "ninety", 90, 0 }, { "hundred", 100, 1 }, { "thousand", 1000, 2 },
+	{ "million", 1000000, 2 }, { "billion", 1000000000, 2 },
+};
+
+static int numword_of(const char *w, int64_t *v)
+{
+	for (size_t i = 0; i < SW_ARRAY_LEN(numword); i++)
+		if (strcmp(w, numword[i].w) == 0) {
+			*v = numword[i].v;
+			return numword[i].mul + 1;
+		}
+	return 0;
+}
+
+/* A multiplier word at i ("million"): its factor (1 when none), end in *e. */
+static int64_t scale_at(const struct rd *r, size_t i, size_t *e)
+{
+	char w[16];
+	size_t b = blanks(r, i), we = word_at(r, b, w, sizeof(w));
+	*e = i;
+	if (we == b)
+		return 1;
+	int64_t f = !strcmp(w, "thousand") ? 1000 : !strcmp(w, "million") ? 1000000 :
+		    !strcmp(w, "billion") ? 1000000000 : 1;
+	if (f > 1)
+		*e = we;
+	return f;
+}
+
+/* Digits with comma groups and an optional decimal part at i: the value in
+ * hundredths; the end, or i when there is no number. */
+static size_t read_number(const struct rd *r, size_t i, int64_t *out)
+{
+	int64_t v = 0;
+	size_t e = i, nd = 0;
+	while (e < r->n) {
+		int c = at(r, e);
+		if (dig(c)) {
+			if (nd++ < FACT_MAX_DIGITS)
+				v = v * 10 + (c - '0');
+			e++;
+		} else if (c == ',' && dig(at(r, e + 1)) && dig(at(r, e + 2)) && dig(at(r, e + 3)) &&
+			   !dig(at(r, e + 4))) {
+			e++;
+		} else {
+			break;
+		}
+	}
+	if (e == i)
+		return i;
+	v *= 100;
+	if (at(r, e) == '.' && dig(at(r, e + 1))) {
+		size_t d = e + 1;
+		int64_t frac = (at(r, d) - '0') * 10;
+		if (dig(at(r, d + 1)))
+			frac += at(r, d + 1) - '0';
+		d++;
+		while (dig(at(r, d)))
+			d++;
+		v += frac;
+		e = d;
+	}
+	*out = v;
+	return e;
+}
+
+/* Number words at i ("fifty-two thousand"): the value in hundredths; the
+ * end, or i.  A lone "one" or "zero" is no number of a fact. */
+static size_t read_words(const struct rd *r, size_t i, int64_t *out)
+{
+	int64_t total = 0, cur = 0;
+	size_t e = i, k = i, words = 0;
+	for (int guard = 0; guard < 8; guard++) {
+		char w[16];
+		size_t s = k, we;
+		/* "fifty-two": the hyphen joins two number words */
+		size_t x = s;
+		while (x < r->n && low(fold(at(r, x))) && x - s < 15)
+			x++;
+		if (x == s || alnum(at(r, x)))
+			break;
+		size_t len = x - s;
+		for (size_t j = 0; j < len; j++)
+			w[j] = (char)fold(at(r, s + j));
+		w[len] = '\0';
+		we = x;
+		int64_t v;
+		int kind = numword_of(w, &v);
+		if (!kind)
+			break;
+		if (kind == 1)
+			cur += v;
+		else if (kind == 2)
+			cur = (cur ? cur : 1) * v;
+		else {
+			total += (cur ? cur : 1) * v;
+			cur = 0;
+		}
+		words++;
+		e = we;
+		if (at(r, we) == '-' && low(fold(at(r, we + 1))))
+			k = we + 1;
+		else if (at(r, we) == ' ')
+			k = we + 1;
+		else
+			break;
+	}
+	total += cur;
+	if (!words || total < 2)
+		return i;
+	*out = total * 100;
+	return e;
+}
+
+static void put_id(char *id, size_t *k, const char *s, size_t len)
+{
+	for (size_t j = 0; j < len && *k + 2 < SW_FACT_ID_MAX; j++)
+		id[(*k)++] = s[j];
+	id[*k] = '\0';
+}
+
+/* The parts of a token [s, e) of letters, digits and separators into id
+ * after what it holds: letters folded, numbers without leading zeros. */
+static void id_parts(const struct rd *r, size_t s, size_t e, char *id, size_t *k)
+{
+	size_t i = s;
+	while (i < e) {
+		if (!alnum(at(r, i))) {
+			i++;
+			continue;
+		}
+		if (*k)
+			put_id(id, k, "-", 1);
+		if (dig(at(r, i))) {
+			while (i + 1 < e && at(r, i) == '0' && dig(at(r, i + 1)))
+				i++;
+			while (i < e && dig(at(r, i))) {
+				char c = (char)at(r, i++);
+				put_id(id, k, &c, 1);
+			}
+		} else {
+			while (i < e && (up(at(r, i)) || low(at(r, i)))) {
+				char c = (char)fold(at(r, i++));
+				put_id(id, k, &c, 1);
+			}
+		}
+	}
+}
+
+/* An identifier token at i: letters and digits joined by '-', '_' or '/',
+ * holding a digit; its end, or i. */
+static size_t id_token(const struct rd *r, size_t i, bool need_letters)
+{
+	size_t e = i, letters = 0, digits = 0;
+	while (e < r->n && e - i < 40) {
+		int c = at(r, e);
+		if (dig(c))
+			digits++;
+		else if (up(c) || low(c))
+			letters++;
+		else if ((c == '-' || c == '_' || c == '/') && alnum(at(r, e + 1)) && e > i)
+			;
+		else
+			break;
+		e++;
+	}
+	if (!digits || (need_letters && !letters))
+		return i;
+	return e;
+}
+
+/* The word before i (folded, '.' kept inside "p.o."), into w. */
+static void prev_word(const struct rd *r, size_t i, char *w, size_t cap)
+{
+	size_t e = i;
+	while (e > 0 && (at(r, e - 1) == ' ' || at(r, e - 1) == '#' || at(r, e - 1) == ':'))
+		e--;
+	if (e > 0 && at(r, e - 1) == '.')
+		e--;
+	size_t s = e;
+	while (s > 0 && e - s < cap - 1 && (up(at(r, s - 1)) || low(at(r, s - 1)) || at(r, s - 1) == '.'))
+		s--;
+	size_t k = 0;
+	for (size_t j = s; j < e && k + 1 < cap; j++)
+		if (at(r, j) != '.')
+			w[k++] = (char)fold(at(r, j));
+	w[k] = '\0';
+}
+
+/* After a number ending at e: percent, dollars, or a unit word.  Fills
+ * out's kind and unit; returns the fact's end. */
+static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *out, bool money)
+{
+	char w[SW_FACT_UNIT_MAX];
+	out->kind = money ? SW_FACT_MONEY : SW_FACT_QUANTITY;
+	out->unit[0] = '\0';
+	if (at(r, e) == '%')
+		return out->kind = SW_FACT_PERCENT, e + 1;
+	size_t b = blanks(r, e);
+	if (b > e + 2 && !money)
+		return e;
+	if (at(r, e) == '-' && low(fold(at(r, e + 1))))
+		b = e + 1; /* a 30-day period */
+	size_t we = word_at(r, b, w, sizeof(w));
+	if (we == b)
+		return e;
+	if (!strcmp(w, "percent") || !strcmp(w, "pct"))
+		return out->kind = SW_FACT_PERCENT, we;
+	if (!strcmp(w, "per") && at(r, we) == ' ') {
+		char w2[16];
+		size_t e2 = word_at(r, we + 1, w2, sizeof(w2));
+		if (!strcmp(w2, "cent"))
+			return out->kind = SW_FACT_PERCENT, e2;
+	}
+	if (!strcmp(w, "usd") || !strcmp(w, "dollars") || !strcmp(w, "dollar"))
+		return out->kind = SW_FACT_MONEY, we;
+	/* words about the document, not the world: "four pages" */
+	static const char *const meta[] = { "page", "pages", "line", "lines", "paragraph",
+					    "paragraphs", "sentence", "sentences", "word", "words",
+					    "time", "times", "exhibit", "exhibits", NULL };
+	if (money || in_list(w, filler) || in_list(w, meta))
+		return e;
+	size_t len = strlen(w);
+	if (len > 3 && w[len - 1] == 's' && w[len - 2] != 's')
+		w[len - 1] = '\0';
+	memcpy(out->unit, w, strlen(w) + 1);
+	return we;
+}
+
+const char *sw_fact_kind_name(enum sw_fact_kind kind)
+{
+	static const char *const names[] = { "money", "quantity", "percent", "identifier",
+					     "date" };
+	return (size_t)kind < SW_ARRAY_LEN(names) ? names[kind] : "unknown";
+}
+
+/* One fact starting at i, or false (and *next where to look on). */
+static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, size_t *next)
+{
+	int c = at(r, i);
+	char w[24];
+	*next = i + 1;
+	memset(out, 0, sizeof(*out));
+	out->start = i;
+	if (i > 0 && (alnum(at(r, i - 1)) || (dig(c) && (at(r, i - 1) == '.' ||
+							 at(r, i - 1) == ',' || at(r, i - 1) == '-' ||
+							 at(r, i - 1) == '/' || at(r, i - 1) == ':'))))
+		return false;
+	/* $52,850.00, US$ 3,060 */
+	if (c == '$' || (c == 'U' && at(r, i + 1) == 'S' && at(r, i + 2) == '$')) {
+		size_t d = blanks(r, i + (c == '$' ? 1 : 3));
+		int64_t v;
+		size_t e = read_number(r, d, &v);
+		if (e == d)
+			return false;
+		size_t se;
+		v *= scale_at(r, e, &se);
+		out->value = v;
+		out->kind = SW_FACT_MONEY;
+		out->end = se;
+		*next = se;
+		return true;
+	}
+	/* USD 52,850 */
+	if (c == 'U' && at(r, i + 1) == 'S' && at(r, i + 2) == 'D' && at(r, i + 3) == ' ' &&
+	    dig(at(r, i + 4))) {
+		int64_t v;
+		size_t e = read_number(r, i + 4, &v), se;
+		v *= scale_at(r, e, &se);
+		out->value = v;
+		out->kind = SW_FACT_MONEY;
+		out->end = *next = se;
+		return true;
+	}
+	if (dig(c)) {
+		/* a number inside an identifier: 4471-A, 2021-0147 */
+		size_t te = id_token(r, i, true);
+		if (te > i && te - i > 0) {
+			size_t de = i;
+			while (dig(at(r, de)))
+				de++;
+			if (de < te && (at(r, de) == '-' || up(at(r, de)) || low(at(r, de)))) {
+				*next = te;
+				return false; /* a part of something else: a date, a code */
+			}
+		}
+		int64_t v;
+		size_t e = read_number(r, i, &v);
+		if (dig(at(r, e)) || at(r, e) == ':' || (at(r, e) == '/' && dig(at(r, e + 1))) ||
+		    (at(r, e) == '-' && dig(at(r, e + 1)))) {
+			*next = e + 1;
+			while (*next < r->n && alnum(at(r, *next)))
+				(*next)++;
+			return false; /* a time, a range or a fraction */
+		}
+		char pw[24];
+		prev_word(r, i, pw, sizeof(pw));
+		const char *cls = id_class(pw);
+		if (cls) {
+			size_t k = 0;
+			size_t te2 = id_token(r, i, false);
+			put_id(out->id, &k, cls, strlen(cls));
+			id_parts(r, i, te2, out->id, &k);
+			out->kind = SW_FACT_IDENTIFIER;
+			out->end = *next = te2;
+			return true;
+		}
+		if (in_list(pw, refword)) {
+			*next = e;
+			return false;
+		}
+		size_t se;
+		int64_t f = scale_at(r, e, &se);
+		out->value = v * f;
+		size_t fe = after_number(r, se, out, false);
+		if (out->kind == SW_FACT_QUANTITY && !out->unit[0] &&
+		    (out->value < 10000 || (f == 1 && e - i == 4 && v >= 190000 && v <= 209900))) {
+			*next = e;
+			return false; /* a small bare number or a year */
+		}
+		out->end = *next = fe > se ? fe : se;
+		return true;
+	}
+	if (up(c) || low(c)) {
+		size_t we = word_at(r, i, w, sizeof(w));
+		/* PO 4471, Invoice No. 8812, P.O. #4471 */
+		const char *cls = id_class(w);
+		if (!cls && !strcmp(w, "p") && at(r, we) == '.' && fold(at(r, we + 1)) == 'o' &&
+		    at(r, we + 2) == '.') {
+			cls = "po";
+			we += 3;
+		}
+		if (!cls && !strcmp(w, "purchase") && at(r, we) == ' ') {
+			char w2[16];
+			size_t e2 = word_at(r, we + 1, w2, sizeof(w2));
+			if (!strcmp(w2, "order")) {
+				cls = "po";
+				we = e2;
+			}
+		}
+		if (cls) {
+			size_t k = blanks(r, we);
+			if (at(r, k) == '.')
+				k = blanks(r, k + 1);
+			char w3[16];
+			size_t n3 = word_at(r, k, w3, sizeof(w3));
+			if (!strcmp(w3, "no") || !strcmp(w3, "number") || !strcmp(w3, "nos"))
+				k = blanks(r, n3 + (at(r, n3) == '.'));
+			if (at(r, k) == '#' || at(r, k) == ':')
+				k = blanks(r, k + 1);
+			size_t te = id_token(r, k, false);
+			if (te > k && dig(at(r, k))) {
+				size_t n = 0;
+				put_id(out->id, &n, cls, strlen(cls));
+				id_parts(r, k, te, out->id, &n);
+				out->kind = SW_FACT_IDENTIFIER;
+				out->end = *next = te;
+				return true;
+			}
+			if (te > k && up(at(r, k))) {
+				size_t n = 0;
+				id_parts(r, k, te, out->id, &n);
+				out->kind = SW_FACT_IDENTIFIER;
+				out->start = k;
+				out->end = *next = te;
+				return true;
+			}
+		}
+		/* INV-10236, NCR-2021-0147 */
+		if (up(c)) {
+			size_t te = id_token(r, i, true), l = i;
+			while (up(at(r, l)) || low(at(r, l)))
+				l++;
+			if (te > i && l - i >= 2 && l - i <= 6 && l < te &&
+			    (at(r, l) == '-' || at(r, l) == '_' || dig(at(r, l)))) {
+				size_t n = 0;
+				id_parts(r, i, te, out->id, &n);
+				out->kind = SW_FACT_IDENTIFIER;
+				out->end = *next = te;
+				return true;
+			}
+		}
+		/* fifty-two thousand dollars, six percent, thirty days */
+		int64_t v;
+		size_t e = read_words(r, i, &v);
+		if (e > i) {
+			/* "thirty (30) days": the numeral repeats the words */
+			size_t pe = blanks(r, e);
+			if (at(r, pe) == '(' && dig(at(r, pe + 1))) {
+				size_t q = pe + 1;
+				while (dig(at(r, q)))
+					q++;
+				if (at(r, q) == ')')
+					e = q + 1;
+			}
+			size_t fe = after_number(r, e, out, false);
+			out->value = v;
+			*next = e;
+			if (fe == e)
+				return false; /* a number word alone is no fact */
+			out->end = *next = fe;
+			return true;
+		}
+		*next = we > i ? we : i + 1;
+		return false;
+	}
+	return false;
+}
+
+bool sw_claims_next_fact(struct sw_fact_token *out, const char *text, size_t len, size_t *pos)
+{
+	struct rd r = { text, len };
+	size_t i = *pos;
+	while (i < len) {
+		int c = at(&r, i);
+		if (!(dig(c) || up(c) || low(c) || c == '$')) {
+			i++;
+			continue;
+		}
+		size_t next;
+		if (fact_at(&r, i, out, &next)) {
+			*pos = next > i ? next : i + 1;
+			return true;
+		}
+		if (next <= i)
+			next = i + 1;
+		/* skip the rest of the word */
+		while (next < len && alnum(at(&r, next)) && next > i)
+			next++;
+		i = next;
+	}
+	*pos = len;
+	return false;
+}
+
+/* ------------------------------------------------------------ propositions */
+
+static bool record_cite(const struct sw_claim *x)
+{
+	return (x->kind == SW_CLAIM_RECORD || x->kind == SW_CLAIM_BATES) &&
+	       !sw_claim_get(x, "in_quote");
+}
+
+/* A range of the sentence where no fact is looked for. */
+struct span {
+	size_t s, e;
+};
+
+static int cmp_fact(const void *a, const void *b)
+{
+	const struct sw_claim_fact *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The proposition of sentence s (its claims are [ks, ke)), leaning on cite
+ * claim `cite`. */
+static void proposition(struct claims_scan *sc, size_t s, size_t ks, size_t ke, size_t cite)
+{
+	struct sw_claims *c = sc->out;
+	size_t ss = c->sentences[s].start, se = c->sentences[s].end;
+	struct span *skip = sw_xmalloc((ke - ks + 1) * sizeof(*skip));
+	struct sw_claim_fact facts[PROP_MAX_FACTS];
+	size_t nskip = 0, nf = 0;
+	for (size_t k = ks; k < ke; k++) {
+		const struct sw_claim *x = &c->v[k];
+		const char *pos = sw_claim_get(x, "position");
+		if (x->kind == SW_CLAIM_BATES && pos && !strcmp(pos, "text") && x->form != SW_FORM_ID)
+			continue; /* "Invoice INV-10236": an identifier, read below */
+		if (x->kind == SW_CLAIM_DATE && !sw_claim_get(x, "in_quote") && nf < PROP_MAX_FACTS)
+			facts[nf++] = (struct sw_claim_fact){ .kind = SW_FACT_DATE, .start = x->start,
+							      .end = x->end, .unit = "", .id = "" };
+		/* merged as they come: claims are sorted by start */
+		if (nskip && x->start <= skip[nskip - 1].e) {
+			if (x->end > skip[nskip - 1].e)
+				skip[nskip - 1].e = x->end;
+		} else {
+			skip[nskip++] = (struct span){ x->start, x->end };
+		}
+	}
+	size_t pos = ss, j = 0;
+	struct sw_fact_token t;
+	while (nf < PROP_MAX_FACTS && sw_claims_next_fact(&t, sc->t, se, &pos)) {
+		while (j < nskip && skip[j].e <= t.start)
+			j++;
+		if (j < nskip && skip[j].s < t.end)
+			continue;
+		struct sw_claim_fact *f = &facts[nf++];
+		f->kind = t.kind;
+		f->start = t.start;
+		f->end = t.end;
+		f->value = t.value;
+		f->unit = sw_arena_strndup(&c->arena, t.unit, strlen(t.unit));
+		f->id = sw_arena_strndup(&c->arena, t.id, strlen(t.id));
+	}
+	free(skip);
+	qsort(facts, nf, sizeof(*facts), cmp_fact);
+	struct claims_builder b;
+	cl_begin(&b, SW_CLAIM_PROPOSITION, SW_FORM_FULL, ss, se);
+	cl_fieldi(&b, "facts", (long)nf);
+	long at_i = cl_push(sc, &b);
+	if (at_i < 0)
+		return;
+	struct sw_claim *p = &c->v[at_i];
+	p->sentence = s;
+	p->resolves_to = (long)cite;
+	if (nf) {
+		struct sw_claim_fact *mem = sw_arena_alloc(&c->arena, nf * sizeof(*mem));
+		memcpy(mem, facts, nf * sizeof(*mem));
+		p->facts = mem;
+		p->nfacts = nf;
+	}
+}
+
+void claims_propositions(struct claims_scan *sc, signed char *memo)
+{
+	struct sw_claims *c = sc->out;
+	size_t n = c->n, k = 0;
+	/* the claims of each sentence, found in one pass: sentence indices
+	 * grow with the claims */
+	size_t *first = sw_xmalloc((c->nsentences + 1) * sizeof(*first));
+	for (size_t s = 0; s <= c->nsentences; s++) {
+		while (k < n && c->v[k].sentence < s)
+			k++;
+		first[s] = k;
+	}
+	/* which cite each sentence leans on, before any proposition is
+	 * pushed (the citation-sentence test searches the sorted claims) */
+	long *lean = sw_xmalloc((c->nsentences + 1) * sizeof(*lean));
+	for (size_t s = 0; s < c->nsentences; s++) {
+		lean[s] = -1;
+		for (size_t x = first[s]; x < first[s + 1] && lean[s] < 0; x++)
+			if (record_cite(&c->v[x]))
+				lean[s] = (long)x;
+		if (lean[s] < 0 && s + 1 < c->nsentences)
+			for (size_t x = first[s + 1]; x < first[s + 2] && lean[s] < 0; x++)
+				if (record_cite(&c->v[x]))
+					lean[s] = (long)x;
+		if (lean[s] >= 0 && cl_citation_sentence(sc, memo, s))
+			lean[s] = -1;
+		else if (lean[s] >= 0 && c->v[lean[s]].sentence != s &&
+			 !cl_citation_sentence(sc, memo, s + 1))
+			lean[s] = -1;
+	}
+	for (size_t s = 0; s < c->nsentences && !sc->failed; s++)
+		if (lean[s] >= 0)
+			proposition(sc, s, first[s], first[s + 1], (size_t)lean[s]);
+	free(lean);
+	free(first);
+}
