@@ -202,6 +202,7 @@ static bool words_outside_cites(const struct sw_claims *cl, const char *t, size_
 		bool in = false;
 		for (size_t j = k; j < cl->n && j < k + 16 && cl->v[j].start <= b && !in; j++)
 			in = cl->v[j].kind != SW_CLAIM_QUOTE && cl->v[j].kind != SW_CLAIM_DATE &&
+			     cl->v[j].kind != SW_CLAIM_PROPOSITION &&
 			     cl->v[j].start <= b && b < cl->v[j].end;
 		if (!in)
 			return true;
@@ -219,6 +220,11 @@ static bool not_a_claim(struct sw__verify_run *u, const struct sw_claim *c)
 	size_t i = (size_t)(c - cl->v);
 	if (term_in_quotes(cl, c))
 		return true;
+	/* a proposition leans on its sentence's first record citation: no
+	 * claim when that is none ("Invoice INV-10236 was paid.") */
+	if (c->kind == SW_CLAIM_PROPOSITION)
+		return c->resolves_to < 0 || (size_t)c->resolves_to >= cl->n ||
+		       not_a_claim(u, &cl->v[c->resolves_to]);
 	/* An unattributed quotation that holds an attributed one and, outside
 	 * it, only citations: "> “...” (Ex. 2.)" read as a block and inline. */
 	for (size_t k = i + 1; c->kind == SW_CLAIM_QUOTE && c->attributed_to < 0 && k < cl->n &&
@@ -312,6 +318,7 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 			break;
 		case SW_CLAIM_DATE:
 		case SW_CLAIM_QUOTE:
+		case SW_CLAIM_PROPOSITION:
 			break;
 		}
 	}
@@ -324,6 +331,11 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	}
 	if (!u.err.code)
 		quoted_claims(&u);
+	for (size_t i = 0; i < n && !u.err.code; i++)
+		if (out->claims.v[i].kind == SW_CLAIM_PROPOSITION)
+			sw__verify_proposition(&u, i);
+	if (!u.err.code && opts)
+		sw__verify_judge_pass(&u, opts->judge);
 	for (size_t i = 0; i < n; i++)
 		sw_authority_lookup_release(&u.res[i].lookup);
 	free(u.res);
@@ -365,6 +377,7 @@ void sw_verify_release(struct sw_verify_report *r)
 		free(v->evidence);
 	}
 	free(r->verdicts);
+	sw__verify_judged_release(r);
 	free(r->text);
 	sw_claims_release(&r->claims);
 	memset(r, 0, sizeof(*r));

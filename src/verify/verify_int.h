@@ -68,6 +68,9 @@ void sw__verify_bates(struct sw__verify_run *u, size_t i);
 void sw__verify_record(struct sw__verify_run *u, size_t i);
 void sw__verify_date(struct sw__verify_run *u, size_t i);
 void sw__verify_quote(struct sw__verify_run *u, size_t i);
+/* A proposition's facts on its cited pages (rules_prop.c); after the dates
+ * and quotations. */
+void sw__verify_proposition(struct sw__verify_run *u, size_t i);
 
 /* ------------------------------------------- quotations (quote.c, closest.c,
  * opinion.c).  Matching is by words: folded, punctuation and line breaks
@@ -148,5 +151,25 @@ char *sw__verify_closest_text(const char *quote, size_t qlen, const char *text, 
  * ("*322", "[*322]"), else contradicted with the page it is on; not found,
  * with the closest passage and the words that differ (opinion.c). */
 void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a);
+
+/* ------------------------------------------------------- the judge (judge.c) */
+
+/* Put every proposition still supported to j (verify.h, "the judge") and
+ * apply its answers; fills u->r->judged.  Called after the deterministic
+ * rules, before the citations' resolved pages are freed. */
+void sw__verify_judge_pass(struct sw__verify_run *u, const struct sw_verify_judge *j);
+/* What answer a is worth for proposition prop of text (its facts), whose
+ * sentence less its citations and quotations (blanked) is names[0..nlen),
+ * from byte at of text on, and whose
+ * cited pages are pages[0..npages): agreed (the span is on page *page at
+ * [*start, *end)), disagreed, or bad span with *why (caller frees).  Pure:
+ * no matter. */
+enum sw_judge_outcome sw__verify_judge_check(const char *text, const struct sw_claim *prop,
+					     const char *names, size_t at, size_t nlen,
+					     const char *const *pages, size_t npages,
+					     const struct sw_judge_answer *a, size_t *page,
+					     size_t *start, size_t *end, char **why);
+/* Free r->judged. */
+void sw__verify_judged_release(struct sw_verify_report *r);
 
 #endif /* SW_VERIFY_INT_H */

@@ -1,0 +1,346 @@
+/*
+ * rules_prop.c - the deterministic floor of proposition checks: each fact a
+ * cited sentence states (claims.h: money, quantities, percentages,
+ * identifiers) must be on the page(s) its citations resolved to, compared
+ * by value (numbers) or by parts (identifiers), the page read with the same
+ * fact rules as the draft (sw_claims_next_fact).  A fact not there but on
+ * another evidence page is unsupported with that page named (a miscite);
+ * a number of the same kind on the cited page (the same unit word, or
+ * money or a percentage beside one of the sentence's words) that differs
+ * is contradicted, quoting the page.  Dates are their own claims and are
+ * not judged twice here.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "verify/rules_int.h"
+
+#define PROP_ELSEWHERE_PAGES 16 /* pages read when a fact is not on the cited ones */
+#define PROP_NEAR 80            /* bytes before a page's number searched for a word */
+
+enum fact_state { FACT_ON, FACT_MISSING, FACT_DIFFERS, FACT_SKIP };
+
+struct fact_check {
+	enum fact_state st;
+	int64_t page;        /* where it is (FACT_ON), or the page that differs */
+	char *page_says;     /* FACT_DIFFERS: the page's words */
+	char *elsewhere;     /* a page not cited that has it, or NULL */
+	size_t at, end;      /* FACT_ON: where on the page */
+};
+
+static bool same_value(const struct sw_claim_fact *f, const struct sw_fact_token *t)
+{
+	switch (f->kind) {
+	case SW_FACT_MONEY:
+	case SW_FACT_QUANTITY:
+		return (t->kind == SW_FACT_MONEY || t->kind == SW_FACT_QUANTITY) &&
+		       t->value == f->value;
+	case SW_FACT_PERCENT:
+		return (t->kind == SW_FACT_PERCENT || t->kind == SW_FACT_QUANTITY) &&
+		       t->value == f->value;
+	case SW_FACT_IDENTIFIER: {
+		if (t->kind != SW_FACT_IDENTIFIER)
+			return false;
+		if (strcmp(t->id, f->id) == 0)
+			return true;
+		/* "po-4471" and "4471" after another word: the number parts agree */
+		const char *a = strrchr(f->id, '-'), *b = strrchr(t->id, '-');
+		return a && b && strcmp(a, b) == 0 && isdigit((unsigned char)a[1]) &&
+		       strncmp(f->id, t->id, (size_t)(a - f->id)) == 0;
+	}
+	case SW_FACT_DATE:
+		break;
+	}
+	return false;
+}
+
+/* Whether one of the sentence's words before fact f (four letters or more)
+ * is in the page's PROP_NEAR bytes before t. */
+static bool near_words(const char *s, size_t ss, const struct sw_claim_fact *f, const char *p,
+		       size_t t0)
+{
+	size_t b = f->start > ss + 48 ? f->start - 48 : ss;
+	size_t pb = t0 > PROP_NEAR ? t0 - PROP_NEAR : 0;
+	for (size_t i = b; i < f->start;) {
+		if (!isalpha((unsigned char)s[i])) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		while (e < f->start && isalpha((unsigned char)s[e]))
+			e++;
+		if (e - i >= 4 && (i == 0 || !isalpha((unsigned char)s[i - 1])))
+			for (size_t k = pb; k + (e - i) <= t0; k++)
+				if (strncasecmp(p + k, s + i, e - i) == 0)
+					return true;
+		i = e;
+	}
+	return false;
+}
+
+/* Whether page token t is a figure of the same kind as f that says
+ * something else. */
+static bool differs(const struct sw__verify_run *u, const struct sw_claim *c,
+		    const struct sw_claim_fact *f, const struct sw_fact_token *t, const char *p)
+{
+	if (same_value(f, t))
+		return false;
+	switch (f->kind) {
+	case SW_FACT_QUANTITY:
+		return t->kind == SW_FACT_QUANTITY && f->unit[0] && strcmp(f->unit, t->unit) == 0;
+	case SW_FACT_MONEY:
+		return t->kind == SW_FACT_MONEY && near_words(u->r->text, c->start, f, p, t->start);
+	case SW_FACT_PERCENT:
+		return t->kind == SW_FACT_PERCENT && near_words(u->r->text, c->start, f, p, t->start);
+	case SW_FACT_IDENTIFIER: {
+		const char *a = strchr(f->id, '-'), *b = strchr(t->id, '-');
+		return t->kind == SW_FACT_IDENTIFIER && a && b && a - f->id == b - t->id &&
+		       strncmp(f->id, t->id, (size_t)(a - f->id)) == 0;
+	}
+	case SW_FACT_DATE:
+		break;
+	}
+	return false;
+}
+
+/* Look for fact f on page id: FACT_ON, FACT_DIFFERS or FACT_MISSING.
+ * false on a hard failure. */
+static bool on_page(struct sw__verify_run *u, const struct sw_claim *c,
+		    const struct sw_claim_fact *f, int64_t id, struct fact_check *fc, bool cited)
+{
+	struct sw_err e = { 0 };
+	if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, id, &e), &e))
+		return false;
+	const char *p = u->page.data;
+	size_t pos = 0, len = u->page.len;
+	struct sw_fact_token t;
+	bool diff = false;
+	size_t ds = 0, de = 0;
+	while (sw_claims_next_fact(&t, p, len, &pos)) {
+		if (same_value(f, &t)) {
+			fc->st = FACT_ON;
+			fc->page = id;
+			fc->at = t.start;
+			fc->end = t.end;
+			return true;
+		}
+		if (cited && !diff && differs(u, c, f, &t, p)) {
+			diff = true;
+			ds = t.start;
+			de = t.end;
+		}
+	}
+	if (diff && fc->st != FACT_DIFFERS) {
+		fc->st = FACT_DIFFERS;
+		fc->page = id;
+		fc->page_says = sw_xstrndup(p + ds, de - ds);
+	}
+	return true;
+}
+
+/* The phrase a search for fact f uses: its number grouped by thousands as
+ * the search tokenizer cuts "12,000" ("12 000"), an identifier's numbers. */
+static void fact_phrase(char *out, size_t cap, const struct sw_claim_fact *f)
+{
+	if (f->kind == SW_FACT_IDENTIFIER) {
+		const char *d = strrchr(f->id, '-');
+		snprintf(out, cap, "%s", d ? d + 1 : f->id);
+		return;
+	}
+	char digits[32];
+	int n = snprintf(digits, sizeof(digits), "%lld", (long long)(f->value / 100));
+	size_t k = 0;
+	for (int i = 0; i < n && k + 2 < cap; i++) {
+		if (i && (n - i) % 3 == 0)
+			out[k++] = ' ';
+		out[k++] = digits[i];
+	}
+	out[k] = '\0';
+	if (f->value % 100)
+		snprintf(out + k, cap - k, " %02lld", (long long)(f->value % 100));
+}
+
+static int64_t doc_of(struct sw__verify_run *u, int64_t page)
+{
+	struct sw_record_page p = { 0 };
+	struct sw_err e = { 0 };
+	int64_t d = -1;
+	if (sw__verify_found(u, sw_record_page_by_id(&p, u->m, page, &e), &e))
+		d = p.doc_id;
+	sw_record_page_release(&p);
+	return d;
+}
+
+/* Another evidence page, not one of the cited, that holds f: its name.  An
+ * identifier on another page of a cited document (the invoice number on
+ * its first page) is the document's own: *same_doc is set. */
+static char *elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
+		       const struct sw_claim_fact *f, const int64_t *pages, size_t npages,
+		       bool *same_doc)
+{
+	char phrase[64];
+	const char *ph[1] = { phrase };
+	int64_t *hits = NULL;
+	size_t nh = 0;
+	char *name = NULL;
+	struct sw_err e = { 0 };
+	fact_phrase(phrase, sizeof(phrase), f);
+	if (!sw__verify_found(u, sw_record_find_pages(&hits, &nh, u->m, ph, 1,
+						      PROP_ELSEWHERE_PAGES + npages, &e), &e))
+		return NULL;
+	for (size_t k = 0; k < nh && !*same_doc && !u->err.code &&
+			   (!name || f->kind == SW_FACT_IDENTIFIER); k++) {
+		bool cited = false;
+		for (size_t q = 0; q < npages; q++)
+			cited |= pages[q] == hits[k];
+		struct fact_check fc = { 0 };
+		if (cited || !on_page(u, c, f, hits[k], &fc, false) || fc.st != FACT_ON)
+			continue;
+		if (!name)
+			name = sw__verify_page_name(u, hits[k]);
+		int64_t d = doc_of(u, hits[k]);
+		for (size_t q = 0; q < npages && !*same_doc; q++)
+			*same_doc = d >= 0 && doc_of(u, pages[q]) == d;
+	}
+	free(hits);
+	return name;
+}
+
+/* The pages the citations of proposition c's sentence resolved to. */
+static size_t cited_pages(struct sw__verify_run *u, const struct sw_claim *c, int64_t *pages)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	size_t n = 0;
+	if (c->resolves_to < 0)
+		return 0;
+	size_t r = (size_t)c->resolves_to, cs = cl->v[r].sentence;
+	for (size_t k = r; k < cl->n && cl->v[k].sentence == cs &&
+			   cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
+		if (cl->v[k].kind != SW_CLAIM_RECORD && cl->v[k].kind != SW_CLAIM_BATES)
+			continue;
+		const struct sw__verify_resolved *res = &u->res[k];
+		for (size_t q = 0; q < res->npages && n < SW_VERIFY_MAX_PAGES; q++) {
+			bool have = false;
+			for (size_t z = 0; z < n; z++)
+				have |= pages[z] == res->pages[q];
+			if (!have)
+				pages[n++] = res->pages[q];
+		}
+	}
+	return n;
+}
+
+/* Whether identifier fact f is a Bates number the report checks as a
+ * citation. */
+static bool is_cite(const struct sw__verify_run *u, const struct sw_claim *c,
+		    const struct sw_claim_fact *f)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
+		const struct sw_claim *x = &cl->v[k];
+		if (x->sentence == c->sentence && x->kind == SW_CLAIM_BATES && x->start < f->end &&
+		    f->start < x->end)
+			return true;
+	}
+	return false;
+}
+
+void sw__verify_proposition(struct sw__verify_run *u, size_t i)
+{
+	const struct sw_claim *c = &u->r->claims.v[i];
+	const char *t = u->r->text;
+	int64_t pages[SW_VERIFY_MAX_PAGES];
+	size_t np = cited_pages(u, c, pages), checked = 0, bad = 0;
+	struct fact_check *fc = sw_xcalloc(c->nfacts + 1, sizeof(*fc));
+	struct sw_buf why = SW_BUF_INIT, ok = SW_BUF_INIT;
+	enum sw_verdict v = SW_VERDICT_SUPPORTED;
+	char *where = NULL;
+
+	if (!np) {
+		/* the citation's own claim says why it found no page; the
+		 * proposition only follows it */
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
+			       "nothing to compare: its citation resolves to no page (the "
+			       "citation's own claim says why)");
+		goto cleanup;
+	}
+	where = sw__verify_pages_name(u, pages, np);
+	for (size_t k = 0; k < c->nfacts && !u->err.code; k++) {
+		const struct sw_claim_fact *f = &c->facts[k];
+		int w = (int)(f->end - f->start);
+		if (f->kind == SW_FACT_DATE || (f->kind == SW_FACT_IDENTIFIER && is_cite(u, c, f))) {
+			fc[k].st = FACT_SKIP;
+			continue;
+		}
+		checked++;
+		fc[k].st = FACT_MISSING;
+		for (size_t q = 0; q < np && fc[k].st != FACT_ON && !u->err.code; q++)
+			on_page(u, c, f, pages[q], &fc[k], true);
+		if (fc[k].st == FACT_ON) {
+			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
+			continue;
+		}
+		bool same_doc = false;
+		fc[k].elsewhere = elsewhere(u, c, f, pages, np, &same_doc);
+		if (same_doc && fc[k].st != FACT_DIFFERS) {
+			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
+			continue;
+		}
+		bad++;
+		if (why.len)
+			sw_buf_adds(&why, "; ");
+		if (fc[k].st == FACT_DIFFERS) {
+			char *pn = sw__verify_page_name(u, fc[k].page);
+			sw_buf_addf(&why, "%s says %s, not %.*s", pn, fc[k].page_says, w, t + f->start);
+			if (fc[k].elsewhere)
+				sw_buf_addf(&why, " (%.*s is on %s)", w, t + f->start, fc[k].elsewhere);
+			free(pn);
+			v = SW_VERDICT_CONTRADICTED;
+		} else if (fc[k].elsewhere) {
+			sw_buf_addf(&why, "%.*s is not on %s; it is on %s", w, t + f->start, where,
+				    fc[k].elsewhere);
+		} else {
+			sw_buf_addf(&why, "%.*s is not on %s nor anywhere else in the record", w,
+				    t + f->start, where);
+		}
+		if (v == SW_VERDICT_SUPPORTED)
+			v = SW_VERDICT_UNSUPPORTED;
+	}
+	if (u->err.code)
+		goto cleanup;
+	if (bad) {
+		sw__verify_set(u, i, v, "%s", why.data);
+	} else if (!checked) {
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
+			       "no checkable facts (amounts, quantities, identifiers) to compare; "
+			       "its citation and dates are checked as their own claims");
+	} else {
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s on %s", ok.data, where);
+		for (size_t k = 0; k < c->nfacts && u->r->verdicts[i].nevidence < 4; k++) {
+			if (fc[k].st != FACT_ON)
+				continue;
+			struct sw_record_page p = { 0 };
+			struct sw_err e = { 0 };
+			if (!sw__verify_found(u, sw_record_page_by_id(&p, u->m, fc[k].page, &e), &e) ||
+			    !sw__verify_found(u, sw_record_page_text(&u->page, u->m, fc[k].page, &e), &e)) {
+				sw_record_page_release(&p);
+				break;
+			}
+			char *ex = sw__verify_excerpt(u->page.data, u->page.len, fc[k].at, fc[k].end);
+			sw__verify_add_page_evidence(u, i, &p, ex);
+			free(ex);
+			sw_record_page_release(&p);
+		}
+	}
+cleanup:
+	for (size_t k = 0; k < c->nfacts; k++) {
+		free(fc[k].page_says);
+		free(fc[k].elsewhere);
+	}
+	free(fc);
+	free(where);
+	sw_buf_release(&why);
+	sw_buf_release(&ok);
+}
