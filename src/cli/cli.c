@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/cli_draft.h"
 #include "fleet/fleet.h"
 #include "llm/llm.h"
 
@@ -30,6 +31,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_doctor,
 	&cli_cmd_fleet,
 	&cli_cmd_bench,
+	&cli_cmd_version,
 	&cli_cmd_help,
 };
 const size_t cli_ncommands = SW_ARRAY_LEN(cli_commands);
@@ -240,6 +242,12 @@ int cli_fail(const struct sw_err *err)
 	return cli_exit_code(err->code ? err->code : SW_EIO);
 }
 
+json_t *cli_json_stamp(void)
+{
+	return json_pack("{s:{s:s, s:s}, s:i}", "sworn", "version", SW_VERSION, "commit",
+			 cli_build_commit, "schema", CLI_JSON_SCHEMA);
+}
+
 int cli_emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
 	     const void *ud, int code)
 {
@@ -248,8 +256,14 @@ int cli_emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
 	if (json) {
 		if (!doc)
 			SW_BUG("cli_emit: --json without a document");
-		if (sw_json_print(stdout, doc, &err) != 0)
+		/* A new object, stamp first, so that the stamp leads the
+		 * document and the caller's tree is not touched (cli.h). */
+		json_t *out = json_is_object(doc) ? cli_json_stamp() : json_incref(doc);
+		if (out != doc && json_object_update_missing(out, doc) != 0)
+			SW_BUG("cli_emit: cannot stamp the document");
+		if (sw_json_print(stdout, out, &err) != 0)
 			rc = cli_fail(&err);
+		json_decref(out);
 	} else if (text) {
 		text(stdout, ud);
 	}
@@ -298,7 +312,7 @@ const char cli_tagline[] = "sworn checks legal drafts against the record, locall
  * what usage, the man page and the completion script show. */
 const struct cli_opt cli_global_opts[] = {
 	{ NULL, 'C', "DIR", "run as if started in DIR (the workspace is found from there)", CLI_PATH },
-	{ "version", 0, NULL, "print the version", CLI_FLAG },
+	{ "version", 0, NULL, "print the version, build and libraries (sworn version)", CLI_FLAG },
 	{ "help", 'h', NULL, "list the commands", CLI_FLAG },
 };
 const size_t cli_nglobal_opts = SW_ARRAY_LEN(cli_global_opts);

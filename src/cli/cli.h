@@ -136,10 +136,29 @@ bool cli_flag(const struct cli_command *cmd, const struct cli_args *a,
 /* The end of every command's output: with json, print doc (taken, freed
  * here) as one JSON document on stdout; without, call text(stdout, ud)
  * when text is not NULL (doc, if any, is freed unprinted).  Returns code,
- * or the exit code of a failed write (with its line on stderr). */
+ * or the exit code of a failed write (with its line on stderr).
+ *
+ * An object document is printed with the stamp of cli_json_stamp() as its
+ * first members ("sworn": {"version", "commit"}, "schema"), before its own
+ * (a member of its own by those names is dropped; doc itself is left
+ * unchanged, so a caller may pass json_incref of a tree it keeps).  A
+ * document that is not an object (the lists of `sworn run list` and
+ * `sworn fleet history`) is printed as it is, unstamped: wrapping it
+ * would change its shape under its readers.  A new command's document is
+ * an object. */
 struct json_t;
 int cli_emit(bool json, struct json_t *doc, void (*text)(FILE *f, const void *ud),
 	     const void *ud, int code);
+
+/* The shape of sworn's --json documents: raised when a member changes
+ * meaning or goes away (not when one is added). */
+#define CLI_JSON_SCHEMA 1
+
+/* A new object {"sworn": {"version": SW_VERSION, "commit": the build's
+ * git commit}, "schema": CLI_JSON_SCHEMA}, the members every --json
+ * document starts with (cli_emit adds them; a command that streams its
+ * JSON itself writes them).  Caller owns the reference. */
+struct json_t *cli_json_stamp(void);
 
 /* Print usage, description and every option of cmd to f. */
 void cli_print_help(FILE *f, const struct cli_command *cmd);
@@ -244,5 +263,6 @@ extern const struct cli_command cli_cmd_task;
 extern const struct cli_command cli_cmd_draft;
 extern const struct cli_command cli_cmd_run;
 extern const struct cli_command cli_cmd_corrections;
+extern const struct cli_command cli_cmd_version;
 
 #endif /* SW_CLI_H */

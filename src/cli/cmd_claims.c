@@ -206,6 +206,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		json_t *audit = json_pack("{s:{s:s, s:s, s:s, s:s, s:s}}", "audit",
 			"time", now, "sworn_version", SW_VERSION, "commit", cli_build_commit,
 			"draft_sha256", d.sha256, "format", sw_markup_kind_name(view->kind));
+		/* The stamp of every --json document (cli.h); the streamed
+		 * document's extra members come last. */
+		json_t *stamp = cli_json_stamp();
+		json_object_update(audit, stamp);
+		json_decref(stamp);
 		struct json_place pl = { view, { 0 }, 0, 0 };
 		struct sw_claims_json_opts o = { .kind = kind, .place = json_place, .ctx = &pl,
 						 .after = audit };

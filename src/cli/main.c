@@ -10,7 +10,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: sworn [-C DIR] COMMAND [ARGS...]\n"
-		"       sworn --version | --help | help COMMAND\n\n%s\n\ncommands:\n",
+		"       sworn --version [--json] | --help | help COMMAND\n\n%s\n\ncommands:\n",
 		cli_tagline);
 	for (size_t i = 0; i < cli_ncommands; i++)
 		fprintf(f, "  %-10s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
@@ -36,8 +36,10 @@ int main(int argc, char **argv)
 
 	while (i < argc && argv[i][0] == '-') {
 		if (strcmp(argv[i], "--version") == 0) {
-			printf("sworn %s\n", SW_VERSION);
-			return CLI_OK;
+			/* `sworn version`, with what follows as its arguments
+			 * (--version --json) */
+			argv[i] = (char *)"version";
+			break;
 		}
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(stdout);

@@ -52,12 +52,14 @@ complete_words() {
 		failures=$((failures + 1))
 	fi
 }
+complete_words sworn veri
+eq "sworn veri<TAB>" "$(cat "$T/out")" verify
 complete_words sworn ve
-eq "sworn ve<TAB>" "$(cat "$T/out")" verify
+eq "sworn ve<TAB>" "$(sort "$T/out" | tr '\n' ' ')" "verify version "
 complete_words sworn verify --j
 eq "sworn verify --j<TAB>" "$(cat "$T/out")" --json
-complete_words sworn -C . ver
-eq "sworn -C . ver<TAB>" "$(cat "$T/out")" verify
+complete_words sworn -C . veri
+eq "sworn -C . veri<TAB>" "$(cat "$T/out")" verify
 complete_words sworn matter ''
 eq "sworn matter <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "audit docs get list new rm set "
 complete_words sworn fleet st

@@ -1,0 +1,140 @@
+/* cmd_version.c - `sworn version [--json]` (also `sworn --version`): what
+ * this sworn is and what it runs on, for a bug report or an audit.  The
+ * library versions are those loaded at run time, not those built against:
+ * a Debian update changes them without a rebuild. */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+#include <gmime/gmime.h>
+#include <jansson.h>
+#include <poppler.h>
+#include <sqlite3.h>
+
+#include "cli/cli.h"
+#include "cli/cli_draft.h"
+
+/* Set by CMakeLists.txt; the fallbacks keep a hand-built file compiling. */
+#ifndef SW_BUILD_TYPE
+#define SW_BUILD_TYPE "unknown"
+#endif
+#ifndef SW_TESSERACT_SONAME
+#define SW_TESSERACT_SONAME "libtesseract.so.5"
+#endif
+#ifndef SW_REPORTERS_DB_VERSION
+#define SW_REPORTERS_DB_VERSION "unknown"
+#endif
+#ifndef SW_REPORTERS_DB_COMMIT
+#define SW_REPORTERS_DB_COMMIT "unknown"
+#endif
+
+struct version_opts {
+	bool json;
+};
+
+static const struct cli_opt opts[] = {
+	{ "json", 0, NULL, "print the versions as JSON", CLI_FLAG,
+	  offsetof(struct version_opts, json) },
+};
+
+struct versions {
+	const char *sqlite, *poppler, *curl;
+	char gmime[32];
+	const char *tesseract; /* NULL: not loadable, why in tess_error */
+	char tess_error[200];
+};
+
+/* tesseract is loaded with dlopen by extract/ocr.c, never linked, so its
+ * version is known only by loading it the same way: a machine without it
+ * still runs everything but OCR, and says "not found" here.  As ocr.c does,
+ * OMP_THREAD_LIMIT is set first (libgomp reads it once, when loaded), and
+ * the library stays loaded. */
+static void tesseract_version(struct versions *v)
+{
+	setenv("OMP_THREAD_LIMIT", "1", 0);
+	void *lib = dlopen(SW_TESSERACT_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		const char *e = dlerror();
+		snprintf(v->tess_error, sizeof(v->tess_error), "%s", e ? e : SW_TESSERACT_SONAME);
+		return;
+	}
+	void *p = dlsym(lib, "TessVersion");
+	const char *(*fn)(void) = NULL;
+	if (!p) {
+		snprintf(v->tess_error, sizeof(v->tess_error), "%s lacks TessVersion",
+			 SW_TESSERACT_SONAME);
+		return;
+	}
+	/* POSIX guarantees the conversion; memcpy keeps -Wpedantic quiet. */
+	memcpy(&fn, &p, sizeof(fn));
+	v->tesseract = fn();
+}
+
+static void versions_get(struct versions *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->sqlite = sqlite3_libversion();
+	v->poppler = poppler_get_version();
+	v->curl = curl_version_info(CURLVERSION_NOW)->version;
+	snprintf(v->gmime, sizeof(v->gmime), "%u.%u.%u", gmime_major_version,
+		 gmime_minor_version, gmime_micro_version);
+	tesseract_version(v);
+}
+
+static json_t *versions_json(const struct versions *v)
+{
+	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:o, s:s, s:s}, s:{s:s, s:s}}",
+		"version", SW_VERSION, "commit", cli_build_commit, "build_type", SW_BUILD_TYPE,
+		"libraries", "sqlite", v->sqlite, "poppler", v->poppler,
+		"tesseract", v->tesseract ? sw_json_str(v->tesseract) : json_null(),
+		"gmime", v->gmime, "libcurl", v->curl,
+		"reporters_db", "version", SW_REPORTERS_DB_VERSION, "commit", SW_REPORTERS_DB_COMMIT);
+}
+
+static void versions_text(FILE *f, const void *ud)
+{
+	const struct versions *v = ud;
+	/* The first line stays "sworn VERSION": scripts read it alone. */
+	fprintf(f, "sworn %s\n", SW_VERSION);
+	fprintf(f, "  %-13s %s\n", "commit", cli_build_commit);
+	fprintf(f, "  %-13s %s\n", "build", SW_BUILD_TYPE);
+	fprintf(f, "  %-13s %s\n", "SQLite", v->sqlite);
+	fprintf(f, "  %-13s %s\n", "poppler", v->poppler);
+	if (v->tesseract)
+		fprintf(f, "  %-13s %s\n", "tesseract", v->tesseract);
+	else
+		fprintf(f, "  %-13s not found (%s; OCR is off)\n", "tesseract", v->tess_error);
+	fprintf(f, "  %-13s %s\n", "GMime", v->gmime);
+	fprintf(f, "  %-13s %s\n", "libcurl", v->curl);
+	fprintf(f, "  %-13s %s (commit %.12s)\n", "reporters-db", SW_REPORTERS_DB_VERSION,
+		SW_REPORTERS_DB_COMMIT);
+}
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
+	       const struct cli_args *a)
+{
+	(void)ctx;
+	(void)cmd;
+	const struct version_opts *o = a->opts;
+	struct versions v;
+	versions_get(&v);
+	return cli_emit(o->json, o->json ? versions_json(&v) : NULL, versions_text, &v, CLI_OK);
+}
+
+const struct cli_command cli_cmd_version = {
+	.name = "version",
+	.usage = "[--json]",
+	.summary = "print the version, build and the libraries sworn runs on",
+	.description = "Prints sworn's version, the git commit and build type it was built\n"
+		       "with, and the versions of SQLite, poppler, tesseract (loaded only for\n"
+		       "OCR: \"not found\" when it cannot be loaded), GMime, libcurl and the\n"
+		       "reporters-db data compiled in.  The libraries' versions are those\n"
+		       "loaded now.  'sworn --version' is the same command.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct version_opts),
+	.min_pos = 0,
+	.max_pos = 0,
+	.run = run,
+};
