@@ -2,7 +2,7 @@
 # needs: each installs missing packages first (scripts/install-deps).
 JOBS ?= 2
 
-.PHONY: all deps build asan release fuzz check check-dev check-asan check-hardening analyze demo bench clean
+.PHONY: all deps build asan release fuzz check check-dev check-asan check-hardening analyze demo bench install package clean
 
 all: build
 
@@ -49,6 +49,21 @@ check-hardening: release
 # two cores); fails on a finding not listed in tools/analyze.known.
 analyze: deps
 	JOBS=$(JOBS) tools/analyze.sh build/analyze
+
+# The release binary, its manual pages and bash completion under PREFIX
+# (bin/, share/man/man1/, share/bash-completion/completions/); DESTDIR
+# stages them elsewhere (make install PREFIX=/usr DESTDIR=/tmp/stage).
+# Run as root (sudo make install) after a `make release` of your own, it
+# only copies, so that nothing in build/ becomes root's.
+PREFIX ?= /usr/local
+install:
+	@if [ "$$(id -u)" -ne 0 ] || [ ! -x build/release/sworn ]; then $(MAKE) --no-print-directory release; fi
+	DESTDIR="$(DESTDIR)" cmake --install build/release --prefix "$(PREFIX)"
+
+# A Debian package of the same files under /usr, its Depends read from the
+# libraries the binary links: build/release/sworn_VERSION_ARCH.deb.
+package: release
+	cd build/release && cpack -G DEB
 
 demo: build
 	scripts/demo build/dev/sworn
