@@ -85,8 +85,86 @@ struct sw_claim_verdict {
 	size_t nevidence;
 };
 
+/* ------------------------------------------------------------- the judge
+ * An optional second check of propositions (the claims "proposition": one
+ * per sentence that cites the record) by a local model, behind this
+ * interface so that verify/ knows nothing of the llm client (pipeline/
+ * judge.c implements it).  After the deterministic verdicts, each
+ * proposition still supported (its facts passed) is put to ask(): the
+ * sentence as written and the texts of the record pages its citations
+ * resolved to, nothing else.  sworn takes the judge's "supported" only when
+ * its span is on one of those pages (matched as quotations are,
+ * sw_verify_quote_in) and shares the sentence's facts: each of the
+ * proposition's facts outside its citations (claims.h: money, quantities
+ * and percentages by value, identifiers by their parts, else the numbers
+ * they are written with; dates are claims of their own) and, when the
+ * sentence has capitalised names outside its citations and quotations, at
+ * least one of them.  A proposition whose facts failed is not asked.
+ *   - agreed: the verdict stays supported; the reason and an evidence
+ *     excerpt give the span.
+ *   - "not supported": mode block makes it unsupported; warn keeps the
+ *     verdict and adds the judge's reason.
+ *   - a span not on the pages or without the facts: a judge error, in the
+ *     reason; mode block makes it unverifiable (the judge's word is not
+ *     taken), warn keeps the verdict.
+ *   - ask() failed (a timeout, a server down, a malformed answer): the
+ *     verdict stays as the deterministic rules left it; the reason says the
+ *     judge failed and why.
+ * Threads: with parallel > 1, ask() is called from up to that many threads
+ * at once (one call per thread at a time, each with its own out and err),
+ * so ud must be safe for that; the matter is never touched from them.
+ * Every answer is kept in the report (judged) for the caller to store. */
+struct sw_judge_answer {
+	bool supported;
+	char *span;      /* the page's words that say it, as the judge wrote them */
+	char *reason;    /* the judge's one line */
+	char *raw;       /* the answer as it came, for the record; may be NULL */
+	char *model;     /* the model that answered, or NULL */
+	char *endpoint;  /* the endpoint that answered, or NULL */
+};
+/* Frees the strings ask() set (malloc'd) and zeroes a. */
+void sw_judge_answer_release(struct sw_judge_answer *a);
+
+enum sw_judge_mode {
+	SW_JUDGE_OFF,
+	SW_JUDGE_WARN,   /* the judge's doubts are reasons, never a block */
+	SW_JUDGE_BLOCK,  /* its "not supported" and its bad spans block */
+};
+/* "off", "warn", "block"; never NULL. */
+const char *sw_judge_mode_name(enum sw_judge_mode m);
+
+struct sw_verify_judge {
+	/* Put one sentence to the judge: fill out (zeroed on entry) or fail
+	 * with a negative SW_E* code and err. */
+	int (*ask)(void *ud, const char *sentence, const char *const *pages, size_t npages,
+		   struct sw_judge_answer *out, struct sw_err *err);
+	void *ud;
+	enum sw_judge_mode mode;
+	unsigned parallel;   /* threads calling ask(); 0 or 1: the calling one */
+};
+
+enum sw_judge_outcome {
+	SW_JUDGE_AGREED,     /* supported, with a span on the page that has the facts */
+	SW_JUDGE_DISAGREED,  /* the judge said not supported */
+	SW_JUDGE_BAD_SPAN,   /* supported, but its span is not on the pages or lacks
+			      * the facts */
+	SW_JUDGE_FAILED,     /* ask() failed */
+};
+/* "agreed", "disagreed", "bad span", "failed"; never NULL. */
+const char *sw_judge_outcome_name(enum sw_judge_outcome o);
+
+/* One sentence put to the judge. */
+struct sw_verify_judged {
+	size_t claim;                /* the proposition's index in the report */
+	enum sw_judge_outcome outcome;
+	char *why;                   /* bad span, failed: what went wrong; else NULL */
+	struct sw_judge_answer answer; /* what ask() set, even when it failed */
+	double wall_s;               /* how long ask() took */
+};
+
 struct sw_verify_opts {
 	bool lenient;        /* unverifiable claims pass (they stay listed) */
+	const struct sw_verify_judge *judge; /* NULL (or mode off): no judge */
 };
 
 /* The audit stamp of a report: what was checked, against what, by which
@@ -111,6 +189,9 @@ struct sw_verify_report {
 	size_t counts[SW_VERDICT_COUNT];
 	bool lenient;
 	bool pass;           /* the gate's decision */
+	struct sw_verify_judged *judged; /* the judge's answers, in claim order */
+	size_t njudged;
+	enum sw_judge_mode judge_mode;   /* SW_JUDGE_OFF when none was asked */
 	/* Set by the caller after sw_verify(), for the reports only; borrowed,
 	 * never freed by sw_verify_release().  view: the marked-up draft whose
 	 * plain text (view->text, view->len) was verified; the reports then
