@@ -33,6 +33,7 @@
 #include "llm/llm.h"
 #include "record/record.h"
 #include "authority/authority.h"
+#include "verify/verify.h"
 
 /* ------------------------------------------------------------------- tasks */
 
@@ -277,6 +278,8 @@ struct sw_run_opts {
 	void (*on_event)(void *ud, const struct sw_run_event *ev);
 	void *ud;
 	unsigned token_timeout_ms;   /* /tokenize per call; 0: 5000 */
+	enum sw_judge_mode judge;    /* verify rounds ask [role "judge"] in this
+				      * mode (sw_judge_conf_load); 0 is off */
 };
 
 /* The outcome of sw_run_start/sw_run_resume. */
@@ -390,5 +393,41 @@ struct json_t *sw_run_stats_json(struct sw_matter *m, enum sw_stats_by by, struc
  * by origin, and violations (must be none). */
 struct json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const char *step,
 				   struct sw_err *err);
+
+/* --------------------------------------------------------------- the judge
+ * verify.h's judge ("the judge") over the llm client: sworn.conf's
+ * [role "judge"], asked under the JSON Schema {supported: bool, span:
+ * string, reason: string} with the sentence and only its cited pages,
+ * framed as data, and told to quote the exact words of the page that say
+ * it.  One call per sentence through sw_llm_chat_role (a client per call,
+ * so calls from verify's threads never share one); parallel is the slots of
+ * the role's endpoint (1 when not given).  A malformed answer fails the
+ * call (SW_EINPUT) with the answer kept in out->raw. */
+
+/* [verify] in sworn.conf: judge = block|warn|off. */
+extern const struct sw_config_schema sw_judge_conf_schema;
+
+/* The mode sworn.conf asks for: [verify] judge, warn by default; off when
+ * llm has no [role "judge"] (whatever [verify] says).  SW_EINPUT for a bad
+ * value or an unknown key of [verify], "file:line: ...". */
+int sw_judge_conf_load(enum sw_judge_mode *out, const struct sw_config *cfg,
+		       const struct sw_llm_config *llm, struct sw_err *err) SW_MUST_USE;
+
+struct sw_judge {
+	struct sw_verify_judge vj;     /* for sw_verify_opts.judge */
+	const struct sw_llm_config *llm; /* borrowed */
+	struct sw_llm_cancel *cancel;  /* borrowed; NULL: not cancellable */
+};
+
+/* Set j up to ask llm's role "judge" in mode (SW_ENOTFOUND when there is no
+ * such role).  llm and cancel must outlive j's use; nothing to release. */
+int sw_judge_init(struct sw_judge *j, const struct sw_llm_config *llm, enum sw_judge_mode mode,
+		  struct sw_llm_cancel *cancel, struct sw_err *err) SW_MUST_USE;
+
+/* The judge's answers in r as a JSON array, for the record: one object per
+ * sentence {"claim" (1-based), "sentence", "outcome", "why", "supported",
+ * "span", "reason", "model", "endpoint", "wall_s", "raw"}.  Returns a new
+ * reference. */
+struct json_t *sw_judge_answers_json(const struct sw_verify_report *r);
 
 #endif /* SW_PIPELINE_H */

@@ -39,6 +39,31 @@ static bool blocks(const struct sw_verify_report *r, size_t i)
 	return v != SW_VERDICT_SUPPORTED && !(v == SW_VERDICT_UNVERIFIABLE && r->lenient);
 }
 
+/* Store the judge's answers of rep as model output of the run
+ * ("run-N-verify#K-judge.json") and count them in the detail d. */
+static int store_judge(struct sw__engine *e, const struct sw__inst *x,
+		       const struct sw_verify_report *rep, json_t *d, struct sw_err *err)
+{
+	json_t *a = sw_judge_answers_json(rep), *outcomes = json_object();
+	char *text = json_dumps(a, JSON_INDENT(2));
+	char *name = sw_xasprintf("run-%lld-%s-judge.json", (long long)e->run_id, x->key);
+	int64_t id = 0;
+	int rc = sw_record_add_model_output(&id, e->m, name, text, strlen(text), err);
+	for (size_t k = 0; k < rep->njudged; k++) {
+		const char *o = sw_judge_outcome_name(rep->judged[k].outcome);
+		json_int_t n = json_integer_value(json_object_get(outcomes, o));
+		json_object_set_new(outcomes, o, json_integer(n + 1));
+	}
+	json_object_set_new(d, "judge", json_pack("{s:s, s:I, s:o, s:I}", "mode",
+						   sw_judge_mode_name(rep->judge_mode), "judged",
+						   (json_int_t)rep->njudged, "outcomes", outcomes,
+						   "doc_id", (json_int_t)id));
+	free(name);
+	free(text);
+	json_decref(a);
+	return rc;
+}
+
 /* Verify the draft text as Markdown; x->detail gets the summary. */
 static int verify_text(struct sw__engine *e, struct sw__inst *x, const char *draft,
 		       struct sw_err *err)
@@ -46,8 +71,14 @@ static int verify_text(struct sw__engine *e, struct sw__inst *x, const char *dra
 	struct sw_markup view = { 0 };
 	struct sw_verify_report rep = { 0 };
 	struct sw_verify_opts vo = { .lenient = false };
+	struct sw_judge judge;
 	int rc;
 
+	/* The judge, when sworn.conf has one: its answers are stored with the
+	 * run as model output (below). */
+	if (e->o->judge != SW_JUDGE_OFF &&
+	    sw_judge_init(&judge, e->o->llm, e->o->judge, e->o->cancel, NULL) == 0)
+		vo.judge = &judge.vj;
 	if ((rc = sw_markup_parse(&view, SW_MARKUP_MARKDOWN, draft, strlen(draft), err)) != 0) {
 		sw_markup_release(&view);
 		return rc;
@@ -80,6 +111,12 @@ static int verify_text(struct sw__engine *e, struct sw__inst *x, const char *dra
 	json_object_set_new(d, "pass", json_boolean(rep.pass));
 	json_object_set_new(d, "counts", counts);
 	json_object_set_new(d, "reasons", reasons);
+	if (rep.njudged > 0 && (rc = store_judge(e, x, &rep, d, err)) != 0) {
+		json_decref(d);
+		sw_verify_release(&rep);
+		sw_markup_release(&view);
+		return rc;
+	}
 	free(x->detail);
 	x->detail = json_dumps(d, JSON_COMPACT);
 	x->claims = rep.claims.n;
