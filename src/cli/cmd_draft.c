@@ -253,7 +253,13 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 		cli_fail(&err);
 		goto out;
 	}
+	enum sw_judge_mode judge = SW_JUDGE_OFF;
+	if (sw_judge_conf_load(&judge, &ctx->ws.config, &cfg, &err) != 0) {
+		rc = cli_fail(&err);
+		goto out;
+	}
 	struct sw_run_opts ro = {
+		.judge = judge,
 		.llm = &cfg,
 		.auth = auth,
 		.cancel = &cancel,

@@ -9,11 +9,13 @@
 #include "authority/authority.h"
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
+#include "llm/llm.h"
+#include "pipeline/pipeline.h"
 #include "verify/verify.h"
 
 struct verify_opts {
 	const char *matter, *html, *format;
-	bool json, lenient;
+	bool json, lenient, no_judge;
 };
 
 #define AT(f) offsetof(struct verify_opts, f)
@@ -24,6 +26,7 @@ static const struct cli_opt opts[] = {
 	{ "lenient", 0, NULL, "let unverifiable claims pass (they are still listed)", CLI_FLAG,
 	  AT(lenient) },
 	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
+	{ "no-judge", 0, NULL, "do not ask [role \"judge\"] this time", CLI_FLAG, AT(no_judge) },
 };
 
 struct shown {
@@ -50,6 +53,43 @@ static bool file_time(char out[21], const char *path)
 	return strftime(out, 21, "%Y-%m-%dT%H:%M:%SZ", &tm) > 0;
 }
 
+/* Whether sworn.conf has a [role "judge"] section at all. */
+static bool judge_configured(const struct sw_config *cfg)
+{
+	for (size_t i = 0; i < cfg->n; i++)
+		if (strcmp(cfg->entries[i].section, "role") == 0 && cfg->entries[i].subsection &&
+		    strcmp(cfg->entries[i].subsection, "judge") == 0)
+			return true;
+	return false;
+}
+
+/* The judge for this run into *j, or none (*on false): [verify] judge and
+ * [role "judge"] (of sworn.conf or the running fleet), unless --no-judge.
+ * A sworn.conf that llm/ refuses matters only when it names a judge. */
+static int judge_setup(struct sw_judge *j, bool *on, struct sw_llm_config *llm,
+		       const struct cli_ctx *ctx, bool no_judge, struct sw_err *err)
+{
+	enum sw_judge_mode mode = SW_JUDGE_OFF;
+	struct sw_err lerr = { 0 };
+	*on = false;
+	int lrc = cli_llm_config_load(ctx, llm, &lerr);
+	if (lrc != 0 && judge_configured(&ctx->ws.config)) {
+		*err = lerr;
+		return lrc;
+	}
+	if (sw_judge_conf_load(&mode, &ctx->ws.config, lrc == 0 ? llm : NULL, err) != 0)
+		return err->code;
+	if (no_judge || mode == SW_JUDGE_OFF)
+		return 0;
+	if (sw_judge_init(j, llm, mode, NULL, err) != 0)
+		return err->code;
+	const struct sw_llm_role *r = sw_llm_role_find(llm, "judge");
+	fprintf(stderr, "judge: [role \"judge\"] on endpoint %s, judge = %s, %u at a time\n",
+		r->endpoint, sw_judge_mode_name(mode), j->vj.parallel);
+	*on = true;
+	return 0;
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
 	(void)cmd;
@@ -59,6 +99,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_matter *m = NULL;
 	struct sw_authority *auth = NULL;
 	struct sw_verify_report rep = { 0 };
+	struct sw_llm_config llm = { 0 };
+	struct sw_judge judge;
+	bool judged = false;
 	const char *path = a->pos[0];
 	const char *html = o->html;
 	char *auth_path = NULL, *last_import = NULL;
@@ -81,7 +124,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		cli_fail(&err);
 		goto cleanup;
 	}
-	struct sw_verify_opts vo = { .lenient = o->lenient };
+	if (judge_setup(&judge, &judged, &llm, ctx, o->no_judge, &err) != 0) {
+		cli_fail(&err);
+		rc = CLI_USAGE;
+		goto cleanup;
+	}
+	struct sw_verify_opts vo = { .lenient = o->lenient, .judge = judged ? &judge.vj : NULL };
 	if (sw_verify(&rep, m, auth, d.view.text, d.view.len, &vo, &err) != 0) {
 		cli_fail(&err);
 		goto cleanup;
@@ -116,10 +164,13 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 	}
 	struct shown shown = { &rep, html };
-	rc = cli_emit(o->json, o->json ? sw_verify_json(&rep, path) : NULL, print_text, &shown,
-		      rep.pass ? CLI_OK : CLI_NO);
+	json_t *doc = o->json ? sw_verify_json(&rep, path) : NULL;
+	if (doc && judged)
+		json_object_set_new(doc, "judge", sw_judge_answers_json(&rep));
+	rc = cli_emit(o->json, doc, print_text, &shown, rep.pass ? CLI_OK : CLI_NO);
 cleanup:
 	sw_verify_release(&rep);
+	sw_llm_config_release(&llm);
 	sw_authority_close(auth);
 	sw_matter_close(m);
 	cli_draft_release(&d);
@@ -130,7 +181,7 @@ cleanup:
 
 const struct cli_command cli_cmd_verify = {
 	.name = "verify",
-	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient] [--format FORMAT]",
+	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient] [--format FORMAT] [--no-judge]",
 	.summary = "check every claim of a draft against the record and the authorities",
 	.description =
 		"Finds every case citation, statute, rule, record citation, Bates number,\n"
@@ -145,7 +196,12 @@ const struct cli_command cli_cmd_verify = {
 		"and last import, when the authority table was last updated).\n"
 		"Each claim is supported (with its evidence), unsupported, contradicted\n"
 		"or unverifiable.\n"
-		"Blocked claims are listed first, each with its reason.\n\n"
+		"Blocked claims are listed first, each with its reason.\n"
+		"With a [role \"judge\"] in sworn.conf, each cited sentence whose facts\n"
+		"passed is also put to that model with only its cited pages; its\n"
+		"\"supported\" counts only with a span found on the page, and [verify]\n"
+		"judge = block|warn|off says whether its doubts block (warn: reasons\n"
+		"only); --json then has its answers under \"judge\".\n\n"
 		"Exit status: 0 the gate passes, 1 it blocks, 2 usage or input error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),

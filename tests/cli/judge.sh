@@ -1,0 +1,179 @@
+#!/bin/sh
+# sworn verify with [role "judge"] against a scripted fake llama-server
+# ($SW_FAKE_LLAMA, not a language model): a judge that agrees with a span
+# of the cited page (accepted), one that says "supported" with words the
+# page does not have (rejected, the reason records the judge error), one
+# that says "not supported" (a reason under judge = warn, a block under
+# judge = block), one that hangs past the role's deadline (the sentence
+# stays as the facts left it, the reason says the judge failed), what the
+# judge is shown (the sentence and only its cited page), --no-judge,
+# judge = off, no judge role, and a bad [verify] key.
+. "$SW_SRC/tests/cli/lib.sh"
+: "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
+pid=""
+trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$T"' EXIT
+
+new_workspace
+cd "$T/ws" || exit 1
+mkdir -p "$T/vol"
+# Two pages of a production, as a text export stamps them.
+printf 'SHIPPING CONFIRMATION\nOn March 31, 2021, Acme Widgets shipped 12,000 housings to\nBrightline Logistics under PO 4471.\n\nACME0000001\n\fCREDIT MEMO\nAcme issued a credit of $52,850.00 to Brightline on April 7, 2021.\n\nACME0000002\n' \
+	>"$T/vol/acme.txt"
+"$SWORN" ingest -m m "$T/vol" >/dev/null 2>&1 || exit 1
+
+# One sentence per draft; the fake answers by the sentence's verb.
+printf 'Acme shipped 12,000 housings to Brightline (ACME0000001).\n' >agree.md
+printf 'Acme sent 12,000 housings to Brightline (ACME0000001).\n' >badspan.md
+printf 'Acme delivered 12,000 housings to Brightline (ACME0000001).\n' >doubt.md
+printf 'Acme moved 12,000 housings to Brightline (ACME0000001).\n' >hang.md
+
+cat >"$T/judge.ini" <<'INI'
+[answer "agree"]
+match = Acme shipped 12,000
+text = {"supported": true, "span": "Acme Widgets shipped 12,000 housings to Brightline", "reason": "the confirmation says so"}
+[answer "badspan"]
+match = Acme sent 12,000
+text = {"supported": true, "span": "Acme sent all 12,000 housings to Brightline on time", "reason": "it says so"}
+[answer "doubt"]
+match = Acme delivered 12,000
+text = {"supported": false, "span": "shipped 12,000 housings", "reason": "the page says shipped, not delivered"}
+[answer "hang"]
+match = Acme moved 12,000
+mode = hang
+INI
+# The pipeline's steps (below): a draft that verifies, a review, a revision;
+# the judge doubts every sentence it is shown.
+D="$SW_TEST_DATA/pipeline"
+cat >>"$T/judge.ini" <<INI
+[answer "pipeline-judge"]
+match = <<<SENTENCE>>>
+text = {"supported": false, "span": "", "reason": "the scripted judge doubts it"}
+[answer "review"]
+match = opposing counsel's most careful associate
+file = $D/review.json
+[answer "revise"]
+match = Revise the declaration
+file = $D/draft-fixed.md
+[answer "draft"]
+file = $D/draft-fixed.md
+INI
+"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/port" --fake-script "$T/judge.ini" \
+	--fake-log "$T/req" -a fake-judge-8b -np 2 2>"$T/fake.err" &
+pid=$!
+i=0
+while [ ! -s "$T/port" ] && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+[ -s "$T/port" ] || { echo "FAIL: the fake did not start"; cat "$T/fake.err"; exit 1; }
+cp sworn.conf "$T/plain.conf"
+
+# chats: chat requests the fake logged so far.
+chats() {
+	[ -f "$T/req" ] || { echo 0; return; }
+	grep -cF '"path":"/v1/chat/completions"' "$T/req" 2>/dev/null || true
+}
+
+# No judge role: nothing changes, nothing is asked.
+run 0 "$SWORN" verify -m m agree.md
+lacks "$T/err" "judge:"
+eq "requests without a judge" "$(chats)" 0
+
+cat >>sworn.conf <<CONF
+[endpoint "judge-box"]
+url = http://127.0.0.1:$(cat "$T/port")
+slots = 2
+[role "judge"]
+endpoint = judge-box
+first_token_timeout = 1
+timeout = 2
+CONF
+
+# Agreed: the span is on ACME0000001 and has 12,000 and Acme.
+run 0 "$SWORN" verify -m m --json agree.md
+has "$T/err" 'judge: [role "judge"] on endpoint judge-box, judge = warn, 2 at a time'
+has "$T/out" '"outcome": "agreed"'
+has "$T/out" 'the judge agrees, quoting \"Acme Widgets shipped 12,000 housings to Brightline\"'
+has "$T/out" '"model": "fake-judge-8b"'
+# it was shown the sentence and the cited page only, under the schema
+eq "requests" "$(chats)" 1
+has "$T/req" 'Acme shipped 12,000 housings to Brightline (ACME0000001).'
+has "$T/req" 'SHIPPING CONFIRMATION'
+lacks "$T/req" 'CREDIT MEMO'
+has "$T/req" 'quote the exact words of the page'
+has "$T/req" 'json_schema'
+
+# A span that is not on the page: a judge error, never a support.
+run 0 "$SWORN" verify -m m --json badspan.md
+has "$T/out" '"outcome": "bad span"'
+has "$T/out" 'judge error (judge = warn, not blocking): its span \"Acme sent all 12,000 housings to Brightline on time\" is not on the cited page'
+
+# "Not supported" under warn: a reason, no block.
+run 0 "$SWORN" verify -m m --json doubt.md
+has "$T/out" '"outcome": "disagreed"'
+has "$T/out" 'the judge doubts it (judge = warn, not blocking): the page says shipped, not delivered'
+
+# A judge past its deadline: the facts' verdict stands, the reason says why.
+run 0 "$SWORN" verify -m m --json hang.md
+has "$T/out" '"outcome": "failed"'
+has "$T/out" 'the judge failed ('
+
+# judge = block: its "not supported" and its bad spans block.
+printf '[verify]\njudge = block\n' >>sworn.conf
+run 1 "$SWORN" verify -m m doubt.md
+has "$T/err" 'judge = block'
+has "$T/out" 'the judge finds the cited page does not say it: the page says shipped, not delivered'
+run 1 "$SWORN" verify -m m --json badspan.md
+has "$T/out" '"verdict": "unverifiable"'
+has "$T/out" 'judge error: its span'
+run 0 "$SWORN" verify -m m agree.md
+run 0 "$SWORN" verify -m m hang.md
+
+# --no-judge: this run asks nobody and the gate is the facts' alone.
+before=$(chats)
+run 0 "$SWORN" verify -m m --no-judge doubt.md
+lacks "$T/err" "judge:"
+eq "requests with --no-judge" "$(chats)" "$before"
+
+# judge = off in sworn.conf.
+sed -i 's/^judge = block$/judge = off/' sworn.conf
+run 0 "$SWORN" verify -m m doubt.md
+lacks "$T/err" "judge:"
+eq "requests with judge = off" "$(chats)" "$before"
+
+# A pipeline run: each verify round asks the judge (warn: it blocks
+# nothing) and stores its answers as model output of the run.
+sed -i 's/^judge = off$/judge = warn/' sworn.conf
+cat >>sworn.conf <<CONF
+[role "drafter"]
+endpoint = judge-box
+[role "reviewer"]
+endpoint = judge-box
+[role "reasoner"]
+endpoint = judge-box
+CONF
+"$SWORN" matter new acme >/dev/null || exit 1
+"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
+cp "$D/brief.md" brief.md
+run 0 "$SWORN" draft -m acme --task declaration --brief brief.md
+has "$T/out" "run 1: verified"
+eq "judge answers stored as model output" \
+	"$(sql acme "SELECT origin FROM documents WHERE name = 'run-1-verify#0-judge.json'")" model
+eq "the last round's too" \
+	"$(sql acme "SELECT count(*) FROM documents WHERE name = 'run-1-verify#1-judge.json'")" 1
+sql acme "SELECT detail FROM run_steps WHERE run_id = 1 AND key = 'verify#0'" >"$T/detail"
+has "$T/detail" '"judge":{"mode":"warn","judged":'
+has "$T/detail" '"disagreed":'
+sql acme "SELECT p.text FROM pages p JOIN documents d ON d.id = p.doc_id WHERE d.name = 'run-1-verify#0-judge.json'" >"$T/stored"
+has "$T/stored" '"reason": "the scripted judge doubts it"'
+has "$T/stored" '"model": "fake-judge-8b"'
+
+# A key [verify] does not have, and a bad value.
+sed -i 's/^judge = warn$/jugde = block/' sworn.conf
+run 2 "$SWORN" verify -m m doubt.md
+has "$T/err" "unknown key 'jugde' in [verify]"
+sed -i 's/^jugde = block$/judge = strict/' sworn.conf
+run 2 "$SWORN" verify -m m doubt.md
+has "$T/err" "judge"
+
+done_testing
