@@ -1,15 +1,33 @@
 /* cmd_doctor.c - `sworn doctor`: check the workspace's model set-up and
  * say, line by line, what is fine and what is not. */
+#include <dlfcn.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <jansson.h>
+#include <sqlite3.h>
 
+#include "authority/authority.h"
 #include "cli/cli.h"
 #include "fleet/fleet.h"
 #include "llm/llm.h"
 
+#ifndef SW_TESSERACT_SONAME
+#define SW_TESSERACT_SONAME "libtesseract.so.5"
+#endif
+
 #define DOCTOR_TIMEOUT_MS 3000
+/* An authority table older than this may lack recent decisions. */
+#define AUTHORITY_STALE_DAYS 180
+/* Free space under the workspace: below WARN an import of a production
+ * may not fit; below FAIL a matter's database may not. */
+#define DISK_WARN_BYTES (5ull << 30)
+#define DISK_FAIL_BYTES (500ull << 20)
 
 struct doctor_opts {
 	bool json, keys;
@@ -70,6 +88,190 @@ static void check(struct report *r, const char *verdict, const char *what, const
 	sw_buf_release(&b);
 }
 
+/* ------------------------------------------------------- the record side */
+
+/* tesseract is loaded as extract/ocr.c loads it (dlopen, never linked),
+ * and started with English as OCR starts it, so that missing language
+ * data shows here and not halfway through an image-only production. */
+static void check_tesseract(struct report *r)
+{
+	typedef const char *(*version_fn)(void);
+	typedef void *(*create_fn)(void);
+	typedef int (*init3_fn)(void *, const char *, const char *);
+	typedef void (*delete_fn)(void *);
+	void *lib = dlopen(SW_TESSERACT_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		const char *e = dlerror();
+		check(r, "warn", "tesseract",
+		      "cannot load %s (%s): scanned pages will not be read; install libtesseract "
+		      "and tesseract-ocr-eng", SW_TESSERACT_SONAME, e ? e : "not found");
+		return;
+	}
+	version_fn version;
+	create_fn create;
+	init3_fn init3;
+	delete_fn destroy;
+	void *p[4] = { dlsym(lib, "TessVersion"), dlsym(lib, "TessBaseAPICreate"),
+		       dlsym(lib, "TessBaseAPIInit3"), dlsym(lib, "TessBaseAPIDelete") };
+	if (!p[0] || !p[1] || !p[2] || !p[3]) {
+		check(r, "FAIL", "tesseract", "%s lacks the C API OCR uses", SW_TESSERACT_SONAME);
+		return;
+	}
+	memcpy(&version, &p[0], sizeof(version));
+	memcpy(&create, &p[1], sizeof(create));
+	memcpy(&init3, &p[2], sizeof(init3));
+	memcpy(&destroy, &p[3], sizeof(destroy));
+	void *api = create();
+	/* tesseract prints its own complaint on stderr: the line below says it
+	 * in sworn's words. */
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO), devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved >= 0 && devnull >= 0)
+		dup2(devnull, STDERR_FILENO);
+	int irc = api ? init3(api, NULL, "eng") : -1;
+	if (saved >= 0 && devnull >= 0)
+		dup2(saved, STDERR_FILENO);
+	if (saved >= 0)
+		close(saved);
+	if (devnull >= 0)
+		close(devnull);
+	if (api)
+		destroy(api);
+	const char *prefix = getenv("TESSDATA_PREFIX");
+	if (irc != 0)
+		check(r, "FAIL", "tesseract",
+		      "%s loads but has no English language data (eng.traineddata%s%s): install "
+		      "tesseract-ocr-eng%s", version(), prefix ? " under TESSDATA_PREFIX=" : "",
+		      prefix ? prefix : "", prefix ? ", or unset TESSDATA_PREFIX" : "");
+	else
+		check(r, "ok", "tesseract", "%s with English language data", version());
+	/* The library stays loaded: its threads do not survive an unload. */
+}
+
+static void check_authorities(struct report *r, const struct cli_ctx *ctx)
+{
+	char *path = sw_path_join(ctx->ws.root, SW_AUTHORITY_DB_NAME);
+	struct stat sb;
+	if (stat(path, &sb) != 0) {
+		check(r, "warn", "authorities",
+		      "no authority table: case citations cannot be checked; import one with "
+		      "'sworn authorities import'");
+	} else {
+		double days = difftime(time(NULL), sb.st_mtime) / 86400.0;
+		char when[32];
+		struct tm tm;
+		gmtime_r(&sb.st_mtime, &tm);
+		strftime(when, sizeof(when), "%Y-%m-%d", &tm);
+		if (days > AUTHORITY_STALE_DAYS)
+			check(r, "warn", "authorities",
+			      "the table was last imported %s, %.0f days ago: decisions since then are "
+			      "missing and their citations would be reported as not found; import a "
+			      "newer one with 'sworn authorities import'", when, days);
+		else
+			check(r, "ok", "authorities", "last imported %s (%.0f days ago)", when,
+			      days < 0 ? 0 : days);
+	}
+	free(path);
+}
+
+/* PRAGMA quick_check on each matter.db, opened read-only: doctor never
+ * migrates or writes a matter. */
+static void check_matters(struct report *r, const struct cli_ctx *ctx)
+{
+	char **names = NULL;
+	size_t n = 0;
+	struct sw_err err = { 0 };
+	if (sw_matter_list(&names, &n, &ctx->ws, &err) != 0) {
+		check(r, "FAIL", "matters", "%s", err.msg);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *what = sw_xasprintf("matter %s", names[i]);
+		char *db = sw_xasprintf("%s/matters/%s/matter.db", ctx->ws.root, names[i]);
+		sqlite3 *h = NULL;
+		sqlite3_stmt *st = NULL;
+		struct sw_buf msg = SW_BUF_INIT;
+		int rc = sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL);
+		if (rc == SQLITE_OK)
+			sqlite3_busy_timeout(h, 2000);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_prepare_v2(h, "PRAGMA quick_check(5)", -1, &st, NULL);
+		size_t lines = 0;
+		while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+			const char *t = (const char *)sqlite3_column_text(st, 0);
+			sw_buf_addf(&msg, "%s%s", lines++ ? "; " : "", t ? t : "?");
+		}
+		if (rc == SQLITE_OK && sqlite3_finalize(st) != SQLITE_OK && lines == 0)
+			rc = SQLITE_CORRUPT;
+		if (rc != SQLITE_OK || lines == 0)
+			check(r, "FAIL", what, "%s cannot be checked: %s; restore it from a backup, "
+			      "or re-import the matter's productions into a new matter", db,
+			      h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
+		else if (lines == 1 && strcmp(msg.data, "ok") == 0)
+			check(r, "ok", what, "database intact (quick_check)");
+		else
+			check(r, "FAIL", what, "%s is damaged (quick_check: %s); restore it from a "
+			      "backup, or re-import the matter's productions into a new matter", db,
+			      msg.data);
+		sqlite3_close(h);
+		sw_buf_release(&msg);
+		free(db);
+		free(what);
+		free(names[i]);
+	}
+	free(names);
+	if (n == 0)
+		check(r, "ok", "matters", "none yet ('sworn matter new NAME')");
+}
+
+static void check_disk(struct report *r, const struct cli_ctx *ctx)
+{
+	struct statvfs vfs;
+	if (statvfs(ctx->ws.root, &vfs) != 0) {
+		check(r, "warn", "disk", "cannot read the free space under %s", ctx->ws.root);
+		return;
+	}
+	unsigned long long free_b = (unsigned long long)vfs.f_bavail * vfs.f_frsize;
+	char human[32];
+	cli_human_bytes(human, sizeof(human), free_b);
+	if (free_b < DISK_FAIL_BYTES)
+		check(r, "FAIL", "disk", "%s free under %s: an import or a run may fail part-way; "
+		      "free some space first", human, ctx->ws.root);
+	else if (free_b < DISK_WARN_BYTES)
+		check(r, "warn", "disk", "%s free under %s: a large production may not fit",
+		      human, ctx->ws.root);
+	else
+		check(r, "ok", "disk", "%s free under %s", human, ctx->ws.root);
+}
+
+/* ------------------------------------------------------------- endpoints */
+
+/* What to do about an endpoint that did not answer: a fleet server's state
+ * and log, or how to start a server on its port. */
+static void next_step(struct sw_buf *b, const struct sw_llm_endpoint *ep,
+		      const struct sw_fleet_state *st)
+{
+	const struct sw_fleet_state_server *fs = st ? sw_fleet_state_find(st, NULL, ep->url) : NULL;
+	if (fs && st->supervisor_running) {
+		sw_buf_addf(b, "; the fleet's server %s is %s: see 'sworn fleet status' and its log %s",
+			    fs->name, fs->state, fs->log);
+		return;
+	}
+	if (ep->unix_path) {
+		sw_buf_addf(b, "; start llama-server on %s (--host %s), or run 'sworn fleet up'",
+			    ep->unix_path, ep->unix_path);
+		return;
+	}
+	const char *colon = strrchr(ep->url, ':');
+	const char *port = colon && colon[1] >= '0' && colon[1] <= '9' ? colon + 1 : NULL;
+	size_t plen = port ? strspn(port, "0123456789") : 0;
+	if (port)
+		sw_buf_addf(b, "; start llama-server on port %.*s, or run 'sworn fleet up'",
+			    (int)plen, port);
+	else
+		sw_buf_adds(b, "; start llama-server at that address, or run 'sworn fleet up'");
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
 	(void)cmd;
@@ -79,6 +281,10 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct report rep = { 0 };
 	enum sw_llm_health *health = NULL;
 	long *n_ctx = NULL;
+	bool *refused = NULL;
+	struct sw_fleet_state st;
+	char *fleet_dir = NULL;
+	bool have_st = false;
 	int rc;
 
 	if (o->keys)
@@ -100,8 +306,17 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	if (cfg.policy.mode == SW_LLM_ALLOW_REMOTE)
 		check(&rep, "warn", "policy",
 		      "allow-remote: endpoints may be outside this network; set mode = local-only in [policy] to forbid that");
+	fleet_dir = sw_path_join(ctx->ws.root, "fleet");
+	have_st = sw_fleet_state_load(&st, fleet_dir, NULL) == 0;
+	if (have_st && st.supervisor_running)
+		check(&rep, "ok", "fleet", "supervisor running, %zu server%s; its servers and roles "
+		      "are used where sworn.conf names none", st.nservers, st.nservers == 1 ? "" : "s");
+	else if (sw_config_find(&ctx->ws.config, "fleet", NULL, "model"))
+		check(&rep, "warn", "fleet", "[fleet] has models but the fleet is not running: "
+		      "'sworn fleet up' starts them and makes their roles usable");
 	health = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*health));
 	n_ctx = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*n_ctx));
+	refused = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*refused));
 	for (size_t i = 0; i < cfg.n_endpoints; i++) {
 		const struct sw_llm_endpoint *ep = &cfg.endpoints[i];
 		struct sw_llm_probe p;
@@ -109,6 +324,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		sw_llm_probe(&p, &cfg, ep->name, DOCTOR_TIMEOUT_MS);
 		health[i] = p.health;
 		n_ctx[i] = p.have_info ? p.info.n_ctx : 0;
+		refused[i] = p.refused;
 		if (p.refused)
 			check(&rep, "FAIL", what, "%s", p.policy);
 		else if (p.health == SW_LLM_READY)
@@ -118,9 +334,15 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		else if (p.health == SW_LLM_LOADING || p.health == SW_LLM_NO_SLOT)
 			check(&rep, "warn", what, "%s; %s", p.policy ? p.policy : "allowed",
 			      sw_llm_health_name(p.health));
-		else
-			check(&rep, "FAIL", what, "%s%s%s", p.policy ? p.policy : "",
-			      p.policy ? "; " : "", p.error ? p.error : sw_llm_health_name(p.health));
+		else {
+			struct sw_buf b = SW_BUF_INIT;
+			sw_buf_addf(&b, "%s%s%s", p.policy ? p.policy : "", p.policy ? "; " : "",
+				    p.error ? p.error : sw_llm_health_name(p.health));
+			if (p.health == SW_LLM_DOWN)
+				next_step(&b, ep, have_st ? &st : NULL);
+			check(&rep, "FAIL", what, "%s", b.data);
+			sw_buf_release(&b);
+		}
 		sw_llm_probe_release(&p);
 		free(what);
 	}
@@ -136,6 +358,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			      " prompts would be cut by the server; lower context or start the server"
 			      " with a larger -c (or fewer -np)",
 			      r->context, r->endpoint, n_ctx[e]);
+		else if (refused[e])
+			check(&rep, r->fallback ? "warn" : "FAIL", what,
+			      "endpoint %s is refused by the local-only policy (its line above says how "
+			      "to run it locally)%s%s", r->endpoint,
+			      r->fallback ? "; it would fall back to " : "", r->fallback ? r->fallback : "");
 		else if (health[e] == SW_LLM_READY)
 			check(&rep, "ok", what, "endpoint %s is ready%s%s", r->endpoint,
 			      r->fallback ? ", local fallback " : "", r->fallback ? r->fallback : "");
@@ -146,13 +373,22 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		free(what);
 	}
 	if (cfg.n_roles == 0)
-		check(&rep, "warn", "roles", "no [role] section: 'sworn ask' has nothing to use");
+		check(&rep, "warn", "roles", "no role: 'sworn ask' has nothing to use; give a [fleet] "
+		      "model line role=drafter and run 'sworn fleet up', or add a [role] section");
 report:
+	check_tesseract(&rep);
+	check_authorities(&rep, ctx);
+	check_matters(&rep, ctx);
+	check_disk(&rep, ctx);
 	rc = cli_emit(o->json,
 		      o->json ? json_pack("{s:b, s:o}", "ok", rep.failed == 0, "checks", rep.checks) : NULL,
 		      NULL, NULL, rep.failed ? CLI_NO : CLI_OK);
 	free(health);
 	free(n_ctx);
+	free(refused);
+	free(fleet_dir);
+	if (have_st)
+		sw_fleet_state_release(&st);
 	sw_llm_config_release(&cfg);
 	return rc;
 }
@@ -160,13 +396,16 @@ report:
 const struct cli_command cli_cmd_doctor = {
 	.name = "doctor",
 	.usage = "[--json] [--keys]",
-	.summary = "check sworn.conf, every endpoint's policy status and health, and the roles",
+	.summary = "check sworn.conf, the endpoints, the roles, OCR, the authority table, each matter's database and free disk",
 	.description =
 		"Each line is ok, warn or FAIL.  Endpoints are checked on the address actually\n"
 		"connected to, as every call is: an endpoint the local-only policy refuses is\n"
 		"a FAIL that names the address and how to change the policy.  --keys prints\n"
 		"the reference of every configuration key instead, from the tables that\n"
-		"check them.\n\n"
+		"check them.  A running fleet's servers and roles are checked with\n"
+		"sworn.conf's.  The record side: tesseract and its English language data,\n"
+		"the authority table's age, each matter database's integrity (PRAGMA\n"
+		"quick_check, read-only) and the free disk under the workspace.\n\n"
 		"Exit status: 0 when nothing failed, 1 when something did.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
