@@ -136,10 +136,19 @@ int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 			if (idx >= 0 && a[2])
 				inline_value = a + 2;
 		}
-		if (idx < 0)
+		if (idx < 0) {
+			/* --color and --quiet may also follow the command. */
+			int used = cli_parse_global(argc - i, argv + i, err);
+			if (used < 0)
+				return used;
+			if (used > 0) {
+				i += used - 1;
+				continue;
+			}
 			return sw_err_set(err, SW_EUSAGE,
 					  "unknown option '%s' for 'sworn %s' (see 'sworn %s --help')",
 					  a, cmd->name, cmd->name);
+		}
 		const struct cli_opt *o = &cmd->opts[idx];
 		if (!o->arg) {
 			if (inline_value)
@@ -222,7 +231,11 @@ int cli_exit_code(int code)
 {
 	switch (code) {
 	case 0: return CLI_OK;
-	case SW_ENOTFOUND: case SW_EPOLICY: return CLI_NO;
+	/* A refusal by the local-only policy is the command's "no".  A thing
+	 * that is not there (a file, the workspace, a matter, a run, a role)
+	 * is an input error like any other: a command whose answer is "none"
+	 * (no hits, no such case) returns CLI_NO itself. */
+	case SW_EPOLICY: return CLI_NO;
 	default: return CLI_USAGE;
 	}
 }
@@ -272,12 +285,86 @@ int cli_emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
 	return rc;
 }
 
+/* matters/.default: not a matter's name (sw_matter_name_valid refuses the
+ * dot), so no matter's folder can take its place. */
+static char *default_path(const struct cli_ctx *ctx)
+{
+	return sw_xasprintf("%s/matters/.default", ctx->ws.root);
+}
+
+int cli_default_matter(char **out, const char **from, struct cli_ctx *ctx, struct sw_err *err)
+{
+	*out = NULL;
+	*from = NULL;
+	const char *env = getenv("SWORN_MATTER");
+	if (env && *env) {
+		*out = sw_xstrdup(env);
+		*from = "SWORN_MATTER";
+		return 0;
+	}
+	if (!ctx->have_ws)
+		return 0;
+	char *path = default_path(ctx);
+	struct sw_buf b = SW_BUF_INIT;
+	int rc = 0;
+	if (sw_path_is_file(path)) {
+		/* A name is short: anything longer is no name of ours. */
+		if ((rc = sw_file_read(&b, path, 4096, err)) == 0) {
+			while (b.len && (b.data[b.len - 1] == '\n' || b.data[b.len - 1] == '\r'))
+				b.data[--b.len] = '\0';
+			if (!sw_matter_name_valid(b.data))
+				rc = sw_err_set(err, SW_EINPUT, "%s holds no matter name: set one with "
+						"'sworn matter use NAME'", path);
+			else {
+				*out = sw_buf_detach(&b, NULL);
+				*from = "sworn matter use";
+			}
+		}
+	}
+	sw_buf_release(&b);
+	free(path);
+	return rc;
+}
+
+int cli_matter_use(struct cli_ctx *ctx, const char *name, struct sw_err *err)
+{
+	struct sw_matter *m = NULL;
+	int rc = sw_matter_open(&m, &ctx->ws, name, err);
+	sw_matter_close(m);
+	if (rc != 0)
+		return rc;
+	char *path = default_path(ctx);
+	char *line = sw_xasprintf("%s\n", name);
+	rc = sw_file_write_atomic(path, line, strlen(line), err);
+	free(line);
+	free(path);
+	return rc;
+}
+
 int cli_matter_open(struct sw_matter **out, struct cli_ctx *ctx, const char *name,
 		    struct sw_err *err)
 {
+	char *dflt = NULL;
+	const char *from = NULL;
+	int rc;
+	*out = NULL;
+	if (!name) {
+		if ((rc = cli_default_matter(&dflt, &from, ctx, err)) != 0)
+			return rc;
+		name = dflt;
+	}
 	if (!name)
-		return sw_err_set(err, SW_EUSAGE, "which matter? pass -m MATTER ('sworn matter list' shows them)");
-	return sw_matter_open(out, &ctx->ws, name, err);
+		return sw_err_set(err, SW_EUSAGE, "which matter? pass -m MATTER, set SWORN_MATTER, or "
+				  "pick one with 'sworn matter use NAME' ('sworn matter list' shows them)");
+	rc = sw_matter_open(out, &ctx->ws, name, err);
+	if (rc != 0 && from) {
+		/* Say where a name the user did not type came from. */
+		char msg[sizeof(err->msg)];
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		sw_err_set(err, rc, "%s (the matter named by %s)", msg, from);
+	}
+	free(dflt);
+	return rc;
 }
 
 int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
@@ -287,9 +374,47 @@ int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
 	return cli_matter_open(out, ctx, cli_value(cmd, a, "matter"), err);
 }
 
+struct cli_globals cli_globals = { .colour = CLI_COLOUR_AUTO };
+
 bool cli_colour(void)
 {
+	switch (cli_globals.colour) {
+	case CLI_COLOUR_ALWAYS: return true;
+	case CLI_COLOUR_NEVER: return false;
+	case CLI_COLOUR_AUTO: break;
+	}
 	return isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+}
+
+int cli_parse_colour(enum cli_colour_mode *out, const char *v, struct sw_err *err)
+{
+	static const char *const names[] = { "auto", "always", "never" };
+	for (size_t i = 0; i < SW_ARRAY_LEN(names); i++)
+		if (strcmp(v, names[i]) == 0) {
+			*out = (enum cli_colour_mode)i;
+			return 0;
+		}
+	return sw_err_set(err, SW_EUSAGE, "bad --color '%s': give auto, always or never", v);
+}
+
+int cli_parse_global(int argc, char **argv, struct sw_err *err)
+{
+	const char *a = argv[0];
+	if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+		cli_globals.quiet = true;
+		return 1;
+	}
+	if (strncmp(a, "--color=", 8) == 0 || strncmp(a, "--colour=", 9) == 0) {
+		int e = cli_parse_colour(&cli_globals.colour, strchr(a, '=') + 1, err);
+		return e != 0 ? e : 1;
+	}
+	if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {
+		if (argc < 2)
+			return sw_err_set(err, SW_EUSAGE, "option --color needs a value (auto, always or never)");
+		int e = cli_parse_colour(&cli_globals.colour, argv[1], err);
+		return e != 0 ? e : 2;
+	}
+	return 0;
 }
 
 void cli_human_bytes(char *out, size_t outsz, uint64_t bytes)
@@ -315,6 +440,10 @@ const struct cli_opt cli_global_opts[] = {
 	{ NULL, 'C', "DIR", "run as if started in DIR (the workspace is found from there)", CLI_PATH },
 	{ "version", 0, NULL, "print the version, build and libraries (sworn version)", CLI_FLAG },
 	{ "help", 'h', NULL, "list the commands", CLI_FLAG },
+	{ "color", 0, "WHEN", "colour the output: auto (a terminal, NO_COLOR unset), always or never",
+	  CLI_STRING },
+	{ "quiet", 'q', NULL, "no progress, hints or summaries on stderr (errors still print)",
+	  CLI_FLAG },
 };
 const size_t cli_nglobal_opts = SW_ARRAY_LEN(cli_global_opts);
 

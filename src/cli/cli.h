@@ -197,16 +197,45 @@ void cli_error(const char *fmt, ...) SW_PRINTF(1, 2);
 /* The exit code for an error code. */
 int cli_exit_code(int code);
 
-/* Open the matter called name, the value of -m (NULL: fail with a usage
- * error that says how to name one). */
+/* Open the matter called name, the value of -m; NULL: the default matter
+ * (cli_default_matter), and without one a usage error that says how to
+ * name one.  A matter that does not exist is SW_ENOTFOUND (exit 2); the
+ * message says where a default's name came from. */
 int cli_matter_open(struct sw_matter **out, struct cli_ctx *ctx, const char *name,
 		    struct sw_err *err);
+/* The default matter: $SWORN_MATTER when set and not empty, else the one
+ * `sworn matter use NAME` stored in the workspace (matters/.default), else
+ * *out NULL.  *out is the caller's; *from names its source ("SWORN_MATTER",
+ * "sworn matter use") or is NULL.  SW_EINPUT for a stored file that holds
+ * no valid name. */
+int cli_default_matter(char **out, const char **from, struct cli_ctx *ctx, struct sw_err *err);
+/* Make the existing matter name the workspace's default (matters/.default,
+ * written atomically).  SW_ENOTFOUND when there is no such matter. */
+int cli_matter_use(struct cli_ctx *ctx, const char *name, struct sw_err *err);
 /* Transition, for old tables: cli_matter_open of the option "matter". */
 int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
 		    const struct cli_command *cmd, const struct cli_args *a,
 		    struct sw_err *err);
 
-/* Whether stdout is a terminal that may be coloured (NO_COLOR unset). */
+/* The global options main parses before the command: --color=WHEN and
+ * --quiet (no progress, hints or summaries on stderr; errors and the
+ * command's answer still print). */
+enum cli_colour_mode { CLI_COLOUR_AUTO, CLI_COLOUR_ALWAYS, CLI_COLOUR_NEVER };
+struct cli_globals {
+	enum cli_colour_mode colour;
+	bool quiet;
+};
+extern struct cli_globals cli_globals;
+/* auto, always or never into *out; SW_EUSAGE with a message otherwise. */
+int cli_parse_colour(enum cli_colour_mode *out, const char *v, struct sw_err *err);
+/* If argv[0] (of argc words) is --quiet, -q, --color=WHEN or --color WHEN,
+ * set cli_globals and return how many words it took; 0 for another word;
+ * SW_EUSAGE for a bad WHEN.  main calls it before the command, cli_parse
+ * for an option the command's own table lacks. */
+int cli_parse_global(int argc, char **argv, struct sw_err *err);
+
+/* Whether stdout may be coloured: --color=always, never, or (auto) a
+ * terminal with NO_COLOR unset. */
 bool cli_colour(void);
 
 /* Format a byte count as "12.3 MiB" into out. */

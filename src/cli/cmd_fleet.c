@@ -228,6 +228,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		struct sw_fleet_state st;
 		if (sw_fleet_state_load(&st, conf.dir, &err) != 0) {
 			rc = cli_fail(&err);
+			/* A fleet never started is not up: the status's "no". */
+			if (err.code == SW_ENOTFOUND)
+				rc = CLI_NO;
 		} else {
 			rc = show(o, &st);
 			sw_fleet_state_release(&st);

@@ -22,9 +22,13 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the hits as JSON", CLI_FLAG, AT(json) },
 };
 
-/* The snippet marks matches with \x01 ... \x02: bold on a terminal,
- * [brackets] elsewhere, nothing in JSON (offsets would be more use there,
- * but the marked text is what a reader wants). */
+/* The snippet marks matches with \x01 ... \x02: bold and underlined in
+ * colour, else between the white square brackets U+27E6 and U+27E7, which
+ * no Bluebook alteration ("[t]he", "[sic]") or record text uses, as plain
+ * [brackets] would be; in JSON the snippet is plain, with "marks" giving
+ * each match's byte range in it. */
+#define MARK_OPEN "\xe2\x9f\xa6"  /* ⟦ */
+#define MARK_CLOSE "\xe2\x9f\xa7" /* ⟧ */
 static void put_snippet(FILE *f, const char *s, bool colour)
 {
 	bool space = false;
@@ -37,20 +41,35 @@ static void put_snippet(FILE *f, const char *s, bool colour)
 			fputc(' ', f);
 		space = false;
 		if (*s == '\x01')
-			fputs(colour ? "\x1b[1m" : "[", f);
+			fputs(colour ? "\x1b[1;4m" : MARK_OPEN, f);
 		else if (*s == '\x02')
-			fputs(colour ? "\x1b[0m" : "]", f);
+			fputs(colour ? "\x1b[0m" : MARK_CLOSE, f);
 		else
 			fputc(*s, f);
 	}
 }
 
-static char *plain_snippet(const char *s)
+/* The snippet without its marks; *marks gets [start, end) byte offsets of
+ * each match in it. */
+static char *plain_snippet(const char *s, json_t **marks)
 {
 	struct sw_buf b = SW_BUF_INIT;
-	for (; *s; s++)
-		if (*s != '\x01' && *s != '\x02')
+	size_t start = 0;
+	bool open = false;
+	*marks = json_array();
+	for (; *s; s++) {
+		if (*s == '\x01') {
+			start = b.len;
+			open = true;
+		} else if (*s == '\x02') {
+			if (open)
+				json_array_append_new(*marks, json_pack("[I, I]", (json_int_t)start,
+									(json_int_t)b.len));
+			open = false;
+		} else {
 			sw_buf_addc(&b, *s);
+		}
+	}
 	return sw_buf_detach(&b, NULL);
 }
 
@@ -85,15 +104,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	if (o->json) {
 		json_t *arr = json_array();
 		for (size_t i = 0; i < n; i++) {
-			char *snip = plain_snippet(hits[i].snippet);
-			json_t *h = json_pack("{s:I, s:o, s:I, s:o, s:o, s:o, s:f, s:o}",
+			json_t *marks;
+			char *snip = plain_snippet(hits[i].snippet, &marks);
+			json_t *h = json_pack("{s:I, s:o, s:I, s:o, s:o, s:o, s:f, s:o, s:o}",
 				"doc_id", (json_int_t)hits[i].doc_id,
 				"document", sw_json_str(hits[i].document),
 				"page", (json_int_t)hits[i].page,
 				"bates", hits[i].bates ? sw_json_str(hits[i].bates) : json_null(),
 				"cite", hits[i].cite ? sw_json_str(hits[i].cite) : json_null(),
 				"origin", sw_json_str(hits[i].origin),
-				"score", hits[i].score, "snippet", sw_json_str(snip));
+				"score", hits[i].score, "snippet", sw_json_str(snip), "marks", marks);
 			free(snip);
 			json_array_append_new(arr, h);
 		}
@@ -116,7 +136,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			put_snippet(stdout, hits[i].snippet, colour);
 			putchar('\n');
 		}
-		if (n == 0)
+		if (n == 0 && !cli_globals.quiet)
 			fprintf(stderr, "no hits for '%s'\n", query.data);
 	}
 	rc = cli_emit(o->json, doc, NULL, NULL, n == 0 ? CLI_NO : CLI_OK);
@@ -129,14 +149,19 @@ cleanup:
 
 const struct cli_command cli_cmd_search = {
 	.name = "search",
-	.usage = "-m MATTER [--fts] [--limit N] [--json] QUERY...",
+	.usage = "[-m MATTER] [--fts] [--limit N] [--json] QUERY...",
 	.summary = "full-text search of a matter's pages, ranked, with Bates and snippet",
 	.description =
 		"Every word of the query must be on the page.  Words may be Bates numbers\n"
 		"in any spelling (ACME-0000123, ACME0000123), section signs (§ 1983), or\n"
 		"plain words (accents and case do not matter).  Hits are ranked by bm25.\n"
 		"Only evidence is searched unless --all is given.\n\n"
-		"Exit status: 0 with hits, 1 with none, 2 on a bad query.",
+		"Matches are marked between white square brackets (U+27E6, U+27E7), or\n"
+		"bold and underlined in colour, never with [brackets], which a\n"
+		"quotation's alterations use (\"[t]he\").  Without -m the\n"
+		"default matter is searched (SWORN_MATTER, or 'sworn matter use NAME').\n\n"
+		"Exit status: 0 with hits, 1 with none, 2 on a bad query or a matter\n"
+		"that does not exist.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
 	.opts_size = sizeof(struct search_opts),

@@ -45,6 +45,13 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return CLI_OK;
 		}
+		int used = cli_parse_global(argc - i, argv + i, &err);
+		if (used < 0)
+			return cli_fail(&err);
+		if (used > 0) {
+			i += used;
+			continue;
+		}
 		if (strcmp(argv[i], "-C") == 0 && i + 1 < argc) {
 			ctx.dir = argv[i + 1];
 			i += 2;
@@ -112,8 +119,10 @@ int main(int argc, char **argv)
 		}
 	}
 	rc = cmd->run(&ctx, cmd, &args);
-	if (fflush(stdout) != 0 && rc == CLI_OK) {
-		cli_error("cannot write the output");
+	/* A "no" whose output was lost is no answer: 2 with a line, as for
+	 * a success (an error, already reported, keeps its line). */
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != CLI_USAGE) {
+		cli_error("cannot write the output: %s", strerror(errno));
 		rc = CLI_USAGE;
 	}
 cleanup:

@@ -58,7 +58,7 @@ mkdir -p "$T/ws/deep/er"
 cd "$T/ws/deep/er" || exit 1
 run 0 "$SWORN" matter list --json
 has "$T/out" '"name": "acme"'
-run 1 "$SWORN" ingest -m nosuch "$T"
+run 2 "$SWORN" ingest -m nosuch "$T"
 has "$T/err" "no matter 'nosuch'"
 run 2 "$SWORN" ingest "$T"
 has "$T/err" "pass -m MATTER"

@@ -24,7 +24,7 @@ has "$T/err" "bad value 'maybe' for corrections.export: give yes or no"
 run 2 "$SWORN" matter set -m m corrections.export
 has "$T/err" "usage: sworn matter set -m MATTER KEY=VALUE"
 run 2 "$SWORN" matter set corrections.export=yes
-run 1 "$SWORN" matter set -m nosuch corrections.export=yes
+run 2 "$SWORN" matter set -m nosuch corrections.export=yes
 has "$T/err" "no matter 'nosuch'"
 eq "nothing set" "$(sql m "SELECT count(*) FROM settings")" "0"
 

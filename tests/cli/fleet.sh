@@ -209,7 +209,7 @@ wait $orphan 2>/dev/null
 run 2 "$SWORN" -C "$T/ws" fleet sideways
 rm -rf "$T/ws"
 "$SWORN" init -q "$T/ws" || exit 1
-run 1 "$SWORN" -C "$T/ws" fleet up
+run 2 "$SWORN" -C "$T/ws" fleet up
 has "$T/err" "no [fleet] section"
 run 1 "$SWORN" -C "$T/ws" fleet status
 has "$T/err" "never started"

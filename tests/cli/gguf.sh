@@ -40,6 +40,6 @@ has "$T/err" "truncated at byte"
 printf 'not a model' >"$T/junk.gguf"
 run 2 "$SWORN" gguf "$T/junk.gguf"
 has "$T/err" "is not a GGUF file"
-run 1 "$SWORN" gguf "$T/none.gguf"
+run 2 "$SWORN" gguf "$T/none.gguf"
 has "$T/err" "cannot open"
 done_testing

@@ -61,7 +61,7 @@ has "$T/out" '"content": "The fake"'
 has "$T/out" '"predicted_n": 2'
 has "$T/requests" 'Read this from stdin'
 
-run 1 "$SWORN" ask nobody hi
+run 2 "$SWORN" ask nobody hi
 has "$T/err" "no role 'nobody'"
 run 2 "$SWORN" ask drafter
 has "$T/err" "too few arguments"

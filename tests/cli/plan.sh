@@ -67,7 +67,7 @@ run 2 "$SWORN" plan -H "$HW/v100x12.ini" "$M/tiny.gguf:ctx=lots"
 has "$T/err" "bad option 'ctx=lots'"
 run 2 "$SWORN" plan -H "$HW/v100x12.ini" "$M/tiny.gguf:group=board-z"
 has "$T/err" "no group called 'board-z'"
-run 1 "$SWORN" plan -H "$T/nothing.ini" "$M/tiny.gguf"
+run 2 "$SWORN" plan -H "$T/nothing.ini" "$M/tiny.gguf"
 has "$T/err" "nothing.ini"
 # A misspelt key in an inventory is an error with its line, never the
 # built-in value.

@@ -40,7 +40,7 @@ run 2 "$SWORN" ingest -m m --accept-quarantined resaved.txt
 has "$T/err" "needs --reason"
 run 2 "$SWORN" ingest -m m --accept-quarantined letter.txt --reason "x"
 has "$T/err" "is not quarantined"
-run 1 "$SWORN" ingest -m m --accept-quarantined nosuch.txt --reason "x"
+run 2 "$SWORN" ingest -m m --accept-quarantined nosuch.txt --reason "x"
 run 0 "$SWORN" ingest -m m --accept-quarantined resaved.txt --reason "client produced the draft as an exhibit"
 has "$T/out" "accepted document"
 eq "accepted" "$(sql m "SELECT status FROM documents WHERE name = 'resaved.txt'")" "active"

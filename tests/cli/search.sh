@@ -9,7 +9,22 @@ run 0 "$SWORN" ingest -m m --origin model draft.txt
 
 run 0 "$SWORN" search -m m "§ 1983"
 has "$T/out" "ZED-0000042"
-has "$T/out" "[§] [1983]"
+# Hits are marked so that no Bluebook alteration ("[t]he") reads as one.
+has "$T/out" "⟦§⟧ ⟦1983⟧"
+lacks "$T/out" "[§]"
+run 0 "$SWORN" --color=always search -m m "§ 1983"
+has "$T/out" "$(printf '\033[1;4m1983\033[0m')"
+run 0 "$SWORN" search --color=never -m m "§ 1983"
+lacks "$T/out" "$(printf '\033[')"
+run 2 "$SWORN" search --color=sometimes -m m "§ 1983"
+has "$T/err" "give auto, always or never"
+run 0 "$SWORN" search -m m --json "§ 1983"
+python3 -c '
+import json, sys
+h = json.load(open(sys.argv[1]))["hits"][0]
+marked = [h["snippet"].encode()[a:b].decode() for a, b in h["marks"]]
+assert marked == ["§", "1983"], marked
+' "$T/out" || { echo "FAIL: --json marks"; failures=$((failures + 1)); }
 for q in ZED-0000042 ZED0000042 0000042; do
 	run 0 "$SWORN" search -m m "$q"
 	has "$T/out" "a.txt p.1"
@@ -23,6 +38,10 @@ has "$T/out" "draft.txt"
 has "$T/out" "origin: model"
 run 1 "$SWORN" search -m m nonexistentword
 has "$T/err" "no hits"
+run 1 "$SWORN" --quiet search -m m nonexistentword
+lines "$T/err" 0
+run 2 "$SWORN" search -m nope nonexistentword
+has "$T/err" "no matter 'nope'"
 run 0 "$SWORN" search -m m --fts 'lunch OR plaintiff'
 has "$T/out" "p.2"
 run 2 "$SWORN" search -m m --fts 'lunch AND ('

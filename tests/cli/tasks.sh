@@ -43,7 +43,7 @@ BUILTIN_SHA=$(jq -r .sha256 "$T/out")
 
 run 0 "$SWORN" -C "$T/nows" task show declaration
 has "$T/out" "evidence   queries from brief; 16 pages at most"
-run 1 "$SWORN" -C "$T/nows" task show nope
+run 2 "$SWORN" -C "$T/nows" task show nope
 has "$T/err" "sworn: no task 'nope' (sworn task list shows them)"
 run 2 "$SWORN" -C "$T/nows" task show ../etc
 has "$T/err" "bad task name '../etc'"
@@ -97,7 +97,7 @@ has "$T/err" "{{findings}} is not a placeholder here"
 run 0 "$SWORN" -C "$T/ws" task init motion-section --force
 run 0 "$SWORN" -C "$T/ws" task show motion-section --json
 eq "restored hash" "$(jq -r .sha256 "$T/out")" "$BUILTIN_SHA"
-run 1 "$SWORN" -C "$T/ws" task init nope
+run 2 "$SWORN" -C "$T/ws" task init nope
 has "$T/err" "no built-in task 'nope'"
 
 done_testing

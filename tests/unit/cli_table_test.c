@@ -206,7 +206,10 @@ static void test_exit_codes(void **state)
 {
 	(void)state;
 	assert_int_equal(cli_exit_code(0), 0);
-	assert_int_equal(cli_exit_code(SW_ENOTFOUND), 1);
+	/* Not there (a file, a matter, the workspace) is an input error; a
+	 * policy refusal is the command's "no". */
+	assert_int_equal(cli_exit_code(SW_ENOTFOUND), 2);
+	assert_int_equal(cli_exit_code(SW_EPOLICY), 1);
 	assert_int_equal(cli_exit_code(SW_EUSAGE), 2);
 	assert_int_equal(cli_exit_code(SW_EINPUT), 2);
 }
