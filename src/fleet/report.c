@@ -15,6 +15,75 @@ static double used_bytes(const struct sw_fleet_fit *f, size_t d)
 	return (double)(f->weights[d] + f->kv[d] + f->compute[d] + f->reserve[d]);
 }
 
+/* A GPU this full may not survive a longer prompt's compute buffers, a
+ * driver that takes more for itself, or the estimate's own error. */
+#define RISK_FILL 0.97
+
+static const char *count_word(size_t n)
+{
+	static const char *const w[] = { "no", "one", "two", "three", "four", "five", "six",
+					 "seven", "eight", "nine", "ten", "eleven", "twelve" };
+	return n < SW_ARRAY_LEN(w) ? w[n] : NULL;
+}
+
+/* The first line of a model's report: what it does, where, at what cost,
+ * in words a reader who has never seen llama-server can follow. */
+static void plain_sentence(struct sw_buf *out, const struct sw_fleet_plan *p, size_t i)
+{
+	const struct sw_fleet_placement *pl = &p->placed[i];
+	const struct sw_fleet_model *m = &p->models[i];
+	const struct sw_fleet_fit *f = &pl->fit;
+	if (pl->group < 0) {
+		sw_buf_addf(out, "  %s is not placed: it would not run on this hardware as asked, so "
+			    "no speed is predicted (see why below).\n", m->name);
+		return;
+	}
+	const struct sw_fleet_group *g = &p->hw->groups[pl->group];
+	double used = 0, cap = 0;
+	for (size_t d = 0; d < f->ndev; d++) {
+		used += (double)(f->weights[d] + f->kv[d] + f->compute[d] + f->reserve[d]);
+		cap += (double)f->capacity[d];
+	}
+	double tps = f->decode_at[0] > 0 ? f->decode_at[0] : f->decode_tps;
+	char gpus[48];
+	const char *word = count_word(g->n);
+	if (g->n == 1)
+		snprintf(gpus, sizeof(gpus), "its GPU's");
+	else if (word)
+		snprintf(gpus, sizeof(gpus), "its %s GPUs'", word);
+	else
+		snprintf(gpus, sizeof(gpus), "its %zu GPUs'", g->n);
+	sw_buf_addf(out, "  %s answers at about %.0f tokens/s on %s, using %.0f%% of %s memory",
+		    m->name, tps, g->name, cap > 0 ? 100.0 * used / cap : 0, gpus);
+	if (pl->below_floor)
+		sw_buf_addf(out, ", below the %.0f tokens/s floor", p->opts.floor_tps);
+	sw_buf_adds(out, ".\n");
+}
+
+/* "GPU3 is 98% full" lines for each GPU of a placed model past RISK_FILL;
+ * how many. */
+static size_t risks(struct sw_buf *out, const struct sw_fleet_plan *p, size_t i, bool text)
+{
+	const struct sw_fleet_placement *pl = &p->placed[i];
+	const struct sw_fleet_fit *f = &pl->fit;
+	size_t n = 0;
+	if (pl->group < 0)
+		return 0;
+	const struct sw_fleet_group *g = &p->hw->groups[pl->group];
+	for (size_t d = 0; d < f->ndev && d < g->n; d++) {
+		double used = (double)(f->weights[d] + f->kv[d] + f->compute[d] + f->reserve[d]);
+		double fill = f->capacity[d] ? used / (double)f->capacity[d] : 0;
+		if (fill <= RISK_FILL)
+			continue;
+		if (text)
+			sw_buf_addf(out, "  risk     GPU%d is %.0f%% full: a long prompt or a driver that "
+				    "keeps more memory may not fit; lower ctx, use kv=q4_0 or fewer slots\n",
+				    p->hw->gpus[g->gpu[d]].index, 100.0 * fill);
+		n++;
+	}
+	return n;
+}
+
 static void gpu_list(struct sw_buf *b, const struct sw_fleet_hw *hw, int group)
 {
 	const struct sw_fleet_group *g = &hw->groups[group];
@@ -53,6 +122,7 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 		sw_buf_addf(out, "\n%s  (%s, %s, %.1fB params, %.1fB active, %.1f GiB)\n", m->name,
 			    m->arch, m->file_type, (double)m->params_total / 1e9,
 			    (double)m->params_active / 1e9, (double)m->weight_bytes / GIB);
+		plain_sentence(out, p, i);
 		sw_buf_addf(out, "  request  ctx %u, kv %s, slots %u%s%s\n", f->ctx, sw_fleet_kv_name(r->kv),
 			    r->slots ? r->slots : 1, r->role ? ", role " : "", r->role ? r->role : "");
 		if (pl->group >= 0) {
@@ -72,6 +142,11 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 				    used_bytes(f, d) / GIB, (double)f->capacity[d] / GIB);
 		}
 		sw_buf_addf(out, "  (+%.1f GiB host)\n", (double)f->host_bytes / GIB);
+		risks(out, p, i, true);
+		if (pl->group < 0) {
+			sw_buf_addf(out, "  why      %s\n", pl->reason);
+			continue;
+		}
 		sw_buf_adds(out, "  speed    decode");
 		bool any = false;
 		for (int k = 0; k < SW_FLEET_DEPTHS; k++)
@@ -172,6 +247,9 @@ json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
 			json_object_set_new(o, "role", sw_json_str(p->reqs[i].role));
 		if (f->warn[0])
 			json_object_set_new(o, "warning", sw_json_str(f->warn));
+		json_object_set_new(o, "risk", json_boolean(risks(NULL, p, i, false) > 0));
+		if (pl->group < 0)
+			json_object_set_new(o, "predicted", json_null());
 		if (!f->fits && f->max_ctx)
 			json_object_set_new(o, "max_ctx", json_integer(f->max_ctx));
 		json_array_append_new(models, o);

@@ -24,6 +24,12 @@ has "$T/out" "BELOW FLOOR"
 has "$T/out" "CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=0,1 llama-server -m $M/qwen3.6-35b-a3b-q8_0.gguf --host 127.0.0.1 --port"
 has "$T/out" "[role \"drafter\"]"
 has "$T/out" "planned 4 of 4 models"
+# Each model opens with one plain sentence; a GPU past 97% is a risk.
+has "$T/out" "  Qwen3.5-122B-A10B answers at about 49 tokens/s on board-a, using 97% of its four GPUs' memory."
+has "$T/out" "  Qwen3.6-35B-A3B answers at about 82 tokens/s on pair-01, using 57% of its two GPUs' memory."
+has "$T/out" ", below the 40 tokens/s floor."
+has "$T/out" "  risk     GPU9 is 100% full"
+lacks "$T/out" "risk     GPU0 "
 
 run 0 "$SWORN" plan -H "$HW/v100x12.ini" --commands --server /opt/llama/llama-server --port 9001 "$M/gemma-4-26b-a4b-q8_0.gguf:kv=q4_0,np=2"
 lines "$T/out" 1
@@ -51,6 +57,14 @@ run 0 "$SWORN" plan -H "$HW/v100x12.ini" --floor 15 --strict-floor "$M/qwen3-32b
 run 1 "$SWORN" plan -H "$HW/v100x12.ini" --json "$M/mistral-medium-3.5-128b-q8_0.gguf"
 has "$T/out" '"fits": false'
 has "$T/out" "bits/weight"
+has "$T/out" '"predicted": null'
+has "$T/out" '"risk": false'
+# An unplaced model prints no speed as if it ran.
+run 1 "$SWORN" plan -H "$HW/v100x12.ini" "$M/mistral-medium-3.5-128b-q8_0.gguf"
+has "$T/out" "Mistral-Medium-3.5-128B is not placed"
+has "$T/out" "no speed is predicted"
+lacks "$T/out" "tok/s @"
+lacks "$T/out" "answers at about"
 
 # --detect reads nvidia-smi (a stand-in printing captured output).
 PATH="$SW_TEST_DATA/fleet/bin:$PATH" SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12" \
