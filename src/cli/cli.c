@@ -68,6 +68,8 @@ static int bind(void *opts, const struct cli_opt *o, const char *v, struct sw_er
 	char *at = (char *)opts + o->offset;
 	long long n;
 	double d;
+	if (!v && o->type != CLI_FLAG && o->type != CLI_UNTYPED)
+		return sw_err_set(err, SW_EUSAGE, "option --%s needs a value", o->name);
 	switch (o->type) {
 	case CLI_UNTYPED:
 		return 0;

@@ -62,6 +62,8 @@ static int load_run(char **status, char **final_path, int64_t *draft_doc, struct
 	int s = sqlite3_step(st);
 	if (s == SQLITE_ROW) {
 		*status = col_dup(st, 0);
+		if (!*status) /* NOT NULL in the schema */
+			*status = sw_xstrdup("");
 		*final_path = col_dup(st, 1);
 		*draft_doc = sqlite3_column_int64(st, 2);
 	} else if (s == SQLITE_DONE) {

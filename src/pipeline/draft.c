@@ -17,6 +17,8 @@ static size_t step_index(const struct sw_task *t, const struct sw_task_step *st)
 static bool step_complete(struct sw__engine *e, const struct sw_task_step *st)
 {
 	size_t found = 0;
+	if (!st)
+		return false;
 	if (st->fan_out && !e->expanded[step_index(e->t, st)])
 		return false;
 	for (size_t i = 0; i < e->n; i++)

@@ -21,6 +21,13 @@ static char *col_dup(sqlite3_stmt *st, int i)
 	return t ? sw_xstrdup((const char *)t) : NULL;
 }
 
+/* A NOT NULL column: never NULL here either. */
+static char *col_req(sqlite3_stmt *st, int i)
+{
+	char *s = col_dup(st, i);
+	return s ? s : sw_xstrdup("");
+}
+
 static void bind_opt_text(sqlite3_stmt *st, int i, const char *s)
 {
 	if (s)
@@ -115,12 +122,12 @@ int sw__pipe_run_load(struct sw__pipe_run *out, struct sw_matter *m, int64_t id,
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		out->id = id;
-		out->task = col_dup(st, 0);
-		out->task_sha256 = col_dup(st, 1);
-		out->task_source = col_dup(st, 2);
-		out->brief_name = col_dup(st, 3);
-		out->brief = col_dup(st, 4);
-		out->status = col_dup(st, 5);
+		out->task = col_req(st, 0);
+		out->task_sha256 = col_req(st, 1);
+		out->task_source = col_req(st, 2);
+		out->brief_name = col_req(st, 3);
+		out->brief = col_req(st, 4);
+		out->status = col_req(st, 5);
 		out->reason = col_dup(st, 6);
 		out->rounds = (unsigned)sqlite3_column_int(st, 7);
 		out->pid = sqlite3_column_int64(st, 8);
