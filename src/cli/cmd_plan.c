@@ -84,6 +84,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
+	/* The commands fit the build that will run them: its own --help says
+	 * which flags it knows.  None to read: the plan says what they need. */
+	struct sw_fleet_server_caps caps;
+	if (sw_fleet_server_caps_read(&caps, o->server ? o->server : "llama-server", NULL) == 0)
+		po.caps = &caps;
 	models = sw_xcalloc(n, sizeof(*models));
 	reqs = sw_xcalloc(n, sizeof(*reqs));
 	for (size_t i = 0; i < n; i++) {

@@ -327,12 +327,41 @@ double sw_fleet_decode_tps(const struct sw_fleet_model *m,
 
 /* -------------------------------------------------------------- placement */
 
+/* What a llama-server build accepts, read from its --version and --help. */
+struct sw_fleet_server_caps {
+	bool known;          /* a llama-server --help was read */
+	long build;          /* N of "version: N (commit)", -1 unknown */
+	char version[128];   /* that line, or "" */
+	bool fa_value;       /* -fa takes on|off|auto (else a bare -fa) */
+	bool fit;            /* knows --fit */
+};
+
+/* The builds the flags sworn uses by default (-fa on, --fit off) need. */
+extern const char sw_fleet_server_min_build[];
+
+/* Read caps from the text of --version and --help (either may be NULL);
+ * known stays false when help does not look like llama-server's. */
+void sw_fleet_server_caps_parse(struct sw_fleet_server_caps *out, const char *version,
+				const char *help);
+/* Run SERVER --version and --help (a path, or a name in PATH; bounded in
+ * time and size) and parse them.  SW_ENOTFOUND when it cannot be run,
+ * SW_EINPUT when its --help is not llama-server's; out is then unknown. */
+int sw_fleet_server_caps_read(struct sw_fleet_server_caps *out, const char *server,
+			      struct sw_err *err) SW_MUST_USE;
+/* One "server   ..." line for the plan: the build and the flags chosen, or,
+ * caps NULL or unknown, the minimum build the commands need. */
+void sw_fleet_server_caps_note(struct sw_buf *out, const struct sw_fleet_server_caps *caps,
+			       const char *server);
+
 struct sw_fleet_plan_opts {
 	double floor_tps;    /* decode floor, default 40 */
 	bool strict_floor;   /* leave a model unplaced rather than below the floor */
 	uint16_t base_port;  /* first port, default 8081 */
 	const char *server;  /* llama-server path for commands, default "llama-server" */
 	const char *host;    /* --host, default 127.0.0.1 */
+	/* What the server build accepts (borrowed; NULL or unknown: the
+	 * newest flags, -fa on and --fit off). */
+	const struct sw_fleet_server_caps *caps;
 };
 
 struct sw_fleet_placement {

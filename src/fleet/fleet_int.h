@@ -106,6 +106,7 @@ struct sw_fleet_sv {
 	char *started;
 	bool dirty;
 	struct sw_llm_cancel cancel; /* set to stop: ends a probe in flight */
+	struct sw_fleet_server_caps caps; /* what conf->server accepts */
 };
 
 /* Sleep ms milliseconds, through signals. */

@@ -170,8 +170,10 @@ static char *command(const struct sw_fleet_plan *p, size_t i)
 	for (size_t d = 0; d < pl->fit.ndev; d++)
 		sw_buf_addf(&b, "%s%u", d ? "," : "", pl->fit.layers[d]);
 	const char *kv = sw_fleet_kv_name(r->kv);
-	sw_buf_addf(&b, " -fa on -ctk %s -ctv %s -c %u -np %u --fit off", kv, kv, pl->fit.ctx,
-		    r->slots ? r->slots : 1);
+	const struct sw_fleet_server_caps *caps = p->opts.caps;
+	bool known = caps && caps->known;
+	sw_buf_addf(&b, " %s -ctk %s -ctv %s -c %u -np %u%s", !known || caps->fa_value ? "-fa on" : "-fa",
+		    kv, kv, pl->fit.ctx, r->slots ? r->slots : 1, !known || caps->fit ? " --fit off" : "");
 	return sw_buf_detach(&b, NULL);
 }
 

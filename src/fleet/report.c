@@ -113,6 +113,7 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 		    p->opts.strict_floor ? " (strict)" : "");
 	if (hw->notes)
 		sw_buf_addf(out, "note: %s\n", hw->notes);
+	sw_fleet_server_caps_note(out, p->opts.caps, p->opts.server);
 	for (size_t i = 0; i < p->nmodels; i++) {
 		const struct sw_fleet_placement *pl = &p->placed[i];
 		const struct sw_fleet_model *m = &p->models[i];
@@ -254,9 +255,20 @@ json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
 			json_object_set_new(o, "max_ctx", json_integer(f->max_ctx));
 		json_array_append_new(models, o);
 	}
-	return json_pack("{s:o, s:f, s:b, s:f, s:o}", "hardware", sw_json_str(hw->source),
+	const struct sw_fleet_server_caps *caps = p->opts.caps;
+	bool known = caps && caps->known;
+	json_t *server = json_pack("{s:o, s:b, s:s, s:b}", "path", sw_json_str(p->opts.server),
+				   "read", known, "flash_attn", !known || caps->fa_value ? "-fa on" : "-fa",
+				   "fit_off", !known || caps->fit);
+	json_object_set_new(server, "version", known && caps->version[0] ?
+					       sw_json_str(caps->version) : json_null());
+	json_object_set_new(server, "build", known && caps->build >= 0 ?
+					     json_integer(caps->build) : json_null());
+	if (!known)
+		json_object_set_new(server, "needs", sw_json_str(sw_fleet_server_min_build));
+	return json_pack("{s:o, s:f, s:b, s:f, s:o, s:o}", "hardware", sw_json_str(hw->source),
 			 "floor_tps", p->opts.floor_tps, "strict_floor", p->opts.strict_floor,
-			 "elapsed_ms", p->elapsed_ms, "models", models);
+			 "elapsed_ms", p->elapsed_ms, "server", server, "models", models);
 }
 
 static void xml(struct sw_buf *b, const char *s)

@@ -129,8 +129,10 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	s->argv = strv_add(s->argv, &n, "-ts");
 	s->argv = strv_add(s->argv, &n, ts.data);
 	sw_buf_release(&ts);
+	bool known = sv->caps.known;
 	s->argv = strv_add(s->argv, &n, "-fa");
-	s->argv = strv_add(s->argv, &n, "on");
+	if (!known || sv->caps.fa_value)
+		s->argv = strv_add(s->argv, &n, "on");
 	s->argv = strv_add(s->argv, &n, "-ctk");
 	s->argv = strv_add(s->argv, &n, sw_fleet_kv_name(r->kv));
 	s->argv = strv_add(s->argv, &n, "-ctv");
@@ -141,8 +143,10 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	s->argv = strv_add(s->argv, &n, "-np");
 	snprintf(num, sizeof(num), "%u", r->slots ? r->slots : 1);
 	s->argv = strv_add(s->argv, &n, num);
-	s->argv = strv_add(s->argv, &n, "--fit");
-	s->argv = strv_add(s->argv, &n, "off");
+	if (!known || sv->caps.fit) {
+		s->argv = strv_add(s->argv, &n, "--fit");
+		s->argv = strv_add(s->argv, &n, "off");
+	}
 	for (size_t k = 0; k < c->nextra; k++)
 		s->argv = strv_add(s->argv, &n, c->extra_args[k]);
 	size_t ne = 0;
@@ -209,8 +213,14 @@ int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *co
 		sw_fleet_presence_check(&sv->presence, &sv->hw, &now);
 		sw_fleet_hw_release(&now);
 	}
+	/* The flags of the build that will run: a server that cannot be read
+	 * gets the newest ones, and its start fails with its own message. */
+	struct sw_err cerr = { 0 };
+	if (sw_fleet_server_caps_read(&sv->caps, conf->server, &cerr) != 0)
+		sv->caps.known = false;
 	struct sw_fleet_plan_opts po = {
 		.floor_tps = conf->floor_tps, .base_port = conf->base_port, .server = conf->server,
+		.caps = &sv->caps,
 	};
 	if ((rc = sw_fleet_plan_make(&sv->plan, &sv->hw, sv->models, sv->reqs, conf->nmodels, &po,
 				     sv->cal, err)) != 0)

@@ -26,8 +26,14 @@ cat >"$T/drafter.ini" <<EOF
 text = the drafter on the fleet answers
 EOF
 # Each model answers in its own words, so the test sees which one answered.
+# An older build: -fa takes no value and there is no --fit; the fleet reads
+# its --help and starts it with flags it knows.
 cat >"$T/bin/llama-server" <<EOF
 #!/bin/sh
+case "\$1" in
+--version) echo "version: 4000 (0123abc)" >&2; exit 0 ;;
+--help) printf '%s\n' "-fa,   --flash-attn   enable Flash Attention (default: disabled)" >&2; exit 0 ;;
+esac
 prev=
 for a; do [ "\$prev" = -m ] && model=\$a; prev=\$a; done
 case \$(basename "\$model" .gguf) in
@@ -56,6 +62,8 @@ has "$T/err" "no role 'drafter'"
 
 run 0 "$SWORN" -C "$T/ws" fleet up
 has "$T/out" "ready"
+has "$T/ws/fleet/logs/pair-01-qwen3-30b-a3b.log" " -fa -ctk q8_0 -ctv q8_0 -c 16384 -np 2"
+lacks "$T/ws/fleet/logs/pair-01-qwen3-30b-a3b.log" "--fit"
 run 0 "$SWORN" -C "$T/ws" fleet status --json
 has "$T/out" '"role": "drafter"'
 has "$T/out" '"context": 8192'

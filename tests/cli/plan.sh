@@ -37,6 +37,40 @@ has "$T/out" "/opt/llama/llama-server -m"
 has "$T/out" "--port 9001"
 has "$T/out" "-ctk q4_0 -ctv q4_0 -c 32768 -np 2 --fit off"
 
+# The commands fit the llama-server build: its --help says which flags it
+# knows.  A recent build (the fake prints a recent --help) ...
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --server "$SW_FAKE_LLAMA" "$M/gemma-4-26b-a4b-q8_0.gguf"
+has "$T/out" "server   $SW_FAKE_LLAMA version: 0 (fake): -fa on, --fit off"
+has "$T/out" " -fa on -ctk q8_0 -ctv q8_0 -c 32768 -np 1 --fit off"
+# ... one from before -fa took a value and before --fit ...
+cat >"$T/old-llama-server" <<'EOF'
+#!/bin/sh
+case $1 in
+--version) echo "version: 4000 (0123abc)" >&2 ;;
+--help) cat >&2 <<'HELP'
+-c,    --ctx-size N                     size of the prompt context (default: 4096)
+-fa,   --flash-attn                     enable Flash Attention (default: disabled)
+-ctk,  --cache-type-k TYPE              KV cache data type for K (default: f16)
+--fit-target N                          not this one
+HELP
+;;
+esac
+EOF
+chmod +x "$T/old-llama-server"
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --server "$T/old-llama-server" --json "$M/gemma-4-26b-a4b-q8_0.gguf"
+has "$T/out" '"build": 4000'
+has "$T/out" '"flash_attn": "-fa"'
+has "$T/out" '"fit_off": false'
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --server "$T/old-llama-server" --commands "$M/gemma-4-26b-a4b-q8_0.gguf"
+has "$T/out" " -fa -ctk q8_0"
+lacks "$T/out" "--fit"
+lacks "$T/out" "-fa on"
+# ... and none to read: the plan names the builds its flags need.
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --server "$T/no-such-server" "$M/gemma-4-26b-a4b-q8_0.gguf"
+has "$T/out" "server   $T/no-such-server was not read"
+has "$T/out" "b6327 (August 2025) or newer for '-fa on'"
+has "$T/out" " -fa on -ctk q8_0 -ctv q8_0 -c 32768 -np 1 --fit off"
+
 run 0 "$SWORN" plan -H "$HW/v100x12.ini" --conf "$M/gemma-4-26b-a4b-q8_0.gguf:role=drafter"
 has "$T/out" "[endpoint \"pair-"
 has "$T/out" "url = http://127.0.0.1:8081"

@@ -13,6 +13,8 @@
  * told, normally 127.0.0.1: nothing here may listen on other interfaces in
  * tests.
  *
+ * --version and --help print what a recent build prints (abridged) and exit.
+ *
  * Its own flags, all --fake-*:
  *   --fake-listen-delay MS   sleep before listening (connections refused)
  *   --fake-loading MS        answer 503 "Loading model" for MS after listening
@@ -224,12 +226,35 @@ static bool is_value(const char *s)
 	return s && (s[0] != '-' || (s[1] >= '0' && s[1] <= '9'));
 }
 
+/* --version and --help as a recent llama-server prints them (on stderr),
+ * abridged to the flags a supervisor asks about. */
+static void version_or_help(const char *a)
+{
+	if (!strcmp(a, "--version")) {
+		fputs("version: 0 (fake)\nbuilt with a C compiler for the tests\n", stderr);
+		exit(0);
+	}
+	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		fputs("----- common params -----\n\n"
+		      "-c,    --ctx-size N                     size of the prompt context\n"
+		      "-np,   --parallel N                     number of server slots\n"
+		      "-fa,   --flash-attn [on|off|auto]       set Flash Attention use ('on', 'off', or 'auto', default: 'auto')\n"
+		      "-ctk,  --cache-type-k TYPE              KV cache data type for K\n"
+		      "-ts,   --tensor-split N0,N1,N2,...      fraction of the model to offload to each GPU\n"
+		      "-fit,  --fit [on|off]                   whether to adjust unset arguments to fit in device memory\n"
+		      "--host HOST                             ip address to listen\n"
+		      "--port PORT                             port to listen (default: 8080)\n", stderr);
+		exit(0);
+	}
+}
+
 static void parse_args(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		bool has_v = is_value(v);
+		version_or_help(a);
 		if (!strcmp(a, "--host") && has_v)
 			{
 				opt.host = v;
