@@ -13,22 +13,44 @@ struct authorities_opts {
 };
 
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "lookup: print the result as JSON", CLI_FLAG,
-	  offsetof(struct authorities_opts, json) },
+	{ "json", 0, NULL, "print each import's summary, or the lookup's result, as JSON",
+	  CLI_FLAG, offsetof(struct authorities_opts, json) },
 };
 
-static int do_import(struct sw_authority *auth, const struct cli_args *a)
+/* Under --json the files imported before a failure are still listed: the
+ * document goes out, then the error's line and exit code. */
+static int do_import(struct sw_authority *auth, const struct cli_args *a, bool json)
 {
-	for (int i = 1; i < a->npos; i++) {
+	json_t *files = json ? json_array() : NULL;
+	struct sw_err err = { 0 };
+	int failed = 0;
+	for (int i = 1; i < a->npos && !failed; i++) {
 		struct sw_authority_import_summary sum;
-		struct sw_err err = { 0 };
-		if (sw_authority_import(&sum, auth, a->pos[i], isatty(STDERR_FILENO), &err) != 0)
-			return cli_fail(&err);
-		printf("%s: %s: %llu rows, %llu stored, %llu skipped in %.2f s\n", a->pos[i],
-		       sw_authority_format_name(sum.format), (unsigned long long)sum.rows,
-		       (unsigned long long)sum.stored, (unsigned long long)sum.skipped, sum.seconds);
+		bool progress = isatty(STDERR_FILENO) && !cli_globals.quiet;
+		if (sw_authority_import(&sum, auth, a->pos[i], progress, &err) != 0) {
+			failed = 1;
+			break;
+		}
+		if (json)
+			json_array_append_new(files, json_pack("{s:o, s:s, s:I, s:I, s:I, s:f}",
+				"path", sw_json_str(a->pos[i]), "format",
+				sw_authority_format_name(sum.format), "rows", (json_int_t)sum.rows,
+				"stored", (json_int_t)sum.stored, "skipped", (json_int_t)sum.skipped,
+				"seconds", sum.seconds));
+		else
+			printf("%s: %s: %llu rows, %llu stored, %llu skipped in %.2f s\n", a->pos[i],
+			       sw_authority_format_name(sum.format), (unsigned long long)sum.rows,
+			       (unsigned long long)sum.stored, (unsigned long long)sum.skipped,
+			       sum.seconds);
 	}
-	return CLI_OK;
+	if (!failed)
+		return cli_emit(json, json ? json_pack("{s:o}", "imported", files) : NULL, NULL, NULL,
+				CLI_OK);
+	if (json && json_array_size(files))
+		cli_emit(true, json_pack("{s:o}", "imported", files), NULL, NULL, CLI_OK);
+	else
+		json_decref(files);
+	return cli_fail(&err);
 }
 
 static json_t *case_json(const struct sw_authority_case *c)
@@ -117,8 +139,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		if (rc == CLI_NO)
 			rc = CLI_USAGE;
 	} else {
-		rc = import ? do_import(auth, a)
-			    : do_lookup(auth, a, ((const struct authorities_opts *)a->opts)->json);
+		bool json = ((const struct authorities_opts *)a->opts)->json;
+		rc = import ? do_import(auth, a, json) : do_lookup(auth, a, json);
 	}
 	sw_authority_close(auth);
 	free(path);
@@ -127,7 +149,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 
 const struct cli_command cli_cmd_authorities = {
 	.name = "authorities",
-	.usage = "import FILE... | lookup CITE",
+	.usage = "import [--json] FILE... | lookup [--json] CITE",
 	.summary = "the workspace's table of real authorities: import, look up",
 	.description =
 		"import reads, by each file's header: the simple CSV\n"

@@ -235,6 +235,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			rc = show(o, &st);
 			sw_fleet_state_release(&st);
 		}
+	} else if (strcmp(verb, "down") == 0 && o->json) {
+		/* down stops processes: it has no document to print. */
+		cli_error("'sworn fleet down' prints no JSON: run it without --json, then "
+			  "'sworn fleet status --json'");
+		rc = CLI_USAGE;
 	} else if (strcmp(verb, "down") == 0) {
 		struct sw_buf out = SW_BUF_INIT;
 		if (sw_fleet_down(&out, conf.dir, 10000, &err) != 0) {

@@ -20,8 +20,17 @@ static const struct cli_opt opts[] = {
 	{ "reason", 0, "TEXT", "why, for rm (required, recorded in the audit)", CLI_STRING, AT(reason) },
 };
 
+static void print_created(FILE *f, const void *ud)
+{
+	fprintf(f, "created matter '%s'\n", (const char *)ud);
+	if (!cli_globals.quiet)
+		fprintf(f, "next: sworn ingest -m %s PATH... (or 'sworn matter use %s' to drop -m)\n",
+			(const char *)ud, (const char *)ud);
+}
+
 static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
 {
+	const struct matter_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	if (a->npos != 2) {
 		cli_error("usage: sworn matter new NAME");
@@ -29,8 +38,49 @@ static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
 	}
 	if (sw_matter_create(&ctx->ws, a->pos[1], &err) != 0)
 		return cli_fail(&err);
-	printf("created matter '%s'\nnext: sworn ingest -m %s PATH...\n", a->pos[1], a->pos[1]);
-	return CLI_OK;
+	json_t *doc = NULL;
+	if (o->json) {
+		char *dir = sw_xasprintf("%s/matters/%s", ctx->ws.root, a->pos[1]);
+		doc = json_pack("{s:o, s:o}", "matter", sw_json_str(a->pos[1]), "dir", sw_json_str(dir));
+		free(dir);
+	}
+	return cli_emit(o->json, doc, print_created, a->pos[1], CLI_OK);
+}
+
+struct used {
+	const char *name, *from;
+};
+
+static void print_used(FILE *f, const void *ud)
+{
+	const struct used *u = ud;
+	if (!u->name)
+		fputs("no default matter: pass -m MATTER, set SWORN_MATTER, or 'sworn matter use NAME'\n", f);
+	else
+		fprintf(f, "%s (from %s)\n", u->name, u->from);
+}
+
+/* use NAME: store the default; use: show it and where it comes from. */
+static int matter_use(struct cli_ctx *ctx, const struct matter_opts *o, const char *name)
+{
+	struct sw_err err = { 0 };
+	char *cur = NULL;
+	struct used u = { name, "sworn matter use" };
+	if (name && cli_matter_use(ctx, name, &err) != 0)
+		return cli_fail(&err);
+	if (!name) {
+		if (cli_default_matter(&cur, &u.from, ctx, &err) != 0)
+			return cli_fail(&err);
+		u.name = cur;
+	}
+	json_t *doc = o->json ? json_pack("{s:o, s:o}", "matter", u.name ? sw_json_str(u.name) : json_null(),
+					  "from", u.from ? sw_json_str(u.from) : json_null())
+			      : NULL;
+	int rc = cli_emit(o->json, doc, print_used, &u, CLI_OK);
+	if (name && !o->json && getenv("SWORN_MATTER") && *getenv("SWORN_MATTER"))
+		cli_error("note: SWORN_MATTER=%s is set and comes first", getenv("SWORN_MATTER"));
+	free(cur);
+	return rc;
 }
 
 static json_t *stats_json(const struct sw_matter_stats *s)
@@ -266,9 +316,15 @@ static int matter_set(struct cli_ctx *ctx, const struct matter_opts *o, const ch
 		sw_matter_close(m);
 		return cli_fail(&err);
 	}
-	printf("%s = %s for matter '%s'\n", s->key, value, sw_matter_name(m));
+	int rc = CLI_OK;
+	if (o->json)
+		rc = cli_emit(true, json_pack("{s:o, s:o, s:o}", "matter", sw_json_str(sw_matter_name(m)),
+					      "key", sw_json_str(s->key), "value", sw_json_str(value)),
+			      NULL, NULL, CLI_OK);
+	else
+		printf("%s = %s for matter '%s'\n", s->key, value, sw_matter_name(m));
 	sw_matter_close(m);
-	return CLI_OK;
+	return rc;
 }
 
 struct setting_shown {
@@ -324,10 +380,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_set(ctx, a->opts, a->pos[1]);
 	if (strcmp(sub, "get") == 0 && a->npos == 2)
 		return matter_get(ctx, a->opts, a->pos[1]);
+	if (strcmp(sub, "use") == 0)
+		return matter_use(ctx, o, a->npos == 2 ? a->pos[1] : NULL);
 	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
 		  " sworn matter audit -m MATTER [--json] | sworn matter set -m MATTER KEY=VALUE |"
 		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--json] |"
-		  " sworn matter rm -m MATTER DOC --reason TEXT");
+		  " sworn matter rm -m MATTER DOC --reason TEXT | sworn matter use [NAME]");
 	return CLI_USAGE;
 }
 
@@ -335,7 +393,7 @@ const struct cli_command cli_cmd_matter = {
 	.name = "matter",
 	.usage = "new NAME | list [--json] | audit -m MATTER [--json] | set -m MATTER KEY=VALUE"
 		 " | get -m MATTER KEY [--json] | docs -m MATTER [--json]"
-		 " | rm -m MATTER DOC --reason TEXT [--json]",
+		 " | rm -m MATTER DOC --reason TEXT [--json] | use [NAME] [--json]",
 	.summary = "create a matter, list the matters, audit a matter's origins and quarantine,"
 		   " or set and get its settings",
 	.description = "Each matter is its own database (matters/NAME/matter.db) and folder of\n"
@@ -349,6 +407,9 @@ const struct cli_command cli_cmd_matter = {
 		       "name or BEGBATES) takes a document and its attachments out of search\n"
 		       "and evidence; the original stays in files/ and audit lists the removal\n"
 		       "with its reason.\n\n"
+		       "use NAME makes NAME the workspace's default matter (matters/.default):\n"
+		       "every command that takes -m uses it when -m is not given, unless\n"
+		       "SWORN_MATTER names another.  use alone shows the default and its source.\n\n"
 		       "set and get a matter's settings.  The one there is:\n"
 		       "corrections.export=yes|no (default no): whether sworn corrections\n"
 		       "export may write the matter's corrections out for fine-tuning.",

@@ -15,7 +15,7 @@ struct task_opts {
 
 #define AT(f) offsetof(struct task_opts, f)
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the list or the task as JSON", CLI_FLAG, AT(json) },
+	{ "json", 0, NULL, "print the list, the task or the copy made as JSON", CLI_FLAG, AT(json) },
 	{ "force", 0, NULL, "init: overwrite the files of an existing tasks/NAME/", CLI_FLAG,
 	  AT(force) },
 };
@@ -259,10 +259,15 @@ static int task_init(struct cli_ctx *ctx, const char *name, const struct task_op
 	char *dir = NULL;
 	if (sw_task_init(&dir, ctx->ws.root, name, o->force, &err) != 0)
 		return cli_fail(&err);
-	printf("copied task '%s' to %s\nnext: edit its task.ini and templates there; "
-	       "sworn task show %s checks them\n", name, dir, name);
+	int rc = CLI_OK;
+	if (o->json)
+		rc = cli_emit(true, json_pack("{s:o, s:o}", "task", sw_json_str(name), "dir",
+					      sw_json_str(dir)), NULL, NULL, CLI_OK);
+	else
+		printf("copied task '%s' to %s\nnext: edit its task.ini and templates there; "
+		       "sworn task show %s checks them\n", name, dir, name);
 	free(dir);
-	return CLI_OK;
+	return rc;
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)

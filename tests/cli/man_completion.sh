@@ -61,7 +61,7 @@ eq "sworn verify --j<TAB>" "$(cat "$T/out")" --json
 complete_words sworn -C . veri
 eq "sworn -C . veri<TAB>" "$(cat "$T/out")" verify
 complete_words sworn matter ''
-eq "sworn matter <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "audit docs get list new rm set "
+eq "sworn matter <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "audit docs get list new rm set use "
 complete_words sworn fleet st
 eq "sworn fleet st<TAB>" "$(cat "$T/out")" status
 complete_words sworn help ing
