@@ -34,6 +34,21 @@ static char *roles_of(const struct sw_llm_config *cfg, const char *endpoint)
 	return sw_buf_detach(&b, NULL);
 }
 
+/* The health shown: a server whose /health is ready but which failed to
+ * say what it serves (/v1/models) cannot be used, whatever /health says. */
+static enum sw_llm_health shown_health(const struct sw_llm_probe *p)
+{
+	if (p->health == SW_LLM_READY && !p->have_info && p->error)
+		return SW_LLM_BROKEN;
+	return p->health;
+}
+
+/* /props leaves a count it did not give at 0, which no server has: unknown. */
+static json_t *known(long v)
+{
+	return v > 0 ? json_integer(v) : json_null();
+}
+
 static json_t *endpoint_json(const struct sw_llm_endpoint *ep, const struct sw_llm_probe *p,
 			     const struct sw_llm_speed *sp, const char *roles)
 {
@@ -47,15 +62,17 @@ static json_t *endpoint_json(const struct sw_llm_endpoint *ep, const struct sw_l
 		"policy", p->refused ? "refused" : p->policy ? "allowed" : "untested",
 		"policy_detail", p->policy ? sw_json_str(p->policy) : json_null(),
 		"address", p->address ? sw_json_str(p->address) : json_null(),
-		"health", sw_json_str(sw_llm_health_name(p->health)),
+		"health", sw_json_str(sw_llm_health_name(shown_health(p))),
 		"error", p->error ? sw_json_str(p->error) : json_null());
 	json_object_set_new(j, "roles", sw_json_str(roles));
 	if (p->have_info)
-		json_object_set_new(j, "server", json_pack("{s:o, s:o, s:I, s:I, s:I, s:b}",
+		json_object_set_new(j, "server", json_pack("{s:o, s:o, s:o, s:o, s:o, s:b}",
 			"model", p->info.model ? sw_json_str(p->info.model) : json_null(),
 			"build", p->info.build ? sw_json_str(p->info.build) : json_null(),
-			"n_ctx", (json_int_t)p->info.n_ctx, "total_slots", (json_int_t)p->info.total_slots,
-			"idle_slots", (json_int_t)p->info.idle_slots, "sleeping", p->info.sleeping));
+			"n_ctx", known(p->info.n_ctx), "total_slots", known(p->info.total_slots),
+			"idle_slots", p->info.idle_slots >= 0 ? json_integer(p->info.idle_slots)
+							      : json_null(),
+			"sleeping", p->info.sleeping));
 	else
 		json_object_set_new(j, "server", json_null());
 	json_object_set_new(j, "speed", sp->calls ? json_pack("{s:i, s:f, s:f, s:s}",
@@ -74,15 +91,20 @@ static void endpoint_text(const struct sw_llm_endpoint *ep, const struct sw_llm_
 		printf("  policy  allowed: %s\n", p->policy);
 	else
 		printf("  policy  not checked: no connection was made\n");
-	printf("  health  %s%s%s\n", sw_llm_health_name(p->health), p->error ? ": " : "",
+	printf("  health  %s%s%s\n", sw_llm_health_name(shown_health(p)), p->error ? ": " : "",
 	       p->error ? p->error : "");
 	if (p->have_info) {
+		char ctxs[24] = "?", slots[24] = "?";
+		if (p->info.n_ctx > 0)
+			snprintf(ctxs, sizeof(ctxs), "%ld", p->info.n_ctx);
+		if (p->info.total_slots > 0)
+			snprintf(slots, sizeof(slots), "%ld", p->info.total_slots);
 		printf("  model   %s\n", p->info.model ? p->info.model : "?");
-		printf("  server  context %ld per slot, ", p->info.n_ctx);
+		printf("  server  context %s per slot, ", ctxs);
 		if (p->info.idle_slots >= 0)
-			printf("%ld of %ld slots idle", p->info.idle_slots, p->info.total_slots);
+			printf("%ld of %s slots idle", p->info.idle_slots, slots);
 		else
-			printf("%ld slots", p->info.total_slots);
+			printf("%s slots", slots);
 		printf(", build %s%s\n", p->info.build ? p->info.build : "?",
 		       p->info.sleeping ? ", sleeping" : "");
 	}
