@@ -97,6 +97,8 @@ static void on_event(void *ud, const struct sw_run_event *ev)
 	case SW_EV_STEP_DONE:
 		if ((r = live_row(l, ev->key, false)) >= 0)
 			l->rows[r].used = false;
+		if (cli_globals.quiet)
+			break; /* --quiet: failures and warnings only */
 		if (ev->endpoint)
 			fprintf(stderr, "sworn: %s done on %s: %zu tokens, %.1f tok/s, %.1f s\n",
 				ev->key, ev->endpoint, ev->tokens, ev->tok_s, ev->elapsed_s);
@@ -110,6 +112,8 @@ static void on_event(void *ud, const struct sw_run_event *ev)
 			ev->endpoint ? ev->endpoint : "", ev->message ? ev->message : "?");
 		break;
 	case SW_EV_VERIFY:
+		if (cli_globals.quiet)
+			break;
 		fprintf(stderr, "sworn: %s: %zu claims, %zu blocked\n", ev->key, ev->claims,
 			ev->blocked);
 		break;
@@ -224,7 +228,7 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 	struct sw_llm_config cfg = { 0 };
 	struct sw_authority *auth = NULL;
 	struct sw_run_result res = { 0 };
-	struct live live = { .tty = isatty(STDERR_FILENO) && !json, .json = json };
+	struct live live = { .tty = isatty(STDERR_FILENO) && !json && !cli_globals.quiet, .json = json };
 	struct sw_err err = { 0 };
 	struct sw_task *loaded = NULL;
 	int rc, arc;

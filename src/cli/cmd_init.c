@@ -18,7 +18,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	const char *dir = a->npos ? a->pos[0] : ctx->dir;
 	if (sw_workspace_create(dir, &err) != 0)
 		return cli_fail(&err);
-	if (!o->quiet)
+	if (!o->quiet && !cli_globals.quiet)
 		printf("created a sworn workspace in '%s' (sworn.conf, matters/)\n"
 		       "next: sworn matter new NAME\n", dir);
 	return CLI_OK;

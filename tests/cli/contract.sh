@@ -199,5 +199,8 @@ run 1 "$SWORN" search nosuchword --quiet
 lines "$T/err" 0
 run 0 "$SWORN" --quiet matter new third
 lacks "$T/out" "next:"
+run 0 "$SWORN" --quiet init "$T/ws2"
+lines "$T/out" 0
+lines "$T/err" 0
 
 done_testing
