@@ -9,10 +9,10 @@
 #include "fleet/fleet.h"
 
 struct plan_opts {
-	const char *hardware, *svg, *calibration, *server;
+	const char *hardware, *svg, *png, *calibration, *server;
 	double floor;     /* 0: the default */
 	long long port;   /* 0: the default */
-	bool detect, strict_floor, json, commands, conf;
+	bool detect, strict_floor, json, commands, conf, explain;
 };
 
 #define AT(f) offsetof(struct plan_opts, f)
@@ -28,6 +28,9 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the plan as JSON", CLI_FLAG, AT(json) },
 	{ "svg", 0, "OUT", "draw the boards, the models on them and each GPU's memory to OUT",
 	  CLI_PATH, AT(svg) },
+	{ "png", 0, "OUT", "draw the same picture as a PNG image to OUT", CLI_PATH, AT(png) },
+	{ "explain", 0, NULL, "after the plan, say what its terms mean (KV cache, slots, context, ...)",
+	  CLI_FLAG, AT(explain) },
 	{ "commands", 0, NULL, "print only the llama-server commands, one per line", CLI_FLAG,
 	  AT(commands) },
 	{ "conf", 0, NULL, "print only the sworn.conf endpoint and role sections", CLI_FLAG, AT(conf) },
@@ -37,6 +40,37 @@ static const struct cli_opt opts[] = {
 	{ "server", 0, "PATH", "llama-server binary named in the commands (default llama-server)",
 	  CLI_PATH, AT(server) },
 };
+
+/* The terms of the report, for a reader who has never run llama-server. */
+static const char explain_text[] =
+	"\nWhat the terms mean:\n"
+	"  tokens/s      how fast a model writes its answer: a token is about three\n"
+	"                quarters of an English word, so 40 tokens/s is a page of text\n"
+	"                in about ten seconds.  \"prompt\" tokens/s is how fast it reads\n"
+	"                what it is given (the brief and the evidence) before answering.\n"
+	"  context       how much text a model can hold at once (prompt and answer\n"
+	"                together), in tokens.  \"@1k\" and \"@16k\" are the writing\n"
+	"                speed with 1,000 or 16,000 tokens already in it (about 2 and\n"
+	"                30 pages): a model slows as its context fills.\n"
+	"  slots         how many requests a server answers at the same time (-np).\n"
+	"                The context is shared: 32k over 2 slots is 16k for each.\n"
+	"  KV cache      the model's working memory of the context it holds, kept on\n"
+	"                the GPUs beside the weights; it grows with context and slots.\n"
+	"  kv=q8_0       the KV cache's quantisation: stored in 8 bits (q8_0) or 4\n"
+	"                (q4_0) instead of 16 (f16), which halves or quarters its\n"
+	"                memory at a small cost in accuracy.\n"
+	"  weights       the model itself, as stored in its GGUF file (Q8_0: about 8\n"
+	"                bits per parameter).\n"
+	"  tensor split  how the model's layers are divided among the GPUs of its\n"
+	"                group (-ts), so that each GPU's share fits its memory.\n"
+	"  compute, reserve  working buffers, and memory kept free for the GPU\n"
+	"                driver and a safety margin.\n"
+	"  floor         the writing speed a group must reach to be preferred; below\n"
+	"                it, drafting feels slow.\n"
+	"  risk          a GPU more than 97% full: a longer prompt or a driver that\n"
+	"                keeps more for itself may not fit, and the server would fail.\n"
+	"  not placed    the model does not fit any group as asked; the reason says\n"
+	"                what would make it fit, and no speed is given for it.\n";
 
 static int write_file(const char *path, const struct sw_buf *b, struct sw_err *err)
 {
@@ -117,6 +151,10 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			goto cleanup;
 		}
 	}
+	if (o->png && sw_fleet_plan_png(&plan, o->png, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
 	if (o->json) {
 		doc = sw_fleet_plan_json(&plan);
 	} else if (o->commands) {
@@ -132,6 +170,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			sw_buf_adds(&out, "\nsworn.conf sections:\n\n");
 			sw_fleet_plan_conf(&out, &plan);
 		}
+		if (o->explain)
+			sw_buf_adds(&out, explain_text);
 		fputs(out.data, stdout);
 	}
 	rc = cli_emit(o->json, doc, NULL, NULL, sw_fleet_plan_unplaced(&plan) > 0 ? CLI_NO : CLI_OK);
@@ -156,7 +196,7 @@ cleanup:
 
 const struct cli_command cli_cmd_plan = {
 	.name = "plan",
-	.usage = "(--hardware FILE | --detect) [--json] [--svg OUT] MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]...",
+	.usage = "(--hardware FILE | --detect) [--json] [--explain] [--svg OUT] [--png OUT] MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]...",
 	.summary = "fit, speed and placement of models on GPU boards; llama-server commands",
 	.description =
 		"Each model goes to one group of GPUs (an NVLink board), never across groups,\n"

@@ -405,6 +405,11 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p);
 void sw_fleet_plan_conf(struct sw_buf *out, const struct sw_fleet_plan *p);
 struct json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p);
 void sw_fleet_plan_svg(struct sw_buf *out, const struct sw_fleet_plan *p);
+/* The same picture as sw_fleet_plan_svg (draw.c: every label measured with
+ * cairo before its box is sized), painted by cairo into a PNG at path.
+ * SW_EIO when it cannot be written. */
+int sw_fleet_plan_png(const struct sw_fleet_plan *p, const char *path,
+		      struct sw_err *err) SW_MUST_USE;
 
 /* The endpoint name used for placement i ("board-a-qwen3-30b"); caller frees. */
 char *sw_fleet_endpoint_name(const struct sw_fleet_plan *p, size_t i);

@@ -81,6 +81,19 @@ has "$T/out" '"decode_tps":'
 has "$T/out" '"command": "CUDA_DEVICE_ORDER=PCI_BUS_ID'
 has "$T/plan.svg" "<svg "
 has "$T/plan.svg" "GPU11"
+# The picture as a PNG too, and the terms explained in words.
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" --explain --png "$T/plan.png" "$M/qwen3-30b-a3b-q8_0.gguf:role=drafter"
+eq "PNG signature" "$(head -c 4 "$T/plan.png" | od -An -c | tr -d ' ')" '211PNG'
+has "$T/out" "What the terms mean:"
+has "$T/out" "  KV cache      the model's working memory"
+has "$T/out" "  kv=q8_0       the KV cache's quantisation"
+has "$T/out" "  slots         how many requests a server answers at the same time"
+has "$T/out" "\"@1k\" and \"@16k\""
+has "$T/out" "  tensor split  how the model's layers are divided among the GPUs"
+run 0 "$SWORN" plan -H "$HW/v100x12.ini" "$M/qwen3-30b-a3b-q8_0.gguf"
+lacks "$T/out" "What the terms mean:"
+run 2 "$SWORN" plan -H "$HW/v100x12.ini" --png "$T/no/such/dir/plan.png" "$M/qwen3-30b-a3b-q8_0.gguf"
+has "$T/err" "cannot write"
 
 # Strict floor: the dense 32B meets 40 tok/s nowhere.
 run 1 "$SWORN" plan -H "$HW/v100x12.ini" --strict-floor "$M/qwen3-32b-q8_0.gguf"
