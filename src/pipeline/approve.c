@@ -21,6 +21,8 @@ void sw_approve_result_release(struct sw_approve_result *r)
 /* What to do about a run that is not ready for approval. */
 static int not_ready(struct sw_err *err, int64_t id, const char *status, const char *path)
 {
+	if (!status)
+		status = "";
 	if (strcmp(status, "approved") == 0)
 		return sw_err_set(err, SW_EUSAGE,
 				  "run %lld is approved already (its final is %s); start a new "
@@ -228,6 +230,8 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	}
 	if ((rc = load_run(&status, &final_path, &draft_doc, m, run_id, err)) != 0)
 		goto cleanup;
+	if (!status)
+		status = sw_xstrdup("");
 	if (strcmp(status, "verified") != 0 && strcmp(status, "blocked") != 0) {
 		rc = not_ready(err, run_id, status, final_path);
 		goto cleanup;
@@ -239,6 +243,11 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	}
 	if ((rc = load_draft(&key, &messages, &draft, m, run_id, draft_doc, err)) != 0)
 		goto cleanup;
+	if (!key || !draft) {
+		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld has no draft to approve",
+				(long long)run_id);
+		goto cleanup;
+	}
 
 	/* The final is read as a model's draft is written, as Markdown (an
 	 * HTML file as HTML), and its plain text verified. */

@@ -156,6 +156,8 @@ static void start_model(struct sw__engine *e, struct sw__inst *x)
 	fill.item = x->item_json;
 	for (size_t i = 0; i < st->n_after && nsteps < SW_TASK_MAX_STEPS; i++) {
 		const struct sw_task_step *a = find_step(e->t, st->after[i]);
+		if (!a)
+			continue; /* never: the task loader checked every name */
 		char *o = step_output(e, a, a->separator);
 		if (no < SW_ARRAY_LEN(owned))
 			owned[no++] = o;
