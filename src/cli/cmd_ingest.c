@@ -173,7 +173,7 @@ const struct cli_command cli_cmd_ingest = {
 	.name = "ingest",
 	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] [--replace] PATH... |"
 		 " -m MATTER --accept-quarantined DOC --reason TEXT",
-	.summary = "import files and folders (text, Markdown, PDF, .eml, .docx, .DAT/.OPT load files) into a matter",
+	.summary = "import files and folders (text, Markdown, PDF, .eml, .msg, .docx, .DAT/.OPT load files) into a matter",
 	.description =
 		"Folders are read recursively.  A .DAT load file brings in each row's\n"
 		"TEXTPATH text, split into pages on form feeds, page i numbered BEGBATES+i\n"
@@ -183,7 +183,8 @@ const struct cli_command cli_cmd_ingest = {
 		"no-op.  A bad file is reported on one line and the import goes on.\n\n"
 		"PDFs give one page per page; pages without a text layer (scans) are read\n"
 		"by OCR (tesseract, one page per core), unless --no-ocr.  An e-mail's\n"
-		"attachments become documents of their own, linked to the message.\n\n"
+		"(.eml, or Outlook's .msg) attachments become documents of their own,\n"
+		"linked to the message.\n\n"
 		"The provenance firewall: every document imported with --origin model is\n"
 		"fingerprinted for the whole workspace.  Evidence that matches a model\n"
 		"output of any matter is stored quarantined, named in the output with the\n"

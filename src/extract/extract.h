@@ -186,6 +186,7 @@ size_t sw_transcript_page(uint32_t *page_no, struct sw_tr_line **lines,
 #define SW_DOCX_MAX_XML_BYTES ((size_t)256 << 20) /* one part, uncompressed */
 #define SW_EML_MAX_PARTS 10000          /* MIME parts in one message */
 #define SW_EML_MAX_DEPTH 32             /* nesting of multiparts */
+#define SW_MSG_MAX_ATTACH 10000         /* attachments of one Outlook message */
 #define SW_EXTRACT_MAX_WARNINGS 16
 
 /* One page of extracted text: a byte range of sw_extract.text. */

@@ -38,6 +38,13 @@ int sw__extract_docx(struct sw_extract *out, const char *data, size_t len,
 int sw__extract_eml(struct sw_extract *out, const char *data, size_t len,
 		    const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
 
+/* Extract an Outlook .msg (MAPI properties in an OLE2 compound file) as
+ * sw__extract_eml does an .eml: sender, recipients, date and subject, the
+ * body (plain, else HTML reduced to text), the attachments.  A file that
+ * is not an OLE2 message fails with SW_EINPUT. */
+int sw__extract_msg(struct sw_extract *out, const char *data, size_t len,
+		    const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
+
 /* Reduce HTML to text: tags dropped, block elements to line breaks,
  * script and style skipped, character references decoded. */
 void sw__extract_html_to_text(struct sw_buf *out, const char *html, size_t len);

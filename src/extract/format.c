@@ -22,6 +22,7 @@ static bool sniff_zip(const char *data, size_t len)
 static const char *const ext_pdf[] = { "pdf", NULL };
 static const char *const ext_docx[] = { "docx", NULL };
 static const char *const ext_eml[] = { "eml", NULL };
+static const char *const ext_msg[] = { "msg", NULL };
 static const char *const ext_text[] = { "txt", "text", NULL };
 static const char *const ext_md[] = { "md", "markdown", NULL };
 static const char *const ext_dat[] = { "dat", NULL };
@@ -32,6 +33,8 @@ static const struct sw_format formats[] = {
 	{ "pdf", ext_pdf, "application/pdf", true, sniff_pdf, sw__extract_pdf },
 	{ "docx", ext_docx, NULL, true, sniff_zip, sw__extract_docx },
 	{ "email", ext_eml, "message/rfc822", true, NULL, sw__extract_eml },
+	/* No magic: .doc and .xls are OLE2 compound files too. */
+	{ "outlook", ext_msg, "application/vnd.ms-outlook", true, NULL, sw__extract_msg },
 	{ "text", ext_text, "text/plain", false, NULL, sw__extract_text },
 	{ "markdown", ext_md, NULL, false, NULL, sw__extract_text },
 	{ "loadfile", ext_dat, NULL, false, NULL, NULL },
