@@ -203,6 +203,8 @@ static size_t read_words(const struct rd *r, size_t i, int64_t *out)
 			k = we + 1;
 		else if (at(r, we) == ' ')
 			k = we + 1;
+		else if (kind == 3 && at(r, we) == ',' && at(r, we + 1) == ' ')
+			k = we + 2; /* "fifty-two thousand, eight hundred" */
 		else
 			break;
 	}
@@ -328,6 +330,17 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 	return we;
 }
 
+/* Whether "percent" or "per cent" follows a number ending at e ("at 5 percent"). */
+static bool percent_word(const struct rd *r, size_t e)
+{
+	char w[16];
+	size_t b = blanks(r, e);
+	if (b == e || b > e + 2)
+		return false;
+	word_at(r, b, w, sizeof(w));
+	return !strcmp(w, "percent") || !strcmp(w, "pct") || !strcmp(w, "per");
+}
+
 const char *sw_fact_kind_name(enum sw_fact_kind kind)
 {
 	static const char *const names[] = { "money", "quantity", "percent", "identifier",
@@ -406,7 +419,12 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			out->end = *next = te2;
 			return true;
 		}
-		if (in_list(pw, refword)) {
+		/* "section 4", but "Note: 24 pallets" is a label, not a reference */
+		size_t lb = i;
+		while (lb > 0 && at(r, lb - 1) == ' ')
+			lb--;
+		if (in_list(pw, refword) && !(lb > 0 && at(r, lb - 1) == ':') &&
+		    at(r, e) != '%' && !percent_word(r, e)) {
 			*next = e;
 			return false;
 		}
@@ -431,6 +449,11 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			cls = "po";
 			we += 3;
 		}
+		/* "Line 3", "Dock 2", "Rev. 3": capitalised, a thing's name
+		 * (lower case "line 12" points into a document) */
+		if (!cls && up(c) && (!strcmp(w, "line") || !strcmp(w, "dock") ||
+				      !strcmp(w, "rev") || !strcmp(w, "revision")))
+			cls = w[0] == 'r' ? "rev" : w;
 		if (!cls && !strcmp(w, "purchase") && at(r, we) == ' ') {
 			char w2[16];
 			size_t e2 = word_at(r, we + 1, w2, sizeof(w2));
@@ -499,6 +522,19 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			*next = e;
 			if (fe == e)
 				return false; /* a number word alone is no fact */
+			/* "four dollars and twenty-five cents" */
+			if (out->kind == SW_FACT_MONEY && !strncmp(r->t + fe, " and ", 5) &&
+			    fe + 5 < r->n) {
+				int64_t cv;
+				size_t ce = read_words(r, fe + 5, &cv);
+				char cw[8];
+				size_t cb = blanks(r, ce);
+				size_t cwe = ce > fe + 5 ? word_at(r, cb, cw, sizeof(cw)) : cb;
+				if (ce > fe + 5 && cwe > cb && !strcmp(cw, "cents") && cv < 10000) {
+					out->value += cv / 100;
+					fe = cwe;
+				}
+			}
 			out->end = *next = fe;
 			return true;
 		}

@@ -79,6 +79,52 @@ static json_t *audit_json(const struct sw_verify_audit *a)
 	return o;
 }
 
+/* The verdict of the claim other than a proposition that covers [s, e) of
+ * sentence `sentence` (a date, a cited Bates number), or unverifiable. */
+static enum sw_verdict own_verdict(const struct sw_verify_report *r, size_t sentence, size_t s,
+				   size_t e)
+{
+	for (size_t k = 0; k < r->claims.n; k++) {
+		const struct sw_claim *x = &r->claims.v[k];
+		if (x->kind != SW_CLAIM_PROPOSITION && x->sentence == sentence && x->start <= s &&
+		    e <= x->end)
+			return r->verdicts[k].verdict;
+	}
+	return SW_VERDICT_UNVERIFIABLE;
+}
+
+/* A proposition's "facts" with each one's verdict and where it is. */
+static json_t *facts_json(const struct sw_verify_report *r, size_t i)
+{
+	const struct sw_claim *c = &r->claims.v[i];
+	const struct sw_claim_verdict *v = &r->verdicts[i];
+	json_t *claim_facts = sw_claims_facts_json(c, r->text), *arr = json_array();
+	for (size_t k = 0; k < v->nfacts; k++) {
+		const struct sw_fact_verdict *f = &v->facts[k];
+		json_t *o = f->fact >= 0 ? json_incref(json_array_get(claim_facts, (size_t)f->fact))
+					 : NULL;
+		if (!o)
+			o = json_pack("{s:s, s:o}", "kind", f->kind, "text",
+				      sw_json_strn(r->text + f->start, f->end - f->start));
+		enum sw_verdict fvv = f->own_claim ? own_verdict(r, c->sentence, f->start, f->end)
+						   : f->verdict;
+		json_object_set_new(o, "verdict", json_string(sw_verdict_name(fvv)));
+		if (f->own_claim)
+			json_object_set_new(o, "own_claim", json_true());
+		if (f->page)
+			json_object_set_new(o, "page", sw_json_str(f->page));
+		json_t *on = json_array();
+		if (f->found_on)
+			json_array_append_new(on, sw_json_str(f->found_on));
+		json_object_set_new(o, "found_on", on);
+		if (f->page_says)
+			json_object_set_new(o, "page_says", sw_json_str(f->page_says));
+		json_array_append_new(arr, o);
+	}
+	json_decref(claim_facts);
+	return arr;
+}
+
 json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 {
 	json_t *root = sw_claims_json(&r->claims, r->text, draft);
@@ -99,6 +145,8 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 		for (size_t k = 0; k < v->nevidence; k++)
 			json_array_append_new(ev, evidence_json(&v->evidence[k]));
 		json_object_set_new(c, "evidence", ev);
+		if (r->claims.v[i].kind == SW_CLAIM_PROPOSITION && v->facts)
+			json_object_set_new(c, "facts", facts_json(r, i));
 	}
 	json_t *sum = json_object();
 	json_object_set_new(sum, "claims", json_integer((json_int_t)r->claims.n));

@@ -119,4 +119,39 @@ void sw__verify_text_evidence(struct sw__verify_run *u, size_t i, const struct s
 char *sw__verify_text_where(struct sw__verify_run *u, const struct sw__verify_text *t, size_t s,
 			    size_t e);
 
+/* ------------------------------------------- names in a sentence (rules_names.c) */
+
+struct sw__verify_range {
+	size_t s, e;
+};
+#define SW_VERIFY_NAME_TOKENS 5
+/* A run of capitalised words that may name a party: its words [ts, te). */
+struct sw__verify_name {
+	size_t s, e;
+	size_t n, ts[SW_VERIFY_NAME_TOKENS], te[SW_VERIFY_NAME_TOKENS];
+	bool sentence_first; /* starts at the sentence's first word */
+};
+/* The names in t[s, e) outside the skip spans, at most max. */
+size_t sw__verify_names(const char *t, size_t s, size_t e, const struct sw__verify_range *skip,
+			size_t nskip, struct sw__verify_name *out, size_t max);
+/* Whether name nm (words in t) is on page text p; where in *at. */
+bool sw__verify_name_on(const char *p, size_t len, const char *t,
+			const struct sw__verify_name *nm, size_t *at);
+/* An evidence page, none of pages, that holds nm: its name (caller frees),
+ * or NULL: the record does not know the name there.  Reads into u->page. */
+char *sw__verify_name_elsewhere(struct sw__verify_run *u, const char *t,
+				const struct sw__verify_name *nm, const int64_t *pages,
+				size_t npages);
+/* A name the record does not know whose last word the page gives another
+ * party ("Swift Freight", the page's "Northway Freight"): that party's
+ * bytes [*rs, *re) of p; false when none. */
+bool sw__verify_name_rival(const char *p, size_t len, const char *t,
+			   const struct sw__verify_name *nm, size_t *rs, size_t *re);
+/* When proposition c denies what its cited pages affirm (or the other way,
+ * rules_polarity.c): the reason, quoting the page (caller frees); else
+ * NULL.  sp: the sentence's spans of other claims, not read. */
+char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
+			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
+			  size_t nsp);
+
 #endif /* SW_VERIFY_RULES_INT_H */

@@ -19,6 +19,8 @@
 
 #define PROP_ELSEWHERE_PAGES 16 /* pages read when a fact is not on the cited ones */
 #define PROP_NEAR 80            /* bytes before a page's number searched for a word */
+#define PROP_NAMES 8            /* names checked per sentence */
+#define PROP_SPANS 32           /* other claims of a sentence kept out of its names */
 
 enum fact_state { FACT_ON, FACT_MISSING, FACT_DIFFERS, FACT_SKIP };
 
@@ -38,9 +40,15 @@ static bool same_value(const struct sw_claim_fact *f, const struct sw_fact_token
 		return (t->kind == SW_FACT_MONEY || t->kind == SW_FACT_QUANTITY) &&
 		       t->value == f->value;
 	case SW_FACT_PERCENT:
-		return (t->kind == SW_FACT_PERCENT || t->kind == SW_FACT_QUANTITY) &&
-		       t->value == f->value;
+		return t->kind == SW_FACT_PERCENT && t->value == f->value;
 	case SW_FACT_IDENTIFIER: {
+		/* "PO 4471" and a table's column PO holding 4471 */
+		const char *num = strrchr(f->id, '-');
+		if (t->kind == SW_FACT_QUANTITY && !t->unit[0] && num && t->value % 100 == 0) {
+			char d[32];
+			snprintf(d, sizeof(d), "%lld", (long long)(t->value / 100));
+			return strcmp(num + 1, d) == 0;
+		}
 		if (t->kind != SW_FACT_IDENTIFIER)
 			return false;
 		if (strcmp(t->id, f->id) == 0)
@@ -247,6 +255,103 @@ static bool is_cite(const struct sw__verify_run *u, const struct sw_claim *c,
 	return false;
 }
 
+/* The spans of proposition c's sentence that its other claims cover
+ * (citations, quotations, dates): no name is read there. */
+static size_t claim_spans(const struct sw__verify_run *u, const struct sw_claim *c,
+			  struct sw__verify_range *sp, size_t max)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	size_t n = 0;
+	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION && n < max; k++)
+		if (cl->v[k].sentence == c->sentence ||
+		    (cl->v[k].start < c->end && c->start < cl->v[k].end))
+			sp[n++] = (struct sw__verify_range){ cl->v[k].start, cl->v[k].end };
+	return n;
+}
+
+/* The names of c the record knows, each checked on the cited pages: those
+ * not there (but on another page) are added to why. */
+static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
+			  const int64_t *pages, size_t np, const char *where,
+			  struct sw_fact_verdict *fv, struct sw_buf *why, struct sw_buf *ok,
+			  bool *contra)
+{
+	const char *t = u->r->text;
+	struct sw__verify_range sp[PROP_SPANS];
+	struct sw__verify_name nm[PROP_NAMES];
+	size_t nsp = claim_spans(u, c, sp, PROP_SPANS), bad = 0, nv = 0;
+	size_t nn = sw__verify_names(t, c->start, c->end, sp, nsp, nm, PROP_NAMES);
+	for (size_t k = 0; k < nn && !u->err.code; k++) {
+		int w = (int)(nm[k].e - nm[k].s);
+		char *on = NULL;
+		for (size_t q = 0; q < np && !on && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t at;
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    sw__verify_name_on(u->page.data, u->page.len, t, &nm[k], &at))
+				on = sw__verify_page_name(u, pages[q]);
+		}
+		/* a deponent is the transcript's own ("Smith Dep."), an e-mail's
+		 * file its writers' */
+		for (size_t q = 0; q < np && !on && !u->err.code; q++) {
+			struct sw_record_page p = { 0 };
+			struct sw_err e = { 0 };
+			size_t at;
+			if (sw__verify_found(u, sw_record_page_by_id(&p, u->m, pages[q], &e), &e)) {
+				const char *label = sw__verify_doc_label(u, p.doc_id);
+				char *own = sw_xasprintf("%s %s", label ? label : "", p.document);
+				if (sw__verify_name_on(own, strlen(own), t, &nm[k], &at))
+					on = sw__verify_page_name(u, pages[q]);
+				free(own);
+			}
+			sw_record_page_release(&p);
+		}
+		char *other = on ? NULL : sw__verify_name_elsewhere(u, t, &nm[k], pages, np);
+		char *rival = NULL, *rival_page = NULL;
+		for (size_t q = 0; q < np && !on && !other && !rival && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t rs, re;
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    sw__verify_name_rival(u->page.data, u->page.len, t, &nm[k], &rs, &re)) {
+				rival = sw_xstrndup(u->page.data + rs, re - rs);
+				rival_page = sw__verify_page_name(u, pages[q]);
+			}
+		}
+		if (rival) {
+			/* a party the record does not know where the page names
+			 * another of the same kind: clearly not it */
+			struct sw_fact_verdict *f = &fv[nv++];
+			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+						       .end = nm[k].e, .page = sw_xstrdup(where),
+						       .verdict = SW_VERDICT_CONTRADICTED,
+						       .page_says = rival };
+			sw_buf_addf(why, "%s%s names %s, not %.*s", why->len ? "; " : "", rival_page,
+				    rival, w, t + nm[k].s);
+			free(rival_page);
+			*contra = true;
+			continue;
+		}
+		if (!on && !other)
+			continue; /* a name the record does not know is no fact */
+		struct sw_fact_verdict *f = &fv[nv++];
+		*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+					       .end = nm[k].e, .page = sw_xstrdup(where) };
+		if (on) {
+			f->verdict = SW_VERDICT_SUPPORTED;
+			f->found_on = on;
+			sw_buf_addf(ok, "%s%.*s", ok->len ? ", " : "", w, t + nm[k].s);
+			continue;
+		}
+		f->verdict = SW_VERDICT_UNSUPPORTED;
+		f->found_on = other;
+		sw_buf_addf(why, "%s%.*s is not named on %s; it is on %s", why->len ? "; " : "", w,
+			    t + nm[k].s, where, other);
+		bad++;
+	}
+	(void)bad;
+	return nv;
+}
+
 void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 {
 	const struct sw_claim *c = &u->r->claims.v[i];
@@ -254,10 +359,17 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	int64_t pages[SW_VERIFY_MAX_PAGES];
 	size_t np = cited_pages(u, c, pages), checked = 0, bad = 0;
 	struct fact_check *fc = sw_xcalloc(c->nfacts + 1, sizeof(*fc));
+	struct sw_fact_verdict *fv = sw_xcalloc(c->nfacts + PROP_NAMES + 1, sizeof(*fv));
+	size_t nfv = c->nfacts;
 	struct sw_buf why = SW_BUF_INIT, ok = SW_BUF_INIT;
 	enum sw_verdict v = SW_VERDICT_SUPPORTED;
 	char *where = NULL;
 
+	for (size_t k = 0; k < c->nfacts; k++)
+		fv[k] = (struct sw_fact_verdict){ .kind = sw_fact_kind_name(c->facts[k].kind),
+						  .fact = (int)k, .start = c->facts[k].start,
+						  .end = c->facts[k].end,
+						  .verdict = SW_VERDICT_UNVERIFIABLE };
 	if (!np) {
 		/* the citation's own claim says why it found no page; the
 		 * proposition only follows it */
@@ -270,8 +382,10 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	for (size_t k = 0; k < c->nfacts && !u->err.code; k++) {
 		const struct sw_claim_fact *f = &c->facts[k];
 		int w = (int)(f->end - f->start);
+		fv[k].page = sw_xstrdup(where);
 		if (f->kind == SW_FACT_DATE || (f->kind == SW_FACT_IDENTIFIER && is_cite(u, c, f))) {
 			fc[k].st = FACT_SKIP;
+			fv[k].own_claim = true;
 			continue;
 		}
 		checked++;
@@ -280,17 +394,22 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			on_page(u, c, f, pages[q], &fc[k], true);
 		if (fc[k].st == FACT_ON) {
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
+			fv[k].verdict = SW_VERDICT_SUPPORTED;
+			fv[k].found_on = sw__verify_page_name(u, fc[k].page);
 			continue;
 		}
 		bool same_doc = false;
 		fc[k].elsewhere = elsewhere(u, c, f, pages, np, &same_doc);
-		if (same_doc && fc[k].st != FACT_DIFFERS) {
+		if (same_doc && f->kind == SW_FACT_IDENTIFIER && fc[k].st != FACT_DIFFERS) {
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
+			fv[k].verdict = SW_VERDICT_SUPPORTED;
+			fv[k].found_on = sw_xstrdup(fc[k].elsewhere);
 			continue;
 		}
 		bad++;
 		if (why.len)
 			sw_buf_adds(&why, "; ");
+		fv[k].found_on = fc[k].elsewhere ? sw_xstrdup(fc[k].elsewhere) : NULL;
 		if (fc[k].st == FACT_DIFFERS) {
 			char *pn = sw__verify_page_name(u, fc[k].page);
 			sw_buf_addf(&why, "%s says %s, not %.*s", pn, fc[k].page_says, w, t + f->start);
@@ -298,15 +417,42 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 				sw_buf_addf(&why, " (%.*s is on %s)", w, t + f->start, fc[k].elsewhere);
 			free(pn);
 			v = SW_VERDICT_CONTRADICTED;
+			fv[k].verdict = SW_VERDICT_CONTRADICTED;
+			fv[k].page_says = sw_xstrdup(fc[k].page_says);
 		} else if (fc[k].elsewhere) {
 			sw_buf_addf(&why, "%.*s is not on %s; it is on %s", w, t + f->start, where,
 				    fc[k].elsewhere);
+			fv[k].verdict = SW_VERDICT_UNSUPPORTED;
 		} else {
 			sw_buf_addf(&why, "%.*s is not on %s nor anywhere else in the record", w,
 				    t + f->start, where);
+			fv[k].verdict = SW_VERDICT_UNSUPPORTED;
 		}
 		if (v == SW_VERDICT_SUPPORTED)
 			v = SW_VERDICT_UNSUPPORTED;
+	}
+	if (!u->err.code) {
+		size_t before = why.len;
+		bool contra = false;
+		size_t nn = check_names(u, c, pages, np, where, fv + nfv, &why, &ok, &contra);
+		if (contra)
+			v = SW_VERDICT_CONTRADICTED;
+		checked += nn;
+		nfv += nn;
+		if (why.len > before && v == SW_VERDICT_SUPPORTED)
+			v = SW_VERDICT_UNSUPPORTED;
+		bad += why.len > before;
+	}
+	if (!u->err.code && !bad) {
+		struct sw__verify_range sp[PROP_SPANS];
+		size_t nsp = claim_spans(u, c, sp, PROP_SPANS);
+		char *neg = sw__verify_polarity(u, c, pages, np, sp, nsp);
+		if (neg) {
+			sw_buf_adds(&why, neg);
+			v = SW_VERDICT_CONTRADICTED;
+			bad++;
+			free(neg);
+		}
 	}
 	if (u->err.code)
 		goto cleanup;
@@ -314,8 +460,9 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		sw__verify_set(u, i, v, "%s", why.data);
 	} else if (!checked) {
 		sw__verify_set(u, i, SW_VERDICT_SUPPORTED,
-			       "no checkable facts (amounts, quantities, identifiers) to compare; "
-			       "its citation and dates are checked as their own claims");
+			       "no checkable facts (amounts, quantities, identifiers, names the "
+			       "record knows) to compare; its citation and dates are checked as "
+			       "their own claims");
 	} else {
 		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s on %s", ok.data, where);
 		for (size_t k = 0; k < c->nfacts && u->r->verdicts[i].nevidence < 4; k++) {
@@ -334,7 +481,10 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			sw_record_page_release(&p);
 		}
 	}
-cleanup:
+cleanup:;
+	struct sw_claim_verdict *cv = &u->r->verdicts[i];
+	cv->facts = fv;
+	cv->nfacts = nfv;
 	for (size_t k = 0; k < c->nfacts; k++) {
 		free(fc[k].page_says);
 		free(fc[k].elsewhere);

@@ -238,6 +238,25 @@ static bool not_a_claim(struct sw__verify_run *u, const struct sw_claim *c)
 	return c->kind == SW_CLAIM_BATES && c->form != SW_FORM_ID && !sw__verify_bates_is_claim(u, c);
 }
 
+/* A proposition leaning on a citation that is no claim ("PO 4471 (ACME0000005)":
+ * the first Bates-shaped token a name) leans on the next record citation
+ * of that sentence that is one, or on none. */
+static void prop_relean(struct sw__verify_run *u, struct sw_claim *p)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	if (p->resolves_to < 0 || (size_t)p->resolves_to >= cl->n)
+		return;
+	size_t r = (size_t)p->resolves_to, s = cl->v[r].sentence;
+	p->resolves_to = -1;
+	for (size_t k = r; k < cl->n && cl->v[k].sentence == s &&
+			   cl->v[k].kind != SW_CLAIM_PROPOSITION && !u->err.code; k++)
+		if ((cl->v[k].kind == SW_CLAIM_RECORD || cl->v[k].kind == SW_CLAIM_BATES) &&
+		    !sw_claim_get(&cl->v[k], "in_quote") && !not_a_claim(u, &cl->v[k])) {
+			p->resolves_to = (long)k;
+			return;
+		}
+}
+
 /* Take the claims that are no claims out of the report, renumbering the
  * links between the claims that stay. */
 static void drop_names(struct sw__verify_run *u)
@@ -246,6 +265,9 @@ static void drop_names(struct sw__verify_run *u)
 	long *to = NULL;
 	size_t k = 0;
 	bool any = false;
+	for (size_t i = 0; i < cl->n && !u->err.code; i++)
+		if (cl->v[i].kind == SW_CLAIM_PROPOSITION)
+			prop_relean(u, &cl->v[i]);
 	for (size_t i = 0; i < cl->n && !u->err.code && !any; i++)
 		any = not_a_claim(u, &cl->v[i]);
 	if (!any || u->err.code)
@@ -375,6 +397,12 @@ void sw_verify_release(struct sw_verify_report *r)
 			free(v->evidence[k].name);
 		}
 		free(v->evidence);
+		for (size_t k = 0; k < v->nfacts; k++) {
+			free(v->facts[k].page);
+			free(v->facts[k].found_on);
+			free(v->facts[k].page_says);
+		}
+		free(v->facts);
 	}
 	free(r->verdicts);
 	sw__verify_judged_release(r);

@@ -78,11 +78,26 @@ struct sw_evidence {
 	char *name;          /* authority: the case's name */
 };
 
+/* A proposition's fact with its own verdict: the claim's facts (claims.h)
+ * in their order, then the names the record knows (kind "name"). */
+struct sw_fact_verdict {
+	const char *kind;    /* sw_fact_kind_name(), or "name"; static */
+	int fact;            /* index into the claim's facts, or -1 (a name) */
+	size_t start, end;   /* the fact as written, in the report's text */
+	enum sw_verdict verdict; /* a date or a cited Bates number: its own claim's */
+	bool own_claim;      /* checked as its own claim (dates, cited Bates numbers) */
+	char *page;          /* the cited page(s) compared with, or NULL */
+	char *found_on;      /* the page that has it (cited or not), or NULL */
+	char *page_says;     /* contradicted: the cited page's words, or NULL */
+};
+
 struct sw_claim_verdict {
 	enum sw_verdict verdict;
 	char *reason;        /* one line; never NULL */
 	struct sw_evidence *evidence;
 	size_t nevidence;
+	struct sw_fact_verdict *facts; /* propositions only */
+	size_t nfacts;
 };
 
 /* ------------------------------------------------------------- the judge
