@@ -233,7 +233,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 					   &col);
 			tw_num(w, i + 1, 4);
 			tw_put(w, "  ", 2);
-			tw_left(w, sw_claim_kind_name(c->kind), 7);
+			tw_left(w, sw_claim_kind_name(c->kind), 11); /* "proposition" */
 			tw_put(w, " ", 1);
 			tw_left(w, sw_claim_form_name(c->form), 9);
 			tw_put(w, " ", 1);

@@ -40,8 +40,20 @@ struct sw__verify_report_pos *sw__verify_report_positions(const struct sw_verify
 	struct sw__verify_report_pos *p = sw_xcalloc(r->claims.n ? r->claims.n : 1, sizeof(*p));
 	struct sw_markup_cursor cur = { 0 };
 	size_t line = 1, col = 1, at = 0;
-	for (size_t i = 0; i < r->claims.n; i++) {
+	/* the claims in order of start, then the propositions, which come
+	 * after them (claims.h) and are in order of start among themselves */
+	for (size_t i = 0, pass = 0; pass < 2; i++) {
+		if (i == r->claims.n) {
+			pass++;
+			i = (size_t)-1;
+			line = col = 1;
+			at = 0;
+			memset(&cur, 0, sizeof(cur));
+			continue;
+		}
 		const struct sw_claim *c = &r->claims.v[i];
+		if ((c->kind == SW_CLAIM_PROPOSITION) != (pass == 1))
+			continue;
 		if (r->view) {
 			const struct sw_markup *v = r->view;
 			p[i].start = sw_markup_src(v, c->start);
@@ -210,11 +222,29 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 	char text[256], at[48];
 	one_line(text, sizeof(text), r->text + c->start, c->end - c->start, 60);
 	snprintf(at, sizeof(at), "%zu:%zu", pos[i].line, pos[i].col);
-	fprintf(f, "%4zu  %s%-12s%s  %-7s %-8s %s\n", i + 1, colour ? colour_of(v->verdict) : "",
+	fprintf(f, "%4zu  %s%-12s%s  %-11s %-8s %s\n", i + 1, colour ? colour_of(v->verdict) : "",
 		sw_verdict_name(v->verdict), colour ? "\033[0m" : "", sw_claim_kind_name(c->kind),
 		at, text);
 	fprintf(f, "      %s %s\n", v->verdict == SW_VERDICT_SUPPORTED ? "\xe2\x9c\x93" : "\xe2\x86\x92",
 		v->reason);
+	if (v->nfacts) {
+		/* a proposition's facts, compactly: "$52,850.00 ✓ ACME0000006" */
+		fputs("      facts:", f);
+		for (size_t k = 0; k < v->nfacts; k++) {
+			const struct sw_fact_verdict *fv = &v->facts[k];
+			char ft[96];
+			one_line(ft, sizeof(ft), r->text + fv->start, fv->end - fv->start, 40);
+			const char *mark = fv->own_claim ? "(own claim)" :
+					   fv->verdict == SW_VERDICT_SUPPORTED ? "\xe2\x9c\x93" :
+					   fv->verdict == SW_VERDICT_CONTRADICTED ? "\xe2\x89\xa0" :
+					   fv->verdict == SW_VERDICT_UNSUPPORTED ? "\xe2\x9c\x97" : "-";
+			fprintf(f, "%s %s %s", k ? ";" : "", ft, mark);
+			if (fv->found_on && !fv->own_claim)
+				fprintf(f, " %s%s", fv->verdict == SW_VERDICT_SUPPORTED ? "" : "on ",
+					fv->found_on);
+		}
+		fputc('\n', f);
+	}
 	for (size_t k = 0; k < v->nevidence && v->verdict == SW_VERDICT_SUPPORTED; k++) {
 		const struct sw_evidence *e = &v->evidence[k];
 		if (e->excerpt && e->document) {

@@ -91,6 +91,7 @@ struct marks {
 	FILE *f;
 	const struct sw_verify_report *r;
 	long active;   /* the claim being marked, or -1 */
+	long prop;     /* the proposition (a sentence) the text is in, or -1 */
 	bool open;     /* its <a> is open */
 	int tables;    /* tables open */
 	int cells;     /* th and td open */
@@ -127,7 +128,18 @@ static void put_text(struct marks *k, size_t from, size_t to)
 		fputs("\">", k->f);
 		k->open = true;
 	}
+	if (k->prop < 0) {
+		html_escape(k->f, k->r->text + from, to - from);
+		return;
+	}
+	/* a proposition underlines its sentence piece by piece, each piece
+	 * inside whatever claim or element holds it */
+	size_t i = (size_t)k->prop;
+	fprintf(k->f, "<span class=\"p %s\" title=\"", sw_verdict_name(k->r->verdicts[i].verdict));
+	html_str(k->f, k->r->verdicts[i].reason);
+	fputs("\">", k->f);
 	html_escape(k->f, k->r->text + from, to - from);
+	fputs("</span>", k->f);
 }
 
 static void render_draft(FILE *f, const struct sw_verify_report *r)
@@ -135,19 +147,30 @@ static void render_draft(FILE *f, const struct sw_verify_report *r)
 	const struct sw_markup *v = r->view;
 	const struct sw_markup_event *ev = v ? v->events : NULL;
 	size_t nev = v ? v->nevents : 0, ei = 0, ci = 0, pos = 0, active_end = 0;
-	struct marks k = { f, r, -1, false, 0, 0 };
+	struct marks k = { f, r, -1, -1, false, 0, 0 };
+	/* the claims in order of start, then the propositions (claims.h), in
+	 * sentence order: marked apart, as sentences */
+	size_t nc = 0;
+	while (nc < r->claims.n && r->claims.v[nc].kind != SW_CLAIM_PROPOSITION)
+		nc++;
+	size_t pi = nc;
 	for (;;) {
 		size_t next = r->len;
 		if (ei < nev && ev[ei].at < next)
 			next = ev[ei].at;
 		if (k.active >= 0 && active_end < next)
 			next = active_end;
+		if (k.prop >= 0 && r->claims.v[k.prop].end < next)
+			next = r->claims.v[k.prop].end;
+		if (k.prop < 0 && pi < r->claims.n && r->claims.v[pi].start > pos &&
+		    r->claims.v[pi].start < next)
+			next = r->claims.v[pi].start;
 		if (k.active < 0) {
 			/* a claim inside one already marked (a quote's cite) is not
 			 * marked again */
-			while (ci < r->claims.n && r->claims.v[ci].start < pos)
+			while (ci < nc && r->claims.v[ci].start < pos)
 				ci++;
-			if (ci < r->claims.n && r->claims.v[ci].start < next)
+			if (ci < nc && r->claims.v[ci].start < next)
 				next = r->claims.v[ci].start;
 		}
 		if (next < pos)
@@ -158,15 +181,23 @@ static void render_draft(FILE *f, const struct sw_verify_report *r)
 			mark_close(&k);
 			k.active = -1;
 		}
+		if (k.prop >= 0 && r->claims.v[k.prop].end <= pos)
+			k.prop = -1;
+		if (k.prop < 0) {
+			while (pi < r->claims.n && r->claims.v[pi].end <= pos)
+				pi++;
+			if (pi < r->claims.n && r->claims.v[pi].start <= pos)
+				k.prop = (long)pi++;
+		}
 		while (ei < nev && ev[ei].at <= pos) {
 			mark_close(&k);
 			track(&k, &ev[ei]);
 			put_tag(f, v, &ev[ei++]);
 		}
 		if (k.active < 0) {
-			while (ci < r->claims.n && r->claims.v[ci].start < pos)
+			while (ci < nc && r->claims.v[ci].start < pos)
 				ci++;
-			if (ci < r->claims.n && r->claims.v[ci].start == pos) {
+			if (ci < nc && r->claims.v[ci].start == pos) {
 				k.active = (long)ci;
 				active_end = r->claims.v[ci].end;
 				ci++;
@@ -220,6 +251,9 @@ static const char style[] =
 	".item{border-left:4px solid #ccc;padding:4px 8px;margin:6px 0;background:#fff}\n"
 	".item.supported{border-color:#3a3}.item.unsupported{border-color:#d33}\n"
 	".item.contradicted{border-color:#900}.item.unverifiable{border-color:#cc0}\n"
+	".p.unsupported{text-decoration:underline wavy #d33}\n"
+	".p.contradicted{text-decoration:underline wavy #900}\n"
+	".p.unverifiable{text-decoration:underline dotted #cc0}\n"
 	".ev{color:#555;font-size:12px}.gate{font-size:18px;font-weight:bold}\n"
 	".at{color:#777;font-size:11px}\n"
 	".audit{font-size:11px;color:#444;border-collapse:collapse;margin-bottom:1em}\n"
@@ -265,6 +299,21 @@ int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 			html_escape(f, r->text + c->start, c->end - c->start);
 			fputs("<br>", f);
 			html_str(f, v->reason);
+			for (size_t q = 0; q < v->nfacts; q++) {
+				/* a proposition's facts, each with its verdict */
+				const struct sw_fact_verdict *fv = &v->facts[q];
+				fprintf(f, "%s<span class=\"c %s\">", q ? " " : "<div class=\"ev\">facts: ",
+					fv->own_claim ? "" : sw_verdict_name(fv->verdict));
+				html_escape(f, r->text + fv->start, fv->end - fv->start);
+				fputs("</span>", f);
+				if (fv->found_on && !fv->own_claim) {
+					fputs(" (", f);
+					html_str(f, fv->found_on);
+					fputs(")", f);
+				}
+				if (q + 1 == v->nfacts)
+					fputs("</div>", f);
+			}
 			for (size_t e = 0; e < v->nevidence; e++) {
 				const struct sw_evidence *ev = &v->evidence[e];
 				fputs("<div class=\"ev\">", f);

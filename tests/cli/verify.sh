@@ -35,6 +35,29 @@ has "$T/out" '"excerpt":'
 has "$T/r.html" 'class="c contradicted"'
 has "$T/r.html" 'falls inside J.D. v. Azar'
 
+# Propositions: a fact not on the cited page is named where it is, each
+# fact has its own verdict in --json, the sentence's line:column is its
+# own (propositions come after every other claim), and the HTML underlines
+# the sentence piece by piece inside the other claims' marks.
+printf '# Facts\n\nAcme was billed $52,850.00 for *PO 4471* (ACME0000004).\n\nThe invoice billed 12,000 housings at $4.25 (ACME0000004).\n' > prop.md
+run 1 "$SWORN" verify -m m --html "$T/p.html" prop.md
+has "$T/out" "\$52,850.00 is not on ACME0000004; it is on ACME0000005"
+has "$T/out" "unsupported   proposition 3:1 "
+has "$T/out" "supported     proposition 5:1 "
+has "$T/out" "facts: \$52,850.00 ✗ on ACME0000005; PO 4471 ✓ ACME0000004"
+has "$T/p.html" '<em><span class="p unsupported" title="$52,850.00 is not on ACME0000004; it is on ACME0000005">PO 4471</span></em>'
+has "$T/p.html" '<a class="c supported" href="#c1" title="ACME0000004 is in the production"><span class="p unsupported"'
+lacks "$T/p.html" '<a class="c unsupported"'   # a proposition is no inline claim mark
+run 1 "$SWORN" verify -m m --json prop.md
+eq "per-fact verdicts" "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["claims"]:
+    if c["kind"] == "proposition":
+        print(c["line"], c["column"], c["verdict"], ";".join("%s=%s@%s" % (f["text"], f["verdict"], ",".join(f["found_on"])) for f in c["facts"]))
+' "$T/out")" "3 1 unsupported \$52,850.00=unsupported@ACME0000005;PO 4471=supported@ACME0000004;Acme=supported@ACME0000004
+5 1 supported 12,000 housings=supported@ACME0000004;\$4.25=supported@ACME0000004"
+
 # A quotation and a date the cited page does not hold are blocked.
 printf 'The carrier said "we guarantee delivery by March 5, 2021." ACME0000003.\n' > bad.md
 run 1 "$SWORN" verify -m m bad.md
