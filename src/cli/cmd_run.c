@@ -338,7 +338,9 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 	}
 	if (!strcmp(sub, "list")) {
 		doc = sw_run_list_json(m, &err);
-		rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_list, doc, CLI_OK)
+		/* an object, so that cli_emit stamps it like every document */
+		rc = doc ? cli_emit(o->json, o->json ? json_pack("{s:O}", "runs", doc) : NULL,
+				    print_list, doc, CLI_OK)
 			 : cli_fail(&err);
 	} else if (!strcmp(sub, "show")) {
 		doc = sw_run_json(m, id, &err);
@@ -384,7 +386,10 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			return CLI_USAGE;
 		}
 		doc = sw_run_stats_json(m, by, &err);
-		rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_stats, doc,
+		rc = doc ? cli_emit(o->json, o->json ? json_pack("{s:s, s:O}", "by",
+								   o->by ? o->by : "model", "groups", doc)
+						     : NULL,
+				    print_stats, doc,
 				    CLI_OK)
 			 : cli_fail(&err);
 	} else {

@@ -125,6 +125,9 @@ run 0 "$SWORN" run show 1 -m acme --json
 has "$T/out" '"status": "verified"'
 run 0 "$SWORN" run list -m acme
 has "$T/out" "declaration"
+run 0 "$SWORN" run list -m acme --json
+has "$T/out" '"runs": ['
+has "$T/out" '"schema"'
 run 0 "$SWORN" run context 1 -m acme --json
 has "$T/out" '"violations": []'
 has "$T/out" '"origin": "evidence"'
