@@ -14,7 +14,7 @@ static size_t step_index(const struct sw_task *t, const struct sw_task_step *st)
 	return (size_t)(st - t->steps);
 }
 
-static bool step_complete(struct sw__engine *e, const struct sw_task_step *st)
+static bool step_complete(struct sw__pipeline_engine *e, const struct sw_task_step *st)
 {
 	size_t found = 0;
 	if (!st)
@@ -23,7 +23,7 @@ static bool step_complete(struct sw__engine *e, const struct sw_task_step *st)
 		return false;
 	for (size_t i = 0; i < e->n; i++)
 		if (e->v[i]->step == st) {
-			if (e->v[i]->status != SW__ST_DONE)
+			if (e->v[i]->status != SW__PIPELINE_ST_DONE)
 				return false;
 			found++;
 		}
@@ -32,14 +32,14 @@ static bool step_complete(struct sw__engine *e, const struct sw_task_step *st)
 
 /* A complete step's output: its one instance's, or a fan-out's joined in
  * item order.  Caller frees. */
-static char *step_output(struct sw__engine *e, const struct sw_task_step *st, const char *sep)
+static char *step_output(struct sw__pipeline_engine *e, const struct sw_task_step *st, const char *sep)
 {
 	struct sw_buf b;
 	bool first = true;
 
 	sw_buf_init(&b);
 	for (size_t i = 0; i < e->n; i++) {
-		struct sw__inst *x = e->v[i];
+		struct sw__pipeline_inst *x = e->v[i];
 		if (x->step != st || !x->output)
 			continue;
 		if (!first)
@@ -56,10 +56,10 @@ static const struct sw_task_step *find_step(const struct sw_task *t, const char 
 }
 
 /* Make the instances of fan-out step st from its parent's list. */
-static void expand(struct sw__engine *e, const struct sw_task_step *st)
+static void expand(struct sw__pipeline_engine *e, const struct sw_task_step *st)
 {
 	const struct sw_task_step *parent = find_step(e->t, st->fan_out);
-	struct sw__inst *px = NULL;
+	struct sw__pipeline_inst *px = NULL;
 	json_t *root, *list;
 	char *why = NULL;
 
@@ -79,7 +79,7 @@ static void expand(struct sw__engine *e, const struct sw_task_step *st)
 				   json_array_size(list), st->name, SW_TASK_MAX_FANOUT);
 	if (why) {
 		/* the parent runs again on resume */
-		sw__run_fail(e, px, SW_EINPUT, why);
+		sw__pipeline_run_fail(e, px, SW_EINPUT, why);
 		free(why);
 		json_decref(root);
 		return;
@@ -89,17 +89,17 @@ static void expand(struct sw__engine *e, const struct sw_task_step *st)
 	json_array_foreach(list, i, item) {
 		char key[160];
 		snprintf(key, sizeof(key), "%s#%zu", st->name, i + 1);
-		struct sw__inst *x = sw__run_inst_add(e, key, st, SW__MODEL, (int)i + 1, 0);
+		struct sw__pipeline_inst *x = sw__pipeline_run_inst_add(e, key, st, SW__PIPELINE_MODEL, (int)i + 1, 0);
 		x->item_json = json_dumps(item, JSON_ENCODE_ANY | JSON_COMPACT);
 	}
 	json_decref(root);
 	e->expanded[step_index(e->t, st)] = true;
 }
 
-static bool ready(struct sw__engine *e, const struct sw__inst *x)
+static bool ready(struct sw__pipeline_engine *e, const struct sw__pipeline_inst *x)
 {
 	const struct sw_task_step *st = x->step;
-	if (x->status != SW__ST_PENDING)
+	if (x->status != SW__PIPELINE_ST_PENDING)
 		return false;
 	for (size_t i = 0; i < st->n_after; i++)
 		if (!step_complete(e, find_step(e->t, st->after[i])))
@@ -109,39 +109,39 @@ static bool ready(struct sw__engine *e, const struct sw__inst *x)
 	return true;
 }
 
-static void run_join(struct sw__engine *e, struct sw__inst *x)
+static void run_join(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x)
 {
 	const struct sw_task_step *st = x->step;
 	struct sw_err err = { 0 };
 	char *text = step_output(e, find_step(e->t, st->join), st->separator);
 	char *name = sw_xasprintf("run-%lld-%s.md", (long long)e->run_id, x->key);
-	struct sw__pipe_begin b = {
+	struct sw__pipeline_begin b = {
 		.run_id = e->run_id, .key = x->key, .step = st->name, .kind = "join",
 	};
-	int rc = sw__pipe_step_begin(&x->row_id, e->m, &b, &err);
+	int rc = sw__pipeline_step_begin(&x->row_id, e->m, &b, &err);
 	if (rc == 0)
 		rc = sw_record_add_model_output(&x->doc_id, e->m, name, text, strlen(text), &err);
 	free(name);
 	if (rc != 0) {
-		sw__run_fail(e, x, rc, err.msg);
+		sw__pipeline_run_fail(e, x, rc, err.msg);
 		free(text);
 		return;
 	}
-	struct sw__pipe_end end = {
-		.status = SW__ST_DONE, .output = text, .output_doc_id = x->doc_id,
+	struct sw__pipeline_end end = {
+		.status = SW__PIPELINE_ST_DONE, .output = text, .output_doc_id = x->doc_id,
 		.prompt_tokens = -1, .completion_tokens = -1,
 	};
-	if (sw__pipe_step_end(e->m, x->row_id, &end, &err) != 0) {
+	if (sw__pipeline_step_end(e->m, x->row_id, &end, &err) != 0) {
 		if (!e->db_error)
 			e->db_error = sw_xstrdup(err.msg);
 		e->stop = true;
 	}
 	x->output = text;
-	x->status = SW__ST_DONE;
-	sw__run_event(e, SW_EV_STEP_DONE, x, NULL);
+	x->status = SW__PIPELINE_ST_DONE;
+	sw__pipeline_run_event(e, SW_EV_STEP_DONE, x, NULL);
 }
 
-static void start_model(struct sw__engine *e, struct sw__inst *x)
+static void start_model(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x)
 {
 	const struct sw_task_step *st = x->step;
 	const char *sources[16];
@@ -150,9 +150,9 @@ static void start_model(struct sw__engine *e, struct sw__inst *x)
 	const char *names[SW_TASK_MAX_STEPS];
 	const char *outs[SW_TASK_MAX_STEPS];
 	size_t nsteps = 0;
-	struct sw__pipe_fill fill;
+	struct sw__pipeline_fill fill;
 
-	sw__run_fill_base(e, &fill);
+	sw__pipeline_run_fill_base(e, &fill);
 	fill.item = x->item_json;
 	for (size_t i = 0; i < st->n_after && nsteps < SW_TASK_MAX_STEPS; i++) {
 		const struct sw_task_step *a = find_step(e->t, st->after[i]);
@@ -182,18 +182,18 @@ static void start_model(struct sw__engine *e, struct sw__inst *x)
 		if (ns == SW_ARRAY_LEN(sources))
 			break;
 	}
-	(void)sw__run_start_inst(e, x, &fill, sources, ns);
+	(void)sw__pipeline_run_start_inst(e, x, &fill, sources, ns);
 	for (size_t i = 0; i < no; i++)
 		free(owned[i]);
 }
 
-void sw__run_drafting(struct sw__engine *e, struct sw__inst **draft)
+void sw__pipeline_run_drafting(struct sw__pipeline_engine *e, struct sw__pipeline_inst **draft)
 {
 	*draft = NULL;
 	for (size_t i = 0; i < e->t->n_steps; i++)
 		if (!e->t->steps[i].fan_out)
-			sw__run_inst_add(e, e->t->steps[i].name, &e->t->steps[i],
-					 e->t->steps[i].kind == SW_STEP_JOIN ? SW__JOIN : SW__MODEL, 0, 0);
+			sw__pipeline_run_inst_add(e, e->t->steps[i].name, &e->t->steps[i],
+					 e->t->steps[i].kind == SW_STEP_JOIN ? SW__PIPELINE_JOIN : SW__PIPELINE_MODEL, 0, 0);
 	while (!e->stop) {
 		bool progress = false;
 		size_t running = 0;
@@ -206,15 +206,15 @@ void sw__run_drafting(struct sw__engine *e, struct sw__inst **draft)
 			}
 		}
 		for (size_t i = 0; i < e->n && !e->stop; i++) {
-			struct sw__inst *x = e->v[i];
-			if (x->kind != SW__MODEL && x->kind != SW__JOIN)
+			struct sw__pipeline_inst *x = e->v[i];
+			if (x->kind != SW__PIPELINE_MODEL && x->kind != SW__PIPELINE_JOIN)
 				continue;
 			if (!ready(e, x))
 				continue;
-			if (x->kind == SW__JOIN) {
+			if (x->kind == SW__PIPELINE_JOIN) {
 				run_join(e, x);
 				progress = true;
-			} else if (sw__run_slot_free(e, x->step)) {
+			} else if (sw__pipeline_run_slot_free(e, x->step)) {
 				start_model(e, x);
 				progress = true;
 			}
@@ -224,9 +224,9 @@ void sw__run_drafting(struct sw__engine *e, struct sw__inst **draft)
 		if (running == 0 && !progress)
 			break;
 		if (running > 0)
-			(void)sw__run_wait(e);
+			(void)sw__pipeline_run_wait(e);
 	}
-	sw__run_wait_all(e);
+	sw__pipeline_run_wait_all(e);
 	if (e->stop)
 		return;
 	const struct sw_task_step *ds = find_step(e->t, e->t->draft_step);

@@ -36,21 +36,21 @@ static void bind_opt_text(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
-const char *sw__pipe_step_status_name(enum sw__step_status s)
+const char *sw__pipeline_step_status_name(enum sw__pipeline_step_status s)
 {
 	static const char *const names[] = { "pending", "running", "done", "failed", "cancelled" };
 	return (unsigned)s < SW_ARRAY_LEN(names) ? names[s] : "pending";
 }
 
-static enum sw__step_status status_parse(const char *s)
+static enum sw__pipeline_step_status status_parse(const char *s)
 {
-	for (int i = SW__ST_PENDING; i <= SW__ST_CANCELLED; i++)
-		if (s && !strcmp(s, sw__pipe_step_status_name(i)))
+	for (int i = SW__PIPELINE_ST_PENDING; i <= SW__PIPELINE_ST_CANCELLED; i++)
+		if (s && !strcmp(s, sw__pipeline_step_status_name(i)))
 			return i;
-	return SW__ST_PENDING;
+	return SW__PIPELINE_ST_PENDING;
 }
 
-void sw__pipe_rows_free(struct sw__pipe_row *r, size_t n)
+void sw__pipeline_rows_free(struct sw__pipeline_row *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(r[i].key);
@@ -62,7 +62,7 @@ void sw__pipe_rows_free(struct sw__pipe_row *r, size_t n)
 	free(r);
 }
 
-void sw__pipe_run_release(struct sw__pipe_run *r)
+void sw__pipeline_run_release(struct sw__pipeline_run *r)
 {
 	free(r->task);
 	free(r->task_sha256);
@@ -74,7 +74,7 @@ void sw__pipe_run_release(struct sw__pipe_run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int sw__pipe_run_insert(int64_t *id, struct sw_matter *m, const struct sw_task *t,
+int sw__pipeline_run_insert(int64_t *id, struct sw_matter *m, const struct sw_task *t,
 			const char *brief_name, const char *brief, struct sw_err *err)
 {
 	sqlite3 *db = sw_matter_db(m);
@@ -105,7 +105,7 @@ int sw__pipe_run_insert(int64_t *id, struct sw_matter *m, const struct sw_task *
 	return rc;
 }
 
-int sw__pipe_run_load(struct sw__pipe_run *out, struct sw_matter *m, int64_t id,
+int sw__pipeline_run_load(struct sw__pipeline_run *out, struct sw_matter *m, int64_t id,
 		      struct sw_err *err)
 {
 	sqlite3_stmt *st;
@@ -145,7 +145,7 @@ int sw__pipe_run_load(struct sw__pipe_run *out, struct sw_matter *m, int64_t id,
 	return rc;
 }
 
-int sw__pipe_run_set(struct sw_matter *m, int64_t id, enum sw_run_status s,
+int sw__pipeline_run_set(struct sw_matter *m, int64_t id, enum sw_run_status s,
 		     const char *reason, long pid, double add_wall_s, struct sw_err *err)
 {
 	sqlite3_stmt *st;
@@ -172,7 +172,7 @@ int sw__pipe_run_set(struct sw_matter *m, int64_t id, enum sw_run_status s,
 	return rc;
 }
 
-int sw__pipe_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id, struct sw_err *err)
+int sw__pipeline_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id, struct sw_err *err)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -187,11 +187,11 @@ int sw__pipe_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id, stru
 	return rc;
 }
 
-int sw__pipe_rows_load(struct sw__pipe_row **out, size_t *n, struct sw_matter *m,
+int sw__pipeline_rows_load(struct sw__pipeline_row **out, size_t *n, struct sw_matter *m,
 		       int64_t run_id, struct sw_err *err)
 {
 	sqlite3_stmt *st;
-	struct sw__pipe_row *v = NULL;
+	struct sw__pipeline_row *v = NULL;
 	size_t k = 0, cap = 0;
 	int rc;
 
@@ -206,7 +206,7 @@ int sw__pipe_rows_load(struct sw__pipe_row **out, size_t *n, struct sw_matter *m
 	sqlite3_bind_int64(st, 1, run_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		v = sw_xgrow(v, &cap, k + 1, sizeof(*v));
-		struct sw__pipe_row *r = &v[k++];
+		struct sw__pipeline_row *r = &v[k++];
 		memset(r, 0, sizeof(*r));
 		r->id = sqlite3_column_int64(st, 0);
 		r->key = col_dup(st, 1);
@@ -221,7 +221,7 @@ int sw__pipe_rows_load(struct sw__pipe_row **out, size_t *n, struct sw_matter *m
 	}
 	if (rc != SQLITE_DONE) {
 		rc = dberr(err, m, "reading the run's steps");
-		sw__pipe_rows_free(v, k);
+		sw__pipeline_rows_free(v, k);
 		sqlite3_finalize(st);
 		return rc;
 	}
@@ -231,7 +231,7 @@ int sw__pipe_rows_load(struct sw__pipe_row **out, size_t *n, struct sw_matter *m
 	return 0;
 }
 
-int sw__pipe_step_begin(int64_t *id, struct sw_matter *m, const struct sw__pipe_begin *b,
+int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__pipeline_begin *b,
 			struct sw_err *err)
 {
 	sqlite3 *db = sw_matter_db(m);
@@ -277,7 +277,7 @@ int sw__pipe_step_begin(int64_t *id, struct sw_matter *m, const struct sw__pipe_
 	return rc;
 }
 
-int sw__pipe_step_end(struct sw_matter *m, int64_t id, const struct sw__pipe_end *e,
+int sw__pipeline_step_end(struct sw_matter *m, int64_t id, const struct sw__pipeline_end *e,
 		      struct sw_err *err)
 {
 	sqlite3_stmt *st;
@@ -293,7 +293,7 @@ int sw__pipe_step_end(struct sw_matter *m, int64_t id, const struct sw__pipe_end
 			       " WHERE id = ?13",
 			       -1, &st, NULL) != SQLITE_OK)
 		return dberr(err, m, "journaling a step");
-	sqlite3_bind_text(st, 1, sw__pipe_step_status_name(e->status), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, sw__pipeline_step_status_name(e->status), -1, SQLITE_STATIC);
 	bind_opt_text(st, 2, e->output);
 	if (e->output_doc_id > 0)
 		sqlite3_bind_int64(st, 3, e->output_doc_id);
@@ -326,8 +326,8 @@ int sw__pipe_step_end(struct sw_matter *m, int64_t id, const struct sw__pipe_end
 	return rc;
 }
 
-int sw__pipe_sections_put(struct sw_matter *m, int64_t step_id,
-			  const struct sw__pipe_section *s, size_t n,
+int sw__pipeline_sections_put(struct sw_matter *m, int64_t step_id,
+			  const struct sw__pipeline_section *s, size_t n,
 			  const struct sw_inject_flag *flags, size_t nflags, struct sw_err *err)
 {
 	sqlite3 *db = sw_matter_db(m);
@@ -401,7 +401,7 @@ out:
 	return rc;
 }
 
-int sw__pipe_rows_reset(struct sw_matter *m, int64_t run_id, struct sw_err *err)
+int sw__pipeline_rows_reset(struct sw_matter *m, int64_t run_id, struct sw_err *err)
 {
 	sqlite3_stmt *st;
 	int rc;
@@ -421,24 +421,24 @@ int sw__pipe_rows_reset(struct sw_matter *m, int64_t run_id, struct sw_err *err)
 
 int sw_run_cancel(struct sw_matter *m, int64_t run_id, struct sw_err *err)
 {
-	struct sw__pipe_run r;
+	struct sw__pipeline_run r;
 	int rc;
 
-	if ((rc = sw__pipe_run_load(&r, m, run_id, err)) != 0)
+	if ((rc = sw__pipeline_run_load(&r, m, run_id, err)) != 0)
 		return rc;
 	if (strcmp(r.status, "running") && strcmp(r.status, "paused")) {
 		rc = sw_err_set(err, SW_EUSAGE, "run %lld is %s: only a running or paused run"
 				" can be cancelled", (long long)run_id, r.status);
-		sw__pipe_run_release(&r);
+		sw__pipeline_run_release(&r);
 		return rc;
 	}
 	/* A run still going in another process is asked to stop (it journals
 	 * its own end); the row says cancelled either way. */
 	if (!strcmp(r.status, "running") && r.pid > 0 && r.pid != getpid())
 		(void)kill((pid_t)r.pid, SIGINT);
-	rc = sw__pipe_run_set(m, run_id, SW_RUN_CANCELLED, "cancelled by sworn run cancel", 0, 0,
+	rc = sw__pipeline_run_set(m, run_id, SW_RUN_CANCELLED, "cancelled by sworn run cancel", 0, 0,
 			      err);
-	sw__pipe_run_release(&r);
+	sw__pipeline_run_release(&r);
 	return rc;
 }
 
@@ -534,12 +534,12 @@ json_t *sw_run_list_json(struct sw_matter *m, struct sw_err *err)
 
 json_t *sw_run_json(struct sw_matter *m, int64_t run_id, struct sw_err *err)
 {
-	struct sw__pipe_run r;
+	struct sw__pipeline_run r;
 	json_t *run, *steps, *flags;
 
-	if (sw__pipe_run_load(&r, m, run_id, err) != 0)
+	if (sw__pipeline_run_load(&r, m, run_id, err) != 0)
 		return NULL;
-	sw__pipe_run_release(&r);
+	sw__pipeline_run_release(&r);
 	run = rows_json(m,
 			"SELECT id, task, task_sha256, task_source, status, reason, rounds,"
 			" brief_name AS brief, created_at, updated_at, wall_s, draft_doc_id,"

@@ -8,63 +8,63 @@
 
 /* ------------------------------------------------ the journal (journal.c) */
 
-enum sw__step_status {
-	SW__ST_PENDING,
-	SW__ST_RUNNING,
-	SW__ST_DONE,
-	SW__ST_FAILED,
-	SW__ST_CANCELLED,
+enum sw__pipeline_step_status {
+	SW__PIPELINE_ST_PENDING,
+	SW__PIPELINE_ST_RUNNING,
+	SW__PIPELINE_ST_DONE,
+	SW__PIPELINE_ST_FAILED,
+	SW__PIPELINE_ST_CANCELLED,
 };
-const char *sw__pipe_step_status_name(enum sw__step_status s);
+const char *sw__pipeline_step_status_name(enum sw__pipeline_step_status s);
 
 /* One row of run_steps as the engine keeps it. */
-struct sw__pipe_row {
+struct sw__pipeline_row {
 	int64_t id;
 	char *key, *step, *kind;
 	int item, round;
-	enum sw__step_status status;
+	enum sw__pipeline_step_status status;
 	char *output;          /* NULL until done */
 	int64_t output_doc_id;
 	char *detail;          /* JSON text */
 };
-void sw__pipe_rows_free(struct sw__pipe_row *r, size_t n);
+void sw__pipeline_rows_free(struct sw__pipeline_row *r, size_t n);
 
 /* The run's row. */
-struct sw__pipe_run {
+struct sw__pipeline_run {
 	int64_t id;
 	char *task, *task_sha256, *task_source, *brief_name, *brief, *status, *reason;
 	unsigned rounds;
 	int64_t pid, draft_doc_id;
 	double wall_s;
 };
-void sw__pipe_run_release(struct sw__pipe_run *r);
+void sw__pipeline_run_release(struct sw__pipeline_run *r);
 
-int sw__pipe_run_insert(int64_t *id, struct sw_matter *m, const struct sw_task *t,
+int sw__pipeline_run_insert(int64_t *id, struct sw_matter *m, const struct sw_task *t,
 			const char *brief_name, const char *brief, struct sw_err *err);
-int sw__pipe_run_load(struct sw__pipe_run *out, struct sw_matter *m, int64_t id,
+int sw__pipeline_run_load(struct sw__pipeline_run *out, struct sw_matter *m, int64_t id,
 		      struct sw_err *err);
 /* Set status (and reason, may be NULL; pid 0 clears it) and add wall
  * seconds. */
-int sw__pipe_run_set(struct sw_matter *m, int64_t id, enum sw_run_status st,
+int sw__pipeline_run_set(struct sw_matter *m, int64_t id, enum sw_run_status st,
 		     const char *reason, long pid, double add_wall_s, struct sw_err *err);
-int sw__pipe_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id,
+int sw__pipeline_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id,
 			   struct sw_err *err);
-int sw__pipe_rows_load(struct sw__pipe_row **out, size_t *n, struct sw_matter *m,
+int sw__pipeline_rows_load(struct sw__pipeline_row **out, size_t *n, struct sw_matter *m,
 		       int64_t run_id, struct sw_err *err);
 
 /* Insert (or reset to running, for a resumed step) the row of a step
  * instance about to run, with its window (messages JSON) and prompt hash;
  * *id gets the row. */
-struct sw__pipe_begin {
+struct sw__pipeline_begin {
 	int64_t run_id;
 	const char *key, *step, *kind, *role, *endpoint, *messages;
 	int item, round;
 };
-int sw__pipe_step_begin(int64_t *id, struct sw_matter *m, const struct sw__pipe_begin *b,
+int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__pipeline_begin *b,
 			struct sw_err *err);
 
-struct sw__pipe_end {
-	enum sw__step_status status;
+struct sw__pipeline_end {
+	enum sw__pipeline_step_status status;
 	const char *output;      /* done */
 	int64_t output_doc_id;
 	const char *error;       /* failed, cancelled */
@@ -74,11 +74,11 @@ struct sw__pipe_end {
 	unsigned attempts;
 	const char *detail;      /* JSON, or NULL for {} */
 };
-int sw__pipe_step_end(struct sw_matter *m, int64_t id, const struct sw__pipe_end *e,
+int sw__pipeline_step_end(struct sw_matter *m, int64_t id, const struct sw__pipeline_end *e,
 		      struct sw_err *err);
 
 /* One section of a window, for the context audit. */
-struct sw__pipe_section {
+struct sw__pipeline_section {
 	const char *kind, *origin;
 	int64_t doc_id;        /* 0: none */
 	const char *document, *bates;
@@ -87,18 +87,18 @@ struct sw__pipe_section {
 	bool estimated;
 };
 /* Replace the step's sections and flags (a resumed step is journaled anew). */
-int sw__pipe_sections_put(struct sw_matter *m, int64_t step_id,
-			  const struct sw__pipe_section *s, size_t n,
+int sw__pipeline_sections_put(struct sw_matter *m, int64_t step_id,
+			  const struct sw__pipeline_section *s, size_t n,
 			  const struct sw_inject_flag *flags, size_t nflags, struct sw_err *err);
 
 /* Reset steps a crash or an interruption left running, failed or cancelled
  * to pending (they run again on resume). */
-int sw__pipe_rows_reset(struct sw_matter *m, int64_t run_id, struct sw_err *err);
+int sw__pipeline_rows_reset(struct sw_matter *m, int64_t run_id, struct sw_err *err);
 
 /* --------------------------------------------------- prompts (prompt.c) */
 
 /* What a step instance's prompt is made from. */
-struct sw__pipe_fill {
+struct sw__pipeline_fill {
 	const char *brief, *matter, *task, *date;
 	const char *item;              /* the fan-out item as JSON, or NULL */
 	const char *evidence;          /* the framed bundle, or NULL */
@@ -111,15 +111,15 @@ struct sw__pipe_fill {
 /* Render tmpl with fill into the user message; append one section per
  * stretch of it to *secs (literal text: instructions/template, the brief:
  * human, evidence pages: from the bundle, prior outputs: model). */
-int sw__pipe_prompt(struct sw_buf *out, struct sw__pipe_section **secs, size_t *nsecs,
-		    const char *tmpl, const char *tmpl_name, const struct sw__pipe_fill *fill,
+int sw__pipeline_prompt(struct sw_buf *out, struct sw__pipeline_section **secs, size_t *nsecs,
+		    const char *tmpl, const char *tmpl_name, const struct sw__pipeline_fill *fill,
 		    const struct sw_bundle *bundle, sw_token_count_fn count, void *count_ud,
 		    struct sw_err *err);
 
 /* The findings of a review answer as a numbered list for the reviser, and
  * their number (0 when the answer holds none or is not the expected
  * JSON). */
-char *sw__pipe_findings_text(const char *review_json, size_t *count);
+char *sw__pipeline_findings_text(const char *review_json, size_t *count);
 
 /* ------------------------------------- tasks (task.c, task_files.c) */
 
@@ -127,27 +127,27 @@ char *sw__pipe_findings_text(const char *review_json, size_t *count);
 
 /* The built-in tasks, embedded from the repository's tasks/ at build time
  * (generated into the build folder): "NAME/FILE" paths, sorted. */
-struct sw__task_file {
+struct sw__pipeline_task_file {
 	const char *path;
 	const unsigned char *data;
 	size_t len;
 };
-extern const struct sw__task_file sw__task_files[];
-extern const size_t sw__task_nfiles;
+extern const struct sw__pipeline_task_file sw__pipeline_task_files[];
+extern const size_t sw__pipeline_task_nfiles;
 
 /* Whether step s of t (or t->review / t->revise) can fill placeholder
  * name[0..len): the rule sw_task_load checks and a run's prompts follow. */
-bool sw__task_can_fill(const struct sw_task *t, const struct sw_task_step *s,
+bool sw__pipeline_task_can_fill(const struct sw_task *t, const struct sw_task_step *s,
 		       const char *name, size_t len);
 
 /* Where task name lives: *dir gets ws_root/tasks/NAME when the workspace
  * has one (it wins), else NULL for the built-in one; SW_ENOTFOUND when
  * neither exists. */
-int sw__task_locate(char **dir, const char *ws_root, const char *name, struct sw_err *err);
+int sw__pipeline_task_locate(char **dir, const char *ws_root, const char *name, struct sw_err *err);
 
 /* Read file (a plain name) of the task at dir (NULL: the built-in task
  * name) into out, bounded by SW_TASK_MAX_FILE. */
-int sw__task_read(struct sw_buf *out, const char *dir, const char *name, const char *file,
+int sw__pipeline_task_read(struct sw_buf *out, const char *dir, const char *name, const char *file,
 		  struct sw_err *err);
 
 #endif /* SW_PIPELINE_INT_H */

@@ -10,7 +10,7 @@
 #include "pipeline/pipeline_int.h"
 
 struct lookup_ctx {
-	const struct sw__pipe_fill *fill;
+	const struct sw__pipeline_fill *fill;
 	char **fields;    /* item.KEY values looked up (owned) */
 	size_t nfields, capfields;
 	char namebuf[80];
@@ -24,21 +24,21 @@ static bool name_is(const char *name, size_t len, const char *what)
 static const char *lookup(void *ud, const char *name, size_t len, const char **key_out)
 {
 	struct lookup_ctx *c = ud;
-	const struct sw__pipe_fill *f = c->fill;
+	const struct sw__pipeline_fill *f = c->fill;
 	static const struct {
 		const char *name;
 		size_t off;
 	} plain[] = {
-		{ "brief", offsetof(struct sw__pipe_fill, brief) },
-		{ "matter", offsetof(struct sw__pipe_fill, matter) },
-		{ "task", offsetof(struct sw__pipe_fill, task) },
-		{ "date", offsetof(struct sw__pipe_fill, date) },
-		{ "item", offsetof(struct sw__pipe_fill, item) },
-		{ "evidence", offsetof(struct sw__pipe_fill, evidence) },
-		{ "draft", offsetof(struct sw__pipe_fill, draft) },
-		{ "findings", offsetof(struct sw__pipe_fill, findings) },
-		{ "verifier", offsetof(struct sw__pipe_fill, verifier) },
-		{ "round", offsetof(struct sw__pipe_fill, round) },
+		{ "brief", offsetof(struct sw__pipeline_fill, brief) },
+		{ "matter", offsetof(struct sw__pipeline_fill, matter) },
+		{ "task", offsetof(struct sw__pipeline_fill, task) },
+		{ "date", offsetof(struct sw__pipeline_fill, date) },
+		{ "item", offsetof(struct sw__pipeline_fill, item) },
+		{ "evidence", offsetof(struct sw__pipeline_fill, evidence) },
+		{ "draft", offsetof(struct sw__pipeline_fill, draft) },
+		{ "findings", offsetof(struct sw__pipeline_fill, findings) },
+		{ "verifier", offsetof(struct sw__pipeline_fill, verifier) },
+		{ "round", offsetof(struct sw__pipeline_fill, round) },
 	};
 
 	for (size_t i = 0; i < SW_ARRAY_LEN(plain); i++)
@@ -121,8 +121,8 @@ static size_t count_tokens(const char *text, size_t len, bool *estimated,
 	return n;
 }
 
-static void add_section(struct sw__pipe_section **secs, size_t *n, size_t *cap,
-			const struct sw__pipe_section *s)
+static void add_section(struct sw__pipeline_section **secs, size_t *n, size_t *cap,
+			const struct sw__pipeline_section *s)
 {
 	/* consecutive stretches of the system's own text are one section */
 	if (*n > 0 && !strcmp(s->kind, "instructions") &&
@@ -135,19 +135,19 @@ static void add_section(struct sw__pipe_section **secs, size_t *n, size_t *cap,
 	(*secs)[(*n)++] = *s;
 }
 
-static void text_section(struct sw__pipe_section **secs, size_t *n, size_t *cap,
+static void text_section(struct sw__pipeline_section **secs, size_t *n, size_t *cap,
 			 const char *kind, const char *origin, const char *text, size_t len,
 			 sw_token_count_fn count, void *ud)
 {
-	struct sw__pipe_section s = { .kind = kind, .origin = origin };
+	struct sw__pipeline_section s = { .kind = kind, .origin = origin };
 	if (len == 0)
 		return;
 	s.tokens = count_tokens(text, len, &s.estimated, count, ud);
 	add_section(secs, n, cap, &s);
 }
 
-int sw__pipe_prompt(struct sw_buf *out, struct sw__pipe_section **secs, size_t *nsecs,
-		    const char *tmpl, const char *tmpl_name, const struct sw__pipe_fill *fill,
+int sw__pipeline_prompt(struct sw_buf *out, struct sw__pipeline_section **secs, size_t *nsecs,
+		    const char *tmpl, const char *tmpl_name, const struct sw__pipeline_fill *fill,
 		    const struct sw_bundle *bundle, sw_token_count_fn count, void *count_ud,
 		    struct sw_err *err)
 {
@@ -178,7 +178,7 @@ int sw__pipe_prompt(struct sw_buf *out, struct sw__pipe_section **secs, size_t *
 			 * frames' gaps) is the system's */
 			for (size_t p = 0; p < bundle->n_pages; p++) {
 				const struct sw_bundle_page *bp = &bundle->pages[p];
-				struct sw__pipe_section s = {
+				struct sw__pipeline_section s = {
 					.kind = "evidence",
 					.origin = "evidence",
 					.doc_id = bp->doc_id,
@@ -203,7 +203,7 @@ int sw__pipe_prompt(struct sw_buf *out, struct sw__pipe_section **secs, size_t *
 	return 0;
 }
 
-char *sw__pipe_findings_text(const char *review_json, size_t *count)
+char *sw__pipeline_findings_text(const char *review_json, size_t *count)
 {
 	json_t *root = review_json ? json_loads(review_json, 0, NULL) : NULL;
 	json_t *list = json_is_array(root) ? root : json_object_get(root, "findings");

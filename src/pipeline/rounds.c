@@ -22,7 +22,7 @@ void sw_run_result_release(struct sw_run_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-void sw__run_fill_base(struct sw__engine *e, struct sw__pipe_fill *f)
+void sw__pipeline_run_fill_base(struct sw__pipeline_engine *e, struct sw__pipeline_fill *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->brief = e->brief;
@@ -41,7 +41,7 @@ static bool blocks(const struct sw_verify_report *r, size_t i)
 
 /* Store the judge's answers of rep as model output of the run
  * ("run-N-verify#K-judge.json") and count them in the detail d. */
-static int store_judge(struct sw__engine *e, const struct sw__inst *x,
+static int store_judge(struct sw__pipeline_engine *e, const struct sw__pipeline_inst *x,
 		       const struct sw_verify_report *rep, json_t *d, struct sw_err *err)
 {
 	json_t *a = sw_judge_answers_json(rep), *outcomes = json_object();
@@ -65,7 +65,7 @@ static int store_judge(struct sw__engine *e, const struct sw__inst *x,
 }
 
 /* Verify the draft text as Markdown; x->detail gets the summary. */
-static int verify_text(struct sw__engine *e, struct sw__inst *x, const char *draft,
+static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x, const char *draft,
 		       struct sw_err *err)
 {
 	struct sw_markup view = { 0 };
@@ -128,7 +128,7 @@ static int verify_text(struct sw__engine *e, struct sw__inst *x, const char *dra
 }
 
 /* The verdict summary of a verify instance (run now or journaled). */
-static bool verify_passed(struct sw__inst *x)
+static bool verify_passed(struct sw__pipeline_inst *x)
 {
 	json_t *d = x->detail ? json_loads(x->detail, 0, NULL) : NULL;
 	bool pass = json_is_true(json_object_get(d, "pass"));
@@ -139,7 +139,7 @@ static bool verify_passed(struct sw__inst *x)
 }
 
 /* The reasons of a verify instance as the reviser reads them. */
-static char *verifier_text(const struct sw__inst *v)
+static char *verifier_text(const struct sw__pipeline_inst *v)
 {
 	json_t *d = v && v->detail ? json_loads(v->detail, 0, NULL) : NULL;
 	json_t *reasons = json_object_get(d, "reasons");
@@ -160,67 +160,67 @@ static char *verifier_text(const struct sw__inst *v)
 	return sw_buf_detach(&b, NULL);
 }
 
-static struct sw__inst *run_verify(struct sw__engine *e, struct sw__inst *draft, int round)
+static struct sw__pipeline_inst *run_verify(struct sw__pipeline_engine *e, struct sw__pipeline_inst *draft, int round)
 {
 	char key[32];
 	struct sw_err err = { 0 };
 	snprintf(key, sizeof(key), "verify#%d", round);
-	struct sw__inst *x = sw__run_inst_find(e, key);
+	struct sw__pipeline_inst *x = sw__pipeline_run_inst_find(e, key);
 	if (!x)
-		x = sw__run_inst_add(e, key, NULL, SW__VERIFY, 0, round);
-	if (x->status == SW__ST_DONE) {
+		x = sw__pipeline_run_inst_add(e, key, NULL, SW__PIPELINE_VERIFY, 0, round);
+	if (x->status == SW__PIPELINE_ST_DONE) {
 		(void)verify_passed(x);
 		return x;
 	}
-	struct sw__pipe_begin b = {
+	struct sw__pipeline_begin b = {
 		.run_id = e->run_id, .key = key, .step = "verify", .kind = "verify", .round = round,
 	};
 	double t0 = sw_now();
-	int rc = sw__pipe_step_begin(&x->row_id, e->m, &b, &err);
+	int rc = sw__pipeline_step_begin(&x->row_id, e->m, &b, &err);
 	if (rc == 0)
 		rc = verify_text(e, x, draft->output, &err);
 	x->wall_s = sw_now() - t0;
 	if (rc != 0) {
-		sw__run_fail(e, x, rc, err.msg);
+		sw__pipeline_run_fail(e, x, rc, err.msg);
 		return NULL;
 	}
-	struct sw__pipe_end end = {
-		.status = SW__ST_DONE, .prompt_tokens = -1, .completion_tokens = -1,
+	struct sw__pipeline_end end = {
+		.status = SW__PIPELINE_ST_DONE, .prompt_tokens = -1, .completion_tokens = -1,
 		.wall_s = x->wall_s, .detail = x->detail,
 	};
-	if (sw__pipe_step_end(e->m, x->row_id, &end, &err) != 0) {
+	if (sw__pipeline_step_end(e->m, x->row_id, &end, &err) != 0) {
 		if (!e->db_error)
 			e->db_error = sw_xstrdup(err.msg);
 		e->stop = true;
 		return NULL;
 	}
-	x->status = SW__ST_DONE;
-	sw__run_event(e, SW_EV_VERIFY, x, NULL);
+	x->status = SW__PIPELINE_ST_DONE;
+	sw__pipeline_run_event(e, SW_EV_VERIFY, x, NULL);
 	return x;
 }
 
 /* ------------------------------------------------------- review, revise */
 
 /* Run one model instance (review or revise) to its end. */
-static struct sw__inst *run_one(struct sw__engine *e, const char *key,
-				const struct sw_task_step *st, enum sw__ikind kind, int round,
-				const struct sw__pipe_fill *fill, const char *draft)
+static struct sw__pipeline_inst *run_one(struct sw__pipeline_engine *e, const char *key,
+				const struct sw_task_step *st, enum sw__pipeline_ikind kind, int round,
+				const struct sw__pipeline_fill *fill, const char *draft)
 {
-	struct sw__inst *x = sw__run_inst_find(e, key);
+	struct sw__pipeline_inst *x = sw__pipeline_run_inst_find(e, key);
 	if (!x)
-		x = sw__run_inst_add(e, key, st, kind, 0, round);
-	if (x->status == SW__ST_DONE)
+		x = sw__pipeline_run_inst_add(e, key, st, kind, 0, round);
+	if (x->status == SW__PIPELINE_ST_DONE)
 		return x;
 	const char *sources[2] = { e->brief, draft };
-	(void)sw__run_start_inst(e, x, fill, sources, 2);
-	sw__run_wait_all(e);
-	return x->status == SW__ST_DONE ? x : NULL;
+	(void)sw__pipeline_run_start_inst(e, x, fill, sources, 2);
+	sw__pipeline_run_wait_all(e);
+	return x->status == SW__PIPELINE_ST_DONE ? x : NULL;
 }
 
-static int set_draft(struct sw__engine *e, const struct sw__inst *x)
+static int set_draft(struct sw__pipeline_engine *e, const struct sw__pipeline_inst *x)
 {
 	struct sw_err err = { 0 };
-	if (sw__pipe_run_set_draft(e->m, e->run_id, x->doc_id, &err) != 0) {
+	if (sw__pipeline_run_set_draft(e->m, e->run_id, x->doc_id, &err) != 0) {
 		if (!e->db_error)
 			e->db_error = sw_xstrdup(err.msg);
 		e->stop = true;
@@ -229,24 +229,24 @@ static int set_draft(struct sw__engine *e, const struct sw__inst *x)
 	return 0;
 }
 
-static void review_rounds(struct sw__engine *e, struct sw__inst *draft,
+static void review_rounds(struct sw__pipeline_engine *e, struct sw__pipeline_inst *draft,
 			  struct sw_run_result *res)
 {
-	struct sw__pipe_fill fill;
-	struct sw__inst *v, *rv;
+	struct sw__pipeline_fill fill;
+	struct sw__pipeline_inst *v, *rv;
 	char *findings = NULL;
 	size_t nfind = 0;
 
 	if (set_draft(e, draft) != 0 || !(v = run_verify(e, draft, 0)))
 		return;
-	sw__run_fill_base(e, &fill);
+	sw__pipeline_run_fill_base(e, &fill);
 	fill.draft = draft->output;
 	fill.round = "1";
 	fill.findings = "";
 	fill.verifier = "";
-	if (!(rv = run_one(e, "review", &e->t->review, SW__REVIEW, 0, &fill, draft->output)))
+	if (!(rv = run_one(e, "review", &e->t->review, SW__PIPELINE_REVIEW, 0, &fill, draft->output)))
 		return;
-	findings = sw__pipe_findings_text(rv->output, &nfind);
+	findings = sw__pipeline_findings_text(rv->output, &nfind);
 	res->claims = v->claims;
 	res->blocked = v->blocked;
 	if (verify_passed(v) && nfind == 0) {
@@ -260,13 +260,13 @@ static void review_rounds(struct sw__engine *e, struct sw__inst *draft,
 		char *reasons = verifier_text(v);
 		snprintf(key, sizeof(key), "revise#%u", r);
 		snprintf(round, sizeof(round), "%u", r);
-		sw__run_fill_base(e, &fill);
+		sw__pipeline_run_fill_base(e, &fill);
 		fill.draft = draft->output;
 		fill.findings = r == 1 ? findings
 				       : "(the reviewer's findings were addressed in revision 1)";
 		fill.verifier = reasons;
 		fill.round = round;
-		struct sw__inst *next = run_one(e, key, &e->t->revise, SW__REVISE, (int)r, &fill,
+		struct sw__pipeline_inst *next = run_one(e, key, &e->t->revise, SW__PIPELINE_REVISE, (int)r, &fill,
 						draft->output);
 		free(reasons);
 		if (!next || set_draft(e, next) != 0)
@@ -287,19 +287,19 @@ static void review_rounds(struct sw__engine *e, struct sw__inst *draft,
 
 /* ---------------------------------------------------------- a whole run */
 
-static void engine_free(struct sw__engine *e)
+static void engine_free(struct sw__pipeline_engine *e)
 {
 	for (size_t i = 0; i < e->n; i++) {
 		if (e->v[i]->w) /* never: every worker is joined first */
 			continue;
-		sw__run_inst_free(e->v[i]);
+		sw__pipeline_run_inst_free(e->v[i]);
 	}
 	free(e->v);
 	for (size_t i = 0; i < e->neps; i++) {
 		sw_llm_client_free(e->eps[i].client);
 		free(e->eps[i].memo);
 	}
-	sw__pipe_rows_free(e->rows, e->nrows);
+	sw__pipeline_rows_free(e->rows, e->nrows);
 	free(e->expanded);
 	free(e->reason);
 	free(e->db_error);
@@ -311,9 +311,9 @@ static int engine_run(struct sw_run_result *out, struct sw_matter *m, const stru
 		      int64_t run_id, const char *brief, const struct sw_run_opts *o,
 		      struct sw_err *err)
 {
-	struct sw__engine e = { .m = m, .t = t, .o = o, .run_id = run_id };
-	struct sw__inst *draft = NULL;
-	struct sw__pipe_run now;
+	struct sw__pipeline_engine e = { .m = m, .t = t, .o = o, .run_id = run_id };
+	struct sw__pipeline_inst *draft = NULL;
+	struct sw__pipeline_run now;
 	double t0 = sw_now();
 	int rc;
 
@@ -335,14 +335,14 @@ static int engine_run(struct sw_run_result *out, struct sw_matter *m, const stru
 		snprintf(e.date, sizeof(e.date), "%s %d, %d", months[tm.tm_mon % 12], tm.tm_mday,
 			 tm.tm_year + 1900);
 	}
-	if ((rc = sw__pipe_rows_load(&e.rows, &e.nrows, m, run_id, err)) != 0) {
+	if ((rc = sw__pipeline_rows_load(&e.rows, &e.nrows, m, run_id, err)) != 0) {
 		engine_free(&e);
 		return rc;
 	}
-	sw__run_drafting(&e, &draft);
+	sw__pipeline_run_drafting(&e, &draft);
 	if (!e.stop && draft)
 		review_rounds(&e, draft, out);
-	sw__run_wait_all(&e);
+	sw__pipeline_run_wait_all(&e);
 
 	if (e.stop) {
 		out->status = SW_RUN_PAUSED;
@@ -358,12 +358,12 @@ static int engine_run(struct sw_run_result *out, struct sw_matter *m, const stru
 	}
 	out->wall_s = sw_now() - t0;
 	/* `sworn run cancel` from elsewhere wins over a pause */
-	if (sw__pipe_run_load(&now, m, run_id, NULL) == 0) {
+	if (sw__pipeline_run_load(&now, m, run_id, NULL) == 0) {
 		if (!strcmp(now.status, "cancelled"))
 			out->status = SW_RUN_CANCELLED;
-		sw__pipe_run_release(&now);
+		sw__pipeline_run_release(&now);
 	}
-	rc = sw__pipe_run_set(m, run_id, out->status, out->reason, 0, out->wall_s, err);
+	rc = sw__pipeline_run_set(m, run_id, out->status, out->reason, 0, out->wall_s, err);
 	engine_free(&e);
 	return rc;
 }
@@ -380,7 +380,7 @@ int sw_run_start(struct sw_run_result *out, struct sw_matter *m, const struct sw
 		return sw_err_set(err, SW_EINPUT, "the brief %s is empty or not UTF-8 text",
 				  brief_name);
 	char *copy = sw_xstrndup(brief, brief_len);
-	rc = sw__pipe_run_insert(&id, m, t, brief_name, copy, err);
+	rc = sw__pipeline_run_insert(&id, m, t, brief_name, copy, err);
 	if (rc == 0)
 		rc = engine_run(out, m, t, id, copy, opts, err);
 	free(copy);
@@ -390,12 +390,12 @@ int sw_run_start(struct sw_run_result *out, struct sw_matter *m, const struct sw
 int sw_run_resume(struct sw_run_result *out, struct sw_matter *m, int64_t run_id,
 		  const char *ws_root, const struct sw_run_opts *opts, struct sw_err *err)
 {
-	struct sw__pipe_run r;
+	struct sw__pipeline_run r;
 	struct sw_task *t = NULL;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if ((rc = sw__pipe_run_load(&r, m, run_id, err)) != 0)
+	if ((rc = sw__pipeline_run_load(&r, m, run_id, err)) != 0)
 		return rc;
 	bool alive = r.pid > 0 && r.pid != getpid() && (kill((pid_t)r.pid, 0) == 0 || errno == EPERM);
 	if (!strcmp(r.status, "running") && alive) {
@@ -410,10 +410,10 @@ int sw_run_resume(struct sw_run_result *out, struct sw_matter *m, int64_t run_id
 		rc = sw_err_set(err, SW_EUSAGE, "task %s changed since run %lld began (%s); start"
 				" a new run with sworn draft", r.task, (long long)run_id, t->source);
 	}
-	if (rc == 0 && (rc = sw__pipe_rows_reset(m, run_id, err)) == 0 &&
-	    (rc = sw__pipe_run_set(m, run_id, SW_RUN_RUNNING, NULL, (long)getpid(), 0, err)) == 0)
+	if (rc == 0 && (rc = sw__pipeline_rows_reset(m, run_id, err)) == 0 &&
+	    (rc = sw__pipeline_run_set(m, run_id, SW_RUN_RUNNING, NULL, (long)getpid(), 0, err)) == 0)
 		rc = engine_run(out, m, t, run_id, r.brief, opts, err);
 	sw_task_free(t);
-	sw__pipe_run_release(&r);
+	sw__pipeline_run_release(&r);
 	return rc;
 }

@@ -16,7 +16,7 @@
 
 /* ------------------------------------------------------------ instances */
 
-void sw__run_inst_free(struct sw__inst *x)
+void sw__pipeline_run_inst_free(struct sw__pipeline_inst *x)
 {
 	free(x->key);
 	free(x->item_json);
@@ -26,7 +26,7 @@ void sw__run_inst_free(struct sw__inst *x)
 	free(x);
 }
 
-struct sw__inst *sw__run_inst_find(struct sw__engine *e, const char *key)
+struct sw__pipeline_inst *sw__pipeline_run_inst_find(struct sw__pipeline_engine *e, const char *key)
 {
 	for (size_t i = 0; i < e->n; i++)
 		if (!strcmp(e->v[i]->key, key))
@@ -34,23 +34,23 @@ struct sw__inst *sw__run_inst_find(struct sw__engine *e, const char *key)
 	return NULL;
 }
 
-struct sw__inst *sw__run_inst_add(struct sw__engine *e, const char *key,
-				  const struct sw_task_step *step, enum sw__ikind kind, int item,
+struct sw__pipeline_inst *sw__pipeline_run_inst_add(struct sw__pipeline_engine *e, const char *key,
+				  const struct sw_task_step *step, enum sw__pipeline_ikind kind, int item,
 				  int round)
 {
-	struct sw__inst *x = sw_xcalloc(1, sizeof(*x));
+	struct sw__pipeline_inst *x = sw_xcalloc(1, sizeof(*x));
 	x->key = sw_xstrdup(key);
 	x->step = step;
 	x->kind = kind;
 	x->item = item;
 	x->round = round;
-	x->status = SW__ST_PENDING;
+	x->status = SW__PIPELINE_ST_PENDING;
 	/* what an earlier process journaled for this key */
 	for (size_t i = 0; i < e->nrows; i++)
 		if (!strcmp(e->rows[i].key, key)) {
 			x->row_id = e->rows[i].id;
-			if (e->rows[i].status == SW__ST_DONE) {
-				x->status = SW__ST_DONE;
+			if (e->rows[i].status == SW__PIPELINE_ST_DONE) {
+				x->status = SW__PIPELINE_ST_DONE;
 				x->output = e->rows[i].output ? sw_xstrdup(e->rows[i].output) : NULL;
 				x->doc_id = e->rows[i].output_doc_id;
 				x->detail = e->rows[i].detail ? sw_xstrdup(e->rows[i].detail) : NULL;
@@ -62,7 +62,7 @@ struct sw__inst *sw__run_inst_add(struct sw__engine *e, const char *key,
 	return x;
 }
 
-static const char *kind_name(enum sw__ikind k)
+static const char *kind_name(enum sw__pipeline_ikind k)
 {
 	static const char *const names[] = { "model", "join", "review", "revise", "verify" };
 	return names[k];
@@ -70,7 +70,7 @@ static const char *kind_name(enum sw__ikind k)
 
 /* -------------------------------------------------------------- events */
 
-void sw__run_event(struct sw__engine *e, enum sw_run_event_kind kind, const struct sw__inst *x,
+void sw__pipeline_run_event(struct sw__pipeline_engine *e, enum sw_run_event_kind kind, const struct sw__pipeline_inst *x,
 		   const char *message)
 {
 	if (!e->o->on_event)
@@ -93,14 +93,14 @@ void sw__run_event(struct sw__engine *e, enum sw_run_event_kind kind, const stru
 
 /* ------------------------------------------------------------- endpoints */
 
-struct sw__ep *sw__run_endpoint(struct sw__engine *e, const char *name)
+struct sw__pipeline_ep *sw__pipeline_run_endpoint(struct sw__pipeline_engine *e, const char *name)
 {
 	for (size_t i = 0; i < e->neps; i++)
 		if (!strcmp(e->eps[i].name, name))
 			return &e->eps[i];
 	if (e->neps == SW_ARRAY_LEN(e->eps))
 		return NULL;
-	struct sw__ep *ep = &e->eps[e->neps++];
+	struct sw__pipeline_ep *ep = &e->eps[e->neps++];
 	const struct sw_llm_endpoint *cfg = sw_llm_endpoint_find(e->o->llm, name);
 	memset(ep, 0, sizeof(*ep));
 	ep->name = name;
@@ -114,7 +114,7 @@ struct sw__ep *sw__run_endpoint(struct sw__engine *e, const char *name)
 static int count_on_endpoint(size_t *out, bool *estimated, const char *text, size_t len,
 			     void *ud)
 {
-	struct sw__ep *ep = ud;
+	struct sw__pipeline_ep *ep = ud;
 	struct sw_err err = { 0 };
 	char *copy;
 	int rc;
@@ -129,8 +129,8 @@ static int count_on_endpoint(size_t *out, bool *estimated, const char *text, siz
 	for (size_t i = 0; i < len; i++)
 		h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
 	if (!ep->memo)
-		ep->memo = sw_xcalloc(SW__TOKEN_CACHE, sizeof(*ep->memo));
-	struct sw__token_memo *slot = &ep->memo[h % SW__TOKEN_CACHE];
+		ep->memo = sw_xcalloc(SW__PIPELINE_TOKEN_CACHE, sizeof(*ep->memo));
+	struct sw__pipeline_token_memo *slot = &ep->memo[h % SW__PIPELINE_TOKEN_CACHE];
 	if (slot->len == len && slot->hash == h && len > 0) {
 		*out = slot->tokens;
 		return 0;
@@ -143,7 +143,7 @@ static int count_on_endpoint(size_t *out, bool *estimated, const char *text, siz
 		*out = sw_tokens_estimate(text, len);
 		*estimated = true;
 	} else {
-		*slot = (struct sw__token_memo){ .hash = h, .len = len, .tokens = *out };
+		*slot = (struct sw__pipeline_token_memo){ .hash = h, .len = len, .tokens = *out };
 	}
 	return 0;
 }
@@ -152,7 +152,7 @@ static int count_on_endpoint(size_t *out, bool *estimated, const char *text, siz
 
 static void on_text(void *user, const char *text, size_t len)
 {
-	struct sw__worker *w = user;
+	struct sw__pipeline_worker *w = user;
 	(void)text;
 	(void)len;
 	if (atomic_fetch_add(&w->chunks, 1) == 0)
@@ -161,8 +161,8 @@ static void on_text(void *user, const char *text, size_t len)
 
 static void *worker_main(void *arg)
 {
-	struct sw__worker *w = arg;
-	struct sw__engine *e = w->e;
+	struct sw__pipeline_worker *w = arg;
+	struct sw__pipeline_engine *e = w->e;
 
 	w->rc = sw_llm_chat_role(&w->res, e->o->llm, w->role, &w->req, &w->err);
 	pthread_mutex_lock(&e->mu);
@@ -172,7 +172,7 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-static void worker_free(struct sw__worker *w)
+static void worker_free(struct sw__pipeline_worker *w)
 {
 	if (!w)
 		return;
@@ -197,7 +197,7 @@ static char *messages_json(const char *system, const char *user)
 
 /* The window's budget for evidence: the role's context less the rest of
  * the prompt and the answer. */
-static size_t evidence_budget(struct sw__engine *e, const struct sw_llm_role *role,
+static size_t evidence_budget(struct sw__pipeline_engine *e, const struct sw_llm_role *role,
 			      const struct sw_task_step *st, size_t rest_bytes)
 {
 	long ctx = role && role->context > 0 ? role->context : 8192;
@@ -209,10 +209,10 @@ static size_t evidence_budget(struct sw__engine *e, const struct sw_llm_role *ro
 	return left > 256 ? (size_t)left : 256;
 }
 
-void sw__run_fail(struct sw__engine *e, struct sw__inst *x, int code, const char *why)
+void sw__pipeline_run_fail(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x, int code, const char *why)
 {
-	struct sw__pipe_end end = {
-		.status = code == SW_ECANCEL ? SW__ST_CANCELLED : SW__ST_FAILED,
+	struct sw__pipeline_end end = {
+		.status = code == SW_ECANCEL ? SW__PIPELINE_ST_CANCELLED : SW__PIPELINE_ST_FAILED,
 		.error = why,
 		.prompt_tokens = -1,
 		.completion_tokens = -1,
@@ -222,29 +222,29 @@ void sw__run_fail(struct sw__engine *e, struct sw__inst *x, int code, const char
 	x->status = end.status;
 	free(x->error);
 	x->error = sw_xasprintf("step %s: %s", x->key, why);
-	if (x->row_id > 0 && sw__pipe_step_end(e->m, x->row_id, &end, &err) != 0 && !e->db_error)
+	if (x->row_id > 0 && sw__pipeline_step_end(e->m, x->row_id, &end, &err) != 0 && !e->db_error)
 		e->db_error = sw_xstrdup(err.msg);
 	if (code != SW_ECANCEL && !e->reason)
 		e->reason = sw_xstrdup(x->error);
 	e->stop = true;
-	sw__run_event(e, SW_EV_STEP_FAILED, x, why);
+	sw__pipeline_run_event(e, SW_EV_STEP_FAILED, x, why);
 }
 
 /* Build x's window (bundle, template, sections journaled) and start its
  * worker thread.  Returns 0 when started (or failed cleanly: x says so). */
-int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw__pipe_fill *fill0,
+int sw__pipeline_run_start_inst(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x, const struct sw__pipeline_fill *fill0,
 		       const char *const *sources, size_t nsources)
 {
 	const struct sw_task_step *st = x->step;
 	const struct sw_llm_role *role = sw_llm_role_find(e->o->llm, st->role);
-	struct sw__pipe_fill fill = *fill0;
+	struct sw__pipeline_fill fill = *fill0;
 	struct sw_bundle bundle = { 0 };
-	struct sw__pipe_section *secs = NULL;
+	struct sw__pipeline_section *secs = NULL;
 	size_t nsecs = 0, seccap = 0;
 	struct sw_buf user;
 	struct sw_err err = { 0 };
-	struct sw__worker *w;
-	struct sw__ep *ep;
+	struct sw__pipeline_worker *w;
+	struct sw__pipeline_ep *ep;
 	int rc;
 
 	x->role = st->role;
@@ -252,14 +252,14 @@ int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw
 		char *why = sw_xasprintf("role '%s' is not in sworn.conf (add [role \"%s\"] with"
 					 " endpoint = a local llama-server; sworn plan prints one)",
 					 st->role, st->role);
-		sw__run_fail(e, x, SW_EINPUT, why);
+		sw__pipeline_run_fail(e, x, SW_EINPUT, why);
 		free(why);
 		return 0;
 	}
 	x->endpoint = role->endpoint;
-	ep = sw__run_endpoint(e, role->endpoint);
+	ep = sw__pipeline_run_endpoint(e, role->endpoint);
 	if (!ep) {
-		sw__run_fail(e, x, SW_ELIMIT, "too many endpoints in one run");
+		sw__pipeline_run_fail(e, x, SW_ELIMIT, "too many endpoints in one run");
 		return 0;
 	}
 	if (!ep->client && ep->tokenize) {
@@ -272,7 +272,7 @@ int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw
 
 	/* the system message first: its tokens are part of the window */
 	secs = sw_xgrow(secs, &seccap, 1, sizeof(*secs));
-	secs[0] = (struct sw__pipe_section){ .kind = "system", .origin = "template" };
+	secs[0] = (struct sw__pipeline_section){ .kind = "system", .origin = "template" };
 	{
 		bool est = false;
 		size_t n = 0;
@@ -295,7 +295,7 @@ int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw
 			.count_ud = ep,
 		};
 		if ((rc = sw_bundle_build(&bundle, e->m, &bo, &err)) != 0) {
-			sw__run_fail(e, x, rc, err.msg);
+			sw__pipeline_run_fail(e, x, rc, err.msg);
 			free(secs);
 			return 0;
 		}
@@ -303,10 +303,10 @@ int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw
 	}
 
 	sw_buf_init(&user);
-	rc = sw__pipe_prompt(&user, &secs, &nsecs, st->template_text, st->template_name, &fill,
+	rc = sw__pipeline_prompt(&user, &secs, &nsecs, st->template_text, st->template_name, &fill,
 			     &bundle, count_on_endpoint, ep, &err);
 	if (rc != 0) {
-		sw__run_fail(e, x, rc, err.msg);
+		sw__pipeline_run_fail(e, x, rc, err.msg);
 		goto out;
 	}
 
@@ -331,7 +331,7 @@ int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw
 		w->req.json_schema = st->schema;
 	/* sampling, retries and deadlines are the role's (sw_llm_chat_role) */
 
-	struct sw__pipe_begin b = {
+	struct sw__pipeline_begin b = {
 		.run_id = e->run_id,
 		.key = x->key,
 		.step = st->name,
@@ -342,8 +342,8 @@ int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw
 		.item = x->item,
 		.round = x->round,
 	};
-	if ((rc = sw__pipe_step_begin(&x->row_id, e->m, &b, &err)) != 0 ||
-	    (rc = sw__pipe_sections_put(e->m, x->row_id, secs, nsecs, bundle.flags,
+	if ((rc = sw__pipeline_step_begin(&x->row_id, e->m, &b, &err)) != 0 ||
+	    (rc = sw__pipeline_sections_put(e->m, x->row_id, secs, nsecs, bundle.flags,
 					bundle.n_flags, &err)) != 0) {
 		if (!e->db_error)
 			e->db_error = sw_xstrdup(err.msg);
@@ -356,19 +356,19 @@ int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw
 					 bundle.flags[i].bates ? " " : "",
 					 bundle.flags[i].bates ? bundle.flags[i].bates : "",
 					 bundle.flags[i].kind, bundle.flags[i].excerpt);
-		sw__run_event(e, SW_EV_FLAG, x, msg);
+		sw__pipeline_run_event(e, SW_EV_FLAG, x, msg);
 		free(msg);
 	}
-	x->status = SW__ST_RUNNING;
+	x->status = SW__PIPELINE_ST_RUNNING;
 	x->w = w;
 	ep->used++;
 	w->started = w->first_text = sw_now();
-	sw__run_event(e, SW_EV_STEP_START, x, NULL);
+	sw__pipeline_run_event(e, SW_EV_STEP_START, x, NULL);
 	if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
 		x->w = NULL;
 		ep->used--;
 		worker_free(w);
-		sw__run_fail(e, x, SW_EIO, "cannot start a thread");
+		sw__pipeline_run_fail(e, x, SW_EIO, "cannot start a thread");
 	}
 out:
 	sw_buf_release(&user);
@@ -378,10 +378,10 @@ out:
 }
 
 /* A finished worker: journal its outcome. */
-static void finish_inst(struct sw__engine *e, struct sw__inst *x)
+static void finish_inst(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x)
 {
-	struct sw__worker *w = x->w;
-	struct sw__ep *ep = sw__run_endpoint(e, x->endpoint);
+	struct sw__pipeline_worker *w = x->w;
+	struct sw__pipeline_ep *ep = sw__pipeline_run_endpoint(e, x->endpoint);
 	struct sw_err err = { 0 };
 
 	pthread_join(w->thread, NULL);
@@ -394,25 +394,25 @@ static void finish_inst(struct sw__engine *e, struct sw__inst *x)
 					: atomic_load(&w->chunks);
 	x->tok_s = w->res.timings.have ? w->res.timings.predicted_per_second : 0;
 	if (w->rc != 0) {
-		sw__run_fail(e, x, w->rc, w->err.msg[0] ? w->err.msg : sw_err_name(w->rc));
+		sw__pipeline_run_fail(e, x, w->rc, w->err.msg[0] ? w->err.msg : sw_err_name(w->rc));
 		worker_free(w);
 		return;
 	}
-	if (x->step->output == SW_OUT_JSON || x->kind == SW__REVIEW) {
+	if (x->step->output == SW_OUT_JSON || x->kind == SW__PIPELINE_REVIEW) {
 		json_error_t je;
 		json_t *j = json_loads(w->res.content, JSON_DECODE_ANY, &je);
 		if (!j) {
 			char *why = sw_xasprintf("the answer is not the JSON the step asks for (%s,"
 						 " line %d)", je.text, je.line);
-			sw__run_fail(e, x, SW_EINPUT, why);
+			sw__pipeline_run_fail(e, x, SW_EINPUT, why);
 			free(why);
 			worker_free(w);
 			return;
 		}
 		json_decref(j);
-		if (x->kind == SW__REVIEW) {
+		if (x->kind == SW__PIPELINE_REVIEW) {
 			size_t k = 0;
-			free(sw__pipe_findings_text(w->res.content, &k));
+			free(sw__pipeline_findings_text(w->res.content, &k));
 			free(x->detail);
 			x->detail = sw_xasprintf("{\"findings\":%zu}", k);
 		}
@@ -422,13 +422,13 @@ static void finish_inst(struct sw__engine *e, struct sw__inst *x)
 					    w->res.content_len, &err);
 	free(name);
 	if (rc != 0) {
-		sw__run_fail(e, x, rc, err.msg);
+		sw__pipeline_run_fail(e, x, rc, err.msg);
 		worker_free(w);
 		return;
 	}
 	x->output = sw_xstrdup(w->res.content);
-	struct sw__pipe_end end = {
-		.status = SW__ST_DONE,
+	struct sw__pipeline_end end = {
+		.status = SW__PIPELINE_ST_DONE,
 		.output = x->output,
 		.output_doc_id = x->doc_id,
 		.model = w->res.model,
@@ -441,20 +441,20 @@ static void finish_inst(struct sw__engine *e, struct sw__inst *x)
 		.attempts = w->res.attempts,
 		.detail = x->detail,
 	};
-	if (sw__pipe_step_end(e->m, x->row_id, &end, &err) != 0) {
+	if (sw__pipeline_step_end(e->m, x->row_id, &end, &err) != 0) {
 		if (!e->db_error)
 			e->db_error = sw_xstrdup(err.msg);
 		e->stop = true;
 	}
-	x->status = SW__ST_DONE;
-	sw__run_event(e, SW_EV_STEP_DONE, x, NULL);
+	x->status = SW__PIPELINE_ST_DONE;
+	sw__pipeline_run_event(e, SW_EV_STEP_DONE, x, NULL);
 	worker_free(w);
 }
 
 /* Wait until a worker finishes (or a tick passes: live progress and the
  * cancel flag), then journal every finished one.  Returns how many are
  * still running. */
-size_t sw__run_wait(struct sw__engine *e)
+size_t sw__pipeline_run_wait(struct sw__pipeline_engine *e)
 {
 	size_t running = 0, done = 0;
 	struct timespec ts;
@@ -480,7 +480,7 @@ size_t sw__run_wait(struct sw__engine *e)
 	}
 	pthread_mutex_unlock(&e->mu);
 	for (size_t i = 0; i < e->n; i++) {
-		struct sw__inst *x = e->v[i];
+		struct sw__pipeline_inst *x = e->v[i];
 		bool finished;
 		if (!x->w)
 			continue;
@@ -491,7 +491,7 @@ size_t sw__run_wait(struct sw__engine *e)
 			finish_inst(e, x);
 			running--;
 		} else {
-			sw__run_event(e, SW_EV_STEP_TOKENS, x, NULL);
+			sw__pipeline_run_event(e, SW_EV_STEP_TOKENS, x, NULL);
 		}
 	}
 	if (e->o->cancel && atomic_load(&e->o->cancel->requested))
@@ -499,17 +499,17 @@ size_t sw__run_wait(struct sw__engine *e)
 	return running;
 }
 
-void sw__run_wait_all(struct sw__engine *e)
+void sw__pipeline_run_wait_all(struct sw__pipeline_engine *e)
 {
-	while (sw__run_wait(e) > 0)
+	while (sw__pipeline_run_wait(e) > 0)
 		;
 }
 
-bool sw__run_slot_free(struct sw__engine *e, const struct sw_task_step *st)
+bool sw__pipeline_run_slot_free(struct sw__pipeline_engine *e, const struct sw_task_step *st)
 {
 	const struct sw_llm_role *role = sw_llm_role_find(e->o->llm, st->role);
 	if (!role)
 		return true; /* it fails at once, with the reason */
-	struct sw__ep *ep = sw__run_endpoint(e, role->endpoint);
+	struct sw__pipeline_ep *ep = sw__pipeline_run_endpoint(e, role->endpoint);
 	return !ep || ep->used < ep->slots;
 }

@@ -9,13 +9,13 @@
 
 #include "pipeline/pipeline_int.h"
 
-enum sw__ikind { SW__MODEL, SW__JOIN, SW__REVIEW, SW__REVISE, SW__VERIFY };
+enum sw__pipeline_ikind { SW__PIPELINE_MODEL, SW__PIPELINE_JOIN, SW__PIPELINE_REVIEW, SW__PIPELINE_REVISE, SW__PIPELINE_VERIFY };
 
-struct sw__engine;
+struct sw__pipeline_engine;
 
 /* A model call in flight, owned by its instance. */
-struct sw__worker {
-	struct sw__engine *e;
+struct sw__pipeline_worker {
+	struct sw__pipeline_engine *e;
 	pthread_t thread;
 	const char *role;
 	char *system, *user, *messages_json;
@@ -30,34 +30,34 @@ struct sw__worker {
 };
 
 /* One step instance ("outline", "section#2", "revise#1"). */
-struct sw__inst {
+struct sw__pipeline_inst {
 	char *key;
 	const struct sw_task_step *step; /* for review/revise: the task's */
-	enum sw__ikind kind;
+	enum sw__pipeline_ikind kind;
 	int item, round;
 	char *item_json;
-	enum sw__step_status status;
+	enum sw__pipeline_step_status status;
 	bool resumed;           /* done in an earlier process */
 	char *output;
 	int64_t doc_id, row_id;
 	char *detail;           /* JSON, set before the step's end is journaled */
 	char *error;
 	const char *role, *endpoint;
-	struct sw__worker *w;
+	struct sw__pipeline_worker *w;
 	size_t tokens, claims, blocked;
 	double tok_s, wall_s;
 };
 
 /* Token counts an endpoint gave, by the text's hash and length: the system
  * message, the brief and most pages recur in every window of a run. */
-#define SW__TOKEN_CACHE 1024
-struct sw__token_memo {
+#define SW__PIPELINE_TOKEN_CACHE 1024
+struct sw__pipeline_token_memo {
 	uint64_t hash;
 	size_t len, tokens; /* len 0: empty slot */
 };
 
-struct sw__ep {
-	struct sw__token_memo *memo; /* SW__TOKEN_CACHE slots, or NULL */
+struct sw__pipeline_ep {
+	struct sw__pipeline_token_memo *memo; /* SW__PIPELINE_TOKEN_CACHE slots, or NULL */
 	const char *name;
 	unsigned slots, used;
 	struct sw_llm_client *client; /* for /tokenize, on the engine's thread */
@@ -65,18 +65,18 @@ struct sw__ep {
 	unsigned timeout_ms;
 };
 
-struct sw__engine {
+struct sw__pipeline_engine {
 	struct sw_matter *m;
 	const struct sw_task *t;
 	const struct sw_run_opts *o;
 	int64_t run_id;
 	char *brief;
-	struct sw__pipe_row *rows; /* journaled before this process */
+	struct sw__pipeline_row *rows; /* journaled before this process */
 	size_t nrows;
-	struct sw__inst **v;
+	struct sw__pipeline_inst **v;
 	size_t n, cap;
 	bool *expanded;         /* per task step: fan-out instances made */
-	struct sw__ep eps[32];
+	struct sw__pipeline_ep eps[32];
 	size_t neps;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -86,26 +86,26 @@ struct sw__engine {
 	char date[40];
 };
 
-void sw__run_inst_free(struct sw__inst *x);
-struct sw__inst *sw__run_inst_find(struct sw__engine *e, const char *key);
-struct sw__inst *sw__run_inst_add(struct sw__engine *e, const char *key,
-				  const struct sw_task_step *step, enum sw__ikind kind, int item,
+void sw__pipeline_run_inst_free(struct sw__pipeline_inst *x);
+struct sw__pipeline_inst *sw__pipeline_run_inst_find(struct sw__pipeline_engine *e, const char *key);
+struct sw__pipeline_inst *sw__pipeline_run_inst_add(struct sw__pipeline_engine *e, const char *key,
+				  const struct sw_task_step *step, enum sw__pipeline_ikind kind, int item,
 				  int round);
-void sw__run_event(struct sw__engine *e, enum sw_run_event_kind kind, const struct sw__inst *x,
+void sw__pipeline_run_event(struct sw__pipeline_engine *e, enum sw_run_event_kind kind, const struct sw__pipeline_inst *x,
 		   const char *message);
-struct sw__ep *sw__run_endpoint(struct sw__engine *e, const char *name);
-void sw__run_fail(struct sw__engine *e, struct sw__inst *x, int code, const char *why);
-int sw__run_start_inst(struct sw__engine *e, struct sw__inst *x, const struct sw__pipe_fill *fill,
+struct sw__pipeline_ep *sw__pipeline_run_endpoint(struct sw__pipeline_engine *e, const char *name);
+void sw__pipeline_run_fail(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x, int code, const char *why);
+int sw__pipeline_run_start_inst(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x, const struct sw__pipeline_fill *fill,
 		       const char *const *sources, size_t nsources);
-size_t sw__run_wait(struct sw__engine *e);
-void sw__run_wait_all(struct sw__engine *e);
-bool sw__run_slot_free(struct sw__engine *e, const struct sw_task_step *st);
+size_t sw__pipeline_run_wait(struct sw__pipeline_engine *e);
+void sw__pipeline_run_wait_all(struct sw__pipeline_engine *e);
+bool sw__pipeline_run_slot_free(struct sw__pipeline_engine *e, const struct sw_task_step *st);
 
 /* draft.c: run every drafting step to the first draft; *draft gets the
  * instance whose output is it (NULL when the run stopped first). */
-void sw__run_drafting(struct sw__engine *e, struct sw__inst **draft);
+void sw__pipeline_run_drafting(struct sw__pipeline_engine *e, struct sw__pipeline_inst **draft);
 
 /* The fill every step of the run shares (brief, matter, task, date). */
-void sw__run_fill_base(struct sw__engine *e, struct sw__pipe_fill *f);
+void sw__pipeline_run_fill_base(struct sw__pipeline_engine *e, struct sw__pipeline_fill *f);
 
 #endif /* SW_PIPELINE_RUN_INT_H */

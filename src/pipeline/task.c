@@ -280,7 +280,7 @@ static const char *fill_lookup(void *ud, const char *name, size_t len, const cha
 {
 	const struct fill_check *c = ud;
 	*key_out = "";
-	return sw__task_can_fill(c->t, c->s, name, len) ? "" : NULL;
+	return sw__pipeline_task_can_fill(c->t, c->s, name, len) ? "" : NULL;
 }
 
 static bool is_name(const char *name, size_t len, const char *word)
@@ -308,7 +308,7 @@ static bool item_has_key(const struct sw_task_step *f, const char *fan_key, cons
 	return ok;
 }
 
-bool sw__task_can_fill(const struct sw_task *t, const struct sw_task_step *s, const char *name,
+bool sw__pipeline_task_can_fill(const struct sw_task *t, const struct sw_task_step *s, const char *name,
 		       size_t len)
 {
 	bool review = s == &t->review, revise = s == &t->revise;
@@ -377,7 +377,7 @@ static int read_part(char **out, const char *dir, const struct sw_task *t, const
 		return sw_err_set(err, SW_EINPUT, "task.ini:%d: bad %s '%s': a file name in the "
 				  "task's folder", line, what, file);
 	struct sw_buf b = SW_BUF_INIT;
-	int rc = sw__task_read(&b, dir, t->name, file, err);
+	int rc = sw__pipeline_task_read(&b, dir, t->name, file, err);
 	if (rc != 0) {
 		sw_buf_release(&b);
 		return sw_err_wrap(err, rc, "task.ini:%d: %s", line, what);
@@ -586,7 +586,7 @@ static int check_task(struct sw_task *t, const struct sw_config *cfg, const char
 	    (rc = load_template(&t->revise, t, dir, t->revise.line, h, err)) != 0)
 		return rc;
 	struct sw_buf b = SW_BUF_INIT;
-	if ((rc = sw__task_read(&b, dir, t->name, "system.md", err)) != 0) {
+	if ((rc = sw__pipeline_task_read(&b, dir, t->name, "system.md", err)) != 0) {
 		sw_buf_release(&b);
 		return rc;
 	}
@@ -606,7 +606,7 @@ static int hash_files(struct sw_task *t, const char *dir, struct files_hash *h,
 	struct sw_buf b = SW_BUF_INIT;
 	int rc = 0;
 	for (size_t i = 0; i < h->n && rc == 0; i++) {
-		if ((rc = sw__task_read(&b, dir, t->name, h->names[i], err)) != 0)
+		if ((rc = sw__pipeline_task_read(&b, dir, t->name, h->names[i], err)) != 0)
 			break;
 		char head[160];
 		int n = snprintf(head, sizeof(head), "%s\n%zu\n", h->names[i], b.len);
@@ -638,7 +638,7 @@ int sw_task_load(struct sw_task **out, const char *ws_root, const char *name,
 		return sw_err_set(err, SW_EUSAGE, "bad task name '%s': lower-case letters, digits, "
 				  "'-' and '_'", name);
 	char *dir = NULL;
-	int rc = sw__task_locate(&dir, ws_root, name, err);
+	int rc = sw__pipeline_task_locate(&dir, ws_root, name, err);
 	if (rc != 0)
 		return rc;
 	struct sw_task *t = sw_xcalloc(1, sizeof(*t));
@@ -649,7 +649,7 @@ int sw_task_load(struct sw_task **out, const char *ws_root, const char *name,
 	t->name = sw_xstrdup(name);
 	t->source = sw_xstrdup(dir ? dir : "built-in");
 	hash_note(&h, "task.ini");
-	if ((rc = sw__task_read(&ini, dir, name, "task.ini", err)) == 0 &&
+	if ((rc = sw__pipeline_task_read(&ini, dir, name, "task.ini", err)) == 0 &&
 	    (rc = sw_config_parse(&cfg, ini.data, ini.len, "task.ini", err)) == 0 &&
 	    (rc = sw_config_apply(&task_schema, &cfg, target, &l, err)) == 0 &&
 	    (rc = check_task(t, &cfg, dir, &h, err)) == 0)

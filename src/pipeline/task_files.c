@@ -11,13 +11,13 @@
 #include "pipeline/pipeline_int.h"
 
 /* The embedded file "name/file", or NULL. */
-static const struct sw__task_file *builtin_file(const char *name, const char *file)
+static const struct sw__pipeline_task_file *builtin_file(const char *name, const char *file)
 {
 	size_t nl = strlen(name);
-	for (size_t i = 0; i < sw__task_nfiles; i++) {
-		const char *p = sw__task_files[i].path;
+	for (size_t i = 0; i < sw__pipeline_task_nfiles; i++) {
+		const char *p = sw__pipeline_task_files[i].path;
 		if (strncmp(p, name, nl) == 0 && p[nl] == '/' && strcmp(p + nl + 1, file) == 0)
-			return &sw__task_files[i];
+			return &sw__pipeline_task_files[i];
 	}
 	return NULL;
 }
@@ -27,7 +27,7 @@ static bool builtin_exists(const char *name)
 	return builtin_file(name, "task.ini") != NULL;
 }
 
-int sw__task_read(struct sw_buf *out, const char *dir, const char *name, const char *file,
+int sw__pipeline_task_read(struct sw_buf *out, const char *dir, const char *name, const char *file,
 		  struct sw_err *err)
 {
 	if (dir) {
@@ -38,7 +38,7 @@ int sw__task_read(struct sw_buf *out, const char *dir, const char *name, const c
 		free(path);
 		return rc;
 	}
-	const struct sw__task_file *f = builtin_file(name, file);
+	const struct sw__pipeline_task_file *f = builtin_file(name, file);
 	if (!f)
 		return sw_err_set(err, SW_EINPUT, "the built-in task has no %s", file);
 	sw_buf_reset(out);
@@ -54,7 +54,7 @@ static char *ws_task_dir(const char *ws_root, const char *name)
 	return dir;
 }
 
-int sw__task_locate(char **dir, const char *ws_root, const char *name, struct sw_err *err)
+int sw__pipeline_task_locate(char **dir, const char *ws_root, const char *name, struct sw_err *err)
 {
 	*dir = NULL;
 	if (ws_root) {
@@ -112,14 +112,14 @@ static int cmp_info(const void *a, const void *b)
 int sw_task_list(struct sw_task_info **out, size_t *n, const char *ws_root, struct sw_err *err)
 {
 	struct list l = { 0 };
-	for (size_t i = 0; i < sw__task_nfiles; i++) {
-		const char *p = sw__task_files[i].path, *slash = strchr(p, '/');
+	for (size_t i = 0; i < sw__pipeline_task_nfiles; i++) {
+		const char *p = sw__pipeline_task_files[i].path, *slash = strchr(p, '/');
 		if (!slash || strcmp(slash + 1, "task.ini") != 0)
 			continue;
 		char *name = sw_xstrndup(p, (size_t)(slash - p));
 		struct sw_task_info *t = list_get(&l, name);
 		t->builtin = true;
-		t->title = title_of((const char *)sw__task_files[i].data, sw__task_files[i].len);
+		t->title = title_of((const char *)sw__pipeline_task_files[i].data, sw__pipeline_task_files[i].len);
 		free(name);
 	}
 	char *tasks = ws_root ? sw_path_join(ws_root, "tasks") : NULL;
@@ -196,8 +196,8 @@ int sw_task_init(char **out_dir, const char *ws_root, const char *name, bool for
 	}
 	chmod(dir, 0755);
 	size_t nl = strlen(name);
-	for (size_t i = 0; i < sw__task_nfiles && rc == 0; i++) {
-		const struct sw__task_file *f = &sw__task_files[i];
+	for (size_t i = 0; i < sw__pipeline_task_nfiles && rc == 0; i++) {
+		const struct sw__pipeline_task_file *f = &sw__pipeline_task_files[i];
 		if (strncmp(f->path, name, nl) != 0 || f->path[nl] != '/')
 			continue;
 		char *path = sw_path_join(dir, f->path + nl + 1);
