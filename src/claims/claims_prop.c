@@ -321,8 +321,8 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 	static const char *const meta[] = { "page", "pages", "line", "lines", "paragraph",
 					    "paragraphs", "sentence", "sentences", "word", "words",
 					    "time", "times", "exhibit", "exhibits", NULL };
-	if (money || in_list(w, filler) || in_list(w, meta))
-		return e;
+	if (money || in_list(w, filler) || in_list(w, meta) || up(at(r, b)))
+		return e; /* "1 Brightline": a footnote's number, no unit */
 	size_t len = strlen(w);
 	if (len > 3 && w[len - 1] == 's' && w[len - 2] != 's')
 		w[len - 1] = '\0';

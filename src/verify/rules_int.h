@@ -138,10 +138,11 @@ size_t sw__verify_names(const char *t, size_t s, size_t e, const struct sw__veri
 bool sw__verify_name_on(const char *p, size_t len, const char *t,
 			const struct sw__verify_name *nm, size_t *at);
 /* An evidence page, none of pages, that holds nm: its name (caller frees),
- * or NULL: the record does not know the name there.  Reads into u->page. */
+ * or NULL: the record does not know the name there; *same_doc when that
+ * page is of a cited page's document.  Reads into u->page. */
 char *sw__verify_name_elsewhere(struct sw__verify_run *u, const char *t,
 				const struct sw__verify_name *nm, const int64_t *pages,
-				size_t npages);
+				size_t npages, bool *same_doc);
 /* A name the record does not know whose last word the page gives another
  * party ("Swift Freight", the page's "Northway Freight"): that party's
  * bytes [*rs, *re) of p; false when none. */

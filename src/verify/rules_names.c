@@ -142,7 +142,13 @@ size_t sw__verify_names(const char *t, size_t s, size_t e, const struct sw__veri
 		word |= cur.te[k] - cur.ts[k] >= 2;
 	if (cur.n && word && n < max)
 		out[n++] = cur;
-	return n;
+	/* "Approval, Smith Dep. 4:15": a list's label, not a name */
+	size_t k = 0;
+	for (size_t j = 0; j < n; j++)
+		if (!(out[j].sentence_first && out[j].n == 1 && out[j].e < e &&
+		      (t[out[j].e] == ',' || t[out[j].e] == ':')))
+			out[k++] = out[j];
+	return k;
 }
 
 /* Whether the word w (n bytes) is on the page, folded, as a whole word;
@@ -215,10 +221,35 @@ static bool lower_on(const char *p, size_t len, const char *w, size_t n)
 	return false;
 }
 
+/* Whether name nm's last word is on a From:, To:, Cc: or Bcc: line of p. */
+static bool in_header(const char *p, size_t len, const char *t, const struct sw__verify_name *nm)
+{
+	static const char *const hdr[] = { "from:", "to:", "cc:", "bcc:" };
+	const char *last = t + nm->ts[nm->n - 1];
+	size_t ln = nm->te[nm->n - 1] - nm->ts[nm->n - 1];
+	for (size_t i = 0; i < len;) {
+		size_t e = i;
+		while (e < len && p[e] != '\n')
+			e++;
+		size_t b = i, at;
+		while (b < e && p[b] == ' ')
+			b++;
+		for (size_t h = 0; h < SW_ARRAY_LEN(hdr); h++) {
+			size_t hn = strlen(hdr[h]);
+			if (e - b > hn && strncasecmp(p + b, hdr[h], hn) == 0 &&
+			    word_on(p + b, e - b, last, ln, 0, &at))
+				return true;
+		}
+		i = e + 1;
+	}
+	return false;
+}
+
 char *sw__verify_name_elsewhere(struct sw__verify_run *u, const char *t,
 				const struct sw__verify_name *nm, const int64_t *pages,
-				size_t npages)
+				size_t npages, bool *same_doc)
 {
+	*same_doc = false;
 	struct sw_buf phrase = SW_BUF_INIT;
 	for (size_t k = 0; k < nm->n; k++) {
 		if (nm->te[k] - nm->ts[k] < 2)
@@ -254,8 +285,20 @@ char *sw__verify_name_elsewhere(struct sw__verify_run *u, const char *t,
 			continue;
 		if (one && lower_on(u->page.data, u->page.len, t + nm->ts[0], nm->te[0] - nm->ts[0]))
 			common = true;
-		else if (!cited && !name && sw__verify_name_on(u->page.data, u->page.len, t, nm, &at))
+		else if (!cited && !name && sw__verify_name_on(u->page.data, u->page.len, t, nm, &at)) {
 			name = sw__verify_page_name(u, hits[k]);
+			/* a memo's writer or addressee (its From:, To: or Cc: on its
+			 * first page) is its second page's too */
+			struct sw_record_page hp = { 0 }, cp = { 0 };
+			if (in_header(u->page.data, u->page.len, t, nm) &&
+			    sw__verify_found(u, sw_record_page_by_id(&hp, u->m, hits[k], &e), &e))
+				for (size_t q = 0; q < npages && !*same_doc; q++) {
+					if (sw__verify_found(u, sw_record_page_by_id(&cp, u->m, pages[q], &e), &e))
+						*same_doc = cp.doc_id == hp.doc_id;
+					sw_record_page_release(&cp);
+				}
+			sw_record_page_release(&hp);
+		}
 	}
 	if (common) {
 		free(name);

@@ -127,7 +127,10 @@ static bool on_page(struct sw__verify_run *u, const struct sw_claim *c,
 	bool diff = false;
 	size_t ds = 0, de = 0;
 	while (sw_claims_next_fact(&t, p, len, &pos)) {
-		if (same_value(f, &t)) {
+		/* elsewhere, a bare value is not enough: "three weeks" is not
+		 * "Three years" */
+		if (same_value(f, &t) &&
+		    (cited || f->kind != SW_FACT_QUANTITY || strcmp(f->unit, t.unit) == 0)) {
 			fc->st = FACT_ON;
 			fc->page = id;
 			fc->at = t.start;
@@ -203,7 +206,7 @@ static char *elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
 		bool cited = false;
 		for (size_t q = 0; q < npages; q++)
 			cited |= pages[q] == hits[k];
-		struct fact_check fc = { 0 };
+		struct fact_check fc = { .st = FACT_MISSING };
 		if (cited || !on_page(u, c, f, hits[k], &fc, false) || fc.st != FACT_ON)
 			continue;
 		if (!name)
@@ -306,7 +309,12 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 			}
 			sw_record_page_release(&p);
 		}
-		char *other = on ? NULL : sw__verify_name_elsewhere(u, t, &nm[k], pages, np);
+		bool same_doc = false;
+		char *other = on ? NULL : sw__verify_name_elsewhere(u, t, &nm[k], pages, np, &same_doc);
+		if (other && same_doc) {
+			on = other; /* the document's own: its writer, its addressee */
+			other = NULL;
+		}
 		char *rival = NULL, *rival_page = NULL;
 		for (size_t q = 0; q < np && !on && !other && !rival && !u->err.code; q++) {
 			struct sw_err e = { 0 };
