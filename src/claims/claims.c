@@ -8,15 +8,15 @@
 
 /* ------------------------------------------------------------------ bytes */
 
-size_t cl_space_len(const struct claims_scan *sc, size_t i)
+size_t sw__claims_space_len(const struct sw__claims_scan *sc, size_t i)
 {
-	int c = cl_at(sc, i);
+	int c = sw__claims_at(sc, i);
 	if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
 		return 1;
-	if (c == 0xC2 && cl_at(sc, i + 1) == 0xA0)
+	if (c == 0xC2 && sw__claims_at(sc, i + 1) == 0xA0)
 		return 2; /* no-break space */
-	if (c == 0xE2 && cl_at(sc, i + 1) == 0x80) {
-		int d = cl_at(sc, i + 2);
+	if (c == 0xE2 && sw__claims_at(sc, i + 1) == 0x80) {
+		int d = sw__claims_at(sc, i + 2);
 		/* thin, hair, narrow no-break and zero-width spaces: word
 		 * processors put them inside citations */
 		if (d == 0x89 || d == 0x8A || d == 0x8B || d == 0xAF)
@@ -25,23 +25,23 @@ size_t cl_space_len(const struct claims_scan *sc, size_t i)
 	return 0;
 }
 
-size_t cl_ws(const struct claims_scan *sc, size_t i)
+size_t sw__claims_ws(const struct sw__claims_scan *sc, size_t i)
 {
 	size_t k;
-	while (i < sc->n && (k = cl_space_len(sc, i)) > 0)
+	while (i < sc->n && (k = sw__claims_space_len(sc, i)) > 0)
 		i += k;
 	return i;
 }
 
-size_t cl_ws_back(const struct claims_scan *sc, size_t i, size_t floor)
+size_t sw__claims_ws_back(const struct sw__claims_scan *sc, size_t i, size_t floor)
 {
 	while (i > floor) {
-		int c = cl_at(sc, i - 1);
+		int c = sw__claims_at(sc, i - 1);
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
 			i--;
-		else if (i - floor >= 2 && c == 0xA0 && cl_at(sc, i - 2) == 0xC2)
+		else if (i - floor >= 2 && c == 0xA0 && sw__claims_at(sc, i - 2) == 0xC2)
 			i -= 2;
-		else if (i - floor >= 3 && cl_at(sc, i - 3) == 0xE2 && cl_at(sc, i - 2) == 0x80 &&
+		else if (i - floor >= 3 && sw__claims_at(sc, i - 3) == 0xE2 && sw__claims_at(sc, i - 2) == 0x80 &&
 			 (c == 0x89 || c == 0x8A || c == 0x8B || c == 0xAF))
 			i -= 3;
 		else
@@ -50,21 +50,21 @@ size_t cl_ws_back(const struct claims_scan *sc, size_t i, size_t floor)
 	return i;
 }
 
-size_t cl_blanks(const struct claims_scan *sc, size_t i)
+size_t sw__claims_blanks(const struct sw__claims_scan *sc, size_t i)
 {
 	while (i < sc->n && (sc->t[i] == ' ' || sc->t[i] == '\t'))
 		i++;
 	return i;
 }
 
-size_t cl_digits(const struct claims_scan *sc, size_t i)
+size_t sw__claims_digits(const struct sw__claims_scan *sc, size_t i)
 {
-	while (i < sc->n && cl_digit((unsigned char)sc->t[i]))
+	while (i < sc->n && sw__claims_digit((unsigned char)sc->t[i]))
 		i++;
 	return i;
 }
 
-size_t cl_lit(const struct claims_scan *sc, size_t i, const char *lit)
+size_t sw__claims_lit(const struct sw__claims_scan *sc, size_t i, const char *lit)
 {
 	size_t n = strlen(lit);
 	if (i > sc->n || sc->n - i < n || memcmp(sc->t + i, lit, n) != 0)
@@ -72,31 +72,31 @@ size_t cl_lit(const struct claims_scan *sc, size_t i, const char *lit)
 	return i + n;
 }
 
-size_t cl_word(const struct claims_scan *sc, size_t i, const char *lit)
+size_t sw__claims_word(const struct sw__claims_scan *sc, size_t i, const char *lit)
 {
-	size_t e = cl_lit(sc, i, lit);
-	if (!e || cl_alnum(cl_at(sc, e)))
+	size_t e = sw__claims_lit(sc, i, lit);
+	if (!e || sw__claims_alnum(sw__claims_at(sc, e)))
 		return 0;
 	return e;
 }
 
-bool cl_boundary_before(const struct claims_scan *sc, size_t i)
+bool sw__claims_boundary_before(const struct sw__claims_scan *sc, size_t i)
 {
-	return i == 0 || !cl_alnum((unsigned char)sc->t[i - 1]);
+	return i == 0 || !sw__claims_alnum((unsigned char)sc->t[i - 1]);
 }
 
-size_t cl_dash(const struct claims_scan *sc, size_t i)
+size_t sw__claims_dash(const struct sw__claims_scan *sc, size_t i)
 {
-	int c = cl_at(sc, i);
+	int c = sw__claims_at(sc, i);
 	if (c == '-')
 		return i + 1;
-	if (c == 0xE2 && cl_at(sc, i + 1) == 0x80 &&
-	    (cl_at(sc, i + 2) == 0x93 || cl_at(sc, i + 2) == 0x94 || cl_at(sc, i + 2) == 0x91))
+	if (c == 0xE2 && sw__claims_at(sc, i + 1) == 0x80 &&
+	    (sw__claims_at(sc, i + 2) == 0x93 || sw__claims_at(sc, i + 2) == 0x94 || sw__claims_at(sc, i + 2) == 0x91))
 		return i + 3;
 	return 0;
 }
 
-long cl_num(const struct claims_scan *sc, size_t i, size_t e)
+long sw__claims_num(const struct sw__claims_scan *sc, size_t i, size_t e)
 {
 	long v = 0;
 	/* Nine digits at most: every number a claim holds is smaller, and the
@@ -106,12 +106,12 @@ long cl_num(const struct claims_scan *sc, size_t i, size_t e)
 	return v;
 }
 
-int cl_year(const struct claims_scan *sc, size_t i, size_t *end)
+int sw__claims_year(const struct sw__claims_scan *sc, size_t i, size_t *end)
 {
-	size_t e = cl_digits(sc, i);
+	size_t e = sw__claims_digits(sc, i);
 	if (e - i != 4)
 		return 0;
-	int y = (int)cl_num(sc, i, e);
+	int y = (int)sw__claims_num(sc, i, e);
 	if (y < 1600 || y > 2099)
 		return 0;
 	if (end)
@@ -126,35 +126,35 @@ int cl_year(const struct claims_scan *sc, size_t i, size_t *end)
  * (1854)" read as exhibit 341 of the record: a volume before one of these
  * makes a case cite.  Keys are written as the generated table writes them
  * (no spaces); looked up only when the table has no such key. */
-static const struct claims_reporter extra_reporters[] = {
-	{ "A.C.", "A.C.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1891, 0 },
-	{ "App.Cas.", "App. Cas.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1890 },
-	{ "Ch.D.", "Ch. D.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1890 },
-	{ "E.R.", "Eng. Rep.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, CLAIMS_REP_VARIATION, 0, 0 },
-	{ "Eng.Rep.", "Eng. Rep.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 0, 0 },
-	{ "Ex.", "Ex.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1847, 1856 },
-	{ "Ex.D.", "Ex. D.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1880 },
-	{ "Exch.", "Ex.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, CLAIMS_REP_VARIATION, 1847, 1856 },
-	{ "H.&N.", "H. & N.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1856, 1862 },
-	{ "H.L.Cas.", "H.L. Cas.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1847, 1866 },
-	{ "K.B.", "K.B.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1901, 1952 },
-	{ "L.R.Ex.", "L.R. Ex.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1865, 1875 },
-	{ "M.&W.", "M. & W.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1836, 1847 },
-	{ "Q.B.", "Q.B.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1841, 0 },
-	{ "Q.B.D.", "Q.B.D.", CLAIMS_SRC_CASE, CLAIMS_SHAPE_STD, 0, 1875, 1890 },
+static const struct sw__claims_reporter extra_reporters[] = {
+	{ "A.C.", "A.C.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1891, 0 },
+	{ "App.Cas.", "App. Cas.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1875, 1890 },
+	{ "Ch.D.", "Ch. D.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1875, 1890 },
+	{ "E.R.", "Eng. Rep.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, SW__CLAIMS_REP_VARIATION, 0, 0 },
+	{ "Eng.Rep.", "Eng. Rep.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 0, 0 },
+	{ "Ex.", "Ex.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1847, 1856 },
+	{ "Ex.D.", "Ex. D.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1875, 1880 },
+	{ "Exch.", "Ex.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, SW__CLAIMS_REP_VARIATION, 1847, 1856 },
+	{ "H.&N.", "H. & N.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1856, 1862 },
+	{ "H.L.Cas.", "H.L. Cas.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1847, 1866 },
+	{ "K.B.", "K.B.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1901, 1952 },
+	{ "L.R.Ex.", "L.R. Ex.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1865, 1875 },
+	{ "M.&W.", "M. & W.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1836, 1847 },
+	{ "Q.B.", "Q.B.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1841, 0 },
+	{ "Q.B.D.", "Q.B.D.", SW__CLAIMS_SRC_CASE, SW__CLAIMS_SHAPE_STD, 0, 1875, 1890 },
 };
 
-const struct claims_reporter *cl_rep(size_t i)
+const struct sw__claims_reporter *sw__claims_rep(size_t i)
 {
-	if (i < claims_nreporters)
-		return &claims_reporters[i];
-	i -= claims_nreporters;
+	if (i < sw__claims_nreporters)
+		return &sw__claims_reporters[i];
+	i -= sw__claims_nreporters;
 	if (i >= SW_ARRAY_LEN(extra_reporters))
 		SW_BUG("reporter form %zu out of range", i);
 	return &extra_reporters[i];
 }
 
-static void rep_pair_add(struct claims_scan *sc, const char *key)
+static void rep_pair_add(struct sw__claims_scan *sc, const char *key)
 {
 	unsigned a = (unsigned char)key[0], b = (unsigned char)key[1];
 	if (!b)
@@ -163,46 +163,46 @@ static void rep_pair_add(struct claims_scan *sc, const char *key)
 		sc->rep_pair[(a << 8 | b) >> 3] |= (uint8_t)(1u << (b & 7));
 }
 
-void cl_rep_first(struct claims_scan *sc)
+void sw__claims_rep_first(struct sw__claims_scan *sc)
 {
-	for (size_t i = 0; i < claims_nreporters; i++)
-		rep_pair_add(sc, claims_reporters[i].key);
+	for (size_t i = 0; i < sw__claims_nreporters; i++)
+		rep_pair_add(sc, sw__claims_reporters[i].key);
 	for (size_t i = 0; i < SW_ARRAY_LEN(extra_reporters); i++)
 		rep_pair_add(sc, extra_reporters[i].key);
 }
 
-bool cl_rep_maybe(const struct claims_scan *sc, size_t i)
+bool sw__claims_rep_maybe(const struct sw__claims_scan *sc, size_t i)
 {
-	unsigned a = (unsigned)cl_at(sc, i), b;
+	unsigned a = (unsigned)sw__claims_at(sc, i), b;
 	if (sc->rep_single[a])
 		return true;
 	size_t k = i + 1;
-	if (cl_space_len(sc, k))
-		k = cl_ws(sc, k);
-	b = (unsigned)cl_at(sc, k);
-	if (b == 0xE2 && cl_at(sc, k + 1) == 0x80 && cl_at(sc, k + 2) == 0x99)
+	if (sw__claims_space_len(sc, k))
+		k = sw__claims_ws(sc, k);
+	b = (unsigned)sw__claims_at(sc, k);
+	if (b == 0xE2 && sw__claims_at(sc, k + 1) == 0x80 && sw__claims_at(sc, k + 2) == 0x99)
 		b = '\'';
 	return (sc->rep_pair[(a << 8 | b) >> 3] >> (b & 7)) & 1;
 }
 
-bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count)
+bool sw__claims_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count)
 {
-	uint32_t h = claims_hash(key, len) & claims_rep_mask;
+	uint32_t h = sw__claims_hash(key, len) & sw__claims_rep_mask;
 	for (;;) {
-		uint32_t s = claims_rep_slots[h];
+		uint32_t s = sw__claims_rep_slots[h];
 		if (!s)
 			break;
-		const char *k = claims_reporters[s - 1].key;
+		const char *k = sw__claims_reporters[s - 1].key;
 		if (strlen(k) == len && memcmp(k, key, len) == 0) {
 			size_t i = s - 1, c = 0;
-			while (i + c < claims_nreporters &&
-			       strcmp(claims_reporters[i + c].key, k) == 0)
+			while (i + c < sw__claims_nreporters &&
+			       strcmp(sw__claims_reporters[i + c].key, k) == 0)
 				c++;
 			*first = i;
 			*count = c;
 			return true;
 		}
-		h = (h + 1) & claims_rep_mask;
+		h = (h + 1) & sw__claims_rep_mask;
 	}
 	/* every key of the extra table is 3 to 8 bytes and ends with '.' */
 	if (len < 3 || len > 8 || key[len - 1] != '.')
@@ -210,7 +210,7 @@ bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *coun
 	for (size_t i = 0; i < SW_ARRAY_LEN(extra_reporters); i++) {
 		const char *k = extra_reporters[i].key;
 		if (k[0] == key[0] && strlen(k) == len && memcmp(k, key, len) == 0) {
-			*first = claims_nreporters + i;
+			*first = sw__claims_nreporters + i;
 			*count = 1;
 			return true;
 		}
@@ -220,7 +220,7 @@ bool cl_reporter_lookup(const char *key, size_t len, size_t *first, size_t *coun
 
 /* ----------------------------------------------------------------- claims */
 
-void cl_begin(struct claims_builder *b, enum sw_claim_kind kind,
+void sw__claims_begin(struct sw__claims_builder *b, enum sw_claim_kind kind,
 	      enum sw_claim_form form, size_t start, size_t end)
 {
 	memset(b, 0, sizeof(*b));
@@ -231,7 +231,7 @@ void cl_begin(struct claims_builder *b, enum sw_claim_kind kind,
 	b->parallel_to = -1;
 }
 
-void cl_field(struct claims_builder *b, const char *name, const char *v, size_t len)
+void sw__claims_field(struct sw__claims_builder *b, const char *name, const char *v, size_t len)
 {
 	/* names are literals: the first byte rules most out without a call */
 	for (size_t i = 0; i < b->nf; i++)
@@ -249,22 +249,22 @@ void cl_field(struct claims_builder *b, const char *name, const char *v, size_t 
 	b->nf++;
 }
 
-void cl_fieldz(struct claims_builder *b, const char *name, const char *v)
+void sw__claims_fieldz(struct sw__claims_builder *b, const char *name, const char *v)
 {
-	cl_field(b, name, v, strlen(v));
+	sw__claims_field(b, name, v, strlen(v));
 }
 
-void cl_fieldi(struct claims_builder *b, const char *name, long v)
+void sw__claims_fieldi(struct sw__claims_builder *b, const char *name, long v)
 {
 	char *at = b->scratch + b->nscratch;
 	int n = snprintf(at, sizeof(b->scratch) - b->nscratch, "%ld", v);
 	if (n < 0 || (size_t)n >= sizeof(b->scratch) - b->nscratch)
 		SW_BUG("claim scratch space exhausted");
 	b->nscratch += (size_t)n + 1;
-	cl_field(b, name, at, (size_t)n);
+	sw__claims_field(b, name, at, (size_t)n);
 }
 
-long cl_push(struct claims_scan *sc, const struct claims_builder *b)
+long sw__claims_push(struct sw__claims_scan *sc, const struct sw__claims_builder *b)
 {
 	struct sw_claims *o = sc->out;
 	if (o->n >= SW_CLAIMS_MAX) {
@@ -306,7 +306,7 @@ long cl_push(struct claims_scan *sc, const struct claims_builder *b)
 	return (long)o->n++;
 }
 
-void cl_note_at(struct claims_scan *sc, size_t name_end, size_t at)
+void sw__claims_note_at(struct sw__claims_scan *sc, size_t name_end, size_t at)
 {
 	if (sc->nats >= SW_CLAIMS_MAX)
 		return;
@@ -345,7 +345,7 @@ const char *sw_claim_form_name(enum sw_claim_form form)
 static int scan(struct sw_claims *out, const char *text, size_t len, bool terminated,
 		struct sw_err *err)
 {
-	struct claims_scan sc = { 0 };
+	struct sw__claims_scan sc = { 0 };
 	char *copy = NULL;
 	int rc = 0;
 
@@ -369,13 +369,13 @@ static int scan(struct sw_claims *out, const char *text, size_t len, bool termin
 	 * from nothing cost more than the scan itself */
 	out->cap = len / 120 + 16;
 	out->v = sw_xmalloc(out->cap * sizeof(*out->v));
-	cl_rep_first(&sc);
+	sw__claims_rep_first(&sc);
 	sc.t = text;
 	sc.n = len;
 	sc.out = out;
-	claims_run(&sc);
+	sw__claims_run(&sc);
 	if (!sc.failed)
-		claims_finish(&sc);
+		sw__claims_finish(&sc);
 	if (sc.failed) {
 		rc = sw_err_set(err, SW_ELIMIT, "text has more than %zu claims", SW_CLAIMS_MAX);
 		goto cleanup;

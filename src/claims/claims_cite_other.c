@@ -10,118 +10,118 @@
 /* ---------------------------------------------------------------- sections */
 
 /* Law sections: 1332, 120.68, 21-3516, 36-3701, 1981-1983, then (a)(1). */
-size_t cl_read_section(const struct claims_scan *sc, size_t i, size_t *sec_e, size_t *pin_e)
+size_t sw__claims_read_section(const struct sw__claims_scan *sc, size_t i, size_t *sec_e, size_t *pin_e)
 {
-	if (!cl_digit(cl_at(sc, i)))
+	if (!sw__claims_digit(sw__claims_at(sc, i)))
 		return 0;
-	size_t e = cl_digits(sc, i), d;
+	size_t e = sw__claims_digits(sc, i), d;
 	for (int g = 0; g < 4; g++) {
-		int c = cl_at(sc, e);
-		if ((c == '.' || c == ':' || c == '-') && cl_digit(cl_at(sc, e + 1)))
-			e = cl_digits(sc, e + 1);
-		else if ((d = cl_dash(sc, e)) && d > e + 1 && cl_digit(cl_at(sc, d)))
-			e = cl_digits(sc, d);
+		int c = sw__claims_at(sc, e);
+		if ((c == '.' || c == ':' || c == '-') && sw__claims_digit(sw__claims_at(sc, e + 1)))
+			e = sw__claims_digits(sc, e + 1);
+		else if ((d = sw__claims_dash(sc, e)) && d > e + 1 && sw__claims_digit(sw__claims_at(sc, d)))
+			e = sw__claims_digits(sc, d);
 		else
 			break;
 	}
-	if (cl_alpha(cl_at(sc, e)) && !cl_alpha(cl_at(sc, e + 1)))
+	if (sw__claims_alpha(sw__claims_at(sc, e)) && !sw__claims_alpha(sw__claims_at(sc, e + 1)))
 		e++; /* § 1983a */
 	*sec_e = e;
 	/* subsections (a)(1)(A), "and (d)", "et seq." */
 	size_t k = e;
 	for (int g = 0; g < 8; g++) {
-		if (cl_at(sc, k) != '(')
+		if (sw__claims_at(sc, k) != '(')
 			break;
 		size_t m = k + 1;
-		while (m < k + 6 && cl_alnum(cl_at(sc, m)))
+		while (m < k + 6 && sw__claims_alnum(sw__claims_at(sc, m)))
 			m++;
-		if (m == k + 1 || cl_at(sc, m) != ')')
+		if (m == k + 1 || sw__claims_at(sc, m) != ')')
 			break;
 		k = m + 1;
 		size_t a;
-		if (cl_at(sc, k) != '(' && (a = cl_word(sc, cl_ws(sc, k), "and")) &&
-		    cl_at(sc, cl_ws(sc, a)) == '(')
-			k = cl_ws(sc, a);
+		if (sw__claims_at(sc, k) != '(' && (a = sw__claims_word(sc, sw__claims_ws(sc, k), "and")) &&
+		    sw__claims_at(sc, sw__claims_ws(sc, a)) == '(')
+			k = sw__claims_ws(sc, a);
 	}
-	size_t a = cl_ws(sc, k);
-	if ((d = cl_lit(sc, a, "et seq.")))
+	size_t a = sw__claims_ws(sc, k);
+	if ((d = sw__claims_lit(sc, a, "et seq.")))
 		k = d;
 	*pin_e = k;
 	return k;
 }
 
 /* A parenthetical right after [.., i): its text, and where it ends. */
-static size_t parenthetical(struct claims_scan *sc, size_t i, struct claims_builder *b)
+static size_t parenthetical(struct sw__claims_scan *sc, size_t i, struct sw__claims_builder *b)
 {
-	size_t k = cl_ws(sc, i), s, e;
-	size_t end = cl_balanced(sc, k, &s, &e);
-	if (!end || cl_at(sc, k) != '(' || e <= s)
+	size_t k = sw__claims_ws(sc, i), s, e;
+	size_t end = sw__claims_balanced(sc, k, &s, &e);
+	if (!end || sw__claims_at(sc, k) != '(' || e <= s)
 		return i;
 	size_t ye;
-	if (cl_year(sc, s, &ye) && ye == e)
+	if (sw__claims_year(sc, s, &ye) && ye == e)
 		return end; /* (2016): a year, not an explanation */
-	cl_field(b, "parenthetical", sc->t + s, e - s);
+	sw__claims_field(b, "parenthetical", sc->t + s, e - s);
 	return end;
 }
 
-size_t claims_try_id(struct claims_scan *sc, size_t p, size_t q)
+size_t sw__claims_try_id(struct sw__claims_scan *sc, size_t p, size_t q)
 {
-	if (p < sc->done || !cl_boundary_before(sc, p))
+	if (p < sc->done || !sw__claims_boundary_before(sc, p))
 		return 0;
-	struct claims_builder b;
+	struct sw__claims_builder b;
 	size_t j = q;
-	if (cl_at(sc, j) == ',')
+	if (sw__claims_at(sc, j) == ',')
 		j++;
-	size_t k = cl_ws(sc, j), pin_s = 0, pin_e = 0, e;
-	if (k > q || cl_at(sc, j) == ',') {
-		if ((e = cl_word(sc, k, "at"))) {
-			size_t pe = cl_read_pins(sc, cl_ws(sc, e), false);
+	size_t k = sw__claims_ws(sc, j), pin_s = 0, pin_e = 0, e;
+	if (k > q || sw__claims_at(sc, j) == ',') {
+		if ((e = sw__claims_word(sc, k, "at"))) {
+			size_t pe = sw__claims_read_pins(sc, sw__claims_ws(sc, e), false);
 			if (pe) {
 				pin_s = k;
 				pin_e = pe;
 			}
-		} else if (cl_at(sc, k) == 0xC2 && cl_at(sc, k + 1) == 0xB6) {
-			size_t pe = cl_read_pins(sc, k, false);
+		} else if (sw__claims_at(sc, k) == 0xC2 && sw__claims_at(sc, k + 1) == 0xB6) {
+			size_t pe = sw__claims_read_pins(sc, k, false);
 			if (pe) {
 				pin_s = k;
 				pin_e = pe;
 			}
-		} else if (cl_digit(cl_at(sc, k))) {
-			size_t d = cl_digits(sc, k);
-			if (cl_at(sc, d) == ':' && (pin_e = cl_read_pin_item(sc, k)))
+		} else if (sw__claims_digit(sw__claims_at(sc, k))) {
+			size_t d = sw__claims_digits(sc, k);
+			if (sw__claims_at(sc, d) == ':' && (pin_e = sw__claims_read_pin_item(sc, k)))
 				pin_s = k;
 		}
 	}
 	/* a transcript range across a page break: Id. at 12:25-13:2 */
-	if (pin_e && cl_at(sc, pin_e) == ':' && cl_digit(cl_at(sc, pin_e + 1)) &&
+	if (pin_e && sw__claims_at(sc, pin_e) == ':' && sw__claims_digit(sw__claims_at(sc, pin_e + 1)) &&
 	    memchr(sc->t + pin_s, ':', pin_e - pin_s))
-		pin_e = cl_digits(sc, pin_e + 1);
+		pin_e = sw__claims_digits(sc, pin_e + 1);
 	size_t cite_end = pin_e ? pin_e : q;
-	cl_begin(&b, SW_CLAIM_CASE, SW_FORM_ID, p, cite_end);
+	sw__claims_begin(&b, SW_CLAIM_CASE, SW_FORM_ID, p, cite_end);
 	if (pin_e)
-		cl_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
+		sw__claims_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
 	size_t end = parenthetical(sc, cite_end, &b);
 	b.end = end;
-	if (cl_push(sc, &b) < 0)
+	if (sw__claims_push(sc, &b) < 0)
 		return 0;
 	sc->done = cite_end;
 	return cite_end;
 }
 
-size_t claims_try_supra(struct claims_scan *sc, size_t p, size_t q)
+size_t sw__claims_try_supra(struct sw__claims_scan *sc, size_t p, size_t q)
 {
-	if (p < sc->done || !cl_boundary_before(sc, p))
+	if (p < sc->done || !sw__claims_boundary_before(sc, p))
 		return 0;
 	size_t j = q, pin_s = 0, pin_e = 0, e;
-	if (cl_at(sc, j) != '.') {
+	if (sw__claims_at(sc, j) != '.') {
 		size_t k = j;
-		if (cl_at(sc, k) == ',')
+		if (sw__claims_at(sc, k) == ',')
 			k++;
-		k = cl_ws(sc, k);
-		if (cl_starts_cite(sc, k))
+		k = sw__claims_ws(sc, k);
+		if (sw__claims_starts_cite(sc, k))
 			return 0; /* Kaiser, supra, 13 Cal.App.5th at 1146: a short cite */
-		if ((e = cl_word(sc, k, "at"))) {
-			size_t pe = cl_read_pins(sc, cl_ws(sc, e), false);
+		if ((e = sw__claims_word(sc, k, "at"))) {
+			size_t pe = sw__claims_read_pins(sc, sw__claims_ws(sc, e), false);
 			if (pe) {
 				pin_s = k;
 				pin_e = pe;
@@ -129,89 +129,89 @@ size_t claims_try_supra(struct claims_scan *sc, size_t p, size_t q)
 		}
 	}
 	size_t cite_end = pin_e ? pin_e : q;
-	struct claims_builder b;
-	cl_begin(&b, SW_CLAIM_CASE, SW_FORM_SUPRA, p, cite_end);
+	struct sw__claims_builder b;
+	sw__claims_begin(&b, SW_CLAIM_CASE, SW_FORM_SUPRA, p, cite_end);
 	if (pin_e)
-		cl_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
+		sw__claims_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
 	/* the word before: a volume ("123 supra") and the short name */
 	size_t floor = sc->done, s, w_e;
 	size_t i = p;
-	if (cl_prev_word(sc, i, floor, &s, &w_e)) {
+	if (sw__claims_prev_word(sc, i, floor, &s, &w_e)) {
 		size_t we2 = w_e;
-		if (cl_at(sc, we2 - 1) == ',')
+		if (sw__claims_at(sc, we2 - 1) == ',')
 			we2--;
-		if (cl_digits(sc, s) == we2 && we2 > s) {
-			cl_field(&b, "volume", sc->t + s, we2 - s);
+		if (sw__claims_digits(sc, s) == we2 && we2 > s) {
+			sw__claims_field(&b, "volume", sc->t + s, we2 - s);
 			b.start = s;
 			i = s;
-			if (!cl_prev_word(sc, i, floor, &s, &w_e))
+			if (!sw__claims_prev_word(sc, i, floor, &s, &w_e))
 				s = w_e = 0;
 			we2 = w_e;
-			if (we2 > s && cl_at(sc, we2 - 1) == ',')
+			if (we2 > s && sw__claims_at(sc, we2 - 1) == ',')
 				we2--;
 		}
-		size_t o = we2 > s ? cl_open_mark(sc, s) : 0;
-		if (we2 > s + o && cl_alpha(cl_at(sc, s + o)) && !cl_ends_with_quote(sc, s, we2) &&
-		    !cl_word_in(sc, s + o, we2, cl_stop_words)) {
-			cl_field(&b, "antecedent", sc->t + s + o, we2 - s - o);
+		size_t o = we2 > s ? sw__claims_open_mark(sc, s) : 0;
+		if (we2 > s + o && sw__claims_alpha(sw__claims_at(sc, s + o)) && !sw__claims_ends_with_quote(sc, s, we2) &&
+		    !sw__claims_word_in(sc, s + o, we2, sw__claims_stop_words)) {
+			sw__claims_field(&b, "antecedent", sc->t + s + o, we2 - s - o);
 			b.start = s + o;
 		}
 	}
 	b.end = parenthetical(sc, cite_end, &b);
-	if (cl_push(sc, &b) < 0)
+	if (sw__claims_push(sc, &b) < 0)
 		return 0;
 	sc->done = cite_end;
 	return cite_end;
 }
 
-size_t claims_try_section(struct claims_scan *sc, size_t p, size_t q)
+size_t sw__claims_try_section(struct sw__claims_scan *sc, size_t p, size_t q)
 {
 	if (p < sc->done)
 		return 0;
-	size_t k = cl_ws(sc, q), sec_e, pin_e;
-	size_t e = cl_read_section(sc, k, &sec_e, &pin_e);
+	size_t k = sw__claims_ws(sc, q), sec_e, pin_e;
+	size_t e = sw__claims_read_section(sc, k, &sec_e, &pin_e);
 	if (!e)
 		return 0;
-	struct claims_builder b;
-	cl_begin(&b, SW_CLAIM_STATUTE, SW_FORM_BARE, p, pin_e);
-	cl_field(&b, "section", sc->t + k, sec_e - k);
+	struct sw__claims_builder b;
+	sw__claims_begin(&b, SW_CLAIM_STATUTE, SW_FORM_BARE, p, pin_e);
+	sw__claims_field(&b, "section", sc->t + k, sec_e - k);
 	if (pin_e > sec_e)
-		cl_field(&b, "pin", sc->t + sec_e, pin_e - sec_e);
-	if (cl_push(sc, &b) < 0)
+		sw__claims_field(&b, "pin", sc->t + sec_e, pin_e - sec_e);
+	if (sw__claims_push(sc, &b) < 0)
 		return 0;
 	sc->done = pin_e;
 	return pin_e;
 }
 
-size_t claims_try_rule(struct claims_scan *sc, size_t p, size_t q, bool local)
+size_t sw__claims_try_rule(struct sw__claims_scan *sc, size_t p, size_t q, bool local)
 {
-	if (p < sc->done || !cl_boundary_before(sc, p))
+	if (p < sc->done || !sw__claims_boundary_before(sc, p))
 		return 0;
-	size_t k = cl_ws(sc, q);
-	if (!cl_digit(cl_at(sc, k)))
+	size_t k = sw__claims_ws(sc, q);
+	if (!sw__claims_digit(sw__claims_at(sc, k)))
 		return 0;
-	size_t e = cl_digits(sc, k);
-	while ((cl_at(sc, e) == '.' || cl_at(sc, e) == '-') && cl_digit(cl_at(sc, e + 1)))
-		e = cl_digits(sc, e + 1);
-	if (cl_alpha(cl_at(sc, e)) && !cl_alnum(cl_at(sc, e + 1)))
+	size_t e = sw__claims_digits(sc, k);
+	while ((sw__claims_at(sc, e) == '.' || sw__claims_at(sc, e) == '-') && sw__claims_digit(sw__claims_at(sc, e + 1)))
+		e = sw__claims_digits(sc, e + 1);
+	if (sw__claims_alpha(sw__claims_at(sc, e)) && !sw__claims_alnum(sw__claims_at(sc, e + 1)))
 		e++; /* Local Rule 56.1a */
 	/* SEC Rule 10b-5, Rule 14a-8: a letter, a dash and a number */
-	if (cl_lower(cl_at(sc, e - 1)) && cl_at(sc, e) == '-' && cl_digit(cl_at(sc, e + 1)))
-		e = cl_digits(sc, e + 1);
-	if (cl_alnum(cl_at(sc, e)))
+	if (sw__claims_lower(sw__claims_at(sc, e - 1)) && sw__claims_at(sc, e) == '-' && sw__claims_digit(sw__claims_at(sc, e + 1)))
+		e = sw__claims_digits(sc, e + 1);
+	if (sw__claims_alnum(sw__claims_at(sc, e)))
 		return 0;
 	size_t rule_e = e, pin = e;
-	for (int g = 0; g < 8 && cl_at(sc, pin) == '('; g++) {
+	for (int g = 0; g < 8 && sw__claims_at(sc, pin) == '('; g++) {
 		size_t m = pin + 1;
-		while (m < pin + 6 && cl_alnum(cl_at(sc, m)))
+		while (m < pin + 6 && sw__claims_alnum(sw__claims_at(sc, m)))
 			m++;
-		if (m == pin + 1 || cl_at(sc, m) != ')')
+		if (m == pin + 1 || sw__claims_at(sc, m) != ')')
 			break;
 		pin = m + 1;
 	}
-	struct claims_builder b;
-	bool bare = local && cl_word_is(sc, p, q, "Rule");
-	cl_begin(&b, SW_CLAIM_RULE, bare ? SW_FORM_BARE : SW_FORM_FULL, p, pin);
+	struct sw__claims_builder b;
+	bool bare = local && sw__claims_word_is(sc, p, q, "Rule");
+	sw__claims_begin(&b, SW_CLAIM_RULE, bare ? SW_FORM_BARE : SW_FORM_FULL, p, pin);
 	/* The code as Bluebook writes it, whatever the spacing in the text. */
 	static const struct { const char *has, *code; } fed[] = {
 		{ "Civ", "Fed. R. Civ. P." }, { "Evid", "Fed. R. Evid." },
@@ -227,15 +227,15 @@ size_t claims_try_rule(struct claims_scan *sc, size_t p, size_t q, bool local)
 					break;
 				}
 	if (code)
-		cl_fieldz(&b, "code", code);
+		sw__claims_fieldz(&b, "code", code);
 	else
-		cl_field(&b, "code", sc->t + p, q - p);
+		sw__claims_field(&b, "code", sc->t + p, q - p);
 	if (local && !bare)
-		cl_fieldz(&b, "local", "true");
-	cl_field(&b, "rule", sc->t + k, rule_e - k);
+		sw__claims_fieldz(&b, "local", "true");
+	sw__claims_field(&b, "rule", sc->t + k, rule_e - k);
 	if (pin > rule_e)
-		cl_field(&b, "pin", sc->t + rule_e, pin - rule_e);
-	if (cl_push(sc, &b) < 0)
+		sw__claims_field(&b, "pin", sc->t + rule_e, pin - rule_e);
+	if (sw__claims_push(sc, &b) < 0)
 		return 0;
 	sc->done = pin;
 	return pin;

@@ -12,23 +12,23 @@
 
 /* ------------------------------------------------------------ small parts */
 
-static bool is_space_before(const struct claims_scan *sc, size_t j)
+static bool is_space_before(const struct sw__claims_scan *sc, size_t j)
 {
-	int c = cl_at(sc, j - 1);
+	int c = sw__claims_at(sc, j - 1);
 	if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
 		return true;
-	if (j >= 2 && c == 0xA0 && cl_at(sc, j - 2) == 0xC2)
+	if (j >= 2 && c == 0xA0 && sw__claims_at(sc, j - 2) == 0xC2)
 		return true;
-	return j >= 3 && cl_at(sc, j - 3) == 0xE2 && cl_at(sc, j - 2) == 0x80 &&
+	return j >= 3 && sw__claims_at(sc, j - 3) == 0xE2 && sw__claims_at(sc, j - 2) == 0x80 &&
 	       (c == 0x89 || c == 0x8A || c == 0x8B || c == 0xAF);
 }
 
 /* The word ending at or before i (after skipping spaces back): [*ws, *we).
  * False at floor. */
-bool cl_prev_word(const struct claims_scan *sc, size_t i, size_t floor,
+bool sw__claims_prev_word(const struct sw__claims_scan *sc, size_t i, size_t floor,
 		  size_t *ws, size_t *we)
 {
-	size_t e = cl_ws_back(sc, i, floor);
+	size_t e = sw__claims_ws_back(sc, i, floor);
 	if (e <= floor)
 		return false;
 	size_t s = e;
@@ -40,26 +40,26 @@ bool cl_prev_word(const struct claims_scan *sc, size_t i, size_t floor,
 }
 
 /* A curly or straight quotation mark ending at e (for words like Foo,”). */
-bool cl_ends_with_quote(const struct claims_scan *sc, size_t s, size_t e)
+bool sw__claims_ends_with_quote(const struct sw__claims_scan *sc, size_t s, size_t e)
 {
-	if (e > s && (cl_at(sc, e - 1) == '"'))
+	if (e > s && (sw__claims_at(sc, e - 1) == '"'))
 		return true;
-	return e >= s + 3 && cl_at(sc, e - 3) == 0xE2 && cl_at(sc, e - 2) == 0x80 &&
-	       (cl_at(sc, e - 1) == 0x9D || cl_at(sc, e - 1) == 0x9C);
+	return e >= s + 3 && sw__claims_at(sc, e - 3) == 0xE2 && sw__claims_at(sc, e - 2) == 0x80 &&
+	       (sw__claims_at(sc, e - 1) == 0x9D || sw__claims_at(sc, e - 1) == 0x9C);
 }
 
 /* Length of an opening mark at s: ( [ " “ */
-size_t cl_open_mark(const struct claims_scan *sc, size_t s)
+size_t sw__claims_open_mark(const struct sw__claims_scan *sc, size_t s)
 {
-	int c = cl_at(sc, s);
+	int c = sw__claims_at(sc, s);
 	if (c == '(' || c == '[' || c == '"')
 		return 1;
-	if (c == 0xE2 && cl_at(sc, s + 1) == 0x80 && cl_at(sc, s + 2) == 0x9C)
+	if (c == 0xE2 && sw__claims_at(sc, s + 1) == 0x80 && sw__claims_at(sc, s + 2) == 0x9C)
 		return 3;
 	return 0;
 }
 
-bool cl_word_is(const struct claims_scan *sc, size_t s, size_t e, const char *w)
+bool sw__claims_word_is(const struct sw__claims_scan *sc, size_t s, size_t e, const char *w)
 {
 	if (e <= s || sc->t[s] != w[0])
 		return false; /* most words differ at once: skip the strlen */
@@ -67,17 +67,17 @@ bool cl_word_is(const struct claims_scan *sc, size_t s, size_t e, const char *w)
 	return e - s == n && memcmp(sc->t + s, w, n) == 0;
 }
 
-bool cl_word_in(const struct claims_scan *sc, size_t s, size_t e,
+bool sw__claims_word_in(const struct sw__claims_scan *sc, size_t s, size_t e,
 		const char *const *list)
 {
 	for (; *list; list++)
-		if (cl_word_is(sc, s, e, *list))
+		if (sw__claims_word_is(sc, s, e, *list))
 			return true;
 	return false;
 }
 
 /* Words that end a case name going backwards: signals and connectives. */
-const char *const cl_stop_words[] = {
+const char *const sw__claims_stop_words[] = {
 	"See", "see", "See,", "see,", "Cf.", "cf.", "In", "in", "Compare", "compare",
 	"But", "but", "Also", "also", "And", "and", "E.g.,", "e.g.,", "Accord", "accord",
 	"Citing", "citing", "Quoting", "quoting", "with", "With", "under", "Under",
@@ -94,20 +94,20 @@ static const char *const name_lower[] = {
 };
 
 /* A blank page or volume: ___ or — or ---- (a cite not yet paginated). */
-static bool is_blank(const struct claims_scan *sc, size_t s, size_t e)
+static bool is_blank(const struct sw__claims_scan *sc, size_t s, size_t e)
 {
-	while (e > s && (cl_at(sc, e - 1) == ',' || cl_at(sc, e - 1) == ';'))
+	while (e > s && (sw__claims_at(sc, e - 1) == ',' || sw__claims_at(sc, e - 1) == ';'))
 		e--;
 	if (e <= s)
 		return false;
 	size_t i = s;
 	bool any = false;
 	while (i < e) {
-		if (cl_at(sc, i) == '_' || cl_at(sc, i) == '-') {
+		if (sw__claims_at(sc, i) == '_' || sw__claims_at(sc, i) == '-') {
 			i++;
 			any = true;
-		} else if (cl_at(sc, i) == 0xE2 && cl_at(sc, i + 1) == 0x80 &&
-			   (cl_at(sc, i + 2) == 0x94 || cl_at(sc, i + 2) == 0x93)) {
+		} else if (sw__claims_at(sc, i) == 0xE2 && sw__claims_at(sc, i + 1) == 0x80 &&
+			   (sw__claims_at(sc, i + 2) == 0x94 || sw__claims_at(sc, i + 2) == 0x93)) {
 			i += 3;
 			any = true;
 		} else {
@@ -115,19 +115,19 @@ static bool is_blank(const struct claims_scan *sc, size_t s, size_t e)
 		}
 	}
 	/* a single hyphen is punctuation, not a blank */
-	return any && !(e - s == 1 && cl_at(sc, s) == '-');
+	return any && !(e - s == 1 && sw__claims_at(sc, s) == '-');
 }
 
 /* "(2007)" as a whole word: the year, else 0. */
-static int paren_year(const struct claims_scan *sc, size_t s, size_t e)
+static int paren_year(const struct sw__claims_scan *sc, size_t s, size_t e)
 {
-	while (e > s && cl_at(sc, e - 1) == ',')
+	while (e > s && sw__claims_at(sc, e - 1) == ',')
 		e--;
-	if (e - s != 6 || (cl_at(sc, s) != '(' && cl_at(sc, s) != '[') ||
-	    (cl_at(sc, e - 1) != ')' && cl_at(sc, e - 1) != ']'))
+	if (e - s != 6 || (sw__claims_at(sc, s) != '(' && sw__claims_at(sc, s) != '[') ||
+	    (sw__claims_at(sc, e - 1) != ')' && sw__claims_at(sc, e - 1) != ']'))
 		return 0;
 	size_t ye;
-	int y = cl_year(sc, s + 1, &ye);
+	int y = sw__claims_year(sc, s + 1, &ye);
 	return ye == e - 1 ? y : 0;
 }
 
@@ -135,27 +135,27 @@ static int paren_year(const struct claims_scan *sc, size_t s, size_t e)
 
 /* A page at i: digits (with a -B or -U suffix), lower-case roman numerals,
  * or a blank.  Sets *blank for a blank page.  Returns the end or 0. */
-size_t cl_read_page(const struct claims_scan *sc, size_t i, bool commas, bool *blank)
+size_t sw__claims_read_page(const struct sw__claims_scan *sc, size_t i, bool commas, bool *blank)
 {
 	*blank = false;
-	int c = cl_at(sc, i);
-	if (cl_digit(c)) {
-		size_t e = cl_digits(sc, i);
-		while (commas && cl_at(sc, e) == ',' && cl_digit(cl_at(sc, e + 1)))
-			e = cl_digits(sc, e + 1);
-		if (cl_at(sc, e) == '-' && cl_upper(cl_at(sc, e + 1)) &&
-		    !cl_alnum(cl_at(sc, e + 2)))
+	int c = sw__claims_at(sc, i);
+	if (sw__claims_digit(c)) {
+		size_t e = sw__claims_digits(sc, i);
+		while (commas && sw__claims_at(sc, e) == ',' && sw__claims_digit(sw__claims_at(sc, e + 1)))
+			e = sw__claims_digits(sc, e + 1);
+		if (sw__claims_at(sc, e) == '-' && sw__claims_upper(sw__claims_at(sc, e + 1)) &&
+		    !sw__claims_alnum(sw__claims_at(sc, e + 2)))
 			e += 2;
-		else if (commas && cl_upper(cl_at(sc, e)) && !cl_alnum(cl_at(sc, e + 1)))
+		else if (commas && sw__claims_upper(sw__claims_at(sc, e)) && !sw__claims_alnum(sw__claims_at(sc, e + 1)))
 			e++;
-		if (cl_alnum(cl_at(sc, e)))
+		if (sw__claims_alnum(sw__claims_at(sc, e)))
 			return 0;
 		return e;
 	}
 	if (c == '_' || c == '-' || c == 0xE2) {
 		size_t e = i;
-		while (e < sc->n && !cl_space_len(sc, e) && cl_at(sc, e) != ',' &&
-		       cl_at(sc, e) != ';' && cl_at(sc, e) != '.' && cl_at(sc, e) != ')')
+		while (e < sc->n && !sw__claims_space_len(sc, e) && sw__claims_at(sc, e) != ',' &&
+		       sw__claims_at(sc, e) != ';' && sw__claims_at(sc, e) != '.' && sw__claims_at(sc, e) != ')')
 			e++;
 		if (is_blank(sc, i, e)) {
 			*blank = true;
@@ -165,9 +165,9 @@ size_t cl_read_page(const struct claims_scan *sc, size_t i, bool commas, bool *b
 	}
 	if (c == 'i' || c == 'v' || c == 'x' || c == 'l' || c == 'c') {
 		size_t e = i;
-		while (strchr("ivxlc", cl_at(sc, e)) && cl_at(sc, e))
+		while (strchr("ivxlc", sw__claims_at(sc, e)) && sw__claims_at(sc, e))
 			e++;
-		if (e - i < 2 || e - i > 8 || cl_alnum(cl_at(sc, e)) || cl_at(sc, e) == '.')
+		if (e - i < 2 || e - i > 8 || sw__claims_alnum(sw__claims_at(sc, e)) || sw__claims_at(sc, e) == '.')
 			return 0;
 		return e;
 	}
@@ -175,62 +175,62 @@ size_t cl_read_page(const struct claims_scan *sc, size_t i, bool commas, bool *b
 }
 
 /* One pin: "at"? "p."|"pp."? then *12, 12-14, 12 n.3, ¶ 7, 119:12-14. */
-size_t cl_read_pin_item(const struct claims_scan *sc, size_t i)
+size_t sw__claims_read_pin_item(const struct sw__claims_scan *sc, size_t i)
 {
 	size_t k = i, e;
-	if ((e = cl_lit(sc, k, "pp.")) || (e = cl_lit(sc, k, "p.")))
-		k = cl_ws(sc, e);
-	if (cl_at(sc, k) == 0xC2 && cl_at(sc, k + 1) == 0xB6) {
+	if ((e = sw__claims_lit(sc, k, "pp.")) || (e = sw__claims_lit(sc, k, "p.")))
+		k = sw__claims_ws(sc, e);
+	if (sw__claims_at(sc, k) == 0xC2 && sw__claims_at(sc, k + 1) == 0xB6) {
 		k += 2;
-		if (cl_at(sc, k) == 0xC2 && cl_at(sc, k + 1) == 0xB6)
+		if (sw__claims_at(sc, k) == 0xC2 && sw__claims_at(sc, k + 1) == 0xB6)
 			k += 2;
-		k = cl_ws(sc, k);
+		k = sw__claims_ws(sc, k);
 	}
-	if (cl_at(sc, k) == '*')
+	if (sw__claims_at(sc, k) == '*')
 		k++;
-	if (!cl_digit(cl_at(sc, k)))
+	if (!sw__claims_digit(sw__claims_at(sc, k)))
 		return 0;
-	e = cl_digits(sc, k);
-	if (cl_at(sc, e) == ':' && cl_digit(cl_at(sc, e + 1)))
-		e = cl_digits(sc, e + 1);
-	size_t d = cl_dash(sc, e);
+	e = sw__claims_digits(sc, k);
+	if (sw__claims_at(sc, e) == ':' && sw__claims_digit(sw__claims_at(sc, e + 1)))
+		e = sw__claims_digits(sc, e + 1);
+	size_t d = sw__claims_dash(sc, e);
 	if (d) {
-		if (cl_at(sc, d) == '*')
+		if (sw__claims_at(sc, d) == '*')
 			d++;
-		if (cl_digit(cl_at(sc, d)))
-			e = cl_digits(sc, d);
+		if (sw__claims_digit(sw__claims_at(sc, d)))
+			e = sw__claims_digits(sc, d);
 	}
-	if (cl_alpha(cl_at(sc, e)) && !(cl_at(sc, e) == 'n' && cl_at(sc, e + 1) == '.'))
+	if (sw__claims_alpha(sw__claims_at(sc, e)) && !(sw__claims_at(sc, e) == 'n' && sw__claims_at(sc, e + 1) == '.'))
 		return 0;
 	/* footnotes: 12 n.3, 12 & n. 4, 12 nn.3-4 */
-	size_t f = cl_ws(sc, e), g;
-	if ((g = cl_lit(sc, f, "n.")) || (g = cl_lit(sc, f, "nn."))) {
-		g = cl_ws(sc, g);
-		if (cl_digit(cl_at(sc, g))) {
-			e = cl_digits(sc, g);
-			if ((d = cl_dash(sc, e)) && cl_digit(cl_at(sc, d)))
-				e = cl_digits(sc, d);
+	size_t f = sw__claims_ws(sc, e), g;
+	if ((g = sw__claims_lit(sc, f, "n.")) || (g = sw__claims_lit(sc, f, "nn."))) {
+		g = sw__claims_ws(sc, g);
+		if (sw__claims_digit(sw__claims_at(sc, g))) {
+			e = sw__claims_digits(sc, g);
+			if ((d = sw__claims_dash(sc, e)) && sw__claims_digit(sw__claims_at(sc, d)))
+				e = sw__claims_digits(sc, d);
 		}
 	}
 	return e;
 }
 
 /* A balanced parenthesis at i: the end after ')' or 0. */
-size_t cl_balanced(const struct claims_scan *sc, size_t i, size_t *in_s, size_t *in_e)
+size_t sw__claims_balanced(const struct sw__claims_scan *sc, size_t i, size_t *in_s, size_t *in_e)
 {
-	int open = cl_at(sc, i), close = open == '(' ? ')' : ']';
+	int open = sw__claims_at(sc, i), close = open == '(' ? ')' : ']';
 	if (open != '(' && open != '[')
 		return 0;
 	int depth = 0;
-	for (size_t k = i; k < sc->n && k < i + CLAIMS_PAREN_MAX; k++) {
-		int c = cl_at(sc, k);
+	for (size_t k = i; k < sc->n && k < i + SW__CLAIMS_PAREN_MAX; k++) {
+		int c = sw__claims_at(sc, k);
 		if (c == open)
 			depth++;
 		else if (c == close && --depth == 0) {
 			*in_s = i + 1;
 			*in_e = k;
 			return k + 1;
-		} else if (c == '\n' && cl_at(sc, cl_blanks(sc, k + 1)) == '\n')
+		} else if (c == '\n' && sw__claims_at(sc, sw__claims_blanks(sc, k + 1)) == '\n')
 			return 0; /* a paragraph break ends any parenthesis */
 	}
 	return 0;
@@ -238,56 +238,56 @@ size_t cl_balanced(const struct claims_scan *sc, size_t i, size_t *in_s, size_t 
 
 /* --------------------------------------------------------- court and year */
 
-static bool is_month_word(const struct claims_scan *sc, size_t s, size_t e)
+static bool is_month_word(const struct sw__claims_scan *sc, size_t s, size_t e)
 {
 	static const char *const m[] = {
 		"Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.",
 		"Sep.", "Oct.", "Nov.", "Dec.", "January", "February", "March", "April",
 		"Jun.", "Jul.", "August", "September", "October", "November", "December", NULL,
 	};
-	return cl_word_in(sc, s, e, m);
+	return sw__claims_word_in(sc, s, e, m);
 }
 
 /* Inside a court/date parenthesis [s, e): the year at its end, the court
  * before, and a month and day if given.  False when there is no year. */
-static bool parse_court_year(const struct claims_scan *sc, size_t s, size_t e, struct claims_post *po)
+static bool parse_court_year(const struct sw__claims_scan *sc, size_t s, size_t e, struct sw__claims_post *po)
 {
 	size_t k = e;
-	while (k > s && (cl_at(sc, k - 1) == ' '))
+	while (k > s && (sw__claims_at(sc, k - 1) == ' '))
 		k--;
 	/* a year range: 1993-94, 2005-06 */
 	size_t ye = k, ys;
 	ys = ye;
-	while (ys > s && cl_digit(cl_at(sc, ys - 1)))
+	while (ys > s && sw__claims_digit(sw__claims_at(sc, ys - 1)))
 		ys--;
-	if (ye - ys == 2 && ys > s && cl_at(sc, ys - 1) == '-') {
+	if (ye - ys == 2 && ys > s && sw__claims_at(sc, ys - 1) == '-') {
 		ye = ys - 1;
 		ys = ye;
-		while (ys > s && cl_digit(cl_at(sc, ys - 1)))
+		while (ys > s && sw__claims_digit(sw__claims_at(sc, ys - 1)))
 			ys--;
 	}
 	if (ye - ys != 4)
 		return false;
 	size_t yend;
-	int y = cl_year(sc, ys, &yend);
-	if (!y || (ys > s && cl_alnum(cl_at(sc, ys - 1)) && cl_at(sc, ys - 1) != '.'))
+	int y = sw__claims_year(sc, ys, &yend);
+	if (!y || (ys > s && sw__claims_alnum(sw__claims_at(sc, ys - 1)) && sw__claims_at(sc, ys - 1) != '.'))
 		return false;
 	po->year = y;
 	size_t c = ys;
 	/* a date before it: "Feb. 9, 2017" or "12/15/95" */
 	size_t w = c;
-	while (w > s && cl_at(sc, w - 1) == ' ')
+	while (w > s && sw__claims_at(sc, w - 1) == ' ')
 		w--;
-	if (w > s && cl_at(sc, w - 1) == ',') {
+	if (w > s && sw__claims_at(sc, w - 1) == ',') {
 		size_t d = w - 1, ds = d;
-		while (ds > s && cl_digit(cl_at(sc, ds - 1)))
+		while (ds > s && sw__claims_digit(sw__claims_at(sc, ds - 1)))
 			ds--;
 		if (d - ds >= 1 && d - ds <= 2) {
 			size_t me = ds;
-			while (me > s && cl_at(sc, me - 1) == ' ')
+			while (me > s && sw__claims_at(sc, me - 1) == ' ')
 				me--;
 			size_t ms = me;
-			while (ms > s && (cl_alpha(cl_at(sc, ms - 1)) || cl_at(sc, ms - 1) == '.'))
+			while (ms > s && (sw__claims_alpha(sw__claims_at(sc, ms - 1)) || sw__claims_at(sc, ms - 1) == '.'))
 				ms--;
 			if (is_month_word(sc, ms, me)) {
 				po->month_s = ms;
@@ -298,7 +298,7 @@ static bool parse_court_year(const struct claims_scan *sc, size_t s, size_t e, s
 			}
 		}
 	}
-	while (c > s && (cl_at(sc, c - 1) == ' ' || cl_at(sc, c - 1) == ','))
+	while (c > s && (sw__claims_at(sc, c - 1) == ' ' || sw__claims_at(sc, c - 1) == ','))
 		c--;
 	if (c > s) {
 		po->court_s = s;
@@ -309,24 +309,24 @@ static bool parse_court_year(const struct claims_scan *sc, size_t s, size_t e, s
 
 /* After a citation's last pin: the court and year in parentheses, then an
  * explanatory parenthetical.  i is where to look. */
-void cl_parse_post(struct claims_scan *sc, size_t i, struct claims_post *po)
+void sw__claims_parse_post(struct sw__claims_scan *sc, size_t i, struct sw__claims_post *po)
 {
 	memset(po, 0, sizeof(*po));
 	po->end = po->full_end = i;
-	size_t k = cl_ws(sc, i), s, e;
-	size_t end = cl_balanced(sc, k, &s, &e);
-	if (end && cl_digit(cl_at(sc, cl_ws(sc, s))) && !parse_court_year(sc, s, e, po))
+	size_t k = sw__claims_ws(sc, i), s, e;
+	size_t end = sw__claims_balanced(sc, k, &s, &e);
+	if (end && sw__claims_digit(sw__claims_at(sc, sw__claims_ws(sc, s))) && !parse_court_year(sc, s, e, po))
 		return; /* (198⁴), (3 Atl. 33): neither court nor parenthetical */
 	if (end && po->year) {
 		po->end = po->full_end = end;
-		k = cl_ws(sc, end);
-		end = cl_balanced(sc, k, &s, &e);
+		k = sw__claims_ws(sc, end);
+		end = sw__claims_balanced(sc, k, &s, &e);
 	} else if (end && parse_court_year(sc, s, e, po)) {
 		po->end = po->full_end = end;
-		k = cl_ws(sc, end);
-		end = cl_balanced(sc, k, &s, &e);
+		k = sw__claims_ws(sc, end);
+		end = sw__claims_balanced(sc, k, &s, &e);
 	}
-	if (end && cl_at(sc, k) == '(' && e > s) {
+	if (end && sw__claims_at(sc, k) == '(' && e > s) {
 		po->paren_s = s;
 		po->paren_e = e;
 		po->full_end = end;
@@ -336,26 +336,26 @@ void cl_parse_post(struct claims_scan *sc, size_t i, struct claims_post *po)
 /* --------------------------------------------------------------- names */
 
 /* The case name before a full citation at p: "Foo v. Bar, " or "In re Foo". */
-void cl_find_name(struct claims_scan *sc, size_t p, struct claims_name *nm)
+void sw__claims_find_name(struct sw__claims_scan *sc, size_t p, struct sw__claims_name *nm)
 {
-	size_t floor = sc->done, ws[CLAIMS_NAME_WORDS], we[CLAIMS_NAME_WORDS], n = 0;
+	size_t floor = sc->done, ws[SW__CLAIMS_NAME_WORDS], we[SW__CLAIMS_NAME_WORDS], n = 0;
 	memset(nm, 0, sizeof(*nm));
 	nm->start = p;
-	if (p > CLAIMS_NAME_BACK && floor < p - CLAIMS_NAME_BACK)
-		floor = p - CLAIMS_NAME_BACK;
+	if (p > SW__CLAIMS_NAME_BACK && floor < p - SW__CLAIMS_NAME_BACK)
+		floor = p - SW__CLAIMS_NAME_BACK;
 	size_t i = p;
-	while (i > floor && (cl_at(sc, i - 1) == '(' || cl_at(sc, i - 1) == '['))
+	while (i > floor && (sw__claims_at(sc, i - 1) == '(' || sw__claims_at(sc, i - 1) == '['))
 		i--;
-	while (n < CLAIMS_NAME_WORDS && cl_prev_word(sc, i, floor, &ws[n], &we[n])) {
+	while (n < SW__CLAIMS_NAME_WORDS && sw__claims_prev_word(sc, i, floor, &ws[n], &we[n])) {
 		size_t s = ws[n], e = we[n];
 		/* a semicolon or colon ends the previous citation or clause */
-		if (cl_at(sc, e - 1) == ';' || cl_at(sc, e - 1) == ':')
+		if (sw__claims_at(sc, e - 1) == ';' || sw__claims_at(sc, e - 1) == ':')
 			break;
 		/* a paragraph break ends the search */
 		size_t gap = e;
 		bool para = false;
 		for (size_t g = e; g < i && g < e + 8; g++)
-			if (cl_at(sc, g) == '\n' && cl_at(sc, cl_blanks(sc, g + 1)) == '\n')
+			if (sw__claims_at(sc, g) == '\n' && sw__claims_at(sc, sw__claims_blanks(sc, g + 1)) == '\n')
 				para = true;
 		(void)gap;
 		if (para)
@@ -366,32 +366,32 @@ void cl_find_name(struct claims_scan *sc, size_t p, struct claims_name *nm)
 	/* the nearest v. */
 	size_t v = n;
 	for (size_t k = 0; k < n; k++)
-		if (cl_word_is(sc, ws[k], we[k], "v.") || cl_word_is(sc, ws[k], we[k], "v") ||
-		    cl_word_is(sc, ws[k], we[k], "vs.") || cl_word_is(sc, ws[k], we[k], "V.")) {
+		if (sw__claims_word_is(sc, ws[k], we[k], "v.") || sw__claims_word_is(sc, ws[k], we[k], "v") ||
+		    sw__claims_word_is(sc, ws[k], we[k], "vs.") || sw__claims_word_is(sc, ws[k], we[k], "V.")) {
 			v = k;
 			break;
 		}
 	size_t re = n;
 	if (v == n)
 		for (size_t k = 1; k < n; k++)
-			if (cl_word_is(sc, ws[k], we[k], "re") &&
-			    (cl_word_is(sc, ws[k + 1 < n ? k + 1 : k], we[k + 1 < n ? k + 1 : k], "In") ||
-			     cl_word_is(sc, ws[k + 1 < n ? k + 1 : k], we[k + 1 < n ? k + 1 : k], "in") ||
-			     (k + 1 < n && cl_at(sc, we[k + 1] - 1) == 'n' &&
-			      cl_word_is(sc, ws[k + 1] + 1, we[k + 1], "In")))) {
+			if (sw__claims_word_is(sc, ws[k], we[k], "re") &&
+			    (sw__claims_word_is(sc, ws[k + 1 < n ? k + 1 : k], we[k + 1 < n ? k + 1 : k], "In") ||
+			     sw__claims_word_is(sc, ws[k + 1 < n ? k + 1 : k], we[k + 1 < n ? k + 1 : k], "in") ||
+			     (k + 1 < n && sw__claims_at(sc, we[k + 1] - 1) == 'n' &&
+			      sw__claims_word_is(sc, ws[k + 1] + 1, we[k + 1], "In")))) {
 				re = k;
 				break;
 			}
 	size_t lim = v < n ? v : re;
 	if (lim == n) {
 		/* no v.: "Foo, 1 U.S. 1" names the case by a short name */
-		if (n && cl_at(sc, we[0] - 1) == ',' && !cl_ends_with_quote(sc, ws[0], we[0] - 1)) {
+		if (n && sw__claims_at(sc, we[0] - 1) == ',' && !sw__claims_ends_with_quote(sc, ws[0], we[0] - 1)) {
 			size_t s = ws[0], e = we[0] - 1, a = 0;
 			for (size_t k = 0; k < n && k < 4; k++) {
-				size_t a_s = ws[k], a_e = k ? we[k] : e, o = cl_open_mark(sc, a_s);
-				if (cl_word_in(sc, a_s + o, a_e, cl_stop_words) ||
-				    !cl_upper(cl_at(sc, a_s + o)) || (k && cl_at(sc, a_e - 1) == '.') ||
-				    (k && cl_at(sc, a_e - 1) == ','))
+				size_t a_s = ws[k], a_e = k ? we[k] : e, o = sw__claims_open_mark(sc, a_s);
+				if (sw__claims_word_in(sc, a_s + o, a_e, sw__claims_stop_words) ||
+				    !sw__claims_upper(sw__claims_at(sc, a_s + o)) || (k && sw__claims_at(sc, a_e - 1) == '.') ||
+				    (k && sw__claims_at(sc, a_e - 1) == ','))
 					break;
 				s = a_s + o;
 				a = k + 1;
@@ -413,13 +413,13 @@ void cl_find_name(struct claims_scan *sc, size_t p, struct claims_name *nm)
 			nm->year = y;
 			break;
 		}
-		if (is_blank(sc, ws[k], we[k]) || cl_at(sc, ws[k]) == '[')
+		if (is_blank(sc, ws[k], we[k]) || sw__claims_at(sc, ws[k]) == '[')
 			break;
 		if (d_e == we[lim])
 			d_s = ws[k];
 		d_e = we[k];
 	}
-	while (d_e > d_s && (cl_at(sc, d_e - 1) == ',' || cl_at(sc, d_e - 1) == ' '))
+	while (d_e > d_s && (sw__claims_at(sc, d_e - 1) == ',' || sw__claims_at(sc, d_e - 1) == ' '))
 		d_e--;
 	if (d_e <= d_s)
 		return;
@@ -427,27 +427,27 @@ void cl_find_name(struct claims_scan *sc, size_t p, struct claims_name *nm)
 	nm->df_e = d_e;
 	if (re < n) {
 		nm->start = ws[re + 1 < n ? re + 1 : re];
-		if (cl_open_mark(sc, nm->start))
-			nm->start += cl_open_mark(sc, nm->start);
+		if (sw__claims_open_mark(sc, nm->start))
+			nm->start += sw__claims_open_mark(sc, nm->start);
 		return;
 	}
 	/* plaintiff: words before v., backwards, until a stop */
 	size_t p_s = 0, p_e = 0;
 	for (size_t k = v + 1; k < n && k < v + 1 + 10; k++) {
-		size_t s = ws[k], e = we[k], o = cl_open_mark(sc, s);
+		size_t s = ws[k], e = we[k], o = sw__claims_open_mark(sc, s);
 		/* a word ending in a period stops the name unless it is a short
 		 * abbreviation (Atl., Corp., Cmty.): longer ones end a sentence */
-		if (cl_ends_with_quote(sc, s, e) || (k > v + 1 && cl_at(sc, e - 1) == '.' &&
-		    !cl_word_is(sc, s, e, "rel.") && (e - s > 6 || !cl_upper(cl_at(sc, s)))))
+		if (sw__claims_ends_with_quote(sc, s, e) || (k > v + 1 && sw__claims_at(sc, e - 1) == '.' &&
+		    !sw__claims_word_is(sc, s, e, "rel.") && (e - s > 6 || !sw__claims_upper(sw__claims_at(sc, s)))))
 			break;
-		if (cl_word_in(sc, s + o, e, cl_stop_words))
+		if (sw__claims_word_in(sc, s + o, e, sw__claims_stop_words))
 			break;
-		int c = cl_at(sc, s + o);
-		if (cl_lower(c) && !cl_word_in(sc, s + o, e, name_lower))
+		int c = sw__claims_at(sc, s + o);
+		if (sw__claims_lower(c) && !sw__claims_word_in(sc, s + o, e, name_lower))
 			break;
 		/* letters of other scripts may start a name; dashes and
 		 * quotation marks (U+2000 block) do not */
-		if ((!cl_alnum(c) && c != '&' && c < 0x80) || c == 0xE2)
+		if ((!sw__claims_alnum(c) && c != '&' && c < 0x80) || c == 0xE2)
 			break;
 		p_s = s + o;
 		if (!p_e)
@@ -458,10 +458,10 @@ void cl_find_name(struct claims_scan *sc, size_t p, struct claims_name *nm)
 	/* a name does not start with a connective: "of Foo" */
 	while (p_e > p_s && p_s) {
 		size_t e = p_s;
-		while (e < p_e && !cl_space_len(sc, e))
+		while (e < p_e && !sw__claims_space_len(sc, e))
 			e++;
-		if (e < p_e && cl_word_in(sc, p_s, e, name_lower))
-			p_s = cl_ws(sc, e);
+		if (e < p_e && sw__claims_word_in(sc, p_s, e, name_lower))
+			p_s = sw__claims_ws(sc, e);
 		else
 			break;
 	}
@@ -479,39 +479,39 @@ void cl_find_name(struct claims_scan *sc, size_t p, struct claims_name *nm)
 }
 
 /* The short name before a short cite or supra: "Twombly, " -> Twombly. */
-bool cl_find_antecedent(struct claims_scan *sc, size_t p, size_t *a_s, size_t *a_e)
+bool sw__claims_find_antecedent(struct sw__claims_scan *sc, size_t p, size_t *a_s, size_t *a_e)
 {
 	size_t floor = sc->done, s, e;
-	if (p > CLAIMS_NAME_BACK && floor < p - CLAIMS_NAME_BACK)
-		floor = p - CLAIMS_NAME_BACK;
+	if (p > SW__CLAIMS_NAME_BACK && floor < p - SW__CLAIMS_NAME_BACK)
+		floor = p - SW__CLAIMS_NAME_BACK;
 	size_t i = p;
-	while (i > floor && (cl_at(sc, i - 1) == '(' || cl_at(sc, i - 1) == '['))
+	while (i > floor && (sw__claims_at(sc, i - 1) == '(' || sw__claims_at(sc, i - 1) == '['))
 		i--;
-	if (!cl_prev_word(sc, i, floor, &s, &e))
+	if (!sw__claims_prev_word(sc, i, floor, &s, &e))
 		return false;
-	if (cl_word_is(sc, s, e, "supra,") || cl_word_is(sc, s, e, "supra")) {
+	if (sw__claims_word_is(sc, s, e, "supra,") || sw__claims_word_is(sc, s, e, "supra")) {
 		i = s;
-		if (!cl_prev_word(sc, i, floor, &s, &e))
+		if (!sw__claims_prev_word(sc, i, floor, &s, &e))
 			return false;
 	}
-	if (cl_at(sc, e - 1) == ',')
+	if (sw__claims_at(sc, e - 1) == ',')
 		e--;
-	if (cl_ends_with_quote(sc, s, e))
+	if (sw__claims_ends_with_quote(sc, s, e))
 		return false;
 	size_t first_e = e, start = 0;
 	bool found = false;
 	for (int k = 0; k < 4; k++) {
-		size_t o = cl_open_mark(sc, s);
-		if (cl_word_in(sc, s + o, e, cl_stop_words) || !cl_upper(cl_at(sc, s + o)) ||
-		    (k && (cl_at(sc, e - 1) == '.' || cl_at(sc, e - 1) == ',' ||
-			   cl_at(sc, e - 1) == ';' || cl_at(sc, e - 1) == ':')))
+		size_t o = sw__claims_open_mark(sc, s);
+		if (sw__claims_word_in(sc, s + o, e, sw__claims_stop_words) || !sw__claims_upper(sw__claims_at(sc, s + o)) ||
+		    (k && (sw__claims_at(sc, e - 1) == '.' || sw__claims_at(sc, e - 1) == ',' ||
+			   sw__claims_at(sc, e - 1) == ';' || sw__claims_at(sc, e - 1) == ':')))
 			break;
 		start = s + o;
 		found = true;
 		if (o)
 			break;
 		i = s;
-		if (!cl_prev_word(sc, i, floor, &s, &e))
+		if (!sw__claims_prev_word(sc, i, floor, &s, &e))
 			break;
 	}
 	if (!found)

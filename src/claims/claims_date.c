@@ -42,17 +42,17 @@ static bool valid_md(int m, int d)
 }
 
 /* Words after which a month and day, or a numeric M/D, is a date. */
-static bool after_date_word(const struct claims_scan *sc, size_t p, bool *by)
+static bool after_date_word(const struct sw__claims_scan *sc, size_t p, bool *by)
 {
 	static const char *const w[] = { "on", "On", "by", "By", "dated", "Dated", "until",
 					 "Until", "before", "Before", "after", "After", "since",
 					 "Since", NULL };
 	size_t ws, we;
 	*by = false;
-	if (p == 0 || !cl_space_len(sc, p - 1) || !cl_prev_word(sc, p, 0, &ws, &we))
+	if (p == 0 || !sw__claims_space_len(sc, p - 1) || !sw__claims_prev_word(sc, p, 0, &ws, &we))
 		return false;
-	*by = cl_word_is(sc, ws, we, "by") || cl_word_is(sc, ws, we, "By");
-	return cl_word_in(sc, ws, we, w);
+	*by = sw__claims_word_is(sc, ws, we, "by") || sw__claims_word_is(sc, ws, we, "By");
+	return sw__claims_word_in(sc, ws, we, w);
 }
 
 static int days_in(int y, int m)
@@ -69,7 +69,7 @@ static bool valid(int y, int m, int d)
 }
 
 /* A month name at i (full, or abbreviated with or without its period). */
-static size_t read_month(const struct claims_scan *sc, size_t i, int *month)
+static size_t read_month(const struct sw__claims_scan *sc, size_t i, int *month)
 {
 	static const struct { const char *name; int m; } names[] = {
 		{ "January", 1 }, { "February", 2 }, { "March", 3 }, { "April", 4 },
@@ -82,8 +82,8 @@ static size_t read_month(const struct claims_scan *sc, size_t i, int *month)
 		{ "Sep", 9 }, { "Oct", 10 }, { "Nov", 11 }, { "Dec", 12 },
 	};
 	for (size_t k = 0; k < SW_ARRAY_LEN(names); k++) {
-		size_t e = cl_lit(sc, i, names[k].name);
-		if (e && !cl_alpha(cl_at(sc, e))) {
+		size_t e = sw__claims_lit(sc, i, names[k].name);
+		if (e && !sw__claims_alpha(sw__claims_at(sc, e))) {
 			*month = names[k].m;
 			return e;
 		}
@@ -92,52 +92,52 @@ static size_t read_month(const struct claims_scan *sc, size_t i, int *month)
 }
 
 /* A day: 1-2 digits, maybe 3rd / 21st. */
-static size_t read_day(const struct claims_scan *sc, size_t i, int *day)
+static size_t read_day(const struct sw__claims_scan *sc, size_t i, int *day)
 {
-	size_t e = cl_digits(sc, i);
+	size_t e = sw__claims_digits(sc, i);
 	if (e == i || e - i > 2)
 		return 0;
-	*day = (int)cl_num(sc, i, e);
-	if ((cl_lit(sc, e, "st") || cl_lit(sc, e, "nd") || cl_lit(sc, e, "rd") ||
-	     cl_lit(sc, e, "th")) && !cl_alpha(cl_at(sc, e + 2)))
+	*day = (int)sw__claims_num(sc, i, e);
+	if ((sw__claims_lit(sc, e, "st") || sw__claims_lit(sc, e, "nd") || sw__claims_lit(sc, e, "rd") ||
+	     sw__claims_lit(sc, e, "th")) && !sw__claims_alpha(sw__claims_at(sc, e + 2)))
 		e += 2;
-	if (cl_alnum(cl_at(sc, e)))
+	if (sw__claims_alnum(sw__claims_at(sc, e)))
 		return 0;
 	return e;
 }
 
 /* ", 2021" or " 2021" or " of 2021" after a day or month. */
-static size_t read_year_after(const struct claims_scan *sc, size_t i, int *year)
+static size_t read_year_after(const struct sw__claims_scan *sc, size_t i, int *year)
 {
 	size_t k = i, e;
-	if (cl_at(sc, k) == ',')
+	if (sw__claims_at(sc, k) == ',')
 		k++;
-	k = cl_ws(sc, k);
-	if (k == i && cl_at(sc, i) != ',')
+	k = sw__claims_ws(sc, k);
+	if (k == i && sw__claims_at(sc, i) != ',')
 		return 0;
-	if ((e = cl_word(sc, k, "of")))
-		k = cl_ws(sc, e);
+	if ((e = sw__claims_word(sc, k, "of")))
+		k = sw__claims_ws(sc, e);
 	size_t ye;
-	int y = cl_year(sc, k, &ye);
-	if (!y || cl_alnum(cl_at(sc, ye)))
+	int y = sw__claims_year(sc, k, &ye);
+	if (!y || sw__claims_alnum(sw__claims_at(sc, ye)))
 		return 0;
 	*year = y;
 	return ye;
 }
 
 /* Month-first: March 3, 2021 / March 2021 / March 3-5, 2021 (end in *z). */
-static size_t month_first(const struct claims_scan *sc, size_t i, struct date *a, struct date *z)
+static size_t month_first(const struct sw__claims_scan *sc, size_t i, struct date *a, struct date *z)
 {
 	int m, d, y, d2 = 0;
 	size_t e = read_month(sc, i, &m);
 	if (!e)
 		return 0;
-	size_t k = cl_ws(sc, e), de, dd;
+	size_t k = sw__claims_ws(sc, e), de, dd;
 	a->s = i;
 	if (k > e && (de = read_day(sc, k, &d))) {
 		/* a day range inside one month: March 3-5, 2021 */
 		size_t after = de;
-		if ((dd = cl_dash(sc, de)) && read_day(sc, dd, &d2)) {
+		if ((dd = sw__claims_dash(sc, de)) && read_day(sc, dd, &d2)) {
 			after = read_day(sc, dd, &d2);
 		} else {
 			d2 = 0;
@@ -160,12 +160,12 @@ static size_t month_first(const struct claims_scan *sc, size_t i, struct date *a
 		if (ye)
 			return 0; /* February 29, 2021: no such day */
 		/* March 3 - April 5, 2021: the year comes at the end */
-		size_t r = cl_ws(sc, de), t;
-		if (z && ((t = cl_dash(sc, r)) || (t = cl_word(sc, r, "to")) ||
-			  (t = cl_word(sc, r, "through")))) {
+		size_t r = sw__claims_ws(sc, de), t;
+		if (z && ((t = sw__claims_dash(sc, r)) || (t = sw__claims_word(sc, r, "to")) ||
+			  (t = sw__claims_word(sc, r, "through")))) {
 			struct date tail;
 			memset(&tail, 0, sizeof(tail));
-			size_t te = month_first(sc, cl_ws(sc, t), &tail, NULL);
+			size_t te = month_first(sc, sw__claims_ws(sc, t), &tail, NULL);
 			if (te && tail.d && tail.y && valid(tail.y, m, d)) {
 				a->y = tail.y;
 				a->m = m;
@@ -204,17 +204,17 @@ static size_t month_first(const struct claims_scan *sc, size_t i, struct date *a
 }
 
 /* Day-first: 3 March 2021. */
-static size_t day_first(const struct claims_scan *sc, size_t i, struct date *a)
+static size_t day_first(const struct sw__claims_scan *sc, size_t i, struct date *a)
 {
 	int d, m, y;
 	size_t de = read_day(sc, i, &d);
 	if (!de)
 		return 0;
-	size_t k = cl_ws(sc, de), e;
+	size_t k = sw__claims_ws(sc, de), e;
 	if (k == de || !(e = read_month(sc, k, &m)))
 		return 0;
 	size_t ye = read_year_after(sc, e, &y);
-	if (!ye || cl_at(sc, e) == ',' || !valid(y, m, d))
+	if (!ye || sw__claims_at(sc, e) == ',' || !valid(y, m, d))
 		return 0;
 	a->s = i;
 	a->e = ye;
@@ -226,24 +226,24 @@ static size_t day_first(const struct claims_scan *sc, size_t i, struct date *a)
 
 /* The time of an ISO date-time after its date: T16:02:11, .123, Z or
  * -05:00.  Returns its end, or i when there is none. */
-static size_t iso_time(const struct claims_scan *sc, size_t i)
+static size_t iso_time(const struct sw__claims_scan *sc, size_t i)
 {
-	if (cl_at(sc, i) != 'T' || !cl_digit(cl_at(sc, i + 1)))
+	if (sw__claims_at(sc, i) != 'T' || !sw__claims_digit(sw__claims_at(sc, i + 1)))
 		return i;
-	size_t k = i + 1, e = cl_digits(sc, k);
-	if (e - k != 2 || cl_at(sc, e) != ':' || cl_digits(sc, e + 1) - (e + 1) != 2)
+	size_t k = i + 1, e = sw__claims_digits(sc, k);
+	if (e - k != 2 || sw__claims_at(sc, e) != ':' || sw__claims_digits(sc, e + 1) - (e + 1) != 2)
 		return i;
 	k = e + 3;
-	if (cl_at(sc, k) == ':' && cl_digits(sc, k + 1) - (k + 1) == 2)
+	if (sw__claims_at(sc, k) == ':' && sw__claims_digits(sc, k + 1) - (k + 1) == 2)
 		k += 3;
-	if (cl_at(sc, k) == '.' && cl_digit(cl_at(sc, k + 1)))
-		k = cl_digits(sc, k + 1);
-	if (cl_at(sc, k) == 'Z')
+	if (sw__claims_at(sc, k) == '.' && sw__claims_digit(sw__claims_at(sc, k + 1)))
+		k = sw__claims_digits(sc, k + 1);
+	if (sw__claims_at(sc, k) == 'Z')
 		k++;
-	else if ((cl_at(sc, k) == '+' || cl_at(sc, k) == '-') &&
-		 cl_digits(sc, k + 1) - (k + 1) == 2) {
+	else if ((sw__claims_at(sc, k) == '+' || sw__claims_at(sc, k) == '-') &&
+		 sw__claims_digits(sc, k + 1) - (k + 1) == 2) {
 		k += 3;
-		if (cl_at(sc, k) == ':' && cl_digits(sc, k + 1) - (k + 1) == 2)
+		if (sw__claims_at(sc, k) == ':' && sw__claims_digits(sc, k + 1) - (k + 1) == 2)
 			k += 3;
 	}
 	return k;
@@ -251,37 +251,37 @@ static size_t iso_time(const struct claims_scan *sc, size_t i)
 
 /* 3/3/2021, 03/03/21, 2021-03-03, 2021-03-03T16:02:11-05:00; with
  * in_range, the second date of "3/1/2021-3/5/2021" (a dash before it). */
-static size_t numeric_at(const struct claims_scan *sc, size_t i, struct date *a, bool in_range)
+static size_t numeric_at(const struct sw__claims_scan *sc, size_t i, struct date *a, bool in_range)
 {
-	if (i > 0 && (cl_alnum(cl_at(sc, i - 1)) || cl_at(sc, i - 1) == '/' ||
-		      (cl_at(sc, i - 1) == '-' && !in_range) || cl_at(sc, i - 1) == '.'))
+	if (i > 0 && (sw__claims_alnum(sw__claims_at(sc, i - 1)) || sw__claims_at(sc, i - 1) == '/' ||
+		      (sw__claims_at(sc, i - 1) == '-' && !in_range) || sw__claims_at(sc, i - 1) == '.'))
 		return 0;
-	size_t e1 = cl_digits(sc, i);
+	size_t e1 = sw__claims_digits(sc, i);
 	int y, m, d;
 	size_t end;
-	if (e1 - i == 4 && cl_at(sc, e1) == '-') {
-		size_t e2 = cl_digits(sc, e1 + 1);
-		if (e2 - e1 != 3 || cl_at(sc, e2) != '-')
+	if (e1 - i == 4 && sw__claims_at(sc, e1) == '-') {
+		size_t e2 = sw__claims_digits(sc, e1 + 1);
+		if (e2 - e1 != 3 || sw__claims_at(sc, e2) != '-')
 			return 0;
-		size_t e3 = cl_digits(sc, e2 + 1);
+		size_t e3 = sw__claims_digits(sc, e2 + 1);
 		if (e3 - e2 != 3)
 			return 0;
-		y = (int)cl_num(sc, i, e1);
-		m = (int)cl_num(sc, e1 + 1, e2);
-		d = (int)cl_num(sc, e2 + 1, e3);
+		y = (int)sw__claims_num(sc, i, e1);
+		m = (int)sw__claims_num(sc, e1 + 1, e2);
+		d = (int)sw__claims_num(sc, e2 + 1, e3);
 		end = iso_time(sc, e3);
-	} else if ((e1 - i == 1 || e1 - i == 2) && cl_at(sc, e1) == '/') {
-		size_t e2 = cl_digits(sc, e1 + 1);
-		if (e2 - e1 < 2 || e2 - e1 > 3 || cl_at(sc, e2) != '/')
+	} else if ((e1 - i == 1 || e1 - i == 2) && sw__claims_at(sc, e1) == '/') {
+		size_t e2 = sw__claims_digits(sc, e1 + 1);
+		if (e2 - e1 < 2 || e2 - e1 > 3 || sw__claims_at(sc, e2) != '/')
 			return 0;
-		size_t e3 = cl_digits(sc, e2 + 1);
-		m = (int)cl_num(sc, i, e1);
-		d = (int)cl_num(sc, e1 + 1, e2);
+		size_t e3 = sw__claims_digits(sc, e2 + 1);
+		m = (int)sw__claims_num(sc, i, e1);
+		d = (int)sw__claims_num(sc, e1 + 1, e2);
 		if (e3 - e2 == 5)
-			y = (int)cl_num(sc, e2 + 1, e3);
+			y = (int)sw__claims_num(sc, e2 + 1, e3);
 		else if (e3 - e2 == 3) {
 			/* two-digit years: 00-69 are this century, 70-99 the last */
-			y = (int)cl_num(sc, e2 + 1, e3);
+			y = (int)sw__claims_num(sc, e2 + 1, e3);
 			y += y < 70 ? 2000 : 1900;
 		} else
 			return 0;
@@ -289,7 +289,7 @@ static size_t numeric_at(const struct claims_scan *sc, size_t i, struct date *a,
 	} else {
 		return 0;
 	}
-	if (cl_alnum(cl_at(sc, end)) || (cl_at(sc, end) == '/' && cl_digit(cl_at(sc, end + 1))) ||
+	if (sw__claims_alnum(sw__claims_at(sc, end)) || (sw__claims_at(sc, end) == '/' && sw__claims_digit(sw__claims_at(sc, end + 1))) ||
 	    !valid(y, m, d) || d == 0)
 		return 0;
 	a->s = i;
@@ -300,12 +300,12 @@ static size_t numeric_at(const struct claims_scan *sc, size_t i, struct date *a,
 	return end;
 }
 
-static size_t numeric(const struct claims_scan *sc, size_t i, struct date *a)
+static size_t numeric(const struct sw__claims_scan *sc, size_t i, struct date *a)
 {
 	return numeric_at(sc, i, a, false);
 }
 
-static size_t any_date(const struct claims_scan *sc, size_t i, struct date *a)
+static size_t any_date(const struct sw__claims_scan *sc, size_t i, struct date *a)
 {
 	size_t e;
 	if ((e = month_first(sc, i, a, NULL)) || (e = numeric_at(sc, i, a, true)) ||
@@ -334,7 +334,7 @@ static const char *precision(const struct date *d)
 /* The document's own date, not a claim about the record: the execution
  * date of a declaration's perjury clause ("Executed on December 1, 2026")
  * and a dateline ("Dated: December 1, 2026"). */
-static bool own_date(const struct claims_scan *sc, size_t start)
+static bool own_date(const struct sw__claims_scan *sc, size_t start)
 {
 	static const char *const before[] = { "Executed on ", "executed on ", "Dated: ",
 					      "DATED: " };
@@ -347,23 +347,23 @@ static bool own_date(const struct claims_scan *sc, size_t start)
 }
 
 /* Push a date (and the end of its range) as a claim. */
-static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, struct date *z)
+static size_t push_date(struct sw__claims_scan *sc, size_t start, struct date *a, struct date *z)
 {
 	/* a range written as two dates: "to", "through", "until", a dash */
 	if (!is_set(z)) {
-		size_t k = cl_ws(sc, a->e), t;
-		if ((t = cl_dash(sc, k)) || (t = cl_word(sc, k, "to")) ||
-		    (t = cl_word(sc, k, "through")) || (t = cl_word(sc, k, "until")) ||
-		    (t = cl_word(sc, k, "and"))) {
+		size_t k = sw__claims_ws(sc, a->e), t;
+		if ((t = sw__claims_dash(sc, k)) || (t = sw__claims_word(sc, k, "to")) ||
+		    (t = sw__claims_word(sc, k, "through")) || (t = sw__claims_word(sc, k, "until")) ||
+		    (t = sw__claims_word(sc, k, "and"))) {
 			struct date b;
 			memset(&b, 0, sizeof(b));
-			if (any_date(sc, cl_ws(sc, t), &b) && (b.y > a->y || (b.y == a->y &&
+			if (any_date(sc, sw__claims_ws(sc, t), &b) && (b.y > a->y || (b.y == a->y &&
 			    (b.m > a->m || (b.m == a->m && b.d > a->d)))) && (b.d != 0) == (a->d != 0) &&
 			    (b.y != 0) == (a->y != 0)) {
 				/* "and" makes a range only after "between" */
-				bool and = cl_word(sc, k, "and") != 0;
-				size_t bs = cl_ws_back(sc, start, sc->done), ws = bs;
-				while (ws > sc->done && cl_alpha(cl_at(sc, ws - 1)))
+				bool and = sw__claims_word(sc, k, "and") != 0;
+				size_t bs = sw__claims_ws_back(sc, start, sc->done), ws = bs;
+				while (ws > sc->done && sw__claims_alpha(sw__claims_at(sc, ws - 1)))
 					ws--;
 				if (!and || (bs - ws == 7 && !memcmp(sc->t + ws, "between", 7)))
 					*z = b;
@@ -371,7 +371,7 @@ static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, st
 		}
 	}
 	char s[16], e[16];
-	struct claims_builder b;
+	struct sw__claims_builder b;
 	size_t end = is_set(z) ? z->e : a->e;
 	if (z->e > end)
 		end = z->e;
@@ -379,38 +379,38 @@ static size_t push_date(struct claims_scan *sc, size_t start, struct date *a, st
 		sc->done = end;
 		return end;
 	}
-	cl_begin(&b, SW_CLAIM_DATE, SW_FORM_FULL, start, end);
+	sw__claims_begin(&b, SW_CLAIM_DATE, SW_FORM_FULL, start, end);
 	iso(s, sizeof(s), a);
-	cl_fieldz(&b, "iso", s);
-	cl_fieldz(&b, "precision", precision(a));
+	sw__claims_fieldz(&b, "iso", s);
+	sw__claims_fieldz(&b, "precision", precision(a));
 	if (is_set(z)) {
 		iso(e, sizeof(e), z);
-		cl_fieldz(&b, "end_iso", e);
+		sw__claims_fieldz(&b, "end_iso", e);
 		if ((z->d != 0) != (a->d != 0) || (z->m != 0) != (a->m != 0))
-			cl_fieldz(&b, "end_precision", precision(z));
+			sw__claims_fieldz(&b, "end_precision", precision(z));
 	}
-	if (cl_push(sc, &b) < 0)
+	if (sw__claims_push(sc, &b) < 0)
 		return 0;
 	sc->done = end;
 	return end;
 }
 
-size_t claims_try_month(struct claims_scan *sc, size_t p, size_t q, int month)
+size_t sw__claims_try_month(struct sw__claims_scan *sc, size_t p, size_t q, int month)
 {
 	(void)q;
 	(void)month;
-	if (p < sc->done || !cl_boundary_before(sc, p))
+	if (p < sc->done || !sw__claims_boundary_before(sc, p))
 		return 0;
 	struct date a, z;
 	memset(&a, 0, sizeof(a));
 	memset(&z, 0, sizeof(z));
-	size_t e = cl_digit(cl_at(sc, p)) ? day_first(sc, p, &a) : month_first(sc, p, &a, &z);
+	size_t e = sw__claims_digit(sw__claims_at(sc, p)) ? day_first(sc, p, &a) : month_first(sc, p, &a, &z);
 	if (!e)
 		return 0;
 	return push_date(sc, p, &a, &z);
 }
 
-size_t claims_try_numeric_date(struct claims_scan *sc, size_t p, size_t q, bool iso_form)
+size_t sw__claims_try_numeric_date(struct sw__claims_scan *sc, size_t p, size_t q, bool iso_form)
 {
 	(void)q;
 	(void)iso_form;
@@ -424,21 +424,21 @@ size_t claims_try_numeric_date(struct claims_scan *sc, size_t p, size_t q, bool 
 	return push_date(sc, p, &a, &z);
 }
 
-size_t claims_try_monthday(struct claims_scan *sc, size_t p, size_t q)
+size_t sw__claims_try_monthday(struct sw__claims_scan *sc, size_t p, size_t q)
 {
-	if (p < sc->done || (p > 0 && (cl_alnum(cl_at(sc, p - 1)) || cl_at(sc, p - 1) == '/' ||
-				       cl_at(sc, p - 1) == '-' || cl_at(sc, p - 1) == '.')))
+	if (p < sc->done || (p > 0 && (sw__claims_alnum(sw__claims_at(sc, p - 1)) || sw__claims_at(sc, p - 1) == '/' ||
+				       sw__claims_at(sc, p - 1) == '-' || sw__claims_at(sc, p - 1) == '.')))
 		return 0;
 	/* not followed by more of a number: 3/24/2021 is another rule's,
 	 * 3/24.5, 3/245 and 3/24/x are not dates */
-	int c = cl_at(sc, q);
-	if (cl_alnum(c) || ((c == '/' || c == '.' || c == ',' || c == '-' || c == ':') &&
-			    cl_digit(cl_at(sc, q + 1))) || c == '%')
+	int c = sw__claims_at(sc, q);
+	if (sw__claims_alnum(c) || ((c == '/' || c == '.' || c == ',' || c == '-' || c == ':') &&
+			    sw__claims_digit(sw__claims_at(sc, q + 1))) || c == '%')
 		return 0;
-	size_t slash = cl_digits(sc, p);
-	if (cl_at(sc, slash) != '/')
+	size_t slash = sw__claims_digits(sc, p);
+	if (sw__claims_at(sc, slash) != '/')
 		return 0;
-	int m = (int)cl_num(sc, p, slash), d = (int)cl_num(sc, slash + 1, q);
+	int m = (int)sw__claims_num(sc, p, slash), d = (int)sw__claims_num(sc, slash + 1, q);
 	bool by;
 	if (!valid_md(m, d) || !after_date_word(sc, p, &by))
 		return 0;
@@ -450,10 +450,10 @@ size_t claims_try_monthday(struct claims_scan *sc, size_t p, size_t q)
 	return push_date(sc, p, &a, &z);
 }
 
-size_t claims_try_ordinal_date(struct claims_scan *sc, size_t p, size_t q, int day)
+size_t sw__claims_try_ordinal_date(struct sw__claims_scan *sc, size_t p, size_t q, int day)
 {
 	(void)day;
-	if (p < sc->done || !cl_boundary_before(sc, p))
+	if (p < sc->done || !sw__claims_boundary_before(sc, p))
 		return 0;
 	static const char *const words[] = {
 		"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -461,25 +461,25 @@ size_t claims_try_ordinal_date(struct claims_scan *sc, size_t p, size_t q, int d
 		"fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
 		"twentieth",
 	};
-	size_t k = cl_ws(sc, p + 3);
+	size_t k = sw__claims_ws(sc, p + 3);
 	int d = 0;
-	if (cl_digit(cl_at(sc, k))) {
+	if (sw__claims_digit(sw__claims_at(sc, k))) {
 		if (!read_day(sc, k, &d))
 			return 0;
 	} else {
 		size_t e;
 		int base = 0;
-		if ((e = cl_lit(sc, k, "twenty-"))) {
+		if ((e = sw__claims_lit(sc, k, "twenty-"))) {
 			base = 20;
 			k = e;
-		} else if ((e = cl_lit(sc, k, "thirty-"))) {
+		} else if ((e = sw__claims_lit(sc, k, "thirty-"))) {
 			base = 30;
 			k = e;
 		}
 		for (size_t i = 0; i < SW_ARRAY_LEN(words) && !d; i++)
-			if (cl_word(sc, k, words[i]))
+			if (sw__claims_word(sc, k, words[i]))
 				d = (int)i + 1;
-		if (!d && cl_word(sc, k, "thirtieth"))
+		if (!d && sw__claims_word(sc, k, "thirtieth"))
 			d = 30;
 		if (base && d > 9)
 			return 0;
@@ -497,7 +497,7 @@ size_t claims_try_ordinal_date(struct claims_scan *sc, size_t p, size_t q, int d
 	return push_date(sc, p, &a, &z);
 }
 
-size_t claims_try_year(struct claims_scan *sc, size_t p, size_t q)
+size_t sw__claims_try_year(struct sw__claims_scan *sc, size_t p, size_t q)
 {
 	/* a year alone is a date only after a word that makes it one: "in
 	 * 2021", "during 2020", "since 2019", "until 2022", "fiscal 2021" */
@@ -507,14 +507,14 @@ size_t claims_try_year(struct claims_scan *sc, size_t p, size_t q)
 					      "throughout", NULL };
 	size_t ye;
 	int y;
-	if (p < sc->done || q - p != 4 || !(y = cl_year(sc, p, &ye)) || ye != q)
+	if (p < sc->done || q - p != 4 || !(y = sw__claims_year(sc, p, &ye)) || ye != q)
 		return 0;
-	int c = cl_at(sc, q);
-	if (cl_alnum(c) || c == '-' || c == '/' || (c == ',' && cl_digit(cl_at(sc, q + 1))))
+	int c = sw__claims_at(sc, q);
+	if (sw__claims_alnum(c) || c == '-' || c == '/' || (c == ',' && sw__claims_digit(sw__claims_at(sc, q + 1))))
 		return 0;
 	size_t ws, we;
-	if (p == 0 || cl_at(sc, p - 1) != ' ' || !cl_prev_word(sc, p, sc->done, &ws, &we) ||
-	    !cl_word_in(sc, ws, we, before))
+	if (p == 0 || sw__claims_at(sc, p - 1) != ' ' || !sw__claims_prev_word(sc, p, sc->done, &ws, &we) ||
+	    !sw__claims_word_in(sc, ws, we, before))
 		return 0;
 	struct date a = { .y = y, .s = p, .e = q }, z;
 	memset(&z, 0, sizeof(z));

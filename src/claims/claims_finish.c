@@ -63,17 +63,17 @@ static bool is_citation(const struct sw_claim *c)
 
 /* ------------------------------------------------------------- sentences */
 
-static bool abbreviation(const struct claims_scan *sc, size_t dot)
+static bool abbreviation(const struct sw__claims_scan *sc, size_t dot)
 {
 	size_t s = dot;
-	while (s > 0 && (cl_alpha(cl_at(sc, s - 1)) || cl_at(sc, s - 1) == '\''))
+	while (s > 0 && (sw__claims_alpha(sw__claims_at(sc, s - 1)) || sw__claims_at(sc, s - 1) == '\''))
 		s--;
 	size_t n = dot - s;
 	if (n == 0)
-		return cl_digit(cl_at(sc, dot - 1)) && cl_digit(cl_at(sc, dot + 1));
+		return sw__claims_digit(sw__claims_at(sc, dot - 1)) && sw__claims_digit(sw__claims_at(sc, dot + 1));
 	if (n == 1)
 		return true; /* initials, v. */
-	if (s > 0 && cl_at(sc, s - 1) == '.')
+	if (s > 0 && sw__claims_at(sc, s - 1) == '.')
 		return true; /* U.S., e.g. */
 	/* sorted (strcmp order) for a binary search: this runs at every
 	 * capitalised sentence start */
@@ -100,8 +100,8 @@ static bool abbreviation(const struct claims_scan *sc, size_t dot)
 	if (n >= sizeof(w))
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		int c = cl_at(sc, s + i);
-		w[i] = (char)(cl_upper(c) ? c + 32 : c);
+		int c = sw__claims_at(sc, s + i);
+		w[i] = (char)(sw__claims_upper(c) ? c + 32 : c);
 	}
 	w[n] = 0;
 	size_t lo = 0, hi = SW_ARRAY_LEN(abbr);
@@ -119,14 +119,14 @@ static bool abbreviation(const struct claims_scan *sc, size_t dot)
 }
 
 /* Closing marks after a sentence's final stop: ) ] " ' ” ’ */
-static size_t closers(const struct claims_scan *sc, size_t i)
+static size_t closers(const struct sw__claims_scan *sc, size_t i)
 {
 	for (int n = 0; n < 4; n++) {
-		int c = cl_at(sc, i);
+		int c = sw__claims_at(sc, i);
 		if (c == ')' || c == ']' || c == '"' || c == '\'')
 			i++;
-		else if (c == 0xE2 && cl_at(sc, i + 1) == 0x80 &&
-			 (cl_at(sc, i + 2) == 0x9D || cl_at(sc, i + 2) == 0x99))
+		else if (c == 0xE2 && sw__claims_at(sc, i + 1) == 0x80 &&
+			 (sw__claims_at(sc, i + 2) == 0x9D || sw__claims_at(sc, i + 2) == 0x99))
 			i += 3;
 		else
 			break;
@@ -134,26 +134,26 @@ static size_t closers(const struct claims_scan *sc, size_t i)
 	return i;
 }
 
-static bool opener(const struct claims_scan *sc, size_t i)
+static bool opener(const struct sw__claims_scan *sc, size_t i)
 {
-	int c = cl_at(sc, i);
-	return cl_upper(c) || c == '(' || c == '[' || c == '"' || c == '\'' || c == '>' ||
-	       (c == 0xE2 && cl_at(sc, i + 1) == 0x80 && (cl_at(sc, i + 2) == 0x9C ||
-							  cl_at(sc, i + 2) == 0x98)) ||
-	       (c == 0xC2 && (cl_at(sc, i + 1) == 0xA7 || cl_at(sc, i + 1) == 0xB6));
+	int c = sw__claims_at(sc, i);
+	return sw__claims_upper(c) || c == '(' || c == '[' || c == '"' || c == '\'' || c == '>' ||
+	       (c == 0xE2 && sw__claims_at(sc, i + 1) == 0x80 && (sw__claims_at(sc, i + 2) == 0x9C ||
+							  sw__claims_at(sc, i + 2) == 0x98)) ||
+	       (c == 0xC2 && (sw__claims_at(sc, i + 1) == 0xA7 || sw__claims_at(sc, i + 1) == 0xB6));
 }
 
 /* A list item starts at n after a line break in [e, n): "- ", "* ", "1. " */
-static bool list_item(const struct claims_scan *sc, size_t e, size_t n)
+static bool list_item(const struct sw__claims_scan *sc, size_t e, size_t n)
 {
 	if (!memchr(sc->t + e, '\n', n - e))
 		return false;
-	int c = cl_at(sc, n);
-	if ((c == '-' || c == '*' || c == '+') && cl_at(sc, n + 1) == ' ')
+	int c = sw__claims_at(sc, n);
+	if ((c == '-' || c == '*' || c == '+') && sw__claims_at(sc, n + 1) == ' ')
 		return true;
-	size_t d = cl_digits(sc, n);
-	return d > n && d - n <= 3 && (cl_at(sc, d) == '.' || cl_at(sc, d) == ')') &&
-	       cl_at(sc, d + 1) == ' ';
+	size_t d = sw__claims_digits(sc, n);
+	return d > n && d - n <= 3 && (sw__claims_at(sc, d) == '.' || sw__claims_at(sc, d) == ')') &&
+	       sw__claims_at(sc, d + 1) == ' ';
 }
 
 static void add_sentence(struct sw_claims *c, size_t s, size_t e)
@@ -167,10 +167,10 @@ static void add_sentence(struct sw_claims *c, size_t s, size_t e)
 	c->nsentences++;
 }
 
-static void sentences(struct claims_scan *sc)
+static void sentences(struct sw__claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
-	size_t s = cl_ws(sc, 0), k = 0, cover = 0;
+	size_t s = sw__claims_ws(sc, 0), k = 0, cover = 0;
 	static const bool stop[256] = { ['.'] = true, ['?'] = true, ['!'] = true, ['\n'] = true };
 	for (size_t i = s; i < sc->n; i++) {
 		while (i < sc->n && !stop[(unsigned char)sc->t[i]])
@@ -185,18 +185,18 @@ static void sentences(struct claims_scan *sc)
 			k++;
 		}
 		if (ch == '\n') {
-			size_t b = cl_blanks(sc, i + 1);
-			if (cl_at(sc, b) == '\n' || b >= sc->n) {
-				size_t e = cl_ws_back(sc, i, s);
+			size_t b = sw__claims_blanks(sc, i + 1);
+			if (sw__claims_at(sc, b) == '\n' || b >= sc->n) {
+				size_t e = sw__claims_ws_back(sc, i, s);
 				add_sentence(c, s, e);
-				s = cl_ws(sc, i);
+				s = sw__claims_ws(sc, i);
 				i = s > 0 ? s - 1 : 0;
 			}
 			continue;
 		}
 		if (i < cover)
 			continue;
-		size_t e = closers(sc, i + 1), n = cl_ws(sc, e);
+		size_t e = closers(sc, i + 1), n = sw__claims_ws(sc, e);
 		if (n < sc->n && (n == e || (!opener(sc, n) && !list_item(sc, e, n))))
 			continue;
 		if (ch == '.' && abbreviation(sc, i) && n < sc->n)
@@ -205,7 +205,7 @@ static void sentences(struct claims_scan *sc)
 		s = n;
 		i = n > 0 ? n - 1 : 0;
 	}
-	add_sentence(c, s, cl_ws_back(sc, sc->n, s));
+	add_sentence(c, s, sw__claims_ws_back(sc, sc->n, s));
 	if (!c->nsentences && sc->n)
 		add_sentence(c, 0, sc->n);
 	/* each claim to the sentence holding its start (or the next one) */
@@ -257,8 +257,8 @@ static bool names_match(const char *ante, const char *party)
 		return false;
 	size_t n = strlen(ante);
 	for (const char *p = strstr(party, ante); p; p = strstr(p + 1, ante)) {
-		bool start = p == party || !cl_alnum((unsigned char)p[-1]);
-		bool end = !cl_alnum((unsigned char)p[n]);
+		bool start = p == party || !sw__claims_alnum((unsigned char)p[-1]);
+		bool end = !sw__claims_alnum((unsigned char)p[n]);
 		if (start && end)
 			return true;
 	}
@@ -285,10 +285,10 @@ static long pin_page(const char *pin)
 		pin += pin[1] == '.' ? 3 : 4;
 	if (*pin == '*')
 		return -2; /* a star page: no print page to compare */
-	if (!cl_digit((unsigned char)*pin))
+	if (!sw__claims_digit((unsigned char)*pin))
 		return -1;
 	long v = 0;
-	for (int i = 0; i < 9 && cl_digit((unsigned char)pin[i]); i++)
+	for (int i = 0; i < 9 && sw__claims_digit((unsigned char)pin[i]); i++)
 		v = v * 10 + (pin[i] - '0');
 	return v;
 }
@@ -376,12 +376,12 @@ static void word_grow(struct word_index *x)
 static void word_add_name(struct word_index *x, const char *name, long claim)
 {
 	for (const char *p = name; p && *p;) {
-		if (!cl_alnum((unsigned char)*p)) {
+		if (!sw__claims_alnum((unsigned char)*p)) {
 			p++;
 			continue;
 		}
 		const char *w = p;
-		while (cl_alnum((unsigned char)*p))
+		while (sw__claims_alnum((unsigned char)*p))
 			p++;
 		size_t n = (size_t)(p - w);
 		if ((x->used + 1) * 2 > x->mask + 1)
@@ -479,7 +479,7 @@ static void names_add(struct authorities *a, const struct sw_claims *c, size_t i
 }
 
 /* Full cites of one name word a short form or supra looks at, newest first. */
-#define CLAIMS_NAME_TARGETS 1024
+#define SW__CLAIMS_NAME_TARGETS 1024
 
 /* The resource full cite y repeats, or y. */
 static long resource_of(const struct sw_claims *c, long y)
@@ -501,9 +501,9 @@ static long named_target(struct authorities *a, const struct sw_claims *c, const
 	long found = -1;
 	if (!ante)
 		return -1;
-	if (!cl_alnum((unsigned char)*ante)) {
+	if (!sw__claims_alnum((unsigned char)*ante)) {
 		/* no first word to look up: every full cite, newest first */
-		for (size_t k = a->nfulls, n = 0; k-- > 0 && n < CLAIMS_NAME_TARGETS && i < 0; n++) {
+		for (size_t k = a->nfulls, n = 0; k-- > 0 && n < SW__CLAIMS_NAME_TARGETS && i < 0; n++) {
 			long y = a->fulls[k];
 			if (!claim_named(&c->v[y], ante))
 				continue;
@@ -515,14 +515,14 @@ static long named_target(struct authorities *a, const struct sw_claims *c, const
 		return found;
 	}
 	size_t len = 0;
-	while (cl_alnum((unsigned char)ante[len]))
+	while (sw__claims_alnum((unsigned char)ante[len]))
 		len++;
 	if (!a->words.slot)
 		return -1;
 	const struct word_slot *s = word_slot(&a->words, word_hash(ante, len), ante, len);
 	/* bounded: a hostile draft that cites one name in many volumes
 	 * stays linear */
-	for (long k = s->head, steps = 0; k >= 0 && steps < CLAIMS_NAME_TARGETS;
+	for (long k = s->head, steps = 0; k >= 0 && steps < SW__CLAIMS_NAME_TARGETS;
 	     k = a->words.v[k].next, steps++) {
 		long y = a->words.v[k].claim;
 		if (i >= 0 && (a->hash[y] != a->hash[i] || c->v[y].kind != c->v[i].kind ||
@@ -541,7 +541,7 @@ static long named_target(struct authorities *a, const struct sw_claims *c, const
 	return found;
 }
 
-void claims_resolve(struct sw_claims *c)
+void sw__claims_resolve(struct sw_claims *c)
 {
 	struct authorities a = { 0 };
 	size_t size = 16;
@@ -621,10 +621,10 @@ void claims_resolve(struct sw_claims *c)
 			if (pin && (y->kind == SW_CLAIM_CASE || y->kind == SW_CLAIM_JOURNAL)) {
 				const char *page = sw_claim_get(y, "page");
 				long pp = pin_page(pin), base = -1;
-				if (page && cl_digit((unsigned char)*page))
+				if (page && sw__claims_digit((unsigned char)*page))
 					base = pin_page(page);
 				if (pp == -1 || base < 0 ||
-				    (pp >= 0 && (pp < base || pp > base + CLAIMS_MAX_OPINION_PAGES)))
+				    (pp >= 0 && (pp < base || pp > base + SW__CLAIMS_MAX_OPINION_PAGES)))
 					break;
 			}
 			x->resolves_to = last;
@@ -652,15 +652,15 @@ void claims_resolve(struct sw_claims *c)
 	free(a.words.v);
 }
 
-void claims_finish(struct claims_scan *sc)
+void sw__claims_finish(struct sw__claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
 	sort_claims(c);
-	claims_find_references(sc);
+	sw__claims_find_references(sc);
 	if (sc->failed)
 		return;
 	sort_claims(c);
 	sentences(sc);
-	claims_resolve(c);
+	sw__claims_resolve(c);
 	claims_link(sc);
 }

@@ -35,42 +35,42 @@ static size_t first_at(const struct sw_claims *c, size_t s)
 }
 
 /* Words a citation sentence or parenthetical may hold besides citations. */
-static bool signal_word(const struct claims_scan *sc, size_t s, size_t e)
+static bool signal_word(const struct sw__claims_scan *sc, size_t s, size_t e)
 {
 	static const char *const w[] = { "See", "see", "also", "Cf", "cf", "accord", "Accord",
 					 "But", "but", "Compare", "compare", "with", "and",
 					 "generally", "Contra", "contra", "citing", "quoting",
 					 "e", "g", "i", NULL };
-	return cl_word_in(sc, s, e, w);
+	return sw__claims_word_in(sc, s, e, w);
 }
 
 /* What may follow a citation and still belong to it: a pin the scanner
  * did not join to it (ACME0000003 at 2) and an explanatory parenthetical
  * (ACME0000003 (the invoice)).  Returns where it ends, or i. */
-static size_t after_cite(const struct claims_scan *sc, size_t i, size_t e)
+static size_t after_cite(const struct sw__claims_scan *sc, size_t i, size_t e)
 {
 	size_t k = i;
-	if (cl_at(sc, k) == ',')
+	if (sw__claims_at(sc, k) == ',')
 		k++;
-	k = cl_ws(sc, k);
-	size_t a = cl_word(sc, k, "at");
-	if (a && cl_digit(cl_at(sc, cl_ws(sc, a)))) {
-		k = cl_digits(sc, cl_ws(sc, a));
-		size_t d = cl_dash(sc, k);
-		if (d && cl_digit(cl_at(sc, d)))
-			k = cl_digits(sc, d);
+	k = sw__claims_ws(sc, k);
+	size_t a = sw__claims_word(sc, k, "at");
+	if (a && sw__claims_digit(sw__claims_at(sc, sw__claims_ws(sc, a)))) {
+		k = sw__claims_digits(sc, sw__claims_ws(sc, a));
+		size_t d = sw__claims_dash(sc, k);
+		if (d && sw__claims_digit(sw__claims_at(sc, d)))
+			k = sw__claims_digits(sc, d);
 		i = k;
-		k = cl_ws(sc, k);
+		k = sw__claims_ws(sc, k);
 	}
 	size_t in_s, in_e, pe;
-	if (cl_at(sc, k) == '(' && (pe = cl_balanced(sc, k, &in_s, &in_e)) && pe <= e)
+	if (sw__claims_at(sc, k) == '(' && (pe = sw__claims_balanced(sc, k, &in_s, &in_e)) && pe <= e)
 		i = pe;
 	return i > e ? e : i;
 }
 
 /* Is [s, e) nothing but citations, signals and punctuation, with at least
  * one citation?  Claims that start in it are found from claim index j. */
-static bool cite_only(const struct claims_scan *sc, size_t s, size_t e)
+static bool cite_only(const struct sw__claims_scan *sc, size_t s, size_t e)
 {
 	const struct sw_claims *c = sc->out;
 	size_t j = first_at(c, s), i = s;
@@ -90,33 +90,33 @@ static bool cite_only(const struct claims_scan *sc, size_t s, size_t e)
 			line_start = false;
 			continue;
 		}
-		int ch = cl_at(sc, i);
+		int ch = sw__claims_at(sc, i);
 		if (ch == '\n') {
 			line_start = true;
 			i++;
 			continue;
 		}
-		if (ch == '[' && cl_at(sc, i + 1) == '^') {
+		if (ch == '[' && sw__claims_at(sc, i + 1) == '^') {
 			/* a footnote marker [^1] or [^note] */
 			size_t k = i + 2;
-			while (k < e && k < i + 34 && cl_at(sc, k) != ']' && !cl_space_len(sc, k))
+			while (k < e && k < i + 34 && sw__claims_at(sc, k) != ']' && !sw__claims_space_len(sc, k))
 				k++;
-			if (cl_at(sc, k) != ']')
+			if (sw__claims_at(sc, k) != ']')
 				return false;
 			i = k + 1;
 			continue;
 		}
-		if (cl_digit(ch)) {
+		if (sw__claims_digit(ch)) {
 			/* a list number at a line start: "1." "2)" */
-			size_t k = cl_digits(sc, i);
-			if (!line_start || (cl_at(sc, k) != '.' && cl_at(sc, k) != ')'))
+			size_t k = sw__claims_digits(sc, i);
+			if (!line_start || (sw__claims_at(sc, k) != '.' && sw__claims_at(sc, k) != ')'))
 				return false;
 			i = k + 1;
 			continue;
 		}
-		if (cl_alpha(ch)) {
+		if (sw__claims_alpha(ch)) {
 			size_t k = i;
-			while (k < e && cl_alpha(cl_at(sc, k)))
+			while (k < e && sw__claims_alpha(sw__claims_at(sc, k)))
 				k++;
 			if (!signal_word(sc, i, k))
 				return false;
@@ -138,7 +138,7 @@ struct cite_memo {
 	signed char *v;
 };
 
-static bool citation_sentence(const struct claims_scan *sc, struct cite_memo *m, size_t s)
+static bool citation_sentence(const struct sw__claims_scan *sc, struct cite_memo *m, size_t s)
 {
 	const struct sw_claims *c = sc->out;
 	if (s >= c->nsentences)
@@ -148,7 +148,7 @@ static bool citation_sentence(const struct claims_scan *sc, struct cite_memo *m,
 	return m->v[s] == 1;
 }
 
-bool cl_citation_sentence(const struct claims_scan *sc, signed char *memo, size_t s)
+bool sw__claims_citation_sentence(const struct sw__claims_scan *sc, signed char *memo, size_t s)
 {
 	struct cite_memo m = { memo };
 	return citation_sentence(sc, &m, s);
@@ -161,7 +161,7 @@ bool cl_citation_sentence(const struct claims_scan *sc, signed char *memo, size_
  * citation sentence right after its sentence, else the nearest before it
  * in its sentence (which may support another part of the sentence, so it
  * comes last). */
-static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
+static void attribute_quotes(const struct sw__claims_scan *sc, struct cite_memo *m)
 {
 	struct sw_claims *c = sc->out;
 	for (size_t i = 0; i < c->n; i++) {
@@ -210,7 +210,7 @@ static void attribute_quotes(const struct claims_scan *sc, struct cite_memo *m)
 			if (!is_cite(x) || x->start - q->end > 4)
 				break;
 			size_t g = q->end;
-			while (g < x->start && (cl_at(sc, g) == ' ' || cl_at(sc, g) == '('))
+			while (g < x->start && (sw__claims_at(sc, g) == ' ' || sw__claims_at(sc, g) == '('))
 				g++;
 			if (g == x->start)
 				found = (long)k;
@@ -279,7 +279,7 @@ static size_t dash_len(const char *s)
 static bool take_num(const char **s, char *out)
 {
 	size_t n = 0;
-	while (cl_digit((unsigned char)**s) && n < 15)
+	while (sw__claims_digit((unsigned char)**s) && n < 15)
 		out[n++] = *(*s)++;
 	out[n] = 0;
 	return n > 0;
@@ -292,7 +292,7 @@ static size_t record_pin(const char *pin, const char **names, char vals[][16])
 {
 	const char *p = pin;
 	size_t n = 0;
-	if (!strncmp(p, "at", 2) && !cl_alpha((unsigned char)p[2]))
+	if (!strncmp(p, "at", 2) && !sw__claims_alpha((unsigned char)p[2]))
 		p += 2;
 	while (*p == ' ')
 		p++;
@@ -310,7 +310,7 @@ static size_t record_pin(const char *pin, const char **names, char vals[][16])
 			return 0;
 		names[n++] = "paragraph";
 		size_t d = dash_len(p);
-		if (d && cl_digit((unsigned char)p[d])) {
+		if (d && sw__claims_digit((unsigned char)p[d])) {
 			p += d;
 			take_num(&p, vals[n]);
 			names[n++] = "paragraph_end";
@@ -322,17 +322,17 @@ static size_t record_pin(const char *pin, const char **names, char vals[][16])
 	if (!take_num(&p, vals[n]))
 		return 0;
 	names[n++] = "page";
-	if (*p == ':' && cl_digit((unsigned char)p[1])) {
+	if (*p == ':' && sw__claims_digit((unsigned char)p[1])) {
 		p++;
 		take_num(&p, vals[n]);
 		names[n++] = "line";
 	}
 	size_t d = dash_len(p);
-	if (d && cl_digit((unsigned char)p[d])) {
+	if (d && sw__claims_digit((unsigned char)p[d])) {
 		p += d;
 		char v[16];
 		take_num(&p, v);
-		if (n == 2 && *p == ':' && cl_digit((unsigned char)p[1])) {
+		if (n == 2 && *p == ':' && sw__claims_digit((unsigned char)p[1])) {
 			/* 12:25-13:2 */
 			memcpy(vals[n], v, sizeof(v));
 			names[n++] = "page_end";
@@ -384,30 +384,30 @@ static void record_ids(struct sw_claims *c)
 /* ------------------------------------------------------- Bates positions */
 
 /* A signal just before i: See, see also, Cf., e.g., accord... */
-static bool after_signal(const struct claims_scan *sc, size_t i, size_t floor)
+static bool after_signal(const struct sw__claims_scan *sc, size_t i, size_t floor)
 {
-	size_t e = cl_ws_back(sc, i, floor);
-	while (e > floor && (cl_at(sc, e - 1) == ',' || cl_at(sc, e - 1) == '.'))
+	size_t e = sw__claims_ws_back(sc, i, floor);
+	while (e > floor && (sw__claims_at(sc, e - 1) == ',' || sw__claims_at(sc, e - 1) == '.'))
 		e--;
 	size_t s = e;
-	while (s > floor && cl_alpha(cl_at(sc, s - 1)))
+	while (s > floor && sw__claims_alpha(sw__claims_at(sc, s - 1)))
 		s--;
 	static const char *const w[] = { "See", "see", "also", "Cf", "cf", "g", "accord",
 					 "Accord", "generally", "Compare", "compare", "Contra",
 					 "contra", "citing", "quoting", NULL };
-	return s < e && cl_word_in(sc, s, e, w);
+	return s < e && sw__claims_word_in(sc, s, e, w);
 }
 
 /* The parenthesis around i (within the sentence from floor): the content's
  * bounds, or false. */
-static bool enclosing_paren(const struct claims_scan *sc, size_t i, size_t floor, size_t ceil,
+static bool enclosing_paren(const struct sw__claims_scan *sc, size_t i, size_t floor, size_t ceil,
 			    size_t *in_s, size_t *in_e)
 {
 	int depth = 0;
 	size_t o = 0;
 	bool found = false;
-	for (size_t k = i, n = 0; k > floor && n < CLAIMS_PAREN_MAX; k--, n++) {
-		int ch = cl_at(sc, k - 1);
+	for (size_t k = i, n = 0; k > floor && n < SW__CLAIMS_PAREN_MAX; k--, n++) {
+		int ch = sw__claims_at(sc, k - 1);
 		if (ch == ')')
 			depth++;
 		else if (ch == '(' && depth-- == 0) {
@@ -419,8 +419,8 @@ static bool enclosing_paren(const struct claims_scan *sc, size_t i, size_t floor
 	if (!found)
 		return false;
 	depth = 0;
-	for (size_t k = i, n = 0; k < ceil && n < CLAIMS_PAREN_MAX; k++, n++) {
-		int ch = cl_at(sc, k);
+	for (size_t k = i, n = 0; k < ceil && n < SW__CLAIMS_PAREN_MAX; k++, n++) {
+		int ch = sw__claims_at(sc, k);
 		if (ch == '(')
 			depth++;
 		else if (ch == ')' && depth-- == 0) {
@@ -432,7 +432,7 @@ static bool enclosing_paren(const struct claims_scan *sc, size_t i, size_t floor
 	return false;
 }
 
-static void bates_positions(const struct claims_scan *sc, struct cite_memo *m)
+static void bates_positions(const struct sw__claims_scan *sc, struct cite_memo *m)
 {
 	struct sw_claims *c = sc->out;
 	for (size_t i = 0; i < c->n; i++) {
@@ -459,7 +459,7 @@ static void bates_positions(const struct claims_scan *sc, struct cite_memo *m)
 /* ------------------------------------------------ claims inside quotations */
 
 /* Claims a quotation looks at for its contents, at most. */
-#define CLAIMS_QUOTE_MEMBERS 1024
+#define SW__CLAIMS_QUOTE_MEMBERS 1024
 
 /* Whether claim x carries field name. */
 static bool has_field(const struct sw_claim *x, const char *name)
@@ -474,7 +474,7 @@ static bool has_field(const struct sw_claim *x, const char *name)
  * to (the "(ACME0000003.)" after an inline quotation inside a block), and
  * a citation sentence or a citation that ends a block quotation (its
  * source). */
-static void quote_members(const struct claims_scan *sc, struct cite_memo *m)
+static void quote_members(const struct sw__claims_scan *sc, struct cite_memo *m)
 {
 	struct sw_claims *c = sc->out;
 	bool *source = sw_xcalloc(c->n + 1, sizeof(*source));
@@ -487,7 +487,7 @@ static void quote_members(const struct claims_scan *sc, struct cite_memo *m)
 			continue;
 		bool block = has_field(q, "block");
 		size_t s = q->cite_start, e = q->cite_end;
-		for (size_t k = i + 1; k < c->n && k < i + CLAIMS_QUOTE_MEMBERS && c->v[k].start < e;
+		for (size_t k = i + 1; k < c->n && k < i + SW__CLAIMS_QUOTE_MEMBERS && c->v[k].start < e;
 		     k++) {
 			struct sw_claim *x = &c->v[k];
 			if (x->kind == SW_CLAIM_QUOTE || x->start < s || x->end > e || source[k] ||
@@ -566,7 +566,7 @@ static void bare_rules(struct sw_claims *c)
 	}
 }
 
-void claims_link(struct claims_scan *sc)
+void claims_link(struct sw__claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
 	struct cite_memo m;
@@ -577,6 +577,6 @@ void claims_link(struct claims_scan *sc)
 	bates_positions(sc, &m);
 	quote_members(sc, &m);
 	bare_rules(c);
-	claims_propositions(sc, m.v);
+	sw__claims_propositions(sc, m.v);
 	free(m.v);
 }

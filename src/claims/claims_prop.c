@@ -591,7 +591,7 @@ static int cmp_fact(const void *a, const void *b)
 
 /* The proposition of sentence s (its claims are [ks, ke)), leaning on cite
  * claim `cite`. */
-static void proposition(struct claims_scan *sc, size_t s, size_t ks, size_t ke, size_t cite)
+static void proposition(struct sw__claims_scan *sc, size_t s, size_t ks, size_t ke, size_t cite)
 {
 	struct sw_claims *c = sc->out;
 	size_t ss = c->sentences[s].start, se = c->sentences[s].end;
@@ -631,10 +631,10 @@ static void proposition(struct claims_scan *sc, size_t s, size_t ks, size_t ke, 
 	}
 	free(skip);
 	qsort(facts, nf, sizeof(*facts), cmp_fact);
-	struct claims_builder b;
-	cl_begin(&b, SW_CLAIM_PROPOSITION, SW_FORM_FULL, ss, se);
-	cl_fieldi(&b, "facts", (long)nf);
-	long at_i = cl_push(sc, &b);
+	struct sw__claims_builder b;
+	sw__claims_begin(&b, SW_CLAIM_PROPOSITION, SW_FORM_FULL, ss, se);
+	sw__claims_fieldi(&b, "facts", (long)nf);
+	long at_i = sw__claims_push(sc, &b);
 	if (at_i < 0)
 		return;
 	struct sw_claim *p = &c->v[at_i];
@@ -648,7 +648,7 @@ static void proposition(struct claims_scan *sc, size_t s, size_t ks, size_t ke, 
 	}
 }
 
-void claims_propositions(struct claims_scan *sc, signed char *memo)
+void sw__claims_propositions(struct sw__claims_scan *sc, signed char *memo)
 {
 	struct sw_claims *c = sc->out;
 	size_t n = c->n, k = 0;
@@ -672,10 +672,10 @@ void claims_propositions(struct claims_scan *sc, signed char *memo)
 			for (size_t x = first[s + 1]; x < first[s + 2] && lean[s] < 0; x++)
 				if (record_cite(&c->v[x]))
 					lean[s] = (long)x;
-		if (lean[s] >= 0 && cl_citation_sentence(sc, memo, s))
+		if (lean[s] >= 0 && sw__claims_citation_sentence(sc, memo, s))
 			lean[s] = -1;
 		else if (lean[s] >= 0 && c->v[lean[s]].sentence != s &&
-			 !cl_citation_sentence(sc, memo, s + 1))
+			 !sw__claims_citation_sentence(sc, memo, s + 1))
 			lean[s] = -1;
 	}
 	for (size_t s = 0; s < c->nsentences && !sc->failed; s++)

@@ -130,7 +130,7 @@ static void party_add(struct party_index *x, const char *name, long claim, int r
 
 /* The newest full cite before `at` with a party written as [s, e): its
  * node, or -1. */
-static long party_find(struct party_index *x, const struct claims_scan *sc, uint64_t h,
+static long party_find(struct party_index *x, const struct sw__claims_scan *sc, uint64_t h,
 		       size_t s, size_t e, size_t at)
 {
 	long k = *party_slot(x, h, sc->t + s, e - s);
@@ -141,7 +141,7 @@ static long party_find(struct party_index *x, const struct claims_scan *sc, uint
 	return -1;
 }
 
-void claims_find_references(struct claims_scan *sc)
+void sw__claims_find_references(struct sw__claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
 	size_t nfull = c->n, next = 0;
@@ -165,8 +165,8 @@ void claims_find_references(struct claims_scan *sc)
 		}
 		if (!idx.n || inside_citation(c, at))
 			continue;
-		size_t e = cl_ws_back(sc, at, 0);
-		if (e > 0 && cl_at(sc, e - 1) == ',')
+		size_t e = sw__claims_ws_back(sc, at, 0);
+		if (e > 0 && sw__claims_at(sc, e - 1) == ',')
 			e--;
 		/* every start of a name that ends at e, nearest first: the
 		 * newest cite wins, and within one cite the plaintiff */
@@ -176,7 +176,7 @@ void claims_find_references(struct claims_scan *sc)
 		for (size_t s = e; s > floor; s--) {
 			h += ((uint64_t)(unsigned char)sc->t[s - 1] + 1) * m;
 			m *= PARTY_MUL;
-			if (!cl_boundary_before(sc, s - 1) || !cl_alnum(cl_at(sc, s - 1)))
+			if (!sw__claims_boundary_before(sc, s - 1) || !sw__claims_alnum(sw__claims_at(sc, s - 1)))
 				continue;
 			long k = party_find(&idx, sc, h ^ ((e - s + 1) * 0x9e3779b97f4a7c15ull),
 					    s - 1, e, at);
@@ -191,21 +191,21 @@ void claims_find_references(struct claims_scan *sc)
 		size_t name_s = e - idx.v[best].len;
 		const char *which = idx.v[best].role ? "defendant" : "plaintiff";
 		long target = idx.v[best].claim;
-		size_t pin_s = at, pe = cl_ws(sc, at + 2);
+		size_t pin_s = at, pe = sw__claims_ws(sc, at + 2);
 		size_t pin_e = 0;
-		if (cl_at(sc, pe) == '*')
+		if (sw__claims_at(sc, pe) == '*')
 			pe++;
-		pin_e = cl_digits(sc, pe);
+		pin_e = sw__claims_digits(sc, pe);
 		if (pin_e == pe)
 			continue;
-		size_t d = cl_dash(sc, pin_e);
-		if (d && cl_digit(cl_at(sc, d)))
-			pin_e = cl_digits(sc, d);
-		struct claims_builder b;
-		cl_begin(&b, SW_CLAIM_CASE, SW_FORM_REFERENCE, name_s, pin_e);
-		cl_fieldz(&b, which, idx.v[best].name);
-		cl_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
-		long id = cl_push(sc, &b);
+		size_t d = sw__claims_dash(sc, pin_e);
+		if (d && sw__claims_digit(sw__claims_at(sc, d)))
+			pin_e = sw__claims_digits(sc, d);
+		struct sw__claims_builder b;
+		sw__claims_begin(&b, SW_CLAIM_CASE, SW_FORM_REFERENCE, name_s, pin_e);
+		sw__claims_fieldz(&b, which, idx.v[best].name);
+		sw__claims_field(&b, "pin", sc->t + pin_s, pin_e - pin_s);
+		long id = sw__claims_push(sc, &b);
 		if (id < 0)
 			break;
 		c->v[id].resolves_to = target;

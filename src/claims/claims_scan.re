@@ -10,7 +10,7 @@
  */
 #include "claims/claims_int.h"
 
-void claims_run(struct claims_scan *sc)
+void sw__claims_run(struct sw__claims_scan *sc)
 {
 	const unsigned char *base = (const unsigned char *)sc->t;
 	const unsigned char *cur = base, *lim = base + sc->n, *mar = base, *ctx = base, *tok;
@@ -22,7 +22,7 @@ void claims_run(struct claims_scan *sc)
 
 	/* A text that opens with a block quotation has no newline before it. */
 	if (sc->n && (base[0] == '>' || base[0] == ' ' || base[0] == '\t'))
-		RESUME(claims_try_block(sc, 0));
+		RESUME(sw__claims_try_block(sc, 0));
 
 	for (;;) {
 		if (sc->failed)
@@ -53,13 +53,13 @@ void claims_run(struct claims_scan *sc)
 
 		digit{1,2} "/" digit{1,2} "/" (digit{4} | digit{2}) {
 			q = POS(cur);
-			RESUME(claims_try_numeric_date(sc, p, q, false));
+			RESUME(sw__claims_try_numeric_date(sc, p, q, false));
 			continue;
 		}
 		digit{1,2} "/" digit{1,2} {
 			/* 3/24 after a date word; else the first number as any */
 			q = POS(cur);
-			e = claims_try_monthday(sc, p, q);
+			e = sw__claims_try_monthday(sc, p, q);
 			if (e) {
 				RESUME(e);
 				continue;
@@ -67,102 +67,102 @@ void claims_run(struct claims_scan *sc)
 			for (q = p; q < sc->n && base[q] >= '0' && base[q] <= '9'; q++)
 				;
 			cur = base + q;
-			RESUME(claims_try_number(sc, p, q));
+			RESUME(sw__claims_try_number(sc, p, q));
 			continue;
 		}
 		digit{4} "-" digit{2} "-" digit{2} {
 			q = POS(cur);
-			RESUME(claims_try_numeric_date(sc, p, q, true));
+			RESUME(sw__claims_try_numeric_date(sc, p, q, true));
 			continue;
 		}
 		digit+ {
 			q = POS(cur);
-			RESUME(claims_try_number(sc, p, q));
+			RESUME(sw__claims_try_number(sc, p, q));
 			continue;
 		}
 
-		"\xC2\xA7" "\xC2\xA7"? { RESUME(claims_try_section(sc, p, POS(cur))); continue; }
+		"\xC2\xA7" "\xC2\xA7"? { RESUME(sw__claims_try_section(sc, p, POS(cur))); continue; }
 
-		("Id." | "id." | "Ibid." | "ibid.") { RESUME(claims_try_id(sc, p, POS(cur))); continue; }
-		"supra" { RESUME(claims_try_supra(sc, p, POS(cur))); continue; }
-		("at" | "p.") / sp "*"? digit { cl_note_at(sc, p, p); continue; }
+		("Id." | "id." | "Ibid." | "ibid.") { RESUME(sw__claims_try_id(sc, p, POS(cur))); continue; }
+		"supra" { RESUME(sw__claims_try_supra(sc, p, POS(cur))); continue; }
+		("at" | "p.") / sp "*"? digit { sw__claims_note_at(sc, p, p); continue; }
 
 		("The" | "the") sp ordw (sp "day")? sp "of" sp {
-			RESUME(claims_try_ordinal_date(sc, p, POS(cur), 0));
+			RESUME(sw__claims_try_ordinal_date(sc, p, POS(cur), 0));
 			continue;
 		}
 
-		"January" { RESUME(claims_try_month(sc, p, POS(cur), 1)); continue; }
-		"February" { RESUME(claims_try_month(sc, p, POS(cur), 2)); continue; }
-		"March" { RESUME(claims_try_month(sc, p, POS(cur), 3)); continue; }
-		"April" { RESUME(claims_try_month(sc, p, POS(cur), 4)); continue; }
-		"May" { RESUME(claims_try_month(sc, p, POS(cur), 5)); continue; }
-		"June" { RESUME(claims_try_month(sc, p, POS(cur), 6)); continue; }
-		"July" { RESUME(claims_try_month(sc, p, POS(cur), 7)); continue; }
-		"August" { RESUME(claims_try_month(sc, p, POS(cur), 8)); continue; }
-		"September" { RESUME(claims_try_month(sc, p, POS(cur), 9)); continue; }
-		"October" { RESUME(claims_try_month(sc, p, POS(cur), 10)); continue; }
-		"November" { RESUME(claims_try_month(sc, p, POS(cur), 11)); continue; }
-		"December" { RESUME(claims_try_month(sc, p, POS(cur), 12)); continue; }
-		"Jan" "."? { RESUME(claims_try_month(sc, p, POS(cur), 1)); continue; }
-		"Feb" "."? { RESUME(claims_try_month(sc, p, POS(cur), 2)); continue; }
-		"Mar" "."? { RESUME(claims_try_month(sc, p, POS(cur), 3)); continue; }
-		"Apr" "."? { RESUME(claims_try_month(sc, p, POS(cur), 4)); continue; }
-		"Jun" "."? { RESUME(claims_try_month(sc, p, POS(cur), 6)); continue; }
-		"Jul" "."? { RESUME(claims_try_month(sc, p, POS(cur), 7)); continue; }
-		"Aug" "."? { RESUME(claims_try_month(sc, p, POS(cur), 8)); continue; }
-		("Sep" | "Sept") "."? { RESUME(claims_try_month(sc, p, POS(cur), 9)); continue; }
-		"Oct" "."? { RESUME(claims_try_month(sc, p, POS(cur), 10)); continue; }
-		"Nov" "."? { RESUME(claims_try_month(sc, p, POS(cur), 11)); continue; }
-		"Dec" "."? { RESUME(claims_try_month(sc, p, POS(cur), 12)); continue; }
+		"January" { RESUME(sw__claims_try_month(sc, p, POS(cur), 1)); continue; }
+		"February" { RESUME(sw__claims_try_month(sc, p, POS(cur), 2)); continue; }
+		"March" { RESUME(sw__claims_try_month(sc, p, POS(cur), 3)); continue; }
+		"April" { RESUME(sw__claims_try_month(sc, p, POS(cur), 4)); continue; }
+		"May" { RESUME(sw__claims_try_month(sc, p, POS(cur), 5)); continue; }
+		"June" { RESUME(sw__claims_try_month(sc, p, POS(cur), 6)); continue; }
+		"July" { RESUME(sw__claims_try_month(sc, p, POS(cur), 7)); continue; }
+		"August" { RESUME(sw__claims_try_month(sc, p, POS(cur), 8)); continue; }
+		"September" { RESUME(sw__claims_try_month(sc, p, POS(cur), 9)); continue; }
+		"October" { RESUME(sw__claims_try_month(sc, p, POS(cur), 10)); continue; }
+		"November" { RESUME(sw__claims_try_month(sc, p, POS(cur), 11)); continue; }
+		"December" { RESUME(sw__claims_try_month(sc, p, POS(cur), 12)); continue; }
+		"Jan" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 1)); continue; }
+		"Feb" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 2)); continue; }
+		"Mar" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 3)); continue; }
+		"Apr" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 4)); continue; }
+		"Jun" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 6)); continue; }
+		"Jul" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 7)); continue; }
+		"Aug" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 8)); continue; }
+		("Sep" | "Sept") "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 9)); continue; }
+		"Oct" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 10)); continue; }
+		"Nov" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 11)); continue; }
+		"Dec" "."? { RESUME(sw__claims_try_month(sc, p, POS(cur), 12)); continue; }
 
 		"Fed." [ ]* "R." [ ]* ("Civ." [ ]* "P." | "Evid." | "App." [ ]* "P."
 			| "Crim." [ ]* "P." | "Bankr." [ ]* "P.") {
-			RESUME(claims_try_rule(sc, p, POS(cur), false));
+			RESUME(sw__claims_try_rule(sc, p, POS(cur), false));
 			continue;
 		}
 		("L." [ ]* "R." | "L." [ ]* "Civ." [ ]* "R." | "Civ." [ ]* "L." [ ]* "R."
 			| "Local" sp ("Civil" sp)? "Rule" | "LR" | "Rule") / sp? digit {
-			RESUME(claims_try_rule(sc, p, POS(cur), true));
+			RESUME(sw__claims_try_rule(sc, p, POS(cur), true));
 			continue;
 		}
 
 		("Ex." | "Exs." | "Exh." | "Exhs." | "Exhibit" | "Exhibits" | "PX" | "DX" | "JX" | "GX") {
-			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_EXHIBIT));
+			RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_EXHIBIT));
 			continue;
 		}
-		"ECF" { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_ECF)); continue; }
+		"ECF" { RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_ECF)); continue; }
 		("Dkt." | "Dkt" | "Docket" | "Doc." | "D.E.") {
-			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_DKT));
+			RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_DKT));
 			continue;
 		}
 		("Dep." | "Depo." | "Deposition") {
-			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_DEP));
+			RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_DEP));
 			continue;
 		}
-		"Tr." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_TR)); continue; }
+		"Tr." { RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_TR)); continue; }
 		("Decl." | "Aff." | "Declaration" | "Affidavit") {
-			RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_DECL));
+			RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_DECL));
 			continue;
 		}
-		"R." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_R)); continue; }
-		"J.A." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_JA)); continue; }
-		"App." { RESUME(claims_try_record(sc, p, POS(cur), CLAIMS_KW_APP)); continue; }
+		"R." { RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_R)); continue; }
+		"J.A." { RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_JA)); continue; }
+		"App." { RESUME(sw__claims_try_record(sc, p, POS(cur), SW__CLAIMS_KW_APP)); continue; }
 
 		[A-Z] [A-Z0-9]* ([-_] | "\xE2\x80" [\x90\x91]) digit{3,} | [A-Z]{2,} " " digit{3,} {
-			RESUME(claims_try_bates(sc, p, POS(cur)));
+			RESUME(sw__claims_try_bates(sc, p, POS(cur)));
 			continue;
 		}
 		[A-Z] [A-Za-z0-9]* "."? {
 			q = POS(cur);
-			RESUME(claims_try_lead(sc, p, q));
+			RESUME(sw__claims_try_lead(sc, p, q));
 			continue;
 		}
 		[a-z] [A-Za-z0-9]* { continue; }
 
-		"\"" | "\xE2\x80\x9C" { claims_try_quote(sc, p, POS(cur)); continue; }
+		"\"" | "\xE2\x80\x9C" { sw__claims_try_quote(sc, p, POS(cur)); continue; }
 		"\n" [ \t]* {
-			RESUME(claims_try_block(sc, p + 1));
+			RESUME(sw__claims_try_block(sc, p + 1));
 			continue;
 		}
 		[ \t\r]+ { continue; }

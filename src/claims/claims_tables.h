@@ -15,49 +15,49 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum claims_src { CLAIMS_SRC_CASE = 0, CLAIMS_SRC_LAW = 1, CLAIMS_SRC_JOURNAL = 2 };
+enum sw__claims_src { SW__CLAIMS_SRC_CASE = 0, SW__CLAIMS_SRC_LAW = 1, SW__CLAIMS_SRC_JOURNAL = 2 };
 
 /* How a citation to the reporter is laid out, from its regexes in the data. */
-enum claims_shape {
-	CLAIMS_SHAPE_STD = 0,      /* 550 U.S. 544 */
-	CLAIMS_SHAPE_DASH = 1,     /* 2006-Ohio-2095 */
-	CLAIMS_SHAPE_YEARPAGE = 2, /* T.C. Memo. 2019-233 */
-	CLAIMS_SHAPE_PARA = 3,     /* Bankr. L. Rep. (CCH) P12,345 */
-	CLAIMS_SHAPE_NOVOL = 4,    /* Reporter 123 without a volume */
-	CLAIMS_SHAPE_LAW_TITLE = 5,   /* 28 U.S.C. § 1332 */
-	CLAIMS_SHAPE_LAW_SECTION = 6, /* Fla. Stat. § 120.68, Mass. Gen. Laws ch. 1, § 2 */
-	CLAIMS_SHAPE_LAW_VOLPAGE = 7, /* 1 Stat. 2, 85 Fed. Reg. 1234 */
+enum sw__claims_shape {
+	SW__CLAIMS_SHAPE_STD = 0,      /* 550 U.S. 544 */
+	SW__CLAIMS_SHAPE_DASH = 1,     /* 2006-Ohio-2095 */
+	SW__CLAIMS_SHAPE_YEARPAGE = 2, /* T.C. Memo. 2019-233 */
+	SW__CLAIMS_SHAPE_PARA = 3,     /* Bankr. L. Rep. (CCH) P12,345 */
+	SW__CLAIMS_SHAPE_NOVOL = 4,    /* Reporter 123 without a volume */
+	SW__CLAIMS_SHAPE_LAW_TITLE = 5,   /* 28 U.S.C. § 1332 */
+	SW__CLAIMS_SHAPE_LAW_SECTION = 6, /* Fla. Stat. § 120.68, Mass. Gen. Laws ch. 1, § 2 */
+	SW__CLAIMS_SHAPE_LAW_VOLPAGE = 7, /* 1 Stat. 2, 85 Fed. Reg. 1234 */
 };
 
-enum claims_rep_flags {
-	CLAIMS_REP_SCOTUS = 1 << 0,    /* a Supreme Court reporter: court is implied */
-	CLAIMS_REP_VARIATION = 1 << 1, /* the form is a variation, not the edition */
+enum sw__claims_rep_flags {
+	SW__CLAIMS_REP_SCOTUS = 1 << 0,    /* a Supreme Court reporter: court is implied */
+	SW__CLAIMS_REP_VARIATION = 1 << 1, /* the form is a variation, not the edition */
 };
 
-struct claims_reporter {
+struct sw__claims_reporter {
 	const char *key;       /* the form without spaces */
 	const char *canonical; /* the edition's abbreviation ("U.S.") */
-	uint8_t src;           /* enum claims_src */
-	uint8_t shape;         /* enum claims_shape */
-	uint8_t flags;         /* enum claims_rep_flags */
+	uint8_t src;           /* enum sw__claims_src */
+	uint8_t shape;         /* enum sw__claims_shape */
+	uint8_t flags;         /* enum sw__claims_rep_flags */
 	int16_t start_year;    /* 0 when open */
 	int16_t end_year;      /* 0 when open */
 };
 
-extern const struct claims_reporter claims_reporters[];
-extern const size_t claims_nreporters;
-/* Open addressing by claims_hash(key): 0 = empty, else index + 1 of the
+extern const struct sw__claims_reporter sw__claims_reporters[];
+extern const size_t sw__claims_nreporters;
+/* Open addressing by sw__claims_hash(key): 0 = empty, else index + 1 of the
  * first form with that key.  The size is a power of two. */
-extern const uint32_t claims_rep_slots[];
-extern const uint32_t claims_rep_mask;
+extern const uint32_t sw__claims_rep_slots[];
+extern const uint32_t sw__claims_rep_mask;
 /* The first word (up to its first space) of every form that a citation
  * starts with (laws and reporters cited without a volume in front), hashed
  * the same way: a cheap test before a longer lookup. */
-extern const uint32_t claims_lead_hashes[];
-extern const uint32_t claims_lead_mask;
+extern const uint32_t sw__claims_lead_hashes[];
+extern const uint32_t sw__claims_lead_mask;
 
 /* FNV-1a over the key bytes, skipping spaces so callers can hash raw text. */
-static inline uint32_t claims_hash(const char *s, size_t n)
+static inline uint32_t sw__claims_hash(const char *s, size_t n)
 {
 	uint32_t h = 2166136261u;
 	for (size_t i = 0; i < n; i++) {
