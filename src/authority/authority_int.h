@@ -31,7 +31,7 @@ void sw__authority_reporter_key(char *out, size_t outsz, const char *reporter);
  * files.  A field is kept up to SW_AUTHORITY_MAX_FIELD bytes and a row up
  * to SW_AUTHORITY_MAX_COLUMNS columns; past either the row is still read
  * to its end but marked over. */
-struct sw__csv {
+struct sw__authority_csv {
 	int fd;
 	pid_t child;          /* the bzip2 process, or -1 */
 	const char *path;     /* borrowed, for messages */
@@ -45,15 +45,15 @@ struct sw__csv {
 };
 
 /* Open path, starting `bzip2 -dc` for a file that begins "BZh". */
-int sw__authority_csv_open(struct sw__csv *c, const char *path, struct sw_err *err) SW_MUST_USE;
+int sw__authority_csv_open(struct sw__authority_csv *c, const char *path, struct sw_err *err) SW_MUST_USE;
 /* The next row: 1, or 0 at the end, or a negative code (a read failed or
  * the file ends inside quotes). */
-int sw__authority_csv_next(struct sw__csv *c, struct sw_err *err) SW_MUST_USE;
+int sw__authority_csv_next(struct sw__authority_csv *c, struct sw_err *err) SW_MUST_USE;
 /* Field i of the current row ("" past its end). */
-const char *sw__authority_csv_field(const struct sw__csv *c, size_t i);
+const char *sw__authority_csv_field(const struct sw__authority_csv *c, size_t i);
 /* Close the file, wait for the child; a child that failed (not bzip2
  * data) gives SW_EINPUT when err is not already set. */
-int sw__authority_csv_close(struct sw__csv *c, struct sw_err *err);
+int sw__authority_csv_close(struct sw__authority_csv *c, struct sw_err *err);
 
 /* --------------------------------------------------------------- names */
 

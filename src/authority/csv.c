@@ -14,7 +14,7 @@
 
 #include "authority/authority_int.h"
 
-static int start_bzip2(struct sw__csv *c, const char *path, struct sw_err *err)
+static int start_bzip2(struct sw__authority_csv *c, const char *path, struct sw_err *err)
 {
 	static const char *const argv[] = { "bzip2", "-dc", NULL };
 	struct sw_proc_spec spec = { .argv = argv, .stdin_path = path };
@@ -27,7 +27,7 @@ static int start_bzip2(struct sw__csv *c, const char *path, struct sw_err *err)
 	return 0;
 }
 
-int sw__authority_csv_open(struct sw__csv *c, const char *path, struct sw_err *err)
+int sw__authority_csv_open(struct sw__authority_csv *c, const char *path, struct sw_err *err)
 {
 	memset(c, 0, sizeof(*c));
 	c->child = -1;
@@ -61,7 +61,7 @@ int sw__authority_csv_open(struct sw__csv *c, const char *path, struct sw_err *e
 	return 0;
 }
 
-int sw__authority_csv_next(struct sw__csv *c, struct sw_err *err)
+int sw__authority_csv_next(struct sw__authority_csv *c, struct sw_err *err)
 {
 	c->r.backslash = c->backslash;
 	int rc = sw_csv_next(&c->r, err);
@@ -72,12 +72,12 @@ int sw__authority_csv_next(struct sw__csv *c, struct sw_err *err)
 	return rc;
 }
 
-const char *sw__authority_csv_field(const struct sw__csv *c, size_t i)
+const char *sw__authority_csv_field(const struct sw__authority_csv *c, size_t i)
 {
 	return sw_csv_field(&c->r, i);
 }
 
-int sw__authority_csv_close(struct sw__csv *c, struct sw_err *err)
+int sw__authority_csv_close(struct sw__authority_csv *c, struct sw_err *err)
 {
 	int rc = 0;
 	if (c->fd >= 0)

@@ -42,7 +42,7 @@ static const char *const col_names[C_NCOLS] = {
 
 struct import {
 	struct sw_authority *a;
-	struct sw__csv csv;
+	struct sw__authority_csv csv;
 	int col[C_NCOLS];
 	sqlite3_stmt *ins;
 	struct sw_authority_import_summary *sum;

@@ -62,8 +62,8 @@ void sw__fleet_slug(char *out, size_t outsz, const char *s);
 
 /* The state of one supervised server, as state.json names it. */
 enum sw__fleet_sv_state {
-	SW__SV_PENDING, SW__SV_STARTING, SW__SV_READY, SW__SV_HUNG, SW__SV_CRASHED,
-	SW__SV_FAILED, SW__SV_DEGRADED, SW__SV_UNPLACED, SW__SV_STOPPED,
+	SW__FLEET_SV_PENDING, SW__FLEET_SV_STARTING, SW__FLEET_SV_READY, SW__FLEET_SV_HUNG, SW__FLEET_SV_CRASHED,
+	SW__FLEET_SV_FAILED, SW__FLEET_SV_DEGRADED, SW__FLEET_SV_UNPLACED, SW__FLEET_SV_STOPPED,
 };
 
 /* The names of enum sw__fleet_sv_state, indexed by it (state.c). */

@@ -92,7 +92,7 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	free(file);
 	free(logs);
 	if (pl->group < 0) {
-		s->state = SW__SV_UNPLACED;
+		s->state = SW__FLEET_SV_UNPLACED;
 		snprintf(s->error, sizeof(s->error), "%s", pl->reason);
 		return;
 	}
@@ -104,7 +104,7 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	}
 	s->gpus = sw_buf_detach(&gpus, NULL);
 	if (c->check_gpus && !sv->presence.group_ok[pl->group]) {
-		s->state = SW__SV_DEGRADED;
+		s->state = SW__FLEET_SV_DEGRADED;
 		snprintf(s->error, sizeof(s->error),
 			 "group %s lost a GPU (see below); the model is not started rather than "
 			 "spilling onto the CPU or another group", g->name);
@@ -162,7 +162,7 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	s->llm.endpoints[0].name = sw_xstrdup(s->name);
 	s->llm.endpoints[0].url = sw_xasprintf("http://127.0.0.1:%u", pl->port);
 	s->llm.endpoints[0].host = sw_xstrdup("127.0.0.1");
-	s->state = SW__SV_PENDING;
+	s->state = SW__FLEET_SV_PENDING;
 }
 
 int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *conf,
@@ -388,13 +388,13 @@ static void spawn(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 		s->log_off = file_size(s->log);
 	}
 	if (!s->client && sw_llm_client_new(&s->client, &s->llm, s->name, &err) != 0) {
-		set_state(sv, s, SW__SV_FAILED, "%s", err.msg);
+		set_state(sv, s, SW__FLEET_SV_FAILED, "%s", err.msg);
 		return;
 	}
 	/* Something already answering on the port would pass for this server. */
 	enum sw_llm_health h = SW_LLM_DOWN;
 	if (sw_llm_health(&h, s->client, 500, NULL) == 0 && h != SW_LLM_DOWN) {
-		set_state(sv, s, SW__SV_FAILED,
+		set_state(sv, s, SW__FLEET_SV_FAILED,
 			  "port %u already answers (%s): another server is running "
 			  "there",
 			  s->port, sw_llm_health_name(h));
@@ -403,7 +403,7 @@ static void spawn(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	}
 	if (sw_proc_spawn(&s->pid, &spec, &err) != 0) {
 		s->pid = -1;
-		set_state(sv, s, SW__SV_FAILED, "%s", err.msg);
+		set_state(sv, s, SW__FLEET_SV_FAILED, "%s", err.msg);
 		sw__fleet_sv_history(sv, s, "fail", json_pack("{s:s}", "error", err.msg));
 		return;
 	}
@@ -411,7 +411,7 @@ static void spawn(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	sw_utc_now(s->started);
 	s->t_start = sw_now();
 	s->t_health = 0;
-	set_state(sv, s, SW__SV_STARTING, "pid %d, port %u, GPUs %s, log %s", s->pid, s->port,
+	set_state(sv, s, SW__FLEET_SV_STARTING, "pid %d, port %u, GPUs %s, log %s", s->pid, s->port,
 		  s->gpus, s->log);
 }
 
@@ -454,11 +454,11 @@ static void crashed(struct sw_fleet_sv *sv, struct sw__fleet_server *s, int code
 	char why[512];
 	read_log(&log, s);
 	if (load_failed(log.data, why, sizeof(why))) {
-		set_state(sv, s, SW__SV_FAILED, "the model did not load (exit %d): %s", code, why);
+		set_state(sv, s, SW__FLEET_SV_FAILED, "the model did not load (exit %d): %s", code, why);
 		sw__fleet_sv_history(sv, s, "fail",
 				     json_pack("{s:s, s:i}", "error", why, "exit", code));
 	} else if (s->restarts >= sv->conf->restart_max) {
-		set_state(sv, s, SW__SV_FAILED,
+		set_state(sv, s, SW__FLEET_SV_FAILED,
 			  "exited with status %d after %u restarts; giving up", code, s->restarts);
 		sw__fleet_sv_history(
 			sv, s, "fail",
@@ -470,7 +470,7 @@ static void crashed(struct sw_fleet_sv *sv, struct sw__fleet_server *s, int code
 		if (delay > sv->conf->backoff_max_s)
 			delay = sv->conf->backoff_max_s;
 		s->t_next = sw_now() + delay;
-		set_state(sv, s, SW__SV_CRASHED,
+		set_state(sv, s, SW__FLEET_SV_CRASHED,
 			  "exited with status %d; restart %u of %u in %.1f s", code,
 			  s->restarts + 1, sv->conf->restart_max, delay);
 		sw__fleet_sv_history(sv, s, "crash", json_pack("{s:i}", "exit", code));
@@ -494,7 +494,7 @@ static void became_ready(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	}
 	json_object_set_new(extra, "ready_s", json_real(sw_now() - s->t_start));
 	sw__fleet_sv_history(sv, s, "start", extra);
-	set_state(sv, s, SW__SV_READY, "ready in %.1f s (build %s)", sw_now() - s->t_start,
+	set_state(sv, s, SW__FLEET_SV_READY, "ready in %.1f s (build %s)", sw_now() - s->t_start,
 		  info.build ? info.build : "unknown");
 	sw_llm_server_info_release(&info);
 	s->t_next = sw_now() + sv->conf->probe_interval_s;
@@ -513,7 +513,7 @@ static void check_starting(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	double now = sw_now();
 	if (now - s->t_start > sv->conf->ready_timeout_s) {
 		stop(sv, s);
-		set_state(sv, s, SW__SV_FAILED, "not ready after %.0f s (ready_timeout); see %s",
+		set_state(sv, s, SW__FLEET_SV_FAILED, "not ready after %.0f s (ready_timeout); see %s",
 			  sv->conf->ready_timeout_s, s->log);
 		sw__fleet_sv_history(sv, s, "fail", json_pack("{s:s}", "error", "ready timeout"));
 		return;
@@ -530,7 +530,7 @@ static void check_starting(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	sw_buf_release(&log);
 	if (cpu) {
 		stop(sv, s);
-		set_state(sv, s, SW__SV_FAILED,
+		set_state(sv, s, SW__FLEET_SV_FAILED,
 			  "the log shows CPU fallback, which sworn does not accept: %s", why);
 		sw__fleet_sv_history(sv, s, "fail", json_pack("{s:s}", "error", why));
 		return;
@@ -562,8 +562,8 @@ static void check_running(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	if (sw_llm_health(&h, s->client, 2000, &err) != 0 || h != SW_LLM_READY) {
 		if (h == SW_LLM_NO_SLOT || h == SW_LLM_LOADING)
 			return;
-		if (s->state != SW__SV_HUNG) {
-			set_state(sv, s, SW__SV_HUNG, "running but /health is %s: %s",
+		if (s->state != SW__FLEET_SV_HUNG) {
+			set_state(sv, s, SW__FLEET_SV_HUNG, "running but /health is %s: %s",
 				  sw_llm_health_name(h), err.msg);
 			sw__fleet_sv_history(sv, s, "hang", json_pack("{s:s}", "error", s->error));
 		}
@@ -581,15 +581,15 @@ static void check_running(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	if (rc == SW_ECANCEL)
 		return; /* stopping: says nothing about the server */
 	if (rc != 0) {
-		if (s->state != SW__SV_HUNG) {
+		if (s->state != SW__FLEET_SV_HUNG) {
 			set_state(
-				sv, s, SW__SV_HUNG,
+				sv, s, SW__FLEET_SV_HUNG,
 				"/health is ok but a one-token completion failed after %.1f s: %s",
 				sw_now() - t0, err.msg);
 			sw__fleet_sv_history(sv, s, "hang", json_pack("{s:s}", "error", s->error));
 		}
-	} else if (s->state == SW__SV_HUNG) {
-		set_state(sv, s, SW__SV_READY, "answers again");
+	} else if (s->state == SW__FLEET_SV_HUNG) {
+		set_state(sv, s, SW__FLEET_SV_READY, "answers again");
 	}
 	s->t_next = sw_now() + sv->conf->probe_interval_s;
 }
@@ -608,9 +608,9 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 		sw__fleet_sv_say(NULL, "GPUs missing:\n%s", sv->presence.report);
 	for (size_t i = 0; i < sv->n; i++) {
 		struct sw__fleet_server *s = &sv->s[i];
-		if (s->state == SW__SV_DEGRADED || s->state == SW__SV_UNPLACED) {
+		if (s->state == SW__FLEET_SV_DEGRADED || s->state == SW__FLEET_SV_UNPLACED) {
 			sw__fleet_sv_say(s, "%s: %s", sw__fleet_sv_state_names[s->state], s->error);
-			if (s->state == SW__SV_DEGRADED)
+			if (s->state == SW__FLEET_SV_DEGRADED)
 				sw__fleet_sv_history(
 					sv, s, "degraded",
 					json_pack("{s:s}", "error",
@@ -618,7 +618,7 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 		}
 	}
 	for (size_t i = 0; i < sv->n; i++)
-		if (sv->s[i].state == SW__SV_PENDING)
+		if (sv->s[i].state == SW__FLEET_SV_PENDING)
 			spawn(sv, &sv->s[i]);
 	if (sw__fleet_sv_write(sv, "running", &err) != 0)
 		sw__fleet_sv_say(NULL, "%s", err.msg);
@@ -635,14 +635,14 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 		for (size_t i = 0; i < sv->n && !*stop_flag && !atomic_load(&sv->cancel.requested); i++) {
 			struct sw__fleet_server *s = &sv->s[i];
 			switch (s->state) {
-			case SW__SV_STARTING:
+			case SW__FLEET_SV_STARTING:
 				check_starting(sv, s);
 				break;
-			case SW__SV_READY:
-			case SW__SV_HUNG:
+			case SW__FLEET_SV_READY:
+			case SW__FLEET_SV_HUNG:
 				check_running(sv, s);
 				break;
-			case SW__SV_CRASHED:
+			case SW__FLEET_SV_CRASHED:
 				if (sw_now() >= s->t_next) {
 					s->restarts++;
 					spawn(sv, s);
@@ -651,8 +651,8 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 			default:
 				break;
 			}
-			if (s->state == SW__SV_STARTING || s->state == SW__SV_READY ||
-			    s->state == SW__SV_HUNG || s->state == SW__SV_CRASHED)
+			if (s->state == SW__FLEET_SV_STARTING || s->state == SW__FLEET_SV_READY ||
+			    s->state == SW__FLEET_SV_HUNG || s->state == SW__FLEET_SV_CRASHED)
 				live++;
 		}
 		if (sv->dirty && sw__fleet_sv_write(sv, "running", &err) != 0)
@@ -667,7 +667,7 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 		struct sw__fleet_server *s = &sv->s[i];
 		if (s->pid > 0) {
 			stop(sv, s);
-			set_state(sv, s, SW__SV_STOPPED, NULL);
+			set_state(sv, s, SW__FLEET_SV_STOPPED, NULL);
 			sw__fleet_sv_history(sv, s, "stop", NULL);
 		}
 	}

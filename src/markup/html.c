@@ -57,7 +57,7 @@ struct open_el {
 };
 
 struct html {
-	struct sw__mk *b;
+	struct sw__markup_builder *b;
 	const char *s;
 	size_t n;
 	struct open_el stack[SW_MARKUP_MAX_DEPTH];
@@ -108,7 +108,7 @@ static bool separated(enum sw_markup_tag t)
 
 static void emit_close(struct html *h, enum sw_markup_tag t, unsigned level)
 {
-	struct sw__mk *b = h->b;
+	struct sw__markup_builder *b = h->b;
 	if (t == SW_MARKUP_EM) {
 		sw__markup_em(b, false);
 		return;
@@ -174,7 +174,7 @@ static void implied_close(struct html *h, enum sw_markup_tag t)
 
 static void open_tag(struct html *h, const struct element *el, unsigned level)
 {
-	struct sw__mk *b = h->b;
+	struct sw__markup_builder *b = h->b;
 	enum sw_markup_tag t = el->tag;
 	implied_close(h, t);
 	if (el->kind == EL_VOID) {
@@ -302,7 +302,7 @@ static size_t tag(struct html *h, size_t i)
 
 static void text_run(struct html *h, size_t off, size_t n)
 {
-	struct sw__mk *b = h->b;
+	struct sw__markup_builder *b = h->b;
 	if (!h->pre) {
 		sw__markup_verbatim(b, off, n);
 		return;
@@ -318,7 +318,7 @@ static void text_run(struct html *h, size_t off, size_t n)
 	}
 }
 
-int sw__markup_html(struct sw__mk *b, struct sw_err *err)
+int sw__markup_html(struct sw__markup_builder *b, struct sw_err *err)
 {
 	(void)err;
 	struct html h = { .b = b, .s = b->src, .n = b->src_len };

@@ -20,7 +20,7 @@ struct marker {
 };
 
 struct md_state {
-	struct sw__mk *b;
+	struct sw__markup_builder *b;
 	struct marker *markers;
 	size_t nmarkers, markers_cap;
 	size_t next_marker;  /* the first marker not yet emitted */
@@ -61,7 +61,7 @@ static void find_markers(struct md_state *st, const char *s, size_t n)
 	}
 }
 
-static void block_start(struct sw__mk *b)
+static void block_start(struct sw__markup_builder *b)
 {
 	sw__markup_blank(b);
 	sw__markup_indent(b);
@@ -70,7 +70,7 @@ static void block_start(struct sw__mk *b)
 static int enter_block(MD_BLOCKTYPE type, void *detail, void *ud)
 {
 	struct md_state *st = ud;
-	struct sw__mk *b = st->b;
+	struct sw__markup_builder *b = st->b;
 	switch (type) {
 	case MD_BLOCK_DOC:
 		break;
@@ -136,7 +136,7 @@ static int enter_block(MD_BLOCKTYPE type, void *detail, void *ud)
 static int leave_block(MD_BLOCKTYPE type, void *detail, void *ud)
 {
 	struct md_state *st = ud;
-	struct sw__mk *b = st->b;
+	struct sw__markup_builder *b = st->b;
 	for (; st->html_em; st->html_em--)
 		sw__markup_em(b, false); /* an inline <em> left open ends with its block */
 	switch (type) {
@@ -231,7 +231,7 @@ static int leave_span(MD_SPANTYPE type, void *detail, void *ud)
 }
 
 /* Where md4c's text lies in the source, or false when it is not there. */
-static bool source_off(const struct sw__mk *b, const char *s, size_t n, size_t *off)
+static bool source_off(const struct sw__markup_builder *b, const char *s, size_t n, size_t *off)
 {
 	if (s < b->src || s > b->src + b->src_len || n > b->src_len - (size_t)(s - b->src))
 		return false;
@@ -242,7 +242,7 @@ static bool source_off(const struct sw__mk *b, const char *s, size_t n, size_t *
 /* Normal text, with the footnote markers in it replaced. */
 static void normal_text(struct md_state *st, size_t off, size_t n)
 {
-	struct sw__mk *b = st->b;
+	struct sw__markup_builder *b = st->b;
 	size_t end = off + n;
 	/* the first marker that ends after off */
 	size_t lo = st->next_marker, hi = st->nmarkers;
@@ -272,7 +272,7 @@ static void normal_text(struct md_state *st, size_t off, size_t n)
 
 static void code_text(struct md_state *st, size_t off, size_t n)
 {
-	struct sw__mk *b = st->b;
+	struct sw__markup_builder *b = st->b;
 	if (!st->code_block) {
 		sw__markup_verbatim(b, off, n);
 		return;
@@ -320,7 +320,7 @@ static void html_tag(struct md_state *st, const char *s, size_t n)
 static int text(MD_TEXTTYPE type, const MD_CHAR *s, MD_SIZE size, void *ud)
 {
 	struct md_state *st = ud;
-	struct sw__mk *b = st->b;
+	struct sw__markup_builder *b = st->b;
 	size_t off = 0, n = size;
 	bool in_src = source_off(b, s, n, &off);
 	switch (type) {
@@ -437,7 +437,7 @@ static size_t definition_at(const char *s, size_t n, size_t i)
 	return e && e + 1 < n && s[e + 1] == ':' ? e : 0;
 }
 
-int sw__markup_markdown(struct sw__mk *b, struct sw_err *err)
+int sw__markup_markdown(struct sw__markup_builder *b, struct sw_err *err)
 {
 	struct md_state st = { .b = b };
 	const char *s = b->src;

@@ -5,7 +5,7 @@
 
 #include "markup/markup_int.h"
 
-void sw__markup_init(struct sw__mk *b, struct sw_markup *m)
+void sw__markup_init(struct sw__markup_builder *b, struct sw_markup *m)
 {
 	memset(b, 0, sizeof(*b));
 	b->m = m;
@@ -17,7 +17,7 @@ void sw__markup_init(struct sw__mk *b, struct sw_markup *m)
 	sw_buf_grow(&b->text, m->src_len + m->src_len / 16 + 64);
 }
 
-static struct sw_markup_run *push_run(struct sw__mk *b)
+static struct sw_markup_run *push_run(struct sw__markup_builder *b)
 {
 	struct sw_markup *m = b->m;
 	m->runs = sw_xgrow(m->runs, &b->runs_cap, m->nruns + 1, sizeof(*m->runs));
@@ -26,7 +26,7 @@ static struct sw_markup_run *push_run(struct sw__mk *b)
 	return r;
 }
 
-void sw__markup_verbatim(struct sw__mk *b, size_t off, size_t n)
+void sw__markup_verbatim(struct sw__markup_builder *b, size_t off, size_t n)
 {
 	struct sw_markup *m = b->m;
 	if (!n)
@@ -55,7 +55,7 @@ void sw__markup_verbatim(struct sw__mk *b, size_t off, size_t n)
 	b->pending = m->nruns;
 }
 
-void sw__markup_synth(struct sw__mk *b, const char *s, size_t n, size_t off, size_t src_n)
+void sw__markup_synth(struct sw__markup_builder *b, const char *s, size_t n, size_t off, size_t src_n)
 {
 	if (!n)
 		return;
@@ -70,7 +70,7 @@ void sw__markup_synth(struct sw__mk *b, const char *s, size_t n, size_t off, siz
 	b->pending = b->m->nruns;
 }
 
-void sw__markup_gap(struct sw__mk *b, const char *s, size_t n)
+void sw__markup_gap(struct sw__markup_builder *b, const char *s, size_t n)
 {
 	struct sw_markup *m = b->m;
 	if (!n)
@@ -88,7 +88,7 @@ void sw__markup_gap(struct sw__mk *b, const char *s, size_t n)
 	sw_buf_add(&b->text, s, n);
 }
 
-void sw__markup_blank(struct sw__mk *b)
+void sw__markup_blank(struct sw__markup_builder *b)
 {
 	size_t n = b->text.len;
 	const char *t = b->text.data;
@@ -103,7 +103,7 @@ void sw__markup_blank(struct sw__mk *b)
 	sw__markup_gap(b, "\n\n", e > 0 && t[e - 1] == '\n' ? 1 : 2);
 }
 
-void sw__markup_cell(struct sw__mk *b)
+void sw__markup_cell(struct sw__markup_builder *b)
 {
 	size_t e = b->text.len;
 	const char *t = b->text.data;
@@ -118,7 +118,7 @@ void sw__markup_cell(struct sw__mk *b)
 	sw__markup_gap(b, punct ? " " : ", ", punct ? 1 : 2);
 }
 
-void sw__markup_indent(struct sw__mk *b)
+void sw__markup_indent(struct sw__markup_builder *b)
 {
 	if (!b->quote)
 		return;
@@ -132,13 +132,13 @@ void sw__markup_indent(struct sw__mk *b)
 	sw__markup_gap(b, "    ", 4);
 }
 
-void sw__markup_newline(struct sw__mk *b)
+void sw__markup_newline(struct sw__markup_builder *b)
 {
 	sw__markup_gap(b, "\n", 1);
 	sw__markup_indent(b);
 }
 
-void sw__markup_label_event(struct sw__mk *b, enum sw_markup_tag tag, bool open, size_t label,
+void sw__markup_label_event(struct sw__markup_builder *b, enum sw_markup_tag tag, bool open, size_t label,
 			size_t label_len)
 {
 	struct sw_markup *m = b->m;
@@ -152,13 +152,13 @@ void sw__markup_label_event(struct sw__mk *b, enum sw_markup_tag tag, bool open,
 	e->label_len = (uint8_t)(label_len > SW_MARKUP_MAX_LABEL ? SW_MARKUP_MAX_LABEL : label_len);
 }
 
-void sw__markup_event(struct sw__mk *b, enum sw_markup_tag tag, bool open, unsigned level)
+void sw__markup_event(struct sw__markup_builder *b, enum sw_markup_tag tag, bool open, unsigned level)
 {
 	sw__markup_label_event(b, tag, open, 0, 0);
 	b->m->events[b->m->nevents - 1].level = (uint8_t)(level > 6 ? 6 : level);
 }
 
-void sw__markup_em(struct sw__mk *b, bool open)
+void sw__markup_em(struct sw__markup_builder *b, bool open)
 {
 	struct sw_markup *m = b->m;
 	sw__markup_event(b, SW_MARKUP_EM, open, 0);
@@ -183,7 +183,7 @@ void sw__markup_em(struct sw__mk *b, bool open)
 	m->nemphasis++;
 }
 
-void sw__markup_finish(struct sw__mk *b)
+void sw__markup_finish(struct sw__markup_builder *b)
 {
 	struct sw_markup *m = b->m;
 	for (size_t i = b->pending; i < m->nruns; i++)
@@ -344,7 +344,7 @@ int sw_markup_parse(struct sw_markup *out, enum sw_markup_kind kind, const char 
 		}
 		return 0;
 	}
-	struct sw__mk b;
+	struct sw__markup_builder b;
 	sw__markup_init(&b, out);
 	int rc = kind == SW_MARKUP_MARKDOWN ? sw__markup_markdown(&b, err) : sw__markup_html(&b, err);
 	sw__markup_finish(&b);

@@ -85,7 +85,7 @@ static bool stem_in(const char *s, size_t n, const char *b, size_t bn)
 	return false;
 }
 
-bool sw__verify_alter_may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
+bool sw__verify_alter_may_stand_for(const struct sw__verify_item *it, const struct sw__words *w, size_t a,
 			  size_t b)
 {
 	if (it->name)
@@ -128,10 +128,10 @@ static void add_words(struct sw_buf *b, const struct sw__words *w, const char *t
 	}
 }
 
-char *sw__verify_alter_describe(const struct sw__pattern *p, const struct sw__words *w,
-			 const char *text, const struct sw__alter *a)
+char *sw__verify_alter_describe(const struct sw__verify_pattern *p, const struct sw__words *w,
+			 const char *text, const struct sw__verify_alter *a)
 {
-	const struct sw__item *it = &p->it[a->gi];
+	const struct sw__verify_item *it = &p->it[a->gi];
 	struct sw_buf b = SW_BUF_INIT;
 	if (it->ellipsis) {
 		sw_buf_adds(&b, "the ellipsis omits \"");

@@ -26,7 +26,7 @@
 #define PASSAGE_BYTES 160
 
 struct qword {
-	const struct sw__item *it; /* a word, or a bracketed insertion */
+	const struct sw__verify_item *it; /* a word, or a bracketed insertion */
 	bool gap_before; /* an ellipsis comes before it */
 };
 
@@ -140,7 +140,7 @@ static bool layout_number(const struct sw__words *w, size_t k, const char *text)
 	return true;
 }
 
-static void add_diff(struct sw__verify_closest *out, const struct sw__pattern *p,
+static void add_diff(struct sw__verify_closest *out, const struct sw__verify_pattern *p,
 		     const struct qword *q, size_t qa, size_t qb, const struct sw__words *w,
 		     size_t ta, size_t tb, const char *text)
 {
@@ -150,7 +150,7 @@ static void add_diff(struct sw__verify_closest *out, const struct sw__pattern *p
 		/* "[and]" added: an alteration, not a difference. */
 		bool inserted = true;
 		for (size_t k = qa; k < qb; k++)
-			inserted &= q[k].it->kind == SW__ITEM_GAP;
+			inserted &= q[k].it->kind == SW__VERIFY_ITEM_GAP;
 		if (inserted)
 			return;
 	}
@@ -166,7 +166,7 @@ static void add_diff(struct sw__verify_closest *out, const struct sw__pattern *p
 			   : NULL;
 }
 
-bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
+bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__verify_pattern *p,
 		    const struct sw__words *w, const char *text, size_t from, size_t to)
 {
 	memset(out, 0, sizeof(*out));
@@ -178,7 +178,7 @@ bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__patt
 	size_t m = 0;
 	bool gap = false;
 	for (size_t k = 0; k < p->n && m < MAX_QWORDS; k++) {
-		if (p->it[k].kind == SW__ITEM_GAP && p->it[k].ellipsis) {
+		if (p->it[k].kind == SW__VERIFY_ITEM_GAP && p->it[k].ellipsis) {
 			gap = true;
 			continue;
 		}
@@ -193,7 +193,7 @@ bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__patt
 	struct slot *t = sw_xcalloc(tsize, sizeof(*t));
 	size_t mask = tsize - 1;
 	for (size_t i = 0; i < m; i++) {
-		if (q[i].it->kind != SW__ITEM_WORD)
+		if (q[i].it->kind != SW__VERIFY_ITEM_WORD)
 			continue;
 		struct slot *s = probe(t, mask, q[i].it->h);
 		if (!s->used) {
@@ -237,7 +237,7 @@ bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__patt
 			continue;
 		/* Every quotation word with this hash votes. */
 		for (size_t i = 0; i < m; i++) {
-			if (q[i].it->kind != SW__ITEM_WORD || q[i].it->h != w->w[k].h)
+			if (q[i].it->kind != SW__VERIFY_ITEM_WORD || q[i].it->h != w->w[k].h)
 				continue;
 			if (nv >= 4 * MAX_ANCHOR_HITS)
 				break;
@@ -416,7 +416,7 @@ bool sw__verify_closest(struct sw__verify_closest *out, const char *quote, size_
 			const char *text, size_t len, const struct sw__verify_skip *skip,
 			size_t nskip)
 {
-	struct sw__pattern p;
+	struct sw__verify_pattern p;
 	struct sw__words w;
 	sw__verify_pattern_init(&p, quote, qlen);
 	sw__verify_words_init(&w, text, len, skip, nskip);

@@ -198,8 +198,8 @@ static void add_opinion_evidence(struct sw__verify_run *u, size_t i,
 
 /* "; [Acme] stands for \"the buyer\"" for a reason, or "" (sub not found).
  * Caller frees. */
-static char *altered(const struct sw__pattern *p, const struct sw__words *w, const char *text,
-		     const struct sw__alter *sub)
+static char *altered(const struct sw__verify_pattern *p, const struct sw__words *w, const char *text,
+		     const struct sw__verify_alter *sub)
 {
 	if (!sub->found)
 		return sw_xstrdup("");
@@ -219,11 +219,11 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 	char *atext = sw__verify_claim_text(u, ac);
 	struct sw_buf op = SW_BUF_INIT;
 	struct opinion o = { 0 };
-	struct sw__pattern p = { 0 };
+	struct sw__verify_pattern p = { 0 };
 	struct sw__words w = { 0 };
 	struct sw__verify_closest cl = { 0 };
 	const struct sw_authority_case *k = &ar->kase;
-	struct sw__alter sub;
+	struct sw__verify_alter sub;
 	char *note = NULL;
 	if (!quoted || !*quoted) {
 		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "an empty quotation");
@@ -313,7 +313,7 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 	}
 	/* In it only through an ellipsis or a bracket that adds or drops a
 	 * negation: the quotation reverses the opinion. */
-	struct sw__alter rev;
+	struct sw__verify_alter rev;
 	if (sw__verify_pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &rev, NULL) && rev.found) {
 		size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
 		char *why = sw__verify_alter_describe(&p, &w, op.data, &rev);

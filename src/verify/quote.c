@@ -253,21 +253,21 @@ size_t sw__verify_words_at(const struct sw__words *w, size_t off)
 /* ---------------------------------------------------------------- pattern */
 
 struct compiler {
-	struct sw__pattern *p;
+	struct sw__verify_pattern *p;
 	size_t cap;
 	struct sw_buf prefixes; /* PREFIX items' bytes, NUL-separated */
 	size_t ngaps;
 	bool too_many;
 };
 
-static void add_item(struct compiler *c, struct sw__item it)
+static void add_item(struct compiler *c, struct sw__verify_item it)
 {
-	struct sw__pattern *p = c->p;
-	if (it.kind == SW__ITEM_GAP) {
+	struct sw__verify_pattern *p = c->p;
+	if (it.kind == SW__VERIFY_ITEM_GAP) {
 		if (p->n == 0)
 			return; /* a leading ellipsis says nothing */
-		if (p->it[p->n - 1].kind == SW__ITEM_GAP) {
-			struct sw__item *g = &p->it[p->n - 1];
+		if (p->it[p->n - 1].kind == SW__VERIFY_ITEM_GAP) {
+			struct sw__verify_item *g = &p->it[p->n - 1];
 			if (g->max < it.max)
 				g->max = it.max;
 			g->ellipsis |= it.ellipsis;
@@ -276,13 +276,13 @@ static void add_item(struct compiler *c, struct sw__item it)
 		if (++c->ngaps > MAX_GAPS)
 			c->too_many = true;
 	}
-	if (p->n >= SW__QUOTE_MAX_ITEMS) {
+	if (p->n >= SW__VERIFY_QUOTE_MAX_ITEMS) {
 		c->too_many = true;
 		return;
 	}
 	p->it = sw_xgrow(p->it, &c->cap, p->n + 1, sizeof(*p->it));
 	p->it[p->n++] = it;
-	if (it.kind != SW__ITEM_GAP)
+	if (it.kind != SW__VERIFY_ITEM_GAP)
 		p->nwords++;
 }
 
@@ -341,7 +341,7 @@ static size_t marker(const char *s, size_t n, size_t i)
 	return j - i;
 }
 
-void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t qlen)
+void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, size_t qlen)
 {
 	memset(out, 0, sizeof(*out));
 	struct compiler c = { .p = out };
@@ -360,7 +360,7 @@ void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t 
 #define END_WORD()                                                                          \
 	do {                                                                                \
 		if (in_word) {                                                              \
-			struct sw__item it = { .kind = prefix ? SW__ITEM_PREFIX : SW__ITEM_WORD, \
+			struct sw__verify_item it = { .kind = prefix ? SW__VERIFY_ITEM_PREFIX : SW__VERIFY_ITEM_WORD, \
 					       .h = h, .h2 = alt ? h2 : h,                    \
 					       .qs = out->q.map[ws],                          \
 					       .qe = out->q.map[last] };                      \
@@ -433,7 +433,7 @@ void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t 
 				}
 				if (ellipsis(s + in_s, inner) || (inner && s[in_s] == '.' && inner <= 3)) {
 					END_WORD();
-					add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP,
+					add_item(&c, (struct sw__verify_item){ .kind = SW__VERIFY_ITEM_GAP,
 									 .max = GAP_ELLIPSIS,
 									 .ellipsis = true });
 					i = after;
@@ -487,8 +487,8 @@ void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t 
 				size_t boff = c.prefixes.len;
 				sw_buf_add(&c.prefixes, s + in_s, inner);
 				sw_buf_addc(&c.prefixes, '\0');
-				add_item(&c, (struct sw__item){
-						     .kind = SW__ITEM_GAP, .max = GAP_BRACKET,
+				add_item(&c, (struct sw__verify_item){
+						     .kind = SW__VERIFY_ITEM_GAP, .max = GAP_BRACKET,
 						     .p = (const char *)(uintptr_t)boff, .plen = inner,
 						     .qs = qs0, .qe = out->q.map[after],
 						     .name = quote[qs1] >= 'A' && quote[qs1] <= 'Z' });
@@ -499,7 +499,7 @@ void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t 
 		size_t el = ellipsis(s + i, n - i);
 		END_WORD();
 		if (el) {
-			add_item(&c, (struct sw__item){ .kind = SW__ITEM_GAP, .max = GAP_ELLIPSIS,
+			add_item(&c, (struct sw__verify_item){ .kind = SW__VERIFY_ITEM_GAP, .max = GAP_ELLIPSIS,
 							 .ellipsis = true });
 			i += el;
 			continue;
@@ -508,21 +508,21 @@ void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t 
 	}
 	END_WORD();
 #undef END_WORD
-	while (out->n && out->it[out->n - 1].kind == SW__ITEM_GAP)
+	while (out->n && out->it[out->n - 1].kind == SW__VERIFY_ITEM_GAP)
 		out->n--;
 	/* The prefixes' buffer no longer moves: make offsets pointers. */
 	for (size_t k = 0; k < out->n; k++)
-		if (out->it[k].kind == SW__ITEM_PREFIX ||
-		    (out->it[k].kind == SW__ITEM_GAP && !out->it[k].ellipsis && out->it[k].plen))
+		if (out->it[k].kind == SW__VERIFY_ITEM_PREFIX ||
+		    (out->it[k].kind == SW__VERIFY_ITEM_GAP && !out->it[k].ellipsis && out->it[k].plen))
 			out->it[k].p = c.prefixes.data + (uintptr_t)out->it[k].p;
-		else if (out->it[k].kind == SW__ITEM_GAP)
+		else if (out->it[k].kind == SW__VERIFY_ITEM_GAP)
 			out->it[k].p = NULL, out->it[k].plen = 0;
 	out->prefixes = sw_buf_detach(&c.prefixes, NULL);
 	if (c.too_many)
 		out->n = 0;
 }
 
-void sw__verify_pattern_release(struct sw__pattern *p)
+void sw__verify_pattern_release(struct sw__verify_pattern *p)
 {
 	if (!p)
 		return;
@@ -532,12 +532,12 @@ void sw__verify_pattern_release(struct sw__pattern *p)
 	memset(p, 0, sizeof(*p));
 }
 
-bool sw__verify_item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
+bool sw__verify_item_is(const struct sw__verify_item *it, const struct sw__words *w, size_t k,
 		 size_t *used)
 {
 	const struct sw__word *x = &w->w[k];
 	*used = 1;
-	if (it->kind == SW__ITEM_WORD) {
+	if (it->kind == SW__VERIFY_ITEM_WORD) {
 		if (x->h == it->h || x->h == it->h2)
 			return true;
 		if (x->join && (x->hj == it->h || x->hj == it->h2)) {
@@ -546,7 +546,7 @@ bool sw__verify_item_is(const struct sw__item *it, const struct sw__words *w, si
 		}
 		return false;
 	}
-	if (it->kind == SW__ITEM_PREFIX) {
+	if (it->kind == SW__VERIFY_ITEM_PREFIX) {
 		size_t j = x->s, q = 0;
 		while (q < it->plen && j < x->e) {
 			if (w->text[j] == '\'') {
@@ -564,27 +564,27 @@ bool sw__verify_item_is(const struct sw__item *it, const struct sw__words *w, si
 }
 
 struct finder {
-	const struct sw__pattern *p;
+	const struct sw__verify_pattern *p;
 	const struct sw__words *w;
 	size_t budget;
 	bool reversals;         /* a gap may add or drop a negation */
-	struct sw__alter rev, sub;
+	struct sw__verify_alter rev, sub;
 };
 
 /* Whether the items from pi on match from word k; *end gets the word after
  * the match.  Recursion is one level per gap (MAX_GAPS at most). */
 static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 {
-	const struct sw__pattern *p = f->p;
+	const struct sw__verify_pattern *p = f->p;
 	const struct sw__words *w = f->w;
 	size_t used;
 	while (pi < p->n) {
 		if (f->budget == 0)
 			return false;
 		f->budget--;
-		const struct sw__item *it = &p->it[pi];
-		if (it->kind == SW__ITEM_GAP) {
-			const struct sw__item *next = &p->it[pi + 1]; /* gaps never end it */
+		const struct sw__verify_item *it = &p->it[pi];
+		if (it->kind == SW__VERIFY_ITEM_GAP) {
+			const struct sw__verify_item *next = &p->it[pi + 1]; /* gaps never end it */
 			bool bneg = !it->ellipsis && sw__verify_text_negated(it->p, it->plen);
 			bool wneg = false; /* the words so far hold a negation */
 			for (size_t g = 0; g <= it->max && k + g < w->n; g++) {
@@ -603,8 +603,8 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 					continue;
 				if (!sw__verify_item_is(next, w, k + g, &used))
 					continue;
-				struct sw__alter rev = f->rev, sub = f->sub;
-				struct sw__alter here = { .found = true, .gi = pi, .ws = k, .we = k + g };
+				struct sw__verify_alter rev = f->rev, sub = f->sub;
+				struct sw__verify_alter here = { .found = true, .gi = pi, .ws = k, .we = k + g };
 				if (reverses && !f->rev.found)
 					f->rev = here;
 				if (!it->ellipsis && g > 0 && !f->sub.found)
@@ -627,7 +627,7 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 
 static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *we)
 {
-	const struct sw__pattern *p = f->p;
+	const struct sw__verify_pattern *p = f->p;
 	if (p->n == 0 || p->nwords == 0)
 		return false;
 	if (to > f->w->n)
@@ -647,32 +647,32 @@ static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *w
 	return false;
 }
 
-bool sw__verify_pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+bool sw__verify_pattern_find(const struct sw__verify_pattern *p, const struct sw__words *w, size_t from,
 		      size_t to, size_t *ws, size_t *we)
 {
 	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
 	return find(&f, from, to, ws, we);
 }
 
-bool sw__verify_pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
-			  size_t to, size_t *ws, size_t *we, struct sw__alter *sub)
+bool sw__verify_pattern_find_sub(const struct sw__verify_pattern *p, const struct sw__words *w, size_t from,
+			  size_t to, size_t *ws, size_t *we, struct sw__verify_alter *sub)
 {
 	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
 	bool ok = find(&f, from, to, ws, we);
-	*sub = ok ? f.sub : (struct sw__alter){ 0 };
+	*sub = ok ? f.sub : (struct sw__verify_alter){ 0 };
 	return ok;
 }
 
-bool sw__verify_pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
-			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__alter *rev,
-			    struct sw__alter *sub)
+bool sw__verify_pattern_find_alter(const struct sw__verify_pattern *p, const struct sw__words *w,
+			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__verify_alter *rev,
+			    struct sw__verify_alter *sub)
 {
 	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET, .reversals = true };
 	bool ok = find(&f, from, to, ws, we);
 	if (rev)
-		*rev = ok ? f.rev : (struct sw__alter){ 0 };
+		*rev = ok ? f.rev : (struct sw__verify_alter){ 0 };
 	if (sub)
-		*sub = ok ? f.sub : (struct sw__alter){ 0 };
+		*sub = ok ? f.sub : (struct sw__verify_alter){ 0 };
 	return ok;
 }
 
@@ -683,14 +683,14 @@ static char *alteration(const char *quote, size_t qlen, const char *text, size_t
 			const struct sw__verify_skip *skip, size_t nskip, bool rev,
 			size_t *start, size_t *end)
 {
-	struct sw__pattern p;
+	struct sw__verify_pattern p;
 	struct sw__words w;
 	sw__verify_pattern_init(&p, quote, qlen);
 	char *why = NULL;
 	if (p.nwords) {
 		sw__verify_words_init(&w, text, len, skip, nskip);
 		size_t ws, we;
-		struct sw__alter r = { 0 };
+		struct sw__verify_alter r = { 0 };
 		struct finder f = { .p = &p, .w = &w, .budget = FIND_BUDGET };
 		bool ok;
 		if (rev)
@@ -698,7 +698,7 @@ static char *alteration(const char *quote, size_t qlen, const char *text, size_t
 			     sw__verify_pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &r, NULL);
 		else
 			ok = find(&f, 0, w.n, &ws, &we);
-		const struct sw__alter *a = rev ? &r : &f.sub;
+		const struct sw__verify_alter *a = rev ? &r : &f.sub;
 		if (ok && a->found) {
 			why = sw__verify_alter_describe(&p, &w, text, a);
 			if (start)
@@ -729,7 +729,7 @@ bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, siz
 			   const struct sw__verify_skip *skip, size_t nskip, size_t *start,
 			   size_t *end)
 {
-	struct sw__pattern p;
+	struct sw__verify_pattern p;
 	struct sw__words w;
 	size_t ws, we;
 	sw__verify_pattern_init(&p, quote, qlen);

@@ -7,7 +7,7 @@
 
 #include "verify/verify_int.h"
 
-#define SW__QUOTE_MAX_ITEMS 4096  /* words and gaps of one quotation */
+#define SW__VERIFY_QUOTE_MAX_ITEMS 4096  /* words and gaps of one quotation */
 
 /* One word: folded bytes [s, e) of the words' text.  join: this word and
  * the next are the halves of a word hyphenated at a line end ("deliv-" /
@@ -38,12 +38,12 @@ void sw__verify_words_release(struct sw__words *w);
 size_t sw__verify_words_at(const struct sw__words *w, size_t off);
 
 enum sw__verify_item_kind {
-	SW__ITEM_WORD,   /* a word of the original */
-	SW__ITEM_PREFIX, /* "judgment[]", "appl[ying]": a word that starts so */
-	SW__ITEM_GAP,    /* an ellipsis or an insertion: up to max words */
+	SW__VERIFY_ITEM_WORD,   /* a word of the original */
+	SW__VERIFY_ITEM_PREFIX, /* "judgment[]", "appl[ying]": a word that starts so */
+	SW__VERIFY_ITEM_GAP,    /* an ellipsis or an insertion: up to max words */
 };
 
-struct sw__item {
+struct sw__verify_item {
 	enum sw__verify_item_kind kind;
 	uint64_t h;             /* WORD: the word's hash */
 	const char *p;          /* PREFIX: folded prefix (into the pattern) */
@@ -58,10 +58,10 @@ struct sw__item {
 				 * "unfair" or "fair"); h when none */
 };
 
-struct sw__pattern {
+struct sw__verify_pattern {
 	const char *quote;      /* borrowed: the quotation as written */
 	struct sw__words q;     /* the quotation's own words */
-	struct sw__item *it;
+	struct sw__verify_item *it;
 	size_t n;
 	size_t nwords;          /* WORD and PREFIX items */
 	char *prefixes;         /* the PREFIX items' bytes */
@@ -69,12 +69,12 @@ struct sw__pattern {
 
 /* Compile a quotation: Bluebook alterations, ellipses, "[sic]" and
  * trailing "(emphasis added)"-style parentheticals. */
-void sw__verify_pattern_init(struct sw__pattern *out, const char *quote, size_t qlen);
-void sw__verify_pattern_release(struct sw__pattern *p);
+void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, size_t qlen);
+void sw__verify_pattern_release(struct sw__verify_pattern *p);
 
 /* Whether word k of w is item it (WORD or PREFIX); *used gets the
  * number of words of w it took (2 for a rejoined hyphenated word). */
-bool sw__verify_item_is(const struct sw__item *it, const struct sw__words *w, size_t k,
+bool sw__verify_item_is(const struct sw__verify_item *it, const struct sw__words *w, size_t k,
 		 size_t *used);
 
 /* The first match of p in w starting at a word in [from, to) (word
@@ -84,34 +84,34 @@ bool sw__verify_item_is(const struct sw__item *it, const struct sw__words *w, si
  * replaces at most three words, and only words it may stand for (a
  * pronoun or article, a word of its stem, a description it names) with
  * the same negation. */
-bool sw__verify_pattern_find(const struct sw__pattern *p, const struct sw__words *w, size_t from,
+bool sw__verify_pattern_find(const struct sw__verify_pattern *p, const struct sw__words *w, size_t from,
 		      size_t to, size_t *ws, size_t *we);
 
 /* An alteration of a quotation in a match: gap item gi of the pattern
  * stands for words [ws, we) of the text. */
-struct sw__alter {
+struct sw__verify_alter {
 	bool found;
 	size_t gi, ws, we;
 };
 
 /* sw__verify_pattern_find(); *sub gets the match's first bracketed substitution
  * of words (found false when none). */
-bool sw__verify_pattern_find_sub(const struct sw__pattern *p, const struct sw__words *w, size_t from,
-			  size_t to, size_t *ws, size_t *we, struct sw__alter *sub);
+bool sw__verify_pattern_find_sub(const struct sw__verify_pattern *p, const struct sw__words *w, size_t from,
+			  size_t to, size_t *ws, size_t *we, struct sw__verify_alter *sub);
 
 /* sw__verify_pattern_find() that also lets an ellipsis or a bracket add or drop a
  * negation; *rev gets the first such alteration of the match (found false
  * when the match needs none), *sub the first bracketed substitution of
  * words (found false when none). */
-bool sw__verify_pattern_find_alter(const struct sw__pattern *p, const struct sw__words *w,
-			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__alter *rev,
-			    struct sw__alter *sub);
+bool sw__verify_pattern_find_alter(const struct sw__verify_pattern *p, const struct sw__words *w,
+			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__verify_alter *rev,
+			    struct sw__verify_alter *sub);
 
 /* For a reason: "the ellipsis omits \"not\" - the omission reverses the
  * sentence", "[denies] stands for \"approves\"".  text is w's.  Caller
  * frees. */
-char *sw__verify_alter_describe(const struct sw__pattern *p, const struct sw__words *w,
-			 const char *text, const struct sw__alter *a);
+char *sw__verify_alter_describe(const struct sw__verify_pattern *p, const struct sw__words *w,
+			 const char *text, const struct sw__verify_alter *a);
 
 /* The length of the word character at s (n bytes left; letters and
  * digits of any script), or 0; the end of the word at s[i] (apostrophes
@@ -124,7 +124,7 @@ size_t sw__verify_quote_word_end(const char *s, size_t n, size_t i);
  * for "Rule 56(c)", "[approved]" for "approves"), or all are pronouns,
  * articles and auxiliaries ("[the carrier]" for "it"); never "[denies]"
  * for "approves". */
-bool sw__verify_alter_may_stand_for(const struct sw__item *it, const struct sw__words *w, size_t a,
+bool sw__verify_alter_may_stand_for(const struct sw__verify_item *it, const struct sw__words *w, size_t a,
 			     size_t b);
 
 /* Whether words [a, b) of w hold a negation; bracket text s (n bytes,
@@ -134,7 +134,7 @@ bool sw__verify_text_negated(const char *s, size_t n);
 
 /* The passage of w between words from and to closest to p (closest.c);
  * false when none shares a third of its words. */
-bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__pattern *p,
+bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__verify_pattern *p,
 		    const struct sw__words *w, const char *text, size_t from, size_t to);
 
 #endif /* SW_VERIFY_QUOTE_INT_H */
