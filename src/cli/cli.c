@@ -190,25 +190,6 @@ void cli_args_release(struct cli_args *a)
 	a->opts = NULL;
 }
 
-int cli_opt_index(const struct cli_command *cmd, const char *name)
-{
-	int i = find_long(cmd, name, strlen(name));
-	if (i < 0)
-		SW_BUG("command '%s' has no option '%s'", cmd->name, name);
-	return i;
-}
-
-const char *cli_value(const struct cli_command *cmd, const struct cli_args *a,
-		      const char *name)
-{
-	return a->value[cli_opt_index(cmd, name)];
-}
-
-bool cli_flag(const struct cli_command *cmd, const struct cli_args *a, const char *name)
-{
-	return a->set[cli_opt_index(cmd, name)];
-}
-
 void cli_print_help(FILE *f, const struct cli_command *cmd)
 {
 	fprintf(f, "usage: sworn %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->summary);
@@ -367,13 +348,6 @@ int cli_matter_open(struct sw_matter **out, struct cli_ctx *ctx, const char *nam
 	}
 	free(dflt);
 	return rc;
-}
-
-int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
-		    const struct cli_command *cmd, const struct cli_args *a,
-		    struct sw_err *err)
-{
-	return cli_matter_open(out, ctx, cli_value(cmd, a, "matter"), err);
 }
 
 struct cli_globals cli_globals = { .colour = CLI_COLOUR_AUTO };

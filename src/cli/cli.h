@@ -38,9 +38,8 @@
  *      and ends with cli_emit(): the JSON document under --json, else the
  *      text, and the exit code.  Errors: return cli_fail(&err).
  *
- *   Transition: a table without .opts_size (rows of four fields) still
- *   works; its run() reads options by name with cli_value() and
- *   cli_flag().  New commands use typed fields.
+ *   Every table is typed; a row without a type (CLI_UNTYPED) fails the
+ *   table test.
  */
 #ifndef SW_CLI_H
 #define SW_CLI_H
@@ -50,8 +49,8 @@
 #include "base/base.h"
 #include "record/record.h"
 
-/* Transition: the rows of cmd_claims.c's old table give four fields of
- * struct cli_opt; drop this once that table is typed. */
+/* Option rows name their fields by position and leave min and max out
+ * where the type has no bounds. */
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2 };
@@ -124,14 +123,6 @@ int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 	      char **argv, struct sw_err *err);
 void cli_args_release(struct cli_args *a);
 
-/* Transition, for old tables only (cmd_claims.c): the index of the option
- * named name in cmd's table (SW_BUG if absent), its value or NULL, and
- * whether a flag was given.  Typed commands read a->opts. */
-int cli_opt_index(const struct cli_command *cmd, const char *name);
-const char *cli_value(const struct cli_command *cmd, const struct cli_args *a,
-		      const char *name);
-bool cli_flag(const struct cli_command *cmd, const struct cli_args *a,
-	      const char *name);
 
 /* The end of every command's output: with json, print doc (taken, freed
  * here) as one JSON document on stdout; without, call text(stdout, ud)
@@ -212,10 +203,6 @@ int cli_default_matter(char **out, const char **from, struct cli_ctx *ctx, struc
 /* Make the existing matter name the workspace's default (matters/.default,
  * written atomically).  SW_ENOTFOUND when there is no such matter. */
 int cli_matter_use(struct cli_ctx *ctx, const char *name, struct sw_err *err);
-/* Transition, for old tables: cli_matter_open of the option "matter". */
-int cli_open_matter(struct sw_matter **out, struct cli_ctx *ctx,
-		    const struct cli_command *cmd, const struct cli_args *a,
-		    struct sw_err *err);
 
 /* The global options main parses before the command: --color=WHEN and
  * --quiet (no progress, hints or summaries on stderr; errors and the

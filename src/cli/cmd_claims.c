@@ -14,10 +14,18 @@
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
 
+struct claims_opts {
+	bool json;
+	const char *kind, *format;
+};
+
+#define AT(f) offsetof(struct claims_opts, f)
 static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the claims as JSON (DESIGN.md's shape)" },
-	{ "kind", 'k', "KIND", "list only claims of KIND (case, journal, statute, rule, record, bates, date, quote)" },
-	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP },
+	{ "json", 0, NULL, "print the claims as JSON (DESIGN.md's shape)", CLI_FLAG, AT(json) },
+	{ "kind", 'k', "KIND",
+	  "list only claims of KIND (case, journal, statute, rule, record, bates, date, quote, proposition)",
+	  CLI_STRING, AT(kind) },
+	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
 };
 
 /* The table is written through a buffer of its own: one fwrite per 64 KiB
@@ -176,20 +184,23 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct cli_draft d = { 0 };
 	struct sw_claims claims = { 0 };
 	const char *path = a->npos ? a->pos[0] : "-";
-	const char *kind = cli_value(cmd, a, "kind");
+	const struct claims_opts *o = a->opts;
+	const char *kind = o->kind;
 	int rc = CLI_OK;
+
+	(void)cmd;
 
 	if (kind) {
 		bool known = false;
-		for (int k = SW_CLAIM_CASE; k <= SW_CLAIM_QUOTE; k++)
+		for (int k = SW_CLAIM_CASE; k <= SW_CLAIM_PROPOSITION; k++)
 			known |= !strcmp(kind, sw_claim_kind_name(k));
 		if (!known) {
-			cli_error("unknown --kind '%s': give case, journal, statute, rule, record, bates, date or quote", kind);
+			cli_error("unknown --kind '%s': give case, journal, statute, rule, record, bates, date, quote or proposition", kind);
 			return CLI_USAGE;
 		}
 	}
 	draft_heap(path);
-	if (cli_draft_read(&d, path, cli_value(cmd, a, "format"), &err) != 0) {
+	if (cli_draft_read(&d, path, o->format, &err) != 0) {
 		cli_fail(&err);
 		rc = CLI_USAGE; /* a draft that cannot be read is an input error */
 		goto cleanup;
@@ -199,7 +210,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
-	if (cli_flag(cmd, a, "json")) {
+	if (o->json) {
 		/* streamed, not built as a tree: the same document (claims.h) */
 		char now[21];
 		sw_utc_now(now);
@@ -212,9 +223,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		json_object_update(audit, stamp);
 		json_decref(stamp);
 		struct json_place pl = { view, { 0 }, 0, 0 };
-		struct sw_claims_json_opts o = { .kind = kind, .place = json_place, .ctx = &pl,
-						 .after = audit };
-		if (sw_claims_json_write(stdout, &claims, view->text, path, &o, &err) != 0)
+		struct sw_claims_json_opts jo = { .kind = kind, .place = json_place, .ctx = &pl,
+						  .after = audit };
+		if (sw_claims_json_write(stdout, &claims, view->text, path, &jo, &err) != 0)
 			rc = cli_fail(&err);
 		json_decref(audit);
 	} else {
@@ -297,6 +308,7 @@ const struct cli_command cli_cmd_claims = {
 		"cannot be read.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct claims_opts),
 	.min_pos = 0,
 	.max_pos = 1,
 	.flags = 0,

@@ -88,6 +88,16 @@ static void argv_free(char **v)
 	free(v);
 }
 
+/* The index of option name in c's table (the test fails when absent). */
+static int opt_idx(const struct cli_command *c, const char *name)
+{
+	for (size_t i = 0; i < c->nopts; i++)
+		if (!strcmp(c->opts[i].name, name))
+			return (int)i;
+	fail_msg("%s has no option --%s", c->name, name);
+	return 0;
+}
+
 #define ARGV(name, ...) \
 	static const char *const name##_src[] = { __VA_ARGS__ }; \
 	char **name = argv_of(SW_ARRAY_LEN(name##_src), name##_src)
@@ -100,11 +110,11 @@ static void test_parse(void **state)
 	struct sw_err err = { 0 };
 	ARGV(argv, "-m", "acme", "--labels=l.csv", "-v", "x", "--", "-y");
 	assert_int_equal(cli_parse(&a, c, 7, argv, &err), 0);
-	/* the old by-name look-up still answers for every table */
-	assert_string_equal(cli_value(c, &a, "matter"), "acme");
-	assert_string_equal(cli_value(c, &a, "labels"), "l.csv");
-	assert_true(cli_flag(c, &a, "verbose"));
-	assert_false(cli_flag(c, &a, "json"));
+	/* the raw values by option index, beside the typed struct */
+	assert_string_equal(a.value[opt_idx(c, "matter")], "acme");
+	assert_string_equal(a.value[opt_idx(c, "labels")], "l.csv");
+	assert_true(a.set[opt_idx(c, "verbose")]);
+	assert_false(a.set[opt_idx(c, "json")]);
 	assert_non_null(a.opts);
 	assert_int_equal(a.npos, 2);
 	assert_string_equal(a.pos[0], "x");
@@ -124,7 +134,7 @@ static void test_parse(void **state)
 	cli_args_release(&a);
 	ARGV(glued, "-macme");
 	assert_int_equal(cli_parse(&a, c, 1, glued, &err), 0);
-	assert_string_equal(cli_value(c, &a, "matter"), "acme");
+	assert_string_equal(a.value[opt_idx(c, "matter")], "acme");
 	cli_args_release(&a);
 	argv_free(argv);
 	argv_free(bad);
