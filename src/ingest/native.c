@@ -86,6 +86,23 @@ static int store_children(struct native *parent, struct sw_extract *x, int64_t p
 	return rc;
 }
 
+/* Store the attachments of the message stored as parent_id (those already
+ * stored are found and skipped) and, when none failed, clear the mark that
+ * says its family is partial. */
+static int complete_family(struct native *n, struct sw_extract *x, int64_t parent_id)
+{
+	struct sw__ingest *in = n->in;
+	struct sw_err err = { 0 };
+	uint64_t failed = in->sum->failed;
+	int rc = store_children(n, x, parent_id);
+	if (rc == 0 && in->sum->failed == failed &&
+	    sw_record_family_complete(in->m, parent_id, &err) != 0) {
+		in->fatal = err;
+		rc = err.code ? err.code : SW_EDB;
+	}
+	return rc;
+}
+
 static int store_native(struct native *n)
 {
 	struct sw__ingest *in = n->in;
@@ -101,10 +118,22 @@ static int store_native(struct native *n)
 	sw_extract_init(&x);
 	sw_sha256_hex(sha, n->data, n->len);
 	if (sw_record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
-		if (sw_record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
+		bool partial = false;
+		if (sw_record_keep_original(in->m, sha, n->data, n->len, &err) != 0 ||
+		    sw_record_family_partial(&partial, in->m, id, &err) != 0)
 			goto fatal;
-		sw__ingest_event(in, SW_INGEST_SKIPPED, n->what, "already imported as document %lld",
-				 (long long)id);
+		sw__ingest_event(in, SW_INGEST_SKIPPED, n->what, "already imported as document %lld%s",
+				 (long long)id,
+				 partial ? "; storing the attachments it still lacks" : "");
+		if (!partial)
+			goto cleanup;
+		/* An earlier import stopped inside this family: read the
+		 * message again for its attachments. */
+		if (extract(&x, n, &err) != 0) {
+			sw__ingest_event(in, SW_INGEST_FAILED, n->what, "%s", err.msg);
+			goto cleanup;
+		}
+		rc = complete_family(n, &x, id);
 		goto cleanup;
 	} else if (err.code) {
 		goto fatal;
@@ -142,6 +171,9 @@ static int store_native(struct native *n)
 	json_object_set_new(x.meta, "file_name", sw_json_str(n->name));
 	if (n->parent_id)
 		json_object_set_new(x.meta, "parent_id", json_integer(n->parent_id));
+	/* Cleared once the last attachment is stored (complete_family). */
+	if (x.nattach)
+		json_object_set_new(x.meta, SW_RECORD_FAMILY_PARTIAL, json_true());
 	meta = json_dumps(x.meta, JSON_COMPACT);
 	if (sw_record_keep_original(in->m, sha, n->data, n->len, &err) != 0)
 		goto fatal;
@@ -190,7 +222,7 @@ static int store_native(struct native *n)
 		sw_buf_addf(&msg, ", attached to document %lld", (long long)n->parent_id);
 	sw__ingest_event(in, SW_INGEST_IMPORTED, n->what, "%s", msg.data);
 	sw_buf_release(&msg);
-	rc = store_children(n, &x, id);
+	rc = x.nattach ? complete_family(n, &x, id) : 0;
 	goto cleanup;
 fatal:
 	in->fatal = err;

@@ -622,6 +622,17 @@ int sw_record_find_doc(int64_t *out_id, struct sw_matter *m,
 			const char *sha256, const char *beg_bates,
 			struct sw_err *err);
 
+/* An e-mail's family is stored one document at a time, the message first:
+ * the importer stores a message that has attachments with this key set to
+ * true in its meta, and clears it (sw_record_family_complete) once every
+ * attachment is stored, so that a crash or a failed attachment leaves a
+ * mark the next import finds (sw_record_family_partial) and completes. */
+#define SW_RECORD_FAMILY_PARTIAL "family_partial"
+int sw_record_family_partial(bool *out, struct sw_matter *m, int64_t id,
+			     struct sw_err *err) SW_MUST_USE;
+int sw_record_family_complete(struct sw_matter *m, int64_t id,
+			      struct sw_err *err) SW_MUST_USE;
+
 /* Keep an original file's bytes in files/<first two hex>/<sha256>.  Already
  * kept files are left alone.  Not fsynced one by one: sw_ingest syncs the
  * filesystem once at the end. */

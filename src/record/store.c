@@ -75,6 +75,44 @@ int sw_record_find_doc(int64_t *out_id, struct sw_matter *m,
 	return rc;
 }
 
+/* One statement on one document id: a row's first column as an integer
+ * (*out, when out is given) or a change. */
+static int doc_stmt(int64_t *out, struct sw_matter *m, const char *sql, int64_t id,
+		    const char *what, struct sw_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(m->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, what);
+	sqlite3_bind_int64(st, 1, id);
+	int step = sqlite3_step(st), rc = 0;
+	if (step == SQLITE_ROW && out)
+		*out = sqlite3_column_int64(st, 0);
+	else if (step != SQLITE_ROW && step != SQLITE_DONE)
+		rc = sw__record_sqlerr(err, m->db, what);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int sw_record_family_partial(bool *out, struct sw_matter *m, int64_t id, struct sw_err *err)
+{
+	int64_t v = 0;
+	int rc = doc_stmt(&v, m,
+			  "SELECT CASE WHEN json_valid(meta)"
+			  " THEN ifnull(json_extract(meta, '$." SW_RECORD_FAMILY_PARTIAL "'), 0)"
+			  " ELSE 0 END FROM documents WHERE id = ?1",
+			  id, "cannot read a document's family", err);
+	*out = rc == 0 && v != 0;
+	return rc;
+}
+
+int sw_record_family_complete(struct sw_matter *m, int64_t id, struct sw_err *err)
+{
+	return doc_stmt(NULL, m,
+			"UPDATE documents SET meta = json_remove(meta, '$." SW_RECORD_FAMILY_PARTIAL "')"
+			" WHERE id = ?1 AND json_valid(meta)",
+			id, "cannot mark a document's family complete", err);
+}
+
 int sw_record_keep_original(struct sw_matter *m, const char *sha256,
 			     const void *data, size_t len, struct sw_err *err)
 {
