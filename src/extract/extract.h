@@ -215,6 +215,13 @@ struct sw_extract {
 	char *warnings[SW_EXTRACT_MAX_WARNINGS];
 	size_t nwarnings;
 	size_t ocr_pages;     /* pages read by OCR */
+	/* When sink is set (PDF only), each page is handed to it as soon as
+	 * it is read, in order, and dropped: text and pages hold one page at
+	 * a time, so a document of any length takes bounded memory.  A
+	 * non-zero return (err filled) stops the extraction with that code. */
+	int (*sink)(void *ctx, const struct sw_xpage *page, const char *text, size_t len,
+		    struct sw_err *err);
+	void *sink_ctx;
 };
 
 void sw_extract_init(struct sw_extract *x);

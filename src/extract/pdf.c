@@ -22,6 +22,9 @@
  * under this many pixels by lowering the resolution. */
 #define MAX_OCR_PIXELS ((double)120e6)
 
+/* Pages read, OCRed and handed on at a time. */
+#define PDF_CHUNK 64
+
 static bool blank(const char *s)
 {
 	for (; s && *s; s++)
@@ -238,51 +241,71 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	meta_date(x->meta, "modified", poppler_document_get_modification_date(doc));
 	json_object_set_new(x->meta, "pdf_pages", json_integer(n));
 
+	/* Pages are read CHUNK at a time: their text, then OCR of the
+	 * image-only ones among them in parallel, then each handed on in
+	 * order (to the sink, or appended) and freed. */
 	text = sw_xcalloc((size_t)n, sizeof(*text));
 	ocr_text = sw_xcalloc((size_t)n, sizeof(*ocr_text));
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
-	for (int i = 0; i < n; i++) {
-		PopplerPage *page = poppler_document_get_page(doc, i);
-		if (!page)
-			continue;
-		text[i] = poppler_page_get_text(page);
-		if (blank(text[i])) {
-			GList *images = poppler_page_get_image_mapping(page);
-			if (images)
-				todo[ntodo++] = (size_t)i;
-			poppler_page_free_image_mapping(images);
+	size_t image_pages = 0, unread = 0;
+	struct sw_err oerr = { 0 };
+	for (int c0 = 0; c0 < n && rc == 0; c0 += PDF_CHUNK) {
+		int c1 = n - c0 > PDF_CHUNK ? c0 + PDF_CHUNK : n;
+		ntodo = 0;
+		for (int i = c0; i < c1; i++) {
+			PopplerPage *page = poppler_document_get_page(doc, i);
+			if (!page)
+				continue;
+			text[i] = poppler_page_get_text(page);
+			if (blank(text[i])) {
+				GList *images = poppler_page_get_image_mapping(page);
+				if (images)
+					todo[ntodo++] = (size_t)i;
+				poppler_page_free_image_mapping(images);
+			}
+			g_object_unref(page);
 		}
-		g_object_unref(page);
-	}
-	bool ocr_ran = false;
-	if (ntodo && opts->ocr) {
-		struct sw_err oerr = { 0 };
-		if (run_ocr(doc, todo, ntodo, ocr_text, confidence, opts, &oerr) == 0)
-			ocr_ran = true;
-		else
-			sw__extract_warn(x, "%s; %zu image-only page(s) kept without text", oerr.msg,
-					 ntodo);
-	}
-	size_t t = 0;
-	for (int i = 0; i < n; i++) {
-		bool is_todo = t < ntodo && todo[t] == (size_t)i;
-		t += is_todo;
-		if (is_todo && ocr_text[i]) {
-			sw_buf_adds(&x->text, ocr_text[i]);
-			sw_extract_page(x);
-			x->pages[x->npages - 1].ocr = true;
-			x->pages[x->npages - 1].confidence = confidence[i];
-			x->ocr_pages++;
-			continue;
+		image_pages += ntodo;
+		/* OCR that cannot run at all (no tesseract) is not tried again;
+		 * its pages are kept without text. */
+		if (ntodo && opts->ocr && !oerr.code)
+			(void)run_ocr(doc, todo, ntodo, ocr_text, confidence, opts, &oerr);
+		if (ntodo && opts->ocr && oerr.code)
+			unread += ntodo;
+		size_t t = 0;
+		for (int i = c0; i < c1 && rc == 0; i++) {
+			bool is_todo = t < ntodo && todo[t] == (size_t)i;
+			t += is_todo;
+			if (is_todo && ocr_text[i]) {
+				sw_buf_adds(&x->text, ocr_text[i]);
+				sw_extract_page(x);
+				x->pages[x->npages - 1].ocr = true;
+				x->pages[x->npages - 1].confidence = confidence[i];
+				x->ocr_pages++;
+			} else {
+				if (text[i])
+					sw_buf_adds(&x->text, text[i]);
+				sw_extract_page(x);
+				x->pages[x->npages - 1].image_only = is_todo && !opts->ocr;
+			}
+			g_free(text[i]);
+			text[i] = NULL;
+			free(ocr_text[i]);
+			ocr_text[i] = NULL;
+			if (x->sink) {
+				rc = x->sink(x->sink_ctx, &x->pages[0], x->text.data ? x->text.data : "",
+					     x->text.len, err);
+				x->text.len = 0;
+				x->npages = 0;
+			}
 		}
-		if (text[i])
-			sw_buf_adds(&x->text, text[i]);
-		sw_extract_page(x);
-		x->pages[x->npages - 1].image_only = is_todo && !ocr_ran && opts->ocr == false;
 	}
-	if (ntodo && !opts->ocr)
-		json_object_set_new(x->meta, "ocr_skipped_pages", json_integer((json_int_t)ntodo));
+	if (unread)
+		sw__extract_warn(x, "%s; %zu image-only page(s) kept without text", oerr.msg,
+				 unread);
+	if (image_pages && !opts->ocr)
+		json_object_set_new(x->meta, "ocr_skipped_pages", json_integer((json_int_t)image_pages));
 cleanup:
 	if (text)
 		for (int i = 0; i < n; i++)

@@ -50,6 +50,15 @@ int sw__ingest_store(struct sw__ingest *in, const struct sw_doc_in *doc, const c
 	}
 	*id = s.id;
 	*transcript = s.transcript;
+	return sw__ingest_stored(in, doc, &s);
+}
+
+int sw__ingest_stored(struct sw__ingest *in, const struct sw_doc_in *doc,
+		      struct sw_record_stored *stored)
+{
+	struct sw_record_stored s = *stored;
+	struct sw_err err = { 0 };
+	memset(stored, 0, sizeof(*stored));
 	if (in->opts->replace && doc->parent_id <= 0) {
 		uint64_t n = 0;
 		char *names = NULL;

@@ -101,4 +101,17 @@ bool sw__ingest_fatal(const struct sw_err *err);
  * sw__ingest_text. */
 int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind);
 
+/* After a document is stored (sw__ingest_store or a page-by-page store):
+ * --replace and the quarantine event; takes *stored (released).  0, or
+ * the fatal error. */
+int sw__ingest_stored(struct sw__ingest *in, const struct sw_doc_in *doc,
+		      struct sw_record_stored *stored);
+
+/* Import one PDF page by page (the pages stored as they are read, so any
+ * length takes bounded memory): the original kept, stamps read, events
+ * sent.  doc holds everything but pages and meta.  Returns 0, or the
+ * fatal error (in->fatal set). */
+int sw__ingest_pdf(struct sw__ingest *in, const char *what, struct sw_doc_in *doc,
+		   const char *data, size_t len);
+
 #endif /* SW_INGEST_INT_H */

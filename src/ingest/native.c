@@ -138,6 +138,16 @@ static int store_native(struct native *n)
 	} else if (err.code) {
 		goto fatal;
 	}
+	if (n->kind && strcmp(n->kind, "pdf") == 0) {
+		/* Stored page by page as read: bounded memory at any length. */
+		struct sw_doc_in pdf = {
+			.name = n->name, .kind = "pdf", .origin = in->opts->origin,
+			.sha256 = sha, .original = sha, .source_path = n->source_path,
+			.bytes = n->len, .parent_id = n->parent_id,
+		};
+		rc = sw__ingest_pdf(in, n->what, &pdf, n->data, n->len);
+		goto cleanup;
+	}
 	if (extract(&x, n, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, n->what, "%s", err.msg);
 		goto cleanup;

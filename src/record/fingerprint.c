@@ -159,3 +159,93 @@ void sw__record_fp_score(struct sw_fp_score *out, size_t shared, const struct sw
 		     (shared >= SW_PROVENANCE_MIN_SHARED &&
 		      out->contained >= SW_PROVENANCE_CONTAINED);
 }
+
+/* The same prints, text given piece by piece (a page at a time): a word
+ * ends at the end of each piece, as at the '\n' the firewall puts after
+ * each page.  Only the last K word hashes and the last WINDOW k-grams are
+ * kept besides the prints. */
+void sw__record_fp_stream_init(struct sw_fp_stream *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->text_hash = 0x9e3779b97f4a7c15ULL;
+	s->last = SIZE_MAX;
+}
+
+static void stream_word(struct sw_fp_stream *s, uint64_t wh)
+{
+	s->text_hash = mix(s->text_hash + wh);
+	s->words[s->nwords % SW_PROVENANCE_K] = wh;
+	s->nwords++;
+	if (s->nwords < SW_PROVENANCE_K)
+		return;
+	uint64_t g = 0;
+	for (size_t j = 0; j < SW_PROVENANCE_K; j++)
+		g = mix(g * 0x9e3779b97f4a7c15ULL +
+			s->words[(s->nwords - SW_PROVENANCE_K + j) % SW_PROVENANCE_K]);
+	size_t gi = s->ngrams++;
+	s->grams[gi % SW_PROVENANCE_WINDOW] = g;
+	if (s->ngrams < SW_PROVENANCE_WINDOW)
+		return;
+	size_t first = gi + 1 - SW_PROVENANCE_WINDOW, best = first;
+	for (size_t j = first + 1; j <= gi; j++)
+		if (s->grams[j % SW_PROVENANCE_WINDOW] <= s->grams[best % SW_PROVENANCE_WINDOW])
+			best = j;
+	if (best != s->last) {
+		s->hashes = sw_xgrow(s->hashes, &s->cap, s->n + 1, sizeof(*s->hashes));
+		s->hashes[s->n++] = s->grams[best % SW_PROVENANCE_WINDOW];
+		s->last = best;
+	}
+}
+
+void sw__record_fp_stream_add(struct sw_fp_stream *s, const char *text, size_t len)
+{
+	struct sw_fold f;
+	sw_fold(&f, text, len, SW_FOLD_CASE | SW_FOLD_MARKS | SW_FOLD_SPACE);
+	const unsigned char *t = (const unsigned char *)f.text;
+	for (size_t i = 0; i < f.len;) {
+		if (!word_byte(t[i])) {
+			i++;
+			continue;
+		}
+		size_t st = i;
+		while (i < f.len && word_byte(t[i]))
+			i++;
+		stream_word(s, word_hash(t + st, i - st));
+	}
+	sw_fold_release(&f);
+}
+
+void sw__record_fp_stream_finish(struct sw_fp_stream *s, struct sw_fp *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->words = s->nwords;
+	out->text_hash = s->text_hash;
+	if (s->ngrams > 0 && s->ngrams < SW_PROVENANCE_WINDOW) {
+		/* A text shorter than a window: its one smallest hash. */
+		size_t best = 0;
+		for (size_t j = 1; j < s->ngrams; j++)
+			if (s->grams[j] <= s->grams[best])
+				best = j;
+		s->hashes = sw_xgrow(s->hashes, &s->cap, 1, sizeof(*s->hashes));
+		s->hashes[s->n++] = s->grams[best];
+	}
+	if (s->n) {
+		qsort(s->hashes, s->n, sizeof(*s->hashes), cmp_u64);
+		size_t u = 0;
+		for (size_t i = 0; i < s->n; i++)
+			if (u == 0 || s->hashes[u - 1] != s->hashes[i])
+				s->hashes[u++] = s->hashes[i];
+		out->hashes = s->hashes;
+		out->n = u;
+	} else {
+		free(s->hashes);
+	}
+	s->hashes = NULL;
+	s->n = s->cap = 0;
+}
+
+void sw__record_fp_stream_release(struct sw_fp_stream *s)
+{
+	free(s->hashes);
+	memset(s, 0, sizeof(*s));
+}

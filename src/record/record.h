@@ -612,6 +612,23 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 			 const struct sw_doc_in *doc, struct sw_err *err) SW_MUST_USE;
 void sw_record_stored_release(struct sw_record_stored *s);
 
+/* The same, page by page, for a document too long to hold (a PDF of any
+ * length): begin opens the transaction and writes the document's row
+ * (doc->pages and npages are ignored), add_page stores one page (its text
+ * may be freed when it returns), commit decides what sw_record_store_doc
+ * decides (transcript, firewall, page count; meta_json, when not NULL,
+ * replaces the document's) and commits.  commit and abort free the writer;
+ * after a failed add_page call abort.  Nothing is visible before the
+ * commit: an error or a crash in between leaves no half-stored document. */
+struct sw_record_doc_writer;
+int sw_record_doc_begin(struct sw_record_doc_writer **out, struct sw_matter *m,
+			const struct sw_doc_in *doc, struct sw_err *err) SW_MUST_USE;
+int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_in *page,
+			   struct sw_err *err) SW_MUST_USE;
+int sw_record_doc_commit(struct sw_record_doc_writer *w, struct sw_record_stored *out,
+			 const char *meta_json, struct sw_err *err) SW_MUST_USE;
+void sw_record_doc_abort(struct sw_record_doc_writer *w);
+
 /* Split text on form feeds into pages (a final \f adds no empty page).
  * Fills *pages (caller frees the array; texts point into text). */
 int sw_record_split_pages(struct sw_page_in **pages, size_t *n,

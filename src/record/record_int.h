@@ -102,6 +102,22 @@ struct sw_fp {
 void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len);
 void sw__record_fp_release(struct sw_fp *fp);
 
+/* The prints of a text given piece by piece (sw_record_doc_add_page's
+ * pages): the same as sw__record_fp_compute over the pieces each followed
+ * by '\n'.  finish moves the prints into *out (release it, not s). */
+struct sw_fp_stream {
+	uint64_t words[SW_PROVENANCE_K];     /* the last K word hashes */
+	uint64_t grams[SW_PROVENANCE_WINDOW]; /* the last WINDOW k-grams */
+	size_t nwords, ngrams, last;
+	uint64_t text_hash;
+	uint64_t *hashes;
+	size_t n, cap;
+};
+void sw__record_fp_stream_init(struct sw_fp_stream *s);
+void sw__record_fp_stream_add(struct sw_fp_stream *s, const char *text, size_t len);
+void sw__record_fp_stream_finish(struct sw_fp_stream *s, struct sw_fp *out);
+void sw__record_fp_stream_release(struct sw_fp_stream *s);
+
 /* The number of prints a and b share. */
 size_t sw__record_fp_shared(const struct sw_fp *a, const struct sw_fp *b);
 

@@ -1,0 +1,274 @@
+/* store_stream.c - one document stored page by page, so that a PDF of any
+ * length is stored in bounded memory: the transaction is opened and the
+ * document's row written first, each page (its index entry and any
+ * deposition lines) as it comes, and what depends on every page (transcript
+ * or not, the provenance firewall, the page count) is decided at commit.
+ * Until then nothing is visible; a crash or an error rolls it all back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record_int.h"
+
+struct sw_record_doc_writer {
+	struct sw_matter *m;
+	enum sw_origin origin;
+	char *sha256, *beg_bates, *name;
+	const char *kind;         /* a static name from the caller's doc */
+	int64_t doc_id;
+	size_t npages, tr_pages, tr_lines;
+	bool firewall;            /* prints are needed */
+	struct sw_fp_stream fp;
+	struct sw_tr_line *lines; /* one page's, reused */
+	size_t cap;
+};
+
+static int step(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err)
+{
+	if (sw_fault("sql"))
+		return sw_err_set(err, SW_EFAULT, "%s: injected fault", what);
+	int s = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (s == SQLITE_DONE)
+		return 0;
+	if (s == SQLITE_CONSTRAINT_UNIQUE || s == SQLITE_CONSTRAINT_PRIMARYKEY)
+		return sw_err_set(err, SW_EEXIST, "%s: %s", what, sqlite3_errmsg(db));
+	return sw__record_sqlerr(err, db, what);
+}
+
+void sw_record_doc_abort(struct sw_record_doc_writer *w)
+{
+	if (!w)
+		return;
+	if (w->doc_id)
+		sqlite3_exec(w->m->db, "ROLLBACK", NULL, NULL, NULL);
+	sw__record_fp_stream_release(&w->fp);
+	free(w->lines);
+	free(w->sha256);
+	free(w->beg_bates);
+	free(w->name);
+	free(w);
+}
+
+int sw_record_doc_begin(struct sw_record_doc_writer **out, struct sw_matter *m,
+			const struct sw_doc_in *doc, struct sw_err *err)
+{
+	struct sw_record_doc_writer *w = sw_xcalloc(1, sizeof(*w));
+	char now[21];
+	int rc;
+
+	*out = NULL;
+	w->m = m;
+	w->origin = doc->origin;
+	w->kind = doc->kind;
+	w->sha256 = sw_xstrdup(doc->sha256);
+	w->beg_bates = doc->beg_bates ? sw_xstrdup(doc->beg_bates) : NULL;
+	w->name = sw_xstrdup(doc->name);
+	sw__record_fp_stream_init(&w->fp);
+	if (m->ws_root && doc->origin == SW_ORIGIN_MODEL) {
+		w->firewall = true;
+	} else if (m->ws_root && doc->origin == SW_ORIGIN_EVIDENCE) {
+		size_t nouts = 0;
+		if ((rc = sw__record_prov_outputs(&nouts, m, err)) != 0)
+			goto fail;
+		w->firewall = nouts > 0;
+	}
+	sqlite3_stmt *ins_doc = sw__record_stmt(m, SW_STMT_INS_DOC, err);
+	if (!ins_doc) {
+		rc = SW_EDB;
+		goto fail;
+	}
+	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
+		goto fail;
+	sw_utc_now(now);
+	sqlite3_bind_text(ins_doc, 1, doc->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 2, doc->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 3, sw_origin_name(doc->origin), -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 4, doc->sha256, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 5, doc->original, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 6, doc->beg_bates, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 7, doc->end_bates, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 8, doc->source_path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 9, now, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(ins_doc, 10, (sqlite3_int64)doc->bytes);
+	sqlite3_bind_int64(ins_doc, 11, 0);
+	sqlite3_bind_text(ins_doc, 12, doc->meta_json, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 13, "active", -1, SQLITE_STATIC);
+	if (doc->parent_id > 0)
+		sqlite3_bind_int64(ins_doc, 14, doc->parent_id);
+	else
+		sqlite3_bind_null(ins_doc, 14);
+	if ((rc = step(ins_doc, m->db, "cannot store the document", err)) != 0) {
+		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
+		goto fail;
+	}
+	w->doc_id = sqlite3_last_insert_rowid(m->db);
+	*out = w;
+	return 0;
+fail:
+	sw_record_doc_abort(w);
+	return rc;
+}
+
+int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_in *p,
+			   struct sw_err *err)
+{
+	struct sw_matter *m = w->m;
+	sqlite3_stmt *ins_page, *ins_fts, *ins_line;
+	char bates[SW_BATES_PREFIX_MAX + 48], canon[SW_BATES_CANON_MAX];
+	int rc;
+
+	if (w->npages >= SW_RECORD_MAX_PAGES)
+		return sw_err_set(err, SW_ELIMIT, "over %d pages", SW_RECORD_MAX_PAGES);
+	if (!(ins_page = sw__record_stmt(m, SW_STMT_INS_PAGE, err)))
+		return SW_EDB;
+	sqlite3_bind_int64(ins_page, 1, w->doc_id);
+	sqlite3_bind_int64(ins_page, 2, (sqlite3_int64)(w->npages + 1));
+	if (p->has_bates) {
+		sw_bates_format(bates, sizeof(bates), &p->bates, p->bates.number);
+		sw_bates_canon_prefix(canon, p->bates.prefix, strlen(p->bates.prefix));
+		sqlite3_bind_text(ins_page, 3, bates, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(ins_page, 4, canon, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(ins_page, 5, (sqlite3_int64)p->bates.number);
+		sqlite3_bind_text(ins_page, 6, p->bates_source, -1, SQLITE_STATIC);
+	}
+	sqlite3_bind_text(ins_page, 7, p->text, (int)p->len, SQLITE_STATIC);
+	sqlite3_bind_text(ins_page, 8, p->ocr ? "ocr" : "text", -1, SQLITE_STATIC);
+	if (p->ocr)
+		sqlite3_bind_double(ins_page, 9, p->ocr_confidence);
+	if ((rc = step(ins_page, m->db, "cannot store a page", err)) != 0)
+		return rc;
+	int64_t page_id = sqlite3_last_insert_rowid(m->db);
+	if (!(ins_fts = sw__record_stmt(m, SW_STMT_INS_FTS, err)))
+		return SW_EDB;
+	sqlite3_bind_int64(ins_fts, 1, page_id);
+	sqlite3_bind_text(ins_fts, 2, p->text, (int)p->len, SQLITE_STATIC);
+	if ((rc = step(ins_fts, m->db, "cannot index a page", err)) != 0)
+		return rc;
+	w->npages++;
+	if (w->firewall) {
+		sw__record_fp_stream_add(&w->fp, p->text, p->len);
+		sw__record_fp_stream_add(&w->fp, "\n", 1);
+	}
+	/* Every deposition page's lines are stored now; commit drops them
+	 * again when too few pages are deposition pages. */
+	uint32_t tr_page = 0;
+	size_t nlines = 0;
+	if (sw_transcript_page(&tr_page, &w->lines, &nlines, &w->cap, p->text, p->len) == 0)
+		return 0;
+	w->tr_pages++;
+	if (!(ins_line = sw__record_stmt(m, SW_STMT_INS_LINE, err)))
+		return SW_EDB;
+	for (size_t k = 0; k < nlines; k++) {
+		sqlite3_bind_int64(ins_line, 1, w->doc_id);
+		sqlite3_bind_int64(ins_line, 2, w->lines[k].page);
+		sqlite3_bind_int64(ins_line, 3, w->lines[k].line);
+		sqlite3_bind_int64(ins_line, 4, page_id);
+		sqlite3_bind_int64(ins_line, 5, (sqlite3_int64)w->lines[k].start);
+		sqlite3_bind_int64(ins_line, 6, (sqlite3_int64)w->lines[k].end);
+		if ((rc = step(ins_line, m->db, "cannot store a transcript line", err)) != 0)
+			return rc;
+		w->tr_lines++;
+	}
+	return 0;
+}
+
+static int exec_doc(struct sw_matter *m, const char *sql, int64_t id, const char *text,
+		    const char *what, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(m->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, "cannot prepare a statement");
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
+	int rc = step(st, m->db, what, err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int store_quarantine(struct sw_matter *m, int64_t doc_id,
+			    const struct sw_provenance_match *pm, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	char now[21];
+	sw_utc_now(now);
+	if (sqlite3_prepare_v2(m->db,
+			       "INSERT INTO quarantine (doc_id, decision, overlap, contained, shared,"
+			       " output_matter, output_name, output_id, decided_at)"
+			       " VALUES (?1, 'quarantined', ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, "cannot prepare a statement");
+	sqlite3_bind_int64(st, 1, doc_id);
+	sqlite3_bind_double(st, 2, pm->overlap);
+	sqlite3_bind_double(st, 3, pm->contained);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)pm->shared);
+	sqlite3_bind_text(st, 5, pm->matter, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, pm->name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, pm->output_id);
+	sqlite3_bind_text(st, 8, now, -1, SQLITE_STATIC);
+	int rc = step(st, m->db, "cannot record the quarantine", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int sw_record_doc_commit(struct sw_record_doc_writer *w, struct sw_record_stored *out,
+			 const char *meta_json, struct sw_err *err)
+{
+	struct sw_matter *m = w->m;
+	struct sw_provenance_match pm = { 0 };
+	struct sw_fp fp = { 0 };
+	char count[24];
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	bool transcript = w->tr_pages > 0 && w->tr_pages * 2 >= w->npages;
+	if (w->firewall) {
+		sw__record_fp_stream_finish(&w->fp, &fp);
+		if (w->origin == SW_ORIGIN_EVIDENCE)
+			rc = sw__record_prov_check(&pm, m, &fp, err);
+		else
+			rc = sw__record_prov_register(m, w->sha256, w->beg_bates, w->name, &fp, err);
+		sw__record_fp_release(&fp);
+		if (rc)
+			goto cleanup;
+	}
+	snprintf(count, sizeof(count), "%zu", w->npages);
+	if ((rc = exec_doc(m, "UPDATE documents SET page_count = CAST(?2 AS INTEGER) WHERE id = ?1",
+			   w->doc_id, count, "cannot store the document", err)) != 0)
+		goto cleanup;
+	if (transcript &&
+	    (rc = exec_doc(m, "UPDATE documents SET kind = ?2 WHERE id = ?1", w->doc_id,
+			   "transcript", "cannot store the document", err)) != 0)
+		goto cleanup;
+	if (!transcript && w->tr_lines &&
+	    (rc = exec_doc(m, "DELETE FROM transcript_lines WHERE doc_id = ?1 AND ?2 IS NULL",
+			   w->doc_id, NULL, "cannot store the document", err)) != 0)
+		goto cleanup;
+	if (meta_json &&
+	    (rc = exec_doc(m, "UPDATE documents SET meta = ?2 WHERE id = ?1", w->doc_id,
+			   meta_json, "cannot store the document", err)) != 0)
+		goto cleanup;
+	if (pm.quarantine &&
+	    ((rc = exec_doc(m, "UPDATE documents SET status = ?2 WHERE id = ?1", w->doc_id,
+			    "quarantined", "cannot store the document", err)) != 0 ||
+	     (rc = store_quarantine(m, w->doc_id, &pm, err)) != 0))
+		goto cleanup;
+	if (sw_fault("store-doc")) {
+		rc = sw_err_set(err, SW_EFAULT, "cannot store the document: injected fault");
+		goto cleanup;
+	}
+	if ((rc = sw__record_exec(m->db, "COMMIT", err)) != 0)
+		goto cleanup;
+	out->id = w->doc_id;
+	out->transcript = transcript;
+	w->doc_id = 0; /* committed: nothing to roll back */
+	if (w->origin == SW_ORIGIN_MODEL)
+		sw__record_prov_set_doc(m, w->sha256, w->beg_bates, out->id);
+	if (pm.quarantine) {
+		out->quarantine = pm;
+		memset(&pm, 0, sizeof(pm));
+	}
+cleanup:
+	sw_provenance_match_release(&pm);
+	sw_record_doc_abort(w);
+	return rc;
+}
