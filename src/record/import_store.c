@@ -5,7 +5,10 @@
  * targets looked up and labels stored, the originals synced.  The driver
  * (ingest/) reports what these find. */
 #define _GNU_SOURCE /* syncfs */
+#include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,8 +130,45 @@ static int canon_old_prefixes(sqlite3 *db, struct sw_err *err)
 			       CANON_SQL("bates_prefix"), err);
 }
 
+/* Remove the temporaries (files/xx/<sha>.part.PID) an import killed while
+ * it kept an original left behind; one of a process still running is its
+ * own and stays. */
+static void remove_stale_parts(struct sw_matter *m)
+{
+	DIR *top = opendir(m->files_dir);
+	if (!top)
+		return;
+	struct dirent *e;
+	while ((e = readdir(top)) != NULL) {
+		if (strlen(e->d_name) != 2 || e->d_name[0] == '.')
+			continue;
+		char *dir = sw_path_join(m->files_dir, e->d_name);
+		DIR *d = opendir(dir);
+		struct dirent *f;
+		while (d && (f = readdir(d)) != NULL) {
+			const char *part = strstr(f->d_name, ".part.");
+			if (!part || part != f->d_name + SW_SHA256_HEX_LEN)
+				continue;
+			char *end;
+			errno = 0;
+			long pid = strtol(part + 6, &end, 10);
+			if (*end || pid <= 0 || (pid != getpid() && kill((pid_t)pid, 0) == 0) ||
+			    errno == EPERM)
+				continue;
+			char *path = sw_path_join(dir, f->d_name);
+			(void)unlink(path);
+			free(path);
+		}
+		if (d)
+			closedir(d);
+		free(dir);
+	}
+	closedir(top);
+}
+
 int sw_record_import_begin(struct sw_matter *m, struct sw_err *err)
 {
+	remove_stale_parts(m);
 	int rc = canon_old_prefixes(m->db, err);
 	return rc ? rc : fts_automerge(m->db, 0, err);
 }

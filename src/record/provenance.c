@@ -9,8 +9,11 @@
  * array per open matter and reloaded only when another connection changed
  * the file (PRAGMA data_version), so checking a document costs a binary
  * search per print, not a query. */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "record/record_int.h"
 
@@ -98,6 +101,16 @@ static int prov_open(struct sw_matter *m, struct sw_err *err)
 	if (m->prov)
 		return 0;
 	char *path = sw_path_join(m->ws_root, PROV_NAME);
+	/* Created (or tightened) 0600 before SQLite opens it: it holds the
+	 * fingerprints of every matter's model outputs, and its -wal and
+	 * -shm files take its mode. */
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd >= 0) {
+		struct stat st;
+		if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 077))
+			(void)fchmod(fd, 0600);
+		close(fd);
+	}
 	int rc = sw_db_open(&m->prov, path, &prov_schema, SW_DB_CREATE, err);
 	free(path);
 	return rc;

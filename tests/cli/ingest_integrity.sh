@@ -77,4 +77,22 @@ has "$T/out" "imported 2, skipped 3, failed 0"
 eq "nested family" "$(sql m 'SELECT count(*) FROM documents')" 5
 eq "no mark left (nested)" "$(sql m "SELECT count(*) FROM documents WHERE meta LIKE '%family_partial%'")" 0
 
+# A temporary original left by a killed import (files/xx/<sha>.part.PID of
+# a process that is gone) is removed by the next import; provenance.db is
+# private like the matters.
+new_workspace
+cd "$T/ws" || exit 1
+mkdir in
+printf 'a note\n' > in/a.txt
+run 0 "$SWORN" ingest -m m in
+sh -c 'exit 0' & dead=$!
+wait "$dead"
+mkdir -p matters/m/files/ab
+stale=matters/m/files/ab/ab$(printf '%062d' 0).part.$dead
+printf 'half' > "$stale"
+printf 'another note\n' > in/b.txt
+run 0 "$SWORN" ingest -m m in
+eq "stale temporary removed" "$(ls "$stale" 2>/dev/null)" ""
+eq "provenance.db mode" "$(stat -c %a provenance.db)" 600
+
 done_testing
