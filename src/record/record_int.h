@@ -65,6 +65,17 @@ int sw__record_audit_removals(struct sw_audit *a, struct sw_matter *m,
 			      struct sw_err *err) SW_MUST_USE;
 void sw__record_audit_removals_release(struct sw_audit *a);
 
+/* Step a statement that returns no row and reset it (store.c): 0, SW_EEXIST
+ * for a unique or primary-key conflict, else SW_EDB; SWORN_FAULT=sql:N
+ * fails it. */
+int sw__record_step_done(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err);
+
+/* Record the firewall's quarantine decision for doc_id (store.c), in the
+ * caller's transaction. */
+int sw__record_store_decision(struct sw_matter *m, int64_t doc_id,
+			      const struct sw_provenance_match *pm, const char *now,
+			      struct sw_err *err);
+
 /* Copy sqlite3_errmsg(db) into err as "what: message"; returns SW_EDB. */
 int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
 

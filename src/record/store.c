@@ -210,7 +210,7 @@ static int prepare(sqlite3_stmt **st, sqlite3 *db, const char *sql, struct sw_er
 	return 0;
 }
 
-static int step_done(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err)
+int sw__record_step_done(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err)
 {
 	if (sw_fault("sql"))
 		return sw_err_set(err, SW_EFAULT, "%s: injected fault", what);
@@ -258,9 +258,9 @@ static int firewall(struct sw_provenance_match *pm, struct sw_matter *m,
 	return rc;
 }
 
-static int store_decision(struct sw_matter *m, int64_t doc_id,
-			  const struct sw_provenance_match *pm, const char *now,
-			  struct sw_err *err)
+int sw__record_store_decision(struct sw_matter *m, int64_t doc_id,
+			       const struct sw_provenance_match *pm, const char *now,
+			       struct sw_err *err)
 {
 	sqlite3_stmt *st = NULL;
 	int rc;
@@ -278,7 +278,7 @@ static int store_decision(struct sw_matter *m, int64_t doc_id,
 	sqlite3_bind_text(st, 6, pm->name, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 7, pm->output_id);
 	sqlite3_bind_text(st, 8, now, -1, SQLITE_STATIC);
-	rc = step_done(st, m->db, "cannot record the quarantine", err);
+	rc = sw__record_step_done(st, m->db, "cannot record the quarantine", err);
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -330,10 +330,10 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 		sqlite3_bind_int64(ins_doc, 14, doc->parent_id);
 	else
 		sqlite3_bind_null(ins_doc, 14);
-	if ((rc = step_done(ins_doc, m->db, "cannot store the document", err)) != 0)
+	if ((rc = sw__record_step_done(ins_doc, m->db, "cannot store the document", err)) != 0)
 		goto cleanup;
 	int64_t doc_id = sqlite3_last_insert_rowid(m->db);
-	if (pm.quarantine && (rc = store_decision(m, doc_id, &pm, now, err)) != 0)
+	if (pm.quarantine && (rc = sw__record_store_decision(m, doc_id, &pm, now, err)) != 0)
 		goto cleanup;
 
 	for (size_t i = 0; i < doc->npages; i++) {
@@ -362,12 +362,12 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 			sqlite3_bind_double(ins_page, 9, p->ocr_confidence);
 		else
 			sqlite3_bind_null(ins_page, 9);
-		if ((rc = step_done(ins_page, m->db, "cannot store a page", err)) != 0)
+		if ((rc = sw__record_step_done(ins_page, m->db, "cannot store a page", err)) != 0)
 			goto cleanup;
 		int64_t page_id = sqlite3_last_insert_rowid(m->db);
 		sqlite3_bind_int64(ins_fts, 1, page_id);
 		sqlite3_bind_text(ins_fts, 2, p->text, (int)p->len, SQLITE_STATIC);
-		if ((rc = step_done(ins_fts, m->db, "cannot index a page", err)) != 0)
+		if ((rc = sw__record_step_done(ins_fts, m->db, "cannot index a page", err)) != 0)
 			goto cleanup;
 		if (!transcript)
 			continue;
@@ -378,7 +378,7 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 			sqlite3_bind_int64(ins_line, 4, page_id);
 			sqlite3_bind_int64(ins_line, 5, (sqlite3_int64)tr.lines[k].start);
 			sqlite3_bind_int64(ins_line, 6, (sqlite3_int64)tr.lines[k].end);
-			if ((rc = step_done(ins_line, m->db, "cannot store a transcript line", err)) != 0)
+			if ((rc = sw__record_step_done(ins_line, m->db, "cannot store a transcript line", err)) != 0)
 				goto cleanup;
 		}
 	}

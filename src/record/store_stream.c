@@ -22,18 +22,6 @@ struct sw_record_doc_writer {
 	size_t cap;
 };
 
-static int step(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err)
-{
-	if (sw_fault("sql"))
-		return sw_err_set(err, SW_EFAULT, "%s: injected fault", what);
-	int s = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (s == SQLITE_DONE)
-		return 0;
-	if (s == SQLITE_CONSTRAINT_UNIQUE || s == SQLITE_CONSTRAINT_PRIMARYKEY)
-		return sw_err_set(err, SW_EEXIST, "%s: %s", what, sqlite3_errmsg(db));
-	return sw__record_sqlerr(err, db, what);
-}
 
 void sw_record_doc_abort(struct sw_record_doc_writer *w)
 {
@@ -97,7 +85,7 @@ int sw_record_doc_begin(struct sw_record_doc_writer **out, struct sw_matter *m,
 		sqlite3_bind_int64(ins_doc, 14, doc->parent_id);
 	else
 		sqlite3_bind_null(ins_doc, 14);
-	if ((rc = step(ins_doc, m->db, "cannot store the document", err)) != 0) {
+	if ((rc = sw__record_step_done(ins_doc, m->db, "cannot store the document", err)) != 0) {
 		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
 		goto fail;
 	}
@@ -135,14 +123,14 @@ int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_
 	sqlite3_bind_text(ins_page, 8, p->ocr ? "ocr" : "text", -1, SQLITE_STATIC);
 	if (p->ocr)
 		sqlite3_bind_double(ins_page, 9, p->ocr_confidence);
-	if ((rc = step(ins_page, m->db, "cannot store a page", err)) != 0)
+	if ((rc = sw__record_step_done(ins_page, m->db, "cannot store a page", err)) != 0)
 		return rc;
 	int64_t page_id = sqlite3_last_insert_rowid(m->db);
 	if (!(ins_fts = sw__record_stmt(m, SW_STMT_INS_FTS, err)))
 		return SW_EDB;
 	sqlite3_bind_int64(ins_fts, 1, page_id);
 	sqlite3_bind_text(ins_fts, 2, p->text, (int)p->len, SQLITE_STATIC);
-	if ((rc = step(ins_fts, m->db, "cannot index a page", err)) != 0)
+	if ((rc = sw__record_step_done(ins_fts, m->db, "cannot index a page", err)) != 0)
 		return rc;
 	w->npages++;
 	if (w->firewall) {
@@ -165,7 +153,7 @@ int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_
 		sqlite3_bind_int64(ins_line, 4, page_id);
 		sqlite3_bind_int64(ins_line, 5, (sqlite3_int64)w->lines[k].start);
 		sqlite3_bind_int64(ins_line, 6, (sqlite3_int64)w->lines[k].end);
-		if ((rc = step(ins_line, m->db, "cannot store a transcript line", err)) != 0)
+		if ((rc = sw__record_step_done(ins_line, m->db, "cannot store a transcript line", err)) != 0)
 			return rc;
 		w->tr_lines++;
 	}
@@ -180,39 +168,18 @@ static int exec_doc(struct sw_matter *m, const char *sql, int64_t id, const char
 		return sw__record_sqlerr(err, m->db, "cannot prepare a statement");
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
-	int rc = step(st, m->db, what, err);
+	int rc = sw__record_step_done(st, m->db, what, err);
 	sqlite3_finalize(st);
 	return rc;
 }
 
-static int store_quarantine(struct sw_matter *m, int64_t doc_id,
-			    const struct sw_provenance_match *pm, struct sw_err *err)
-{
-	sqlite3_stmt *st = NULL;
-	char now[21];
-	sw_utc_now(now);
-	if (sqlite3_prepare_v2(m->db,
-			       "INSERT INTO quarantine (doc_id, decision, overlap, contained, shared,"
-			       " output_matter, output_name, output_id, decided_at)"
-			       " VALUES (?1, 'quarantined', ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw__record_sqlerr(err, m->db, "cannot prepare a statement");
-	sqlite3_bind_int64(st, 1, doc_id);
-	sqlite3_bind_double(st, 2, pm->overlap);
-	sqlite3_bind_double(st, 3, pm->contained);
-	sqlite3_bind_int64(st, 4, (sqlite3_int64)pm->shared);
-	sqlite3_bind_text(st, 5, pm->matter, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, pm->name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, pm->output_id);
-	sqlite3_bind_text(st, 8, now, -1, SQLITE_STATIC);
-	int rc = step(st, m->db, "cannot record the quarantine", err);
-	sqlite3_finalize(st);
-	return rc;
-}
 
 int sw_record_doc_commit(struct sw_record_doc_writer *w, struct sw_record_stored *out,
 			 const char *meta_json, struct sw_err *err)
 {
+	char now[21];
+
+	sw_utc_now(now);
 	struct sw_matter *m = w->m;
 	struct sw_provenance_match pm = { 0 };
 	struct sw_fp fp = { 0 };
@@ -250,7 +217,7 @@ int sw_record_doc_commit(struct sw_record_doc_writer *w, struct sw_record_stored
 	if (pm.quarantine &&
 	    ((rc = exec_doc(m, "UPDATE documents SET status = ?2 WHERE id = ?1", w->doc_id,
 			    "quarantined", "cannot store the document", err)) != 0 ||
-	     (rc = store_quarantine(m, w->doc_id, &pm, err)) != 0))
+	     (rc = sw__record_store_decision(m, w->doc_id, &pm, now, err)) != 0))
 		goto cleanup;
 	if (sw_fault("store-doc")) {
 		rc = sw_err_set(err, SW_EFAULT, "cannot store the document: injected fault");
