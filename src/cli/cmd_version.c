@@ -59,16 +59,17 @@ static void tesseract_version(struct versions *v)
 		snprintf(v->tess_error, sizeof(v->tess_error), "%s", e ? e : SW_TESSERACT_SONAME);
 		return;
 	}
-	void *p = dlsym(lib, "TessVersion");
-	const char *(*fn)(void) = NULL;
-	if (!p) {
+	/* POSIX guarantees the conversion; the union keeps -Wpedantic quiet. */
+	union {
+		void *p;
+		const char *(*fn)(void);
+	} sym = { .p = dlsym(lib, "TessVersion") };
+	if (!sym.p) {
 		snprintf(v->tess_error, sizeof(v->tess_error), "%s lacks TessVersion",
 			 SW_TESSERACT_SONAME);
 		return;
 	}
-	/* POSIX guarantees the conversion; memcpy keeps -Wpedantic quiet. */
-	memcpy(&fn, &p, sizeof(fn));
-	v->tesseract = fn();
+	v->tesseract = sym.fn();
 }
 
 static void versions_get(struct versions *v)
