@@ -60,7 +60,7 @@ static char *addresses(InternetAddressList *list)
 	return internet_address_list_to_string(list, NULL, FALSE);
 }
 
-static char *safe_name(const char *name, size_t n)
+char *sw__extract_attachment_name(const char *name, size_t n)
 {
 	struct sw_buf b = SW_BUF_INIT;
 	if (name) {
@@ -99,7 +99,7 @@ static void add_attachment(struct eml *e, const char *name, const char *mime,
 	x->attach = sw_xgrow(x->attach, &x->capattach, x->nattach + 1, sizeof(*x->attach));
 	struct sw_xattach *a = &x->attach[x->nattach++];
 	memset(a, 0, sizeof(*a));
-	a->name = safe_name(name, x->nattach);
+	a->name = sw__extract_attachment_name(name, x->nattach);
 	a->mime = sw_xstrdup(mime ? mime : "application/octet-stream");
 	for (char *c = a->mime; *c; c++)
 		if (*c >= 'A' && *c <= 'Z')

@@ -15,6 +15,12 @@ size_t sw__extract_arena_block(size_t len);
 
 void sw__extract_warn(struct sw_extract *x, const char *fmt, ...) SW_PRINTF(2, 3);
 
+/* An attachment's name as stored (eml.c): its last path part, made UTF-8,
+ * control bytes replaced, cut to 200 bytes on a character boundary;
+ * "attachment-N" when nothing is left (or name is NULL, "." or "..").
+ * Caller frees.  The e-mail and Outlook readers both use it. */
+char *sw__extract_attachment_name(const char *name, size_t n);
+
 /* Read text (text and Markdown): decoded as sw_extract_decode does, split
  * into pages on form feeds (a final one adds no empty page), a warning
  * when it was read as Windows-1252. */

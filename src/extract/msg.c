@@ -21,7 +21,6 @@
 
 #include "extract/extract_int.h"
 
-#define MAX_NAME_BYTES 200
 
 static pthread_once_t gsf_once = PTHREAD_ONCE_INIT;
 
@@ -154,33 +153,6 @@ static bool read_date(char out[32], GsfInfile *msg)
 	return true;
 }
 
-static char *safe_name(const char *name, size_t n)
-{
-	struct sw_buf b = SW_BUF_INIT;
-	const char *slash = strrchr(name, '/'), *bslash = strrchr(name, '\\');
-	if (slash && (!bslash || slash > bslash))
-		name = slash + 1;
-	else if (bslash)
-		name = bslash + 1;
-	sw_buf_adds(&b, name);
-	for (size_t i = 0; i < b.len; i++)
-		if ((unsigned char)b.data[i] < 0x20 || b.data[i] == 0x7f)
-			b.data[i] = '_';
-	while (b.len > MAX_NAME_BYTES)
-		b.len--;
-	while (b.len && ((unsigned char)b.data[b.len - 1] & 0xc0) == 0x80)
-		b.len--; /* a character cut by the limit */
-	if (b.len && ((unsigned char)b.data[b.len - 1] & 0x80))
-		b.len--;
-	if (b.data)
-		b.data[b.len] = '\0';
-	if (b.len == 0 || strcmp(b.data, ".") == 0 || strcmp(b.data, "..") == 0) {
-		sw_buf_release(&b);
-		return sw_xasprintf("attachment-%zu", n);
-	}
-	return sw_buf_detach(&b, NULL);
-}
-
 /* Each attachment storage of msg, in order. */
 static void read_attachments(struct sw_extract *x, GsfInfile *msg, struct sw_buf *embedded)
 {
@@ -219,7 +191,7 @@ static void read_attachments(struct sw_extract *x, GsfInfile *msg, struct sw_buf
 						     sizeof(*x->attach));
 				struct sw_xattach *a = &x->attach[x->nattach++];
 				memset(a, 0, sizeof(*a));
-				a->name = safe_name(shown, x->nattach);
+				a->name = sw__extract_attachment_name(shown, x->nattach);
 				a->mime = sw_xstrdup(read_string(&mime, att, "370E") ? mime.data
 							: "application/octet-stream");
 				for (char *c = a->mime; *c; c++)
