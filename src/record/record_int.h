@@ -70,6 +70,11 @@ void sw__record_audit_removals_release(struct sw_audit *a);
  * fails it. */
 int sw__record_step_done(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err);
 
+/* Bind a document's row (pages, status) to the cached SW_STMT_INS_DOC
+ * statement (store.c). */
+void sw__record_bind_doc(sqlite3_stmt *ins_doc, const struct sw_doc_in *doc, const char *kind,
+			 const char *now, uint64_t pages, const char *status);
+
 /* Record the firewall's quarantine decision for doc_id (store.c), in the
  * caller's transaction. */
 int sw__record_store_decision(struct sw_matter *m, int64_t doc_id,

@@ -210,6 +210,29 @@ static int prepare(sqlite3_stmt **st, sqlite3 *db, const char *sql, struct sw_er
 	return 0;
 }
 
+/* Bind a document's row to the cached SW_STMT_INS_DOC statement. */
+void sw__record_bind_doc(sqlite3_stmt *ins_doc, const struct sw_doc_in *doc, const char *kind,
+			 const char *now, uint64_t pages, const char *status)
+{
+	sqlite3_bind_text(ins_doc, 1, doc->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 2, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 3, sw_origin_name(doc->origin), -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 4, doc->sha256, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 5, doc->original, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 6, doc->beg_bates, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 7, doc->end_bates, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 8, doc->source_path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 9, now, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(ins_doc, 10, (sqlite3_int64)doc->bytes);
+	sqlite3_bind_int64(ins_doc, 11, (sqlite3_int64)pages);
+	sqlite3_bind_text(ins_doc, 12, doc->meta_json, -1, SQLITE_STATIC);
+	sqlite3_bind_text(ins_doc, 13, status, -1, SQLITE_STATIC);
+	if (doc->parent_id > 0)
+		sqlite3_bind_int64(ins_doc, 14, doc->parent_id);
+	else
+		sqlite3_bind_null(ins_doc, 14);
+}
+
 int sw__record_step_done(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err)
 {
 	if (sw_fault("sql"))
@@ -312,24 +335,8 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 		goto cleanup;
 	in_tx = true;
 
-	sqlite3_bind_text(ins_doc, 1, doc->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 2, kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 3, sw_origin_name(doc->origin), -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 4, doc->sha256, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 5, doc->original, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 6, doc->beg_bates, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 7, doc->end_bates, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 8, doc->source_path, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 9, now, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(ins_doc, 10, (sqlite3_int64)doc->bytes);
-	sqlite3_bind_int64(ins_doc, 11, (sqlite3_int64)doc->npages);
-	sqlite3_bind_text(ins_doc, 12, doc->meta_json, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 13, pm.quarantine ? "quarantined" : "active", -1,
-			  SQLITE_STATIC);
-	if (doc->parent_id > 0)
-		sqlite3_bind_int64(ins_doc, 14, doc->parent_id);
-	else
-		sqlite3_bind_null(ins_doc, 14);
+	sw__record_bind_doc(ins_doc, doc, kind, now, doc->npages,
+			    pm.quarantine ? "quarantined" : "active");
 	if ((rc = sw__record_step_done(ins_doc, m->db, "cannot store the document", err)) != 0)
 		goto cleanup;
 	int64_t doc_id = sqlite3_last_insert_rowid(m->db);

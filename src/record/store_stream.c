@@ -68,23 +68,7 @@ int sw_record_doc_begin(struct sw_record_doc_writer **out, struct sw_matter *m,
 	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
 		goto fail;
 	sw_utc_now(now);
-	sqlite3_bind_text(ins_doc, 1, doc->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 2, doc->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 3, sw_origin_name(doc->origin), -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 4, doc->sha256, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 5, doc->original, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 6, doc->beg_bates, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 7, doc->end_bates, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 8, doc->source_path, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 9, now, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(ins_doc, 10, (sqlite3_int64)doc->bytes);
-	sqlite3_bind_int64(ins_doc, 11, 0);
-	sqlite3_bind_text(ins_doc, 12, doc->meta_json, -1, SQLITE_STATIC);
-	sqlite3_bind_text(ins_doc, 13, "active", -1, SQLITE_STATIC);
-	if (doc->parent_id > 0)
-		sqlite3_bind_int64(ins_doc, 14, doc->parent_id);
-	else
-		sqlite3_bind_null(ins_doc, 14);
+	sw__record_bind_doc(ins_doc, doc, doc->kind, now, 0, "active");
 	if ((rc = sw__record_step_done(ins_doc, m->db, "cannot store the document", err)) != 0) {
 		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
 		goto fail;
