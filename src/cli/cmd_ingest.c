@@ -9,7 +9,7 @@
 
 struct ingest_opts {
 	const char *matter, *labels, *origin, *accept, *reason;
-	bool verbose, json, no_ocr, replace;
+	bool verbose, json, no_ocr, replace, no_wait;
 };
 
 #define AT(f) offsetof(struct ingest_opts, f)
@@ -25,6 +25,9 @@ static const struct cli_opt opts[] = {
 	{ "replace", 0, NULL,
 	  "a corrected re-production: each document replaces the one with its BEGBATES (or name)",
 	  CLI_FLAG, AT(replace) },
+	{ "no-wait", 0, NULL,
+	  "when another import into the matter is running, exit 2 instead of waiting for it",
+	  CLI_FLAG, AT(no_wait) },
 	{ "accept-quarantined", 0, "DOC",
 	  "accept the quarantined document DOC (id, name or BEGBATES) as evidence", CLI_STRING,
 	  AT(accept) },
@@ -44,6 +47,7 @@ static const char *const event_names[] = {
 	[SW_INGEST_WARNING] = "warning",
 	[SW_INGEST_QUARANTINED] = "quarantined",
 	[SW_INGEST_REPLACED] = "replaced",
+	[SW_INGEST_NOTE] = "note",
 };
 
 static void on_event(void *user, enum sw_ingest_event ev, const char *what,
@@ -56,7 +60,8 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 			"message", sw_json_str(msg)));
 		return;
 	}
-	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED)
+	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED ||
+	    ev == SW_INGEST_NOTE)
 		fprintf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
 	else if (r->verbose || ev == SW_INGEST_REPLACED)
 		printf("%-8s %s: %s\n", event_names[ev], what, msg);
@@ -113,6 +118,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		.progress = true,
 		.no_ocr = opt->no_ocr,
 		.replace = opt->replace,
+		.no_wait = opt->no_wait,
 	};
 	bool json = opt->json;
 	json_t *doc = NULL;
@@ -171,7 +177,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 
 const struct cli_command cli_cmd_ingest = {
 	.name = "ingest",
-	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] [--replace] PATH... |"
+	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] [--replace] [--no-wait] PATH... |"
 		 " -m MATTER --accept-quarantined DOC --reason TEXT",
 	.summary = "import files and folders (text, Markdown, PDF, .eml, .msg, .docx, .DAT/.OPT load files) into a matter",
 	.description =
@@ -193,6 +199,8 @@ const struct cli_command cli_cmd_ingest = {
 		"--replace takes a corrected re-production: a document whose content is\n"
 		"new replaces the live one with its BEGBATES (unnumbered: its file name),\n"
 		"which is removed as `sworn matter rm` does, with an audit entry.\n\n"
+		"One import runs at a time in a matter: a second one says so and waits\n"
+		"for the first to end (--no-wait: exits 2 instead).\n\n"
 		"Exit status: 0 when every input was imported or already there, 2 when some\n"
 		"input failed (the rest is stored).",
 	.opts = opts,

@@ -25,6 +25,7 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 	case SW_INGEST_WARNING: in->sum->warnings++; break;
 	case SW_INGEST_QUARANTINED: in->sum->quarantined++; break;
 	case SW_INGEST_REPLACED: break; /* counted by the documents removed */
+	case SW_INGEST_NOTE: break;
 	}
 	if (in->opts->report) {
 		/* The progress line shares the terminal: clear it first. */

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -159,6 +160,17 @@ static int report_bates(struct sw__ingest *in, const char *prefix, struct sw_err
 	return 0;
 }
 
+static void on_waiting(void *user, long pid)
+{
+	struct sw__ingest *in = user;
+	char who[32] = "";
+	if (pid)
+		snprintf(who, sizeof(who), " (pid %ld)", pid);
+	sw__ingest_event(in, SW_INGEST_NOTE, sw_matter_name(in->m),
+			 "another import into this matter is running%s; waiting for it to end"
+			 " (--no-wait gives up instead)", who);
+}
+
 int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	      const char *const *paths, size_t npaths,
 	      const struct sw_ingest_opts *opts, struct sw_err *err)
@@ -166,9 +178,13 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	struct sw__ingest in = { .m = m, .opts = opts, .sum = out };
 	struct walk w = { 0 };
 	double start = sw_now();
-	int rc = 0;
+	int rc = 0, lock = -1;
 
 	memset(out, 0, sizeof(*out));
+	/* Before anything is looked up: what another import is storing now
+	 * must be found stored, not stored twice. */
+	if ((rc = sw_record_import_lock(&lock, m, !opts->no_wait, on_waiting, &in, err)) != 0)
+		return rc;
 	if (opts->labels_path)
 		sw__ingest_consume(&in, opts->labels_path);
 	for (size_t i = 0; i < npaths; i++)
@@ -229,6 +245,7 @@ done:
 		sw_err_set(err, in.fatal.code, "import stopped: %s", in.fatal.msg);
 
 	sw_record_sync_originals(m);
+	sw_record_import_unlock(lock);
 	out->seconds = sw_now() - start;
 	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);

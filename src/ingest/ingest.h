@@ -19,6 +19,7 @@ enum sw_ingest_event {
 	SW_INGEST_WARNING,  /* stored, but something is off (Bates gap...) */
 	SW_INGEST_QUARANTINED, /* stored quarantined: it matches a model output */
 	SW_INGEST_REPLACED, /* with replace: older documents removed for it */
+	SW_INGEST_NOTE,     /* a message, not counted (waiting for another import) */
 };
 
 struct sw_ingest_opts {
@@ -36,6 +37,9 @@ struct sw_ingest_opts {
 	 * ones with its BEGBATES (or, unnumbered, its name), which are removed
 	 * with an audit entry (sw_record_replace_older). */
 	bool replace;
+	/* Another import into the matter is running: fail (SW_EEXIST) instead
+	 * of waiting for it to end. */
+	bool no_wait;
 };
 
 struct sw_ingest_summary {

@@ -665,6 +665,17 @@ int sw_record_keep_original(struct sw_matter *m, const char *sha256,
 int sw_record_import_begin(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
 int sw_record_import_end(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
 
+/* One import at a time per matter: an exclusive flock on
+ * matters/<name>/import.lock (*fd, given back with sw_record_import_unlock;
+ * the kernel drops it when the process dies).  When another import holds
+ * it: with wait, waiting(user, pid) is called once (pid 0 when unknown)
+ * and the call blocks until the other ends; without, SW_EEXIST saying
+ * another import is running. */
+int sw_record_import_lock(int *fd, struct sw_matter *m, bool wait,
+			  void (*waiting)(void *user, long pid), void *user,
+			  struct sw_err *err) SW_MUST_USE;
+void sw_record_import_unlock(int fd);
+
 /* Sync the filesystem of the kept originals once (they are written without
  * an fsync each); best effort. */
 void sw_record_sync_originals(struct sw_matter *m);
