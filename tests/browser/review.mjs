@@ -1,0 +1,288 @@
+// The review in a browser, end to end: Debian's chromium, headless, driven by
+// playwright-core against a real `sworn serve` (started by run.sh on a
+// workspace seeded by seed.sh through the CLI).
+//   node review.mjs URL OUTDIR
+// URL is the token URL sworn serve printed; screenshots go to OUTDIR.
+// Exit status 0 when every check passed; each failure is printed.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const [url, outDir] = process.argv.slice(2);
+if (!url || !outDir) {
+	console.error('usage: node review.mjs URL OUTDIR');
+	process.exit(2);
+}
+const executablePath = process.env.SW_CHROMIUM || '/usr/bin/chromium';
+if (!fs.existsSync(executablePath)) {
+	console.error(`FAIL: ${executablePath} is missing: run scripts/install-deps (Debian's chromium)`);
+	process.exit(1);
+}
+fs.mkdirSync(outDir, { recursive: true });
+const origin = new URL(url).origin;
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sworn-chromium-'));
+
+let failures = 0, checks = 0;
+function check(what, ok, detail) {
+	checks++;
+	if (!ok) {
+		failures++;
+		console.log(`FAIL: ${what}${detail !== undefined ? ': ' + JSON.stringify(detail) : ''}`);
+	} else {
+		console.log(`ok: ${what}`);
+	}
+}
+const shot = (page, name) => page.screenshot({ path: path.join(outDir, name) });
+
+const ctx = await chromium.launchPersistentContext(profile, {
+	executablePath,
+	headless: true,
+	args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+		'--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	viewport: { width: 1280, height: 800 },
+});
+ctx.setDefaultTimeout(15000);
+const problems = [];
+function watch(page, name) {
+	page.on('pageerror', (e) => problems.push(`${name}: page error: ${e.message}`));
+	page.on('console', (m) => {
+		// the 409 of the conflict below is expected; nothing else is
+		if ((m.type() === 'error' && !/status of 409/.test(m.text())) || /Content.Security.Policy/i.test(m.text()))
+			problems.push(`${name}: console ${m.type()}: ${m.text()}`);
+	});
+	page.on('dialog', (d) => { problems.push(`${name}: dialog: ${d.message()}`); d.dismiss(); });
+}
+
+// The red of a blocked claim: its background's red well above green and blue.
+function reddish(rgb) {
+	const m = /rgba?\((\d+), (\d+), (\d+)/.exec(rgb || '');
+	return !!m && +m[1] > +m[2] + 25 && +m[1] > +m[3] + 25;
+}
+
+async function draftState(page) {
+	return page.evaluate(() => {
+		const items = [...document.querySelectorAll('#claim-list li')];
+		const marks = [...document.querySelectorAll('.backdrop mark.hl')];
+		return {
+			blockedFlags: items.map((li) => li.classList.contains('blocked')),
+			texts: items.map((li) => li.textContent),
+			bad: marks.filter((m) => m.classList.contains('v-unsupported') || m.classList.contains('v-contradicted'))
+				.map((m) => ({ text: m.textContent, bg: getComputedStyle(m).backgroundColor,
+					deco: getComputedStyle(m).textDecorationStyle })),
+			good: marks.filter((m) => m.classList.contains('v-supported')).length,
+			gate: document.querySelector('#gate') ? document.querySelector('#gate').className : '',
+			saved: (document.querySelector('#saved') || {}).textContent,
+		};
+	});
+}
+
+// replaceIn(page, from, to): select FROM in the draft's text area and type TO
+// over it, key by key (what a lawyer does).
+async function replaceIn(page, from, to) {
+	const found = await page.evaluate((f) => {
+		const ta = document.querySelector('#draft-text');
+		const i = ta.value.indexOf(f);
+		if (i < 0)
+			return false;
+		ta.focus();
+		ta.setSelectionRange(i, i + f.length);
+		return true;
+	}, from);
+	check(`the draft holds "${from}"`, found);
+	if (found)
+		await page.keyboard.type(to, { delay: 5 });
+}
+
+try {
+	const page = ctx.pages()[0] || await ctx.newPage();
+	watch(page, 'tab 1');
+
+	// ---------------------------------------------- the token, then a cookie
+	const first = await page.goto(url);
+	check('the token URL opens the page', first && first.ok(), first && first.status());
+	check('the token is swapped for a cookie (redirected to /)', !page.url().includes('token='), page.url());
+	const cookies = await ctx.cookies();
+	const c = cookies.find((k) => k.name === 'sworn_session');
+	check('the session cookie is HttpOnly and SameSite=Strict', c && c.httpOnly && c.sameSite === 'Strict', c);
+	const noCookie = await fetch(origin + '/api/session');
+	check('without the cookie or token the API refuses (403)', noCookie.status === 403, noCookie.status);
+
+	// ---------------------------------------------------------- runs
+	await page.goto(origin + '/#/m/acme/runs');
+	await page.waitForSelector('table.grid tbody tr');
+	const runRows = await page.locator('table.grid tbody tr').allTextContents();
+	check('the runs are listed with their status', runRows.some((r) => /blocked/.test(r)) &&
+		runRows.some((r) => /verified/.test(r)), runRows);
+	await page.goto(origin + '/#/m/acme/runs/1');
+	await page.waitForSelector('#steps tbody tr');
+	const steps = await page.locator('#steps tbody tr').allTextContents();
+	check('the run shows its steps with tokens/s', steps.length >= 5 && /drafter/.test(steps[0]) &&
+		/\d+\.\d/.test(steps[0]), steps.slice(0, 2));
+	check('tokens/s per endpoint', /board/.test(await page.locator('#endpoints').textContent()));
+	await shot(page, 'run.png');
+
+	// ---------------------------------------------------------- context audit
+	await page.click('#steps a[href$="/context/draft"]');
+	await page.waitForSelector('svg.bars rect');
+	const bars = await page.locator('svg.bars rect').count();
+	const label = await page.locator('svg.bars').getAttribute('aria-label');
+	check('the context audit draws a bar per origin', bars >= 2 && /evidence/.test(label), label);
+	await shot(page, 'context.png');
+
+	// ---------------------------------------------------------- the draft view
+	await page.goto(origin + '/#/m/acme/runs/1/draft');
+	await page.waitForSelector('#claim-list li');
+	let s = await draftState(page);
+	const nBlocked = s.blockedFlags.filter(Boolean).length;
+	check('the run\'s draft has blocked claims', nBlocked >= 2, s.texts);
+	check('blocked claims are listed first', s.blockedFlags.indexOf(false) === -1 ||
+		s.blockedFlags.slice(s.blockedFlags.indexOf(false)).every((b) => !b), s.blockedFlags);
+	check('blocked claims are red in the text', s.bad.length >= 2 && s.bad.every((m) => reddish(m.bg)), s.bad);
+	check('blocked claims are wavy-underlined too (not colour alone)', s.bad.every((m) => m.deco === 'wavy'), s.bad);
+	check('the invented Bates number is marked', s.bad.some((m) => m.text.includes('ACME0000999')), s.bad);
+	check('supported claims are marked', s.good > 0, s.good);
+	check('the gate says blocked', /gate-blocked/.test(s.gate), s.gate);
+	await shot(page, 'draft-blocked.png');
+
+	// click the contradicted date: its reason and the page behind it
+	await page.locator('#claim-list li.blocked button', { hasText: 'April 9, 2021' }).filter({ hasText: /date/i }).first().click();
+	await page.waitForSelector('#claim-detail .pagetext');
+	const reason = await page.locator('#claim-reason').textContent();
+	check('the reason is shown', /March 31, 2021/.test(reason), reason);
+	const pageHead = await page.locator('#claim-detail .pagehead').first().textContent();
+	check('the evidence names the document and Bates', /ACME0000004/.test(pageHead), pageHead);
+	const marks = await page.locator('#claim-detail .pagetext mark').allTextContents();
+	check('the matched words are marked on the page', marks.some((t) => /March\s+31,\s+2021/.test(t)), marks);
+	await shot(page, 'draft-evidence.png');
+
+	// n / p step between blocked claims (focus outside the text)
+	await page.locator('#claim-list li.current button').focus();
+	const before = await page.locator('#claim-list li.current').textContent();
+	await page.keyboard.press('n');
+	const afterN = await page.locator('#claim-list li.current').textContent();
+	check('n moves to the next blocked claim', afterN !== before && /unsupported|contradicted/.test(afterN), [before, afterN]);
+	await page.keyboard.press('p');
+	check('p moves back', (await page.locator('#claim-list li.current').textContent()) === before);
+
+	// ---------------------------------------------------------- edit, autosave
+	await replaceIn(page, 'April 9, 2021', 'March 31, 2021');
+	await replaceIn(page, 'Brightline sent a cure notice (ACME0000999)', 'Acme sent a notice of breach (ACME0000007)');
+	s = await draftState(page);
+	check('edited claims show as stale until verified', await page.locator('.backdrop mark.v-stale').count() > 0);
+	await page.waitForFunction(() => /Saved \(version \d+\)/.test(document.querySelector('#saved').textContent));
+	const savedText = await page.locator('#saved').textContent();
+	check('the edit is saved as it is made', /Saved \(version [1-9]/.test(savedText), savedText);
+
+	// ---------------------------------------- a second tab: the conflict is shown
+	const tab2 = await ctx.newPage();
+	watch(tab2, 'tab 2');
+	await tab2.goto(origin + '/#/m/acme/runs/1/draft');
+	await tab2.waitForSelector('#claim-list li');
+	const t2text = await tab2.locator('#draft-text').inputValue();
+	check('the other tab opens the saved edit', t2text.includes('March 31, 2021') && t2text.includes('ACME0000007'));
+	await tab2.evaluate(() => {
+		const ta = document.querySelector('#draft-text');
+		ta.focus();
+		ta.setSelectionRange(ta.value.length, ta.value.length);
+	});
+	await tab2.keyboard.type('\nSigned in Springfield.');
+	await tab2.waitForFunction(() => /Saved \(version \d+\)/.test(document.querySelector('#saved').textContent));
+	await page.bringToFront();
+	await replaceIn(page, 'general counsel', 'General Counsel');
+	await page.waitForSelector('#conflict:not([hidden])');
+	const conflictText = await page.locator('#conflict').textContent();
+	check('a conflicting edit from another tab is shown', /another tab/.test(conflictText), conflictText);
+	check('it is not saved over the other', /Not saved/.test(await page.locator('#saved').textContent()));
+	await shot(page, 'conflict.png');
+	await page.click('#conflict-mine');
+	await page.waitForFunction(() => /Saved \(version \d+\)/.test(document.querySelector('#saved').textContent));
+	const kept = await page.locator('#draft-text').inputValue();
+	check('keeping mine saves it as a new version', kept.includes('General Counsel') && !kept.includes('Springfield'));
+	await tab2.close();
+
+	// ---------------------------------------------------------- verify
+	await page.click('#verify');
+	await page.waitForSelector('#gate.gate-pass');
+	s = await draftState(page);
+	check('after the fix the gate passes', s.blockedFlags.every((b) => !b) && s.bad.length === 0, s);
+	await shot(page, 'draft-verified.png');
+
+	// ---------------------------------------------------------- approve
+	await page.click('#approve');
+	await page.waitForSelector('#approve-result strong');
+	const approved = await page.locator('#approve-result').textContent();
+	check('the draft is approved', /Approved/.test(approved) && !/override/.test(approved), approved);
+	await shot(page, 'approved.png');
+
+	// a failing draft needs an override reason (run 2, made to fail)
+	await page.goto(origin + '/#/m/acme/runs/2/draft');
+	await page.waitForSelector('#claim-list li');
+	await replaceIn(page, '(ACME0000005)', '(ACME0000998)');
+	await page.click('#approve');
+	await page.waitForSelector('#override-box:not([hidden]) #override-reason');
+	s = await draftState(page);
+	check('approving a failing draft asks for an override and marks the claim', s.bad.some((m) => m.text.includes('ACME0000998')), s.bad);
+	await page.fill('#override-reason', 'ACME0000998 is in the supplemental production');
+	await page.click('#override-approve');
+	await page.waitForSelector('#approve-result strong');
+	check('approved with override', /override/.test(await page.locator('#approve-result').textContent()));
+
+	// ---------------------------------------------- hostile document text stays text
+	await page.goto(origin + '/#/m/acme');
+	await page.waitForSelector('table.grid tbody tr');
+	await page.locator('table.grid a', { hasText: 'hostile-note.txt' }).click();
+	await page.waitForSelector('.pagetext');
+	await page.waitForTimeout(300);
+	const hostile = await page.locator('.pagetext').textContent();
+	check('the <script> of a document is shown as text', hostile.includes('<script>window.__sworn_xss = 1</script>'), hostile);
+	check('the onerror attribute is shown as text', hostile.includes('"><img src=x onerror='), hostile);
+	check('no element is made from document text', await page.locator('.pagebox img, .pagebox script, .pagebox b').count() === 0);
+	await shot(page, 'hostile.png');
+	// and in search results
+	await page.goto(origin + '/#/m/acme');
+	await page.fill('#q', 'onerror');
+	await page.press('#q', 'Enter');
+	await page.waitForSelector('.hitlist li');
+	const snippet = await page.locator('.hitlist .snippet').first().textContent();
+	check('a search snippet shows the markup as text', /onerror|<script>/.test(snippet), snippet);
+	check('no element is made from a snippet', await page.locator('.hits img, .hits script, .hits b').count() === 0);
+	await page.waitForTimeout(300);
+	check('the document\'s script never ran', await page.evaluate(() => window.__sworn_xss === undefined));
+
+	// ---------------------------------------------------------- the verifier
+	await page.goto(origin + '/#/m/acme/verify');
+	await page.fill('#paste', 'The order shipped on April 9, 2021 (ACME0000004).\n');
+	await page.click('.verify-form button[type=submit]');
+	await page.waitForSelector('#claim-list li');
+	s = await draftState(page);
+	check('a pasted draft is verified with the same view', s.bad.some((m) => m.text.includes('April 9, 2021')), s.bad);
+	check('the pasted draft has no Approve', await page.locator('#approve').count() === 0);
+	await shot(page, 'verify-pasted.png');
+
+	// 13-inch screen and print
+	await page.setViewportSize({ width: 1366, height: 768 });
+	await page.goto(origin + '/#/m/acme/runs/1/draft');
+	await page.waitForSelector('#claim-list li');
+	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+	check('no sideways scrolling on a 13-inch screen', overflow <= 0, overflow);
+	await page.emulateMedia({ media: 'print' });
+	const printVisible = await page.evaluate(() => {
+		const p = document.querySelector('.printview');
+		return getComputedStyle(p).display !== 'none' && p.textContent.includes('DECLARATION') &&
+			getComputedStyle(document.querySelector('.editor')).display === 'none';
+	});
+	check('the print view shows the draft, not the editor', printVisible);
+	await page.emulateMedia({ media: 'screen' });
+
+	check('no script error and no CSP violation in the page', problems.length === 0, problems);
+} catch (e) {
+	failures++;
+	console.log('FAIL: ' + (e && e.stack ? e.stack : e));
+	try { await ctx.pages()[0].screenshot({ path: path.join(outDir, 'failure.png') }); } catch (e2) { /* none */ }
+} finally {
+	await ctx.close();
+	fs.rmSync(profile, { recursive: true, force: true });
+}
+console.log(`${checks} checks, ${failures} failures; screenshots in ${outDir}`);
+process.exit(failures ? 1 : 0);
