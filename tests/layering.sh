@@ -19,7 +19,7 @@ allowed() {
 	verify) echo "claims authority record markup base" ;;
 	fleet) echo "llm base" ;;
 	pipeline) echo "verify llm record claims authority markup base" ;;
-	web) echo "pipeline verify llm record claims authority markup fleet base" ;;
+	web) echo "pipeline verify llm record extract claims authority markup fleet base" ;;
 	cli) echo "web pipeline verify llm ingest record extract claims authority fleet markup base" ;;
 	*) echo "?" ;;
 	esac

@@ -27,6 +27,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_draft,
 	&cli_cmd_run,
 	&cli_cmd_corrections,
+	&cli_cmd_serve,
 	&cli_cmd_models,
 	&cli_cmd_ask,
 	&cli_cmd_doctor,

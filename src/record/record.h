@@ -84,10 +84,11 @@ void sw_matter_close(struct sw_matter *m);
 
 const char *sw_matter_name(const struct sw_matter *m);
 
-/* The matter's open database, for the one subsystem above record/ that
- * keeps tables of its own in it: pipeline/'s run journal (the runs,
- * run_steps, run_sections, run_flags and corrections tables, created by the
- * matter's migrations in record/schema.c).  Borrowed; the same thread rules
+/* The matter's open database, for the subsystems above record/ that
+ * keep tables of their own in it: pipeline/'s run journal (the runs,
+ * run_steps, run_sections, run_flags and corrections tables) and web/'s
+ * saved edits of a run's draft (draft_edits), created by the matter's
+ * migrations in record/schema.c.  Borrowed; the same thread rules
  * as m.  Evidence is never read through it: the queries below are the only
  * way to the record's pages. */
 struct sqlite3 *sw_matter_db(struct sw_matter *m);
@@ -304,6 +305,14 @@ void sw_shown_page_release(struct sw_shown_page *p);
  * the document has no such page. */
 int sw_record_show(struct sw_shown_page *out, struct sw_matter *m, const char *what,
 		   struct sw_err *err) SW_MUST_USE;
+
+/* The original file of document doc_id as it was imported, kept in the
+ * matter's files/ under its SHA-256: its path into *path (caller frees).
+ * SW_ENOTFOUND when there is no such document, it kept no original (a
+ * text stored by sworn itself), or the file is no longer there.  Any
+ * document: the caller decides what it may show. */
+int sw_record_doc_original(char **path, struct sw_matter *m, int64_t doc_id,
+			   struct sw_err *err) SW_MUST_USE;
 
 /* Take document doc (id, name or BEGBATES; as sw_record_show finds one)
  * and every document that came in it (its attachments, at any depth) out

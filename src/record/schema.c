@@ -200,6 +200,14 @@ static const char *const migrations[] = {
 	"  replaced_by INTEGER REFERENCES documents (id),"
 	"  removed_at TEXT NOT NULL);"
 	"CREATE INDEX removals_doc ON removals (doc_id);",
+	/* 5 -> 6: sworn serve's saved edits of a run's draft (web/): the
+	 * lawyer's current text of each run, one row per run, with a version
+	 * raised by each save so that two tabs cannot overwrite each other. */
+	"CREATE TABLE draft_edits ("
+	"  run_id INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,"
+	"  version INTEGER NOT NULL CHECK (version > 0),"
+	"  text TEXT NOT NULL,"
+	"  saved_at TEXT NOT NULL);",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,

@@ -1,0 +1,154 @@
+/* cmd_serve.c - `sworn serve`: the review in a browser (web/), on this
+ * machine only unless told otherwise, until Ctrl-C. */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/cli_draft.h"
+#include "web/web.h"
+
+struct serve_opts {
+	const char *matter, *port_file, *bind;
+	long long port;
+	bool allow_remote, no_token_print;
+};
+
+#define AT(f) offsetof(struct serve_opts, f)
+static const struct cli_opt opts[] = {
+	{ "matter", 'm', "MATTER", "the matter the page opens first (default: the default matter)",
+	  CLI_STRING, AT(matter) },
+	{ "port", 'p', "N", "listen on port N (default 8765; 0: any free port)", CLI_INT, AT(port),
+	  0, 65535 },
+	{ "port-file", 0, "FILE", "write the port listened on to FILE (for scripts)", CLI_PATH,
+	  AT(port_file) },
+	{ "bind", 0, "ADDR", "listen on ADDR instead of 127.0.0.1 (needs --allow-remote unless "
+	  "loopback)", CLI_STRING, AT(bind) },
+	{ "allow-remote", 0, NULL, "let --bind name an address other machines can reach",
+	  CLI_FLAG, AT(allow_remote) },
+	{ "no-token-print", 0, NULL, "print the URL without the access token (it stays in "
+	  SW_WEB_TOKEN_FILE ")", CLI_FLAG, AT(no_token_print) },
+};
+
+static const struct serve_opts defaults = { .port = SW_WEB_DEFAULT_PORT };
+
+static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	(void)cmd;
+	const struct serve_opts *o = a->opts;
+	struct sw_err err = { 0 };
+	struct sw_web *w = NULL;
+	struct sw_matter *m = NULL;
+	char token[SW_WEB_TOKEN_HEX + 1];
+	char *matter = NULL;
+	const char *from = NULL;
+	sigset_t stop, old;
+	int rc = CLI_USAGE, sig = 0;
+
+	if (o->allow_remote && !o->bind) {
+		cli_error("--allow-remote goes with --bind ADDR");
+		return CLI_USAGE;
+	}
+	/* The matter named (or the default) must exist; none at all is fine:
+	 * the page lists the matters. */
+	if (o->matter) {
+		matter = sw_xstrdup(o->matter);
+	} else if (cli_default_matter(&matter, &from, ctx, &err) != 0) {
+		return cli_fail(&err);
+	}
+	if (matter) {
+		if (cli_matter_open(&m, ctx, matter, &err) != 0) {
+			free(matter);
+			cli_fail(&err);
+			return CLI_USAGE;
+		}
+		sw_matter_close(m);
+	}
+	if (sw_web_token(token, ctx->ws.root, &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	/* The server's threads start with SIGINT and SIGTERM blocked, so they
+	 * reach this thread's sigwait only. */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stop, &old);
+	signal(SIGPIPE, SIG_IGN);
+	struct sw_web_opts wo = {
+		.ws = &ctx->ws,
+		.matter = matter,
+		.bind = o->bind,
+		.allow_remote = o->allow_remote,
+		.port = (unsigned)o->port,
+		.token = token,
+		.commit = cli_build_commit,
+		.log = !cli_globals.quiet,
+	};
+	if (sw_web_start(&w, &wo, &err) != 0) {
+		rc = cli_fail(&err);
+		if (err.code == SW_EIO)
+			rc = CLI_USAGE;
+		goto unblock;
+	}
+	unsigned port = sw_web_port(w);
+	if (o->port_file) {
+		char line[16];
+		int n = snprintf(line, sizeof(line), "%u\n", port);
+		if (sw_file_write_atomic(o->port_file, line, (size_t)n, &err) != 0) {
+			rc = cli_fail(&err);
+			goto unblock;
+		}
+	}
+	if (o->bind && !sw_web_addr_is_loopback(o->bind))
+		fprintf(stderr, "sworn serve: warning: listening on %s: anyone who can reach this "
+				"machine and has the token can read and change the matters\n",
+			o->bind);
+	if (o->no_token_print)
+		printf("sworn serve: http://%s:%u/ (open it with ?token= and the token in %s/%s)\n",
+		       sw_web_host(w), port, ctx->ws.root, SW_WEB_TOKEN_FILE);
+	else
+		printf("sworn serve: http://%s:%u/?token=%s\n", sw_web_host(w), port, token);
+	fflush(stdout);
+	if (!cli_globals.quiet)
+		fputs("sworn serve: Ctrl-C stops it\n", stderr);
+	while (sigwait(&stop, &sig) != 0)
+		;
+	if (!cli_globals.quiet)
+		fprintf(stderr, "sworn serve: stopped (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+	rc = CLI_OK;
+unblock:
+	sw_web_stop(w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+cleanup:
+	free(matter);
+	return rc;
+}
+
+const struct cli_command cli_cmd_serve = {
+	.name = "serve",
+	.usage = "[-m MATTER] [--port N] [--port-file FILE] [--bind ADDR --allow-remote]"
+		 " [--no-token-print]",
+	.summary = "review runs, drafts and their evidence in a browser on this machine",
+	.description =
+		"Serves a local page for what the CLI does: matters, their documents and\n"
+		"search, runs (live while they run), a draft with each claim coloured by its\n"
+		"verdict and the record page (text and image) behind it, the context audit,\n"
+		"edits saved as they are made, Verify and Approve (as sworn run approve:\n"
+		"a failing draft needs an override reason).  Prints the URL to open, with\n"
+		"the workspace's access token (kept in " SW_WEB_TOKEN_FILE ", mode 0600, the\n"
+		"same across restarts); every request without it, or without the session\n"
+		"cookie the first visit sets, is refused.  Listens on 127.0.0.1 only unless\n"
+		"--bind names another address with --allow-remote.  One line per request on\n"
+		"standard error unless --quiet.  Ctrl-C or SIGTERM stops it.\n\n"
+		"Exit status: 0 stopped by a signal, 2 usage error or the port in use.",
+	.opts = opts,
+	.nopts = SW_ARRAY_LEN(opts),
+	.opts_size = sizeof(struct serve_opts),
+	.opts_init = &defaults,
+	.min_pos = 0,
+	.max_pos = 0,
+	.flags = CLI_NEEDS_WORKSPACE,
+	.run = run,
+};

@@ -1,0 +1,202 @@
+/* api.c - the JSON API's routes (docs/DESIGN.md, "sworn serve"), the
+ * session, and what every handler shares: query arguments read with range
+ * checks, the body as JSON, the matter opened for one request. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <microhttpd.h>
+
+#include "web/web_int.h"
+
+const char *sw__web_arg(const struct sw__web_req *q, const char *name)
+{
+	return MHD_lookup_connection_value(q->conn, MHD_GET_ARGUMENT_KIND, name);
+}
+
+bool sw__web_arg_int(long long *out, const struct sw__web_req *q, struct sw__web_reply *r,
+		     const char *name, long long lo, long long hi, bool required)
+{
+	const char *v = sw__web_arg(q, name);
+	if (!v || !*v) {
+		if (!required)
+			return true;
+		sw__web_reply_error(r, 400, "'%s' is missing", name);
+		return false;
+	}
+	if (!sw_parse_int(v, lo, hi, out)) {
+		sw__web_reply_error(r, 400, "bad '%s': give a whole number from %lld to %lld", name,
+				    lo, hi);
+		return false;
+	}
+	return true;
+}
+
+json_t *sw__web_body_json(const struct sw__web_req *q, struct sw__web_reply *r)
+{
+	json_error_t je;
+	if (!sw_utf8_valid(q->body, q->body_len)) {
+		sw__web_reply_error(r, 400, "the body is not UTF-8");
+		return NULL;
+	}
+	json_t *j = json_loadb(q->body, q->body_len, JSON_REJECT_DUPLICATES, &je);
+	if (!j) {
+		sw__web_reply_error(r, 400, "the body is not JSON: %s (at %d:%d)", je.text, je.line,
+				    je.column);
+		return NULL;
+	}
+	if (!json_is_object(j)) {
+		json_decref(j);
+		sw__web_reply_error(r, 400, "the body is not a JSON object");
+		return NULL;
+	}
+	return j;
+}
+
+struct sw_matter *sw__web_matter(const struct sw__web_req *q, struct sw__web_reply *r,
+				 const char *name)
+{
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	if (!sw_matter_name_valid(name)) {
+		sw__web_reply_error(r, 404, "no matter is called so");
+		return NULL;
+	}
+	if (sw_matter_open(&m, q->w->ws, name, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		return NULL;
+	}
+	return m;
+}
+
+struct sw_authority *sw__web_authorities(const struct sw__web_req *q, struct sw__web_reply *r,
+					 bool *ok)
+{
+	struct sw_authority *auth = NULL;
+	struct sw_err err = { 0 };
+	char *path = sw_path_join(q->w->ws->root, SW_AUTHORITY_DB_NAME);
+	*ok = true;
+	if (sw_path_is_file(path) && sw_authority_open(&auth, path, false, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		r->status = 500;
+		*ok = false;
+	}
+	free(path);
+	return auth;
+}
+
+static void session(struct sw__web_req *q, struct sw__web_reply *r)
+{
+	const struct sw_web *w = q->w;
+	sw__web_reply_json(r, 200, json_pack("{s:s, s:o, s:s}", "csrf", w->csrf, "matter",
+					     w->matter ? sw_json_str(w->matter) : json_null(),
+					     "version", SW_VERSION));
+}
+
+void sw__web_matters(struct sw__web_req *q, struct sw__web_reply *r)
+{
+	char **names = NULL;
+	size_t n = 0;
+	struct sw_err err = { 0 };
+	if (sw_matter_list(&names, &n, q->w->ws, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		return;
+	}
+	json_t *arr = json_array();
+	for (size_t i = 0; i < n; i++) {
+		struct sw_matter *m = NULL;
+		struct sw_matter_stats st;
+		memset(&st, 0, sizeof(st));
+		if (sw_matter_open(&m, q->w->ws, names[i], &err) != 0 ||
+		    sw_matter_stats(&st, m, &err) != 0) {
+			/* one broken matter does not hide the others */
+			json_array_append_new(arr, json_pack("{s:o, s:n, s:n, s:o}", "name",
+							     sw_json_str(names[i]), "documents",
+							     "pages", "error", sw_json_str(err.msg)));
+		} else {
+			json_array_append_new(arr, json_pack("{s:o, s:I, s:I}", "name",
+							     sw_json_str(names[i]), "documents",
+							     (json_int_t)st.documents, "pages",
+							     (json_int_t)st.pages));
+		}
+		sw_matter_stats_release(&st);
+		sw_matter_close(m);
+		sw_err_clear(&err);
+		free(names[i]);
+	}
+	free(names);
+	sw__web_reply_json(r, 200, json_pack("{s:o}", "matters", arr));
+}
+
+static bool method(struct sw__web_req *q, struct sw__web_reply *r, bool post)
+{
+	if (q->post == post)
+		return true;
+	sw__web_reply_error(r, 405, "use %s here", post ? "POST" : "GET");
+	return false;
+}
+
+/* /api/m/NAME/...: the matter is opened for this request only. */
+static void matter_routes(struct sw__web_req *q, struct sw__web_reply *r, char **seg,
+			  size_t nseg)
+{
+	struct sw_matter *m = NULL;
+	long long run = 0;
+	const char *what = nseg >= 4 ? seg[3] : NULL;
+
+	if (nseg < 2 || nseg > 4) {
+		sw__web_reply_error(r, 404, "no such address");
+		return;
+	}
+	const char *res = seg[1];
+	bool known = (nseg == 2 && (!strcmp(res, "docs") || !strcmp(res, "search") ||
+				    !strcmp(res, "page") || !strcmp(res, "page.png") ||
+				    !strcmp(res, "runs") || !strcmp(res, "verify"))) ||
+		     (nseg >= 3 && !strcmp(res, "runs") &&
+		      (nseg == 3 || !strcmp(what, "context") || !strcmp(what, "draft") ||
+		       !strcmp(what, "approve")));
+	if (!known) {
+		sw__web_reply_error(r, 404, "no such address");
+		return;
+	}
+	if (nseg >= 3 && !sw_parse_int(seg[2], 1, INT64_MAX, &run)) {
+		sw__web_reply_error(r, 404, "bad run '%s': give the run's number", seg[2]);
+		return;
+	}
+	bool post = !strcmp(res, "verify") || (what && !strcmp(what, "approve"));
+	bool either = what && !strcmp(what, "draft");
+	if (!either && !method(q, r, post))
+		return;
+	if (!(m = sw__web_matter(q, r, seg[0])))
+		return;
+	if (nseg >= 3)
+		sw__web_run(q, r, m, run, what);
+	else if (!strcmp(res, "docs"))
+		sw__web_docs(q, r, m);
+	else if (!strcmp(res, "search"))
+		sw__web_search(q, r, m);
+	else if (!strcmp(res, "page"))
+		sw__web_page(q, r, m);
+	else if (!strcmp(res, "page.png"))
+		sw__web_page_png(q, r, m);
+	else if (!strcmp(res, "runs"))
+		sw__web_runs(q, r, m);
+	else
+		sw__web_verify(q, r, m);
+	sw_matter_close(m);
+}
+
+void sw__web_api(struct sw__web_req *q, struct sw__web_reply *r, char **seg, size_t nseg)
+{
+	r->api = true;
+	if (nseg == 1 && !strcmp(seg[0], "session")) {
+		if (method(q, r, false))
+			session(q, r);
+	} else if (nseg == 1 && !strcmp(seg[0], "matters")) {
+		if (method(q, r, false))
+			sw__web_matters(q, r);
+	} else if (nseg >= 1 && !strcmp(seg[0], "m")) {
+		matter_routes(q, r, seg + 1, nseg - 1);
+	} else {
+		sw__web_reply_error(r, 404, "no such address");
+	}
+}

@@ -1,0 +1,188 @@
+/* api_verify.c - the verifier for a draft pasted or uploaded (.md, .txt,
+ * .docx, .pdf), and the one way every handler verifies a text: the whole
+ * `sworn verify --json` object, its offsets into the text sent back. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "web/web_int.h"
+#include "extract/extract.h"
+#include "markup/markup.h"
+#include "verify/verify.h"
+
+#define MAX_NAME 255
+
+int sw__web_verify_json(json_t **report, const struct sw_web *w, struct sw_matter *m,
+			struct sw_authority *auth, const char *src, size_t len, int kind,
+			const char *name, const char *format_name, struct sw_err *err)
+{
+	struct sw_markup view;
+	struct sw_verify_report rep;
+	char *last_import = NULL;
+	char sha[SW_SHA256_HEX_LEN + 1], now[21];
+	int rc;
+
+	*report = NULL;
+	memset(&view, 0, sizeof(view));
+	memset(&rep, 0, sizeof(rep));
+	if ((rc = sw_markup_parse(&view, (enum sw_markup_kind)kind, src, len, err)) != 0) {
+		sw_err_wrap(err, rc, "cannot read the draft");
+		goto cleanup;
+	}
+	struct sw_verify_opts vo = { .lenient = false };
+	if ((rc = sw_verify(&rep, m, auth, view.text, view.len, &vo, err)) != 0)
+		goto cleanup;
+	sw_sha256_hex(sha, src, len);
+	sw_utc_now(now);
+	struct sw_verify_audit audit = {
+		.matter = sw_matter_name(m),
+		.time = now,
+		.version = SW_VERSION,
+		.commit = w->commit,
+		.draft_sha256 = sha,
+		.format = format_name ? format_name : sw_markup_kind_name(view.kind),
+	};
+	if ((rc = sw_record_import_stamp(&audit.record_documents, &last_import, m, err)) != 0)
+		goto cleanup;
+	audit.record_last_import = last_import;
+	rep.view = &view;
+	rep.audit = &audit;
+	*report = sw_verify_json(&rep, name);
+	rep.view = NULL;
+	rep.audit = NULL;
+cleanup:
+	sw_verify_release(&rep);
+	sw_markup_release(&view);
+	free(last_import);
+	return rc;
+}
+
+/* An upload's extension: one of the four the page offers, lower case. */
+static const char *upload_ext(const char *file_name)
+{
+	static const char *const ok[] = { "md", "txt", "docx", "pdf" };
+	char ext[8];
+	sw_path_ext(ext, sizeof(ext), file_name);
+	for (size_t i = 0; i < SW_ARRAY_LEN(ok); i++)
+		if (strcmp(ext, ok[i]) == 0)
+			return ok[i];
+	return NULL;
+}
+
+/* The text of an uploaded .docx or PDF, through extract/'s draft reader
+ * (which reads files): the bytes go to a private folder inside the
+ * matter, never outside it, for as long as the reading takes. */
+static int extract_upload(struct sw_buf *text, struct sw_matter *m, const char *ext,
+			  const char *shown, const struct sw_buf *bytes, struct sw_err *err)
+{
+	char *dir = sw_xasprintf("%s/.upload-XXXXXX", sw_matter_dir(m));
+	char *path = NULL;
+	int rc = 0, fd = -1;
+
+	if (!mkdtemp(dir)) {
+		rc = sw_err_set(err, SW_EIO, "cannot make a folder for the upload: %s",
+				strerror(errno));
+		free(dir);
+		return rc;
+	}
+	path = sw_xasprintf("%s/draft.%s", dir, ext);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 || write(fd, bytes->data, bytes->len) != (ssize_t)bytes->len) {
+		rc = sw_err_set(err, SW_EIO, "cannot keep the upload: %s", strerror(errno));
+		goto cleanup;
+	}
+	close(fd);
+	fd = -1;
+	if ((rc = sw_extract_draft_text(text, path, err)) != 0) {
+		/* the message names the temporary file: name the upload */
+		const char *p = strstr(err->msg, path);
+		if (p) {
+			char msg[SW_ERR_MSG_MAX];
+			snprintf(msg, sizeof(msg), "%.*s%s%s", (int)(p - err->msg), err->msg, shown,
+				 p + strlen(path));
+			snprintf(err->msg, sizeof(err->msg), "%s", msg);
+		}
+	}
+cleanup:
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m)
+{
+	struct sw_buf bytes = SW_BUF_INIT, text = SW_BUF_INIT;
+	struct sw_authority *auth = NULL;
+	struct sw_err err = { 0 };
+	json_t *report = NULL;
+	bool ok;
+	json_t *body = sw__web_body_json(q, r);
+	if (!body)
+		return;
+	const char *pasted = json_string_value(json_object_get(body, "text"));
+	const char *file_name = json_string_value(json_object_get(body, "file_name"));
+	const char *b64 = json_string_value(json_object_get(body, "content_base64"));
+	enum sw_markup_kind kind = SW_MARKUP_MARKDOWN;
+	const char *name = "pasted draft", *format = NULL;
+
+	if (pasted) {
+		sw_buf_add(&text, pasted, json_string_length(json_object_get(body, "text")));
+		/* pasted text reads as a model's draft does: Markdown, unless
+		 * it is an HTML page */
+		if (sw_markup_kind_for(NULL, text.data, text.len) == SW_MARKUP_HTML)
+			kind = SW_MARKUP_HTML;
+	} else if (file_name && b64) {
+		const char *ext = upload_ext(file_name);
+		if (strlen(file_name) > MAX_NAME || strchr(file_name, '/') || !ext) {
+			sw__web_reply_error(r, 400, "give a .md, .txt, .docx or .pdf file");
+			goto cleanup;
+		}
+		name = file_name;
+		if (sw__web_base64_decode(&bytes, b64, json_string_length(json_object_get(body,
+							"content_base64")),
+					  SW_WEB_MAX_BODY, &err) != 0) {
+			sw__web_reply_err(r, &err);
+			goto cleanup;
+		}
+		if (!strcmp(ext, "md") || !strcmp(ext, "txt")) {
+			if (!sw_utf8_valid(bytes.data ? bytes.data : "", bytes.len)) {
+				sw__web_reply_error(r, 400, "'%s' is not UTF-8 text", file_name);
+				goto cleanup;
+			}
+			sw_buf_add(&text, bytes.data ? bytes.data : "", bytes.len);
+			kind = !strcmp(ext, "md") ? SW_MARKUP_MARKDOWN : SW_MARKUP_TEXT;
+		} else {
+			if (extract_upload(&text, m, ext, file_name, &bytes, &err) != 0) {
+				sw__web_reply_err(r, &err);
+				goto cleanup;
+			}
+			kind = SW_MARKUP_TEXT;
+			format = "extracted text";
+		}
+	} else {
+		sw__web_reply_error(r, 400, "give \"text\", or \"file_name\" and \"content_base64\"");
+		goto cleanup;
+	}
+	auth = sw__web_authorities(q, r, &ok);
+	if (!ok)
+		goto cleanup;
+	if (sw__web_verify_json(&report, q->w, m, auth, text.data ? text.data : "", text.len, kind,
+				name, format, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		goto cleanup;
+	}
+	sw__web_reply_json(r, 200, json_pack("{s:o, s:o}", "text",
+					     sw_json_strn(text.data ? text.data : "", text.len),
+					     "report", report));
+cleanup:
+	sw_authority_close(auth);
+	sw_buf_release(&bytes);
+	sw_buf_release(&text);
+	json_decref(body);
+}

@@ -1,0 +1,537 @@
+/* server.c - the HTTP side of sworn serve: binding, the checks every
+ * request passes before any handler sees it (Host, token or session,
+ * CSRF and Origin for POST, the path's shape, the body's size), the
+ * headers every response carries, and the request log. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include <microhttpd.h>
+
+#include "web/web_int.h"
+
+#define CSP "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " \
+	    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+#define SESSION_COOKIE "sworn_session"
+#define MAX_PATH 2048
+#define MAX_SEGMENTS 16
+
+/* What one connection's request has gathered between the calls of the
+ * access handler. */
+struct pending {
+	struct sw_buf body;
+	bool started;    /* the first call of the handler is past */
+	bool too_big;
+	bool answered;   /* refused at the first call */
+	bool encoded_sep; /* the raw path spells '/', '\\' or NUL as %XX */
+	double t0;
+};
+
+/* ------------------------------------------------------------- replies */
+
+void sw__web_reply_json(struct sw__web_reply *r, unsigned status, json_t *doc)
+{
+	sw_buf_reset(&r->body);
+	r->status = status;
+	r->type = "application/json; charset=utf-8";
+	r->api = true;
+	char *s = doc ? json_dumps(doc, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+	json_decref(doc);
+	if (!s) {
+		r->status = 500;
+		sw_buf_adds(&r->body, "{\"error\":\"cannot write the answer\"}");
+		return;
+	}
+	/* '<', '>' and '&' appear in JSON only inside strings, so escaping
+	 * them changes no value, and a reply that something did read as HTML
+	 * still holds no tag */
+	for (const char *p = s; *p; p++) {
+		if (*p == '<')
+			sw_buf_adds(&r->body, "\\u003c");
+		else if (*p == '>')
+			sw_buf_adds(&r->body, "\\u003e");
+		else if (*p == '&')
+			sw_buf_adds(&r->body, "\\u0026");
+		else
+			sw_buf_addc(&r->body, *p);
+	}
+	free(s);
+}
+
+void sw__web_reply_error(struct sw__web_reply *r, unsigned status, const char *fmt, ...)
+{
+	struct sw_buf msg = SW_BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sw_buf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	sw__web_reply_json(r, status, json_pack("{s:o}", "error", sw_json_str(msg.data ? msg.data
+										       : "")));
+	sw_buf_release(&msg);
+}
+
+unsigned sw__web_status_for(int code)
+{
+	switch (code) {
+	case SW_ENOTFOUND:
+		return 404;
+	case SW_EINPUT:
+		return 400;
+	case SW_ELIMIT:
+		return 413;
+	case SW_EUSAGE:
+	case SW_EEXIST:
+		return 409;
+	case SW_EPOLICY:
+		return 403;
+	default:
+		return 500;
+	}
+}
+
+void sw__web_reply_err(struct sw__web_reply *r, const struct sw_err *err)
+{
+	sw__web_reply_error(r, sw__web_status_for(err->code), "%s",
+			    err->msg[0] ? err->msg : sw_err_name(err->code));
+}
+
+static void reply_text(struct sw__web_reply *r, unsigned status, const char *text)
+{
+	sw_buf_reset(&r->body);
+	r->status = status;
+	r->type = "text/plain; charset=utf-8";
+	sw_buf_adds(&r->body, text);
+}
+
+static void reply_release(struct sw__web_reply *r)
+{
+	sw_buf_release(&r->body);
+	free(r->location);
+	free(r->cookie);
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, struct sw__web_reply *r)
+{
+	size_t len = 0;
+	char *data = sw_buf_detach(&r->body, &len);
+	struct MHD_Response *resp =
+		MHD_create_response_from_buffer(len, data ? data : (char *)"",
+						data ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+	if (!resp) {
+		free(data);
+		return MHD_NO;
+	}
+	MHD_add_response_header(resp, "Content-Security-Policy", CSP);
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+	MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+	MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
+	MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
+	if (r->type)
+		MHD_add_response_header(resp, "Content-Type", r->type);
+	MHD_add_response_header(resp, "Cache-Control", r->api ? "no-store" : "no-cache");
+	if (r->location)
+		MHD_add_response_header(resp, "Location", r->location);
+	if (r->cookie)
+		MHD_add_response_header(resp, "Set-Cookie", r->cookie);
+	enum MHD_Result ok = MHD_queue_response(c, r->status, resp);
+	MHD_destroy_response(resp);
+	return ok;
+}
+
+/* -------------------------------------------------------------- checks */
+
+static const char *header(struct MHD_Connection *c, const char *name)
+{
+	return MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+}
+
+static bool host_ok(const struct sw_web *w, const char *host)
+{
+	if (!host)
+		return false;
+	for (size_t i = 0; i < SW__WEB_HOSTS; i++)
+		if (w->hosts[i][0] && strcmp(host, w->hosts[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool authenticated(const struct sw_web *w, struct MHD_Connection *c)
+{
+	char sess[SW_WEB_TOKEN_HEX + 1];
+	const char *cookie = header(c, "Cookie");
+	if (cookie && sw__web_cookie(sess, sizeof(sess), cookie, SESSION_COOKIE) &&
+	    sw__web_secret_eq(sess, w->session))
+		return true;
+	const char *auth = header(c, "Authorization");
+	return auth && strncmp(auth, "Bearer ", 7) == 0 && sw__web_secret_eq(auth + 7, w->token);
+}
+
+/* POST only: the CSRF token the page got from /api/session, and an Origin
+ * (when the browser sends one) that is this server as the Host named it. */
+static bool post_ok(const struct sw_web *w, struct MHD_Connection *c, const char *host)
+{
+	const char *csrf = header(c, "X-CSRF-Token");
+	if (!csrf || !sw__web_secret_eq(csrf, w->csrf))
+		return false;
+	const char *origin = header(c, "Origin");
+	if (!origin)
+		return true;
+	char want[SW__WEB_HOST_MAX + 16];
+	snprintf(want, sizeof(want), "http://%s", host);
+	return strcmp(origin, want) == 0;
+}
+
+/* Cut the decoded path into segments in place; false for any shape that
+ * could name something outside what the routes mean: "." or "..", an
+ * empty segment, a backslash, a control byte. */
+static bool split_path(char *path, char **seg, size_t *nseg)
+{
+	*nseg = 0;
+	if (path[0] != '/')
+		return false;
+	if (path[1] == '\0')
+		return true;
+	char *p = path + 1;
+	for (;;) {
+		char *slash = strchr(p, '/');
+		if (slash)
+			*slash = '\0';
+		if (!*p || !strcmp(p, ".") || !strcmp(p, "..") || *nseg == MAX_SEGMENTS)
+			return false;
+		for (const char *s = p; *s; s++)
+			if (*s == '\\' || (unsigned char)*s < 0x20 || *s == 0x7f)
+				return false;
+		seg[(*nseg)++] = p;
+		if (!slash)
+			return true;
+		p = slash + 1;
+	}
+}
+
+/* --------------------------------------------------------------- routes */
+
+static void serve_asset(struct sw__web_reply *r, const char *name)
+{
+	const struct sw__web_asset *a = sw__web_asset_find(name);
+	if (!a) {
+		reply_text(r, 404, "not found\n");
+		return;
+	}
+	sw_buf_reset(&r->body);
+	sw_buf_add(&r->body, a->data, a->len);
+	r->status = 200;
+	r->type = sw__web_content_type(a->name);
+}
+
+static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *host)
+{
+	struct sw_web *w = q->w;
+	const char *token = MHD_lookup_connection_value(q->conn, MHD_GET_ARGUMENT_KIND, "token");
+	char path[MAX_PATH + 1];
+	char *seg[MAX_SEGMENTS];
+	size_t nseg = 0;
+
+	/* The first visit: the token in the URL is swapped for the session
+	 * cookie and taken out of the address bar (and the history). */
+	if (!q->post && token && strcmp(q->path, "/") == 0) {
+		if (!sw__web_secret_eq(token, w->token)) {
+			reply_text(r, 403, "forbidden: wrong token\n");
+			return;
+		}
+		r->status = 303;
+		r->location = sw_xstrdup("/");
+		r->cookie = sw_xasprintf(SESSION_COOKIE "=%s; HttpOnly; SameSite=Strict; Path=/",
+					 w->session);
+		reply_text(r, 303, "see /\n");
+		return;
+	}
+	if (!authenticated(w, q->conn)) {
+		reply_text(r, 403, "forbidden: open the URL sworn serve printed\n");
+		return;
+	}
+	if (q->post && !post_ok(w, q->conn, host)) {
+		reply_text(r, 403, "forbidden: cross-site request or missing CSRF token\n");
+		return;
+	}
+	size_t plen = strlen(q->path);
+	if (plen > MAX_PATH) {
+		reply_text(r, 404, "not found\n");
+		return;
+	}
+	memcpy(path, q->path, plen + 1);
+	if (!split_path(path, seg, &nseg)) {
+		reply_text(r, 404, "not found\n");
+		return;
+	}
+	if (nseg >= 1 && strcmp(seg[0], "api") == 0) {
+		sw__web_api(q, r, seg + 1, nseg - 1);
+		return;
+	}
+	if (q->post) {
+		reply_text(r, 405, "method not allowed\n");
+		return;
+	}
+	if (nseg == 0)
+		serve_asset(r, "index.html");
+	else if (nseg == 2 && strcmp(seg[0], "assets") == 0)
+		serve_asset(r, seg[1]);
+	else
+		reply_text(r, 404, "not found\n");
+}
+
+static void log_line(const struct sw_web *w, const char *method, const char *url,
+		     unsigned status, double t0)
+{
+	if (!w->log)
+		return;
+	/* the path only: a query may hold the token */
+	char shown[256];
+	size_t i = 0;
+	for (; url[i] && i + 1 < sizeof(shown); i++)
+		shown[i] = (unsigned char)url[i] < 0x20 || url[i] == 0x7f ? '?' : url[i];
+	shown[i] = '\0';
+	fprintf(stderr, "sworn serve: %s %s %u (%.0f ms)\n", method, shown, status,
+		(sw_now() - t0) * 1000.0);
+}
+
+/* libmicrohttpd decodes the path before the handler sees it, so an
+ * encoded separator ("acme%2fdocs") would look like a real one there: the
+ * raw request line is read here, before decoding, and such a path is
+ * refused whatever it decodes to. */
+static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
+{
+	(void)cls;
+	(void)c;
+	struct pending *p = sw_xcalloc(1, sizeof(*p));
+	p->t0 = sw_now();
+	for (const char *s = uri; s && *s && *s != '?'; s++) {
+		if (s[0] != '%' || !s[1] || !s[2])
+			continue;
+		char h = s[1], l = (char)(s[2] | 0x20);
+		if ((h == '2' && l == 'f') || (h == '5' && l == 'c') || (h == '0' && l == '0'))
+			p->encoded_sep = true;
+	}
+	return p;
+}
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url,
+			      const char *method, const char *version, const char *upload,
+			      size_t *upload_size, void **con_cls)
+{
+	struct sw_web *w = cls;
+	struct pending *p = *con_cls;
+	struct sw__web_reply r = { .status = 500 };
+	enum MHD_Result ok;
+	(void)version;
+
+	bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
+	if (!p) {
+		/* uri_seen makes it; without it, as if it had found nothing */
+		p = sw_xcalloc(1, sizeof(*p));
+		p->t0 = sw_now();
+		*con_cls = p;
+	}
+	if (!p->started) {
+		p->started = true;
+		const char *host = header(c, "Host");
+		unsigned refuse = 0;
+		const char *why = NULL;
+		if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
+		    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0) {
+			refuse = 405;
+			why = "method not allowed\n";
+		} else if (!host_ok(w, host)) {
+			/* DNS rebinding: a page of another site that resolves
+			 * its own name to 127.0.0.1 still sends its Host */
+			refuse = 403;
+			why = "forbidden: wrong Host\n";
+		} else if (post) {
+			const char *cl = header(c, "Content-Length");
+			uint64_t n = 0;
+			if (cl && (!sw_parse_u64(cl, strlen(cl), &n) || n > SW_WEB_MAX_BODY)) {
+				refuse = 413;
+				why = "request body too large\n";
+			}
+		}
+		if (!refuse)
+			return MHD_YES;
+		p->answered = true;
+		reply_text(&r, refuse, why);
+		log_line(w, method, url, refuse, p->t0);
+		ok = send_reply(c, &r);
+		reply_release(&r);
+		return ok;
+	}
+	if (p->answered) {
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		if (!post || p->body.len + *upload_size > SW_WEB_MAX_BODY)
+			p->too_big = true;
+		if (!p->too_big)
+			sw_buf_add(&p->body, upload, *upload_size);
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	p->answered = true;
+	struct sw__web_req q = {
+		.w = w,
+		.conn = c,
+		.post = post,
+		.path = p->encoded_sep ? "/\x01" : url, /* a path no route has */
+		.body = p->body.data ? p->body.data : "",
+		.body_len = p->body.len,
+	};
+	if (p->too_big) {
+		reply_text(&r, 413, "request body too large\n");
+	} else {
+		/* sw_buf keeps its bytes NUL-terminated */
+		route(&q, &r, header(c, "Host"));
+	}
+	log_line(w, method, url, r.status, p->t0);
+	ok = send_reply(c, &r);
+	reply_release(&r);
+	return ok;
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
+		      enum MHD_RequestTerminationCode toe)
+{
+	(void)cls;
+	(void)c;
+	(void)toe;
+	struct pending *p = *con_cls;
+	if (!p)
+		return;
+	sw_buf_release(&p->body);
+	free(p);
+	*con_cls = NULL;
+}
+
+/* ------------------------------------------------------------ lifecycle */
+
+bool sw_web_addr_is_loopback(const char *addr)
+{
+	struct in_addr a4;
+	struct in6_addr a6;
+	if (!addr)
+		return false;
+	if (inet_pton(AF_INET, addr, &a4) == 1)
+		return (ntohl(a4.s_addr) >> 24) == 127;
+	if (inet_pton(AF_INET6, addr, &a6) == 1) {
+		if (IN6_IS_ADDR_LOOPBACK(&a6))
+			return true;
+		return IN6_IS_ADDR_V4MAPPED(&a6) && a6.s6_addr[12] == 127;
+	}
+	return false;
+}
+
+int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err *err)
+{
+	struct sockaddr_in a4;
+	struct sockaddr_in6 a6;
+	struct sockaddr *sa;
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD;
+	const char *bind = o->bind ? o->bind : "127.0.0.1";
+	int rc;
+
+	*out = NULL;
+	if (o->port > 65535)
+		return sw_err_set(err, SW_EUSAGE, "bad port %u: give 0 to 65535", o->port);
+	memset(&a4, 0, sizeof(a4));
+	memset(&a6, 0, sizeof(a6));
+	if (inet_pton(AF_INET, bind, &a4.sin_addr) == 1) {
+		a4.sin_family = AF_INET;
+		a4.sin_port = htons((uint16_t)o->port);
+		sa = (struct sockaddr *)&a4;
+	} else if (inet_pton(AF_INET6, bind, &a6.sin6_addr) == 1) {
+		a6.sin6_family = AF_INET6;
+		a6.sin6_port = htons((uint16_t)o->port);
+		sa = (struct sockaddr *)&a6;
+		flags |= MHD_USE_IPv6;
+	} else {
+		return sw_err_set(err, SW_EUSAGE, "bad --bind '%s': give an IPv4 or IPv6 address",
+				  bind);
+	}
+	if (!sw_web_addr_is_loopback(bind) && !o->allow_remote)
+		return sw_err_set(err, SW_EUSAGE,
+				  "--bind %s is not a loopback address: add --allow-remote to "
+				  "serve the matter to other machines", bind);
+	if (!o->token || strlen(o->token) != SW_WEB_TOKEN_HEX)
+		return sw_err_set(err, SW_EUSAGE, "the server needs the workspace's token");
+
+	struct sw_web *w = sw_xcalloc(1, sizeof(*w));
+	w->ws = o->ws;
+	w->matter = o->matter ? sw_xstrdup(o->matter) : NULL;
+	w->commit = o->commit ? sw_xstrdup(o->commit) : NULL;
+	w->log = o->log;
+	memcpy(w->token, o->token, SW_WEB_TOKEN_HEX + 1);
+	pthread_mutex_init(&w->render_lock, NULL);
+	if ((rc = sw__web_random_hex(w->session, SW_WEB_TOKEN_HEX / 2, err)) != 0 ||
+	    (rc = sw__web_random_hex(w->csrf, SW_WEB_TOKEN_HEX / 2, err)) != 0)
+		goto fail;
+	if (sa->sa_family == AF_INET6)
+		snprintf(w->host, sizeof(w->host), "[%s]", bind);
+	else
+		snprintf(w->host, sizeof(w->host), "%s", bind);
+
+	w->daemon = MHD_start_daemon(
+		flags, (uint16_t)o->port, NULL, NULL, answer, w,
+		MHD_OPTION_SOCK_ADDR, sa,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)SW_WEB_THREADS,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)64,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)32,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)60,
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 << 10),
+		MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+		MHD_OPTION_NOTIFY_COMPLETED, completed, w,
+		MHD_OPTION_URI_LOG_CALLBACK, uri_seen, w,
+		MHD_OPTION_END);
+	if (!w->daemon) {
+		rc = sw_err_set(err, SW_EIO, "cannot listen on %s port %u (in use?)", w->host,
+				o->port);
+		goto fail;
+	}
+	const union MHD_DaemonInfo *info = MHD_get_daemon_info(w->daemon,
+							       MHD_DAEMON_INFO_BIND_PORT);
+	w->port = info && info->port ? info->port : o->port;
+	snprintf(w->hosts[0], sizeof(w->hosts[0]), "%s:%u", w->host, w->port);
+	if (sw_web_addr_is_loopback(bind)) {
+		snprintf(w->hosts[1], sizeof(w->hosts[1]), "localhost:%u", w->port);
+		if (strcmp(w->host, "127.0.0.1") != 0)
+			snprintf(w->hosts[2], sizeof(w->hosts[2]), "127.0.0.1:%u", w->port);
+	}
+	snprintf(w->origin, sizeof(w->origin), "http://%s", w->hosts[0]);
+	*out = w;
+	return 0;
+fail:
+	sw_web_stop(w);
+	return rc;
+}
+
+unsigned sw_web_port(const struct sw_web *w)
+{
+	return w->port;
+}
+
+const char *sw_web_host(const struct sw_web *w)
+{
+	return w->host;
+}
+
+void sw_web_stop(struct sw_web *w)
+{
+	if (!w)
+		return;
+	if (w->daemon)
+		MHD_stop_daemon(w->daemon);
+	pthread_mutex_destroy(&w->render_lock);
+	free(w->matter);
+	free(w->commit);
+	free(w);
+}

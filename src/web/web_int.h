@@ -1,0 +1,168 @@
+/* web_int.h - web/'s cross-file internals: the server, one request and
+ * its reply, the handlers, the embedded assets, saved edits, page images. */
+#ifndef SW_WEB_INT_H
+#define SW_WEB_INT_H
+
+#include <pthread.h>
+
+#include <jansson.h>
+
+#include "web/web.h"
+#include "authority/authority.h"
+
+struct MHD_Daemon;
+struct MHD_Connection;
+
+#define SW__WEB_HOSTS 3        /* Host values accepted */
+#define SW__WEB_HOST_MAX 128
+
+struct sw_web {
+	struct MHD_Daemon *daemon;
+	const struct sw_workspace *ws;
+	char *matter;                 /* the default matter, or NULL */
+	char *commit;                 /* or NULL */
+	char token[SW_WEB_TOKEN_HEX + 1];
+	char session[SW_WEB_TOKEN_HEX + 1]; /* the cookie's value, per process */
+	char csrf[SW_WEB_TOKEN_HEX + 1];    /* per process */
+	char host[SW__WEB_HOST_MAX];  /* "127.0.0.1", "[::1]", the bind address */
+	char hosts[SW__WEB_HOSTS][SW__WEB_HOST_MAX + 8]; /* HOST:PORT accepted */
+	char origin[SW__WEB_HOST_MAX + 16];               /* http://HOST:PORT */
+	unsigned port;
+	bool log;
+	pthread_mutex_t render_lock;  /* poppler and fontconfig, one page at a time */
+};
+
+/* One request as the handlers see it. */
+struct sw__web_req {
+	struct sw_web *w;
+	struct MHD_Connection *conn;
+	bool post;
+	const char *path;   /* decoded, checked (no "..", no backslash) */
+	const char *body;   /* POST: the bytes received (NUL-terminated) */
+	size_t body_len;
+};
+
+/* What a handler answers. */
+struct sw__web_reply {
+	unsigned status;
+	const char *type;   /* Content-Type (static) */
+	struct sw_buf body;
+	char *location;     /* a 303's Location, or NULL */
+	char *cookie;       /* Set-Cookie, or NULL */
+	bool api;           /* Cache-Control: no-store */
+};
+
+/* Replies: doc is taken (json_decref'd here). */
+void sw__web_reply_json(struct sw__web_reply *r, unsigned status, json_t *doc);
+void sw__web_reply_error(struct sw__web_reply *r, unsigned status, const char *fmt, ...)
+	SW_PRINTF(3, 4);
+/* err's message with the status its code stands for (404 not found, 400
+ * input, 413 limit, 409 usage (a state that does not allow it), 500). */
+void sw__web_reply_err(struct sw__web_reply *r, const struct sw_err *err);
+unsigned sw__web_status_for(int code);
+
+/* The API below /api/ (api.c): seg are the path's segments after "api". */
+void sw__web_api(struct sw__web_req *q, struct sw__web_reply *r, char **seg, size_t nseg);
+
+/* A query argument, or NULL. */
+const char *sw__web_arg(const struct sw__web_req *q, const char *name);
+/* A query argument as a whole number in [lo, hi] into *out; false with a
+ * 400 reply when it is absent (and required) or malformed. */
+bool sw__web_arg_int(long long *out, const struct sw__web_req *q, struct sw__web_reply *r,
+		     const char *name, long long lo, long long hi, bool required);
+
+/* The POST body as a JSON object (NULL with a 400 reply otherwise):
+ * UTF-8, no duplicate keys, no NUL in strings. */
+json_t *sw__web_body_json(const struct sw__web_req *q, struct sw__web_reply *r);
+
+/* Open the matter called name (NULL with a reply: 404 when there is no
+ * such matter or the name is not one). */
+struct sw_matter *sw__web_matter(const struct sw__web_req *q, struct sw__web_reply *r,
+				 const char *name);
+/* The workspace's authority table, NULL when it has none; *ok false (with
+ * a 500 reply) when it exists but cannot be opened. */
+struct sw_authority *sw__web_authorities(const struct sw__web_req *q, struct sw__web_reply *r,
+					 bool *ok);
+
+/* Handlers (api_record.c, api_runs.c, api_verify.c). */
+void sw__web_matters(struct sw__web_req *q, struct sw__web_reply *r);
+void sw__web_docs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+void sw__web_search(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+void sw__web_page(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+void sw__web_page_png(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+void sw__web_runs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+/* /runs/ID[/WHAT]: what is NULL, "context", "draft" or "approve". */
+void sw__web_run(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		 int64_t run_id, const char *what);
+void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+
+/* Verify len bytes of src read as kind against m (and auth, may be NULL):
+ * the whole `sworn verify --json` object into *report, offsets into src.
+ * Deterministic rules only (no judge: a browser's Verify is to answer at
+ * once).  0 or SW_E*. */
+int sw__web_verify_json(json_t **report, const struct sw_web *w, struct sw_matter *m,
+			struct sw_authority *auth, const char *src, size_t len, int kind,
+			const char *name, const char *format_name, struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------------------- assets */
+
+struct sw__web_asset {
+	const char *name;          /* the file name under src/web/assets/ */
+	const unsigned char *data;
+	size_t len;
+};
+/* Generated into the build folder from src/web/assets/ (CMakeLists.txt). */
+extern const struct sw__web_asset sw__web_assets[];
+extern const size_t sw__web_nassets;
+
+/* The asset called name, or NULL (names are [A-Za-z0-9._-], no leading
+ * dot: anything else is NULL). */
+const struct sw__web_asset *sw__web_asset_find(const char *name);
+/* The Content-Type for name's extension (static). */
+const char *sw__web_content_type(const char *name);
+
+/* ---------------------------------------------------------- tokens */
+
+/* n random bytes as 2n hex digits into out (2n + 1 bytes). */
+int sw__web_random_hex(char *out, size_t n, struct sw_err *err) SW_MUST_USE;
+/* Whether a and b are equal, in time that depends only on their lengths. */
+bool sw__web_secret_eq(const char *a, const char *b);
+/* The value of cookie name in a Cookie header into out (size outsz);
+ * false when absent or longer. */
+bool sw__web_cookie(char *out, size_t outsz, const char *header, const char *name);
+
+/* Strict base64 (RFC 4648, padding required, no blanks) into out;
+ * SW_EINPUT for anything else, SW_ELIMIT past limit bytes decoded. */
+int sw__web_base64_decode(struct sw_buf *out, const char *s, size_t len, size_t limit,
+			  struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------------- saved edits */
+
+/* The saved edit of run_id: *text (caller frees) and *version (>= 1), or
+ * *text NULL and *version 0 when there is none. */
+int sw__web_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t run_id,
+		     struct sw_err *err) SW_MUST_USE;
+
+/* Save text as run_id's edit when base is the current version (0: none
+ * saved yet): *version gets the new one.  SW_EEXIST when base is not the
+ * current version: *version and *current (caller frees; NULL when none is
+ * saved) get what is. */
+int sw__web_edit_save(int64_t *version, char **current, struct sw_matter *m, int64_t run_id,
+		      int64_t base, const char *text, size_t len, struct sw_err *err) SW_MUST_USE;
+
+/* ------------------------------------------------------- page images */
+
+#define SW__WEB_PAGE_DPI 110        /* a readable page on a laptop screen */
+#define SW__WEB_PAGE_MAX_PX 2200    /* the longer side at most, in pixels */
+
+/* How many pages the PDF at path has into *pages; SW_EINPUT when it is
+ * not a PDF poppler can open. */
+int sw__web_pdf_pages(unsigned *pages, const char *path, struct sw_err *err) SW_MUST_USE;
+
+/* Page page_no (1-based) of the PDF at path as a PNG into out, at
+ * SW__WEB_PAGE_DPI with the longer side at most SW__WEB_PAGE_MAX_PX.
+ * SW_ENOTFOUND for no such page, SW_EINPUT for a PDF poppler cannot open. */
+int sw__web_page_render(struct sw_buf *out, const char *path, unsigned page_no,
+			struct sw_err *err) SW_MUST_USE;
+
+#endif /* SW_WEB_INT_H */
