@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
 #include "fleet/fleet.h"
+#include "ingest/ingest.h"
 #include "llm/llm.h"
 #include "pipeline/pipeline.h"
 
@@ -429,6 +430,7 @@ const struct sw_config_schema *const cli_conf_schemas[] = {
 	&sw_llm_config_schema,
 	&sw_fleet_conf_schema,
 	&sw_judge_conf_schema,
+	&sw_ingest_conf_schema,
 };
 const size_t cli_nconf_schemas = SW_ARRAY_LEN(cli_conf_schemas);
 

@@ -10,6 +10,8 @@
 struct ingest_opts {
 	const char *matter, *labels, *origin, *accept, *reason;
 	bool verbose, json, no_ocr, replace, no_wait;
+	long long ocr_pages;
+	double ocr_seconds;
 };
 
 #define AT(f) offsetof(struct ingest_opts, f)
@@ -22,6 +24,12 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the summary and every event as JSON", CLI_FLAG, AT(json) },
 	{ "no-ocr", 0, NULL, "keep image-only PDF pages without text instead of reading them by OCR",
 	  CLI_FLAG, AT(no_ocr) },
+	{ "ocr-pages", 0, "N",
+	  "read at most N pages by OCR in this import (0: no limit; sworn.conf [ingest] ocr_pages)",
+	  CLI_INT, AT(ocr_pages), 0, 1e12 },
+	{ "ocr-seconds", 0, "S",
+	  "spend at most S seconds on OCR in this import (0: no limit; [ingest] ocr_seconds)",
+	  CLI_DOUBLE, AT(ocr_seconds), 0, 1e9 },
 	{ "replace", 0, NULL,
 	  "a corrected re-production: each document replaces the one with its BEGBATES (or name)",
 	  CLI_FLAG, AT(replace) },
@@ -101,6 +109,48 @@ static int accept_quarantined(struct cli_ctx *ctx, const struct cli_args *a, con
 	return cli_emit(o->json, out, NULL, NULL, CLI_OK);
 }
 
+/* The OCR budget: sworn.conf's [ingest], then the flags. */
+static int ocr_budget(struct sw_ingest_opts *o, const struct cli_ctx *ctx,
+		      const struct cli_args *a, struct sw_err *err)
+{
+	const struct ingest_opts *opt = a->opts;
+	if (sw_ingest_conf_load(o, &ctx->ws.config, err) != 0)
+		return err->code;
+	for (size_t i = 0; i < SW_ARRAY_LEN(opts); i++) {
+		if (!a->set[i])
+			continue;
+		if (!strcmp(opts[i].name, "ocr-pages"))
+			o->ocr_max_pages = (uint64_t)opt->ocr_pages;
+		else if (!strcmp(opts[i].name, "ocr-seconds"))
+			o->ocr_max_seconds = opt->ocr_seconds;
+	}
+	return 0;
+}
+
+/* What the OCR budget left unread and how to go on, on stderr (and in the
+ * JSON document). */
+static void budget_message(const struct sw_ingest_opts *o, const struct sw_ingest_summary *sum,
+			   json_t *doc)
+{
+	char limit[64];
+	if (sum->ocr_by_time)
+		snprintf(limit, sizeof(limit), "%g seconds", o->ocr_max_seconds);
+	else
+		snprintf(limit, sizeof(limit), "%llu pages", (unsigned long long)o->ocr_max_pages);
+	char *msg = sw_xasprintf(
+		"OCR budget reached (%s): %llu scanned page(s) kept without text (each document's "
+		"warning names where it stopped); to read them, run the same sworn ingest again "
+		"with --replace and a larger --ocr-pages/--ocr-seconds (or [ingest] ocr_pages, "
+		"ocr_seconds in sworn.conf; 0 is no limit): documents read in full are skipped, "
+		"the others read again and replaced",
+		limit, (unsigned long long)sum->ocr_unread);
+	if (doc)
+		json_object_set_new(doc, "ocr_budget", sw_json_str(msg));
+	else
+		fprintf(stderr, "%s\n", msg);
+	free(msg);
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	       const struct cli_args *a)
 {
@@ -136,6 +186,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	}
 	if (opt->origin && sw_origin_parse(&o.origin, opt->origin, &err) != 0)
 		return cli_fail(&err);
+	if (ocr_budget(&o, ctx, a, &err) != 0)
+		return cli_fail(&err);
 	if (cli_matter_open(&m, ctx, opt->matter, &err) != 0)
 		return cli_fail(&err);
 	if (json)
@@ -151,6 +203,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			"labels", (json_int_t)sum.labels,
 			"seconds", sum.seconds, "events", rep.events);
 		json_object_set_new(doc, "replaced", json_integer((json_int_t)sum.replaced));
+		json_object_set_new(doc, "ocr_unread_pages", json_integer((json_int_t)sum.ocr_unread));
 		if (rc)
 			json_object_set_new(doc, "error", sw_json_str(err.msg));
 	} else {
@@ -170,6 +223,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			printf(", %llu warnings", (unsigned long long)sum.warnings);
 		printf(") in %.1f s\n", sum.seconds);
 	}
+	if (sum.ocr_unread)
+		budget_message(&o, &sum, json ? doc : NULL);
 	sw_matter_close(m);
 	int code = cli_emit(json, doc, NULL, NULL, sum.failed ? CLI_USAGE : CLI_OK);
 	return rc ? cli_fail(&err) : code;
@@ -177,7 +232,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 
 const struct cli_command cli_cmd_ingest = {
 	.name = "ingest",
-	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] [--replace] [--no-wait] PATH... |"
+	.usage = "-m MATTER [--labels FILE] [--origin ORIGIN] [--no-ocr] [--ocr-pages N] [--ocr-seconds S]"
+		 " [--replace] [--no-wait] PATH... |"
 		 " -m MATTER --accept-quarantined DOC --reason TEXT",
 	.summary = "import files and folders (text, Markdown, PDF, .eml, .msg, .docx, .DAT/.OPT load files) into a matter",
 	.description =
@@ -188,7 +244,12 @@ const struct cli_command cli_cmd_ingest = {
 		"with its original kept by SHA-256; importing the same content again is a\n"
 		"no-op.  A bad file is reported on one line and the import goes on.\n\n"
 		"PDFs give one page per page; pages without a text layer (scans) are read\n"
-		"by OCR (tesseract, one page per core), unless --no-ocr.  An e-mail's\n"
+		"by OCR (tesseract, one page per core), unless --no-ocr.  So are the page\n"
+		"images (TIFF, JPEG, PNG, PDF) an .OPT lists for a row with no text: an\n"
+		"image-only production keeps each page's Bates number from the .OPT.\n"
+		"--ocr-pages and --ocr-seconds (or [ingest] ocr_pages, ocr_seconds in\n"
+		"sworn.conf) bound the OCR of one import; pages past the budget are kept\n"
+		"without text and the summary says how to read them later.  An e-mail's\n"
 		"(.eml, or Outlook's .msg) attachments become documents of their own,\n"
 		"linked to the message.\n\n"
 		"The provenance firewall: every document imported with --origin model is\n"

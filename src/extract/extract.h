@@ -195,6 +195,7 @@ struct sw_xpage {
 	bool ocr;             /* read by OCR */
 	float confidence;     /* OCR mean confidence, 0-100 */
 	bool image_only;      /* no text layer and OCR was not run */
+	bool over_budget;     /* image_only because the OCR budget was spent */
 };
 
 /* A file attached to an e-mail: imported as a child document. */
@@ -281,11 +282,58 @@ bool sw_extract_ff_page(const char *text, size_t len, size_t *pos, size_t *start
 
 /* ------------------------------------------------------ the format registry */
 
+/* An OCR budget for one import: pages and seconds of OCR it may spend.
+ * Every page about to be read by OCR takes one page from it first; once a
+ * limit is reached no page is taken again and the rest are kept without
+ * text (struct sw_xpage's over_budget).  Zero limits mean none.  Filled by
+ * the caller (limits) and kept by the extractors (the rest); taken from
+ * any thread. */
+struct sw_ocr_budget {
+	uint64_t max_pages;   /* 0: no page limit */
+	double max_seconds;   /* 0: no time limit; counted from the first page */
+	uint64_t used;        /* pages taken */
+	uint64_t refused;     /* pages left without text because it was spent */
+	double started;       /* sw_now() of the first page taken, 0 before */
+	bool reached;         /* a limit was reached (by_time: the time limit) */
+	bool by_time;
+};
+
+/* Take one page from b (NULL: no budget, always true).  False, and
+ * b->refused counted, once a limit is reached. */
+bool sw_ocr_budget_take(struct sw_ocr_budget *b);
+
 struct sw_extract_opts {
 	bool ocr;             /* OCR PDF pages that have no text layer */
 	bool progress;        /* an OCR progress line on a terminal */
 	unsigned threads;     /* OCR threads; 0 = one per core */
+	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
 };
+
+/* ------------------------------------------------------- page images */
+
+#define SW_IMAGE_MAX_PIXELS ((uint64_t)120000000) /* one page image, decoded */
+
+/* One scanned page: page index (from 0) of an image file -- TIFF (one
+ * page or many), JPEG, PNG, or another format leptonica reads. */
+struct sw_image_page {
+	const unsigned char *data; /* the file's bytes, borrowed */
+	size_t len;
+	size_t index;
+	const char *name;          /* the file as written, for messages */
+};
+
+/* Read n page images by OCR (tesseract, the pages in parallel as
+ * opts->threads says), appending n pages to out in order, each marked ocr
+ * with its confidence.  A page whose image cannot be decoded (no such page
+ * in the file, an unknown format, over SW_IMAGE_MAX_PIXELS), one the
+ * budget leaves unread, and every page without opts->ocr or without
+ * tesseract, is an empty page marked image_only, with a warning in out
+ * naming the file.  What tesseract and leptonica print is captured: a
+ * decoding error becomes the page's warning, the rest is dropped.
+ * Returns 0; the failures are per page. */
+int sw_extract_image_pages(struct sw_extract *out, const struct sw_image_page *pages,
+			   size_t n, const struct sw_extract_opts *opts,
+			   struct sw_err *err) SW_MUST_USE;
 
 /* One format sworn reads.  A document format has an extract function: the
  * file's pages, metadata and (e-mail) attachments.  The load-file formats

@@ -64,6 +64,14 @@ int sw__extract_ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidenc
 		 const unsigned char *gray, int width, int height, int stride,
 		 int dpi, struct sw_err *err) SW_MUST_USE;
 void sw__extract_ocr_free(struct sw_ocr *o);
+/* OCR page index (from 0) of an image file leptonica decodes (TIFF pages
+ * by index; any other format has page 0 only).  SW_ENOTFOUND for a page
+ * the file does not have (or leptonica missing), SW_ELIMIT past
+ * SW_IMAGE_MAX_PIXELS, SW_EINPUT for bytes that do not decode (with what
+ * leptonica said). */
+int sw__extract_ocr_image(struct sw_ocr *o, struct sw_buf *text, float *confidence,
+			  const unsigned char *data, size_t len, size_t index,
+			  struct sw_err *err) SW_MUST_USE;
 
 
 #endif /* SW_EXTRACT_INT_H */

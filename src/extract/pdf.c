@@ -59,6 +59,8 @@ struct ocr_run {
 	size_t done;
 	char **text;            /* by page index: OCR text (malloc'd) */
 	float *confidence;
+	bool *over_budget;      /* by page index: left unread by the budget */
+	struct sw_ocr_budget *budget;
 	struct sw_progress progress;
 	struct sw_err err;      /* the first failure */
 };
@@ -133,6 +135,12 @@ static void *ocr_worker(void *arg)
 			break;
 		}
 		size_t i = r->todo[r->next++];
+		if (!sw_ocr_budget_take(r->budget)) {
+			r->over_budget[i] = true;
+			r->done++;
+			pthread_mutex_unlock(&r->lock);
+			continue;
+		}
 		unsigned char *gray = render_gray(r->doc, i, &w, &h, &dpi);
 		pthread_mutex_unlock(&r->lock);
 
@@ -156,10 +164,12 @@ static void *ocr_worker(void *arg)
 /* OCR the pages in todo, in parallel.  Returns 0, or the error that kept
  * OCR from running at all (tesseract missing). */
 static int run_ocr(PopplerDocument *doc, const size_t *todo, size_t ntodo, char **text,
-		   float *confidence, const struct sw_extract_opts *opts, struct sw_err *err)
+		   float *confidence, bool *over_budget, const struct sw_extract_opts *opts,
+		   struct sw_err *err)
 {
 	struct ocr_run r = { .doc = doc, .todo = todo, .ntodo = ntodo, .text = text,
-			     .confidence = confidence };
+			     .confidence = confidence, .over_budget = over_budget,
+			     .budget = opts->budget };
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t nthreads = opts->threads ? opts->threads : (size_t)(cores > 0 ? cores : 1);
 	if (nthreads > ntodo)
@@ -199,6 +209,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	PopplerDocument *doc = NULL;
 	char **text = NULL, **ocr_text = NULL;
 	float *confidence = NULL;
+	bool *over_budget = NULL;
 	size_t *todo = NULL, ntodo = 0;
 	int n = 0, rc = 0;
 
@@ -247,8 +258,9 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	text = sw_xcalloc((size_t)n, sizeof(*text));
 	ocr_text = sw_xcalloc((size_t)n, sizeof(*ocr_text));
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
+	over_budget = sw_xcalloc((size_t)n, sizeof(*over_budget));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
-	size_t image_pages = 0, unread = 0;
+	size_t image_pages = 0, unread = 0, over = 0;
 	struct sw_err oerr = { 0 };
 	for (int c0 = 0; c0 < n && rc == 0; c0 += PDF_CHUNK) {
 		int c1 = n - c0 > PDF_CHUNK ? c0 + PDF_CHUNK : n;
@@ -270,7 +282,8 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 		/* OCR that cannot run at all (no tesseract) is not tried again;
 		 * its pages are kept without text. */
 		if (ntodo && opts->ocr && !oerr.code)
-			(void)run_ocr(doc, todo, ntodo, ocr_text, confidence, opts, &oerr);
+			(void)run_ocr(doc, todo, ntodo, ocr_text, confidence, over_budget, opts,
+				      &oerr);
 		if (ntodo && opts->ocr && oerr.code)
 			unread += ntodo;
 		size_t t = 0;
@@ -287,7 +300,10 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 				if (text[i])
 					sw_buf_adds(&x->text, text[i]);
 				sw_extract_page(x);
-				x->pages[x->npages - 1].image_only = is_todo && !opts->ocr;
+				x->pages[x->npages - 1].image_only =
+					is_todo && (!opts->ocr || over_budget[i]);
+				x->pages[x->npages - 1].over_budget = is_todo && over_budget[i];
+				over += is_todo && over_budget[i];
 			}
 			g_free(text[i]);
 			text[i] = NULL;
@@ -304,6 +320,11 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	if (unread)
 		sw__extract_warn(x, "%s; %zu image-only page(s) kept without text", oerr.msg,
 				 unread);
+	if (over) {
+		sw__extract_warn(x, "OCR budget reached: %zu image-only page(s) kept without text",
+				 over);
+		json_object_set_new(x->meta, "ocr_budget_skipped_pages", json_integer((json_int_t)over));
+	}
 	if (image_pages && !opts->ocr)
 		json_object_set_new(x->meta, "ocr_skipped_pages", json_integer((json_int_t)image_pages));
 cleanup:
@@ -316,6 +337,7 @@ cleanup:
 	free(text);
 	free(ocr_text);
 	free(confidence);
+	free(over_budget);
 	free(todo);
 	if (gerr)
 		g_error_free(gerr);

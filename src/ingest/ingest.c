@@ -247,6 +247,8 @@ done:
 	sw_record_sync_originals(m);
 	sw_record_import_unlock(lock);
 	out->seconds = sw_now() - start;
+	out->ocr_unread = in.budget.refused;
+	out->ocr_by_time = in.budget.by_time;
 	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);
 		free(w.items[i].real);

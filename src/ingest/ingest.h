@@ -33,6 +33,12 @@ struct sw_ingest_opts {
 	bool progress; /* draw a progress line on a terminal */
 	bool no_ocr;   /* keep image-only PDF pages without text */
 	unsigned ocr_threads; /* OCR pages in parallel; 0 = one per core */
+	/* The OCR budget of the import (sworn.conf's [ingest] ocr_pages and
+	 * ocr_seconds): pages read by OCR at most, seconds of OCR from the
+	 * first page; 0 for no limit.  Pages past it are kept without text,
+	 * each document with a warning, and counted in ocr_unread. */
+	uint64_t ocr_max_pages;
+	double ocr_max_seconds;
 	/* A corrected re-production: each document stored replaces the live
 	 * ones with its BEGBATES (or, unnumbered, its name), which are removed
 	 * with an audit entry (sw_record_replace_older). */
@@ -51,6 +57,8 @@ struct sw_ingest_summary {
 	uint64_t labels; /* labels stored */
 	uint64_t quarantined; /* of the imported, stored quarantined */
 	uint64_t ocr_pages;   /* pages whose text OCR read */
+	uint64_t ocr_unread;  /* pages the OCR budget left without text */
+	bool ocr_by_time;     /* the budget ran out of time (else of pages) */
 	uint64_t replaced;    /* older documents removed by replace */
 	double seconds;
 };
@@ -65,5 +73,15 @@ struct sw_ingest_summary {
 int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	      const char *const *paths, size_t npaths,
 	      const struct sw_ingest_opts *opts, struct sw_err *err) SW_MUST_USE;
+
+/* sworn.conf's [ingest] section (ocr_pages, ocr_seconds, ocr_threads). */
+struct sw_config;
+struct sw_config_schema;
+extern const struct sw_config_schema sw_ingest_conf_schema;
+
+/* Set the [ingest] keys of cfg into opts (fields not named are left as
+ * they are).  SW_EINPUT, "path:line: ...", for a bad value. */
+int sw_ingest_conf_load(struct sw_ingest_opts *opts, const struct sw_config *cfg,
+			struct sw_err *err) SW_MUST_USE;
 
 #endif /* SW_INGEST_H */

@@ -22,7 +22,49 @@ struct sw__ingest {
 	char **prefixes;         /* Bates prefixes written by this run */
 	size_t nprefixes, capprefixes;
 	struct sw_err fatal;     /* why the import had to stop, if it did */
+	struct sw_ocr_budget budget; /* of the whole import: sw__ingest_budget */
+	bool budget_ready;
 };
+
+/* The import's OCR budget, its limits set from opts on first use: every
+ * importer's struct sw_extract_opts points at it. */
+struct sw_ocr_budget *sw__ingest_budget(struct sw__ingest *in);
+
+struct sw__ingest_volume;
+
+/* A load-file row whose pages are page images named by the .OPT
+ * (ocr_volume.c).  Zeroed before use; sw__ingest_scan_release after. */
+struct sw__ingest_scan {
+	bool ready;               /* read: text holds its pages */
+	char sha[SW_SHA256_HEX_LEN + 1]; /* the document's identity */
+	int64_t id;               /* with SW__SCAN_FOUND: the stored document */
+	size_t ocr_pages, unread; /* pages read by OCR, left by the budget */
+	struct scan_file *files;
+	size_t nfiles, capfiles;
+	struct scan_page *pages;
+	size_t npages;
+};
+
+enum { SW__SCAN_NONE = 0, SW__SCAN_READ = 1, SW__SCAN_FOUND = 2 };
+
+/* The row's pages are opt->pages[first..first+count); begs is its
+ * BEGBATES.  SW__SCAN_NONE when none of their images can be read (the row
+ * is imported as one without text); SW__SCAN_FOUND when the document is
+ * already stored (s->id; nothing read by OCR); SW__SCAN_READ with text
+ * set to the pages joined by form feeds, every image kept as an original
+ * and s->sha the identity to store it under.  A negative code when the
+ * matter cannot be written (in->fatal). */
+int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
+		    const struct sw__ingest_volume *v, const struct sw_opt *opt, size_t first,
+		    size_t count, const char *begs, const char *what, struct sw_buf *text);
+/* Copy each page's OCR mark and confidence into pages. */
+void sw__ingest_scan_pages(const struct sw__ingest_scan *s, struct sw_page_in *pages,
+			   size_t n);
+/* The first image's SHA-256, the document's original; NULL when none. */
+const char *sw__ingest_scan_original(const struct sw__ingest_scan *s);
+/* meta (a JSON object, freed) with the page images and OCR counts added. */
+char *sw__ingest_scan_meta(const struct sw__ingest_scan *s, char *meta);
+void sw__ingest_scan_release(struct sw__ingest_scan *s);
 
 /* Report one event (counted in the summary) to opts->report. */
 void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,

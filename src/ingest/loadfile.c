@@ -273,6 +273,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	struct sw_bates beg, end;
 	bool have_end = false, latin1 = false, truncated = false, transcript = false;
 	bool extracted = false;
+	struct sw__ingest_scan scan = { 0 };
 	int64_t id;
 	int rc = 0;
 
@@ -334,7 +335,8 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	if (extracted) {
 		struct sw_extract x;
 		struct sw_extract_opts xo = { .ocr = !in->opts->no_ocr, .progress = in->opts->progress,
-					      .threads = in->opts->ocr_threads };
+					      .threads = in->opts->ocr_threads,
+					      .budget = sw__ingest_budget(in) };
 		sw_extract_init(&x);
 		int xrc = nf->extract(&x, raw.data, raw.len, &xo, &err);
 		if (xrc != 0) {
@@ -356,12 +358,29 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 		goto cleanup;
 	}
+	/* No text at all: the page images the .OPT lists, read by OCR. */
+	struct doc_pages sp = { 0 };
+	int sc = !written[0] && L->have_opt && opt_lookup(&sp, &L->opt, begs)
+			 ? sw__ingest_scan(&scan, in, &L->vol, &L->opt, sp.first, sp.count, begs,
+					   what, &text)
+			 : SW__SCAN_NONE;
+	if (sc < 0) {
+		rc = sc;
+		goto cleanup;
+	} else if (sc == SW__SCAN_FOUND) {
+		L->skipped++;
+		note_family(L, r, scan.id, &beg);
+		goto cleanup;
+	}
 	if (sw_record_split_pages(&tpages, &ntp, text.data, text.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
 		goto cleanup;
 	}
 
-	sw_sha256_hex(sha, text.data, text.len);
+	if (scan.ready)
+		memcpy(sha, scan.sha, sizeof(sha));
+	else
+		sw_sha256_hex(sha, text.data, text.len);
 	if (sw_record_find_doc(&id, in->m, sha, begs, &err) == 0) {
 		L->skipped++;
 		note_family(L, r, id, &beg);
@@ -398,6 +417,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		if (pages[i].has_bates)
 			sw__ingest_touch_prefix(in, pages[i].bates.prefix);
 	}
+	sw__ingest_scan_pages(&scan, pages, npages);
 	if (ntp > npages) {
 		/* Keep every word: the surplus text joins the last page. */
 		const char *last = tpages[npages - 1].text;
@@ -405,10 +425,10 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		sw__ingest_event(in, SW_INGEST_WARNING, what,
 				 "text has %zu pages but the Bates range has %zu; the rest is kept on the last page",
 				 ntp, npages);
-	} else if (ntp > 1 && ntp < npages) {
+	} else if (ntp > 1 && ntp < npages && !scan.ready) {
 		sw__ingest_event(in, SW_INGEST_WARNING, what,
 				 "text has %zu pages but the Bates range has %zu", ntp, npages);
-	} else if (!written[0]) {
+	} else if (!written[0] && !scan.ready) {
 		sw__ingest_event(in, SW_INGEST_WARNING, what,
 				 "no extracted text (TEXTPATH empty); its %zu Bates page(s) are kept", npages);
 	}
@@ -421,7 +441,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	if (raw.len && sw_record_keep_original(in->m, osha, raw.data, raw.len, &err) != 0)
 		goto fatal;
 	real = text_path ? sw_xstrdup(text_path) : realpath(L->dat_path, NULL);
-	meta = meta_json(&L->dat, r, L->dat_name);
+	meta = sw__ingest_scan_meta(&scan, meta_json(&L->dat, r, L->dat_name));
 	char endbuf[96];
 	sw_bates_format(endbuf, sizeof(endbuf), &pages[npages - 1].bates,
 			pages[npages - 1].bates.number);
@@ -439,6 +459,8 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		.pages = pages,
 		.npages = npages,
 	};
+	if (scan.ready)
+		doc.original = sw__ingest_scan_original(&scan);
 	int stored = sw__ingest_store(in, &doc, what, &id, &transcript);
 	if (stored != 0) {
 		rc = stored < 0 ? stored : 0;
@@ -452,13 +474,15 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	if (truncated)
 		sw__ingest_event(in, SW_INGEST_WARNING, what,
 				 "text ends in the middle of a UTF-8 character (truncated?)");
-	sw__ingest_event(in, SW_INGEST_IMPORTED, what, "%s%zu page(s), Bates %s-%s",
-			 transcript ? "transcript, " : "", npages, begs, endbuf);
+	sw__ingest_event(in, SW_INGEST_IMPORTED, what, "%s%zu page(s)%s, Bates %s-%s",
+			 transcript ? "transcript, " : "", npages,
+			 scan.ocr_pages ? " from page images by OCR" : "", begs, endbuf);
 	goto cleanup;
 fatal:
 	in->fatal = err;
 	rc = err.code ? err.code : SW_EIO;
 cleanup:
+	sw__ingest_scan_release(&scan);
 	free(meta);
 	free(real);
 	free(text_path);
