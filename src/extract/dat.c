@@ -69,6 +69,9 @@ struct parser {
 	struct sw_buf tmp, row;
 	struct sw_dat *d;
 	char *empty;            /* one shared "" for every empty value */
+	bool mixed;             /* UTF-8 with stray Windows-1252 bytes: check each value */
+	size_t bad_field;       /* 1-based first value of the row read as 1252, or 0 */
+	size_t nbad_fields;     /* values of the row read as 1252 */
 };
 
 static bool at(const struct parser *ps, size_t pos, const struct tok *t)
@@ -249,14 +252,32 @@ static void unescape(struct parser *ps, const struct span *sp, struct sw_buf *ou
 
 /* Append the value of sp to out as UTF-8, without its NUL. */
 static void decode_into(struct parser *ps, const struct span *sp,
-			struct sw_buf *out)
+			struct sw_buf *out, size_t field)
 {
-	if (!sp->flags && ps->d->encoding == SW_DAT_UTF8) {
+	if (!sp->flags && ps->d->encoding == SW_DAT_UTF8 && !ps->mixed) {
 		sw_buf_add(out, ps->u + sp->a, sp->b - sp->a);
 		return;
 	}
-	if (ps->d->encoding == SW_DAT_UTF8) {
+	if (ps->d->encoding == SW_DAT_UTF8 && !ps->mixed) {
 		unescape(ps, sp, out);
+		return;
+	}
+	if (ps->mixed) {
+		/* Valid UTF-8 stays; a stray byte of another encoding is read
+		 * as Windows-1252, and the row says which value held it. */
+		const char *src = (const char *)ps->u + sp->a;
+		size_t n = sp->b - sp->a;
+		if (sp->flags) {
+			sw_buf_reset(&ps->tmp);
+			unescape(ps, sp, &ps->tmp);
+			src = ps->tmp.data;
+			n = ps->tmp.len;
+		}
+		if (sw_extract_mixed_to_utf8(out, src, n)) {
+			if (!ps->bad_field)
+				ps->bad_field = field + 1;
+			ps->nbad_fields++;
+		}
 		return;
 	}
 	const char *src = (const char *)ps->u + sp->a;
@@ -279,8 +300,9 @@ static char **decode_row(struct parser *ps)
 	size_t *ends = ps->ends;
 
 	sw_buf_reset(&ps->row);
+	ps->bad_field = ps->nbad_fields = 0;
 	for (size_t i = 0; i < n; i++) {
-		decode_into(ps, &ps->spans[i], &ps->row);
+		decode_into(ps, &ps->spans[i], &ps->row, i);
 		sw_buf_addc(&ps->row, '\0');
 		ends[i] = ps->row.len;
 	}
@@ -540,11 +562,27 @@ static int parse_rows(struct parser *ps, size_t pos, size_t line,
 		rec->line = line > INT_MAX ? INT_MAX : (int)line;
 		rec->values = NULL;
 		rec->error = NULL;
+		rec->warning = NULL;
 		if (row_message(ps, line, &r, msg)) {
 			rec->error = sw_arena_strdup(&d->arena, msg);
 			d->nbad++;
 		} else {
 			rec->values = decode_row(ps);
+			if (ps->bad_field) {
+				char w[200];
+				const char *name = d->names[ps->bad_field - 1];
+				if (ps->nbad_fields == 1)
+					snprintf(w, sizeof(w),
+						 "line %zu: %.64s is not valid UTF-8: read as Windows-1252",
+						 line, name[0] ? name : "a field");
+				else
+					snprintf(w, sizeof(w),
+						 "line %zu: %zu fields (the first %.64s) are not valid UTF-8:"
+						 " their other bytes read as Windows-1252",
+						 line, ps->nbad_fields, name[0] ? name : "unnamed");
+				rec->warning = sw_arena_strdup(&d->arena, w);
+				d->ncp1252++;
+			}
 		}
 
 		if (r.status == ROW_OK) {
@@ -627,8 +665,17 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 		sw_buf_release(&ps.row);
 		return rc;
 	}
-	out->encoding = sw_utf8_valid((const char *)ps.u, ps.len) ? SW_DAT_UTF8
-								   : SW_DAT_LATIN1;
+	/* One Windows-1252 byte must not make a UTF-8 file Latin-1 (its þ
+	 * qualifiers unseen, every "Renée" mojibake): a file mostly of valid
+	 * multi-byte sequences is UTF-8, its stray bytes read value by value. */
+	if (sw_utf8_valid((const char *)ps.u, ps.len)) {
+		out->encoding = SW_DAT_UTF8;
+	} else {
+		size_t multi, invalid;
+		sw_extract_utf8_census((const char *)ps.u, ps.len, &multi, &invalid);
+		ps.mixed = multi > 0 && multi >= invalid;
+		out->encoding = ps.mixed ? SW_DAT_UTF8 : SW_DAT_LATIN1;
+	}
 
 	pos = skip_blank_lines(&ps, 0, &line);
 	if (pos >= ps.len) {

@@ -37,6 +37,7 @@ struct sw_dat_record {
 	char **values; /* nfields UTF-8 strings, owned by the sw_dat */
 	int line;      /* 1-based line of the file where the row starts */
 	char *error;   /* one-line reason, or NULL */
+	char *warning; /* a value not UTF-8 in a UTF-8 file, read as 1252; or NULL */
 };
 
 /* A parsed load file.  Field names are trimmed and upper-cased; values are
@@ -51,11 +52,13 @@ struct sw_dat {
 	struct sw_dat_record *records;
 	size_t nrecords;
 	size_t nbad;               /* rows with an error */
+	size_t ncp1252;            /* rows with a warning (values read as 1252) */
 	struct sw_arena arena;     /* owns every string */
 };
 
 /* Parse a .DAT.  The encoding (UTF-8 with or without BOM, else Latin-1 /
- * Windows-1252) and the separator and qualifier are detected from the header
+ * Windows-1252; a file mostly of UTF-8 with stray 1252 bytes is UTF-8, each
+ * value that is not read as 1252 with its row's warning) and the separator and qualifier are detected from the header
  * row.  Fails (SW_EINPUT) only when there is no usable header row or a limit
  * is passed; malformed data rows are reported in their record. */
 int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
@@ -84,11 +87,17 @@ struct sw_opt {
 	size_t n, cap;
 	size_t nbad;      /* malformed lines skipped */
 	char *first_error; /* the first malformed line's reason, or NULL */
+	size_t ncp1252;   /* lines not valid UTF-8 (their other bytes read as 1252) */
+	int first_cp1252_line;
+	size_t *order;    /* page indices sorted by key (sw_opt_find) */
 	struct sw_arena arena;
 };
 
 int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 		 struct sw_err *err) SW_MUST_USE;
+/* The index of the first page whose key is key, or SIZE_MAX (a binary
+ * search of the order sw_opt_parse built). */
+size_t sw_opt_find(const struct sw_opt *o, const char *key);
 void sw_opt_release(struct sw_opt *o);
 
 /* ---------------------------------------------------------- Bates numbers */
@@ -261,11 +270,39 @@ void sw_labels_release(struct sw_labels *l);
 /* ------------------------------------------------------------- text */
 
 /* Decode file bytes as text: strip a UTF-8 BOM; UTF-16 (see below) is
- * converted; invalid UTF-8 is read as Windows-1252 (*latin1 set).  A lone
+ * converted; bytes that are not valid UTF-8 are read as Windows-1252, line
+ * by line as sw_extract_decode_text says (*latin1 set).  A lone
  * truncated sequence at the very end is dropped (*truncated set).  Returns
- * SW_EINPUT for NUL bytes (binary). */
+ * SW_EINPUT for binary data: NUL bytes, or as sw_extract_decode_text says. */
 int sw_extract_decode(struct sw_buf *out, bool *latin1, bool *truncated,
 		      const char *data, size_t len, struct sw_err *err);
+
+/* What sw_extract_decode_text found. */
+struct sw_decoded {
+	bool truncated;       /* a sequence cut short at the very end, dropped */
+	size_t cp1252_lines;  /* lines that are not valid UTF-8 */
+	size_t first_line;    /* 1-based, the first of them */
+	size_t cp1252_bytes;  /* bytes of theirs read as Windows-1252 */
+};
+
+/* Decode as sw_extract_decode does, but line by line: a line of valid
+ * UTF-8 stays as it is, and in another only the bytes that are not part of
+ * a valid sequence are read as Windows-1252 (d says which lines).  Also
+ * SW_EINPUT for bytes that have no NUL but are no text either (over a
+ * sixteenth control bytes, or nine tenths not UTF-8), with the reason. */
+int sw_extract_decode_text(struct sw_buf *out, struct sw_decoded *d, const char *data,
+			   size_t len, struct sw_err *err) SW_MUST_USE;
+
+/* A one-line warning naming the lines d found not UTF-8, into buf. */
+void sw_extract_decoded_note(char *buf, size_t n, const struct sw_decoded *d);
+
+/* Append len bytes to out: valid UTF-8 sequences as they are, every other
+ * byte read as Windows-1252.  Returns how many bytes were read so. */
+size_t sw_extract_mixed_to_utf8(struct sw_buf *out, const char *s, size_t len);
+
+/* Count the valid multi-byte UTF-8 sequences and the bytes that belong to
+ * none (which encoding a file mostly is). */
+void sw_extract_utf8_census(const char *s, size_t len, size_t *multibyte, size_t *invalid);
 
 /* When data is UTF-16 (a byte-order mark, or without one the NUL bytes of
  * ASCII text in UTF-16 LE or BE), convert it to UTF-8 into out (replacing

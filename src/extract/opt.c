@@ -8,6 +8,7 @@
  * that merely ends in extra empty fields (its DocBreak still in place) is
  * read as the first seven.
  */
+#define _GNU_SOURCE /* qsort_r */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -27,7 +28,8 @@ struct field {
 
 struct optp {
 	struct sw_opt *o;
-	bool latin1;
+	bool mixed;        /* not all valid UTF-8: each field decoded on its own */
+	bool line_bad;     /* this line had bytes read as Windows-1252 */
 	struct sw_buf conv;
 	char *empty;
 };
@@ -52,9 +54,11 @@ static char *store(struct optp *op, struct field f)
 {
 	if (f.n == 0)
 		return op->empty;
-	if (op->latin1) {
+	if (op->mixed) {
+		/* Valid UTF-8 stays; other bytes are read as Windows-1252. */
 		sw_buf_reset(&op->conv);
-		sw_latin1_to_utf8(&op->conv, f.p, f.n);
+		if (sw_extract_mixed_to_utf8(&op->conv, f.p, f.n))
+			op->line_bad = true;
 		return sw_arena_strndup(&op->o->arena, op->conv.data, op->conv.len);
 	}
 	return sw_arena_strndup(&op->o->arena, f.p, f.n);
@@ -173,6 +177,7 @@ static int parse_line(struct optp *op, const char *p, size_t len, size_t line,
 
 	o->pages = sw_xgrow(o->pages, &o->cap, o->n + 1, sizeof(*o->pages));
 	struct sw_opt_page *pg = &o->pages[o->n++];
+	op->line_bad = false;
 	pg->key = store(op, key);
 	pg->volume = store(op, trim(f[F_VOLUME]));
 	pg->image = store(op, f[F_IMAGE]); /* as written: spaces may be real */
@@ -182,7 +187,45 @@ static int parse_line(struct optp *op, const char *p, size_t len, size_t line,
 	 * length comes from its first page. */
 	pg->page_count = pg->doc_break ? (uint32_t)count : 0;
 	pg->line = line > INT_MAX ? INT_MAX : (int)line;
+	if (op->line_bad && o->ncp1252++ == 0)
+		o->first_cp1252_line = pg->line;
 	return 0;
+}
+
+/* The page order by key, the file's order among equal keys: built once,
+ * so that finding each document's first page is a binary search instead
+ * of a walk over every page (which made an import quadratic). */
+static int cmp_order(const void *a, const void *b, void *arg)
+{
+	const struct sw_opt *o = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(o->pages[x].key, o->pages[y].key);
+	return c ? c : (x > y) - (x < y);
+}
+
+static void build_order(struct sw_opt *o)
+{
+	if (!o->n)
+		return;
+	o->order = sw_xcalloc(o->n, sizeof(*o->order));
+	for (size_t i = 0; i < o->n; i++)
+		o->order[i] = i;
+	qsort_r(o->order, o->n, sizeof(*o->order), cmp_order, o);
+}
+
+size_t sw_opt_find(const struct sw_opt *o, const char *key)
+{
+	size_t lo = 0, hi = o->order ? o->n : 0;
+	while (lo < hi) { /* the first position whose key is >= key */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(o->pages[o->order[mid]].key, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < (o->order ? o->n : 0) && strcmp(o->pages[o->order[lo]].key, key) == 0)
+		return o->order[lo];
+	return SIZE_MAX;
 }
 
 
@@ -214,7 +257,7 @@ int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 	}
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;
-	op.latin1 = !sw_utf8_valid(data + pos, len - pos);
+	op.mixed = !sw_utf8_valid(data + pos, len - pos);
 	op.empty = sw_arena_strndup(&out->arena, "", 0);
 
 	while (pos < len) {
@@ -243,8 +286,15 @@ int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 
 cleanup:
 	sw_buf_release(&op.conv);
-	if (rc)
+	if (rc) {
 		sw_opt_release(out);
+	} else if (out->n && out->n < out->cap) {
+		/* Growth left up to half the array unused. */
+		out->pages = sw_xrealloc(out->pages, out->n * sizeof(*out->pages));
+		out->cap = out->n;
+	}
+	if (rc == 0)
+		build_order(out);
 	return rc;
 }
 
@@ -253,6 +303,7 @@ void sw_opt_release(struct sw_opt *o)
 	if (!o)
 		return;
 	free(o->pages);
+	free(o->order);
 	sw_arena_release(&o->arena);
 	memset(o, 0, sizeof(*o));
 }

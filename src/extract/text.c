@@ -2,6 +2,7 @@
  * BOM, UTF-16 from review platforms, Windows-1252, a sequence cut short at
  * the end; and text (and Markdown, read as text for evidence) as pages split
  * on form feeds. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,11 +102,143 @@ bool sw_extract_utf16_to_utf8(struct sw_buf *out, const char *data, size_t len)
 	return true;
 }
 
+/* The length of the valid UTF-8 sequence at p (n bytes left), or 0: no
+ * overlong forms, surrogates or code points past U+10FFFF. */
+static size_t utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned c = p[0];
+	if (c < 0x80)
+		return 1;
+	if (c < 0xc2 || c > 0xf4)
+		return 0;
+	size_t need = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	if (n < need || (p[1] & 0xc0) != 0x80)
+		return 0;
+	if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+	    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+		return 0;
+	for (size_t k = 2; k < need; k++)
+		if ((p[k] & 0xc0) != 0x80)
+			return 0;
+	return need;
+}
+
+size_t sw_extract_mixed_to_utf8(struct sw_buf *out, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0, bad = 0;
+	while (i < len) {
+		size_t k = u[i] < 0x80 ? 1 : utf8_seq(u + i, len - i);
+		if (k) {
+			i += k;
+			continue;
+		}
+		sw_buf_add(out, s + run, i - run);
+		sw_latin1_to_utf8(out, s + i, 1);
+		bad++;
+		run = ++i;
+	}
+	sw_buf_add(out, s + run, len - run);
+	return bad;
+}
+
+void sw_extract_utf8_census(const char *s, size_t len, size_t *multibyte, size_t *invalid)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	*multibyte = *invalid = 0;
+	for (size_t i = 0; i < len;) {
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t k = utf8_seq(u + i, len - i);
+		if (k) {
+			(*multibyte)++;
+			i += k;
+		} else {
+			(*invalid)++;
+			i++;
+		}
+	}
+}
+
+/* Decode line by line what is not all valid UTF-8: a line that is valid
+ * stays as it is, and within another only the bytes that are not part of a
+ * valid sequence are read as Windows-1252 (one such byte in a UTF-8 file
+ * must not turn every "Renée" into "RenÃ©e"). */
+static void decode_mixed(struct sw_buf *out, struct sw_decoded *d, const char *data,
+			 size_t len)
+{
+	size_t pos = 0, line = 1;
+	while (pos < len) {
+		const char *nl = memchr(data + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - data) + 1 : len;
+		size_t bad = sw_extract_mixed_to_utf8(out, data + pos, end - pos);
+		if (bad) {
+			if (!d->cp1252_lines)
+				d->first_line = line;
+			d->cp1252_lines++;
+			d->cp1252_bytes += bad;
+		}
+		pos = end;
+		line++;
+	}
+}
+
+/* Bytes no text holds: C0 controls other than tab, line feed, carriage
+ * return and form feed, and DEL. */
+static bool control_byte(unsigned char c)
+{
+	return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') || c == 0x7f;
+}
+
+/* Why bytes without a NUL are still not text, or NULL: more than a
+ * sixteenth control bytes (random bytes hold a ninth), or nine tenths bytes
+ * that are not UTF-8 (even an 8-bit code page's prose has its spaces and
+ * punctuation in ASCII). */
+static const char *not_text(const char *data, size_t len, const struct sw_decoded *d,
+			    char *why, size_t whysz)
+{
+	const unsigned char *u = (const unsigned char *)data;
+	size_t ctl = 0;
+	for (size_t i = 0; i < len; i++)
+		ctl += control_byte(u[i]);
+	if (len && ctl * 16 > len) {
+		snprintf(why, whysz, "binary data (%zu%% control bytes), not text",
+			 ctl * 100 / len);
+		return why;
+	}
+	if (len >= 16 && d->cp1252_bytes * 10 > len * 9) {
+		snprintf(why, whysz, "binary data (%zu%% bytes that are not UTF-8), not text",
+			 d->cp1252_bytes * 100 / len);
+		return why;
+	}
+	return NULL;
+}
+
+void sw_extract_decoded_note(char *buf, size_t n, const struct sw_decoded *d)
+{
+	if (d->cp1252_lines == 1)
+		snprintf(buf, n, "line %zu is not valid UTF-8: read as Windows-1252", d->first_line);
+	else
+		snprintf(buf, n, "%zu lines are not valid UTF-8, the first line %zu:"
+			 " their other bytes read as Windows-1252", d->cp1252_lines, d->first_line);
+}
+
 int sw_extract_decode(struct sw_buf *out, bool *latin1, bool *truncated,
 		      const char *data, size_t len, struct sw_err *err)
 {
-	*latin1 = false;
-	*truncated = false;
+	struct sw_decoded d;
+	int rc = sw_extract_decode_text(out, &d, data, len, err);
+	*latin1 = d.cp1252_lines > 0;
+	*truncated = d.truncated;
+	return rc;
+}
+
+int sw_extract_decode_text(struct sw_buf *out, struct sw_decoded *d, const char *data,
+			   size_t len, struct sw_err *err)
+{
+	memset(d, 0, sizeof(*d));
 	sw_buf_reset(out);
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) {
 		data += 3;
@@ -131,10 +264,14 @@ int sw_extract_decode(struct sw_buf *out, bool *latin1, bool *truncated,
 		sw_buf_add(out, data, len);
 	} else if (utf8_cut_at_end((const unsigned char *)data, len, &valid)) {
 		sw_buf_add(out, data, valid);
-		*truncated = true;
+		d->truncated = true;
 	} else {
-		sw_latin1_to_utf8(out, data, len);
-		*latin1 = true;
+		decode_mixed(out, d, data, len);
+	}
+	char why[96];
+	if (not_text(data, len, d, why, sizeof(why))) {
+		sw_buf_reset(out);
+		return sw_err_set(err, SW_EINPUT, "%s", why);
 	}
 	return 0;
 }
@@ -157,17 +294,20 @@ int sw__extract_text(struct sw_extract *out, const char *data, size_t len,
 		     const struct sw_extract_opts *opts, struct sw_err *err)
 {
 	(void)opts;
-	bool latin1, truncated;
+	struct sw_decoded d;
 	struct sw_buf t = SW_BUF_INIT;
-	int rc = sw_extract_decode(&t, &latin1, &truncated, data, len, err);
+	int rc = sw_extract_decode_text(&t, &d, data, len, err);
 	if (rc == 0) {
 		size_t pos = 0, start, n;
 		while (sw_extract_ff_page(t.data, t.len, &pos, &start, &n)) {
 			sw_buf_add(&out->text, t.data ? t.data + start : "", n);
 			sw_extract_page(out);
 		}
-		if (latin1)
-			sw__extract_warn(out, "not valid UTF-8: read as Windows-1252");
+		if (d.cp1252_lines) {
+			char note[128];
+			sw_extract_decoded_note(note, sizeof(note), &d);
+			sw__extract_warn(out, "%s", note);
+		}
 	}
 	sw_buf_release(&t);
 	return rc;

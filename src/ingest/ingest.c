@@ -29,6 +29,7 @@ struct input {
 struct walk {
 	struct input *items;
 	size_t n, cap;
+	const char *root; /* real path of the folder the user named, or NULL */
 };
 
 /* Whether it's the format called name. */
@@ -54,10 +55,48 @@ static int cmp_input(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-/* Collect regular files under path; hidden entries are passed over.
- * Symbolic links inside a folder are not followed at all (lstat below), so
- * a loop cannot trap us and a production's link cannot pull in the rest of
- * the machine; only a path the user names may be a link. */
+/* Whether real (a resolved path) is root or inside it. */
+static bool inside(const char *real, const char *root)
+{
+	size_t n = strlen(root);
+	return strncmp(real, root, n) == 0 && (real[n] == '/' || real[n] == '\0' ||
+					       (n == 1 && root[0] == '/'));
+}
+
+/* A symbolic link found inside a folder: a file it names inside the
+ * folder the user gave is followed; a folder is not (the walk reaches it
+ * anyway, and a loop could trap us); a link out of the production is not
+ * followed, so that it cannot pull in the rest of the machine.  Each case
+ * the walk does not follow is a line of the report.  Returns whether to
+ * go on with the link's target. */
+static bool follow_link(struct sw__ingest *in, const struct walk *w, const char *path,
+			struct stat *st)
+{
+	if (stat(path, st) != 0) {
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "broken symbolic link");
+		return false;
+	}
+	char *real = realpath(path, NULL);
+	bool in_root = real && w->root && inside(real, w->root);
+	free(real);
+	if (!in_root) {
+		sw__ingest_event(in, SW_INGEST_SKIPPED, path,
+				 "symbolic link: not followed (it leads out of the folder given)");
+		return false;
+	}
+	if (S_ISDIR(st->st_mode)) {
+		sw__ingest_event(in, SW_INGEST_SKIPPED, path,
+				 "symbolic link to a folder: not followed (the folder it names is"
+				 " walked on its own)");
+		return false;
+	}
+	return true;
+}
+
+/* Collect regular files under path; hidden entries are passed over.  A
+ * path the user names may be a link; links inside a folder are followed
+ * as follow_link says.  Anything else that is not a regular file (a FIFO,
+ * a device, a socket) is reported, never dropped in silence. */
 static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 		      size_t from, int depth)
 {
@@ -66,10 +105,12 @@ static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "cannot read: %s", strerror(errno));
 		return;
 	}
-	if (S_ISLNK(st.st_mode) && stat(path, &st) != 0) {
+	if (S_ISLNK(st.st_mode) && depth == 0 && stat(path, &st) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "broken symbolic link");
 		return;
 	}
+	if (S_ISLNK(st.st_mode) && !follow_link(in, w, path, &st))
+		return;
 	if (S_ISREG(st.st_mode)) {
 		add_input(w, path, from);
 		return;
@@ -93,9 +134,7 @@ static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 		if (e->d_name[0] == '.')
 			continue;
 		char *child = sw_path_join(path, e->d_name);
-		struct stat cst;
-		if (lstat(child, &cst) == 0 && (S_ISREG(cst.st_mode) || S_ISDIR(cst.st_mode)))
-			walk_path(in, w, child, from, depth + 1);
+		walk_path(in, w, child, from, depth + 1);
 		free(child);
 	}
 	closedir(d);
@@ -187,8 +226,13 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		return rc;
 	if (opts->labels_path)
 		sw__ingest_consume(&in, opts->labels_path);
-	for (size_t i = 0; i < npaths; i++)
+	for (size_t i = 0; i < npaths; i++) {
+		char *root = sw_path_is_dir(paths[i]) ? realpath(paths[i], NULL) : NULL;
+		w.root = root;
 		walk_path(&in, &w, paths[i], i, 0);
+		w.root = NULL;
+		free(root);
+	}
 	if (w.n)
 		qsort(w.items, w.n, sizeof(*w.items), cmp_input);
 

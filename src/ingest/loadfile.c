@@ -11,6 +11,7 @@
  * pages than the Bates range (many vendors write no form feeds), the rest of
  * the range is kept as empty pages so that every produced number exists. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -64,20 +65,20 @@ struct doc_pages {
 	size_t count;
 };
 
-/* Where each document starts in the .OPT, by its first page's key. */
+/* Where each document starts in the .OPT, by its first page's key (the
+ * .OPT's index), and its pages up to the next DocBreak, which
+ * bound_documents has set wherever a document must end. */
 static bool opt_lookup(struct doc_pages *out, const struct sw_opt *o, const char *beg)
 {
-	for (size_t i = 0; i < o->n; i++) {
-		if (strcmp(o->pages[i].key, beg) != 0)
-			continue;
-		size_t k = i + 1;
-		while (k < o->n && !o->pages[k].doc_break)
-			k++;
-		out->first = i;
-		out->count = k - i;
-		return true;
-	}
-	return false;
+	size_t i = sw_opt_find(o, beg);
+	if (i == SIZE_MAX)
+		return false;
+	size_t k = i + 1;
+	while (k < o->n && !o->pages[k].doc_break)
+		k++;
+	out->first = i;
+	out->count = k - i;
+	return true;
 }
 
 static char *meta_json(const struct sw_dat *d, const struct sw_dat_record *r,
@@ -112,6 +113,7 @@ struct load {
 	bool have_opt;
 	int c_beg, c_end, c_text, c_native, c_begattach, c_range, c_parent, c_docid;
 	uint64_t imported, skipped;
+	bool *too_long;  /* by row: the .OPT gives it more than SW_RECORD_MAX_PAGES */
 	struct family *fam;
 	size_t nfam, capfam;
 };
@@ -243,6 +245,88 @@ static void consume_images(struct load *L)
 	L->vol.exact = false;
 }
 
+/* ENDBATES as a Bates number closing the range BEGBATES opens, or false. */
+static bool parse_end(struct sw_bates *end, const struct sw_bates *beg, const char *ends)
+{
+	return ends[0] && sw_bates_parse(end, ends, strlen(ends)) == 0 &&
+	       strcmp(end->prefix, beg->prefix) == 0 && end->number >= beg->number &&
+	       end->number - beg->number < SW_RECORD_MAX_PAGES;
+}
+
+/* Where each row's pages end in the .OPT: at the first of the next page
+ * with DocBreak, the next page that is a row's BEGBATES and the page after
+ * its ENDBATES (when ENDBATES is no key of the .OPT: as many pages as its
+ * range holds), at most SW_RECORD_MAX_PAGES.  Without this an .OPT with no
+ * DocBreak flags gave each document every later page.  Each end is marked
+ * as a DocBreak of L->opt, so every lookup (opt_lookup) sees the same
+ * range; a disagreement of the .OPT and ENDBATES is reported.  Linear: the
+ * rows' ranges do not overlap, and a range is walked once per first page. */
+static void bound_documents(struct load *L)
+{
+	struct sw_opt *o = &L->opt;
+	size_t n = o->n, nr = L->dat.nrecords, breaks = 0;
+	if (!n || !nr)
+		return;
+	unsigned char *start = sw_xcalloc(n, 1);
+	size_t *first = sw_xmalloc(nr * sizeof(*first));
+	size_t *natural = sw_xmalloc(n * sizeof(*natural)); /* by first page, once walked */
+	L->too_long = sw_xcalloc(nr, sizeof(*L->too_long));
+	for (size_t k = 0; k < n; k++)
+		breaks += o->pages[k].doc_break;
+	for (size_t i = 0; i < nr; i++) {
+		const struct sw_dat_record *r = &L->dat.records[i];
+		const char *begs = r->error ? "" : value(r, L->c_beg);
+		first[i] = begs[0] ? sw_opt_find(o, begs) : SIZE_MAX;
+		if (first[i] != SIZE_MAX)
+			start[first[i]] = 1;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		size_t b = first[i];
+		if (b == SIZE_MAX)
+			continue;
+		const struct sw_dat_record *r = &L->dat.records[i];
+		const char *begs = value(r, L->c_beg), *ends = value(r, L->c_end);
+		if (start[b] == 1) {
+			size_t k = b + 1;
+			while (k < n && !o->pages[k].doc_break && !start[k])
+				k++;
+			natural[b] = k;
+			start[b] = 2;
+		}
+		size_t k = natural[b], e = k;
+		struct sw_bates beg, end;
+		if (sw_bates_parse(&beg, begs, strlen(begs)) == 0 && parse_end(&end, &beg, ends)) {
+			size_t ek = sw_opt_find(o, ends);
+			size_t want = ek != SIZE_MAX && ek >= b ? ek + 1 - b
+				    : (size_t)(end.number - beg.number + 1);
+			if (want != k - b) {
+				char what[160];
+				snprintf(what, sizeof(what), "%s:%d %s", L->dat_name, r->line, begs);
+				sw__ingest_event(L->in, SW_INGEST_WARNING, what,
+						 "the .OPT gives %zu page(s) from %s to %s, ENDBATES %s"
+						 " %zu; the document ends at the first",
+						 k - b, begs, o->pages[k - 1].key, ends, want);
+			}
+			if (want < k - b)
+				e = b + want;
+		}
+		if (e - b > SW_RECORD_MAX_PAGES) {
+			L->too_long[i] = true;
+			e = b + SW_RECORD_MAX_PAGES;
+		}
+		o->pages[b].doc_break = true;
+		if (e < n)
+			o->pages[e].doc_break = true;
+	}
+	if (!breaks && n > 1)
+		sw__ingest_event(L->in, SW_INGEST_WARNING, L->dat_name,
+				 "the .OPT marks no document breaks (DocBreak): each document ends"
+				 " at its ENDBATES or the next row's BEGBATES");
+	free(natural);
+	free(first);
+	free(start);
+}
+
 /* Resolve a path of the row, marking it used.  On failure reports why
  * (with where it looked) and returns NULL. */
 static char *row_file(struct load *L, const char *what, const char *written,
@@ -271,7 +355,8 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	char *meta = NULL, *text_path = NULL, *real = NULL;
 	char what[160];
 	struct sw_bates beg, end;
-	bool have_end = false, latin1 = false, truncated = false, transcript = false;
+	bool have_end = false, transcript = false;
+	struct sw_decoded dec = { 0 };
 	bool extracted = false;
 	struct sw__ingest_scan scan = { 0 };
 	int64_t id;
@@ -280,6 +365,8 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	sw__ingest_tick(in);
 	const char *begs = value(r, L->c_beg), *ends = value(r, L->c_end);
 	snprintf(what, sizeof(what), "%s:%d %s", L->dat_name, r->line, begs);
+	if (r->warning)
+		sw__ingest_event(in, SW_INGEST_WARNING, what, "%s", r->warning);
 	if (!begs[0]) {
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "no BEGBATES value");
 		goto cleanup;
@@ -288,10 +375,14 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "BEGBATES '%s' is not a Bates number", begs);
 		goto cleanup;
 	}
+	if (L->too_long && L->too_long[r - L->dat.records]) {
+		sw__ingest_event(in, SW_INGEST_FAILED, what,
+				 "the .OPT gives it more than %d pages (limit SW_RECORD_MAX_PAGES)",
+				 SW_RECORD_MAX_PAGES);
+		goto cleanup;
+	}
 	if (ends[0]) {
-		have_end = sw_bates_parse(&end, ends, strlen(ends)) == 0 &&
-			   strcmp(end.prefix, beg.prefix) == 0 && end.number >= beg.number &&
-			   end.number - beg.number < SW_RECORD_MAX_PAGES;
+		have_end = parse_end(&end, &beg, ends);
 		if (!have_end)
 			sw__ingest_event(in, SW_INGEST_WARNING, what,
 					 "ENDBATES '%s' does not close the range that BEGBATES '%s' opens",
@@ -354,7 +445,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 			sw__ingest_event(in, SW_INGEST_WARNING, what, "%s", x.warnings[i]);
 		sw_extract_release(&x);
 	} else if (written[0] &&
-		   sw_extract_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0) {
+		   sw_extract_decode_text(&text, &dec, raw.data, raw.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 		goto cleanup;
 	}
@@ -469,9 +560,12 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	L->imported++;
 	note_family(L, r, id, &beg);
 	in->sum->pages += npages;
-	if (latin1)
-		sw__ingest_event(in, SW_INGEST_WARNING, what, "text is not UTF-8: read as Windows-1252");
-	if (truncated)
+	if (dec.cp1252_lines) {
+		char note[128];
+		sw_extract_decoded_note(note, sizeof(note), &dec);
+		sw__ingest_event(in, SW_INGEST_WARNING, what, "text: %s", note);
+	}
+	if (dec.truncated)
 		sw__ingest_event(in, SW_INGEST_WARNING, what,
 				 "text ends in the middle of a UTF-8 character (truncated?)");
 	sw__ingest_event(in, SW_INGEST_IMPORTED, what, "%s%zu page(s)%s, Bates %s-%s",
@@ -536,6 +630,12 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 		} else {
 			L.have_opt = true;
 			consume_images(&L);
+			bound_documents(&L);
+			if (L.opt.ncp1252)
+				sw__ingest_event(in, SW_INGEST_WARNING, opt,
+						 "%zu line(s) not valid UTF-8, the first line %d: their"
+						 " other bytes read as Windows-1252",
+						 L.opt.ncp1252, L.opt.first_cp1252_line);
 			if (L.opt.nbad)
 				sw__ingest_event(in, SW_INGEST_WARNING, opt,
 						 "%zu malformed line(s) skipped, the first: %s",
@@ -575,6 +675,7 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 cleanup:
 	sw_dat_release(&L.dat);
 	sw_opt_release(&L.opt);
+	free(L.too_long);
 	sw_buf_release(&raw);
 	sw_buf_release(&oraw);
 	sw__ingest_volume_release(&L.vol);

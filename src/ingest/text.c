@@ -23,7 +23,7 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 	size_t npages = 0;
 	struct sw_err err = { 0 };
 	char sha[SW_SHA256_HEX_LEN + 1];
-	bool latin1, truncated;
+	struct sw_decoded dec;
 	int64_t id;
 	int rc = 0;
 	const char *name = sw_path_base(path);
@@ -48,7 +48,7 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 	} else if (err.code) {
 		goto fatal;
 	}
-	if (sw_extract_decode(&text, &latin1, &truncated, raw.data, raw.len, &err) != 0 ||
+	if (sw_extract_decode_text(&text, &dec, raw.data, raw.len, &err) != 0 ||
 	    sw_record_split_pages(&pages, &npages, text.data, text.len, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
 		goto cleanup;
@@ -65,7 +65,7 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 	}
 	json_t *mj = json_object();
 	json_object_set_new(mj, "file_name", sw_json_str(name));
-	json_object_set_new(mj, "encoding", json_string(latin1 ? "windows-1252" : "utf-8"));
+	json_object_set_new(mj, "encoding", json_string(dec.cp1252_lines ? "windows-1252" : "utf-8"));
 	meta = json_dumps(mj, JSON_COMPACT);
 	json_decref(mj);
 
@@ -100,10 +100,12 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		goto cleanup;
 	}
 	in->sum->pages += npages;
-	if (latin1)
-		sw__ingest_event(in, SW_INGEST_WARNING, path,
-				 "not valid UTF-8: read as Windows-1252");
-	if (truncated)
+	if (dec.cp1252_lines) {
+		char note[128];
+		sw_extract_decoded_note(note, sizeof(note), &dec);
+		sw__ingest_event(in, SW_INGEST_WARNING, path, "%s", note);
+	}
+	if (dec.truncated)
 		sw__ingest_event(in, SW_INGEST_WARNING, path,
 				 "ends in the middle of a UTF-8 character (truncated?); the partial character was dropped");
 	if (stamped && stamped < npages)

@@ -50,7 +50,7 @@ mkdir -p p2/TEXT
 printf 'Caf\351 \223quoted\224 text\n' > p2/TEXT/LAT-000010.txt
 run 0 "$SWORN" ingest -m m p2
 has "$T/out" "imported 1, skipped 0, failed 0"
-has "$T/err" "text is not UTF-8: read as Windows-1252"
+has "$T/err" "text: line 1 is not valid UTF-8: read as Windows-1252"
 eq "latin1 author" "$(sql m "SELECT json_extract(meta, '\$.AUTHOR') FROM documents WHERE name = 'LAT-000010'")" "Renée"
 eq "newline in field" "$(sql m "SELECT json_extract(meta, '\$.TITLE') FROM documents WHERE name = 'LAT-000010'")" "line one
 line two"

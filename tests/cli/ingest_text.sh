@@ -18,7 +18,7 @@ run 2 "$SWORN" ingest -m m in
 has "$T/out" "imported 4, skipped 1, failed 2"
 has "$T/err" "empty.txt: the file is empty"
 has "$T/err" "binary.txt: binary data"
-has "$T/err" "latin1.txt: not valid UTF-8: read as Windows-1252"
+has "$T/err" "latin1.txt: line 1 is not valid UTF-8: read as Windows-1252"
 has "$T/err" "truncated.txt: ends in the middle of a UTF-8 character"
 lacks "$T/err" ".hidden"
 eq "documents" "$(sql m 'SELECT count(*) FROM documents')" 4

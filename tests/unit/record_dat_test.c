@@ -108,6 +108,28 @@ static void test_latin1(void **state)
 	sw_dat_release(&d);
 }
 
+/* One Windows-1252 byte in a UTF-8 file: still UTF-8 (the þ qualifiers
+ * found), only that value read as 1252, its row warned. */
+static void test_mixed(void **state)
+{
+	(void)state;
+	static const char dat[] =
+		TH "BEGBATES" TH S TH "CUSTODIAN" TH "\r\n"
+		TH "ABC0001" TH S TH "Ren\xc3\xa9" "e" TH "\r\n"
+		TH "ABC0002" TH S TH "Caf\xe9" TH "\r\n";
+	struct sw_dat d;
+	parse_ok(&d, BYTES(dat));
+	assert_int_equal(d.encoding, SW_DAT_UTF8);
+	assert_int_equal(d.nrecords, 2);
+	assert_string_equal(val(&d, 0, "CUSTODIAN"), RENEE);
+	assert_null(d.records[0].warning);
+	assert_string_equal(val(&d, 1, "CUSTODIAN"), "Caf\xc3\xa9");
+	assert_string_equal(d.records[1].warning,
+			    "line 3: CUSTODIAN is not valid UTF-8: read as Windows-1252");
+	assert_int_equal(d.ncp1252, 1);
+	sw_dat_release(&d);
+}
+
 static void test_bom(void **state)
 {
 	(void)state;
@@ -488,6 +510,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_utf8_standard),
 		cmocka_unit_test(test_latin1),
+		cmocka_unit_test(test_mixed),
 		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_pilcrow),
 		cmocka_unit_test(test_csv),

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -215,6 +216,37 @@ static void test_limits(void **state)
 	sw_buf_release(&b);
 }
 
+/* sw_opt_find: every key found by its index, the first of repeated keys,
+ * nothing for a key the file lacks; a line not UTF-8 in a UTF-8 file is
+ * decoded on its own. */
+static void test_find(void **state)
+{
+	(void)state;
+	struct sw_buf b = SW_BUF_INIT;
+	struct sw_opt o;
+	for (int i = 5000; i-- > 0;) /* keys in descending order */
+		sw_buf_addf(&b, "K%06d,V,%d.tif,%s,,,\n", i, i, i % 5 ? "" : "Y");
+	sw_buf_adds(&b, "K000007,V,again.tif,Y,,,\n");
+	sw_buf_adds(&b, "Z1,V,Ren\xc3\xa9" "e.tif,Y,,,\nZ2,V,Caf\xe9.tif,,,,\n");
+	parse_ok(&o, b.data, b.len);
+	assert_int_equal(o.n, 5003);
+	for (int i = 0; i < 5000; i += 37) {
+		char key[16];
+		snprintf(key, sizeof(key), "K%06d", i);
+		size_t at = sw_opt_find(&o, key);
+		assert_int_equal(at, (size_t)(4999 - i));
+	}
+	assert_int_equal(sw_opt_find(&o, "K000007"), 4999 - 7);
+	assert_int_equal(sw_opt_find(&o, "K999999"), SIZE_MAX);
+	assert_int_equal(sw_opt_find(&o, ""), SIZE_MAX);
+	assert_string_equal(o.pages[5001].image, "Ren\xc3\xa9" "e.tif");
+	assert_string_equal(o.pages[5002].image, "Caf\xc3\xa9.tif");
+	assert_int_equal(o.ncp1252, 1);
+	assert_int_equal(o.first_cp1252_line, 5003);
+	sw_opt_release(&o);
+	sw_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_commas_in_path),
 		cmocka_unit_test(test_encoding),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_find),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
