@@ -502,6 +502,13 @@ struct sw_db_schema {
 
 enum { SW_DB_CREATE = 1 << 0 }; /* create the file when it does not exist */
 
+/* A JSON number read into *out only when it is a whole number (an integer,
+ * or a real with no fraction) inside [lo, hi]: a number from a server or a
+ * file is never converted without this range check (casting 1e300 to long
+ * is undefined).  Returns false, *out untouched, for anything else,
+ * including a missing value. */
+bool sw_json_int(const struct json_t *v, long long lo, long long hi, long long *out);
+
 /* Open the database at path, set it up and migrate it to s->version.
  * SW_EDB ("cannot open 'path': ...") when SQLite fails (a file that is not
  * a database fails here), SW_EINPUT for a file newer than this sworn.  The

@@ -2,6 +2,7 @@
  * json.c - the few jansson helpers every command uses for --json output.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,4 +71,28 @@ struct json_t *sw_json_strn(const char *s, size_t len)
 struct json_t *sw_json_str(const char *s)
 {
 	return sw_json_strn(s, s ? strlen(s) : 0);
+}
+
+bool sw_json_int(const json_t *v, long long lo, long long hi, long long *out)
+{
+	long long n;
+	if (json_is_integer(v)) {
+		n = (long long)json_integer_value(v);
+	} else if (json_is_real(v)) {
+		double d = json_real_value(v);
+		/* Range first, in double: only then is the conversion defined;
+		 * a fraction shows as a difference after it. */
+		if (!isfinite(d) || d < (double)lo || d > (double)hi ||
+		    d >= 9223372036854775807.0 || d < -9223372036854775807.0)
+			return false;
+		n = (long long)d;
+		if ((double)n != d)
+			return false;
+	} else {
+		return false;
+	}
+	if (n < lo || n > hi)
+		return false;
+	*out = n;
+	return true;
 }

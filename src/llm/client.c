@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -596,11 +597,10 @@ int sw_llm_server_info(struct sw_llm_server_info *out, struct sw_llm_client *c,
 	if (json_is_string(b))
 		out->build = sw_xstrdup(json_string_value(b));
 	const json_t *dgs = json_object_get(props, "default_generation_settings");
-	out->n_ctx = json_is_integer(json_object_get(dgs, "n_ctx"))
-			     ? (long)json_integer_value(json_object_get(dgs, "n_ctx"))
-			     : 0;
-	const json_t *ts = json_object_get(props, "total_slots");
-	out->total_slots = json_is_integer(ts) ? (long)json_integer_value(ts) : 0;
+	long long v;
+	out->n_ctx = sw_json_int(json_object_get(dgs, "n_ctx"), 0, LONG_MAX, &v) ? (long)v : 0;
+	out->total_slots = sw_json_int(json_object_get(props, "total_slots"), 0, LONG_MAX, &v)
+				   ? (long)v : 0;
 	out->sleeping = json_is_true(json_object_get(props, "is_sleeping"));
 	slots = get_json(c, "/slots", timeout_ms, &rc, &soft);
 	if (rc == SW_EPOLICY || rc == SW_ECANCEL)

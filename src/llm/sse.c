@@ -6,6 +6,7 @@
  * one piece is handled where it lies; only lines split across reads are
  * copied into the line buffer.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,14 +155,12 @@ static int fail(struct sw__llm_answer *a, int code, const char *fmt, ...)
 	return code;
 }
 
-static long get_long(const json_t *obj, const char *key)
+/* A count or code from the server, 0 unless it is a whole number in
+ * [lo, hi] (a huge one is no count: converting it is undefined). */
+static long get_long(const json_t *obj, const char *key, long lo, long hi)
 {
-	const json_t *v = json_object_get(obj, key);
-	if (json_is_integer(v))
-		return (long)json_integer_value(v);
-	if (json_is_real(v))
-		return (long)json_real_value(v);
-	return 0;
+	long long v;
+	return sw_json_int(json_object_get(obj, key), lo, hi, &v) ? (long)v : 0;
 }
 
 static double get_double(const json_t *obj, const char *key)
@@ -175,9 +174,9 @@ void sw__llm_read_timings(struct sw_llm_timings *out, const json_t *obj)
 	if (!json_is_object(obj))
 		return;
 	out->have = true;
-	out->cache_n = get_long(obj, "cache_n");
-	out->prompt_n = get_long(obj, "prompt_n");
-	out->predicted_n = get_long(obj, "predicted_n");
+	out->cache_n = get_long(obj, "cache_n", 0, LONG_MAX);
+	out->prompt_n = get_long(obj, "prompt_n", 0, LONG_MAX);
+	out->predicted_n = get_long(obj, "predicted_n", 0, LONG_MAX);
 	out->prompt_ms = get_double(obj, "prompt_ms");
 	out->predicted_ms = get_double(obj, "predicted_ms");
 	out->prompt_per_second = get_double(obj, "prompt_per_second");
@@ -189,9 +188,9 @@ void sw__llm_read_usage(struct sw_llm_usage *out, const json_t *obj)
 	if (!json_is_object(obj))
 		return;
 	out->have = true;
-	out->prompt_tokens = get_long(obj, "prompt_tokens");
-	out->completion_tokens = get_long(obj, "completion_tokens");
-	out->total_tokens = get_long(obj, "total_tokens");
+	out->prompt_tokens = get_long(obj, "prompt_tokens", 0, LONG_MAX);
+	out->completion_tokens = get_long(obj, "completion_tokens", 0, LONG_MAX);
+	out->total_tokens = get_long(obj, "total_tokens", 0, LONG_MAX);
 }
 
 static int add_text(struct sw__llm_answer *a, struct sw_buf *b, const json_t *v, bool stream)
@@ -225,7 +224,7 @@ static int error_object(struct sw__llm_answer *a, const json_t *e)
 {
 	const json_t *msg = json_object_get(e, "message");
 	const json_t *type = json_object_get(e, "type");
-	a->error_code = (int)get_long(e, "code");
+	a->error_code = (int)get_long(e, "code", INT_MIN, INT_MAX);
 	if (json_is_string(type))
 		return fail(a, SW_ENET, "%s (%s)",
 			    json_is_string(msg) ? json_string_value(msg) : "no message",
