@@ -6,7 +6,13 @@
  * The text is the document as it reads with its tracked changes accepted:
  * insertions are in it, deletions are not; both are also noted, so nothing
  * a reviewer wrote is lost.  The XML is streamed, never held whole; a
- * DOCTYPE is refused (a .docx has none, and entities are an attack). */
+ * DOCTYPE is refused (a .docx has none, and entities are an attack).
+ *
+ * A change or comment becomes a note only once it has text (an empty
+ * w:ins, of which a hostile file can hold millions, changes nothing and is
+ * not listed), and the list is bounded in count and bytes: past either
+ * limit the changes are counted and said to be "not listed", so a small
+ * file cannot grow into a huge text or metadata row. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +25,9 @@
 #define W_NS "http://schemas.openxmlformats.org/wordprocessingml/2006/main|"
 #define CHUNK 65536
 #define MAX_NOTE_BYTES 4096 /* of one tracked change or comment */
+#define MAX_AUTHOR_BYTES 200
+#define MAX_NOTES 1000                   /* listed, of all kinds together */
+#define MAX_NOTES_BYTES ((size_t)256 << 10) /* of all listed notes' text */
 
 struct note {
 	const char *what; /* "inserted", "deleted", "comment" */
@@ -36,6 +45,13 @@ struct docx {
 	struct note *notes;
 	size_t nnotes, capnotes;
 	struct note *cur;      /* the tracked change or comment being read */
+	/* The change or comment begun but not yet noted (it has no text yet):
+	 * what it is, and its author, bounded. */
+	const char *pend_what;
+	char pend_author[MAX_AUTHOR_BYTES + 1];
+	bool pend_over;        /* the pending one was counted as not listed */
+	size_t notes_bytes;    /* text of all listed notes */
+	size_t unlisted;       /* changes and comments with text past the limits */
 	size_t insertions, deletions, comments;
 	/* docProps/core.xml */
 	json_t *meta;
@@ -58,15 +74,58 @@ static const char *attr(const char **atts, const char *local)
 	return NULL;
 }
 
+/* A change or comment starts: remembered, not yet a note. */
 static void begin_note(struct docx *d, const char *what, const char **atts)
 {
-	d->notes = sw_xgrow(d->notes, &d->capnotes, d->nnotes + 1, sizeof(*d->notes));
-	struct note *n = &d->notes[d->nnotes++];
-	memset(n, 0, sizeof(*n));
-	n->what = what;
 	const char *a = attr(atts, "author");
-	n->author = sw_xstrdup(a ? a : "unknown");
-	d->cur = n;
+	if (!a || !*a)
+		a = "unknown";
+	size_t n = strnlen(a, MAX_AUTHOR_BYTES);
+	/* Never cut a UTF-8 sequence in two. */
+	while (n > 0 && a[n] != '\0' && ((unsigned char)a[n] & 0xC0) == 0x80)
+		n--;
+	memcpy(d->pend_author, a, n);
+	d->pend_author[n] = '\0';
+	d->pend_what = what;
+	d->pend_over = false;
+	d->cur = NULL;
+}
+
+static void end_note(struct docx *d)
+{
+	d->cur = NULL;
+	d->pend_what = NULL;
+}
+
+/* Text of the pending change or comment arrived: the first makes it a note
+ * (and counts it), unless the list is full. */
+static void note_text(struct docx *d, const char *s, size_t len)
+{
+	if (!d->cur && d->pend_what && !d->pend_over) {
+		const char *what = d->pend_what;
+		if (what[0] == 'i')
+			d->insertions++;
+		else if (what[0] == 'd')
+			d->deletions++;
+		else
+			d->comments++;
+		if (d->nnotes >= MAX_NOTES || d->notes_bytes >= MAX_NOTES_BYTES) {
+			d->unlisted++;
+			d->pend_over = true;
+			return;
+		}
+		d->notes = sw_xgrow(d->notes, &d->capnotes, d->nnotes + 1, sizeof(*d->notes));
+		struct note *n = &d->notes[d->nnotes++];
+		memset(n, 0, sizeof(*n));
+		n->what = what;
+		n->author = sw_xstrdup(d->pend_author);
+		d->cur = n;
+	}
+	if (!d->cur || d->cur->text.len + len > MAX_NOTE_BYTES ||
+	    d->notes_bytes + len > MAX_NOTES_BYTES)
+		return;
+	sw_buf_add(&d->cur->text, s, len);
+	d->notes_bytes += len;
 }
 
 static void trim_end(struct sw_buf *b)
@@ -98,15 +157,11 @@ static void XMLCALL on_start(void *user, const char *name, const char **atts)
 		else
 			sw_buf_addc(t, '\n');
 	} else if (!strcmp(n, "del")) {
-		if (d->del++ == 0 && !d->ins) {
+		if (d->del++ == 0 && !d->ins)
 			begin_note(d, "deleted", atts);
-			d->deletions++;
-		}
 	} else if (!strcmp(n, "ins")) {
-		if (d->ins++ == 0 && !d->del) {
+		if (d->ins++ == 0 && !d->del)
 			begin_note(d, "inserted", atts);
-			d->insertions++;
-		}
 	} else if (!strcmp(n, "tc")) {
 		d->cell++;
 	}
@@ -134,11 +189,11 @@ static void XMLCALL on_end(void *user, const char *name)
 		trim_end(t);
 		sw_buf_addc(t, '\n');
 	} else if (!strcmp(n, "del")) {
-		if (--d->del == 0 && !d->ins)
-			d->cur = NULL;
+		if (d->del > 0 && --d->del == 0 && !d->ins)
+			end_note(d);
 	} else if (!strcmp(n, "ins")) {
-		if (--d->ins == 0 && !d->del)
-			d->cur = NULL;
+		if (d->ins > 0 && --d->ins == 0 && !d->del)
+			end_note(d);
 	}
 }
 
@@ -147,8 +202,8 @@ static void XMLCALL on_text(void *user, const char *s, int len)
 	struct docx *d = user;
 	if (!d->in_text || len <= 0)
 		return;
-	if (d->cur && d->cur->text.len + (size_t)len <= MAX_NOTE_BYTES)
-		sw_buf_add(&d->cur->text, s, (size_t)len);
+	if (d->del || d->ins)
+		note_text(d, s, (size_t)len);
 	if (!d->del)
 		sw_buf_add(&d->x->text, s, (size_t)len);
 }
@@ -162,7 +217,6 @@ static void XMLCALL on_comment_start(void *user, const char *name, const char **
 		return;
 	if (!strcmp(n, "comment")) {
 		begin_note(d, "comment", atts);
-		d->comments++;
 	} else if (!strcmp(n, "t")) {
 		d->in_text++;
 	}
@@ -175,18 +229,18 @@ static void XMLCALL on_comment_end(void *user, const char *name)
 	if (!n)
 		return;
 	if (!strcmp(n, "comment"))
-		d->cur = NULL;
+		end_note(d);
 	else if (!strcmp(n, "t"))
 		d->in_text--;
-	else if (!strcmp(n, "p") && d->cur && d->cur->text.len < MAX_NOTE_BYTES)
-		sw_buf_addc(&d->cur->text, ' ');
+	else if (!strcmp(n, "p") && d->cur)
+		note_text(d, " ", 1);
 }
 
 static void XMLCALL on_comment_text(void *user, const char *s, int len)
 {
 	struct docx *d = user;
-	if (d->in_text && d->cur && len > 0 && d->cur->text.len + (size_t)len <= MAX_NOTE_BYTES)
-		sw_buf_add(&d->cur->text, s, (size_t)len);
+	if (d->in_text && len > 0)
+		note_text(d, s, (size_t)len);
 }
 
 /* docProps/core.xml: Dublin Core title, creator, dates. */
@@ -240,24 +294,64 @@ static void XMLCALL on_doctype(void *user, const XML_Char *name, const XML_Char 
 	XML_StopParser(d->parser, XML_FALSE);
 }
 
+/* The handlers of one part. */
+struct part_reader {
+	XML_StartElementHandler start;
+	XML_EndElementHandler end;
+	XML_CharacterDataHandler chars;
+};
+
+static const struct part_reader document_reader = { on_start, on_end, on_text };
+static const struct part_reader comments_reader = { on_comment_start, on_comment_end,
+						    on_comment_text };
+static const struct part_reader core_reader = { on_core_start, on_core_end, on_core_text };
+
+/* A fresh namespace parser for one part. */
+static void xml_begin(struct docx *d, const struct part_reader *r)
+{
+	d->parser = XML_ParserCreateNS(NULL, '|');
+	if (!d->parser)
+		SW_BUG("expat cannot allocate a parser");
+	XML_SetUserData(d->parser, d);
+	XML_SetElementHandler(d->parser, r->start, r->end);
+	XML_SetCharacterDataHandler(d->parser, r->chars);
+	XML_SetStartDoctypeDeclHandler(d->parser, on_doctype);
+	d->in_text = 0;
+	d->cur = NULL;
+	d->pend_what = NULL;
+}
+
+/* n more bytes of the part (the last call has final set). */
+static int xml_feed(struct docx *d, const char *part, const char *buf, size_t n, bool final,
+		    struct sw_err *err)
+{
+	if (XML_Parse(d->parser, buf, (int)n, final) != XML_STATUS_ERROR)
+		return 0;
+	if (d->refused)
+		return sw_err_set(err, SW_EINPUT, "%s has a DOCTYPE, which a .docx never has", part);
+	return sw_err_set(err, SW_EINPUT, "%s is not well-formed XML: %s at line %lu", part,
+			  XML_ErrorString(XML_GetErrorCode(d->parser)),
+			  (unsigned long)XML_GetCurrentLineNumber(d->parser));
+}
+
+static void xml_end(struct docx *d)
+{
+	XML_ParserFree(d->parser);
+	d->parser = NULL;
+	d->cur = NULL;
+	d->pend_what = NULL;
+}
+
 /* Stream one part of the archive through a fresh namespace parser. */
 static int parse_part(struct docx *d, zip_t *za, zip_int64_t index, const char *part,
-		      XML_StartElementHandler start, XML_EndElementHandler end,
-		      XML_CharacterDataHandler chars, struct sw_err *err)
+		      const struct part_reader *r, struct sw_err *err)
 {
 	zip_file_t *zf = NULL;
 	char *buf = NULL;
 	size_t total = 0;
 	int rc = 0;
 
-	d->parser = XML_ParserCreateNS(NULL, '|');
-	if (!d->parser)
-		SW_BUG("expat cannot allocate a parser");
-	XML_SetUserData(d->parser, d);
-	XML_SetElementHandler(d->parser, start, end);
-	XML_SetCharacterDataHandler(d->parser, chars);
-	XML_SetStartDoctypeDeclHandler(d->parser, on_doctype);
-	d->in_text = 0;
+	xml_begin(d, r);
 	zf = zip_fopen_index(za, (zip_uint64_t)index, 0);
 	if (!zf) {
 		rc = sw_err_set(err, SW_EINPUT, "cannot read %s: %s", part,
@@ -278,16 +372,8 @@ static int parse_part(struct docx *d, zip_t *za, zip_int64_t index, const char *
 					SW_DOCX_MAX_XML_BYTES);
 			goto cleanup;
 		}
-		if (XML_Parse(d->parser, buf, (int)n, n == 0) == XML_STATUS_ERROR) {
-			if (d->refused)
-				rc = sw_err_set(err, SW_EINPUT, "%s has a DOCTYPE, which a .docx never has",
-						part);
-			else
-				rc = sw_err_set(err, SW_EINPUT, "%s is not well-formed XML: %s at line %lu",
-						part, XML_ErrorString(XML_GetErrorCode(d->parser)),
-						(unsigned long)XML_GetCurrentLineNumber(d->parser));
+		if ((rc = xml_feed(d, part, buf, (size_t)n, n == 0, err)) != 0)
 			goto cleanup;
-		}
 		if (n == 0)
 			break;
 	}
@@ -295,8 +381,24 @@ cleanup:
 	free(buf);
 	if (zf)
 		zip_fclose(zf);
-	XML_ParserFree(d->parser);
-	d->parser = NULL;
+	xml_end(d);
+	return rc;
+}
+
+/* A part held in memory (the fuzz target's way in), fed in pieces as the
+ * archive's are. */
+static int parse_buffer(struct docx *d, const char *part, const struct part_reader *r,
+			const char *data, size_t len, struct sw_err *err)
+{
+	int rc = 0;
+	xml_begin(d, r);
+	for (size_t off = 0;;) {
+		size_t n = len - off < CHUNK ? len - off : CHUNK;
+		if ((rc = xml_feed(d, part, data + off, n, n == 0, err)) != 0 || n == 0)
+			break;
+		off += n;
+	}
+	xml_end(d);
 	return rc;
 }
 
@@ -322,10 +424,63 @@ static void add_notes(struct docx *d)
 		sw_buf_add(&x->text, n->text.data ? n->text.data : "", n->text.len);
 		sw_buf_adds(&x->text, "\"\n");
 	}
+	if (d->unlisted)
+		sw_buf_addf(&x->text, "%zu more tracked change(s) and comment(s) not listed\n",
+			    d->unlisted);
 	if (d->nnotes)
 		json_object_set_new(x->meta, "revisions", arr);
 	else
 		json_decref(arr);
+	if (d->unlisted)
+		json_object_set_new(x->meta, "revisions_not_listed",
+				    json_integer((json_int_t)d->unlisted));
+}
+
+/* After the parts: the notes, the counts and the warning. */
+static void finish(struct docx *d)
+{
+	struct sw_extract *x = d->x;
+	if (d->nnotes) {
+		/* The notes extend the last page. */
+		add_notes(d);
+		x->pages[x->npages - 1].len = x->text.len - x->pages[x->npages - 1].start;
+	}
+	json_object_set_new(x->meta, "tracked_insertions", json_integer((json_int_t)d->insertions));
+	json_object_set_new(x->meta, "tracked_deletions", json_integer((json_int_t)d->deletions));
+	json_object_set_new(x->meta, "comments", json_integer((json_int_t)d->comments));
+	if (d->insertions || d->deletions || d->comments)
+		sw__extract_warn(x, "has %zu tracked insertion(s), %zu deletion(s) and %zu comment(s):"
+				 " the text reads with changes accepted; %s",
+				 d->insertions, d->deletions, d->comments,
+				 d->unlisted ? "the first are listed at its end" :
+					       "all are listed at its end");
+}
+
+static void release(struct docx *d)
+{
+	for (size_t i = 0; i < d->nnotes; i++) {
+		free(d->notes[i].author);
+		sw_buf_release(&d->notes[i].text);
+	}
+	free(d->notes);
+	sw_buf_release(&d->meta_val);
+}
+
+int sw__extract_docx_xml(struct sw_extract *x, const char *document, size_t doclen,
+			 const char *comments, size_t comlen, struct sw_err *err)
+{
+	struct docx d = { .x = x, .meta = x->meta };
+	int rc = parse_buffer(&d, "word/document.xml", &document_reader, document, doclen, err);
+	if (rc == 0) {
+		sw_extract_page(x);
+		struct sw_err cerr = { 0 };
+		if (comments && parse_buffer(&d, "word/comments.xml", &comments_reader, comments,
+					     comlen, &cerr) != 0)
+			sw__extract_warn(x, "comments not read: %s", cerr.msg);
+		finish(&d);
+	}
+	release(&d);
+	return rc;
 }
 
 int sw__extract_docx(struct sw_extract *x, const char *data, size_t len,
@@ -356,44 +511,25 @@ int sw__extract_docx(struct sw_extract *x, const char *data, size_t len,
 				"not a Word document: the archive has no word/document.xml");
 		goto cleanup;
 	}
-	if ((rc = parse_part(&d, za, doc, "word/document.xml", on_start, on_end, on_text, err)) != 0)
+	if ((rc = parse_part(&d, za, doc, "word/document.xml", &document_reader, err)) != 0)
 		goto cleanup;
 	sw_extract_page(x);
 	zip_int64_t com = zip_name_locate(za, "word/comments.xml", 0);
 	if (com >= 0) {
-		d.cur = NULL;
 		struct sw_err cerr = { 0 };
-		if (parse_part(&d, za, com, "word/comments.xml", on_comment_start, on_comment_end,
-			       on_comment_text, &cerr) != 0)
+		if (parse_part(&d, za, com, "word/comments.xml", &comments_reader, &cerr) != 0)
 			sw__extract_warn(x, "comments not read: %s", cerr.msg);
 	}
 	zip_int64_t core = zip_name_locate(za, "docProps/core.xml", 0);
 	if (core >= 0) {
 		struct sw_err cerr = { 0 };
-		if (parse_part(&d, za, core, "docProps/core.xml", on_core_start, on_core_end,
-			       on_core_text, &cerr) != 0)
+		if (parse_part(&d, za, core, "docProps/core.xml", &core_reader, &cerr) != 0)
 			sw__extract_warn(x, "document properties not read: %s", cerr.msg);
 	}
-	if (d.nnotes) {
-		/* The notes extend the last page. */
-		add_notes(&d);
-		x->pages[x->npages - 1].len = x->text.len - x->pages[x->npages - 1].start;
-	}
-	json_object_set_new(x->meta, "tracked_insertions", json_integer((json_int_t)d.insertions));
-	json_object_set_new(x->meta, "tracked_deletions", json_integer((json_int_t)d.deletions));
-	json_object_set_new(x->meta, "comments", json_integer((json_int_t)d.comments));
-	if (d.insertions || d.deletions || d.comments)
-		sw__extract_warn(x, "has %zu tracked insertion(s), %zu deletion(s) and %zu comment(s):"
-				 " the text reads with changes accepted; all are listed at its end",
-				 d.insertions, d.deletions, d.comments);
+	finish(&d);
 cleanup:
 	if (za)
 		zip_discard(za);
-	for (size_t i = 0; i < d.nnotes; i++) {
-		free(d.notes[i].author);
-		sw_buf_release(&d.notes[i].text);
-	}
-	free(d.notes);
-	sw_buf_release(&d.meta_val);
+	release(&d);
 	return rc;
 }
