@@ -259,6 +259,32 @@ void sw_config_release(struct sw_config *c);
 const char *sw_config_get(const struct sw_config *c, const char *section,
 			  const char *subsection, const char *key);
 
+/* -------------------------------------------------------------- terminal */
+
+/* Text that came from outside (evidence, a model, a GGUF file, a matter
+ * name in an error) written for a person to read: every C0 control but
+ * newline and tab, DEL, every C1 control (U+0080-U+009F) and every byte
+ * that is not valid UTF-8 is replaced by U+FFFD, so that a hostile
+ * production cannot clear the screen, retitle the terminal, conceal text or
+ * overwrite a verdict line.  Human-readable output is always cleaned, to a
+ * terminal or not (a saved report is read on one later); JSON output
+ * escapes on its own.  Every writer of such text goes through these. */
+
+/* Append the cleaned form of len bytes of s to out. */
+void sw_term_clean(struct sw_buf *out, const char *s, size_t len);
+
+/* Write len bytes of s to f, cleaned. */
+void sw_term_write(FILE *f, const char *s, size_t len);
+
+/* Write the NUL-terminated s to f, cleaned (nothing for NULL). */
+void sw_term_puts(FILE *f, const char *s);
+
+/* printf to f, the whole formatted text cleaned: for a line that mixes
+ * sworn's words with outside text.  A writer's own escape sequences
+ * (colour) go out through plain stdio around it. */
+void sw_term_printf(FILE *f, const char *fmt, ...) SW_PRINTF(2, 3);
+void sw_term_vprintf(FILE *f, const char *fmt, va_list ap) SW_PRINTF(2, 0);
+
 /* The matching entry itself, to report its line; NULL when absent. */
 const struct sw_config_entry *sw_config_find(const struct sw_config *c,
 					     const char *section,

@@ -229,8 +229,10 @@ void cli_error(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("sworn: ", stderr);
+	/* A message may quote a matter's name, a file's or a document's: never
+	 * a terminal's control sequence. */
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	sw_term_vprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 }

@@ -29,50 +29,50 @@ static void print_text(FILE *f, const void *ud)
 	const struct sw_fleet_model *m = s->m;
 	char size[32];
 	cli_human_bytes(size, sizeof(size), m->file_bytes ? m->file_bytes : m->weight_bytes);
-	fprintf(f, "file          %s (GGUF v%u, %u shard%s, %s)\n", m->path, m->gguf_version, m->shards,
-	        m->shards == 1 ? "" : "s", size);
-	fprintf(f, "name          %s\n", m->name);
-	fprintf(f, "architecture  %s\n", m->arch);
-	fprintf(f, "file type     %s\n", m->file_type);
-	fprintf(f, "parameters    %.2fB total, %.2fB active per token\n", (double)m->params_total / 1e9,
-	        (double)m->params_active / 1e9);
+	sw_term_printf(f, "file          %s (GGUF v%u, %u shard%s, %s)\n", m->path, m->gguf_version, m->shards,
+	               m->shards == 1 ? "" : "s", size);
+	sw_term_printf(f, "name          %s\n", m->name);
+	sw_term_printf(f, "architecture  %s\n", m->arch);
+	sw_term_printf(f, "file type     %s\n", m->file_type);
+	sw_term_printf(f, "parameters    %.2fB total, %.2fB active per token\n", (double)m->params_total / 1e9,
+	               (double)m->params_active / 1e9);
 	if (m->n_expert > 1)
-		fprintf(f, "experts       %u, %u used per token, %u shared, expert FFN %llu, shared FFN %llu\n",
-		        m->n_expert, m->n_expert_used, m->n_expert_shared, (unsigned long long)m->expert_ff,
-		        (unsigned long long)m->expert_shared_ff);
+		sw_term_printf(f, "experts       %u, %u used per token, %u shared, expert FFN %llu, shared FFN %llu\n",
+		               m->n_expert, m->n_expert_used, m->n_expert_shared, (unsigned long long)m->expert_ff,
+		               (unsigned long long)m->expert_shared_ff);
 	else if (m->n_ff)
-		fprintf(f, "feed-forward  %llu (dense)\n", (unsigned long long)m->n_ff);
-	fprintf(f, "layers        %u", m->n_layer);
+		sw_term_printf(f, "feed-forward  %llu (dense)\n", (unsigned long long)m->n_ff);
+	sw_term_printf(f, "layers        %u", m->n_layer);
 	if (m->n_mtp)
-		fprintf(f, " + %u MTP", m->n_mtp);
-	fprintf(f, ": %u with KV cache (%u sliding-window), %u recurrent\n", m->n_kv_layers, m->n_swa_layers,
-	        m->n_recurrent_layers);
+		sw_term_printf(f, " + %u MTP", m->n_mtp);
+	sw_term_printf(f, ": %u with KV cache (%u sliding-window), %u recurrent\n", m->n_kv_layers, m->n_swa_layers,
+	               m->n_recurrent_layers);
 	if (m->n_swa_layers)
-		fprintf(f, "window        %u tokens\n", m->swa_window);
-	fprintf(f, "heads         %u query, %u KV, head dim %u (K) / %u (V)\n", m->n_head, m->n_head_kv,
-	        m->key_len, m->value_len);
-	fprintf(f, "context       %llu tokens trained\n", (unsigned long long)m->n_ctx_train);
-	fprintf(f, "vocabulary    %llu, embedding %llu%s\n", (unsigned long long)m->n_vocab,
-	        (unsigned long long)m->n_embd, m->output_tied ? ", output tied to the embedding" : "");
-	fprintf(f, "header sha256 %s\n", m->header_sha256);
-	fprintf(f, "bytes by tensor type:\n");
+		sw_term_printf(f, "window        %u tokens\n", m->swa_window);
+	sw_term_printf(f, "heads         %u query, %u KV, head dim %u (K) / %u (V)\n", m->n_head, m->n_head_kv,
+	               m->key_len, m->value_len);
+	sw_term_printf(f, "context       %llu tokens trained\n", (unsigned long long)m->n_ctx_train);
+	sw_term_printf(f, "vocabulary    %llu, embedding %llu%s\n", (unsigned long long)m->n_vocab,
+	               (unsigned long long)m->n_embd, m->output_tied ? ", output tied to the embedding" : "");
+	sw_term_printf(f, "header sha256 %s\n", m->header_sha256);
+	sw_term_printf(f, "bytes by tensor type:\n");
 	for (uint32_t t = 0; t < SW_GGML_TYPE_COUNT; t++)
 		if (m->bytes_by_type[t]) {
 			cli_human_bytes(size, sizeof(size), m->bytes_by_type[t]);
-			fprintf(f, "  %-8s %12s  %5.1f%%\n", sw_ggml_type_name(t), size,
-			        100.0 * (double)m->bytes_by_type[t] / (double)m->weight_bytes);
+			sw_term_printf(f, "  %-8s %12s  %5.1f%%\n", sw_ggml_type_name(t), size,
+			               100.0 * (double)m->bytes_by_type[t] / (double)m->weight_bytes);
 		}
 	if (m->has_bf16)
-		fprintf(f, "note: BF16 tensors: GPUs before Ampere (SM 8.0) have no BF16\n");
+		sw_term_printf(f, "note: BF16 tensors: GPUs before Ampere (SM 8.0) have no BF16\n");
 	if (!s->tensors)
 		return;
-	fprintf(f, "tensors:\n");
+	sw_term_printf(f, "tensors:\n");
 	for (size_t i = 0; i < sw_gguf_tensor_count(s->g); i++) {
 		const struct sw_gguf_tensor *t = sw_gguf_tensor(s->g, i);
-		fprintf(f, "  %-40s %-8s [", t->name, sw_ggml_type_name(t->type));
+		sw_term_printf(f, "  %-40s %-8s [", t->name, sw_ggml_type_name(t->type));
 		for (uint32_t d = 0; d < t->n_dims; d++)
-			fprintf(f, "%s%llu", d ? ", " : "", (unsigned long long)t->ne[d]);
-		fprintf(f, "]\n");
+			sw_term_printf(f, "%s%llu", d ? ", " : "", (unsigned long long)t->ne[d]);
+		sw_term_printf(f, "]\n");
 	}
 }
 

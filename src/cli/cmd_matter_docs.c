@@ -39,10 +39,10 @@ static void print_docs(FILE *f, const void *ud)
 {
 	const struct docs_shown *s = ud;
 	if (s->n == 0)
-		fprintf(f, "no documents yet: import some with 'sworn ingest -m MATTER PATH...'\n");
+		sw_term_printf(f, "no documents yet: import some with 'sworn ingest -m MATTER PATH...'\n");
 	else
-		fprintf(f, "%6s  %-9s %-11s %-10s %6s  %-27s %s\n", "id", "origin", "status", "kind",
-			"pages", "Bates", "name (source)");
+		sw_term_printf(f, "%6s  %-9s %-11s %-10s %6s  %-27s %s\n", "id", "origin", "status", "kind",
+			       "pages", "Bates", "name (source)");
 	for (size_t i = 0; i < s->n; i++) {
 		const struct sw_doc_row *r = &s->rows[i];
 		char bates[128];
@@ -50,12 +50,12 @@ static void print_docs(FILE *f, const void *ud)
 			snprintf(bates, sizeof(bates), "%s\u2013%s", r->beg_bates, r->end_bates);
 		else
 			snprintf(bates, sizeof(bates), "%s", r->beg_bates ? r->beg_bates : "-");
-		fprintf(f, "%6lld  %-9s %-11s %-10s %6u  %-27s %s", (long long)r->id, r->origin,
-			r->status, r->kind, r->pages, bates, r->name);
+		sw_term_printf(f, "%6lld  %-9s %-11s %-10s %6u  %-27s %s", (long long)r->id, r->origin,
+			       r->status, r->kind, r->pages, bates, r->name);
 		if (r->source && strcmp(r->source, r->name) != 0)
-			fprintf(f, " (%s)", r->source);
+			sw_term_printf(f, " (%s)", r->source);
 		if (r->parent_id)
-			fprintf(f, " [in #%lld]", (long long)r->parent_id);
+			sw_term_printf(f, " [in #%lld]", (long long)r->parent_id);
 		fputc('\n', f);
 	}
 }

@@ -31,6 +31,9 @@ static const struct cli_opt opts[] = {
 #define MARK_CLOSE "\xe2\x9f\xa7" /* ⟧ */
 static void put_snippet(FILE *f, const char *s, bool colour)
 {
+	/* The text between the marks is the production's: it goes out
+	 * cleaned of control sequences, the marks' own colour around it. */
+	struct sw_buf run = SW_BUF_INIT;
 	bool space = false;
 	for (; *s; s++) {
 		if (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t' || *s == '\f') {
@@ -38,15 +41,21 @@ static void put_snippet(FILE *f, const char *s, bool colour)
 			continue;
 		}
 		if (space)
-			fputc(' ', f);
+			sw_buf_addc(&run, ' ');
 		space = false;
-		if (*s == '\x01')
-			fputs(colour ? "\x1b[1;4m" : MARK_OPEN, f);
-		else if (*s == '\x02')
-			fputs(colour ? "\x1b[0m" : MARK_CLOSE, f);
-		else
-			fputc(*s, f);
+		if (*s == '\x01' || *s == '\x02') {
+			sw_term_write(f, run.data, run.len);
+			sw_buf_reset(&run);
+			if (*s == '\x01')
+				fputs(colour ? "\x1b[1;4m" : MARK_OPEN, f);
+			else
+				fputs(colour ? "\x1b[0m" : MARK_CLOSE, f);
+		} else {
+			sw_buf_addc(&run, *s);
+		}
 	}
+	sw_term_write(f, run.data, run.len);
+	sw_buf_release(&run);
 }
 
 /* The snippet without its marks; *marks gets [start, end) byte offsets of
@@ -125,19 +134,19 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			/* A transcript hit is cited as the transcript is
 			 * ("Whitaker Dep. 12:8"), not by its stored page. */
 			if (hits[i].cite)
-				printf("%3zu  %-16s %s", i + 1, hits[i].bates ? hits[i].bates : "-",
-				       hits[i].cite);
+				sw_term_printf(stdout, "%3zu  %-16s %s", i + 1,
+					       hits[i].bates ? hits[i].bates : "-", hits[i].cite);
 			else
-				printf("%3zu  %-16s %s p.%u", i + 1,
-				       hits[i].bates ? hits[i].bates : "-", hits[i].document,
-				       hits[i].page);
+				sw_term_printf(stdout, "%3zu  %-16s %s p.%u", i + 1,
+					       hits[i].bates ? hits[i].bates : "-", hits[i].document,
+					       hits[i].page);
 			printf("%s%s\n     ", strcmp(hits[i].origin, "evidence") ? "  origin: " : "",
 			       strcmp(hits[i].origin, "evidence") ? hits[i].origin : "");
 			put_snippet(stdout, hits[i].snippet, colour);
 			putchar('\n');
 		}
 		if (n == 0 && !cli_globals.quiet)
-			fprintf(stderr, "no hits for '%s'\n", query.data);
+			sw_term_printf(stderr, "no hits for '%s'\n", query.data);
 	}
 	rc = cli_emit(o->json, doc, NULL, NULL, n == 0 ? CLI_NO : CLI_OK);
 cleanup:

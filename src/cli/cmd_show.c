@@ -22,11 +22,13 @@ static const struct cli_opt opts[] = {
 static void print_page(FILE *f, const void *ud)
 {
 	const struct sw_shown_page *p = ud;
-	fprintf(f, "%s  %s page %u of %u  (document %lld, %s, %s%s)\n",
+	/* The page is the production's text: shown cleaned of control
+	 * sequences (base.h). */
+	sw_term_printf(f, "%s  %s page %u of %u  (document %lld, %s, %s%s)\n",
 		p->bates ? p->bates : "(no Bates number)", p->document, p->page_no,
 		p->page_count, (long long)p->doc_id, p->origin, p->status,
 		p->text_source && strcmp(p->text_source, "ocr") == 0 ? ", text by OCR" : "");
-	fwrite(p->text.data, 1, p->text.len, f);
+	sw_term_write(f, p->text.data, p->text.len);
 	if (p->text.len == 0 || p->text.data[p->text.len - 1] != '\n')
 		fputc('\n', f);
 }

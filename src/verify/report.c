@@ -222,11 +222,15 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 	char text[256], at[48];
 	one_line(text, sizeof(text), r->text + c->start, c->end - c->start, 60);
 	snprintf(at, sizeof(at), "%zu:%zu", pos[i].line, pos[i].col);
-	fprintf(f, "%4zu  %s%-12s%s  %-11s %-8s %s\n", i + 1, colour ? colour_of(v->verdict) : "",
+	/* The draft's text, the reasons (which quote the record) and the
+	 * excerpts are outside text: cleaned of control sequences (base.h),
+	 * the verdict's colour written around them. */
+	fprintf(f, "%4zu  %s%-12s%s  %-11s %-8s ", i + 1, colour ? colour_of(v->verdict) : "",
 		sw_verdict_name(v->verdict), colour ? "\033[0m" : "", sw_claim_kind_name(c->kind),
-		at, text);
-	fprintf(f, "      %s %s\n", v->verdict == SW_VERDICT_SUPPORTED ? "\xe2\x9c\x93" : "\xe2\x86\x92",
-		v->reason);
+		at);
+	sw_term_printf(f, "%s\n", text);
+	sw_term_printf(f, "      %s %s\n",
+		       v->verdict == SW_VERDICT_SUPPORTED ? "\xe2\x9c\x93" : "\xe2\x86\x92", v->reason);
 	if (v->nfacts) {
 		/* a proposition's facts, compactly: "$52,850.00 ✓ ACME0000006" */
 		fputs("      facts:", f);
@@ -238,10 +242,11 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 					   fv->verdict == SW_VERDICT_SUPPORTED ? "\xe2\x9c\x93" :
 					   fv->verdict == SW_VERDICT_CONTRADICTED ? "\xe2\x89\xa0" :
 					   fv->verdict == SW_VERDICT_UNSUPPORTED ? "\xe2\x9c\x97" : "-";
-			fprintf(f, "%s %s %s", k ? ";" : "", ft, mark);
+			sw_term_printf(f, "%s %s %s", k ? ";" : "", ft, mark);
 			if (fv->found_on && !fv->own_claim)
-				fprintf(f, " %s%s", fv->verdict == SW_VERDICT_SUPPORTED ? "" : "on ",
-					fv->found_on);
+				sw_term_printf(f, " %s%s",
+					       fv->verdict == SW_VERDICT_SUPPORTED ? "" : "on ",
+					       fv->found_on);
 		}
 		fputc('\n', f);
 	}
@@ -249,7 +254,7 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 		const struct sw_evidence *e = &v->evidence[k];
 		if (e->excerpt && e->document) {
 			char *where = sw__verify_report_where(e);
-			fprintf(f, "        %s: %s\n", where, e->excerpt);
+			sw_term_printf(f, "        %s: %s\n", where, e->excerpt);
 			free(where);
 		}
 	}

@@ -1,0 +1,69 @@
+# Terminal control sequences from outside text never reach the terminal:
+# search snippets, shown pages, verify excerpts, matter names in errors and
+# GGUF metadata have C0/C1 controls (but newline and tab) replaced by
+# U+FFFD (issue 17, item 13).
+. "$SW_SRC/tests/cli/lib.sh"
+new_workspace
+cd "$T/ws" || exit 1
+
+ESC=$(printf '\033')
+BEL=$(printf '\007')
+CSI8=$(printf '\302\233')   # U+009B, CSI on many terminals
+RED=$(printf '\357\277\275')
+
+# no_controls FILE: FILE holds no ESC, BEL, CR, BS or C1 CSI.
+no_controls() {
+	checks=$((checks + 1))
+	if LC_ALL=C grep -q "$(printf '[\033\007\010\r]')" "$1" || grep -qF "$CSI8" "$1"; then
+		echo "FAIL: $(basename "$1") holds a control character"
+		od -c "$1" | head -20
+		failures=$((failures + 1))
+	fi
+}
+
+printf 'The witness said the shipment arrived late.%s]0;owned%s%s[2J%s[8mhidden%s1Aoverwritten\rgate: pass\n\nZED-0000042\n' \
+	"$ESC" "$BEL" "$ESC" "$ESC" "$CSI8" > a.txt
+run 0 "$SWORN" ingest -m m a.txt
+
+run 0 "$SWORN" search -m m shipment
+has "$T/out" "ZED-0000042"
+has "$T/out" "${RED}]0;owned${RED}"
+no_controls "$T/out"
+# Colour is sworn's own: its escapes stay, the production's go.
+run 0 "$SWORN" --color=always search -m m shipment
+has "$T/out" "$(printf '\033[1;4mshipment\033[0m')"
+lacks "$T/out" "${ESC}[2J"
+lacks "$T/out" "${ESC}[8m"
+
+run 0 "$SWORN" show -m m ZED-0000042
+has "$T/out" "hidden"
+no_controls "$T/out"
+
+# A supported quotation prints its excerpt.
+printf '# Brief\n\nThe witness said "the shipment arrived late." ZED-0000042.\n' > draft.md
+run 0 "$SWORN" verify -m m draft.md
+has "$T/out" "supported"
+has "$T/out" "ZED-0000042"
+no_controls "$T/out"
+
+# A matter's name in an error.
+run 2 "$SWORN" search -m "x${ESC}[2Jy" shipment
+has "$T/err" "x${RED}[2Jy"
+no_controls "$T/err"
+
+# GGUF metadata: a model named ESC [ 2 J.
+FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
+mkdir -p "$T/m"
+"$FLEET_FIXTURES" --write "$T/m" >/dev/null || exit 1
+python3 - "$T/m/tiny.gguf" "$T/m/evil.gguf" <<'EOF'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+old = struct.pack("<Q", 4) + b"tiny"
+assert old in b
+open(sys.argv[2], "wb").write(b.replace(old, struct.pack("<Q", 4) + b"\x1b[2J", 1))
+EOF
+run 0 "$SWORN" gguf "$T/m/evil.gguf"
+has "$T/out" "name          ${RED}[2J"
+no_controls "$T/out"
+
+done_testing
