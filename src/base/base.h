@@ -188,6 +188,13 @@ void sw_path_ext(char *out, size_t outsz, const char *path);
 
 struct sw_sha256 {
 	void *ctx; /* an OpenSSL EVP_MD_CTX */
+/* Why a file or folder that can change what sworn does (a workspace's
+ * sworn.conf, the workspace folder) is not to be trusted by the user `me`,
+ * as git's safe.directory judges a repository: "owned by another user",
+ * "writable by its group", "writable by others"; NULL when it may be
+ * trusted.  owner and mode are a stat()'s st_uid and st_mode. */
+const char *sw_path_distrust(unsigned long owner, unsigned mode, unsigned long me);
+
 };
 
 void sw_sha256_init(struct sw_sha256 *h);

@@ -189,3 +189,14 @@ void sw_path_ext(char *out, size_t outsz, const char *path)
 			out[i++] = (char)((*dot >= 'A' && *dot <= 'Z') ? *dot + 32 : *dot);
 	out[i] = '\0';
 }
+const char *sw_path_distrust(unsigned long owner, unsigned mode, unsigned long me)
+{
+	if (owner != me)
+		return "owned by another user";
+	if (mode & S_IWOTH)
+		return "writable by others";
+	if (mode & S_IWGRP)
+		return "writable by its group";
+	return NULL;
+}
+

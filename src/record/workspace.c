@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "record/record_int.h"
@@ -53,10 +54,72 @@ int sw_workspace_create(const char *dir, struct sw_err *err)
 	if ((rc = sw_mkdir_p(matters, 0700, err)) != 0)
 		goto cleanup;
 	rc = sw_file_write_atomic(conf, default_conf, sizeof(default_conf) - 1, err);
+	/* Whatever the umask, a new workspace is one sw_workspace_open
+	 * trusts: its folder and sworn.conf writable by the user alone. */
+	struct stat st;
+	if (rc == 0 && stat(dir, &st) == 0 && (st.st_mode & (S_IWGRP | S_IWOTH)) &&
+	    chmod(dir, st.st_mode & 07755) != 0)
+		rc = sw_err_set(err, SW_EIO, "cannot chmod '%s': %s", dir, strerror(errno));
+	if (rc == 0 && chmod(conf, 0644) != 0)
+		rc = sw_err_set(err, SW_EIO, "cannot chmod '%s': %s", conf, strerror(errno));
 cleanup:
 	free(conf);
 	free(matters);
 	return rc;
+}
+
+/* SWORN_SAFE_DIRECTORY: folders (absolute, separated by ':') the user
+ * trusts although another user owns them or others may write to them, or
+ * '*' for any; git's safe.directory, set where only the user can set it. */
+static bool trusted_anyway(const char *dir)
+{
+	const char *v = getenv("SWORN_SAFE_DIRECTORY");
+	if (!v || !*v)
+		return false;
+	size_t dn = strlen(dir);
+	for (const char *p = v; *p;) {
+		const char *colon = strchr(p, ':');
+		size_t n = colon ? (size_t)(colon - p) : strlen(p);
+		while (n > 1 && p[n - 1] == '/')
+			n--;
+		if ((n == 1 && p[0] == '*') || (n == dn && strncmp(p, dir, n) == 0))
+			return true;
+		p += n;
+		while (*p && *p != ':')
+			p++;
+		if (*p == ':')
+			p++;
+	}
+	return false;
+}
+
+/* A sworn.conf sets the policy (mode = allow-remote) and the programs the
+ * fleet runs: one that another user planted above the current folder, or
+ * that others may rewrite, is refused as git refuses a repository it does
+ * not own, with the way to trust it. */
+static int check_trust(const char *dir, const char *conf, struct sw_err *err)
+{
+	const char *paths[2] = { conf, dir };
+	if (trusted_anyway(dir))
+		return 0;
+	for (size_t i = 0; i < 2; i++) {
+		struct stat st;
+		if (stat(paths[i], &st) != 0)
+			return sw_err_set(err, SW_EIO, "cannot read '%s': %s", paths[i],
+					  strerror(errno));
+		const char *why = sw_path_distrust((unsigned long)st.st_uid, (unsigned)st.st_mode,
+						   (unsigned long)geteuid());
+		if (why)
+			return sw_err_set(err, SW_EPOLICY,
+					  "not using the workspace '%s': %s is %s, so it may not be "
+					  "yours to trust; %s, or if you trust it, "
+					  "set SWORN_SAFE_DIRECTORY=%s",
+					  dir, i == 0 ? "its sworn.conf" : "the folder", why,
+					  why[0] == 'o' ? "work in a workspace of your own" :
+						          "take that write access away (chmod go-w)",
+					  dir);
+	}
+	return 0;
 }
 
 int sw_workspace_open(struct sw_workspace *out, const char *start,
@@ -73,7 +136,9 @@ int sw_workspace_open(struct sw_workspace *out, const char *start,
 		char *conf = sw_path_join(dir, SW_CONF_NAME);
 		bool found = sw_path_is_file(conf);
 		if (found) {
-			rc = sw_config_load(&out->config, conf, err);
+			rc = check_trust(dir, conf, err);
+			if (rc == 0)
+				rc = sw_config_load(&out->config, conf, err);
 			free(conf);
 			if (rc)
 				goto cleanup;

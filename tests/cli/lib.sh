@@ -2,6 +2,9 @@
 # sources this file; $SWORN is the binary under test (set by CTest).
 set -u
 : "${SWORN:?set SWORN to the sworn binary}"
+# Files the tests write are the user's alone, as sworn wants a workspace's
+# sworn.conf (a umask of 002 would make it group-writable, and refused).
+umask 022
 T=$(mktemp -d "${TMPDIR:-/tmp}/sworn-cli.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
