@@ -189,6 +189,7 @@ void sw_path_ext(char *out, size_t outsz, const char *path)
 			out[i++] = (char)((*dot >= 'A' && *dot <= 'Z') ? *dot + 32 : *dot);
 	out[i] = '\0';
 }
+
 const char *sw_path_distrust(unsigned long owner, unsigned mode, unsigned long me)
 {
 	if (owner != me)
@@ -199,4 +200,3 @@ const char *sw_path_distrust(unsigned long owner, unsigned mode, unsigned long m
 		return "writable by its group";
 	return NULL;
 }
-
