@@ -167,6 +167,13 @@ int sw_mkdir_p(const char *path, unsigned mode, struct sw_err *err) SW_MUST_USE;
 bool sw_path_is_dir(const char *path);
 bool sw_path_is_file(const char *path);
 
+/* Why a file or folder that can change what sworn does (a workspace's
+ * sworn.conf, the workspace folder) is not to be trusted by the user `me`,
+ * as git's safe.directory judges a repository: "owned by another user",
+ * "writable by its group", "writable by others"; NULL when it may be
+ * trusted.  owner and mode are a stat()'s st_uid and st_mode. */
+const char *sw_path_distrust(unsigned long owner, unsigned mode, unsigned long me);
+
 /* Join two path parts with one '/'; caller frees.  An absolute `rel` is
  * returned as it is. */
 char *sw_path_join(const char *dir, const char *rel);
@@ -188,13 +195,6 @@ void sw_path_ext(char *out, size_t outsz, const char *path);
 
 struct sw_sha256 {
 	void *ctx; /* an OpenSSL EVP_MD_CTX */
-/* Why a file or folder that can change what sworn does (a workspace's
- * sworn.conf, the workspace folder) is not to be trusted by the user `me`,
- * as git's safe.directory judges a repository: "owned by another user",
- * "writable by its group", "writable by others"; NULL when it may be
- * trusted.  owner and mode are a stat()'s st_uid and st_mode. */
-const char *sw_path_distrust(unsigned long owner, unsigned mode, unsigned long me);
-
 };
 
 void sw_sha256_init(struct sw_sha256 *h);
@@ -238,6 +238,32 @@ bool sw_utf8_valid(const char *s, size_t len);
  * UTF-8. */
 void sw_latin1_to_utf8(struct sw_buf *out, const char *in, size_t len);
 
+/* -------------------------------------------------------------- terminal */
+
+/* Text that came from outside (evidence, a model, a GGUF file, a matter
+ * name in an error) written for a person to read: every C0 control but
+ * newline and tab, DEL, every C1 control (U+0080-U+009F) and every byte
+ * that is not valid UTF-8 is replaced by U+FFFD, so that a hostile
+ * production cannot clear the screen, retitle the terminal, conceal text or
+ * overwrite a verdict line.  Human-readable output is always cleaned, to a
+ * terminal or not (a saved report is read on one later); JSON output
+ * escapes on its own.  Every writer of such text goes through these. */
+
+/* Append the cleaned form of len bytes of s to out. */
+void sw_term_clean(struct sw_buf *out, const char *s, size_t len);
+
+/* Write len bytes of s to f, cleaned. */
+void sw_term_write(FILE *f, const char *s, size_t len);
+
+/* Write the NUL-terminated s to f, cleaned (nothing for NULL). */
+void sw_term_puts(FILE *f, const char *s);
+
+/* printf to f, the whole formatted text cleaned: for a line that mixes
+ * sworn's words with outside text.  A writer's own escape sequences
+ * (colour) go out through plain stdio around it. */
+void sw_term_printf(FILE *f, const char *fmt, ...) SW_PRINTF(2, 3);
+void sw_term_vprintf(FILE *f, const char *fmt, va_list ap) SW_PRINTF(2, 0);
+
 /* ------------------------------------------------------------------ config */
 
 /* A parsed INI file with git-config sections: [name] or [name "sub"].  Every
@@ -265,32 +291,6 @@ void sw_config_release(struct sw_config *c);
  * matches [section] without a subsection. */
 const char *sw_config_get(const struct sw_config *c, const char *section,
 			  const char *subsection, const char *key);
-
-/* -------------------------------------------------------------- terminal */
-
-/* Text that came from outside (evidence, a model, a GGUF file, a matter
- * name in an error) written for a person to read: every C0 control but
- * newline and tab, DEL, every C1 control (U+0080-U+009F) and every byte
- * that is not valid UTF-8 is replaced by U+FFFD, so that a hostile
- * production cannot clear the screen, retitle the terminal, conceal text or
- * overwrite a verdict line.  Human-readable output is always cleaned, to a
- * terminal or not (a saved report is read on one later); JSON output
- * escapes on its own.  Every writer of such text goes through these. */
-
-/* Append the cleaned form of len bytes of s to out. */
-void sw_term_clean(struct sw_buf *out, const char *s, size_t len);
-
-/* Write len bytes of s to f, cleaned. */
-void sw_term_write(FILE *f, const char *s, size_t len);
-
-/* Write the NUL-terminated s to f, cleaned (nothing for NULL). */
-void sw_term_puts(FILE *f, const char *s);
-
-/* printf to f, the whole formatted text cleaned: for a line that mixes
- * sworn's words with outside text.  A writer's own escape sequences
- * (colour) go out through plain stdio around it. */
-void sw_term_printf(FILE *f, const char *fmt, ...) SW_PRINTF(2, 3);
-void sw_term_vprintf(FILE *f, const char *fmt, va_list ap) SW_PRINTF(2, 0);
 
 /* The matching entry itself, to report its line; NULL when absent. */
 const struct sw_config_entry *sw_config_find(const struct sw_config *c,
@@ -481,6 +481,13 @@ int sw_json_print(FILE *f, const struct json_t *value, struct sw_err *err);
 struct json_t *sw_json_str(const char *s);
 struct json_t *sw_json_strn(const char *s, size_t len);
 
+/* A JSON number read into *out only when it is a whole number (an integer,
+ * or a real with no fraction) inside [lo, hi]: a number from a server or a
+ * file is never converted without this range check (casting 1e300 to long
+ * is undefined).  Returns false, *out untouched, for anything else,
+ * including a missing value. */
+bool sw_json_int(const struct json_t *v, long long lo, long long hi, long long *out);
+
 /* ---------------------------------------------------------------- progress */
 
 /* A progress line for long work, drawn on stderr only when stderr is a
@@ -534,13 +541,6 @@ struct sw_db_schema {
 };
 
 enum { SW_DB_CREATE = 1 << 0 }; /* create the file when it does not exist */
-
-/* A JSON number read into *out only when it is a whole number (an integer,
- * or a real with no fraction) inside [lo, hi]: a number from a server or a
- * file is never converted without this range check (casting 1e300 to long
- * is undefined).  Returns false, *out untouched, for anything else,
- * including a missing value. */
-bool sw_json_int(const struct json_t *v, long long lo, long long hi, long long *out);
 
 /* Open the database at path, set it up and migrate it to s->version.
  * SW_EDB ("cannot open 'path': ...") when SQLite fails (a file that is not
