@@ -39,6 +39,12 @@ int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
 int sw__extract_docx(struct sw_extract *out, const char *data, size_t len,
 		     const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
 
+/* The XML reading of a .docx without the archive: document (word/document.xml)
+ * and comments (word/comments.xml, may be NULL) as bytes, read as
+ * sw__extract_docx reads them (the fuzz target's way past the zip checks). */
+int sw__extract_docx_xml(struct sw_extract *out, const char *document, size_t doclen,
+			 const char *comments, size_t comlen, struct sw_err *err) SW_MUST_USE;
+
 /* Extract an e-mail: From/To/Cc/Date/Subject as metadata and as the head of
  * the text, the text body (HTML reduced to text), the attachments. */
 int sw__extract_eml(struct sw_extract *out, const char *data, size_t len,
@@ -54,12 +60,6 @@ int sw__extract_msg(struct sw_extract *out, const char *data, size_t len,
 /* Reduce HTML to text: tags dropped, block elements to line breaks,
  * script and style skipped, character references decoded. */
 void sw__extract_html_to_text(struct sw_buf *out, const char *html, size_t len);
-/* The XML reading of a .docx without the archive: document (word/document.xml)
- * and comments (word/comments.xml, may be NULL) as bytes, read as
- * sw__extract_docx reads them (the fuzz target's way past the zip checks). */
-int sw__extract_docx_xml(struct sw_extract *out, const char *document, size_t doclen,
-			 const char *comments, size_t comlen, struct sw_err *err) SW_MUST_USE;
-
 
 /* OCR of gray page images (one byte a pixel) with tesseract, loaded on
  * first use with OMP_THREAD_LIMIT=1 (parallel pages instead of parallel
