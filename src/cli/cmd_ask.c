@@ -73,6 +73,8 @@ static int read_stdin(struct sw_buf *out, struct sw_err *err)
 static void print_timings(const struct sw_llm_result *r)
 {
 	const struct sw_llm_timings *t = &r->timings;
+	if (cli_globals.quiet)
+		return; /* timings are chatter, not the answer */
 	fprintf(stderr, "sworn: %s%s", r->endpoint ? r->endpoint : "?",
 		r->fell_back ? " (fallback)" : "");
 	if (t->have)

@@ -276,9 +276,10 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 		tw_flush(w);
 		free(w);
-		if (!shown)
+		/* The table is the data; the count is chatter. */
+		if (!shown && !cli_globals.quiet)
 			fprintf(stderr, "no claims found in '%s'\n", path);
-		else
+		else if (!cli_globals.quiet)
 			fprintf(stderr, "%zu claims in %zu sentences\n", shown, claims.nsentences);
 	}
 cleanup:

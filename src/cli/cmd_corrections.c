@@ -67,6 +67,8 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 	sw_matter_close(m);
 	if (rc != 0)
 		return cli_fail(&err);
+	if (cli_globals.quiet)
+		return CLI_OK;
 	if (skipped)
 		fprintf(stderr, "wrote %zu correction%s (%zu left out: a draft, final or window "
 				"evidence that is quarantined or no longer active evidence)\n",

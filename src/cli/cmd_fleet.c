@@ -227,10 +227,19 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	} else if (strcmp(verb, "status") == 0) {
 		struct sw_fleet_state st;
 		if (sw_fleet_state_load(&st, conf.dir, &err) != 0) {
-			rc = cli_fail(&err);
-			/* A fleet never started is not up: the status's "no". */
-			if (err.code == SW_ENOTFOUND)
-				rc = CLI_NO;
+			/* A fleet never started is not up: the status's "no",
+			 * and with --json a document that says so. */
+			if (err.code == SW_ENOTFOUND && o->json) {
+				rc = cli_emit(true, json_pack("{s:s, s:b, s:[], s:o, s:o}", "phase",
+							      "never_started", "supervisor_running", 0,
+							      "servers", "dir", sw_json_str(conf.dir),
+							      "message", sw_json_str(err.msg)),
+					      NULL, NULL, CLI_NO);
+			} else {
+				rc = cli_fail(&err);
+				if (err.code == SW_ENOTFOUND)
+					rc = CLI_NO;
+			}
 		} else {
 			rc = show(o, &st);
 			sw_fleet_state_release(&st);

@@ -68,6 +68,9 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 			"message", sw_json_str(msg)));
 		return;
 	}
+	/* --quiet: failures and quarantines only (errors still print). */
+	if (cli_globals.quiet && (ev == SW_INGEST_WARNING || ev == SW_INGEST_NOTE))
+		return;
 	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED ||
 	    ev == SW_INGEST_NOTE)
 		fprintf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
@@ -165,7 +168,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		.labels_path = opt->labels,
 		.report = on_event,
 		.user = &rep,
-		.progress = true,
+		.progress = !cli_globals.quiet,
 		.no_ocr = opt->no_ocr,
 		.replace = opt->replace,
 		.no_wait = opt->no_wait,

@@ -156,7 +156,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		sw_llm_probe_release(&p);
 		free(roles);
 	}
-	if (!json && cfg.n_endpoints == 0)
+	if (!json && cfg.n_endpoints == 0 && !cli_globals.quiet)
 		fprintf(stderr, "no endpoints: add an [endpoint \"NAME\"] section to %s\n", cfg.path);
 	json_t *doc = json ? json_pack("{s:s, s:o}", "policy", sw_llm_mode_name(cfg.policy.mode),
 				       "endpoints", arr) : NULL;

@@ -84,7 +84,8 @@ static int judge_setup(struct sw_judge *j, bool *on, struct sw_llm_config *llm,
 	if (sw_judge_init(j, llm, mode, NULL, err) != 0)
 		return err->code;
 	const struct sw_llm_role *r = sw_llm_role_find(llm, "judge");
-	fprintf(stderr, "judge: [role \"judge\"] on endpoint %s, judge = %s, %u at a time\n",
+	if (!cli_globals.quiet)
+		fprintf(stderr, "judge: [role \"judge\"] on endpoint %s, judge = %s, %u at a time\n",
 		r->endpoint, sw_judge_mode_name(mode), j->vj.parallel);
 	*on = true;
 	return 0;
