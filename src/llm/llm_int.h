@@ -88,7 +88,8 @@ enum sw__llm_addr_class {
 	SW__LLM_ADDR_PRIVATE,
 	SW__LLM_ADDR_LINK_LOCAL,
 	SW__LLM_ADDR_UNIX,
-	SW__LLM_ADDR_PUBLIC,     /* anything else, unspecified addresses included */
+	SW__LLM_ADDR_UNSPECIFIED, /* 0.0.0.0 and ::, refused as public ones are */
+	SW__LLM_ADDR_PUBLIC,     /* anything else */
 };
 
 enum sw__llm_addr_class sw__llm_addr_classify(const struct sockaddr *sa, socklen_t len);

@@ -16,6 +16,8 @@
 
 static enum sw__llm_addr_class classify_v4(const unsigned char b[4])
 {
+	if (!b[0] && !b[1] && !b[2] && !b[3])
+		return SW__LLM_ADDR_UNSPECIFIED;
 	if (b[0] == 127)
 		return SW__LLM_ADDR_LOOPBACK;
 	if (b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) ||
@@ -41,8 +43,11 @@ enum sw__llm_addr_class sw__llm_addr_classify(const struct sockaddr *sa, socklen
 		const unsigned char *b = in6->sin6_addr.s6_addr;
 		static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
 		static const unsigned char loop[16] = { [15] = 1 };
+		static const unsigned char any[16] = { 0 };
 		if (memcmp(b, mapped, 12) == 0)
 			return classify_v4(b + 12);
+		if (memcmp(b, any, 16) == 0)
+			return SW__LLM_ADDR_UNSPECIFIED;
 		if (memcmp(b, loop, 16) == 0)
 			return SW__LLM_ADDR_LOOPBACK;
 		if ((b[0] & 0xfe) == 0xfc)
@@ -60,6 +65,7 @@ const char *sw__llm_addr_class_name(enum sw__llm_addr_class c)
 	case SW__LLM_ADDR_PRIVATE: return "a private address";
 	case SW__LLM_ADDR_LINK_LOCAL: return "link-local";
 	case SW__LLM_ADDR_UNIX: return "a unix socket";
+	case SW__LLM_ADDR_UNSPECIFIED: return "the unspecified address";
 	case SW__LLM_ADDR_PUBLIC: return "a public address";
 	}
 	return "unknown";
@@ -109,7 +115,7 @@ int sw__llm_policy_check(const struct sw_llm_policy *p, bool force_local,
 	enum sw__llm_addr_class cls = sw__llm_addr_classify(sa, len);
 
 	sw__llm_addr_format(addr, sizeof(addr), sa, len);
-	if (cls != SW__LLM_ADDR_PUBLIC) {
+	if (cls != SW__LLM_ADDR_PUBLIC && cls != SW__LLM_ADDR_UNSPECIFIED) {
 		snprintf(why, whysz, "%s is %s", addr, sw__llm_addr_class_name(cls));
 		return 0;
 	}
@@ -118,18 +124,22 @@ int sw__llm_policy_check(const struct sw_llm_policy *p, bool force_local,
 		return 0;
 	}
 	if (!force_local && p->mode == SW_LLM_ALLOW_REMOTE) {
-		snprintf(why, whysz, "%s is public, and the policy is allow-remote", addr);
+		snprintf(why, whysz, "%s is %s, and the policy is allow-remote", addr,
+			 sw__llm_addr_class_name(cls));
 		return 0;
 	}
+	/* The refusal never suggests allow-listing what it refuses: a name
+	 * that resolves to a public address is what an attacker would want
+	 * trusted. */
 	if (force_local)
 		return sw_err_set(err, SW_EPOLICY,
-				  "endpoint '%s' refused: '%s' connects to %s, a public address, and a "
+				  "endpoint '%s' refused: '%s' connects to %s, %s, and a "
 				  "fallback endpoint must be local; name a loopback, private or "
 				  "unix-socket endpoint as the role's fallback",
-				  endpoint, host ? host : "?", addr);
+				  endpoint, host ? host : "?", addr, sw__llm_addr_class_name(cls));
 	return sw_err_set(err, SW_EPOLICY,
 			  "endpoint '%s' refused by the local-only policy: '%s' connects to %s, "
-			  "a public address; run the model on this network, add '%s' to "
-			  "allow_hosts in [policy], or set mode = allow-remote there",
-			  endpoint, host ? host : "?", addr, host ? host : "the host");
+			  "%s; sworn sends matter text only to models on this network "
+			  "(loopback, private addresses, unix sockets)",
+			  endpoint, host ? host : "?", addr, sw__llm_addr_class_name(cls));
 }

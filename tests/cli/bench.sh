@@ -65,6 +65,14 @@ lacks "$T/out" '"depth": 16384'
 checks=$((checks + 1))
 grep -q "planned 1 of 1" "$T/plan.out" || { echo "FAIL: plan with the saved calibration"; cat "$T/plan.out"; failures=$((failures + 1)); }
 
+# A URL goes through sworn.conf's parser: userinfo is refused, so a host
+# in allow_hosts cannot stand in front of the address curl would connect
+# to (issue 17, item 11).
+printf '[policy]\nallow_hosts = gpu2.lan\n' >> "$T/ws/sworn.conf"
+run 2 "$SWORN" -C "$T/ws" bench "http://gpu2.lan:x@203.0.113.7:$port" --tokens 8
+has "$T/err" "no user name in the url"
+lacks "$T/out" "endpoint"
+
 # Text; a URL; a small context allows fewer depths.
 run 0 "$SWORN" -C "$T/ws" bench "http://127.0.0.1:$port" --tokens 8
 has "$T/out" "endpoint http://127.0.0.1:$port"

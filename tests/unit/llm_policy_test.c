@@ -46,11 +46,11 @@ static void test_classes(void **state)
 		{ "172.15.0.1", SW__LLM_ADDR_PUBLIC }, { "192.168.1.20", SW__LLM_ADDR_PRIVATE },
 		{ "192.169.0.1", SW__LLM_ADDR_PUBLIC }, { "169.254.10.1", SW__LLM_ADDR_LINK_LOCAL },
 		{ "8.8.8.8", SW__LLM_ADDR_PUBLIC }, { "203.0.113.7", SW__LLM_ADDR_PUBLIC },
-		{ "100.64.0.1", SW__LLM_ADDR_PUBLIC }, { "0.0.0.0", SW__LLM_ADDR_PUBLIC },
+		{ "100.64.0.1", SW__LLM_ADDR_PUBLIC }, { "0.0.0.0", SW__LLM_ADDR_UNSPECIFIED },
 		{ "::1", SW__LLM_ADDR_LOOPBACK }, { "fc00::1", SW__LLM_ADDR_PRIVATE },
 		{ "fd12:3456::9", SW__LLM_ADDR_PRIVATE }, { "fe80::1", SW__LLM_ADDR_LINK_LOCAL },
 		{ "febf::1", SW__LLM_ADDR_LINK_LOCAL }, { "fec0::1", SW__LLM_ADDR_PUBLIC },
-		{ "2001:db8::1", SW__LLM_ADDR_PUBLIC }, { "::", SW__LLM_ADDR_PUBLIC },
+		{ "2001:db8::1", SW__LLM_ADDR_PUBLIC }, { "::", SW__LLM_ADDR_UNSPECIFIED },
 		{ "::ffff:127.0.0.1", SW__LLM_ADDR_LOOPBACK }, { "::ffff:10.1.2.3", SW__LLM_ADDR_PRIVATE },
 		{ "::ffff:8.8.8.8", SW__LLM_ADDR_PUBLIC },
 	};
@@ -78,8 +78,15 @@ static void test_message(void **state)
 			 SW_EPOLICY);
 	assert_string_equal(err.msg,
 		"endpoint 'board-a' refused by the local-only policy: 'api.example.com' connects to "
-		"203.0.113.7:443, a public address; run the model on this network, add "
-		"'api.example.com' to allow_hosts in [policy], or set mode = allow-remote there");
+		"203.0.113.7:443, a public address; sworn sends matter text only to models on this "
+		"network (loopback, private addresses, unix sockets)");
+	/* Never a suggestion to allow-list what was refused. */
+	assert_null(strstr(err.msg, "allow_hosts"));
+	assert_null(strstr(err.msg, "allow-remote"));
+	inet_pton(AF_INET, "0.0.0.0", &in.sin_addr);
+	assert_int_equal(sw__llm_policy_check(&p, false, "any", "0.0.0.0", (struct sockaddr *)&in,
+					  sizeof(in), why, sizeof(why), &err), SW_EPOLICY);
+	assert_non_null(strstr(err.msg, "0.0.0.0:443, the unspecified address;"));
 	inet_pton(AF_INET, "192.168.4.4", &in.sin_addr);
 	assert_int_equal(sw__llm_policy_check(&p, false, "b", "gpu2.lan", (struct sockaddr *)&in,
 					  sizeof(in), why, sizeof(why), &err), 0);
@@ -198,12 +205,12 @@ static void test_public_refused(void **state)
 	/* allow_hosts matches the host curl connects to: a trailing dot or an
 	 * escaped letter is not a way around it, in either direction. */
 	expect_refused("[policy]\nallow_hosts = gpu2.lan\n[endpoint \"dot\"]\nurl = http://gpu2.lan.:8080\n",
-		       "dot", "gpu2.lan.:8080:203.0.113.8", "endpoint 'dot'", "allow_hosts");
+		       "dot", "gpu2.lan.:8080:203.0.113.8", "endpoint 'dot'", "local-only policy");
 	expect_refused("[policy]\nallow_hosts = gpu2.lan\n[endpoint \"esc\"]\nurl = http://gpu2.lan%2e:8080\n",
-		       "esc", "gpu2.lan.:8080:203.0.113.8", "endpoint 'esc'", "allow_hosts");
+		       "esc", "gpu2.lan.:8080:203.0.113.8", "endpoint 'esc'", "local-only policy");
 	/* allow_hosts names hosts, not addresses that happen to resolve. */
 	expect_refused("[policy]\nallow_hosts = gpu2.lan\n[endpoint \"e\"]\nurl = http://evil.example:80\n",
-		       "e", "evil.example:80:203.0.113.8", "endpoint 'e'", "allow_hosts");
+		       "e", "evil.example:80:203.0.113.8", "endpoint 'e'", "local-only policy");
 }
 
 /* A connection the policy lets through: in this namespace it can only fail
