@@ -56,6 +56,7 @@ static const char *const event_names[] = {
 	[SW_INGEST_QUARANTINED] = "quarantined",
 	[SW_INGEST_REPLACED] = "replaced",
 	[SW_INGEST_NOTE] = "note",
+	[SW_INGEST_RECLASSIFIED] = "reclassified",
 };
 
 static void on_event(void *user, enum sw_ingest_event ev, const char *what,
@@ -74,7 +75,7 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED ||
 	    ev == SW_INGEST_NOTE)
 		fprintf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
-	else if (r->verbose || ev == SW_INGEST_REPLACED)
+	else if (r->verbose || ev == SW_INGEST_REPLACED || ev == SW_INGEST_RECLASSIFIED)
 		printf("%-8s %s: %s\n", event_names[ev], what, msg);
 }
 
@@ -207,6 +208,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			"seconds", sum.seconds, "events", rep.events);
 		json_object_set_new(doc, "replaced", json_integer((json_int_t)sum.replaced));
 		json_object_set_new(doc, "ocr_unread_pages", json_integer((json_int_t)sum.ocr_unread));
+		json_object_set_new(doc, "reclassified", json_integer((json_int_t)sum.reclassified));
 		if (rc)
 			json_object_set_new(doc, "error", sw_json_str(err.msg));
 	} else {
@@ -217,6 +219,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			printf(", quarantined %llu", (unsigned long long)sum.quarantined);
 		if (sum.replaced)
 			printf(", replaced %llu", (unsigned long long)sum.replaced);
+		if (sum.reclassified)
+			printf(", reclassified %llu", (unsigned long long)sum.reclassified);
 		printf(" (%llu pages", (unsigned long long)sum.pages);
 		if (sum.ocr_pages)
 			printf(", %llu by OCR", (unsigned long long)sum.ocr_pages);

@@ -202,9 +202,17 @@ static json_t *audit_json(const char *matter, const struct sw_audit *au)
 				    json_integer((json_int_t)r->replaced_by) : json_null());
 		json_array_append_new(removals, j);
 	}
-	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "matter", sw_json_str(matter),
+	json_t *changes = json_array();
+	for (size_t i = 0; i < au->nreclasses; i++) {
+		const struct sw_audit_reclass *r = &au->reclasses[i];
+		json_array_append_new(changes, json_pack("{s:I, s:o, s:o, s:o, s:o, s:o}",
+			"document_id", (json_int_t)r->doc_id, "document", sw_json_str(r->document),
+			"from", sw_json_str(r->from ? r->from : ""), "to", sw_json_str(r->to ? r->to : ""),
+			"at", sw_json_str(r->at ? r->at : ""), "by", sw_json_str(r->by ? r->by : "")));
+	}
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "matter", sw_json_str(matter),
 			 "origins", origins, "documents", docs, "decisions", decisions,
-			 "removals", removals);
+			 "removals", removals, "origin_changes", changes);
 }
 
 struct audit_shown {
@@ -247,6 +255,14 @@ static void print_audit(FILE *f, const void *ud)
 		const struct sw_audit_removal *r = &au->removals[i];
 		fprintf(f, "  %s  removed     #%lld %s (was %s); reason: %s\n", r->removed_at,
 		        (long long)r->doc_id, r->document, r->prior_status, r->reason);
+	}
+	if (au->nreclasses)
+		fprintf(f, "origin changes (%zu):\n", au->nreclasses);
+	for (size_t i = 0; i < au->nreclasses; i++) {
+		const struct sw_audit_reclass *r = &au->reclasses[i];
+		fprintf(f, "  %s  %-11s #%lld %s: %s -> %s\n", r->at ? r->at : "?",
+		        r->by ? r->by : "?", (long long)r->doc_id, r->document ? r->document : "?",
+		        r->from ? r->from : "?", r->to ? r->to : "?");
 	}
 }
 

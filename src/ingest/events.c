@@ -26,6 +26,7 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 	case SW_INGEST_QUARANTINED: in->sum->quarantined++; break;
 	case SW_INGEST_REPLACED: break; /* counted by the documents removed */
 	case SW_INGEST_NOTE: break;
+	case SW_INGEST_RECLASSIFIED: in->sum->reclassified++; break;
 	}
 	if (in->opts->report) {
 		/* The progress line shares the terminal: clear it first. */
@@ -85,6 +86,29 @@ int sw__ingest_stored(struct sw__ingest *in, const struct sw_doc_in *doc,
 				 (unsigned long long)pm->shared, pm->contained * 100.0);
 	sw_record_stored_release(&s);
 	return 0;
+}
+
+int sw__ingest_found(struct sw__ingest *in, int64_t id, const char *what)
+{
+	struct sw_record_reclass rc;
+	struct sw_err err = { 0 };
+	enum sw_origin to = in->opts->origin;
+	if (sw_record_reclassify(&rc, in->m, id, to, &err) != 0) {
+		if (sw__ingest_fatal(&err)) {
+			in->fatal = err;
+			return err.code ? err.code : SW_EIO;
+		}
+		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
+		return 1;
+	}
+	if (!rc.changed)
+		return 0;
+	sw__ingest_event(in, SW_INGEST_RECLASSIFIED, what,
+			 "already imported as document %lld of origin %s: now origin %s%s"
+			 " (recorded in sworn matter audit)", (long long)id,
+			 sw_origin_name(rc.from), sw_origin_name(to),
+			 to == SW_ORIGIN_MODEL ? ", its fingerprints registered for the workspace" : "");
+	return 1;
 }
 
 void sw__ingest_consume(struct sw__ingest *in, const char *path)

@@ -20,6 +20,7 @@ enum sw_ingest_event {
 	SW_INGEST_QUARANTINED, /* stored quarantined: it matches a model output */
 	SW_INGEST_REPLACED, /* with replace: older documents removed for it */
 	SW_INGEST_NOTE,     /* a message, not counted (waiting for another import) */
+	SW_INGEST_RECLASSIFIED, /* already stored: its origin changed as asked */
 };
 
 struct sw_ingest_opts {
@@ -60,6 +61,7 @@ struct sw_ingest_summary {
 	uint64_t ocr_unread;  /* pages the OCR budget left without text */
 	bool ocr_by_time;     /* the budget ran out of time (else of pages) */
 	uint64_t replaced;    /* older documents removed by replace */
+	uint64_t reclassified; /* already stored, their origin changed as asked */
 	double seconds;
 };
 

@@ -77,6 +77,14 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 int sw__ingest_store(struct sw__ingest *in, const struct sw_doc_in *doc, const char *what,
 		     int64_t *id, bool *transcript);
 
+/* An importer found document id already stored (what names it for the
+ * report).  When the origin asked for is not the stored one, change it
+ * (sw_record_reclassify; reported as reclassified) or report why it is not
+ * changed (failed).  1 when so reported (the caller reports no skip), 0
+ * when the origin is the one asked for (the caller reports its skip), or
+ * the fatal error (in->fatal set). */
+int sw__ingest_found(struct sw__ingest *in, int64_t id, const char *what) SW_MUST_USE;
+
 /* Note that a load file used path, so the folder walk does not import it a
  * second time on its own. */
 void sw__ingest_consume(struct sw__ingest *in, const char *path);

@@ -459,8 +459,11 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		rc = sc;
 		goto cleanup;
 	} else if (sc == SW__SCAN_FOUND) {
-		L->skipped++;
 		note_family(L, r, scan.id, &beg);
+		if ((rc = sw__ingest_found(in, scan.id, what)) < 0)
+			goto cleanup;
+		L->skipped += rc == 0;
+		rc = 0;
 		goto cleanup;
 	}
 	if (sw_record_split_pages(&tpages, &ntp, text.data, text.len, &err) != 0) {
@@ -473,8 +476,11 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	else
 		sw_sha256_hex(sha, text.data, text.len);
 	if (sw_record_find_doc(&id, in->m, sha, begs, &err) == 0) {
-		L->skipped++;
 		note_family(L, r, id, &beg);
+		if ((rc = sw__ingest_found(in, id, what)) < 0)
+			goto cleanup;
+		L->skipped += rc == 0;
+		rc = 0;
 		goto cleanup;
 	} else if (err.code) {
 		goto fatal;

@@ -122,9 +122,15 @@ static int store_native(struct native *n)
 		if (sw_record_keep_original(in->m, sha, n->data, n->len, &err) != 0 ||
 		    sw_record_family_partial(&partial, in->m, id, &err) != 0)
 			goto fatal;
-		sw__ingest_event(in, SW_INGEST_SKIPPED, n->what, "already imported as document %lld%s",
-				 (long long)id,
-				 partial ? "; storing the attachments it still lacks" : "");
+		int found = sw__ingest_found(in, id, n->what);
+		if (found < 0) {
+			rc = found;
+			goto cleanup;
+		}
+		if (!found)
+			sw__ingest_event(in, SW_INGEST_SKIPPED, n->what,
+					 "already imported as document %lld%s", (long long)id,
+					 partial ? "; storing the attachments it still lacks" : "");
 		if (!partial)
 			goto cleanup;
 		/* An earlier import stopped inside this family: read the

@@ -42,8 +42,12 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		/* Repair a lost original while we hold the bytes anyway. */
 		if (sw_record_keep_original(in->m, sha, raw.data, raw.len, &err) != 0)
 			goto fatal;
-		sw__ingest_event(in, SW_INGEST_SKIPPED, path,
-				 "already imported as document %lld", (long long)id);
+		int found = sw__ingest_found(in, id, path);
+		if (found < 0)
+			rc = found;
+		else if (!found)
+			sw__ingest_event(in, SW_INGEST_SKIPPED, path,
+					 "already imported as document %lld", (long long)id);
 		goto cleanup;
 	} else if (err.code) {
 		goto fatal;

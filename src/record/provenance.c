@@ -550,7 +550,8 @@ int sw_matter_audit(struct sw_audit *out, struct sw_matter *m, struct sw_err *er
 	if (step != SQLITE_DONE)
 		goto sqlfail;
 	sqlite3_finalize(st);
-	if ((rc = sw__record_audit_removals(out, m, err)) != 0)
+	if ((rc = sw__record_audit_removals(out, m, err)) != 0 ||
+	    (rc = sw__record_audit_reclasses(out, m, err)) != 0)
 		sw_audit_release(out);
 	return rc;
 sqlfail:
@@ -584,6 +585,7 @@ void sw_audit_release(struct sw_audit *a)
 		free(a->docs[i].status);
 	}
 	sw__record_audit_removals_release(a);
+	sw__record_audit_reclasses_release(a);
 	free(a->docs);
 	free(a->origins);
 	free(a->decisions);

@@ -243,6 +243,16 @@ struct sw_audit_removal {
 	char *removed_at;
 };
 
+/* An origin changed by an import that found the document stored
+ * (sw_record_reclassify). */
+struct sw_audit_reclass {
+	int64_t doc_id;
+	char *document;
+	char *from, *to;  /* origins */
+	char *at;         /* when */
+	char *by;         /* what changed it: "import" */
+};
+
 struct sw_audit {
 	struct sw_audit_origin *origins;
 	size_t norigins;
@@ -252,6 +262,8 @@ struct sw_audit {
 	size_t ndecisions;
 	struct sw_audit_removal *removals; /* in the order made */
 	size_t nremovals;
+	struct sw_audit_reclass *reclasses; /* in the order made */
+	size_t nreclasses;
 };
 
 /* What a matter holds by origin and status, each document that is not
@@ -673,6 +685,22 @@ int sw_record_keep_original(struct sw_matter *m, const char *sha256,
  * next import ends. */
 int sw_record_import_begin(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
 int sw_record_import_end(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+
+/* An import found document id stored and was asked for origin to: change
+ * the stored origin rather than skip it.  Becoming model registers its
+ * fingerprints in provenance.db first (so its copies anywhere in the
+ * workspace are quarantined); the change is kept in the document's meta
+ * (origin_changes) and listed by sw_matter_audit.  out->from is the stored
+ * origin, out->changed whether it changed (false: it was already to).
+ * SW_EPOLICY, saying why, for a model output (it never becomes anything
+ * else), for to evidence (an import never raises the trust) and for a
+ * removed document. */
+struct sw_record_reclass {
+	bool changed;
+	enum sw_origin from;
+};
+int sw_record_reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
+			 enum sw_origin to, struct sw_err *err) SW_MUST_USE;
 
 /* One import at a time per matter: an exclusive flock on
  * matters/<name>/import.lock (*fd, given back with sw_record_import_unlock;

@@ -64,6 +64,10 @@ int sw__record_find_named(int64_t *out, char **status, struct sw_matter *m,
 int sw__record_audit_removals(struct sw_audit *a, struct sw_matter *m,
 			      struct sw_err *err) SW_MUST_USE;
 void sw__record_audit_removals_release(struct sw_audit *a);
+/* The same for the origin changes (reclassify.c). */
+int sw__record_audit_reclasses(struct sw_audit *a, struct sw_matter *m,
+			       struct sw_err *err) SW_MUST_USE;
+void sw__record_audit_reclasses_release(struct sw_audit *a);
 
 /* Step a statement that returns no row and reset it (store.c): 0, SW_EEXIST
  * for a unique or primary-key conflict, else SW_EDB; SWORN_FAULT=sql:N

@@ -126,4 +126,44 @@ eq "nothing from outside" "$(sql m "SELECT count(*) FROM pages WHERE text LIKE '
 eq "the inside file once" "$(sql m "SELECT count(*) FROM documents")" 1
 lacks "$T/all" "alias.txt: symbolic link"
 
+# --origin model on bytes already stored as evidence re-classifies them:
+# fingerprints registered, origin model, the change in the audit; a
+# re-saved copy in another matter is then quarantined.  The other way
+# (evidence asked of a model output) fails loudly; nothing is skipped.
+new_workspace
+cd "$T/ws" || exit 1
+"$SWORN" matter new other >/dev/null || exit 1
+words="the plaintiff agreed shipment contract payment invoice delivered warehouse notice breach damages court witness stated late never signed terms letter counsel records goods accepted rejected inspection freight carrier seller buyer price credit refund"
+mkdir d e
+i=0
+for w in $words $words $words $words; do
+	i=$((i + 1))
+	printf '%s ' "$w"
+	[ $((i % 13)) -eq 0 ] && printf 'item%d.\n' "$i"
+done > d/draft.txt
+printf '\n' >> d/draft.txt
+run 0 "$SWORN" ingest -m m d
+eq "first stored as evidence" "$(sql m "SELECT origin FROM documents WHERE name = 'draft.txt'")" "evidence"
+run 0 "$SWORN" ingest -m m --origin model d
+has "$T/out" "imported 0, skipped 0, failed 0, reclassified 1"
+has "$T/out" "draft.txt: already imported as document 1 of origin evidence: now origin model, its fingerprints registered for the workspace"
+eq "now a model output" "$(sql m "SELECT origin || ' ' || status FROM documents WHERE name = 'draft.txt'")" "model active"
+eq "registered" "$(sqlite3 provenance.db "SELECT matter || ' ' || name FROM outputs")" "m draft.txt"
+run 0 "$SWORN" matter audit -m m
+has "$T/out" "origin changes (1):"
+has "$T/out" "import      #1 draft.txt: evidence -> model"
+run 0 "$SWORN" matter audit -m m --json
+eq "origin change in JSON" "$(tr -d ' \n' < "$T/out" | grep -o '"origin_changes":\[{"document_id":1,"document":"draft.txt","from":"evidence","to":"model"')" \
+	'"origin_changes":[{"document_id":1,"document":"draft.txt","from":"evidence","to":"model"'
+tr '\n' ' ' < d/draft.txt | fold -s -w 50 > e/resaved.txt
+run 0 "$SWORN" ingest -m other e
+has "$T/err" "quarantined resaved.txt: matches model output 'draft.txt' of matter 'm'"
+# Asked again for the origin it has: a plain skip.
+run 0 "$SWORN" ingest -m m --origin model d
+has "$T/out" "imported 0, skipped 1, failed 0"
+# Evidence asked of a model output: refused, loudly.
+run 2 "$SWORN" ingest -m m d
+has "$T/err" "draft.txt: already stored as a model output (document 1); a model output never becomes evidence"
+eq "still a model output" "$(sql m "SELECT origin FROM documents WHERE name = 'draft.txt'")" "model"
+
 done_testing

@@ -1,0 +1,192 @@
+/* reclassify.c - an import that finds a document already stored, but is
+ * asked for another origin, changes the stored one instead of skipping it
+ * in silence.  A model draft first imported as evidence would otherwise
+ * stay evidence (able to support its own quotations) and never reach
+ * provenance.db, so that a copy in another matter passed as evidence.
+ *
+ * Becoming model registers the document's fingerprints for the whole
+ * workspace, as storing a model output does (sw_record_store_doc); a model
+ * output never becomes anything else, since its prints stay registered and
+ * the firewall would still keep its copies out, and nothing becomes
+ * evidence this way (a change only ever lowers the trust).  Each change is kept in the
+ * document's meta (origin_changes: from, to, at, by) and shown by sworn
+ * matter audit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record_int.h"
+
+/* The page texts of a document as the firewall reads them: each page
+ * followed by a newline. */
+static int doc_text(struct sw_buf *out, sqlite3 *db, int64_t id, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT text FROM pages WHERE doc_id = ?1 ORDER BY page_no",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, db, "cannot read the document's pages");
+	sqlite3_bind_int64(st, 1, id);
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		sw_buf_add(out, sqlite3_column_text(st, 0), (size_t)sqlite3_column_bytes(st, 0));
+		sw_buf_addc(out, '\n');
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sw__record_sqlerr(err, db, "cannot read the document's pages");
+}
+
+static char *col_dup(sqlite3_stmt *st, int col)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+	return t ? sw_xstrdup((const char *)t) : NULL;
+}
+
+int sw_record_reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
+			 enum sw_origin to, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	char *origin = NULL, *status = NULL, *sha = NULL, *beg = NULL, *name = NULL;
+	struct sw_buf text = SW_BUF_INIT;
+	char now[21];
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->from = to;
+	if (sqlite3_prepare_v2(m->db,
+			       "SELECT origin, status, sha256, beg_bates, name FROM documents WHERE id = ?1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, "cannot read the document");
+	sqlite3_bind_int64(st, 1, id);
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
+		origin = col_dup(st, 0);
+		status = col_dup(st, 1);
+		sha = col_dup(st, 2);
+		beg = col_dup(st, 3);
+		name = col_dup(st, 4);
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (step != SQLITE_ROW) {
+		rc = step == SQLITE_DONE
+			     ? sw_err_set(err, SW_ENOTFOUND, "no document %lld", (long long)id)
+			     : sw__record_sqlerr(err, m->db, "cannot read the document");
+		goto cleanup;
+	}
+	if (!origin || sw_origin_parse(&out->from, origin, err) != 0) {
+		rc = sw_err_set(err, SW_EDB, "document %lld has no known origin", (long long)id);
+		goto cleanup;
+	}
+	if (out->from == to)
+		goto cleanup;
+	if (out->from == SW_ORIGIN_MODEL) {
+		rc = sw_err_set(err, SW_EPOLICY,
+				"already stored as a model output (document %lld); a model output"
+				" never becomes %s", (long long)id, sw_origin_name(to));
+		goto cleanup;
+	}
+	if (to == SW_ORIGIN_EVIDENCE) {
+		/* Only ever towards less trust: nothing becomes evidence
+		 * because a folder was imported again without --origin. */
+		rc = sw_err_set(err, SW_EPOLICY,
+				"already stored as %s (document %lld); an import does not make it"
+				" evidence: give --origin %s, or remove it (sworn matter rm) and import"
+				" it again", origin, (long long)id, origin);
+		goto cleanup;
+	}
+	if (status && strcmp(status, "removed") == 0) {
+		rc = sw_err_set(err, SW_EPOLICY,
+				"already stored as %s and removed from the record (document %lld);"
+				" its origin is not changed", origin, (long long)id);
+		goto cleanup;
+	}
+	if (to == SW_ORIGIN_MODEL && m->ws_root) {
+		/* Registered before the matter changes, as a new model output
+		 * is: a crash in between errs on the side of caution. */
+		struct sw_fp fp;
+		if ((rc = doc_text(&text, m->db, id, err)) != 0)
+			goto cleanup;
+		sw__record_fp_compute(&fp, text.data, text.len);
+		rc = sw__record_prov_register(m, sha, beg, name, &fp, err);
+		sw__record_fp_release(&fp);
+		if (rc)
+			goto cleanup;
+	}
+	sw_utc_now(now);
+	/* A quarantine keeps evidence out; for any other origin the document
+	 * is what it is declared to be. */
+	if (sqlite3_prepare_v2(m->db,
+			       "UPDATE documents SET origin = ?2,"
+			       " status = CASE WHEN ?2 = 'evidence' THEN status ELSE 'active' END,"
+			       " meta = json_set(CASE WHEN json_valid(meta) THEN meta ELSE '{}' END,"
+			       "  '$.origin_changes', json_insert(ifnull(CASE WHEN json_valid(meta)"
+			       "  THEN json_extract(meta, '$.origin_changes') END, json('[]')), '$[#]',"
+			       "  json_object('from', ?3, 'to', ?2, 'at', ?4, 'by', 'import')))"
+			       " WHERE id = ?1",
+			       -1, &st, NULL) != SQLITE_OK) {
+		rc = sw__record_sqlerr(err, m->db, "cannot change the document's origin");
+		goto cleanup;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, sw_origin_name(to), -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, origin, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, now, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE || sqlite3_changes(m->db) != 1) {
+		rc = sw__record_sqlerr(err, m->db, "cannot change the document's origin");
+		goto cleanup;
+	}
+	if (to == SW_ORIGIN_MODEL)
+		sw__record_prov_set_doc(m, sha, beg, id);
+	out->changed = true;
+cleanup:
+	sqlite3_finalize(st);
+	sw_buf_release(&text);
+	free(origin);
+	free(status);
+	free(sha);
+	free(beg);
+	free(name);
+	return rc;
+}
+
+int sw__record_audit_reclasses(struct sw_audit *a, struct sw_matter *m, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int step;
+	if (sqlite3_prepare_v2(m->db,
+			       "SELECT d.id, d.name, json_extract(c.value, '$.from'),"
+			       " json_extract(c.value, '$.to'), json_extract(c.value, '$.at'),"
+			       " json_extract(c.value, '$.by')"
+			       " FROM documents AS d, json_each(d.meta, '$.origin_changes') AS c"
+			       " WHERE json_valid(d.meta) AND d.meta LIKE '%origin_changes%'"
+			       " ORDER BY json_extract(c.value, '$.at'), d.id",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, "cannot audit the origin changes");
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		a->reclasses = sw_xgrow(a->reclasses, &cap, a->nreclasses + 1, sizeof(*a->reclasses));
+		struct sw_audit_reclass *r = &a->reclasses[a->nreclasses++];
+		r->doc_id = sqlite3_column_int64(st, 0);
+		r->document = col_dup(st, 1);
+		r->from = col_dup(st, 2);
+		r->to = col_dup(st, 3);
+		r->at = col_dup(st, 4);
+		r->by = col_dup(st, 5);
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : sw__record_sqlerr(err, m->db, "cannot audit the origin changes");
+}
+
+void sw__record_audit_reclasses_release(struct sw_audit *a)
+{
+	for (size_t i = 0; i < a->nreclasses; i++) {
+		struct sw_audit_reclass *r = &a->reclasses[i];
+		free(r->document);
+		free(r->from);
+		free(r->to);
+		free(r->at);
+		free(r->by);
+	}
+	free(a->reclasses);
+	a->reclasses = NULL;
+	a->nreclasses = 0;
+}
