@@ -5,6 +5,7 @@
 // URL is the token URL sworn serve printed; screenshots go to OUTDIR.
 // Exit status 0 when every check passed; each failure is printed.
 import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,6 +93,63 @@ async function replaceIn(page, from, to) {
 	check(`the draft holds "${from}"`, found);
 	if (found)
 		await page.keyboard.type(to, { delay: 5 });
+}
+
+// liveRun(page): draft run 3 through the CLI against a slow test double and
+// watch its page update (polled every second) until it is verified, without
+// a reload.
+async function liveRun(page) {
+	const ws = process.env.SW_WS, script = process.env.SW_BOARD_SCRIPT;
+	if (!ws || !script || !process.env.SWORN || !process.env.SW_FAKE_LLAMA) {
+		check('SW_WS, SW_BOARD_SCRIPT, SWORN and SW_FAKE_LLAMA are set for the live run', false);
+		return;
+	}
+	const portFile = path.join(outDir, '.live-port');
+	fs.rmSync(portFile, { force: true });
+	const fake = spawn(process.env.SW_FAKE_LLAMA, ['--port', '0', '--fake-port-file', portFile,
+		'--fake-script', script, '-a', 'fake-model-35b', '--fake-token-delay', '30'], { stdio: 'ignore' });
+	try {
+		for (let i = 0; i < 200 && !(fs.existsSync(portFile) && fs.readFileSync(portFile, 'utf8').trim()); i++)
+			await new Promise((r) => setTimeout(r, 50));
+		const port = fs.readFileSync(portFile, 'utf8').trim();
+		const conf = path.join(ws, 'sworn.conf');
+		fs.writeFileSync(conf, fs.readFileSync(conf, 'utf8').replace(
+			/(\[endpoint "board"\]\nurl = )[^\n]*/, `$1http://127.0.0.1:${port}`));
+		await page.goto(origin + '/#/m/acme/runs');
+		await page.waitForSelector('table.grid tbody tr');
+		const draft = spawn(process.env.SWORN, ['draft', '-m', 'acme', '--task', 'declaration', '--brief', 'brief.md'],
+			{ cwd: ws, stdio: 'ignore' });
+		const done = new Promise((r) => draft.on('exit', (code) => r(code)));
+		// the runs list shows run 3 once the CLI has journaled it
+		let listed = false;
+		for (let i = 0; i < 100 && !listed; i++) {
+			await page.reload();
+			await page.waitForSelector('table.grid tbody tr');
+			listed = await page.locator('table.grid a[href$="/runs/3"]').count() > 0;
+			if (!listed)
+				await page.waitForTimeout(100);
+		}
+		check('the new run is listed', listed);
+		await page.click('table.grid a[href$="/runs/3"]');
+		await page.waitForSelector('#steps');
+		await page.evaluate(() => { window.__sworn_same_page = true; });
+		const first = await page.evaluate(() => ({
+			status: document.querySelector('.runhead').textContent,
+			rows: document.querySelectorAll('#steps tbody tr').length,
+		}));
+		await shot(page, 'run-live.png');
+		await page.waitForFunction(() => /verified/.test(document.querySelector('.runhead').textContent), null,
+			{ timeout: 60000, polling: 250 });
+		const last = await page.evaluate(() => ({
+			same: window.__sworn_same_page === true,
+			rows: document.querySelectorAll('#steps tbody tr').length,
+		}));
+		check('the run was seen running', /running/.test(first.status), first);
+		check('its page updated itself until verified', last.same && last.rows > first.rows, [first, last]);
+		check('sworn draft finished', (await done) === 0);
+	} finally {
+		fake.kill();
+	}
 }
 
 try {
@@ -250,6 +308,21 @@ try {
 	await page.waitForTimeout(300);
 	check('the document\'s script never ran', await page.evaluate(() => window.__sworn_xss === undefined));
 
+	// ---------------------------------------------- a PDF page: its image too
+	await page.goto(origin + '/#/m/acme');
+	await page.locator('table.grid a', { hasText: 'purchase-order-4471.pdf' }).click();
+	await page.waitForSelector('img.pageimg');
+	await page.waitForFunction(() => {
+		const i = document.querySelector('img.pageimg');
+		return i && i.complete;
+	});
+	const img = await page.evaluate(() => {
+		const i = document.querySelector('img.pageimg');
+		return { w: i.naturalWidth, h: i.naturalHeight, alt: i.alt };
+	});
+	check('a PDF page shows its image (page.png)', img.w > 300 && /page 1/.test(img.alt), img);
+	await shot(page, 'pdf-page.png');
+
 	// ---------------------------------------------------------- the verifier
 	await page.goto(origin + '/#/m/acme/verify');
 	await page.fill('#paste', 'The order shipped on April 9, 2021 (ACME0000004).\n');
@@ -259,6 +332,17 @@ try {
 	check('a pasted draft is verified with the same view', s.bad.some((m) => m.text.includes('April 9, 2021')), s.bad);
 	check('the pasted draft has no Approve', await page.locator('#approve').count() === 0);
 	await shot(page, 'verify-pasted.png');
+	await page.goto(origin + '/#/');
+	await page.goto(origin + '/#/m/acme/verify');
+	await page.setInputFiles('#upload', { name: 'letter.txt', mimeType: 'text/plain',
+		buffer: Buffer.from('Brightline sent a cure notice (ACME0000999).\n') });
+	await page.click('.verify-form button[type=submit]');
+	await page.waitForSelector('#claim-list li');
+	s = await draftState(page);
+	check('an uploaded draft is verified with the same view', s.bad.some((m) => m.text.includes('ACME0000999')), s.bad);
+
+	// ---------------------------------------------- a run seen live as it runs
+	await liveRun(page);
 
 	// 13-inch screen and print
 	await page.setViewportSize({ width: 1366, height: 768 });

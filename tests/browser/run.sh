@@ -61,7 +61,8 @@ http://127.0.0.1:"$(cat "$T/port" 2>/dev/null)"/\?token=*) ;;
 	;;
 esac
 
-(cd "$here" && node review.mjs "$url" "$out") || fail "the browser checks (above)"
+(cd "$here" && SW_WS=$ws SW_BOARD_SCRIPT=$T/board-fixes.ini node review.mjs "$url" "$out") ||
+	fail "the browser checks (above)"
 
 # What the page stored, read back through the CLI.
 kill "$serve" 2>/dev/null

@@ -4,6 +4,8 @@
 # the llama-server test double (a scripted stand-in, not a model):
 #   run 1  blocked: the reasoner never fixes the invented Bates number and date
 #   run 2  verified: the reasoner fixes them
+# and a PDF, after the runs.  review.mjs drafts run 3 itself (slowly, to see
+# it live) with DIR/board-fixes.ini.
 # Usage: seed.sh SWORN FAKE_LLAMA SRC DIR   (the workspace is DIR/ws)
 set -eu
 sworn=$1 fake=$2 src=$3 dir=$4
@@ -65,3 +67,5 @@ INI
 	board "$dir/board-$fix.ini"
 	"$sworn" draft -m acme --task declaration --brief brief.md >"$dir/draft-$fix.out" 2>&1 || true
 done
+# A PDF original, whose pages the page shows as images too.
+"$sworn" ingest -m acme "$src/examples/acme/pdf/purchase-order-4471.pdf" >/dev/null 2>&1

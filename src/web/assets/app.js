@@ -490,8 +490,8 @@
 						['Run', 'Task', 'Status', 'Reason', 'Steps', 'Time', 'Started', 'Draft'].map(function (t) {
 							return el('th', { scope: 'col' }, t);
 						}))), tb));
-				if (runs.some(function (x) { return x.status === 'running'; }))
-					timer(load, 1000, gen);
+				/* every second while a run runs, else every 5 s for new runs */
+				timer(load, runs.some(function (x) { return x.status === 'running'; }) ? 1000 : 5000, gen);
 			}).catch(failed);
 		}
 		load();
