@@ -156,6 +156,27 @@ void sw_arena_release(struct sw_arena *a);
 int sw_file_read(struct sw_buf *out, const char *path, size_t limit,
 		 struct sw_err *err) SW_MUST_USE;
 
+/* A file mapped read-only, for files too long to read into memory: the
+ * kernel pages its bytes in as they are read and sw_file_map_drop lets it
+ * take them back, so a process reading it from end to end holds only what
+ * it has read since the last drop.  A file cut short while it is mapped
+ * raises SIGBUS where the lost part is read (sworn maps only the files it
+ * imports).  fd stays open for reads of its own (sw_record_keep_original_fd). */
+struct sw_map {
+	const char *data;
+	size_t len;
+	int fd;
+};
+
+/* Map a regular file of 1 to limit bytes (SW_ELIMIT over, SW_EINPUT empty
+ * or a folder).  Fault seam: SWORN_FAULT=read:N, as sw_file_read. */
+int sw_file_map(struct sw_map *out, const char *path, size_t limit,
+		struct sw_err *err) SW_MUST_USE;
+/* Drop the mapped pages of [off, off + len) from this process's memory
+ * (they are read from the file again when next touched). */
+void sw_file_map_drop(const struct sw_map *m, size_t off, size_t len);
+void sw_file_unmap(struct sw_map *m);
+
 /* Write bytes to path atomically: a temporary file in the same folder,
  * fsync, rename.  A crash leaves either the old file or the new one. */
 int sw_file_write_atomic(const char *path, const void *data, size_t len,

@@ -349,6 +349,7 @@ struct sw_extract_opts {
 /* ------------------------------------------------------- page images */
 
 #define SW_IMAGE_MAX_PIXELS ((uint64_t)120000000) /* one page image, decoded */
+	unsigned text_threads; /* threads reading a long PDF's text; 0 = one per core */
 
 /* One scanned page: page index (from 0) of an image file -- TIFF (one
  * page or many), JPEG, PNG, or another format leptonica reads. */

@@ -1,5 +1,7 @@
 /* pdf.c - PDF text with poppler-glib: one page of text per PDF page,
- * the document's metadata, and OCR of pages that have no text layer.
+ * the document's metadata, and OCR of pages that have no text layer.  The
+ * text layer of a long PDF is read ahead on threads of its own, each with
+ * its own document (pdf_pages.c).
  *
  * Poppler's document is not thread-safe, so OCR threads take turns at it:
  * each renders its next page under a lock (tens of milliseconds) and reads
@@ -24,14 +26,6 @@
 
 /* Pages read, OCRed and handed on at a time. */
 #define PDF_CHUNK 64
-
-static bool blank(const char *s)
-{
-	for (; s && *s; s++)
-		if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r' && *s != '\f')
-			return false;
-	return true;
-}
 
 static void meta_str(json_t *meta, const char *key, gchar *value)
 {
@@ -211,6 +205,8 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	float *confidence = NULL;
 	bool *over_budget = NULL;
 	size_t *todo = NULL, ntodo = 0;
+	struct sw__pdf_reader *reader = NULL;
+	bool cand[PDF_CHUNK];
 	int n = 0, rc = 0;
 
 	/* The header may follow up to 1 KiB of junk, as readers allow; a file
@@ -260,24 +256,16 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
 	over_budget = sw_xcalloc((size_t)n, sizeof(*over_budget));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
+	reader = sw__pdf_reader_new(doc, data, len, n, PDF_CHUNK, opts->text_threads);
 	size_t image_pages = 0, unread = 0, over = 0;
 	struct sw_err oerr = { 0 };
 	for (int c0 = 0; c0 < n && rc == 0; c0 += PDF_CHUNK) {
 		int c1 = n - c0 > PDF_CHUNK ? c0 + PDF_CHUNK : n;
 		ntodo = 0;
-		for (int i = c0; i < c1; i++) {
-			PopplerPage *page = poppler_document_get_page(doc, i);
-			if (!page)
-				continue;
-			text[i] = poppler_page_get_text(page);
-			if (blank(text[i])) {
-				GList *images = poppler_page_get_image_mapping(page);
-				if (images)
-					todo[ntodo++] = (size_t)i;
-				poppler_page_free_image_mapping(images);
-			}
-			g_object_unref(page);
-		}
+		sw__pdf_reader_next(reader, text + c0, cand);
+		for (int i = c0; i < c1; i++)
+			if (cand[i - c0])
+				todo[ntodo++] = (size_t)i;
 		image_pages += ntodo;
 		/* OCR that cannot run at all (no tesseract) is not tried again;
 		 * its pages are kept without text. */
@@ -328,6 +316,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	if (image_pages && !opts->ocr)
 		json_object_set_new(x->meta, "ocr_skipped_pages", json_integer((json_int_t)image_pages));
 cleanup:
+	sw__pdf_reader_free(reader);
 	if (text)
 		for (int i = 0; i < n; i++)
 			g_free(text[i]);

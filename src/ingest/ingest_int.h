@@ -159,9 +159,11 @@ int sw__ingest_stored(struct sw__ingest *in, const struct sw_doc_in *doc,
 
 /* Import one PDF page by page (the pages stored as they are read, so any
  * length takes bounded memory): the original kept, stamps read, events
- * sent.  doc holds everything but pages and meta.  Returns 0, or the
- * fatal error (in->fatal set). */
+ * sent.  doc holds everything but pages and meta.  map, when not NULL, is
+ * the file data and len are mapped from (sw_file_map): the original is
+ * copied from its fd and its pages dropped from memory as pages are
+ * stored.  Returns 0, or the fatal error (in->fatal set). */
 int sw__ingest_pdf(struct sw__ingest *in, const char *what, struct sw_doc_in *doc,
-		   const char *data, size_t len);
+		   const char *data, size_t len, const struct sw_map *map);
 
 #endif /* SW_INGEST_INT_H */

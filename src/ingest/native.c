@@ -3,8 +3,10 @@
  * original is kept, and an e-mail's attachments become child documents that
  * point at their message (documents.parent_id), as BEGATTACH/ENDATTACH do in
  * a production. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
@@ -13,6 +15,11 @@
 /* An attachment may itself be an e-mail with attachments; this bounds the
  * recursion. */
 #define MAX_FAMILY_DEPTH 4
+
+/* A PDF this long or longer is mapped, not read into memory (sw_file_map),
+ * and hashed MAP_SLICE bytes at a time. */
+#define MAP_MIN ((size_t)1 << 20)
+#define MAP_SLICE ((size_t)4 << 20)
 
 /* The kind an attachment is stored as: its format's name, Markdown being
  * stored as text; NULL when sworn cannot read it. */
@@ -34,6 +41,7 @@ struct native {
 	const char *source_path;
 	const char *data;
 	size_t len;
+	const struct sw_map *map; /* data is this mapped file's, or NULL */
 	int64_t parent_id;
 	int depth;
 };
@@ -116,10 +124,23 @@ static int store_native(struct native *n)
 	int rc = 0;
 
 	sw_extract_init(&x);
-	sw_sha256_hex(sha, n->data, n->len);
+	if (n->map) {
+		/* Hashed a slice at a time, each dropped from memory after. */
+		struct sw_sha256 h;
+		sw_sha256_init(&h);
+		for (size_t off = 0; off < n->len; off += MAP_SLICE) {
+			size_t l = n->len - off < MAP_SLICE ? n->len - off : MAP_SLICE;
+			sw_sha256_update(&h, n->data + off, l);
+			sw_file_map_drop(n->map, off, l);
+		}
+		sw_sha256_final_hex(&h, sha);
+	} else {
+		sw_sha256_hex(sha, n->data, n->len);
+	}
 	if (sw_record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
 		bool partial = false;
-		if (sw_record_keep_original(in->m, sha, n->data, n->len, &err) != 0 ||
+		if ((n->map ? sw_record_keep_original_fd(in->m, sha, n->map->fd, n->len, &err)
+			    : sw_record_keep_original(in->m, sha, n->data, n->len, &err)) != 0 ||
 		    sw_record_family_partial(&partial, in->m, id, &err) != 0)
 			goto fatal;
 		int found = sw__ingest_found(in, id, n->what);
@@ -151,7 +172,7 @@ static int store_native(struct native *n)
 			.sha256 = sha, .original = sha, .source_path = n->source_path,
 			.bytes = n->len, .parent_id = n->parent_id,
 		};
-		rc = sw__ingest_pdf(in, n->what, &pdf, n->data, n->len);
+		rc = sw__ingest_pdf(in, n->what, &pdf, n->data, n->len, n->map);
 		goto cleanup;
 	}
 	if (extract(&x, n, &err) != 0) {
@@ -253,14 +274,23 @@ cleanup:
 int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind)
 {
 	struct sw_buf raw = SW_BUF_INIT;
+	struct sw_map map = { .fd = -1 };
 	struct sw_err err = { 0 };
+	struct stat st;
 	char *real = NULL;
 	int rc = 0;
 
 	sw__ingest_tick(in);
-	if (sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
+	bool mapped = kind && strcmp(kind, "pdf") == 0 && stat(path, &st) == 0 &&
+		      S_ISREG(st.st_mode) && (uint64_t)st.st_size >= MAP_MIN;
+	if (mapped ? sw_file_map(&map, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0
+		   : sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
 		goto cleanup;
+	}
+	if (mapped) {
+		raw.data = (char *)(uintptr_t)map.data; /* borrowed: not released */
+		raw.len = map.len;
 	}
 	if (raw.len == 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "the file is empty");
@@ -275,10 +305,14 @@ int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind)
 		.source_path = real ? real : path,
 		.data = raw.data,
 		.len = raw.len,
+		.map = mapped ? &map : NULL,
 	};
 	rc = store_native(&n);
 cleanup:
-	sw_buf_release(&raw);
+	if (mapped)
+		sw_file_unmap(&map);
+	else
+		sw_buf_release(&raw);
 	free(real);
 	return rc;
 }

@@ -9,8 +9,12 @@
 
 #include "ingest/ingest_int.h"
 
+/* Pages stored between two drops of a mapped file's pages from memory. */
+#define DROP_EVERY 64
+
 struct pdf_sink {
 	struct sw__ingest *in;
+	const struct sw_map *map;
 	struct sw_record_doc_writer *w;
 	size_t pages, stamped, image_only;
 	char beg[96], end[96];
@@ -34,16 +38,20 @@ static int sink(void *ctx, const struct sw_xpage *xp, const char *text, size_t l
 		k->stamped++;
 	}
 	k->pages++;
+	/* What poppler read of a mapped file so far is paged in; it may be
+	 * read again, from the file, if needed. */
+	if (k->map && k->pages % DROP_EVERY == 0)
+		sw_file_map_drop(k->map, 0, k->map->len);
 	return sw_record_doc_add_page(k->w, &p, err);
 }
 
 int sw__ingest_pdf(struct sw__ingest *in, const char *what, struct sw_doc_in *doc,
-		   const char *data, size_t len)
+		   const char *data, size_t len, const struct sw_map *map)
 {
 	const struct sw_ingest_opts *o = in->opts;
 	struct sw_extract_opts xo = { .ocr = !o->no_ocr, .progress = o->progress,
 				      .threads = o->ocr_threads, .budget = sw__ingest_budget(in) };
-	struct pdf_sink k = { .in = in };
+	struct pdf_sink k = { .in = in, .map = map };
 	struct sw_extract x;
 	struct sw_record_stored stored;
 	struct sw_err err = { 0 };
@@ -51,7 +59,8 @@ int sw__ingest_pdf(struct sw__ingest *in, const char *what, struct sw_doc_in *do
 	int rc = 0;
 
 	sw_extract_init(&x);
-	if (sw_record_keep_original(in->m, doc->sha256, data, len, &err) != 0 ||
+	if ((map ? sw_record_keep_original_fd(in->m, doc->sha256, map->fd, len, &err)
+		 : sw_record_keep_original(in->m, doc->sha256, data, len, &err)) != 0 ||
 	    sw_record_doc_begin(&k.w, in->m, doc, &err) != 0)
 		goto failed;
 	x.sink = sink;

@@ -171,6 +171,36 @@ void sw__record_fp_stream_init(struct sw_fp_stream *s)
 	s->last = SIZE_MAX;
 }
 
+/* Sort the held prints, drop repeats, in place; returns how many remain. */
+static size_t sort_unique(uint64_t *h, size_t n)
+{
+	size_t u = 0;
+	qsort(h, n, sizeof(*h), cmp_u64);
+	for (size_t i = 0; i < n; i++)
+		if (u == 0 || h[u - 1] != h[i])
+			h[u++] = h[i];
+	return u;
+}
+
+/* The held prints, sorted, appended to the runs file as one more run.  A
+ * file that cannot be made or written stops the spilling: the prints are
+ * then held, as without spill. */
+static void spill_run(struct sw_fp_stream *s)
+{
+	if (!s->runs && !(s->runs = tmpfile())) {
+		s->spill = false;
+		return;
+	}
+	size_t u = s->n = sort_unique(s->hashes, s->n);
+	if (fwrite(s->hashes, sizeof(*s->hashes), u, s->runs) != u) {
+		s->spill = false;
+		return; /* the prints are kept in memory; the runs so far stay */
+	}
+	s->run_len = sw_xgrow(s->run_len, &s->capruns, s->nruns + 1, sizeof(*s->run_len));
+	s->run_len[s->nruns++] = u;
+	s->n = 0;
+}
+
 static void stream_word(struct sw_fp_stream *s, uint64_t wh)
 {
 	s->text_hash = mix(s->text_hash + wh);
@@ -191,6 +221,8 @@ static void stream_word(struct sw_fp_stream *s, uint64_t wh)
 		if (s->grams[j % SW_PROVENANCE_WINDOW] <= s->grams[best % SW_PROVENANCE_WINDOW])
 			best = j;
 	if (best != s->last) {
+		if (s->spill && s->n == SW_FP_SPILL_PRINTS)
+			spill_run(s);
 		s->hashes = sw_xgrow(s->hashes, &s->cap, s->n + 1, sizeof(*s->hashes));
 		s->hashes[s->n++] = s->grams[best % SW_PROVENANCE_WINDOW];
 		s->last = best;
@@ -247,5 +279,103 @@ void sw__record_fp_stream_finish(struct sw_fp_stream *s, struct sw_fp *out)
 void sw__record_fp_stream_release(struct sw_fp_stream *s)
 {
 	free(s->hashes);
+	free(s->run_len);
+	if (s->runs)
+		fclose(s->runs);
 	memset(s, 0, sizeof(*s));
+}
+
+/* One spilled run being merged: a window of it read from the file. */
+struct run_reader {
+	uint64_t buf[512];
+	size_t pos, have;  /* in buf */
+	size_t left;       /* not yet read from the file */
+	long off;          /* where the rest starts */
+};
+
+static int run_next(struct run_reader *r, FILE *f, uint64_t *out)
+{
+	if (r->pos == r->have) {
+		if (r->left == 0)
+			return 0;
+		size_t want = r->left < 512 ? r->left : 512;
+		if (fseek(f, r->off, SEEK_SET) != 0 || fread(r->buf, sizeof(*r->buf), want, f) != want)
+			return -1;
+		r->off += (long)(want * sizeof(*r->buf));
+		r->left -= want;
+		r->pos = 0;
+		r->have = want;
+	}
+	*out = r->buf[r->pos++];
+	return 1;
+}
+
+int sw__record_fp_stream_each(struct sw_fp_stream *s, void (*fn)(void *ctx, uint64_t hash),
+			      void *ctx, struct sw_fp *info, struct sw_err *err)
+{
+	struct run_reader *rd = NULL;
+	uint64_t *head = NULL;
+	int rc = 0;
+
+	if (s->nruns == 0) {
+		/* Never spilled: finish's prints, read out and released. */
+		sw__record_fp_stream_finish(s, info);
+		for (size_t i = 0; i < info->n; i++)
+			fn(ctx, info->hashes[i]);
+		free(info->hashes);
+		info->hashes = NULL;
+		sw__record_fp_stream_release(s);
+		return 0;
+	}
+	/* What is held is merged as one more run, from memory. */
+	size_t held = sort_unique(s->hashes, s->n);
+	memset(info, 0, sizeof(*info));
+	info->words = s->nwords;
+	info->text_hash = s->text_hash;
+	rd = sw_xcalloc(s->nruns, sizeof(*rd));
+	head = sw_xcalloc(s->nruns + 1, sizeof(*head));
+	bool *live = sw_xcalloc(s->nruns + 1, sizeof(*live));
+	long off = 0;
+	for (size_t r = 0; r < s->nruns; r++) {
+		rd[r].left = s->run_len[r];
+		rd[r].off = off;
+		off += (long)(s->run_len[r] * sizeof(uint64_t));
+	}
+	if (fflush(s->runs) != 0)
+		rc = sw_err_set(err, SW_EIO, "cannot read the document's fingerprints back");
+	size_t hpos = 0;
+	for (size_t r = 0; r <= s->nruns && rc == 0; r++) {
+		int got = r < s->nruns ? run_next(&rd[r], s->runs, &head[r])
+				       : (hpos < held ? (head[r] = s->hashes[hpos++], 1) : 0);
+		if (got < 0)
+			rc = sw_err_set(err, SW_EIO, "cannot read the document's fingerprints back");
+		live[r] = got > 0;
+	}
+	bool have_last = false;
+	uint64_t last = 0;
+	while (rc == 0) {
+		size_t best = SIZE_MAX;
+		for (size_t r = 0; r <= s->nruns; r++)
+			if (live[r] && (best == SIZE_MAX || head[r] < head[best]))
+				best = r;
+		if (best == SIZE_MAX)
+			break;
+		uint64_t h = head[best];
+		if (!have_last || h != last) {
+			fn(ctx, h);
+			info->n++;
+			last = h;
+			have_last = true;
+		}
+		int got = best < s->nruns ? run_next(&rd[best], s->runs, &head[best])
+					  : (hpos < held ? (head[best] = s->hashes[hpos++], 1) : 0);
+		if (got < 0)
+			rc = sw_err_set(err, SW_EIO, "cannot read the document's fingerprints back");
+		live[best] = got > 0;
+	}
+	free(live);
+	free(head);
+	free(rd);
+	sw__record_fp_stream_release(s);
+	return rc;
 }

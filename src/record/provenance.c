@@ -240,10 +240,61 @@ int sw__record_prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err
 	return 0;
 }
 
+/* Count one of a document's prints against every output holding it. */
+struct shared_count {
+	const struct sw__record_prov_index *x;
+	size_t *shared; /* by output */
+};
+
+static void count_print(void *ctx, uint64_t hash)
+{
+	struct shared_count *c = ctx;
+	const struct sw__record_prov_index *x = c->x;
+	size_t lo = 0, hi = x->nprints;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (x->prints[mid].hash < hash)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < x->nprints && x->prints[lo].hash == hash; lo++)
+		c->shared[x->prints[lo].out]++;
+}
+
+static void prov_decide(struct sw_provenance_match *out, const struct sw__record_prov_index *x,
+			const size_t *shared, const struct sw_fp *doc);
+
+int sw__record_prov_check_stream(struct sw_provenance_match *out, struct sw_matter *m,
+				 struct sw_fp_stream *s, struct sw_err *err)
+{
+	struct sw_fp info = { 0 };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!m->ws_root || s->nwords == 0) {
+		sw__record_fp_stream_release(s);
+		return 0;
+	}
+	if ((rc = prov_open(m, err)) != 0 || (rc = index_load(m, err)) != 0) {
+		sw__record_fp_stream_release(s);
+		return rc;
+	}
+	const struct sw__record_prov_index *x = m->prov_index;
+	if (x->nouts == 0) {
+		sw__record_fp_stream_release(s);
+		return 0;
+	}
+	struct shared_count c = { .x = x, .shared = sw_xcalloc(x->nouts, sizeof(size_t)) };
+	if ((rc = sw__record_fp_stream_each(s, count_print, &c, &info, err)) == 0)
+		prov_decide(out, x, c.shared, &info);
+	free(c.shared);
+	return rc;
+}
+
 int sw__record_prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 		   const struct sw_fp *doc, struct sw_err *err)
 {
-	size_t *shared = NULL;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -254,19 +305,18 @@ int sw__record_prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 	const struct sw__record_prov_index *x = m->prov_index;
 	if (x->nouts == 0)
 		return 0;
-	shared = sw_xcalloc(x->nouts, sizeof(*shared));
-	for (size_t i = 0; i < doc->n; i++) {
-		size_t lo = 0, hi = x->nprints;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (x->prints[mid].hash < doc->hashes[i])
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (; lo < x->nprints && x->prints[lo].hash == doc->hashes[i]; lo++)
-			shared[x->prints[lo].out]++;
-	}
+	struct shared_count c = { .x = x, .shared = sw_xcalloc(x->nouts, sizeof(size_t)) };
+	for (size_t i = 0; i < doc->n; i++)
+		count_print(&c, doc->hashes[i]);
+	prov_decide(out, x, c.shared, doc);
+	free(c.shared);
+	return 0;
+}
+
+/* The best-scoring output, and whether the document is quarantined. */
+static void prov_decide(struct sw_provenance_match *out, const struct sw__record_prov_index *x,
+			const size_t *shared, const struct sw_fp *doc)
+{
 	struct sw_fp_score best = { 0 };
 	int besti = -1;
 	for (size_t k = 0; k < x->nouts; k++) {
@@ -287,8 +337,6 @@ int sw__record_prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 		out->matter = sw_xstrdup(o->matter ? o->matter : "");
 		out->name = sw_xstrdup(o->name ? o->name : "");
 	}
-	free(shared);
-	return 0;
 }
 
 int sw__record_prov_register(struct sw_matter *m, const char *sha256,

@@ -677,6 +677,11 @@ int sw_record_family_complete(struct sw_matter *m, int64_t id,
 int sw_record_keep_original(struct sw_matter *m, const char *sha256,
 			     const void *data, size_t len,
 			     struct sw_err *err) SW_MUST_USE;
+/* The same for the first len bytes of the open file fd (from offset 0,
+ * whatever fd's position), copied by the kernel where it can: a long
+ * original never passes through this process's memory. */
+int sw_record_keep_original_fd(struct sw_matter *m, const char *sha256, int fd, size_t len,
+			       struct sw_err *err) SW_MUST_USE;
 
 /* An import's bracket: Bates prefixes an older build wrote made canonical
  * and FTS5's merging at every commit turned off (begin); the index merged

@@ -132,11 +132,27 @@ struct sw_fp_stream {
 	uint64_t text_hash;
 	uint64_t *hashes;
 	size_t n, cap;
+	/* With spill set (an evidence document: its prints are only counted
+	 * against the model outputs', sw__record_fp_stream_each), prints past
+	 * SW_FP_SPILL_PRINTS go, sorted, to a temporary file a run at a time,
+	 * so that memory stays bounded at any length. */
+	bool spill;
+	FILE *runs;
+	size_t nruns, capruns;
+	size_t *run_len;           /* prints in each run, in file order */
 };
+#define SW_FP_SPILL_PRINTS ((size_t)1 << 19) /* 4 MiB of prints */
 void sw__record_fp_stream_init(struct sw_fp_stream *s);
 void sw__record_fp_stream_add(struct sw_fp_stream *s, const char *text, size_t len);
 void sw__record_fp_stream_finish(struct sw_fp_stream *s, struct sw_fp *out);
 void sw__record_fp_stream_release(struct sw_fp_stream *s);
+/* Instead of finish: call fn for each of the stream's prints once, in
+ * ascending order (the hashes finish would give), and fill *info as
+ * finish would but without the hashes (info->hashes NULL, info->n their
+ * number).  SW_EIO when a spilled run cannot be read back.  The stream is
+ * used up. */
+int sw__record_fp_stream_each(struct sw_fp_stream *s, void (*fn)(void *ctx, uint64_t hash),
+			      void *ctx, struct sw_fp *info, struct sw_err *err) SW_MUST_USE;
 
 /* The number of prints a and b share. */
 size_t sw__record_fp_shared(const struct sw_fp *a, const struct sw_fp *b);
@@ -165,6 +181,10 @@ int sw__record_prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err
  * it matches.  A matter without a workspace root checks nothing. */
 int sw__record_prov_check(struct sw_provenance_match *out, struct sw_matter *m,
 		   const struct sw_fp *doc, struct sw_err *err) SW_MUST_USE;
+/* The same for a document whose prints are still in s (used up): spilled
+ * runs are merged, never all held at once. */
+int sw__record_prov_check_stream(struct sw_provenance_match *out, struct sw_matter *m,
+				 struct sw_fp_stream *s, struct sw_err *err) SW_MUST_USE;
 
 /* Register prints as a model output of matter m (document identity sha256
  * and beg_bates, name): idempotent. */

@@ -1,6 +1,7 @@
 /* store.c - writing one document, its pages, index entries and transcript
  * lines in one transaction, past the provenance firewall, and returning what
  * was decided; model outputs; keeping originals by content hash. */
+#define _GNU_SOURCE /* copy_file_range */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -113,8 +114,58 @@ int sw_record_family_complete(struct sw_matter *m, int64_t id, struct sw_err *er
 			id, "cannot mark a document's family complete", err);
 }
 
-int sw_record_keep_original(struct sw_matter *m, const char *sha256,
-			     const void *data, size_t len, struct sw_err *err)
+/* Copy len bytes of src_fd from its start into fd: the kernel's copy
+ * (no bytes through this process's memory) where the filesystem has one. */
+static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_err *err)
+{
+	off_t in = 0;
+	char *buf = NULL;
+	int rc = 0;
+	while (len > 0) {
+		ssize_t n = copy_file_range(src_fd, &in, fd, NULL, len, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n > 0) {
+			len -= (size_t)n;
+			continue;
+		}
+		if (n == 0)
+			return sw_err_set(err, SW_EIO, "cannot write '%s': the original got shorter", tmp);
+		if (errno != EXDEV && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+			return sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+		break; /* no kernel copy here: through a buffer */
+	}
+	if (len > 0)
+		buf = sw_xmalloc(1 << 20);
+	while (len > 0 && rc == 0) {
+		ssize_t n = pread(src_fd, buf, len < (1 << 20) ? len : (1 << 20), in);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp,
+					n < 0 ? strerror(errno) : "the original got shorter");
+			break;
+		}
+		for (const char *p = buf; n > 0 && rc == 0;) {
+			ssize_t w = write(fd, p, (size_t)n);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+			else {
+				p += w;
+				n -= w;
+				in += w;
+				len -= (size_t)w;
+			}
+		}
+	}
+	free(buf);
+	return rc;
+}
+
+static int keep_original(struct sw_matter *m, const char *sha256, const void *data,
+			 int src_fd, size_t len, struct sw_err *err)
 {
 	char sub[3] = { sha256[0], sha256[1], '\0' };
 	char *dir = sw_path_join(m->files_dir, sub);
@@ -143,7 +194,9 @@ int sw_record_keep_original(struct sw_matter *m, const char *sha256,
 		rc = sw_err_set(err, SW_EIO, "cannot create '%s': %s", tmp, strerror(errno));
 		goto cleanup;
 	}
-	for (const char *p = data; len > 0;) {
+	if (src_fd >= 0 && (rc = copy_fd(fd, src_fd, len, tmp, err)) != 0)
+		goto cleanup;
+	for (const char *p = data; p && len > 0;) {
 		ssize_t n = write(fd, p, len);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -171,6 +224,18 @@ cleanup:
 	free(path);
 	free(dir);
 	return rc;
+}
+
+int sw_record_keep_original(struct sw_matter *m, const char *sha256,
+			     const void *data, size_t len, struct sw_err *err)
+{
+	return keep_original(m, sha256, data, -1, len, err);
+}
+
+int sw_record_keep_original_fd(struct sw_matter *m, const char *sha256, int fd, size_t len,
+			       struct sw_err *err)
+{
+	return keep_original(m, sha256, NULL, fd, len, err);
 }
 
 struct tr_scan {

@@ -59,6 +59,8 @@ int sw_record_doc_begin(struct sw_record_doc_writer **out, struct sw_matter *m,
 		if ((rc = sw__record_prov_outputs(&nouts, m, err)) != 0)
 			goto fail;
 		w->firewall = nouts > 0;
+		/* Only counted against the outputs: held in bounded memory. */
+		w->fp.spill = true;
 	}
 	sqlite3_stmt *ins_doc = sw__record_stmt(m, SW_STMT_INS_DOC, err);
 	if (!ins_doc) {
@@ -173,12 +175,13 @@ int sw_record_doc_commit(struct sw_record_doc_writer *w, struct sw_record_stored
 	memset(out, 0, sizeof(*out));
 	bool transcript = w->tr_pages > 0 && w->tr_pages * 2 >= w->npages;
 	if (w->firewall) {
-		sw__record_fp_stream_finish(&w->fp, &fp);
-		if (w->origin == SW_ORIGIN_EVIDENCE)
-			rc = sw__record_prov_check(&pm, m, &fp, err);
-		else
+		if (w->origin == SW_ORIGIN_EVIDENCE) {
+			rc = sw__record_prov_check_stream(&pm, m, &w->fp, err);
+		} else {
+			sw__record_fp_stream_finish(&w->fp, &fp);
 			rc = sw__record_prov_register(m, w->sha256, w->beg_bates, w->name, &fp, err);
-		sw__record_fp_release(&fp);
+			sw__record_fp_release(&fp);
+		}
 		if (rc)
 			goto cleanup;
 	}

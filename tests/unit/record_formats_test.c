@@ -65,6 +65,57 @@ static void test_pdf_pages_and_bates(void **state)
 }
 
 /* An /Encrypt dictionary whose user password is not empty. */
+/* A PDF long enough for the text to be read ahead on threads
+ * (pdf_pages.c): read with one, two and three threads, every page is
+ * there in order with the same text as read without threads. */
+static void test_pdf_parallel_pages(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *pdf = fx_path(&w, "long.pdf");
+	enum { N = 300 };
+	char **pages = calloc(N, sizeof(*pages));
+	assert_non_null(pages);
+	for (size_t i = 0; i < N; i++)
+		pages[i] = sw_xasprintf("Page marker%zu of the long exhibit.\nPAR%07zu", i + 1, i + 1);
+	fx_pdf(pdf, (const char *const *)pages, N, NULL);
+	struct sw_buf raw = SW_BUF_INIT;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_file_read(&raw, pdf, (size_t)1 << 30, &err), 0);
+	struct sw_extract one;
+	sw_extract_init(&one);
+	struct sw_extract_opts o1 = { .text_threads = 1 };
+	assert_int_equal(sw_format_by_name("pdf")->extract(&one, raw.data, raw.len, &o1, &err), 0);
+	assert_int_equal(one.npages, N);
+	for (size_t i = 0; i < N; i++) {
+		char want[64];
+		snprintf(want, sizeof(want), "marker%zu of", i + 1);
+		assert_non_null(strstr(one.text.data + one.pages[i].start, want));
+	}
+	for (unsigned t = 2; t <= 3; t++) {
+		struct sw_extract x;
+		sw_extract_init(&x);
+		struct sw_extract_opts o = { .text_threads = t };
+		assert_int_equal(sw_format_by_name("pdf")->extract(&x, raw.data, raw.len, &o, &err), 0);
+		assert_int_equal(x.npages, N);
+		assert_int_equal(x.text.len, one.text.len);
+		assert_memory_equal(x.text.data, one.text.data, one.text.len);
+		for (size_t i = 0; i < N; i++) {
+			assert_int_equal(x.pages[i].start, one.pages[i].start);
+			assert_int_equal(x.pages[i].len, one.pages[i].len);
+		}
+		sw_extract_release(&x);
+	}
+	sw_extract_release(&one);
+	sw_buf_release(&raw);
+	for (size_t i = 0; i < N; i++)
+		free(pages[i]);
+	free(pages);
+	free(pdf);
+	fx_ws_free(&w);
+}
+
 static const char encrypted_pdf[] =
 	"%PDF-1.4\n"
 	"1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
@@ -437,6 +488,7 @@ int main(int argc, char **argv)
 		return write_drafts(argv[2]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pdf_pages_and_bates),
+		cmocka_unit_test(test_pdf_parallel_pages),
 		cmocka_unit_test(test_pdf_errors),
 		cmocka_unit_test(test_pdf_mixed_scan),
 		cmocka_unit_test(test_docx),

@@ -158,6 +158,56 @@ static void test_fingerprints(void **state)
 	free(a3);
 }
 
+struct seen {
+	const struct sw_fp *want;
+	size_t n;
+	bool same;
+};
+
+static void seen_print(void *ctx, uint64_t hash)
+{
+	struct seen *s = ctx;
+	s->same = s->same && s->n < s->want->n && s->want->hashes[s->n] == hash;
+	s->n++;
+}
+
+/* An evidence document's prints spilled to runs on disk (past
+ * SW_FP_SPILL_PRINTS) read back as the same sorted, unique prints as the
+ * ones held in memory: repeats inside a run, across runs and between the
+ * runs and what is still held are dropped. */
+static void test_fingerprints_spilled(void **state)
+{
+	(void)state;
+	char *a = prose(7, 60000);
+	size_t len = strlen(a);
+	struct sw_fp_stream held, spilled;
+	sw__record_fp_stream_init(&held);
+	sw__record_fp_stream_init(&spilled);
+	spilled.spill = true;
+	for (int copy = 0; copy < 3; copy++)
+		for (size_t off = 0; off < len; off += 4096) {
+			size_t l = len - off < 4096 ? len - off : 4096;
+			sw__record_fp_stream_add(&held, a + off, l);
+			sw__record_fp_stream_add(&spilled, a + off, l);
+		}
+	assert_true(spilled.nruns >= 2);
+	struct sw_fp want, info;
+	sw__record_fp_stream_finish(&held, &want);
+	assert_true(want.n > SW_FP_SPILL_PRINTS / 4);
+	struct seen seen = { .want = &want, .same = true };
+	struct sw_err err = { 0 };
+	assert_int_equal(sw__record_fp_stream_each(&spilled, seen_print, &seen, &info, &err), 0);
+	assert_true(seen.same);
+	assert_int_equal(seen.n, want.n);
+	assert_int_equal(info.n, want.n);
+	assert_int_equal(info.words, want.words);
+	assert_true(info.text_hash == want.text_hash);
+	assert_null(info.hashes);
+	sw__record_fp_release(&want);
+	sw__record_fp_stream_release(&held);
+	free(a);
+}
+
 static double overlap_of(struct fx_ws *w, const char *matter, const char *name)
 {
 	char *sql = sw_xasprintf("SELECT ifnull((SELECT overlap FROM quarantine q JOIN documents d"
@@ -387,6 +437,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fingerprints),
+		cmocka_unit_test(test_fingerprints_spilled),
 		cmocka_unit_test(test_firewall),
 		cmocka_unit_test(test_firewall_same_connection),
 		cmocka_unit_test(test_migration_from_v1),
