@@ -362,12 +362,14 @@ struct sw_image_page {
 
 /* Read n page images by OCR (tesseract, the pages in parallel as
  * opts->threads says), appending n pages to out in order, each marked ocr
- * with its confidence.  A page whose image cannot be decoded (no such page
- * in the file, an unknown format, over SW_IMAGE_MAX_PIXELS), one the
- * budget leaves unread, and every page without opts->ocr or without
- * tesseract, is an empty page marked image_only, with a warning in out
- * naming the file.  What tesseract and leptonica print is captured: a
- * decoding error becomes the page's warning, the rest is dropped.
+ * with its confidence.  A page the budget leaves unread (over_budget),
+ * and every page without opts->ocr or without tesseract, is an empty page
+ * marked image_only (OCR not run); one whose image cannot be decoded (no
+ * such page in the file, an unknown format, over SW_IMAGE_MAX_PIXELS) is
+ * an empty page only.  Each case has a warning in out naming the file
+ * (except --no-ocr's).  What tesseract and the image libraries print is
+ * captured: a decoding error's message becomes the page's warning, the
+ * rest is dropped.
  * Returns 0; the failures are per page. */
 int sw_extract_image_pages(struct sw_extract *out, const struct sw_image_page *pages,
 			   size_t n, const struct sw_extract_opts *opts,

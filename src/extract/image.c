@@ -137,7 +137,9 @@ int sw_extract_image_pages(struct sw_extract *x, const struct sw_image_page *pag
 			x->ocr_pages++;
 			continue;
 		}
-		xp->image_only = true;
+		/* A page that does not decode was tried: it is not image_only
+		 * (OCR not run), only empty. */
+		xp->image_only = p->state != PAGE_FAILED;
 		if (p->state == PAGE_OVER_BUDGET) {
 			xp->over_budget = true;
 			over++;

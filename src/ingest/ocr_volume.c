@@ -10,10 +10,12 @@
  *
  * Identity: the row's document is known by the hashes of its images (and
  * the page of each), not by the text OCR gives, so a second import finds it
- * before reading anything.  A document the OCR budget cut short is stored
- * with an identity of its own that names the pages left unread: the next
- * import, with a larger budget, does not find it under the full identity,
- * reads it in full and (with --replace) replaces it. */
+ * before reading anything.  A document with pages OCR did not read (the
+ * budget cut it short, --no-ocr, tesseract missing) is stored with an
+ * identity of its own that names those pages: the next import that can
+ * read them does not find it under the full identity, reads it in full
+ * and (with --replace) replaces it.  A page whose image does not decode is
+ * read as far as it can be: it does not make the document partial. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +34,8 @@ struct scan_page {
 	int file;                /* index into files, -1: no image */
 	size_t index;            /* page within the file */
 	bool ocr, over_budget;
+	bool unread;             /* has an image OCR did not read (budget,
+				  * --no-ocr, no tesseract) */
 	float confidence;
 };
 
@@ -55,7 +59,7 @@ static void identity(struct sw__ingest_scan *s, bool partial)
 		char line[SW_SHA256_HEX_LEN + 48];
 		int n = snprintf(line, sizeof(line), "%s:%zu%s\n",
 				 p->file >= 0 ? s->files[p->file].sha : "-", p->index,
-				 partial && p->over_budget ? ":unread" : "");
+				 partial && p->unread ? ":unread" : "");
 		sw_sha256_update(&h, line, (size_t)n);
 	}
 	sw_sha256_final_hex(&h, s->sha);
@@ -176,6 +180,7 @@ int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
 
 	/* The pages in order, joined by form feeds. */
 	size_t k = 0, unread = 0;
+	bool partial = false;
 	sw_buf_reset(text);
 	for (size_t i = 0; i < count; i++) {
 		struct scan_page *p = &s->pages[i];
@@ -198,6 +203,8 @@ int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
 			p->ocr = xp->ocr;
 			p->confidence = xp->confidence;
 			p->over_budget = xp->over_budget;
+			p->unread = xp->image_only;
+			partial = partial || xp->image_only;
 			s->ocr_pages += xp->ocr;
 			unread += xp->over_budget;
 		}
@@ -207,8 +214,6 @@ int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
 	s->ready = true;
 	rc = SW__SCAN_READ;
 	if (unread) {
-		/* What the budget left, and the document under an identity that
-		 * says so (an earlier import may have stopped at the same page). */
 		char firstkey[64] = "";
 		for (size_t i = 0; i < count && !firstkey[0]; i++)
 			if (s->pages[i].over_budget)
@@ -216,6 +221,12 @@ int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
 		sw__ingest_event(in, SW_INGEST_WARNING, what,
 				 "OCR budget reached: %zu of its %zu page(s) kept without text, from %s",
 				 unread, count, firstkey);
+	}
+	if (partial) {
+		/* Pages OCR did not read (the budget, --no-ocr, no tesseract):
+		 * the document under an identity that says which, so that a
+		 * later import that can read them does not find it stored (an
+		 * earlier one may have stopped at the same page). */
 		identity(s, true);
 		if (sw_record_find_doc(&s->id, in->m, s->sha, begs, &err) == 0)
 			rc = SW__SCAN_FOUND;

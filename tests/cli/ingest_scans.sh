@@ -84,6 +84,19 @@ has "$T/out" "Marigold Trent"
 run 0 "$SWORN" ingest -m m --json "$T/prod"
 eq "all skipped" "$(jq .imported "$T/out"),$(jq .ocr_pages "$T/out")" "0,0"
 
+# Imported first without OCR (--no-ocr; tesseract missing is the same):
+# a later import that can read the pages does not take the documents for
+# stored, and with --replace reads and replaces them.
+new_workspace
+cd "$T/ws" || exit 1
+run 0 "$SWORN" ingest -m m --no-ocr --json "$T/prod"
+eq "read nothing" "$(jq .imported "$T/out"),$(jq .ocr_pages "$T/out")" "4,0"
+run 1 "$SWORN" search -m m walrus
+run 0 "$SWORN" ingest -m m --replace --json "$T/prod"
+eq "read now" "$(jq .imported "$T/out"),$(jq .replaced "$T/out")" "4,4"
+run 0 "$SWORN" search -m m --json walrus
+eq "walrus page" "$(jq -r '.hits[0].bates' "$T/out")" ABC0000001
+
 # The time budget, and a scanned PDF imported as a file of its own: the
 # budget bounds the pages of every importer.
 new_workspace
