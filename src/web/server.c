@@ -16,8 +16,6 @@
 #define CSP "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " \
 	    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 #define SESSION_COOKIE "sworn_session"
-#define MAX_PATH 2048
-#define MAX_SEGMENTS 16
 
 /* What one connection's request has gathered between the calls of the
  * access handler. */
@@ -185,33 +183,6 @@ static bool post_ok(const struct sw_web *w, struct MHD_Connection *c, const char
 	return strcmp(origin, want) == 0;
 }
 
-/* Cut the decoded path into segments in place; false for any shape that
- * could name something outside what the routes mean: "." or "..", an
- * empty segment, a backslash, a control byte. */
-static bool split_path(char *path, char **seg, size_t *nseg)
-{
-	*nseg = 0;
-	if (path[0] != '/')
-		return false;
-	if (path[1] == '\0')
-		return true;
-	char *p = path + 1;
-	for (;;) {
-		char *slash = strchr(p, '/');
-		if (slash)
-			*slash = '\0';
-		if (!*p || !strcmp(p, ".") || !strcmp(p, "..") || *nseg == MAX_SEGMENTS)
-			return false;
-		for (const char *s = p; *s; s++)
-			if (*s == '\\' || (unsigned char)*s < 0x20 || *s == 0x7f)
-				return false;
-		seg[(*nseg)++] = p;
-		if (!slash)
-			return true;
-		p = slash + 1;
-	}
-}
-
 /* --------------------------------------------------------------- routes */
 
 static void serve_asset(struct sw__web_reply *r, const char *name)
@@ -231,8 +202,8 @@ static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *ho
 {
 	struct sw_web *w = q->w;
 	const char *token = MHD_lookup_connection_value(q->conn, MHD_GET_ARGUMENT_KIND, "token");
-	char path[MAX_PATH + 1];
-	char *seg[MAX_SEGMENTS];
+	char path[SW__WEB_MAX_PATH + 1];
+	char *seg[SW__WEB_MAX_SEGMENTS];
 	size_t nseg = 0;
 
 	/* The first visit: the token in the URL is swapped for the session
@@ -258,12 +229,12 @@ static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *ho
 		return;
 	}
 	size_t plen = strlen(q->path);
-	if (plen > MAX_PATH) {
+	if (plen > SW__WEB_MAX_PATH) {
 		reply_text(r, 404, "not found\n");
 		return;
 	}
 	memcpy(path, q->path, plen + 1);
-	if (!split_path(path, seg, &nseg)) {
+	if (!sw__web_path_split(path, seg, &nseg)) {
 		reply_text(r, 404, "not found\n");
 		return;
 	}
@@ -298,23 +269,17 @@ static void log_line(const struct sw_web *w, const char *method, const char *url
 		(sw_now() - t0) * 1000.0);
 }
 
-/* libmicrohttpd decodes the path before the handler sees it, so an
- * encoded separator ("acme%2fdocs") would look like a real one there: the
- * raw request line is read here, before decoding, and such a path is
- * refused whatever it decodes to. */
+/* libmicrohttpd decodes the path before the handler sees it, so the raw
+ * request line is read here (its return value is the request's first
+ * *con_cls): an encoded separator ("acme%2fdocs") must not pass for a real
+ * one. */
 static void *uri_seen(void *cls, const char *uri, struct MHD_Connection *c)
 {
 	(void)cls;
 	(void)c;
 	struct pending *p = sw_xcalloc(1, sizeof(*p));
 	p->t0 = sw_now();
-	for (const char *s = uri; s && *s && *s != '?'; s++) {
-		if (s[0] != '%' || !s[1] || !s[2])
-			continue;
-		char h = s[1], l = (char)(s[2] | 0x20);
-		if ((h == '2' && l == 'f') || (h == '5' && l == 'c') || (h == '0' && l == '0'))
-			p->encoded_sep = true;
-	}
+	p->encoded_sep = sw__web_path_encoded_sep(uri ? uri : "");
 	return p;
 }
 

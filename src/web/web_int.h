@@ -61,6 +61,22 @@ void sw__web_reply_error(struct sw__web_reply *r, unsigned status, const char *f
 void sw__web_reply_err(struct sw__web_reply *r, const struct sw_err *err);
 unsigned sw__web_status_for(int code);
 
+/* ---------------------------------------------------------------- paths */
+
+#define SW__WEB_MAX_PATH 2048
+#define SW__WEB_MAX_SEGMENTS 16
+
+/* Cut a decoded path ("/api/m/acme/docs") into at most
+ * SW__WEB_MAX_SEGMENTS segments in place (seg points into path; "/" gives
+ * none).  False for any shape that could name something outside what the
+ * routes mean: no leading '/', a "." or ".." segment, an empty one ("//",
+ * a trailing '/'), a backslash or a control byte, too many segments. */
+bool sw__web_path_split(char *path, char **seg, size_t *nseg);
+
+/* Whether the path of a raw request target (up to its '?') spells '/',
+ * '\' or NUL as %XX, in either case. */
+bool sw__web_path_encoded_sep(const char *uri);
+
 /* The API below /api/ (api.c): seg are the path's segments after "api". */
 void sw__web_api(struct sw__web_req *q, struct sw__web_reply *r, char **seg, size_t nseg);
 
