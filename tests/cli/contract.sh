@@ -7,7 +7,7 @@
 # The commands `sworn help` lists, and each one this test walks: a command
 # added to the table without a row here fails the test.
 walked="init matter ingest search show gguf plan claims authorities verify task draft run
-corrections models ask doctor fleet bench version help"
+corrections serve models ask doctor fleet bench version help"
 "$SWORN" help >"$T/help" 2>&1
 for c in $(sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' "$T/help"); do
 	case " $(echo $walked) " in
@@ -38,7 +38,7 @@ cd "$T/nows" || exit 1
 for cmd in "matter list" "matter new x" "ingest -m m a.txt" "search -m m word" "show -m m X-1" \
 	"verify -m m d.md" "draft -m m --task declaration --brief b.md" "run list -m m" \
 	"corrections export -m m --format sft" "models" "ask drafter hi" "doctor" "fleet status" \
-	"bench" "authorities lookup 550 U.S. 544"; do
+	"bench" "authorities lookup 550 U.S. 544" "serve --port 0"; do
 	# shellcheck disable=SC2086
 	run 2 "$SWORN" $cmd
 	one_line
@@ -73,7 +73,7 @@ has "$T/err" "/proc/nope"
 for cmd in "ingest nope.txt" "search word" "show X-1" "verify d.md" "matter audit" \
 	"matter docs" "matter get corrections.export" "matter set corrections.export=yes" \
 	"run list" "run stats" "corrections export --format sft" \
-	"draft --task declaration --brief b.md"; do
+	"draft --task declaration --brief b.md" "serve --port 0"; do
 	# shellcheck disable=SC2086
 	run 2 "$SWORN" $cmd -m nope
 	one_line
@@ -170,6 +170,8 @@ run 2 "$SWORN" init --json x
 run 2 "$SWORN" corrections export --format sft --json
 run 2 "$SWORN" fleet down --json
 has "$T/err" "prints no JSON"
+run 2 "$SWORN" serve --json
+one_line
 
 # ---- a "no" whose output cannot be written is an error with a line, not a
 # silent 1; an unwritable --html is 2 with a line.
