@@ -228,6 +228,9 @@ try {
 	await replaceIn(page, 'Brightline sent a cure notice (ACME0000999)', 'Acme sent a notice of breach (ACME0000007)');
 	s = await draftState(page);
 	check('edited claims show as stale until verified', await page.locator('.backdrop mark.v-stale').count() > 0);
+	await page.keyboard.press('Escape');
+	check('Esc leaves the text for the claims list', await page.evaluate(() =>
+		document.activeElement && document.activeElement.matches('#claim-list button')));
 	await page.waitForFunction(() => /Saved \(version \d+\)/.test(document.querySelector('#saved').textContent));
 	const savedText = await page.locator('#saved').textContent();
 	check('the edit is saved as it is made', /Saved \(version [1-9]/.test(savedText), savedText);

@@ -746,7 +746,7 @@
 		var overrideBox = el('div', { class: 'override', id: 'override-box', hidden: true });
 		var result = el('div', { class: 'result', id: 'approve-result', role: 'status', 'aria-live': 'polite' });
 		var tools = el('div', { class: 'tools noprint' }, verifyBtn, approveBtn, printBtn, saved,
-			el('span', { class: 'keys muted' }, 'Keys: n / p next / previous blocked claim (outside the text), Alt+Enter verify'));
+			el('span', { class: 'keys muted' }, 'Keys: n / p next / previous blocked claim, e edit, Esc leave the text, Alt+Enter verify'));
 
 		var back = el('div', { class: 'ed-text backdrop', 'aria-hidden': 'true' });
 		var ta = el('textarea', { class: 'ed-text', id: 'draft-text', spellcheck: 'false',
@@ -1156,6 +1156,11 @@
 		function approve(reason) {
 			if (!approveBtn)
 				return;
+			if (st.conflict) {
+				say('Settle the conflict with the other tab first.', 'bad');
+				banner.scrollIntoView({ block: 'nearest' });
+				return;
+			}
 			approveBtn.disabled = true;
 			var body = { text: st.text };
 			if (reason)
@@ -1223,6 +1228,12 @@
 			if (e.key === 'Enter' && e.altKey) {
 				e.preventDefault();
 				verify();
+			} else if (e.key === 'Escape') {
+				/* out of the text, to the claims (where n / p work) */
+				e.preventDefault();
+				var b = list.querySelector('li.current button') || list.querySelector('button');
+				if (b)
+					b.focus();
 			}
 		});
 		function onKey(e) {
