@@ -2,7 +2,7 @@
 # needs: each installs missing packages first (scripts/install-deps).
 JOBS ?= 2
 
-.PHONY: all deps build asan release fuzz check check-dev check-asan check-hardening analyze demo bench install package clean
+.PHONY: all deps build asan release fuzz fuzz-long check check-dev check-asan check-hardening analyze demo bench install package clean
 
 all: build
 
@@ -26,6 +26,13 @@ release: deps
 fuzz: deps
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz -j $(JOBS)
+
+# Every fuzz target for FUZZ_SECONDS each (default 10 minutes), one after
+# another: execs, coverage and crashes per target in build/fuzz/fuzz-long.log
+# (tools/fuzz-long.sh); fails when a target found a crash.
+FUZZ_SECONDS ?= 600
+fuzz-long: fuzz
+	tools/fuzz-long.sh build/fuzz $(FUZZ_SECONDS) build/fuzz/fuzz-long.log
 
 # The whole suite twice: the developer build, then ASan+UBSan.  ctest's
 # summary closes the output.

@@ -15,6 +15,7 @@
 #include "authority/authority.h"
 #include "cli/cli.h"
 #include "fleet/fleet.h"
+#include "ingest/ingest.h"
 #include "llm/llm.h"
 
 #ifndef SW_TESSERACT_SONAME
@@ -50,6 +51,7 @@ static int print_keys(void)
 	} files[] = {
 		{ "sworn.conf", &sw_llm_config_schema },
 		{ NULL, &sw_fleet_conf_schema },
+		{ NULL, &sw_ingest_conf_schema },
 		{ "hardware inventory (sworn plan --hardware, [fleet] hardware)", &sw_fleet_hw_schema },
 		{ "calibration (sworn plan --calibration, [fleet] calibration)", &sw_fleet_calib_schema },
 	};

@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "pipeline/pipeline.h"
+#include "pipeline/pipeline_int.h"
 
 #define ROLE "judge"
 
@@ -97,6 +97,28 @@ static char *member(const json_t *o, const char *name)
 	return json_is_string(v) ? sw_xstrndup(json_string_value(v), json_string_length(v)) : NULL;
 }
 
+int sw__pipeline_judge_answer_parse(struct sw_judge_answer *out, const char *content, size_t len,
+				    struct sw_err *err)
+{
+	json_error_t je;
+	json_t *a = json_loadb(content, len, 0, &je);
+	const json_t *sup = json_object_get(a, "supported");
+	int rc = 0;
+	if (!json_is_object(a) || !json_is_boolean(sup) ||
+	    !json_is_string(json_object_get(a, "span"))) {
+		rc = sw_err_set(err, SW_EINPUT,
+				"the judge's answer is not the JSON asked for "
+				"({supported, span, reason})%s%s",
+				a ? "" : ": ", a ? "" : je.text);
+	} else {
+		out->supported = json_is_true(sup);
+		out->span = member(a, "span");
+		out->reason = member(a, "reason");
+	}
+	json_decref(a);
+	return rc;
+}
+
 static int ask(void *ud, const char *sentence, const char *const *pages, size_t npages,
 	       struct sw_judge_answer *out, struct sw_err *err)
 {
@@ -132,23 +154,8 @@ static int ask(void *ud, const char *sentence, const char *const *pages, size_t 
 		out->endpoint = sw_xstrdup(res.endpoint);
 	if (res.content)
 		out->raw = sw_xstrndup(res.content, res.content_len);
-	if (rc == 0) {
-		json_error_t je;
-		json_t *a = json_loadb(res.content, res.content_len, 0, &je);
-		const json_t *sup = json_object_get(a, "supported");
-		if (!json_is_object(a) || !json_is_boolean(sup) ||
-		    !json_is_string(json_object_get(a, "span"))) {
-			rc = sw_err_set(err, SW_EINPUT,
-					"the judge's answer is not the JSON asked for "
-					"({supported, span, reason})%s%s",
-					a ? "" : ": ", a ? "" : je.text);
-		} else {
-			out->supported = json_is_true(sup);
-			out->span = member(a, "span");
-			out->reason = member(a, "reason");
-		}
-		json_decref(a);
-	}
+	if (rc == 0)
+		rc = sw__pipeline_judge_answer_parse(out, res.content, res.content_len, err);
 	sw_llm_result_release(&res);
 	sw_buf_release(&user);
 	return rc;

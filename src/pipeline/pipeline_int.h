@@ -121,6 +121,12 @@ int sw__pipeline_prompt(struct sw_buf *out, struct sw__pipeline_section **secs, 
  * JSON). */
 char *sw__pipeline_findings_text(const char *review_json, size_t *count);
 
+/* The judge's answer (len bytes of the model's content): {supported, span,
+ * reason} into out's supported, span and reason (malloc'd; out's other
+ * fields untouched).  SW_EINPUT, with what was wrong, for anything else. */
+int sw__pipeline_judge_answer_parse(struct sw_judge_answer *out, const char *content, size_t len,
+				    struct sw_err *err) SW_MUST_USE;
+
 /* ------------------------------------- tasks (task.c, task_files.c) */
 
 #define SW_TMPL_MAX_NAME 64 /* bytes of a placeholder's name at most */

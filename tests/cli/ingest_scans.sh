@@ -53,6 +53,9 @@ has "$T/out" "ABC0000003"
 run 1 "$SWORN" search -m m tangerine
 
 # The budget from sworn.conf, as the flag gives it; a bad value is refused.
+run 0 "$SWORN" doctor --keys
+has "$T/out" "ocr_pages"
+has "$T/out" "ocr_seconds"
 printf '\n[ingest]\nocr_pages = -1\n' >> sworn.conf
 run 2 "$SWORN" ingest -m m "$T/prod"
 has "$T/err" "ocr_pages"

@@ -1,0 +1,76 @@
+#!/bin/sh
+# fuzz-long.sh BUILD SECONDS LOG [TARGET...]: run every libFuzzer target of
+# BUILD (BUILD/tests/fuzz_*, from `make fuzz`) for SECONDS each, one after
+# another, and write one line per target to LOG:
+#
+#   target  execs  execs/s  cov  ft  corpus  crashes  seconds
+#
+# Each target starts from its saved corpus (tests/fuzz/corpus/NAME/, never
+# written) and keeps what it finds in tests/fuzz/corpus/NAME-new/ (ignored
+# by git); a crash, leak or timeout input is written to
+# BUILD/fuzz-artifacts/NAME/ and named in LOG.  A crashing input worth
+# keeping goes into tests/fuzz/corpus/NAME/ (not as crash-*: .gitignore
+# drops those) so that every build replays it.  Exits 1 when any target
+# found one.  Targets may be named to run only those.
+set -u
+build=${1:?usage: fuzz-long.sh BUILD SECONDS LOG [TARGET...]}
+seconds=${2:?usage: fuzz-long.sh BUILD SECONDS LOG [TARGET...]}
+log=${3:?usage: fuzz-long.sh BUILD SECONDS LOG [TARGET...]}
+shift 3
+src=$(cd "$(dirname "$0")/.." && pwd)
+case $seconds in
+'' | *[!0-9]*) echo "fuzz-long: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;;
+esac
+
+if [ $# -gt 0 ]; then
+	targets=$*
+else
+	targets=$(cd "$build/tests" 2>/dev/null && ls fuzz_* 2>/dev/null | sed 's/^fuzz_//')
+fi
+if [ -z "$targets" ]; then
+	echo "fuzz-long: no fuzz targets in $build/tests (run make fuzz first)" >&2
+	exit 2
+fi
+
+found=0
+{
+	echo "# sworn fuzz-long $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown), $seconds s per target"
+	printf '%-14s %12s %9s %7s %7s %7s %7s %7s\n' target execs execs/s cov ft corpus crashes seconds
+} >"$log"
+for t in $targets; do
+	bin=$build/tests/fuzz_$t
+	if [ ! -x "$bin" ]; then
+		echo "fuzz-long: no target $bin" >&2
+		found=1
+		continue
+	fi
+	seeds=$src/tests/fuzz/corpus/$t
+	new=$src/tests/fuzz/corpus/$t-new
+	art=$build/fuzz-artifacts/$t
+	mkdir -p "$new" "$art"
+	out=$build/fuzz-artifacts/$t.out
+	start=$(date +%s)
+	# -rss_limit_mb: a target that needs more than this is a finding too.
+	"$bin" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 \
+		-timeout=25 -artifact_prefix="$art/" "$new" "$seeds" >"$out" 2>&1
+	rc=$?
+	end=$(date +%s)
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out" | tail -1)
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out" | tail -1)
+	last=$(grep -E '^#[0-9]+' "$out" | tail -1)
+	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
+	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
+	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
+	crashes=$(ls "$art" | wc -l | tr -d ' ')
+	printf '%-14s %12s %9s %7s %7s %7s %7s %7s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
+		"${ft:-?}" "${corp:-?}" "$crashes" "$((end - start))" >>"$log"
+	if [ "$crashes" -gt 0 ] || [ $rc -ne 0 ]; then
+		found=1
+		for a in "$art"/*; do
+			[ -e "$a" ] && echo "#   $t: $a (exit $rc; output in $out)" >>"$log"
+		done
+		[ "$crashes" -gt 0 ] || echo "#   $t: exit $rc without an artifact; output in $out" >>"$log"
+	fi
+done
+cat "$log"
+exit $found
