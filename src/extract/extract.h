@@ -95,6 +95,12 @@ struct sw_opt {
 
 int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 		 struct sw_err *err) SW_MUST_USE;
+/* The same, reading the file at path a chunk at a time (a UTF-16 file
+ * whole), so that memory holds the pages, never the file's bytes too: a
+ * volume name repeated page after page is kept once.  SW_ELIMIT past limit
+ * bytes. */
+int sw_opt_parse_file(struct sw_opt *out, const char *path, size_t limit,
+		      struct sw_err *err) SW_MUST_USE;
 /* The index of the first page whose key is key, or SIZE_MAX (a binary
  * search of the order sw_opt_parse built). */
 size_t sw_opt_find(const struct sw_opt *o, const char *key);

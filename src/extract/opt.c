@@ -9,6 +9,8 @@
  * read as the first seven.
  */
 #define _GNU_SOURCE /* qsort_r */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -16,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "extract/extract_int.h"
 
@@ -28,7 +32,8 @@ struct field {
 
 struct optp {
 	struct sw_opt *o;
-	bool mixed;        /* not all valid UTF-8: each field decoded on its own */
+	bool mixed;        /* not known to be all valid UTF-8: check each field */
+	char *last_volume; /* the previous page's, shared when repeated */
 	bool line_bad;     /* this line had bytes read as Windows-1252 */
 	struct sw_buf conv;
 	char *empty;
@@ -54,7 +59,7 @@ static char *store(struct optp *op, struct field f)
 {
 	if (f.n == 0)
 		return op->empty;
-	if (op->mixed) {
+	if (op->mixed && !sw_utf8_valid(f.p, f.n)) {
 		/* Valid UTF-8 stays; other bytes are read as Windows-1252. */
 		sw_buf_reset(&op->conv);
 		if (sw_extract_mixed_to_utf8(&op->conv, f.p, f.n))
@@ -179,7 +184,13 @@ static int parse_line(struct optp *op, const char *p, size_t len, size_t line,
 	struct sw_opt_page *pg = &o->pages[o->n++];
 	op->line_bad = false;
 	pg->key = store(op, key);
-	pg->volume = store(op, trim(f[F_VOLUME]));
+	/* Every page of a volume names it: one copy. */
+	struct field vol = trim(f[F_VOLUME]);
+	if (op->last_volume && strlen(op->last_volume) == vol.n &&
+	    memcmp(op->last_volume, vol.p, vol.n) == 0 && (!op->mixed || sw_utf8_valid(vol.p, vol.n)))
+		pg->volume = op->last_volume;
+	else
+		op->last_volume = pg->volume = store(op, vol);
 	pg->image = store(op, f[F_IMAGE]); /* as written: spaces may be real */
 	pg->doc_break = docbreak.n == 1 && (docbreak.p[0] == 'Y' ||
 					    docbreak.p[0] == 'y');
@@ -229,6 +240,10 @@ size_t sw_opt_find(const struct sw_opt *o, const char *key)
 }
 
 
+static int feed_line(struct optp *op, const char *p, size_t len, size_t line,
+		     struct sw_err *err);
+static int finish(struct optp *op, int rc);
+
 int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 		 struct sw_err *err)
 {
@@ -260,32 +275,134 @@ int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 	op.mixed = !sw_utf8_valid(data + pos, len - pos);
 	op.empty = sw_arena_strndup(&out->arena, "", 0);
 
-	while (pos < len) {
+	while (pos < len && rc == 0) {
 		const char *nl = memchr(data + pos, '\n', len - pos);
 		size_t end = nl ? (size_t)(nl - data) : len;
-		size_t next = nl ? end + 1 : len;
-		size_t lend = end;
-
-		line++;
-		if (lend > pos && data[lend - 1] == '\r')
-			lend--;
-		if (lend - pos > SW_OPT_MAX_LINE) {
-			rc = sw_err_set(err, SW_ELIMIT,
-					"line %zu is longer than %d bytes (limit SW_OPT_MAX_LINE)",
-					line, SW_OPT_MAX_LINE);
-			goto cleanup;
-		}
-		struct field whole = trim((struct field){ data + pos, lend - pos });
-		if (whole.n) {
-			rc = parse_line(&op, data + pos, lend - pos, line, err);
-			if (rc)
-				goto cleanup;
-		}
-		pos = next;
+		rc = feed_line(&op, data + pos, end - pos, ++line, err);
+		pos = nl ? end + 1 : len;
 	}
+	return finish(&op, rc);
+}
 
-cleanup:
-	sw_buf_release(&op.conv);
+int sw_opt_parse_file(struct sw_opt *out, const char *path, size_t limit, struct sw_err *err)
+{
+	struct optp op;
+	struct sw_buf carry = SW_BUF_INIT;
+	size_t line = 0;
+	int rc = 0;
+	char *chunk = NULL;
+
+	memset(out, 0, sizeof(*out));
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return sw_err_set(err, SW_EIO, "cannot read %s: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > limit) {
+		close(fd);
+		return S_ISREG(st.st_mode)
+			       ? sw_err_set(err, SW_ELIMIT, "%s is larger than %zu bytes", path, limit)
+			       : sw_err_set(err, SW_EINPUT, "%s is not a regular file", path);
+	}
+	unsigned char head[2] = { 0 };
+	if (pread(fd, head, 2, 0) == 2 && ((head[0] == 0xff && head[1] == 0xfe) ||
+					   (head[0] == 0xfe && head[1] == 0xff))) {
+		/* UTF-16 is converted whole: such exports are rare and small. */
+		close(fd);
+		struct sw_buf all = SW_BUF_INIT;
+		rc = sw_file_read(&all, path, limit, err);
+		if (rc == 0)
+			rc = sw_opt_parse(out, all.data, all.len, err);
+		sw_buf_release(&all);
+		return rc;
+	}
+	memset(&op, 0, sizeof(op));
+	sw_arena_init(&out->arena, sw__extract_arena_block((size_t)st.st_size));
+	sw_buf_init(&op.conv);
+	op.o = out;
+	op.mixed = true; /* not looked at whole: each field is checked */
+	op.empty = sw_arena_strndup(&out->arena, "", 0);
+
+	/* Read a chunk at a time; a line cut by the chunk's end waits in
+	 * carry (at most SW_OPT_MAX_LINE and its line end, or it is an
+	 * error anyway). */
+	enum { CHUNK = 1 << 20 };
+	chunk = sw_xmalloc(CHUNK);
+	bool first = true;
+	for (;;) {
+		ssize_t n = read(fd, chunk, CHUNK);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			rc = sw_err_set(err, SW_EIO, "cannot read %s: %s", path, strerror(errno));
+			break;
+		}
+		if (n == 0)
+			break;
+		const char *p = chunk;
+		size_t len = (size_t)n;
+		if (first && len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0) {
+			p += 3;
+			len -= 3;
+		}
+		first = false;
+		while (len && rc == 0) {
+			const char *nl = memchr(p, '\n', len);
+			if (!nl) {
+				if (carry.len + len > SW_OPT_MAX_LINE + 2)
+					rc = sw_err_set(err, SW_ELIMIT,
+							"line %zu is longer than %d bytes (limit SW_OPT_MAX_LINE)",
+							line + 1, SW_OPT_MAX_LINE);
+				else
+					sw_buf_add(&carry, p, len);
+				break;
+			}
+			size_t l = (size_t)(nl - p);
+			if (carry.len) {
+				sw_buf_add(&carry, p, l);
+				rc = feed_line(&op, carry.data, carry.len, ++line, err);
+				sw_buf_reset(&carry);
+			} else {
+				rc = feed_line(&op, p, l, ++line, err);
+			}
+			p += l + 1;
+			len -= l + 1;
+		}
+		if (rc)
+			break;
+	}
+	if (rc == 0 && carry.len)
+		rc = feed_line(&op, carry.data, carry.len, ++line, err);
+	free(chunk);
+	sw_buf_release(&carry);
+	close(fd);
+	return finish(&op, rc);
+}
+
+/* One line (without its '\n'): checked and parsed; blank lines give
+ * nothing. */
+static int feed_line(struct optp *op, const char *p, size_t len, size_t line,
+		     struct sw_err *err)
+{
+	if (len && p[len - 1] == '\r')
+		len--;
+	if (len > SW_OPT_MAX_LINE)
+		return sw_err_set(err, SW_ELIMIT,
+				  "line %zu is longer than %d bytes (limit SW_OPT_MAX_LINE)",
+				  line, SW_OPT_MAX_LINE);
+	struct field whole = trim((struct field){ p, len });
+	return whole.n ? parse_line(op, p, len, line, err) : 0;
+}
+
+/* The end of a parse: the page array trimmed to its size and the key
+ * order built, or everything released on an error. */
+static int finish(struct optp *op, int rc)
+{
+	struct sw_opt *out = op->o;
+	sw_buf_release(&op->conv);
 	if (rc) {
 		sw_opt_release(out);
 	} else if (out->n && out->n < out->cap) {

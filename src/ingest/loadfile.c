@@ -597,7 +597,7 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 			const char *root)
 {
 	struct load L = { .in = in, .dat_path = dat, .dat_name = sw_path_base(dat) };
-	struct sw_buf raw = SW_BUF_INIT, oraw = SW_BUF_INIT;
+	struct sw_buf raw = SW_BUF_INIT;
 	struct sw_err err = { 0 };
 	char sha[SW_SHA256_HEX_LEN + 1];
 	int rc = 0;
@@ -628,8 +628,7 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 		goto cleanup;
 	}
 	if (opt) {
-		if (sw_file_read(&oraw, opt, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
-		    sw_opt_parse(&L.opt, oraw.data, oraw.len, &err) != 0) {
+		if (sw_opt_parse_file(&L.opt, opt, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
 			sw__ingest_event(in, SW_INGEST_WARNING, opt,
 					 "%s; page numbers come from BEGBATES instead", err.msg);
 			sw_err_clear(&err);
@@ -683,7 +682,6 @@ cleanup:
 	sw_opt_release(&L.opt);
 	free(L.too_long);
 	sw_buf_release(&raw);
-	sw_buf_release(&oraw);
 	sw__ingest_volume_release(&L.vol);
 	for (size_t i = 0; i < L.nfam; i++)
 		for (int k = 0; k < 2; k++) {

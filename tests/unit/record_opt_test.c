@@ -14,6 +14,9 @@
 
 #include "extract/extract.h"
 
+#define TMPDIR_TAG "opt"
+#include "tmpdir.h"
+
 #define BYTES(lit) lit, sizeof(lit) - 1
 
 static void parse_ok(struct sw_opt *o, const char *data, size_t len)
@@ -247,6 +250,63 @@ static void test_find(void **state)
 	sw_buf_release(&b);
 }
 
+/* sw_opt_parse_file reads a chunk at a time: lines cut by a chunk's end,
+ * CRLF, a BOM, a last line without its end, all as sw_opt_parse gives
+ * them; a repeated volume kept once; limits as before. */
+static void test_parse_file(void **state)
+{
+	(void)state;
+	struct sw_buf b = SW_BUF_INIT;
+	struct sw_opt a, f;
+	struct sw_err err = { 0 };
+	sw_buf_adds(&b, "\xef\xbb\xbf");
+	for (int i = 0; i < 40000; i++) /* about 1.8 MB: two chunk ends */
+		sw_buf_addf(&b, "F%07d,VOL%d,IMAGES\\%07d\\page.tif,%s,,,%s\r\n", i, i / 30000, i,
+			    i % 7 ? "" : "Y", i % 7 ? "" : "7");
+	sw_buf_adds(&b, "LAST,V,Caf\xe9.tif,Y,,,1");
+	char *path = sw_xasprintf("%s/p.opt", dir);
+	FILE *fp = fopen(path, "wb");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+	fclose(fp);
+	parse_ok(&a, b.data, b.len);
+	assert_int_equal(sw_opt_parse_file(&f, path, b.len, &err), 0);
+	assert_int_equal(f.n, a.n);
+	assert_int_equal(f.n, 40001);
+	for (size_t i = 0; i < f.n; i++) {
+		assert_string_equal(f.pages[i].key, a.pages[i].key);
+		assert_string_equal(f.pages[i].volume, a.pages[i].volume);
+		assert_string_equal(f.pages[i].image, a.pages[i].image);
+		assert_int_equal(f.pages[i].doc_break, a.pages[i].doc_break);
+		assert_int_equal(f.pages[i].page_count, a.pages[i].page_count);
+		assert_int_equal(f.pages[i].line, a.pages[i].line);
+	}
+	assert_ptr_equal(f.pages[1].volume, f.pages[2].volume);
+	assert_string_equal(f.pages[40000].image, "Caf\xc3\xa9.tif");
+	assert_int_equal(sw_opt_find(&f, "F0039999"), 39999);
+	sw_opt_release(&a);
+	sw_opt_release(&f);
+	assert_int_equal(sw_opt_parse_file(&f, path, b.len - 1, &err), SW_ELIMIT);
+	sw_opt_release(&f);
+
+	/* A line past SW_OPT_MAX_LINE across a chunk end fails as before. */
+	sw_buf_reset(&b);
+	for (size_t i = 0; i < ((size_t)1 << 20) - 10; i++)
+		sw_buf_addc(&b, i % 64 == 63 ? '\n' : 'k');
+	for (int i = 0; i <= SW_OPT_MAX_LINE; i++)
+		sw_buf_addc(&b, 'x');
+	fp = fopen(path, "wb");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(b.data, 1, b.len, fp), b.len);
+	fclose(fp);
+	assert_int_equal(sw_opt_parse_file(&f, path, b.len, &err), SW_ELIMIT);
+	assert_non_null(strstr(err.msg, "SW_OPT_MAX_LINE"));
+	assert_null(f.pages);
+	sw_opt_release(&f);
+	free(path);
+	sw_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -258,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_encoding),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_parse_file),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup, teardown);
 }
