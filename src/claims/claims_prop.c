@@ -410,6 +410,13 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 		char pw[24];
 		prev_word(r, i, pw, sizeof(pw));
 		const char *cls = id_class(pw);
+		if (cls && at(r, e) == ' ') {
+			/* "the order 27 days late": a count of something, no number
+			 * of the order */
+			struct sw_fact_token q = { 0 };
+			if (after_number(r, e, &q, false) > e && q.unit[0])
+				cls = NULL;
+		}
 		if (cls) {
 			size_t k = 0;
 			size_t te2 = id_token(r, i, false);
@@ -449,6 +456,17 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			cls = "po";
 			we += 3;
 		}
+		/* C.A. No. 21-1187, Case No. 21-1187, Civil Action No. 21-1187:
+		 * the case's number (the word alone, "this case", is none) */
+		if (!cls && !strcmp(w, "c") && at(r, we) == '.' && fold(at(r, we + 1)) == 'a' &&
+		    at(r, we + 2) == '.') {
+			cls = "case";
+			we += 3;
+		}
+		if (!cls && (!strcmp(w, "case") || !strcmp(w, "action")) && at(r, we) == ' ' &&
+		    fold(at(r, we + 1)) == 'n' && fold(at(r, we + 2)) == 'o' &&
+		    (at(r, we + 3) == '.' || at(r, we + 3) == ' '))
+			cls = "case";
 		/* "Line 3", "Dock 2", "Rev. 3": capitalised, a thing's name
 		 * (lower case "line 12" points into a document) */
 		if (!cls && up(c) && (!strcmp(w, "line") || !strcmp(w, "dock") ||
@@ -473,7 +491,15 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			if (at(r, k) == '#' || at(r, k) == ':')
 				k = blanks(r, k + 1);
 			size_t te = id_token(r, k, false);
-			if (te > k && dig(at(r, k))) {
+			struct sw_fact_token q = { 0 };
+			bool digits = true;
+			for (size_t d = k; d < te; d++)
+				digits &= dig(at(r, d));
+			/* "the order 27 days late": a count of something */
+			bool count = te > k && digits && cls == id_class("order") &&
+				     at(r, te) == ' ' && after_number(r, te, &q, false) > te &&
+				     q.unit[0];
+			if (te > k && dig(at(r, k)) && !count) {
 				size_t n = 0;
 				put_id(out->id, &n, cls, strlen(cls));
 				id_parts(r, k, te, out->id, &n);

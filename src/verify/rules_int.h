@@ -148,11 +148,55 @@ char *sw__verify_name_elsewhere(struct sw__verify_run *u, const char *t,
  * bytes [*rs, *re) of p; false when none. */
 bool sw__verify_name_rival(const char *p, size_t len, const char *t,
 			   const struct sw__verify_name *nm, size_t *rs, size_t *re);
+/* The transcript lines proposition c's citation pins on page `page`
+ * (text p[0, len)): their bytes [*s, *e) and numbers [*l0, *l1] (either
+ * may be NULL); false when its citation names no lines of that page. */
+bool sw__verify_pin(const struct sw__verify_run *u, const struct sw_claim *c, int64_t page,
+		    const char *p, size_t len, size_t *s, size_t *e, long *l0, long *l1);
+/* Whether claim x is a citation right after proposition c, in a citation
+ * sentence of its own ("... 3:7-8) and that .... (Id. at 3:9-10.)"): it
+ * cites for c too. */
+bool sw__verify_cite_after(const struct sw_claim *c, const struct sw_claim *x);
+/* The transcript line number that byte off of page text p is on, 0 when
+ * the page has no numbered line there. */
+long sw__verify_line_of(const char *p, size_t len, size_t off);
 /* When proposition c denies what its cited pages affirm (or the other way,
  * rules_polarity.c): the reason, quoting the page (caller frees); else
  * NULL.  sp: the sentence's spans of other claims, not read. */
 char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			  size_t nsp);
+
+/* ------------------------------------ proposition words (rules_prop_text.c) */
+
+/* The words of page text p's lines [s, e) as one run (a transcript's
+ * line numbers, margins and line ends gone, a space between lines), with
+ * each byte's offset in p: map[k] for text[k]. */
+struct sw__verify_lines {
+	char *text;
+	size_t *map;
+	size_t len;
+};
+
+void sw__verify_lines_read(struct sw__verify_lines *l, const char *p, size_t s, size_t e);
+void sw__verify_lines_release(struct sw__verify_lines *l);
+/* Fact f's whole number as the words a page may write it with, as the
+ * search tokenizer cuts them ("fifty two thousand"), into b; nothing for
+ * an identifier, a date, cents or a number under two. */
+void sw__verify_fact_words(struct sw_buf *b, const struct sw_claim_fact *f);
+/* Whether offset at of page text p is in a heading of its document (one
+ * of the first three lines of its first page, or a "Label: value" line). */
+bool sw__verify_heading(const char *p, size_t len, size_t at, bool first_page);
+/* Whether name nm (two words or more of two letters or more) has no word
+ * that any evidence page holds. */
+bool sw__verify_unknown_name(struct sw__verify_run *u, const char *t,
+			     const struct sw__verify_name *nm);
+/* The cited pages' names for reasons, a transcript page with the lines
+ * proposition c's citation pins ("Smith Dep. 4:14-15").  Caller frees. */
+char *sw__verify_where(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		       size_t np);
+/* Whether the sentence (from s) denies that its page mentions fact f:
+ * "does not reference PO 4471", "never mentions". */
+bool sw__verify_denied_mention(const char *t, size_t s, const struct sw_claim_fact *f);
 
 #endif /* SW_VERIFY_RULES_INT_H */

@@ -42,6 +42,7 @@ static const char *const not_name[] = {
 	"carrier", "buyer", "seller", "vendor", "customer", "operations", "delivery",
 	"payment", "shipper", "consignee", "witness", "deponent", "reporter",
 	"lot", "batch", "account", "contract", "shipment", "claim", "case", "ticket",
+	"civil", "action", "docket",
 	"january", "february", "march", "april", "may", "june", "july", "august",
 	"september", "october", "november", "december", "monday", "tuesday", "wednesday",
 	"thursday", "friday", "saturday", "sunday",

@@ -43,13 +43,35 @@ static bool plain_word(const char *w)
 	return false;
 }
 
+/* Words that say the other's opposite, by stem: a sentence with one where
+ * its passage has the other says the page the other way ("within" the
+ * thirty days, the page's "past" them). */
+static const char *const opposite[][2] = {
+	{ "within", "past" }, { "within", "beyond" }, { "issu", "hold" },
+	{ "waiv", "reserv" }, { "damag", "good" }, { "accept", "reject" },
+	{ "approv", "reject" }, { "grant", "deni" },
+	{ "paid", "unpaid" }, { "early", "late" },
+};
+
+/* The stem opposite to w's, or NULL. */
+static const char *opposite_of(const char *w)
+{
+	for (size_t k = 0; k < SW_ARRAY_LEN(opposite); k++)
+		for (int a = 0; a < 2; a++)
+			if (strncmp(w, opposite[k][a], strlen(opposite[k][a])) == 0)
+				return opposite[k][!a];
+	return NULL;
+}
+
 /* A negating word: "not", "no" (not "No. 8812"), "never", "none",
  * "nothing", "neither", "nor", "without", "cannot", "denied", "n't". */
 static bool negation(const char *t, size_t e, size_t end, const char *w)
 {
 	static const char *const neg[] = { "not", "never", "none", "nothing", "neither", "nor",
 					   "without", "cannot", "denied", "denies", "deny",
-					   "nobody", NULL };
+					   "nobody", "refused", "refuses", "refuse", "declined",
+					   "declines", "forbids", "forbid", "forbidden",
+					   "prohibits", "prohibit", "prohibited", NULL };
 	for (const char *const *p = neg; *p; p++)
 		if (strcmp(w, *p) == 0)
 			return true;
@@ -84,7 +106,10 @@ static void stem(char *w)
  * earlier than"), which no negation test reads plainly. */
 struct reading {
 	struct stems st, targets;
+	struct stems named;  /* a sentence's: the stems of st that are capitalised words */
 	bool neg, cond, all; /* all: a negation that bears on every word */
+	bool until;          /* a negation with "until" after it: "no credit until they pay" */
+	bool before;         /* "before", not negated */
 };
 
 static void add_stem(struct stems *st, const char *w)
@@ -96,8 +121,12 @@ static void add_stem(struct stems *st, const char *w)
 		memcpy(st->w[st->n++], w, strlen(w) + 1);
 }
 
+/* The words of t[s, e) outside the spans sp; a sentence's words inside
+ * its names nm are also kept in named: they add to what a passage shares
+ * but not to how much of the sentence it must. */
 static void read_words(const char *t, size_t s, size_t e, const struct sw__verify_range *sp,
-		       size_t nsp, struct reading *rd)
+		       size_t nsp, struct reading *rd, const struct sw__verify_name *nm,
+		       size_t nnm)
 {
 	size_t i = s;
 	int pending = 0; /* words left for a negation's target */
@@ -124,12 +153,18 @@ static void read_words(const char *t, size_t s, size_t e, const struct sw__verif
 		w[n] = '\0';
 		if (rd->neg && (!strcmp(w, "until") || !strcmp(w, "unless") || !strcmp(w, "except")))
 			rd->cond = true; /* "no credit until they pay" */
+		if (rd->neg && !strcmp(w, "until"))
+			rd->until = true;
+		if (!strcmp(w, "before") && !pending)
+			rd->before = true;
 		if (bound_next && (!strcmp(w, "earlier") || !strcmp(w, "later") ||
 				   !strcmp(w, "more") || !strcmp(w, "less") || !strcmp(w, "fewer") ||
 				   !strcmp(w, "longer")))
 			rd->cond = true;
 		bound_next = false;
-		if (negation(t, i, e, w)) {
+		/* "rather than wait": what follows is not done */
+		bool rather = !strcmp(w, "than") && b >= s + 7 && !strncmp(t + b - 7, "rather ", 7);
+		if (rather || negation(t, i, e, w)) {
 			/* "Credit applied: none" and a witness's "A.  No." bear on
 			 * all the passage says */
 			size_t k = b;
@@ -149,6 +184,9 @@ static void read_words(const char *t, size_t s, size_t e, const struct sw__verif
 		if (n < 4 || plain_word(w))
 			continue;
 		stem(w);
+		for (size_t k = 0; k < nnm; k++)
+			if (nm[k].s <= b && b < nm[k].e)
+				add_stem(&rd->named, w);
 		add_stem(&rd->st, w);
 		if (pending) {
 			add_stem(&rd->targets, w);
@@ -177,12 +215,32 @@ static size_t shared_stems(const struct stems *x, const struct stems *y)
 	return n;
 }
 
+/* How many of x's stems have their opposite among y's (and are not in y
+ * themselves). */
+static size_t opposed(const struct stems *x, const struct stems *y)
+{
+	size_t n = 0;
+	for (size_t a = 0; a < x->n; a++) {
+		const char *o = opposite_of(x->w[a]);
+		if (!o)
+			continue;
+		bool self = false, other = false;
+		for (size_t b = 0; b < y->n; b++) {
+			self |= same_stem(x->w[a], y->w[b]);
+			other |= strncmp(y->w[b], o, strlen(o)) == 0;
+		}
+		if (other && !self)
+			n++;
+	}
+	return n;
+}
+
 /* How many of the sentence's stems the passage p[s, e) holds; its reading in *rd. */
 static size_t shared(const struct stems *sent, const char *p, size_t s, size_t e,
 		     struct reading *rd)
 {
-	read_words(p, s, e, NULL, 0, rd);
-	return shared_stems(sent, &rd->st);
+	read_words(p, s, e, NULL, 0, rd, NULL, 0);
+	return shared_stems(sent, &rd->st) + opposed(sent, &rd->st);
 }
 
 /* The transcript lines [l0, l1] of page text p: their bytes [*s, *e).
@@ -225,19 +283,24 @@ static bool pin_of(const struct sw__verify_run *u, const struct sw_claim *c, int
 	const struct sw_claims *cl = &u->r->claims;
 	if (c->resolves_to < 0 || (size_t)c->resolves_to >= cl->n)
 		return false;
-	/* the citations it leans on: its own sentence's or the citation
-	 * sentence after it */
+	/* the citations it leans on: its own sentence's, or a citation
+	 * sentence right after it ("... (Smith Dep. 3:7-8) and that ... (Id.
+	 * at 3:9-10.)"); lines of one page cited twice are read as one run */
 	size_t cs = cl->v[c->resolves_to].sentence;
+	bool found = false;
 	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
 		const struct sw_claim *x = &cl->v[k];
-		const char *line = sw_claim_get(x, "line");
-		if (x->sentence != cs || x->kind != SW_CLAIM_RECORD || !line)
+		if (x->kind != SW_CLAIM_RECORD ||
+		    (x->sentence != cs && !sw__verify_cite_after(c, x)))
 			continue;
+		const char *line = sw_claim_get(x, "line");
 		const struct sw__verify_resolved *r = &u->res[k];
 		const char *le = sw_claim_get(x, "line_end"), *pe = sw_claim_get(x, "page_end");
 		for (size_t q = 0; q < r->npages; q++) {
 			if (r->pages[q] != page)
 				continue;
+			if (!line)
+				return false; /* the whole page is cited */
 			long a = atol(line), b = le ? atol(le) : a;
 			if (pe && r->npages > 1) {
 				if (q == 0)
@@ -247,12 +310,103 @@ static bool pin_of(const struct sw__verify_run *u, const struct sw_claim *c, int
 				else
 					a = 0, b = 100000;
 			}
-			*l0 = a;
-			*l1 = b;
-			return true;
+			if (!found || a < *l0)
+				*l0 = a;
+			if (!found || b > *l1)
+				*l1 = b;
+			found = true;
 		}
 	}
+	return found;
+}
+
+bool sw__verify_cite_after(const struct sw_claim *c, const struct sw_claim *x)
+{
+	return x->start >= c->end && x->start - c->end <= 12;
+}
+
+bool sw__verify_pin(const struct sw__verify_run *u, const struct sw_claim *c, int64_t page,
+		    const char *p, size_t len, size_t *s, size_t *e, long *l0, long *l1)
+{
+	long a, b;
+	if (!pin_of(u, c, page, &a, &b) || !lines_of(p, len, a, b, s, e))
+		return false;
+	if (l0)
+		*l0 = a;
+	if (l1)
+		*l1 = b;
+	return true;
+}
+
+long sw__verify_line_of(const char *p, size_t len, size_t off)
+{
+	long cur = 0;
+	for (size_t i = 0; i < len && i <= off;) {
+		size_t le = i;
+		while (le < len && p[le] != '\n')
+			le++;
+		size_t k = i;
+		while (k < le && p[k] == ' ')
+			k++;
+		if (k < le && isdigit((unsigned char)p[k])) {
+			long v = 0;
+			size_t d = k;
+			while (d < le && isdigit((unsigned char)p[d]) && v < 100000)
+				v = v * 10 + (p[d++] - '0');
+			if (d < le && p[d] == ' ')
+				cur = v;
+		}
+		i = le + 1;
+	}
+	return cur;
+}
+
+/* Whether the line that ends at p[j] (a '\n') or the next is a header's
+ * ("From: ...", "Re: ...") or a short heading: no sentence runs over it. */
+static bool label_line(const char *p, size_t j)
+{
+	size_t ls = j;
+	while (ls > 0 && p[ls - 1] != '\n')
+		ls--;
+	if (j - ls < 40)
+		return true;
+	for (size_t i = ls; i < j && i < ls + 24; i++)
+		if (p[i] == ':')
+			return true;
+	size_t ne = j + 1;
+	for (size_t i = ne; p[i] && p[i] != '\n' && i < ne + 24; i++)
+		if (p[i] == ':')
+			return true;
 	return false;
+}
+
+/* Transcript lines p[0, n) as words: line numbers, margins and line ends
+ * gone, for a reason's quotation.  Caller frees. */
+static char *without_numbers(const char *p, size_t n)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	for (size_t i = 0; i < n;) {
+		size_t le = i;
+		while (le < n && p[le] != '\n')
+			le++;
+		size_t k = i;
+		while (k < le && p[k] == ' ')
+			k++;
+		size_t d = k;
+		while (d < le && isdigit((unsigned char)p[d]))
+			d++;
+		if (d > k && (d == le || p[d] == ' '))
+			k = d;
+		while (k < le && p[k] == ' ')
+			k++;
+		if (k < le) {
+			if (b.len)
+				sw_buf_addc(&b, ' ');
+			sw_buf_add(&b, p + k, le - k);
+		}
+		i = le + 1;
+	}
+	return sw_buf_detach(&b, NULL);
 }
 
 /* Whether the sentence has a quotation: its words are checked as written. */
@@ -272,20 +426,45 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 {
 	const char *t = u->r->text;
 	struct reading *sent = sw_xcalloc(3, sizeof(*sent)), *best_rd = sent + 1, *rd = sent + 2;
-	size_t best = 0;
+	size_t best = 0, best_plain = 0;
 	int64_t bpage = -1;
 	char *said = NULL, *why = NULL;
-	read_words(t, c->start, c->end, sp, nsp, sent);
+	struct sw__verify_name nm[8];
+	size_t nnm = sw__verify_names(t, c->start, c->end, sp, nsp, nm, SW_ARRAY_LEN(nm));
+	struct sw__verify_text tx;
+	struct sw_buf joined = SW_BUF_INIT;
+	sw__verify_text_init(&tx);
+	read_words(t, c->start, c->end, sp, nsp, sent, nm, nnm);
 	if (sent->st.n < 2 || sent->cond || quotes(u, c))
 		goto done;
 	for (size_t q = 0; q < np && !u->err.code; q++) {
 		struct sw_err e = { 0 };
-		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
-			continue;
-		const char *p = u->page.data;
-		size_t len = u->page.len, s, en;
 		long l0, l1;
 		bool pinned = pin_of(u, c, pages[q], &l0, &l1);
+		const char *p;
+		size_t len, s, en;
+		if (!pinned && np > 1 && sw__verify_text_read(u, &tx, pages[q], true)) {
+			/* pages cited together: a sentence runs on to the next
+			 * (the join's blank lines are no paragraph end) */
+			size_t fl = tx.first_len, a = fl, b = fl;
+			while (a > 0 && isspace((unsigned char)tx.text.data[a - 1]))
+				a--;
+			while (b < tx.text.len && isspace((unsigned char)tx.text.data[b]))
+				b++;
+			sw_buf_reset(&joined);
+			sw_buf_add(&joined, tx.text.data, a);
+			if (b < tx.text.len) {
+				sw_buf_addc(&joined, ' ');
+				sw_buf_add(&joined, tx.text.data + b, tx.text.len - b);
+			}
+			p = joined.data;
+			len = joined.len;
+		} else if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e)) {
+			p = u->page.data;
+			len = u->page.len;
+		} else {
+			continue;
+		}
 		for (size_t i = 0; i < len;) {
 			size_t j = i;
 			if (pinned) {
@@ -295,32 +474,55 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 				i = s;
 				j = en;
 			} else {
-				while (j < len && p[j] != '\n' &&
+				/* a passage runs over its line ends (a sentence
+				 * wrapped), not over a blank line or a header's */
+				while (j < len && !(p[j] == '\n' && (j + 1 == len || p[j + 1] == '\n' ||
+								   label_line(p, j))) &&
 				       !((p[j] == '.' || p[j] == '?' || p[j] == '!' || p[j] == ';') &&
 					 (j + 1 == len || p[j + 1] == ' ' || p[j + 1] == '\n')))
 					j++;
 			}
 			size_t n = shared(&sent->st, p, i, j, rd);
-			if (n > best) {
+			size_t plain_n = n - shared_stems(&sent->named, &rd->st);
+			/* the passage that shares the most, then the most that
+			 * are no names */
+			if (n > best || (n == best && n && plain_n > best_plain)) {
 				best = n;
+				best_plain = plain_n;
 				bpage = pages[q];
 				*best_rd = *rd;
 				free(said);
-				said = sw_xstrndup(p + i, j - i);
+				said = pinned ? without_numbers(p + i, j - i) : sw_xstrndup(p + i, j - i);
 			}
 			if (pinned)
 				break;
 			i = j + 1;
 		}
 	}
-	bool clear = best >= 3 || (best >= 2 && best * 2 >= sent->st.n);
-	if (!said || !clear || best_rd->cond)
+	size_t plain_stems = sent->st.n - sent->named.n;
+	bool clear = best >= 3 || (best >= 2 && best * 2 >= plain_stems);
+	if (!said || !clear)
+		goto done;
+	/* "no credit until they pay" and the sentence's "credit before they
+	 * paid": the one thing a condition plainly denies */
+	bool before = best_rd->until && sent->before && !sent->neg;
+	if (best_rd->cond && !before)
 		goto done;
 	/* a negation counts when the other side says the word it bears on */
 	bool sneg = sent->neg && shared_stems(&sent->targets, &best_rd->st) > 0;
 	bool pneg = best_rd->neg &&
 		    (best_rd->all || shared_stems(&best_rd->targets, &sent->st) > 0);
-	if ((sneg && !best_rd->neg) || (pneg && !sent->neg)) {
+	bool flip = opposed(&sent->st, &best_rd->st) > 0 && sent->neg == best_rd->neg;
+	if (before || flip) {
+		char *pn = sw__verify_page_name(u, bpage);
+		char *ex = sw__verify_excerpt(said, strlen(said), 0, strlen(said));
+		why = before ? sw_xasprintf("the sentence says before what %s makes wait until: "
+					    "\"%s\"", pn, ex)
+			     : sw_xasprintf("the sentence says the opposite of what %s says: \"%s\"",
+					    pn, ex);
+		free(ex);
+		free(pn);
+	} else if ((sneg && !best_rd->neg) || (pneg && !sent->neg)) {
 		char *pn = sw__verify_page_name(u, bpage);
 		char *ex = sw__verify_excerpt(said, strlen(said), 0, strlen(said));
 		why = sw_xasprintf("the sentence %s what %s %s: \"%s\"",
@@ -329,6 +531,8 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 		free(pn);
 	}
 done:
+	sw__verify_text_release(&tx);
+	sw_buf_release(&joined);
 	free(said);
 	free(sent);
 	return why;

@@ -113,16 +113,24 @@ static bool differs(const struct sw__verify_run *u, const struct sw_claim *c,
 	return false;
 }
 
-/* Look for fact f on page id: FACT_ON, FACT_DIFFERS or FACT_MISSING.
+/* Look for fact f on page id: FACT_ON, FACT_DIFFERS or FACT_MISSING; a
+ * cited transcript page only on the lines its citation pins when pins.
  * false on a hard failure. */
 static bool on_page(struct sw__verify_run *u, const struct sw_claim *c,
-		    const struct sw_claim_fact *f, int64_t id, struct fact_check *fc, bool cited)
+		    const struct sw_claim_fact *f, int64_t id, struct fact_check *fc, bool cited,
+		    bool pins)
 {
 	struct sw_err e = { 0 };
 	if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, id, &e), &e))
 		return false;
 	const char *p = u->page.data;
-	size_t pos = 0, len = u->page.len;
+	struct sw__verify_lines ln = { 0 };
+	size_t pos = 0, len = u->page.len, ps, pe;
+	if (cited && pins && sw__verify_pin(u, c, id, p, len, &ps, &pe, NULL, NULL)) {
+		sw__verify_lines_read(&ln, p, ps, pe);
+		p = ln.text;
+		len = ln.len;
+	}
 	struct sw_fact_token t;
 	bool diff = false;
 	size_t ds = 0, de = 0;
@@ -133,8 +141,9 @@ static bool on_page(struct sw__verify_run *u, const struct sw_claim *c,
 		    (cited || f->kind != SW_FACT_QUANTITY || strcmp(f->unit, t.unit) == 0)) {
 			fc->st = FACT_ON;
 			fc->page = id;
-			fc->at = t.start;
-			fc->end = t.end;
+			fc->at = ln.map ? ln.map[t.start] : t.start;
+			fc->end = ln.map ? ln.map[t.end - 1] + 1 : t.end;
+			sw__verify_lines_release(&ln);
 			return true;
 		}
 		if (cited && !diff && differs(u, c, f, &t, p)) {
@@ -148,6 +157,7 @@ static bool on_page(struct sw__verify_run *u, const struct sw_claim *c,
 		fc->page = id;
 		fc->page_says = sw_xstrndup(p + ds, de - ds);
 	}
+	sw__verify_lines_release(&ln);
 	return true;
 }
 
@@ -173,53 +183,97 @@ static void fact_phrase(char *out, size_t cap, const struct sw_claim_fact *f)
 		snprintf(out + k, cap - k, " %02lld", (long long)(f->value % 100));
 }
 
-static int64_t doc_of(struct sw__verify_run *u, int64_t page)
+/* The document of page id and the page's number in it (-1 when unknown). */
+static int64_t doc_of(struct sw__verify_run *u, int64_t page, uint32_t *page_no)
 {
 	struct sw_record_page p = { 0 };
 	struct sw_err e = { 0 };
 	int64_t d = -1;
-	if (sw__verify_found(u, sw_record_page_by_id(&p, u->m, page, &e), &e))
+	if (page_no)
+		*page_no = 0;
+	if (sw__verify_found(u, sw_record_page_by_id(&p, u->m, page, &e), &e)) {
 		d = p.doc_id;
+		if (page_no)
+			*page_no = p.page_no;
+	}
 	sw_record_page_release(&p);
 	return d;
 }
 
-/* Another evidence page, not one of the cited, that holds f: its name.  An
- * identifier on another page of a cited document (the invoice number on
- * its first page) is the document's own: *same_doc is set. */
+/* Another evidence page, not one of the cited, that holds f: its name,
+ * searched for as digits and as words ("14 days" and "fourteen days").  An
+ * identifier in a heading of a cited page's document (the invoice number
+ * at the top of its first page) is the document's own: *same_doc is set. */
 static char *elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
 		       const struct sw_claim_fact *f, const int64_t *pages, size_t npages,
 		       bool *same_doc)
 {
 	char phrase[64];
+	struct sw_buf words = SW_BUF_INIT;
 	const char *ph[1] = { phrase };
-	int64_t *hits = NULL;
-	size_t nh = 0;
+	int64_t *hits = NULL, *more = NULL;
+	size_t nh = 0, nm = 0;
 	char *name = NULL;
 	struct sw_err e = { 0 };
 	fact_phrase(phrase, sizeof(phrase), f);
 	if (!sw__verify_found(u, sw_record_find_pages(&hits, &nh, u->m, ph, 1,
 						      PROP_ELSEWHERE_PAGES + npages, &e), &e))
 		return NULL;
+	sw__verify_fact_words(&words, f);
+	if (words.len) {
+		const char *wp[1] = { words.data };
+		if (sw__verify_found(u, sw_record_find_pages(&more, &nm, u->m, wp, 1,
+							     PROP_ELSEWHERE_PAGES + npages, &e),
+				     &e) && nm) {
+			hits = sw_xrealloc(hits, (nh + nm) * sizeof(*hits));
+			for (size_t k = 0; k < nm; k++) {
+				bool dup = false;
+				for (size_t q = 0; q < nh && !dup; q++)
+					dup = hits[q] == more[k];
+				if (!dup)
+					hits[nh++] = more[k];
+			}
+		}
+		free(more);
+	}
+	sw_buf_release(&words);
 	for (size_t k = 0; k < nh && !*same_doc && !u->err.code &&
 			   (!name || f->kind == SW_FACT_IDENTIFIER); k++) {
 		bool cited = false;
 		for (size_t q = 0; q < npages; q++)
 			cited |= pages[q] == hits[k];
 		struct fact_check fc = { .st = FACT_MISSING };
-		if (cited || !on_page(u, c, f, hits[k], &fc, false) || fc.st != FACT_ON)
+		if (cited || !on_page(u, c, f, hits[k], &fc, false, false) || fc.st != FACT_ON)
 			continue;
 		if (!name)
 			name = sw__verify_page_name(u, hits[k]);
-		int64_t d = doc_of(u, hits[k]);
+		if (f->kind != SW_FACT_IDENTIFIER)
+			continue;
+		uint32_t no;
+		int64_t d = doc_of(u, hits[k], &no);
+		if (d < 0 || !sw__verify_heading(u->page.data, u->page.len, fc.at, no == 1))
+			continue;
 		for (size_t q = 0; q < npages && !*same_doc; q++)
-			*same_doc = d >= 0 && doc_of(u, pages[q]) == d;
+			*same_doc = doc_of(u, pages[q], NULL) == d;
 	}
 	free(hits);
 	return name;
 }
 
-/* The pages the citations of proposition c's sentence resolved to. */
+static void add_cited(struct sw__verify_run *u, size_t k, int64_t *pages, size_t *n)
+{
+	const struct sw__verify_resolved *res = &u->res[k];
+	for (size_t q = 0; q < res->npages && *n < SW_VERIFY_MAX_PAGES; q++) {
+		bool have = false;
+		for (size_t z = 0; z < *n; z++)
+			have |= pages[z] == res->pages[q];
+		if (!have)
+			pages[(*n)++] = res->pages[q];
+	}
+}
+
+/* The pages the citations of proposition c's sentence resolved to, and
+ * those of a citation sentence right after it. */
 static size_t cited_pages(struct sw__verify_run *u, const struct sw_claim *c, int64_t *pages)
 {
 	const struct sw_claims *cl = &u->r->claims;
@@ -231,15 +285,14 @@ static size_t cited_pages(struct sw__verify_run *u, const struct sw_claim *c, in
 			   cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
 		if (cl->v[k].kind != SW_CLAIM_RECORD && cl->v[k].kind != SW_CLAIM_BATES)
 			continue;
-		const struct sw__verify_resolved *res = &u->res[k];
-		for (size_t q = 0; q < res->npages && n < SW_VERIFY_MAX_PAGES; q++) {
-			bool have = false;
-			for (size_t z = 0; z < n; z++)
-				have |= pages[z] == res->pages[q];
-			if (!have)
-				pages[n++] = res->pages[q];
-		}
+		add_cited(u, k, pages, &n);
 	}
+	/* a citation sentence right after it cites for it too */
+	for (size_t k = r; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION &&
+			   cl->v[k].start < c->end + 16; k++)
+		if ((cl->v[k].kind == SW_CLAIM_RECORD || cl->v[k].kind == SW_CLAIM_BATES) &&
+		    cl->v[k].sentence != cs && sw__verify_cite_after(c, &cl->v[k]))
+			add_cited(u, k, pages, &n);
 	return n;
 }
 
@@ -286,13 +339,31 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 	size_t nn = sw__verify_names(t, c->start, c->end, sp, nsp, nm, PROP_NAMES);
 	for (size_t k = 0; k < nn && !u->err.code; k++) {
 		int w = (int)(nm[k].e - nm[k].s);
-		char *on = NULL;
+		char *on = NULL, *off = NULL;
 		for (size_t q = 0; q < np && !on && !u->err.code; q++) {
 			struct sw_err e = { 0 };
-			size_t at;
-			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
-			    sw__verify_name_on(u->page.data, u->page.len, t, &nm[k], &at))
+			size_t at, ps = 0, pe;
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+				continue;
+			const char *p = u->page.data;
+			pe = u->page.len;
+			/* a transcript's pinned lines: the name must be there */
+			bool pin = sw__verify_pin(u, c, pages[q], p, pe, &ps, &pe, NULL, NULL);
+			struct sw__verify_lines ln = { 0 };
+			if (pin)
+				sw__verify_lines_read(&ln, p, ps, pe);
+			if (pin ? sw__verify_name_on(ln.text, ln.len, t, &nm[k], &at)
+				: sw__verify_name_on(p, pe, t, &nm[k], &at))
 				on = sw__verify_page_name(u, pages[q]);
+			sw__verify_lines_release(&ln);
+			if (on)
+				break;
+			if (pin && !off && sw__verify_name_on(p, u->page.len, t, &nm[k], &at)) {
+				char *pn = sw__verify_page_name(u, pages[q]);
+				long line = sw__verify_line_of(p, u->page.len, at);
+				off = line > 0 ? sw_xasprintf("%s:%ld", pn, line) : sw_xstrdup(pn);
+				free(pn);
+			}
 		}
 		/* a deponent is the transcript's own ("Smith Dep."), an e-mail's
 		 * file its writers' */
@@ -310,7 +381,15 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 			sw_record_page_release(&p);
 		}
 		bool same_doc = false;
-		char *other = on ? NULL : sw__verify_name_elsewhere(u, t, &nm[k], pages, np, &same_doc);
+		char *other = on || off ? NULL
+				       : sw__verify_name_elsewhere(u, t, &nm[k], pages, np, &same_doc);
+		if (on) {
+			free(off);
+			off = NULL;
+		} else if (off) {
+			other = off; /* on the cited transcript page, not its lines */
+			off = NULL;
+		}
 		if (other && same_doc) {
 			on = other; /* the document's own: its writer, its addressee */
 			other = NULL;
@@ -339,6 +418,18 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 			*contra = true;
 			continue;
 		}
+		if (!on && !other && !u->err.code && sw__verify_unknown_name(u, t, &nm[k])) {
+			/* a person or company of two words or more none of which
+			 * the record holds: the sentence made it up */
+			struct sw_fact_verdict *f = &fv[nv++];
+			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+						       .end = nm[k].e, .page = sw_xstrdup(where),
+						       .verdict = SW_VERDICT_UNSUPPORTED };
+			sw_buf_addf(why, "%s%.*s is not named on %s nor anywhere else in the record",
+				    why->len ? "; " : "", w, t + nm[k].s, where);
+			bad++;
+			continue;
+		}
 		if (!on && !other)
 			continue; /* a name the record does not know is no fact */
 		struct sw_fact_verdict *f = &fv[nv++];
@@ -358,6 +449,45 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 	}
 	(void)bad;
 	return nv;
+}
+
+/* Fact f of a pinned transcript page, outside the pinned lines: "Smith
+ * Dep. 4:3" (caller frees), or NULL when it is not on those pages. */
+static char *off_pin(struct sw__verify_run *u, const struct sw_claim *c,
+		     const struct sw_claim_fact *f, const int64_t *pages, size_t np)
+{
+	for (size_t q = 0; q < np && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		size_t s, en;
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) ||
+		    !sw__verify_pin(u, c, pages[q], u->page.data, u->page.len, &s, &en, NULL, NULL))
+			continue;
+		struct fact_check fc = { .st = FACT_MISSING };
+		if (!on_page(u, c, f, pages[q], &fc, true, false) || fc.st != FACT_ON) {
+			free(fc.page_says);
+			continue;
+		}
+		long line = sw__verify_line_of(u->page.data, u->page.len, fc.at);
+		char *pn = sw__verify_page_name(u, pages[q]);
+		char *out = line > 0 ? sw_xasprintf("%s:%ld", pn, line) : sw_xstrdup(pn);
+		free(pn);
+		return out;
+	}
+	return NULL;
+}
+
+/* The verdict of the claim of c's sentence that covers [s, e) (a date
+ * checked as its own claim), or supported when none does. */
+static const struct sw_claim_verdict *own_claim(const struct sw__verify_run *u,
+						const struct sw_claim *c, size_t s, size_t e)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
+		const struct sw_claim *x = &cl->v[k];
+		if (x->sentence == c->sentence && x->start <= s && e <= x->end)
+			return &u->r->verdicts[k];
+	}
+	return NULL;
 }
 
 void sw__verify_proposition(struct sw__verify_run *u, size_t i)
@@ -386,7 +516,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			       "citation's own claim says why)");
 		goto cleanup;
 	}
-	where = sw__verify_pages_name(u, pages, np);
+	where = sw__verify_where(u, c, pages, np);
 	for (size_t k = 0; k < c->nfacts && !u->err.code; k++) {
 		const struct sw_claim_fact *f = &c->facts[k];
 		int w = (int)(f->end - f->start);
@@ -394,12 +524,35 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		if (f->kind == SW_FACT_DATE || (f->kind == SW_FACT_IDENTIFIER && is_cite(u, c, f))) {
 			fc[k].st = FACT_SKIP;
 			fv[k].own_claim = true;
+			/* a date its own claim finds wrong is a fact of the
+			 * sentence that fails: the proposition says so too */
+			const struct sw_claim_verdict *dv = own_claim(u, c, f->start, f->end);
+			if (f->kind == SW_FACT_DATE && dv && dv->reason &&
+			    (dv->verdict == SW_VERDICT_UNSUPPORTED ||
+			     dv->verdict == SW_VERDICT_CONTRADICTED)) {
+				sw_buf_addf(&why, "%sthe date %.*s: %s", why.len ? "; " : "", w,
+					    t + f->start, dv->reason);
+				if (dv->verdict == SW_VERDICT_CONTRADICTED || v == SW_VERDICT_SUPPORTED)
+					v = dv->verdict;
+				checked++;
+				bad++;
+			}
 			continue;
 		}
 		checked++;
 		fc[k].st = FACT_MISSING;
 		for (size_t q = 0; q < np && fc[k].st != FACT_ON && !u->err.code; q++)
-			on_page(u, c, f, pages[q], &fc[k], true);
+			on_page(u, c, f, pages[q], &fc[k], true, true);
+		if (fc[k].st == FACT_ON && sw__verify_denied_mention(t, c->start, f)) {
+			char *pn = sw__verify_page_name(u, fc[k].page);
+			sw_buf_addf(&why, "%sthe sentence says the page does not mention %.*s, but %s "
+				    "does", why.len ? "; " : "", w, t + f->start, pn);
+			fv[k].verdict = SW_VERDICT_CONTRADICTED;
+			fv[k].found_on = pn;
+			v = SW_VERDICT_CONTRADICTED;
+			bad++;
+			continue;
+		}
 		if (fc[k].st == FACT_ON) {
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
 			fv[k].verdict = SW_VERDICT_SUPPORTED;
@@ -407,7 +560,9 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			continue;
 		}
 		bool same_doc = false;
-		fc[k].elsewhere = elsewhere(u, c, f, pages, np, &same_doc);
+		fc[k].elsewhere = off_pin(u, c, f, pages, np);
+		if (!fc[k].elsewhere && !u->err.code)
+			fc[k].elsewhere = elsewhere(u, c, f, pages, np, &same_doc);
 		if (same_doc && f->kind == SW_FACT_IDENTIFIER && fc[k].st != FACT_DIFFERS) {
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
 			fv[k].verdict = SW_VERDICT_SUPPORTED;

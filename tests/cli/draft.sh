@@ -99,7 +99,7 @@ fakes "$T/a.ini" "$T/b-fixes.ini"
 run 0 "$SWORN" draft -m acme --task declaration --brief brief.md
 has "$T/out" "run 1: verified after 1 revision round"
 has "$T/err" "verify#0: "
-has "$T/err" "2 blocked"
+has "$T/err" "3 blocked" # the wrong date, and its sentence's proposition
 eq "drafter calls" "$(chats "$T/reqa")" 1
 eq "reviewer and reasoner calls" "$(chats "$T/reqb")" 2
 # the reviser was handed the verifier's own reasons and the findings

@@ -4,7 +4,7 @@
 # sentence one paragraph of a Markdown draft, verified through the CLI,
 # scored by tests/cli/propositions.py on the report's "proposition" claims:
 # "propositions: recall X/Y, false flags A/B", overall and per kind, failing
-# below 90% recall on the mismatches or above 2% false flags on the supported
+# below 95% recall on the mismatches or above 2% false flags on the supported
 # cases, and failing (not skipping) while sworn reports no proposition claim.
 . "$SW_SRC/tests/cli/lib.sh"
 new_workspace

@@ -903,6 +903,88 @@ M("wrong_identifier", "The remittance advice asks Acme to reference invoice 8821
   lacks=["8821"], note="invoice 8812")
 
 
+# ---------------------------------------------------------------- second round
+# Classes added with the rules that catch them (issue 13), each with its
+# supported counterparts, written as local models write: Markdown, italics,
+# parentheticals.
+# Transcript pins: every fact and name must be on the cited lines.
+S("faithful_paraphrase", "Owen Grant (of *Grant Whitfield LLP*) appeared for the defendant (Smith Dep. 2:7-9).",
+  "Owen Grant", "Grant Whitfield LLP")
+S("faithful_paraphrase", "Asked about Exhibit 2, Smith identified it as invoice 8812 (Smith Dep. 4:2-3).", "invoice 8812")
+S("faithful_paraphrase", "Smith testified that credits are approved **within ten business days** of the delay report (Smith Dep. 4:12-14).",
+  "Within ten business days")
+M("wrong_page", "Smith identified Exhibit 2 as invoice 8812 (Smith Dep. 4:10-11).", has=["customer credit procedure"],
+  lacks=["8812"], at="Smith Dep. 4:2-3", note="4:10-11 is Defendant's Exhibit 3")
+M("wrong_party", "*Maria Ellis, Esq.* appeared for the defendant (Smith Dep. 2:7-8).", has=["Owen Grant"],
+  lacks=["Maria Ellis"], note="Owen Grant for the defendant")
+M("wrong_page", "Smith testified that **ten business days** is the approval period (Smith Dep. 4:2-5).",
+  has=["invoice 8812"], lacks=["ten business"], at="Smith Dep. 4:12-14", note="the approval period is at 4:13-14")
+
+# Case numbers are identifiers.
+S("faithful_paraphrase", "Smith was deposed in Acme's suit against Brightline, C.A. No. 21-1187 (Smith Dep. 1:4-11).",
+  "C.A. No. 21-1187", "THOMAS SMITH")
+M("wrong_identifier", "The deposition caption gives the action as Civil Action No. 21-1817 (Smith Dep. 1:6).",
+  has=["C.A. No. 21-1187"], lacks=["21-1817"], note="C.A. No. 21-1187")
+M("wrong_identifier", "The transcript is captioned Case No. 21-1178 (Smith Dep. 1:1-8).", has=["C.A. No. 21-1187"],
+  lacks=["21-1178"], note="C.A. No. 21-1187")
+
+# Facts written in words on the page, searched for by value.
+S("faithful_paraphrase", "According to Acme's calculation, the order arrived 27 days late (Pl. Ex. 6 at 1).",
+  "twenty-seven days late")
+S("faithful_paraphrase", "The Agreement has a term of 3 years (ACME0000002).", "three years")
+M("wrong_page", "Non-renewal takes 90 days' notice from either party (ACME0000001).", has=["MASTER SUPPLY AGREEMENT"],
+  lacks=["90", "ninety"], at="ACME0000002", note="ninety days' notice is on ACME0000002")
+M("wrong_page", "Acme gave Brightline 14 days to issue the credit (ACME0000008).", has=["$3,060.00"],
+  lacks=["14", "fourteen"], at="ACME0000009", note="fourteen days is on the notice's second page")
+M("other_document", "Acme received the order 27 days late (Pl. Ex. 3 at 1).", has=["April 6, 2021"],
+  lacks=["27", "twenty-seven"], at="Pl. Ex. 6 at 1", note="the notice says nearly four weeks")
+
+# A person the record never names.
+M("wrong_party", "Kevin Marsh signed the delivery receipt for Acme (BLT-000005).", has=["L. Ortiz"],
+  lacks=["Kevin Marsh"], note="L. Ortiz signed")
+M("wrong_party", "Brightline's controller, Sandra Reyes, approved Rev. 3 of the procedure (BLT-000009).",
+  has=["Raj Patel, Controller"], lacks=["Sandra Reyes"], note="Raj Patel approved it")
+S("faithful_paraphrase", "Per Brightline's *Internal Memorandum*, the Line 3 press failed on February 26, 2021 (BLT-000001).",
+  "INTERNAL MEMORANDUM", "Line 3 press failed")
+
+# An identifier on another page of the document counts only from its heading.
+S("faithful_paraphrase", "Invoice 8812's total due was **$52,850.00** (ACME0000006).", "$52,850.00")
+M("wrong_page", "Whitaker's memo named PO 4471 as the largest affected order (BLT-000002).",
+  has=["hold any late-delivery credits"], lacks=["4471"], at="BLT-000001", note="PO 4471 is on the memo's first page")
+
+# A date its own claim finds wrong fails the proposition too.
+M("wrong_page", "Brightline expected the replacement die by March 24, 2021 (Def. Ex. 1 at 1).", has=["replacement die"],
+  lacks=["March 24"], at="Def. Ex. 1 at 2", note="the die date is on the memo's second page")
+M("merged_pair", "The invoice is dated April 2, 2021, and the goods arrived on April 6, 2021 (ACME0000005).",
+  has=["April 2, 2021"], lacks=["April 6"], at="BLT-000005", note="the arrival is on the delivery receipt")
+
+# A sentence that says the page does not mention what it shows.
+M("negation", "Smith's e-mail to Roe never mentions PO 4471 (ACME0000003).", has=["PO 4471"], note="it does, twice")
+M("negation", "The bill of lading does not list **Dock 2** as the delivery point (BLT-000004).", has=["Dock 2"],
+  note="deliver to Dock 2")
+
+# Words of opposite sense; "rather than"; "no ... until" against "before".
+M("negation", "L. Ortiz signed for the shipment as received damaged (BLT-000005).", has=["Received in good condition"],
+  note="received in good condition")
+M("negation", "Smith said the controller would issue credits before the ship dates were final (Smith Dep. 5:1-2).",
+  has=["holding all credits until the ship dates were final"], note="holding all credits until then")
+M("negation", "According to Smith, Patel's e-mail recommends waiting for payment of invoice 8812 (Smith Dep. 5:12-14).",
+  has=["rather than wait"], note="it recommends not waiting")
+M("negation", "Vale agreed that Acme would get its credit before it paid invoice 8812 (DX-7 at 2).",
+  has=["no credit goes to Acme until they pay invoice 8812 in full"], note="no credit until payment")
+S("faithful_paraphrase", "Vale refused to send Acme any credit before it paid invoice 8812 in full (BLT-000011).",
+  "no credit goes to Acme until they pay invoice 8812 in full")
+S("faithful_paraphrase", "Patel advised issuing the credit now, rather than waiting for payment of invoice 8812 (BLT-000010).",
+  "rather than wait for payment of invoice 8812")
+S("faithful_paraphrase", "Smith explained (by phone, to Roe) that the controller was holding all credits until the ship dates were final (Smith Dep. 4:25-5:2).",
+  "holding all credits until the")
+S("faithful_paraphrase", "The delivery receipt, signed by *L. Ortiz*, records the shipment as received in good condition (BLT-000005).",
+  "Received in good condition", "L. Ortiz")
+S("faithful_paraphrase", "Acme reserved its right to claim a fourth week of delay (Pl. Ex. 6 at 1-2).", "reserves its right",
+  "fourth week")
+S("faithful_paraphrase", "Whitaker asked Patel to hold any late-delivery credits until the final ship dates were known (Def. Ex. 1 at 2).",
+  "hold any late-delivery credits until we know the final ship dates")
+
 # ---------------------------------------------------------------- checking
 def fold(s):
     s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')

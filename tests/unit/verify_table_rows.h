@@ -368,6 +368,42 @@ static const struct row rows[] = {
 	  .kind = "proposition", .at = "Acme got", .want = SUP, .reason = "twenty-seven days"),
 	R(.draft = "The parties signed it. (ACME0000001.)", .kind = "proposition",
 	  .at = "The parties", .want = SUP, .reason = "no checkable facts"),
+	/* transcript pins: a fact or a name off the cited lines */
+	R(.draft = "Smith testified that Brightline applied no credit on invoice 8812. (Smith Dep. 1:3-4.)",
+	  .kind = "proposition", .at = "Smith testified", .want = SUP,
+	  .reason = "on Smith Dep. 1:3-4"),
+	R(.draft = "Smith identified Exhibit 2 as invoice 8812. (Smith Dep. 1:19-20.)",
+	  .kind = "proposition", .at = "Smith identified", .want = UNS,
+	  .reason = "invoice 8812 is not on Smith Dep. 1:19-20; it is on Smith Dep. 1:4"),
+	R(.draft = "Smith wrote to Jane Roe about the order. (Smith Dep. 1:7-8.)",
+	  .kind = "proposition", .at = "Smith wrote", .want = UNS,
+	  .reason = "Jane Roe is not named on Smith Dep. 1:7-8; it is on Smith Dep. 1:1"),
+	/* a date its own claim finds wrong */
+	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
+	  .kind = "proposition", .at = "The schedule", .want = CON,
+	  .reason = "the date April 9, 2021: "),
+	/* an identifier of another page counts from the document's heading */
+	R(.draft = "The Line 3 memo asked to hold any late-delivery credits. (BLT-000002.)",
+	  .kind = "proposition", .at = "The Line 3", .want = SUP, .reason = "Line 3 on BLT-000002"),
+	/* words on the page found by value, elsewhere too */
+	R(.draft = "The Agreement runs for 3 years. (ACME0000001.)",
+	  .kind = "proposition", .at = "The Agreement", .want = UNS,
+	  .reason = "3 years is not on ACME0000001; it is on ACME0000002"),
+	/* a name no page holds */
+	R(.draft = "Laura Chen signed the Agreement for Acme. (ACME0000002.)",
+	  .kind = "proposition", .at = "Laura Chen", .want = UNS,
+	  .reason = "Laura Chen is not named on ACME0000002 nor anywhere else in the record"),
+	/* a case number */
+	R(.draft = "The case is C.A. No. 21-1178. (ACME0000001.)", .kind = "proposition",
+	  .at = "The case", .want = UNS, .reason = "C.A. No. 21-1178 is not on ACME0000001"),
+	/* the page does mention it; opposite words; "no ... until" and "before" */
+	R(.draft = "The invoice does not mention invoice 8812 as its number. (ACME0000007.)",
+	  .kind = "proposition", .at = "The invoice", .want = CON,
+	  .reason = "the sentence says the page does not mention invoice 8812, but ACME0000007 does"),
+	R(.draft = "Smith said the new date was within the thirty days of the Agreement. (Smith Dep. 1:11-12.)",
+	  .kind = "proposition", .at = "Smith said", .want = CON, .reason = "the sentence"),
+	R(.draft = "Smith said they would not make the date rather than wait. (ACME0000003.)",
+	  .kind = "proposition", .at = "Smith said", .want = SUP),
 	/* --- the gate ---------------------------------------------------------- */
 	R(.draft = "# Facts\n\n1. Smith wrote on *March 3, 2021*. (ACME0000003.)\n"
 		   "2. The Agreement governs. (**Pl. Ex. 1** at 1.)[^1]\n\n"
