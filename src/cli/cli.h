@@ -243,6 +243,16 @@ struct sw_llm_config;
 int cli_llm_config_load(const struct cli_ctx *ctx, struct sw_llm_config *cfg,
 			struct sw_err *err) SW_MUST_USE;
 
+/* The judge for a verification into *j, or none (*on false): [verify]
+ * judge and [role "judge"] (of sworn.conf or the running fleet), unless
+ * no_judge; llm is loaded into (release it with sw_llm_config_release
+ * whatever the outcome).  A sworn.conf that llm/ refuses matters only
+ * when it names a judge.  Prints which judge on stderr unless --quiet
+ * (cli_judge.c).  0 or a negative SW_E* code. */
+struct sw_judge;
+int cli_judge_setup(struct sw_judge *j, bool *on, struct sw_llm_config *llm,
+		    const struct cli_ctx *ctx, bool no_judge, struct sw_err *err) SW_MUST_USE;
+
 /* Drive a run to its end on a terminal (cmd_draft.c): start one of task t
  * from the brief, or (t NULL) resume run resume_id; live progress on
  * stderr, Ctrl-C pauses it; the outcome (or --json the run record) on

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
 #include "authority/authority.h"
+#include "llm/llm.h"
 #include "pipeline/pipeline.h"
 
 struct run_opts {
@@ -223,6 +224,9 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 	struct sw_approve_result r = { 0 };
 	struct sw_err err = { 0 };
 	struct sw_authority *auth = NULL;
+	struct sw_llm_config llm = { 0 };
+	struct sw_judge judge;
+	bool judged = false;
 	char *out = NULL;
 	int rc, arc;
 
@@ -265,7 +269,15 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 		out = sw_xasprintf("%s/run-%lld-final.md", dir, (long long)id);
 		free(dir);
 	}
+	/* approval re-verifies as sworn verify does: the judge as configured */
+	if (cli_judge_setup(&judge, &judged, &llm, ctx, false, &err) != 0) {
+		rc = cli_fail(&err);
+		if (rc == CLI_NO)
+			rc = CLI_USAGE;
+		goto done;
+	}
 	struct sw_approve_opts ao = {
+		.judge = judged ? &judge.vj : NULL,
 		.final_text = d.view.src,
 		.final_len = d.view.src_len,
 		.final_name = sw_path_base(o->final),
@@ -295,6 +307,7 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 		printf("final document: %s\n", out);
 done:
 	sw_approve_result_release(&r);
+	sw_llm_config_release(&llm);
 	sw_authority_close(auth);
 	cli_draft_release(&d);
 	free(out);

@@ -258,7 +258,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		sw_err_wrap(err, rc, "cannot read the final");
 		goto cleanup;
 	}
-	struct sw_verify_opts vo = { .lenient = false };
+	struct sw_verify_opts vo = { .lenient = false, .judge = o->judge };
 	if ((rc = sw_verify(&rep, m, o->auth, view.text, view.len, &vo, err)) != 0) {
 		sw_err_wrap(err, rc, "cannot verify the final");
 		goto cleanup;
@@ -268,6 +268,8 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	for (size_t i = 0; i < rep.claims.n; i++)
 		out->blocked += blocks(rep.verdicts[i].verdict);
 	json_t *rj = sw_verify_json(&rep, o->final_name ? o->final_name : "final");
+	if (rep.njudged)
+		json_object_set_new(rj, "judge", sw_judge_answers_json(&rep));
 	out->report_json = json_dumps(rj, JSON_COMPACT);
 	json_decref(rj);
 	if (!rep.pass && !override)
@@ -287,6 +289,20 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	if ((rc = sw_record_add_text(&final_doc, m, SW_ORIGIN_HUMAN, name, o->final_text,
 				     o->final_len, err)) != 0)
 		goto cleanup;
+	if (rep.njudged) {
+		/* the judge's answers on the final: the model's words, kept */
+		json_t *ja = sw_judge_answers_json(&rep);
+		char *jt = json_dumps(ja, JSON_INDENT(2));
+		char *jn = sw_xasprintf("run-%lld-approve-judge.json", (long long)run_id);
+		int64_t jid = 0;
+		rc = jt ? sw_record_add_model_output(&jid, m, jn, jt, strlen(jt), err)
+			: sw_err_set(err, SW_ELIMIT, "cannot write the judge's answers");
+		free(jn);
+		free(jt);
+		json_decref(ja);
+		if (rc != 0)
+			goto cleanup;
+	}
 
 	char now[21];
 	sw_utc_now(now);

@@ -335,6 +335,8 @@ struct sw_approve_opts {
 	const char *override;    /* a reason to accept despite blocked claims */
 	struct sw_authority *auth;
 	const char *out_path;    /* where the final document is written */
+	const struct sw_verify_judge *judge; /* as sworn verify: the judge as
+				    configured (sw_judge_init), or NULL */
 };
 
 struct sw_approve_result {
@@ -347,7 +349,9 @@ struct sw_approve_result {
 };
 void sw_approve_result_release(struct sw_approve_result *r);
 
-/* Verify the final again; accept it when the gate passes or an override
+/* Verify the final again (with o->judge: its answers are in the report's
+ * "judge" and, once accepted, stored as the run's model output
+ * "run-N-approve-judge.json"); accept it when the gate passes or an override
  * reason is given (recorded with the verdicts it overrode), write it to
  * out_path, store it with origin human, store the correction.  Refusal is
  * not an error: *out says accepted = false, and nothing changed.  The run

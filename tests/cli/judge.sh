@@ -168,6 +168,21 @@ sql acme "SELECT p.text FROM pages p JOIN documents d ON d.id = p.doc_id WHERE d
 has "$T/stored" '"reason": "the scripted judge doubts it"'
 has "$T/stored" '"model": "fake-judge-8b"'
 
+# Approval verifies the final again with the judge as configured (not
+# without it), and keeps its answers with the run as model output.
+before=$(chats)
+cp "$D/draft-fixed.md" final.md
+run 0 "$SWORN" run approve 1 -m acme --final final.md --json
+has "$T/err" 'judge: [role "judge"] on endpoint judge-box, judge = warn'
+checks=$((checks + 1))
+if [ "$(chats)" -le "$before" ]; then
+	echo "FAIL: sworn run approve did not put the final's sentences to the judge"
+	failures=$((failures + 1))
+fi
+has "$T/out" '"outcome": "disagreed"'
+eq "approval's judge answers stored as model output" \
+	"$(sql acme "SELECT origin FROM documents WHERE name = 'run-1-approve-judge.json'")" model
+
 # A key [verify] does not have, and a bad value.
 sed -i 's/^judge = warn$/jugde = block/' sworn.conf
 run 2 "$SWORN" verify -m m doubt.md
