@@ -65,9 +65,13 @@ static void identity(struct sw__ingest_scan *s, bool partial)
 	sw_sha256_final_hex(&h, s->sha);
 }
 
+/* The page images of one document are held in memory together while its
+ * pages are read in parallel: at most this many bytes of them. */
+#define MAX_DOC_IMAGE_BYTES ((size_t)1 << 30)
+
 /* Read the image files of the row's pages, opt->pages[first..first+count).
- * A file that cannot be resolved or read costs a warning; its pages stay
- * without an image. */
+ * A file that cannot be resolved or read, or past MAX_DOC_IMAGE_BYTES,
+ * costs a warning; its pages stay without an image. */
 static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
 			const struct sw__ingest_volume *v, const struct sw_opt *opt,
 			size_t first, size_t count, const char *what)
@@ -75,7 +79,7 @@ static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
 	int cur = -1;          /* the file of the line before */
 	bool cur_failed = false;
 	const char *cur_written = NULL;
-	size_t next_index = 0;
+	size_t next_index = 0, held = 0;
 
 	s->pages = sw_xcalloc(count, sizeof(*s->pages));
 	s->npages = count;
@@ -92,8 +96,15 @@ static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
 				char *real = NULL;
 				struct sw_err e = { 0 };
 				struct scan_file f = { .written = sw_xstrdup(img), .data = SW_BUF_INIT };
+				size_t room = held < MAX_DOC_IMAGE_BYTES ? MAX_DOC_IMAGE_BYTES - held : 0;
+				if (room > SW_RECORD_MAX_FILE_BYTES)
+					room = SW_RECORD_MAX_FILE_BYTES;
 				if (sw__ingest_volume_resolve(&real, v, img, &e) != 0 ||
-				    sw__ingest_volume_read(&f.data, real, SW_RECORD_MAX_FILE_BYTES, &e) != 0) {
+				    sw__ingest_volume_read(&f.data, real, room, &e) != 0) {
+					if (e.code == SW_ELIMIT && room < SW_RECORD_MAX_FILE_BYTES)
+						sw_err_set(&e, SW_ELIMIT,
+							   "the document's page images pass %zu MiB together",
+							   MAX_DOC_IMAGE_BYTES >> 20);
 					sw__ingest_event(in, SW_INGEST_WARNING, what,
 							 "page image '%s' (from the .OPT): %s; its page is kept without text",
 							 img, e.msg);
@@ -101,6 +112,7 @@ static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
 					free(f.written);
 					sw_buf_release(&f.data);
 				} else {
+					held += f.data.len;
 					sw_sha256_hex(f.sha, f.data.data, f.data.len);
 					f.pdf = f.data.len >= 5 && !memcmp(f.data.data, "%PDF-", 5);
 					s->files = sw_xgrow(s->files, &s->capfiles, s->nfiles + 1,
