@@ -309,6 +309,10 @@ int sw__llm_xfer_perform(struct sw__llm_xfer *x, struct sw_err *err)
 		}
 		return x->rc;
 	}
+	/* A status line with no body (a redirect, a bare 500) never reached
+	 * the write callback: its status is read here, or it would be 0. */
+	if (result == CURLE_OK && !x->started)
+		curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &x->status);
 	if (result == CURLE_OK && faulted(x) == XF_MID)
 		result = CURLE_WRITE_ERROR; /* all of a short body came: the end did not */
 	if (result == CURLE_OK)
@@ -368,6 +372,17 @@ void sw__llm_xfer_release(struct sw__llm_xfer *x)
 int sw__llm_xfer_http_error(const struct sw__llm_xfer *x, struct sw_err *err)
 {
 	char msg[300];
+	if (x->status >= 300 && x->status < 400) {
+		/* Never followed (the policy judged this address, not that one):
+		 * named, so that the fix is plain. */
+		char *to = NULL;
+		curl_easy_getinfo(x->c->easy, CURLINFO_REDIRECT_URL, &to);
+		return sw_err_set(err, SW_ENET,
+				  "endpoint '%s' answered HTTP %ld, a redirect%s%.200s%s, which sworn "
+				  "does not follow: give the url it is served at",
+				  x->c->endpoint, x->status, to ? " to '" : "", to ? to : "",
+				  to ? "'" : "");
+	}
 	sw__llm_error_body_message(msg, sizeof(msg), x->body.data, x->body.len);
 	return sw_err_set(err, SW_ENET, "endpoint '%s' answered HTTP %ld: %s", x->c->endpoint,
 			  x->status, msg);

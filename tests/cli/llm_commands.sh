@@ -112,6 +112,22 @@ has "$T/out" "ok    endpoint keyed"
 kill $kfake 2>/dev/null
 mv sworn.conf.keep sworn.conf
 
+# A server that answers with a redirect: named with its target, never
+# followed (the policy judged this address, not that one).
+"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/rport" --fake-mode redirect 2>"$T/rfake.err" &
+rfake=$!
+trap 'kill $fake $kfake $rfake 2>/dev/null; rm -rf "$T"' EXIT
+i=0
+while [ ! -s "$T/rport" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+cp sworn.conf sworn.conf.keep
+printf '[endpoint "moved"]\nurl = http://127.0.0.1:%s\n[role "mover"]\nendpoint = moved\n' \
+	"$(cat "$T/rport")" >>sworn.conf
+run 2 "$SWORN" ask mover hi
+has "$T/err" "endpoint 'moved' answered HTTP 302, a redirect to 'http://203.0.113.7:8080/v1/chat/completions', which sworn does not follow"
+lacks "$T/err" "HTTP 0"
+kill $rfake 2>/dev/null
+mv sworn.conf.keep sworn.conf
+
 echo "[endpoint \"bad\"]" >>sworn.conf
 echo "urll = http://127.0.0.1:1" >>sworn.conf
 run 2 "$SWORN" models

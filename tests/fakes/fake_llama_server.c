@@ -24,7 +24,8 @@
  *   --fake-mode MODE         how chat requests are answered when no script
  *                            answer says otherwise: ok, ping, slow, hang,
  *                            reset, error-before, error-mid, no-done, busy,
- *                            too-long, garbage, huge
+ *                            too-long, garbage, huge, redirect (a 302 to
+ *                            elsewhere, with no body)
  *   --fake-token-delay MS    delay before each token (slow mode: 100 ms)
  *   --fake-script FILE       scripted answers (below)
  *   --fake-endless           the default answer runs until max_tokens
@@ -76,12 +77,12 @@
 
 enum mode {
 	M_OK, M_PING, M_SLOW, M_HANG, M_RESET, M_ERROR_BEFORE, M_ERROR_MID, M_NO_DONE,
-	M_BUSY, M_TOO_LONG, M_GARBAGE, M_HUGE,
+	M_BUSY, M_TOO_LONG, M_GARBAGE, M_HUGE, M_REDIRECT,
 };
 
 static const char *const mode_names[] = {
 	"ok", "ping", "slow", "hang", "reset", "error-before", "error-mid", "no-done",
-	"busy", "too-long", "garbage", "huge",
+	"busy", "too-long", "garbage", "huge", "redirect",
 };
 
 struct answer {
@@ -731,6 +732,14 @@ static enum MHD_Result chat(struct MHD_Connection *c, const char *body, size_t l
 	}
 	if (mode == M_BUSY) {
 		ret = send_error(c, 503, "unavailable_error", "no slot available");
+		goto cleanup;
+	}
+	if (mode == M_REDIRECT) {
+		struct MHD_Response *r = MHD_create_response_from_buffer(0, (void *)"",
+									 MHD_RESPMEM_PERSISTENT);
+		MHD_add_response_header(r, "Location", "http://203.0.113.7:8080/v1/chat/completions");
+		ret = MHD_queue_response(c, 302, r);
+		MHD_destroy_response(r);
 		goto cleanup;
 	}
 	if (mode == M_TOO_LONG) {
