@@ -80,18 +80,53 @@ int sw_fleet_spec_parse(char **path, struct sw_fleet_request *r, const char *spe
 	return rc;
 }
 
-static void split_words(char ***out, size_t *n, const char *s)
+/* Words as a POSIX shell splits them, without a shell: blanks separate
+ * words; 'single quotes' keep everything, "double quotes" keep everything
+ * but \" and \\; a backslash outside quotes keeps the next byte.  Nothing
+ * is expanded ($, `, * are bytes like any other): llama-server gets
+ * exactly the words written. */
+static int split_words(char ***out, size_t *n, const char *s, struct sw_err *err)
 {
+	struct sw_buf w = SW_BUF_INIT;
+	int rc = 0;
 	while (*s) {
 		while (*s == ' ' || *s == '\t')
 			s++;
-		size_t len = strcspn(s, " \t");
-		if (len == 0)
+		if (!*s)
 			break;
+		sw_buf_reset(&w);
+		while (*s && *s != ' ' && *s != '\t') {
+			char q = *s;
+			if (q == '\'' || q == '"') {
+				const char *open = s++;
+				while (*s && *s != q) {
+					if (q == '"' && *s == '\\' && (s[1] == '"' || s[1] == '\\'))
+						s++;
+					sw_buf_addc(&w, *s++);
+				}
+				if (!*s) {
+					rc = sw_err_set(err, SW_EINPUT, "extra_args: the quote at '%.20s' is "
+							"never closed", open);
+					goto cleanup;
+				}
+				s++;
+			} else if (q == '\\' && s[1]) {
+				sw_buf_addc(&w, s[1]);
+				s += 2;
+			} else {
+				sw_buf_addc(&w, *s++);
+			}
+		}
+		if (*n >= SW_FLEET_MAX_EXTRA_ARGS) {
+			rc = sw_err_set(err, SW_ELIMIT, "more than %u extra_args", SW_FLEET_MAX_EXTRA_ARGS);
+			goto cleanup;
+		}
 		*out = sw_xrealloc(*out, (*n + 1) * sizeof(char *));
-		(*out)[(*n)++] = sw_xstrndup(s, len);
-		s += len;
+		(*out)[(*n)++] = sw_xstrndup(w.data, w.len);
 	}
+cleanup:
+	sw_buf_release(&w);
+	return rc;
 }
 
 /* What sw_config_apply() hands the setters. */
@@ -145,11 +180,7 @@ static int set_extra(void *obj, const struct sw_config_entry *e, void *user, str
 {
 	struct sw_fleet_conf *c = obj;
 	(void)user;
-	split_words(&c->extra_args, &c->nextra, e->value);
-	if (c->nextra > SW_FLEET_MAX_EXTRA_ARGS)
-		return sw_err_set(err, SW_ELIMIT, "more than %u extra_args",
-				  SW_FLEET_MAX_EXTRA_ARGS);
-	return 0;
+	return split_words(&c->extra_args, &c->nextra, e->value, err);
 }
 
 static const struct sw_config_section sections[] = {
@@ -173,7 +204,8 @@ static const struct sw_config_key keys[] = {
 	{ .section = "fleet", .key = "calibration", .type = SW_CONFIG_CUSTOM, .set = set_file,
 	  .expect = "a file", .help = "the speed model's constants (the built-in when unset)" },
 	{ .section = "fleet", .key = "extra_args", .type = SW_CONFIG_CUSTOM, .set = set_extra,
-	  .expect = "words separated by spaces", .help = "more llama-server flags" },
+	  .expect = "words separated by spaces, quoted as in a shell ('a b', \"a b\", a\\ b)",
+	  .help = "more llama-server flags (no shell runs them)" },
 	{ .section = "fleet", .key = "floor", .type = SW_CONFIG_DOUBLE, CONF(floor_tps), .min = 0,
 	  .max = 100000, .flags = SW_CONFIG_ABOVE_MIN,
 	  .help = "the slowest decode, in tokens/s, a placement may give (40)" },

@@ -57,6 +57,25 @@ static void test_conf(void **state)
 	assert_string_equal(c.dir, "/ws/fleet");
 	sw_fleet_conf_release(&c);
 
+	/* extra_args are split as a shell splits words, with no shell: quotes
+	 * keep a space inside an argument (issue 17, item 15). */
+	assert_int_equal(load_conf(&c,
+		"[fleet]\nllama_server = x\nhardware = h\nmodel = m\n"
+		"extra_args = --chat-template-file \"/m/my template.jinja\" -p 'a \"b\"' c\\ d "
+		"\"q\\\"x\" $HOME\n", &err), 0);
+	assert_int_equal(c.nextra, 7);
+	assert_string_equal(c.extra_args[0], "--chat-template-file");
+	assert_string_equal(c.extra_args[1], "/m/my template.jinja");
+	assert_string_equal(c.extra_args[2], "-p");
+	assert_string_equal(c.extra_args[3], "a \"b\"");
+	assert_string_equal(c.extra_args[4], "c d");
+	assert_string_equal(c.extra_args[5], "q\"x");
+	assert_string_equal(c.extra_args[6], "$HOME");
+	sw_fleet_conf_release(&c);
+	assert_int_equal(load_conf(&c, "[fleet]\nllama_server = x\nhardware = h\nmodel = m\n"
+				       "extra_args = -p 'open\n", &err), SW_EINPUT);
+	assert_non_null(strstr(err.msg, "never closed"));
+
 	/* A name without '/' is looked up in PATH, not in the workspace. */
 	assert_int_equal(load_conf(&c, "[fleet]\nllama_server = llama-server\nhardware = h\nmodel = m\n",
 				   &err), 0);
