@@ -66,8 +66,7 @@
 	}
 
 	function clear(n) {
-		while (n.firstChild)
-			n.removeChild(n.firstChild);
+		n.textContent = ''; /* drops every child at once */
 		return n;
 	}
 
@@ -732,7 +731,8 @@
 	function Review(root, o) {
 		var st = {
 			text: o.text, version: o.version, claims: [], report: null, current: -1,
-			dirty: false, saving: false, conflict: null, saveTimer: null
+			dirty: false, saving: false, conflict: null, saveTimer: null,
+			marksOf: [], items: [] /* by claim index: its marks, its list item */
 		};
 		var m = o.matter;
 		var base = o.run !== null ? mpath(m) + '/runs/' + enc(o.run) : null;
@@ -822,34 +822,64 @@
 		/* The highlight layer: the text cut at every claim boundary; each piece
 		 * takes the worst verdict of the claims covering it. */
 		function paint(target, visible) {
-			var text = st.text;
+			var text = st.text, n = st.claims.length;
 			var cuts = [0, text.length];
 			st.claims.forEach(function (k) { cuts.push(k.s, k.e); });
-			cuts = cuts.filter(function (x) { return x >= 0 && x <= text.length; }).sort(function (a, b) { return a - b; });
+			cuts.sort(function (a, b) { return a - b; });
+			/* a sweep: claims enter in order of start, leave at their end */
+			var byStart = st.claims.map(function (k, i) { return i; }).sort(function (x, y) {
+				return st.claims[x].s - st.claims[y].s;
+			});
+			var next = 0, active = [];
 			var frag = document.createDocumentFragment();
+			if (!visible)
+				st.marksOf = [];
 			for (var i = 0; i + 1 < cuts.length; i++) {
 				var a = cuts[i], b = cuts[i + 1];
-				if (b <= a)
+				if (b <= a || a < 0 || b > text.length)
 					continue;
-				var cover = st.claims.filter(function (k) { return k.s <= a && k.e >= b; });
+				while (next < n && st.claims[byStart[next]].s <= a)
+					active.push(byStart[next++]);
+				active = active.filter(function (j) { return st.claims[j].e > a; });
+				var cover = active.filter(function (j) { return st.claims[j].e >= b; });
 				var piece = text.slice(a, b);
 				if (!cover.length) {
 					frag.appendChild(document.createTextNode(piece));
 					continue;
 				}
-				var w = worst(cover);
-				var props = cover.every(function (k) { return k.c.kind === 'proposition'; });
+				var ks = cover.map(function (j) { return st.claims[j]; });
+				var w = worst(ks);
+				var props = ks.every(function (k) { return k.c.kind === 'proposition'; });
 				var cls = 'hl ' + (w.stale ? 'v-stale' : 'v-' + w.c.verdict) + (props ? ' prop' : '') +
-					(st.current >= 0 && cover.indexOf(st.claims[st.current]) >= 0 ? ' current' : '');
+					(cover.indexOf(st.current) >= 0 ? ' current' : '');
 				var attrs = { class: cls, 'data-claim': String(w.c.id) };
 				if (visible)
 					attrs.title = (w.stale ? 'edited' : w.c.verdict) + ': ' + (w.c.reason || '');
-				frag.appendChild(el('mark', attrs, piece));
+				var mk = el('mark', attrs, piece);
+				if (!visible) {
+					cover.forEach(function (j) { (st.marksOf[j] || (st.marksOf[j] = [])).push(mk); });
+				}
+				frag.appendChild(mk);
 			}
 			clear(target);
 			target.appendChild(frag);
 			if (!visible)
 				target.appendChild(document.createTextNode('\n\u200b')); /* a last empty line keeps its height */
+		}
+
+		/* The current claim's marks and list item, without redrawing. */
+		function markCurrent(prev, cur) {
+			(st.marksOf[prev] || []).forEach(function (mk) { mk.classList.remove('current'); });
+			(st.marksOf[cur] || []).forEach(function (mk) { mk.classList.add('current'); });
+			var a = st.items[prev], b = st.items[cur];
+			if (a) {
+				a.classList.remove('current');
+				a.firstChild.removeAttribute('aria-current');
+			}
+			if (b) {
+				b.classList.add('current');
+				b.firstChild.setAttribute('aria-current', 'true');
+			}
 		}
 
 		function order() {
@@ -885,16 +915,21 @@
 
 		function renderList() {
 			clear(list);
+			st.items = [];
+			var frag = document.createDocumentFragment();
 			order().forEach(function (i) {
 				var k = st.claims[i];
 				var b = blocked(k.c.verdict) && !k.stale;
-				list.appendChild(el('li', { class: (b ? 'blocked ' : '') + (i === st.current ? 'current' : '') },
+				var li = el('li', { class: (b ? 'blocked ' : '') + (i === st.current ? 'current' : '') },
 					el('button', { type: 'button', class: 'claim', 'data-claim': String(k.c.id),
 						'aria-current': i === st.current ? 'true' : null,
 						on: { click: function () { select(i, true); } } },
 						verdictTag(k.c.verdict, k.stale), ' ', el('span', { class: 'kind' }, k.c.kind), ' ',
-						el('span', { class: 'ctext' }, clip(st.text.slice(k.s, k.e), 90)))));
+						el('span', { class: 'ctext' }, clip(st.text.slice(k.s, Math.min(k.e, k.s + 200)), 90))));
+				st.items[i] = li;
+				frag.appendChild(li);
 			});
+			list.appendChild(frag);
 		}
 
 		function clip(s, n) { s = s.replace(/\s+/g, ' '); return s.length > n ? s.slice(0, n - 1) + '\u2026' : s; }
@@ -909,7 +944,11 @@
 
 		/* The text area grows with its text (the page scrolls, not the
 		 * area), so the highlight layer behind it needs no scroll sync. */
-		function fit() {
+		function refit() { fit(); }
+
+		function fit(shrunk) {
+			if (shrunk === false && ta.scrollHeight <= ta.clientHeight)
+				return; /* nothing to grow: no layout forced */
 			var y = window.scrollY;
 			ta.style.height = 'auto';
 			ta.style.height = Math.max(ta.scrollHeight, 200) + 'px';
@@ -920,10 +959,10 @@
 		function select(i, moveCaret) {
 			if (i < 0 || i >= st.claims.length)
 				return;
+			var prev = st.current;
 			st.current = i;
 			var k = st.claims[i];
-			paint(back, false);
-			renderList();
+			markCurrent(prev, i);
 			showDetail(k);
 			if (moveCaret) {
 				ta.setSelectionRange(k.s, k.e);
@@ -1217,8 +1256,18 @@
 			var old = st.text;
 			st.text = ta.value;
 			shift(old, st.text);
-			paint(back, false);
-			fit();
+			/* a long draft is redrawn when typing pauses, a short one at once;
+			 * the area's height is fitted at the next frame */
+			clearTimeout(st.paintTimer);
+			if (st.text.length > 20000)
+				st.paintTimer = setTimeout(function () { paint(back, false); }, 150);
+			else
+				paint(back, false);
+			var shrunk = st.text.length < old.length;
+			if (!st.fitting) {
+				st.fitting = true;
+				requestAnimationFrame(function () { st.fitting = false; fit(shrunk ? true : false); });
+			}
 			clearTimeout(st.listTimer);
 			st.listTimer = setTimeout(function () { renderSummary(); renderList(); }, 250);
 			schedule();
@@ -1260,12 +1309,12 @@
 		}
 		document.addEventListener('visibilitychange', flush);
 		window.addEventListener('pagehide', flush);
-		window.addEventListener('resize', fit);
+		window.addEventListener('resize', refit);
 		cleanup.push(function () {
 			document.removeEventListener('keydown', onKey);
 			document.removeEventListener('visibilitychange', flush);
 			window.removeEventListener('pagehide', flush);
-			window.removeEventListener('resize', fit);
+			window.removeEventListener('resize', refit);
 			if (st.dirty)
 				save({ keepalive: true });
 		});
