@@ -27,7 +27,11 @@ static const char default_conf[] =
 	"; endpoint = board-a\n"
 	"; temperature = 0.3\n"
 	"; max_tokens = 4096\n"
-	"; context = 32768\n";
+	"; context = 32768\n"
+	"\n"
+	"; [ingest]\n"
+	"; ocr_pages = 0              ; pages one import reads by OCR at most (0: no limit)\n"
+	"; ocr_seconds = 0            ; seconds of OCR one import may spend (0: no limit)\n";
 
 static char *absolute(const char *path, struct sw_err *err)
 {

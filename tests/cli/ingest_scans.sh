@@ -56,6 +56,7 @@ run 1 "$SWORN" search -m m tangerine
 run 0 "$SWORN" doctor --keys
 has "$T/out" "ocr_pages"
 has "$T/out" "ocr_seconds"
+has sworn.conf "; ocr_pages = 0"   # sworn init's template names them
 printf '\n[ingest]\nocr_pages = -1\n' >> sworn.conf
 run 2 "$SWORN" ingest -m m "$T/prod"
 has "$T/err" "ocr_pages"
