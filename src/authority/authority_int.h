@@ -16,6 +16,14 @@ struct sw_authority {
 /* The schema version this build writes (PRAGMA user_version). */
 #define SW_AUTHORITY_SCHEMA_VERSION 1
 
+/* The secondary indexes of cases: lookups by page range and by
+ * CourtListener cluster.  Created by the schema, dropped by a large import
+ * while it loads and built again before its last commit (and on every
+ * open, should an import have been killed between the two). */
+#define SW__AUTHORITY_INDEXES \
+	"CREATE INDEX IF NOT EXISTS cases_at ON cases (reporter_key, volume, page_num);" \
+	"CREATE INDEX IF NOT EXISTS cases_cluster ON cases (cluster_id) WHERE cluster_id <> 0;"
+
 /* Copy sqlite3_errmsg() into err as "what: message"; returns SW_EDB. */
 int sw__authority_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
 

@@ -26,8 +26,7 @@ static const char *const migrations[] = {
 	"  year INTEGER,"
 	"  cluster_id INTEGER NOT NULL DEFAULT 0,"
 	"  UNIQUE (reporter_key, volume, page, cluster_id));"
-	"CREATE INDEX IF NOT EXISTS cases_at ON cases (reporter_key, volume, page_num);"
-	"CREATE INDEX IF NOT EXISTS cases_cluster ON cases (cluster_id) WHERE cluster_id <> 0;"
+	SW__AUTHORITY_INDEXES
 	"CREATE TABLE IF NOT EXISTS cl_clusters ("
 	"  id INTEGER PRIMARY KEY, name TEXT, year INTEGER, docket_id INTEGER);"
 	"CREATE TABLE IF NOT EXISTS cl_dockets (id INTEGER PRIMARY KEY, court TEXT);"
@@ -72,6 +71,13 @@ int sw_authority_open(struct sw_authority **out, const char *path, bool create,
 	int rc = sw_db_open(&db, path, &table_schema, create ? SW_DB_CREATE : 0, err);
 	if (rc)
 		return rc;
+	/* A large import builds the cases indexes after its rows
+	 * (import.c); one killed before that left them missing. */
+	if (sqlite3_exec(db, SW__AUTHORITY_INDEXES, NULL, NULL, NULL) != SQLITE_OK) {
+		rc = sw__authority_sqlerr(err, db, "cannot index the authority table");
+		sqlite3_close(db);
+		return rc;
+	}
 	*out = sw_xcalloc(1, sizeof(**out));
 	(*out)->db = db;
 	(*out)->path = sw_xstrdup(path);
