@@ -163,7 +163,10 @@ const struct cli_command cli_cmd_search = {
 	.description =
 		"Every word of the query must be on the page.  Words may be Bates numbers\n"
 		"in any spelling (ACME-0000123, ACME0000123), section signs (§ 1983), or\n"
-		"plain words (accents and case do not matter).  Hits are ranked by bm25.\n"
+		"plain words (accents and case do not matter).  \"Words in double quotes\"\n"
+		"must stand together in that order; 'carrier NEAR weather' (or NEAR/5)\n"
+		"finds the two within 10 (or 5) words of each other.  Hits are ranked by\n"
+		"bm25, the best -n/--limit of them shown.\n"
 		"Only evidence is searched unless --all is given.\n\n"
 		"Matches are marked between white square brackets (U+27E6, U+27E7), or\n"
 		"bold and underlined in colour, never with [brackets], which a\n"

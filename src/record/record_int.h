@@ -88,6 +88,10 @@ int sw__record_store_decision(struct sw_matter *m, int64_t doc_id,
 /* Copy sqlite3_errmsg(db) into err as "what: message"; returns SW_EDB. */
 int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
 
+/* Register sw_rank(pages_fts) on db through api, once (search_rank.c):
+ * bm25 with the page lengths read in one scan for common words. */
+int sw__record_rank_register(sqlite3 *db, fts5_api *api, struct sw_err *err);
+
 /* Open (create) the database at path with sworn's pragmas (WAL, foreign
  * keys, busy timeout), register the "sworn" FTS5 tokenizer and migrate the
  * schema to SW_RECORD_SCHEMA_VERSION. */

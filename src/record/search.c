@@ -32,7 +32,17 @@
 	" JOIN documents AS d ON d.id = p.doc_id" \
 	" WHERE pages_fts MATCH ?1"
 #define SEARCH_EVIDENCE " AND d.origin = 'evidence' AND d.status = 'active'"
-#define SEARCH_ORDER " ORDER BY bm25(pages_fts) LIMIT ?2"
+#define SEARCH_ONE " AND pages_fts.rowid = ?2"
+
+/* The ranking: every matching page is scored by sw_rank (bm25 without a
+ * query per page: search_rank.c) and only the best LIMIT are kept, by
+ * their page id alone; the joins, the evidence filter, the snippet and the
+ * first match are computed for those pages only (SEARCH_SELECT SEARCH_ONE,
+ * one page at a time in rank order).  When the filter drops some, the
+ * next ones in rank order are fetched. */
+#define RANK_SELECT \
+	"SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?1" \
+	" ORDER BY sw_rank(pages_fts), rowid LIMIT ?2 OFFSET ?3"
 
 /* Pages found by their Bates number: every evidence page numbered in one
  * of the ranges (?2, ?3, ?4 and on in threes), optionally also matching the
@@ -134,6 +144,8 @@ static int open_tokenizer(struct tokenizer *out, sqlite3 *db, struct sw_err *err
 	sqlite3_finalize(st);
 	st = NULL;
 	rc = register_first_match(db, api, err);
+	if (rc == 0)
+		rc = sw__record_rank_register(db, api, err);
 cleanup:
 	sqlite3_finalize(st);
 	return rc;
@@ -157,44 +169,121 @@ static bool is_space(char c)
 	       c == '\v';
 }
 
-/* Turn plain words into an FTS5 expression of ANDed quoted strings.  Double
- * quotes are dropped from the words, so nothing in them is FTS5 syntax.
- * Words that are Bates numbers go to refs instead when refs is not NULL
- * (at most BATES_MAX_REFS; the rest stay words).  Returns the number of
- * words kept in out. */
+/* One term of a plain query: a word, or the words between double quotes
+ * (a phrase), quotes dropped; NEAR and NEAR/N between two terms. */
+struct term {
+	struct sw_buf text;
+	bool quoted;
+};
+
+/* The next term at *p (advanced past it); false at the end. */
+static bool next_term(struct term *t, const char **p)
+{
+	const char *s = *p;
+	while (is_space(*s))
+		s++;
+	if (!*s)
+		return false;
+	sw_buf_reset(&t->text);
+	t->quoted = *s == '"';
+	if (t->quoted) {
+		for (s++; *s && *s != '"'; s++)
+			sw_buf_addc(&t->text, is_space(*s) ? ' ' : *s);
+		if (*s == '"')
+			s++;
+	} else {
+		for (; *s && !is_space(*s); s++)
+			if (*s != '"')
+				sw_buf_addc(&t->text, *s);
+	}
+	*p = s;
+	return true;
+}
+
+/* NEAR (10 tokens) or NEAR/N (1 to 999) as a word between terms. */
+static int near_distance(const struct term *t)
+{
+	const char *s = t->text.data;
+	if (t->quoted || t->text.len < 4 || strncmp(s, "NEAR", 4) != 0)
+		return 0;
+	if (t->text.len == 4)
+		return 10;
+	uint64_t n = 0;
+	if (s[4] != '/' || !sw_parse_u64(s + 5, t->text.len - 5, &n) || n < 1 || n > 999)
+		return 0;
+	return (int)n;
+}
+
+static bool has_tokens(struct tokenizer *tok, const struct sw_buf *b)
+{
+	size_t ntokens = 0;
+	tok->api.xTokenize(tok->inst, &ntokens, FTS5_TOKENIZE_QUERY, b->data ? b->data : "",
+			   (int)b->len, count_token);
+	return ntokens > 0;
+}
+
+/* Turn a plain query into an FTS5 expression: each word or "quoted
+ * phrase" becomes a quoted FTS5 string (nothing in it is syntax: its
+ * double quotes are dropped), terms are ANDed, and `a NEAR b` or
+ * `a NEAR/5 b` (NEAR in capitals, as FTS5 writes it) becomes
+ * NEAR("a" "b", N).  Unquoted words that are Bates numbers go to refs
+ * instead when refs is not NULL (at most BATES_MAX_REFS; the rest stay
+ * words).  Terms the tokenizer finds nothing in ("-", "&") are dropped.
+ * Returns the number of terms kept in out. */
 static size_t plain_query(struct sw_buf *out, struct tokenizer *tok,
 			  const char *query, struct sw_bates_ref *refs, size_t *nrefs)
 {
-	struct sw_buf word = SW_BUF_INIT;
-	size_t kept = 0;
+	struct term t = { SW_BUF_INIT, false };
+	struct sw_buf group = SW_BUF_INIT; /* the open NEAR group's terms */
+	size_t kept = 0, in_group = 0;
+	int near = 0, pending = 0;
 	const char *p = query;
 
-	while (*p) {
-		while (is_space(*p))
-			p++;
-		if (!*p)
-			break;
-		sw_buf_reset(&word);
-		for (; *p && !is_space(*p); p++)
-			if (*p != '"')
-				sw_buf_addc(&word, *p);
-		if (refs && *nrefs < BATES_MAX_REFS &&
-		    sw_bates_ref_parse(&refs[*nrefs], word.data, word.len) == 0) {
-			(*nrefs)++;
+	for (;;) {
+		bool more = next_term(&t, &p);
+		int d = more ? near_distance(&t) : 0;
+		if (d && in_group) {
+			pending = d; /* joins the last term to the next */
 			continue;
 		}
-		size_t ntokens = 0;
-		tok->api.xTokenize(tok->inst, &ntokens, FTS5_TOKENIZE_QUERY,
-				   word.data, (int)word.len, count_token);
-		if (ntokens == 0)
+		bool usable = more && !d;
+		if (usable && !t.quoted && refs && *nrefs < BATES_MAX_REFS &&
+		    sw_bates_ref_parse(&refs[*nrefs], t.text.data, t.text.len) == 0) {
+			(*nrefs)++;
+			usable = false;
+		}
+		if (usable && !has_tokens(tok, &t.text))
+			usable = false;
+		if (usable && pending && in_group) {
+			/* a NEAR b: b joins a's group */
+			sw_buf_addf(&group, " \"%.*s\"", (int)t.text.len, t.text.data);
+			in_group++;
+			near = pending > near ? pending : near;
+			pending = 0;
 			continue;
-		if (kept++)
-			sw_buf_adds(out, " AND ");
-		sw_buf_addc(out, '"');
-		sw_buf_add(out, word.data, word.len);
-		sw_buf_addc(out, '"');
+		}
+		/* Close the open group. */
+		if (in_group) {
+			if (kept++)
+				sw_buf_adds(out, " AND ");
+			if (in_group > 1)
+				sw_buf_addf(out, "NEAR(%s, %d)", group.data, near);
+			else
+				sw_buf_add(out, group.data, group.len);
+			sw_buf_reset(&group);
+			in_group = 0;
+			near = 0;
+		}
+		pending = 0;
+		if (!more)
+			break;
+		if (usable) {
+			sw_buf_addf(&group, "\"%.*s\"", (int)t.text.len, t.text.data);
+			in_group = 1;
+		}
 	}
-	sw_buf_release(&word);
+	sw_buf_release(&t.text);
+	sw_buf_release(&group);
 	return kept;
 }
 
@@ -363,9 +452,9 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	struct sw_bates_ref refs[BATES_MAX_REFS];
 	size_t nhits = 0, cap = 0, nrefs = 0, kept = 0;
 	int64_t *ids = NULL;
-	sqlite3_stmt *st = NULL;
+	sqlite3_stmt *st = NULL, *rank = NULL;
 	const char *sql;
-	int rc = 0, step;
+	int rc = 0, step = SQLITE_DONE;
 
 	if (!opts)
 		opts = &defaults;
@@ -414,15 +503,37 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			goto done;
 	}
 
-	sql = opts->include_all ? SEARCH_SELECT SEARCH_ORDER
-				: SEARCH_SELECT SEARCH_EVIDENCE SEARCH_ORDER;
-	if (sqlite3_prepare_v2(m->db, sql, -1, &st, NULL) != SQLITE_OK) {
+	sql = opts->include_all ? SEARCH_SELECT SEARCH_ONE
+				: SEARCH_SELECT SEARCH_EVIDENCE SEARCH_ONE;
+	if (sqlite3_prepare_v2(m->db, RANK_SELECT, -1, &rank, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(m->db, sql, -1, &st, NULL) != SQLITE_OK) {
 		rc = sw__record_sqlerr(err, m->db, "cannot search");
 		goto cleanup;
 	}
+	sqlite3_bind_text(rank, 1, expr.data, (int)expr.len, SQLITE_STATIC);
 	sqlite3_bind_text(st, 1, expr.data, (int)expr.len, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, limit > INT64_MAX ? INT64_MAX : (sqlite3_int64)limit);
-	step = collect(&hits, &nhits, &cap, &ids, m, st, limit, nhits);
+	size_t nseen = nhits, offset = 0, batch = limit + nseen + 16;
+	for (;;) {
+		size_t got = 0;
+		sqlite3_reset(rank);
+		sqlite3_bind_int64(rank, 2, batch > INT64_MAX ? INT64_MAX : (sqlite3_int64)batch);
+		sqlite3_bind_int64(rank, 3, offset > INT64_MAX ? INT64_MAX : (sqlite3_int64)offset);
+		while (nhits < limit && (step = sqlite3_step(rank)) == SQLITE_ROW) {
+			got++;
+			sqlite3_reset(st);
+			sqlite3_bind_int64(st, 2, sqlite3_column_int64(rank, 0));
+			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, nseen)) !=
+			    SQLITE_DONE)
+				break;
+		}
+		if (step != SQLITE_DONE || nhits >= limit || got < batch)
+			break;
+		/* All of this batch taken or filtered out: the next, larger. */
+		offset += got;
+		batch = batch > SIZE_MAX / 4 ? SIZE_MAX : batch * 4;
+	}
+	if (step == SQLITE_ROW)
+		step = SQLITE_DONE; /* the limit was reached */
 	if (step != SQLITE_DONE) {
 		/* FTS5 reports a malformed expression ("fts5: syntax error
 		 * near ...", "no such column: x") as a plain SQLITE_ERROR
@@ -446,6 +557,7 @@ cleanup:
 	free(ids);
 	if (tok.inst)
 		tok.api.xDelete(tok.inst);
+	sqlite3_finalize(rank);
 	sqlite3_finalize(st);
 	sw_buf_release(&expr);
 	return rc;

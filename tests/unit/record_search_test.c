@@ -694,6 +694,86 @@ static void test_fold_table(void **state)
 	tok.xDelete(inst);
 }
 
+/* A word on every page of 6,000 (so sw_rank reads the page lengths in one
+ * scan): the hits are bm25's own best, in bm25's order, whatever the
+ * lengths and counts; quarantined pages among the best are passed over
+ * and the next ones fetched. */
+static void test_rank_common(void **state)
+{
+	struct fixture *f = *state;
+	int64_t ev = add_doc(&f->m, "big.txt", "evidence", "active");
+	int64_t q = add_doc(&f->m, "held.txt", "evidence", "quarantined");
+	struct sw_buf text = SW_BUF_INIT;
+	exec(&f->m, "BEGIN");
+	for (int i = 0; i < 6000; i++) {
+		sw_buf_reset(&text);
+		/* 1 to 4 "shipment"s among 3 to 40 other words. */
+		for (int w = 0; w < 1 + (i * 7) % 4; w++)
+			sw_buf_adds(&text, "shipment ");
+		for (int w = 0; w < 3 + (i * 13) % 38; w++)
+			sw_buf_addf(&text, "word%d ", (i + w) % 97);
+		add_page_n(&f->m, i % 10 == 3 ? q : ev, i + 1, NULL, text.data, text.len);
+	}
+	exec(&f->m, "COMMIT");
+	sw_buf_release(&text);
+
+	struct sw_search_opts opts = { .limit = 40 };
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, &f->m, "shipment", &opts);
+	assert_int_equal(n, 40);
+	/* bm25 over the evidence pages, by SQLite itself. */
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(f->m.db,
+		"SELECT p.page_no, bm25(pages_fts) FROM pages_fts JOIN pages AS p ON p.id = pages_fts.rowid"
+		" JOIN documents AS d ON d.id = p.doc_id WHERE pages_fts MATCH '\"shipment\"'"
+		" AND d.status = 'active' ORDER BY bm25(pages_fts), pages_fts.rowid LIMIT 40",
+		-1, &st, NULL), SQLITE_OK);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+		assert_int_equal(hits[i].page, sqlite3_column_int(st, 0));
+		assert_true(hits[i].score == sqlite3_column_double(st, 1));
+		assert_string_equal(hits[i].document, "big.txt");
+	}
+	sqlite3_finalize(st);
+	sw_search_hits_free(hits, n);
+
+	/* --all takes the quarantined pages too. */
+	opts.include_all = true;
+	n = search(&hits, &f->m, "shipment", &opts);
+	assert_int_equal(n, 40);
+	bool held = false;
+	for (size_t i = 0; i < n; i++)
+		held = held || strcmp(hits[i].document, "held.txt") == 0;
+	assert_true(held);
+	sw_search_hits_free(hits, n);
+}
+
+/* "Quoted words" are a phrase; NEAR and NEAR/N join two terms. */
+static void test_phrase_near(void **state)
+{
+	struct fixture *f = *state;
+	int64_t d = add_doc(&f->m, "a.txt", "evidence", "active");
+	add_page(&f->m, d, 1, NULL, "The carrier wrote that the order was delayed by weather.");
+	add_page(&f->m, d, 2, NULL, "Weather delayed nothing; the carrier was early.");
+	add_page(&f->m, d, 3, NULL, "By weather delayed, said the carrier.");
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, &f->m, "\"delayed by weather\"", NULL);
+	assert_int_equal(n, 1);
+	assert_int_equal(hits[0].page, 1);
+	sw_search_hits_free(hits, n);
+	assert_int_equal(count(&f->m, "delayed by weather", NULL), 2); /* words: 1 and 3 */
+	assert_int_equal(count(&f->m, "carrier NEAR/3 weather", NULL), 2);   /* pages 2, 3 */
+	assert_int_equal(count(&f->m, "carrier NEAR/2 weather", NULL), 0);
+	assert_int_equal(count(&f->m, "carrier NEAR weather", NULL), 3);
+	assert_int_equal(count(&f->m, "\"the carrier\" NEAR/3 early", NULL), 1);
+	/* Quotes inside a phrase, FTS5 words and an unclosed quote are text. */
+	assert_int_equal(count(&f->m, "\"carrier wrote", NULL), 1);
+	assert_int_equal(count(&f->m, "NEAR carrier", NULL), 3);
+	assert_int_equal(count(&f->m, "carrier NEAR", NULL), 3);
+	assert_int_equal(count(&f->m, "\"AND\" carrier", NULL), 0);
+	assert_int_equal(count(&f->m, "carrier NEAR/0 weather", NULL), 0); /* "NEAR/0" a word */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -711,6 +791,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_terms, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_long_words, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fold_table, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rank_common, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_phrase_near, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
