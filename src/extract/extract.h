@@ -349,13 +349,13 @@ struct sw_extract_opts {
 	bool ocr;             /* OCR PDF pages that have no text layer */
 	bool progress;        /* an OCR progress line on a terminal */
 	unsigned threads;     /* OCR threads; 0 = one per core */
+	unsigned text_threads; /* threads reading a long PDF's text; 0 = one per core */
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
 };
 
 /* ------------------------------------------------------- page images */
 
 #define SW_IMAGE_MAX_PIXELS ((uint64_t)120000000) /* one page image, decoded */
-	unsigned text_threads; /* threads reading a long PDF's text; 0 = one per core */
 
 /* One scanned page: page index (from 0) of an image file -- TIFF (one
  * page or many), JPEG, PNG, or another format leptonica reads. */

@@ -161,6 +161,27 @@ static int ask(void *ud, const char *sentence, const char *const *pages, size_t 
 	return rc;
 }
 
+/* Tokens of text as the judge's server counts them (/tokenize, as the
+ * pipeline's prompts are counted); an estimate, marked, once it cannot. */
+static int count(void *ud, const char *text, size_t len, size_t *tokens, bool *estimated)
+{
+	struct sw_judge *j = ud;
+	struct sw_llm_client *c = NULL;
+	struct sw_err err = { 0 };
+	if (!j->no_tokenize && sw_llm_client_new(&c, j->llm, j->endpoint, &err) == 0) {
+		char *copy = sw_xstrndup(text, len);
+		int rc = sw_llm_tokenize(tokens, c, copy, 5000, &err);
+		free(copy);
+		sw_llm_client_free(c);
+		if (rc == 0)
+			return 0;
+	}
+	j->no_tokenize = true;
+	*tokens = sw_tokens_estimate(text, len);
+	*estimated = true;
+	return 0;
+}
+
 int sw_judge_init(struct sw_judge *j, const struct sw_llm_config *llm, enum sw_judge_mode mode,
 		  struct sw_llm_cancel *cancel, struct sw_err *err)
 {
@@ -176,6 +197,13 @@ int sw_judge_init(struct sw_judge *j, const struct sw_llm_config *llm, enum sw_j
 	j->vj.ud = j;
 	j->vj.mode = mode;
 	j->vj.parallel = ep && ep->slots > 0 ? ep->slots : 1;
+	/* the role's window, as the pipeline budgets a step's (8192 when not
+	 * given); the fixed prompt by estimate, the answer as the role caps it */
+	j->endpoint = r->endpoint;
+	j->vj.context = r->context > 0 ? (size_t)r->context : 8192;
+	j->vj.reserve = sw_tokens_estimate(system_prompt, strlen(system_prompt)) + 96 +
+			(r->max_tokens > 0 ? (size_t)r->max_tokens : 512);
+	j->vj.count = count;
 	return 0;
 }
 
@@ -201,6 +229,9 @@ json_t *sw_judge_answers_json(const struct sw_verify_report *r)
 			json_object_set_new(o, s[i][0], s[i][1] ? sw_json_strn(s[i][1], strlen(s[i][1]))
 								: json_null());
 		json_object_set_new(o, "wall_s", json_real(d->wall_s));
+		json_object_set_new(o, "tokens", json_integer((json_int_t)d->tokens));
+		json_object_set_new(o, "tokens_estimated", json_boolean(d->estimated));
+		json_object_set_new(o, "cut", json_boolean(d->cut));
 		json_object_set_new(o, "raw", an->raw ? sw_json_strn(an->raw, strlen(an->raw))
 						      : json_null());
 		json_array_append_new(a, o);

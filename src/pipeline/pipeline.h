@@ -405,7 +405,10 @@ struct json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const ch
  * framed as data, and told to quote the exact words of the page that say
  * it.  One call per sentence through sw_llm_chat_role (a client per call,
  * so calls from verify's threads never share one); parallel is the slots of
- * the role's endpoint (1 when not given).  A malformed answer fails the
+ * the role's endpoint (1 when not given).  The window is the role's
+ * context (8192 when not given), the pages' tokens counted with the
+ * server's /tokenize where the prompt may come near it (an estimate,
+ * marked, where the server cannot count).  A malformed answer fails the
  * call (SW_EINPUT) with the answer kept in out->raw. */
 
 /* [verify] in sworn.conf: judge = block|warn|off. */
@@ -421,6 +424,8 @@ struct sw_judge {
 	struct sw_verify_judge vj;     /* for sw_verify_opts.judge */
 	const struct sw_llm_config *llm; /* borrowed */
 	struct sw_llm_cancel *cancel;  /* borrowed; NULL: not cancellable */
+	const char *endpoint;          /* the role's endpoint (borrowed from llm) */
+	bool no_tokenize;              /* its /tokenize failed: estimates from now */
 };
 
 /* Set j up to ask llm's role "judge" in mode (SW_ENOTFOUND when there is no
@@ -430,7 +435,8 @@ int sw_judge_init(struct sw_judge *j, const struct sw_llm_config *llm, enum sw_j
 
 /* The judge's answers in r as a JSON array, for the record: one object per
  * sentence {"claim" (1-based), "sentence", "outcome", "why", "supported",
- * "span", "reason", "model", "endpoint", "wall_s", "raw"}.  Returns a new
+ * "span", "reason", "model", "endpoint", "wall_s", "tokens",
+ * "tokens_estimated", "cut", "raw"}.  Returns a new
  * reference. */
 struct json_t *sw_judge_answers_json(const struct sw_verify_report *r);
 

@@ -302,6 +302,8 @@ struct job {
 	struct sw_err err;
 	struct sw_judge_answer answer;
 	double wall_s;
+	size_t tokens;           /* sentence and pages, as put to the judge */
+	bool estimated, cut;
 };
 
 struct pool {
@@ -423,6 +425,132 @@ static bool gather(struct sw__verify_run *u, size_t i, size_t nother, struct job
 	return b->npages > 0;
 }
 
+/* ------------------------------------------------------------ the window */
+
+static size_t tokens_of(const struct sw_verify_judge *j, const char *s, size_t len, bool *est)
+{
+	size_t n = 0;
+	bool e = false;
+	if (j && j->count && j->count(j->ud, s, len, &n, &e) == 0) {
+		*est |= e;
+		return n;
+	}
+	*est = true;
+	return (len + 3) / 4;
+}
+
+/* Whether page token t is one of proposition c's facts (by value or parts). */
+static bool is_fact(const struct sw_claim *c, const struct sw_fact_token *t)
+{
+	for (size_t k = 0; k < c->nfacts; k++) {
+		const struct sw_claim_fact *f = &c->facts[k];
+		if (f->kind == SW_FACT_IDENTIFIER ? t->kind == SW_FACT_IDENTIFIER && f->id &&
+							    strcmp(f->id, t->id) == 0
+						  : f->kind != SW_FACT_DATE && t->kind != SW_FACT_DATE &&
+							    t->kind != SW_FACT_IDENTIFIER &&
+							    t->value == f->value)
+			return true;
+	}
+	return false;
+}
+
+/* Where in page p[0, len) a window of keep bytes holds the most of the
+ * sentence's facts and names (its capitalised words of names[0, nlen)):
+ * its start. */
+static size_t window_at(const struct sw_claim *c, const char *names, size_t nlen, const char *p,
+			size_t len, size_t keep)
+{
+	size_t *at = NULL, n = 0, cap = 0;
+	struct sw_fact_token t;
+	for (size_t pos = 0; sw_claims_next_fact(&t, p, len, &pos);)
+		if (is_fact(c, &t)) {
+			at = sw_xgrow(at, &cap, n + 1, sizeof(*at));
+			at[n++] = t.start;
+		}
+	for (size_t i = 0; i < nlen;) {
+		if (!isupper((unsigned char)names[i]) || (i > 0 && isalnum((unsigned char)names[i - 1]))) {
+			i++;
+			continue;
+		}
+		size_t b = i;
+		while (i < nlen && isalpha((unsigned char)names[i]))
+			i++;
+		if (i - b < 3 || common_word(names + b, i - b))
+			continue;
+		for (size_t k = 0; k + (i - b) <= len && n < 4096; k++)
+			if (strncasecmp(p + k, names + b, i - b) == 0) {
+				at = sw_xgrow(at, &cap, n + 1, sizeof(*at));
+				at[n++] = k;
+			}
+	}
+	size_t best = 0, most = 0;
+	for (size_t a = 0; a < n; a++) {
+		size_t s = at[a] > keep / 4 ? at[a] - keep / 4 : 0, hits = 0;
+		for (size_t b = 0; b < n; b++)
+			hits += at[b] >= s && at[b] < s + keep;
+		if (hits > most) {
+			most = hits;
+			best = s;
+		}
+	}
+	free(at);
+	if (best + keep > len)
+		best = len > keep ? len - keep : 0;
+	while (best > 0 && !isspace((unsigned char)p[best - 1]))
+		best--; /* a whole word first */
+	return best;
+}
+
+/* Cut b's pages to fit the judge's window: each page over its share of
+ * what is left after the fixed prompt, the answer and the sentence, to
+ * the passage of that many tokens holding most of the sentence's facts. */
+static void fit(const struct sw_verify_judge *j, const struct sw_claim *c, struct job *b)
+{
+	size_t ptok[SW_VERIFY_MAX_PAGES], total = 0, bytes = strlen(b->sentence);
+	bool est = false;
+	for (size_t p = 0; p < b->npages; p++)
+		bytes += strlen(b->pages[p]);
+	/* the server counts only a prompt that may come near the window: the
+	 * others are estimates, and marked so */
+	const struct sw_verify_judge *by = j->context && (j->reserve + bytes / 4) * 2 > j->context
+						   ? j : NULL;
+	size_t stok = tokens_of(by, b->sentence, strlen(b->sentence), &est);
+	for (size_t p = 0; p < b->npages; p++)
+		total += ptok[p] = tokens_of(by, b->pages[p], strlen(b->pages[p]), &est);
+	b->tokens = stok + total;
+	b->estimated = est;
+	if (!j->context || j->reserve + b->tokens <= j->context)
+		return;
+	size_t room = j->context > j->reserve + stok + 64 ? j->context - j->reserve - stok : 64;
+	/* pages under an even share keep theirs; the rest share what is left */
+	size_t big = 0, left = room;
+	for (size_t p = 0; p < b->npages; p++)
+		if (ptok[p] * b->npages > room)
+			big++;
+		else
+			left -= ptok[p] < left ? ptok[p] : left;
+	size_t share = big ? left / big : room;
+	b->tokens = stok;
+	for (size_t p = 0; p < b->npages; p++) {
+		size_t len = strlen(b->pages[p]);
+		if (ptok[p] <= share || !ptok[p]) {
+			b->tokens += ptok[p];
+			continue;
+		}
+		/* bytes per token as this page counted */
+		size_t keep = (size_t)((double)len * (double)share / (double)ptok[p]);
+		size_t at = window_at(c, b->names, strlen(b->names), b->pages[p], len, keep);
+		size_t e = at + keep < len ? at + keep : len;
+		while (e < len && e > at && !isspace((unsigned char)b->pages[p][e]))
+			e--; /* and a whole word last */
+		char *cut = sw_xstrndup(b->pages[p] + at, e - at);
+		free(b->pages[p]);
+		b->pages[p] = cut;
+		b->tokens += tokens_of(by, cut, strlen(cut), &b->estimated);
+		b->cut = true;
+	}
+}
+
 static void job_release(struct job *b)
 {
 	free(b->sentence);
@@ -445,6 +573,9 @@ static void weigh(struct sw__verify_run *u, const struct sw_verify_judge *j, str
 	memset(out, 0, sizeof(*out));
 	out->claim = i;
 	out->wall_s = b->wall_s;
+	out->tokens = b->tokens;
+	out->estimated = b->estimated;
+	out->cut = b->cut;
 	if (b->rc != 0) {
 		out->outcome = SW_JUDGE_FAILED;
 		out->why = clip(b->err.msg);
@@ -488,6 +619,15 @@ static void weigh(struct sw__verify_run *u, const struct sw_verify_judge *j, str
 		}
 		free(said);
 	}
+	if (b->cut) {
+		/* what the judge saw is in the verdict */
+		char *said = sw_xstrdup(u->r->verdicts[i].reason);
+		sw__verify_set(u, i, u->r->verdicts[i].verdict,
+			       "%s (the judge saw the cited %s cut to fit its context: %zu tokens%s, "
+			       "around the sentence's facts)", said, b->npages == 1 ? "page" : "pages",
+			       b->tokens, b->estimated ? " by estimate" : "");
+		free(said);
+	}
 	out->answer = b->answer;
 	memset(&b->answer, 0, sizeof(b->answer));
 	free(own);
@@ -511,10 +651,12 @@ void sw__verify_judge_pass(struct sw__verify_run *u, const struct sw_verify_judg
 		    cv->verdict != SW_VERDICT_SUPPORTED)
 			continue;
 		jobs = sw_xgrow(jobs, &cap, n + 1, sizeof(*jobs));
-		if (gather(u, i, nother, &jobs[n]))
+		if (gather(u, i, nother, &jobs[n])) {
+			fit(j, &cl->v[i], &jobs[n]);
 			n++;
-		else
+		} else {
 			job_release(&jobs[n]);
+		}
 	}
 	if (!u->err.code && n > 0) {
 		run_jobs(jobs, n, j);

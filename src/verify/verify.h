@@ -156,6 +156,15 @@ struct sw_verify_judge {
 	void *ud;
 	enum sw_judge_mode mode;
 	unsigned parallel;   /* threads calling ask(); 0 or 1: the calling one */
+	/* The judge's context window in tokens (0: no limit) and what of it
+	 * the prompt's fixed text and the answer take.  The pages of a
+	 * sentence whose prompt would not fit are cut, each to its share,
+	 * around the sentence's facts (the passage holding most of them), and
+	 * its verdict says so.  count(), when set, counts text as the judge's
+	 * server does (called on the calling thread only; *estimated when it
+	 * could only estimate); else a token per 4 bytes, marked estimated. */
+	size_t context, reserve;
+	int (*count)(void *ud, const char *text, size_t len, size_t *tokens, bool *estimated);
 };
 
 enum sw_judge_outcome {
@@ -175,6 +184,9 @@ struct sw_verify_judged {
 	char *why;                   /* bad span, failed: what went wrong; else NULL */
 	struct sw_judge_answer answer; /* what ask() set, even when it failed */
 	double wall_s;               /* how long ask() took */
+	size_t tokens;               /* the sentence and pages put to it, in tokens */
+	bool estimated;              /* tokens is an estimate (the server did not count) */
+	bool cut;                    /* its pages were cut to fit the context */
 };
 
 struct sw_verify_opts {

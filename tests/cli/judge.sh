@@ -19,13 +19,33 @@ mkdir -p "$T/vol"
 # Two pages of a production, as a text export stamps them.
 printf 'SHIPPING CONFIRMATION\nOn March 31, 2021, Acme Widgets shipped 12,000 housings to\nBrightline Logistics under PO 4471.\n\nACME0000001\n\fCREDIT MEMO\nAcme issued a credit of $52,850.00 to Brightline on April 7, 2021.\n\nACME0000002\n' \
 	>"$T/vol/acme.txt"
-"$SWORN" ingest -m m "$T/vol" >/dev/null 2>&1 || exit 1
+# A long page (a log of 600 lines) whose fact is in its middle: more than
+# a small judge's window holds.
+mkdir -p "$T/vol2"
+{
+	echo "FREIGHT LOG FARSTART"
+	i=1
+	while [ $i -le 300 ]; do
+		echo "Entry $i: pallet checked at the north dock and logged by the yard clerk."
+		i=$((i + 1))
+	done
+	echo "On April 2, 2021, Acme trucked 12,000 housings to Brightline under PO 4471."
+	while [ $i -le 600 ]; do
+		echo "Entry $i: pallet checked at the south dock and logged by the yard clerk."
+		i=$((i + 1))
+	done
+	echo "END OF LOG FAREND"
+	echo
+	echo "ACME0000009"
+} >"$T/vol2/log.txt"
+"$SWORN" ingest -m m "$T/vol" "$T/vol2" >/dev/null 2>&1 || exit 1
 
 # One sentence per draft; the fake answers by the sentence's verb.
 printf 'Acme shipped 12,000 housings to Brightline (ACME0000001).\n' >agree.md
 printf 'Acme sent 12,000 housings to Brightline (ACME0000001).\n' >badspan.md
 printf 'Acme delivered 12,000 housings to Brightline (ACME0000001).\n' >doubt.md
 printf 'Acme moved 12,000 housings to Brightline (ACME0000001).\n' >hang.md
+printf 'Acme trucked 12,000 housings to Brightline under PO 4471 (ACME0000009).\n' >long.md
 
 cat >"$T/judge.ini" <<'INI'
 [answer "agree"]
@@ -40,6 +60,9 @@ text = {"supported": false, "span": "shipped 12,000 housings", "reason": "the pa
 [answer "hang"]
 match = Acme moved 12,000
 mode = hang
+[answer "long"]
+match = Acme trucked 12,000
+text = {"supported": true, "span": "Acme trucked 12,000 housings to Brightline under PO 4471", "reason": "the log says so"}
 INI
 # The pipeline's steps (below): a draft that verifies, a review, a revision;
 # the judge doubts every sentence it is shown.
@@ -112,6 +135,70 @@ has "$T/out" 'judge error (judge = warn, not blocking): its span \"Acme sent all
 run 0 "$SWORN" verify -m m --json doubt.md
 has "$T/out" '"outcome": "disagreed"'
 has "$T/out" 'the judge doubts it (judge = warn, not blocking): the page says shipped, not delivered'
+
+# A page longer than the judge's window: cut around the sentence's facts,
+# counted with the server's /tokenize, and the verdict says so.
+cp sworn.conf "$T/before-context.conf"
+printf 'context = 1500\nmax_tokens = 200\n' >>sworn.conf
+run 0 "$SWORN" verify -m m --json long.md
+has "$T/out" '"outcome": "agreed"'
+has "$T/out" 'the judge saw the cited page cut to fit its context'
+has "$T/out" '"cut": true'
+has "$T/out" '"tokens_estimated": false'
+has "$T/req" '"path":"/tokenize"'
+# (the page went whole to /tokenize; the judge saw only the cut)
+grep -F '"path":"/v1/chat/completions"' "$T/req" >"$T/chatreq"
+has "$T/chatreq" 'Acme trucked 12,000 housings to Brightline under PO 4471.'
+lacks "$T/chatreq" 'FARSTART'
+lacks "$T/chatreq" 'FAREND'
+# the whole page when the window holds it
+cp "$T/before-context.conf" sworn.conf
+printf 'context = 32000\n' >>sworn.conf
+run 0 "$SWORN" verify -m m --json long.md
+has "$T/out" '"cut": false'
+lacks "$T/out" 'cut to fit its context'
+has "$T/req" 'FARSTART'
+cp "$T/before-context.conf" sworn.conf
+
+# In parallel across the role's slots: 8 sentences on a judge of 4 slots
+# whose every token takes 15 ms take about a quarter of the model time
+# the answers took one by one (their wall_s added up), not all of it.
+pid2=""
+"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/port2" --fake-script "$T/judge.ini" \
+	--fake-token-delay 15 -a fake-judge-8b -np 4 2>"$T/fake2.err" &
+pid2=$!
+trap '[ -n "$pid" ] && kill $pid 2>/dev/null; [ -n "$pid2" ] && kill $pid2 2>/dev/null; rm -rf "$T"' EXIT
+i=0
+while [ ! -s "$T/port2" ] && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+[ -s "$T/port2" ] || { echo "FAIL: the second fake did not start"; cat "$T/fake2.err"; exit 1; }
+sed -e "s|^url = http://127.0.0.1:$(cat "$T/port")\$|url = http://127.0.0.1:$(cat "$T/port2")|" \
+	-e 's/^slots = 2$/slots = 4/' -e 's/^timeout = 2$/timeout = 20/' \
+	-e 's/^first_token_timeout = 1$/first_token_timeout = 10/' "$T/before-context.conf" >sworn.conf
+: >many.md
+for k in 1 2 3 4 5 6 7 8; do
+	printf 'Acme shipped 12,000 housings to Brightline (ACME0000001).\n\n' >>many.md
+done
+t0=$(date +%s.%N)
+run 0 "$SWORN" verify -m m --json many.md
+t1=$(date +%s.%N)
+has "$T/err" '4 at a time'
+python3 - "$T/out" "$t0" "$t1" <<'PY' >"$T/par"
+import json, sys
+d = json.load(open(sys.argv[1]))
+j = d.get("judge", [])
+model = sum(a["wall_s"] for a in j)
+wall = float(sys.argv[3]) - float(sys.argv[2])
+ok = len(j) == 8 and all(a["outcome"] == "agreed" for a in j) and model > 1.0 and wall < 0.6 * model
+print("judged %d, model time %.2f s, wall %.2f s (%.2f of it): %s" % (len(j), model, wall, wall / model if model else 0, "ok" if ok else "TOO SLOW"))
+PY
+cat "$T/par"
+has "$T/par" ': ok'
+cp "$T/before-context.conf" sworn.conf
+kill $pid2 2>/dev/null
+pid2=""
 
 # A judge past its deadline: the facts' verdict stands, the reason says why.
 run 0 "$SWORN" verify -m m --json hang.md
