@@ -257,6 +257,7 @@ struct sw_label_row {
 	int line;           /* 1-based line of the file */
 	const char *label;  /* trimmed, quotes undone; owned by the sw_labels */
 	const char *target;
+	size_t extra;       /* later fields that were not empty (ignored) */
 };
 
 struct sw_labels {

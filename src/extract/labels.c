@@ -75,11 +75,11 @@ struct pending {
 };
 
 static void add_row(struct sw_labels *out, struct pending *p, int line, const char *label,
-		    const char *target)
+		    const char *target, size_t extra)
 {
 	out->rows = sw_xgrow(out->rows, &out->cap, out->n + 1, sizeof(*out->rows));
 	p->at = sw_xgrow(p->at, &p->cap, out->n + 1, sizeof(*p->at));
-	out->rows[out->n] = (struct sw_label_row){ .line = line };
+	out->rows[out->n] = (struct sw_label_row){ .line = line, .extra = extra };
 	p->at[out->n++] = label ? out->text.len : SIZE_MAX;
 	if (!label)
 		return;
@@ -108,21 +108,25 @@ void sw_labels_parse(struct sw_labels *out, const char *text, size_t len)
 			empty = blank(sw_csv_field(&c, i));
 		if (empty)
 			continue;
-		/* Later fields (a description column) are ignored. */
+		/* Later fields (a description column) are ignored, and counted
+		 * so that the importer can say so. */
 		char *f0 = unquote(sw_trim(sw_xstrdup(sw_csv_field(&c, 0))));
 		char *f1 = unquote(sw_trim(sw_xstrdup(sw_csv_field(&c, 1))));
 		bool header = first_row && c.nfields >= 2 && header_row(f0, f1);
 		first_row = false;
 		if (!header) {
 			bool ok = !c.over && c.nfields >= 2 && f0[0] && f1[0];
-			add_row(out, &p, line, ok ? f0 : NULL, ok ? f1 : NULL);
+			size_t extra = 0;
+			for (size_t i = 2; i < c.nfields; i++)
+				extra += !blank(sw_csv_field(&c, i));
+			add_row(out, &p, line, ok ? f0 : NULL, ok ? f1 : NULL, extra);
 		}
 		free(f0);
 		free(f1);
 	}
 	/* A quote never closed: the rest of the file is that row, bad. */
 	if (rc != 0)
-		add_row(out, &p, c.line > INT_MAX ? INT_MAX : (int)c.line, NULL, NULL);
+		add_row(out, &p, c.line > INT_MAX ? INT_MAX : (int)c.line, NULL, NULL, 0);
 	sw_csv_release(&c);
 	for (size_t i = 0; i < out->n; i++) {
 		if (p.at[i] == SIZE_MAX)

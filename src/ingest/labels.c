@@ -39,6 +39,20 @@ int sw__ingest_labels(struct sw__ingest *in, const char *path)
 			continue;
 		}
 		const char *f[2] = { row->label, row->target };
+		/* A label of no letters or digits ("--", "§") would be one key
+		 * for them all, each overwriting the last. */
+		char *norm = sw_label_normalize(f[0]);
+		bool empty = !norm || !*norm;
+		free(norm);
+		if (empty) {
+			sw__ingest_event(in, SW_INGEST_FAILED, where,
+					 "label '%s' has no letters or digits to be cited by", f[0]);
+			continue;
+		}
+		if (row->extra)
+			sw__ingest_event(in, SW_INGEST_WARNING, where,
+					 "label '%s': %zu field(s) after the target ignored", f[0],
+					 row->extra);
 		int64_t doc = 0;
 		int frc = sw_record_label_target(&doc, in->m, f[1], &in->fatal);
 		if (frc == SW_ENOTFOUND) {

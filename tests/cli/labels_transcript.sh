@@ -37,6 +37,20 @@ eq "exhibit 4" "$(sql m "SELECT target FROM labels WHERE norm = 'ex 4'")" "ACME0
 eq "ecf 45" "$(sql m "SELECT target FROM labels WHERE norm = 'ecf 45'")" "ACME0000007"
 eq "moved" "$(sql m "SELECT target FROM labels WHERE norm = 'ex 1'")" "ACME0000004"
 
+# A label of no letters or digits would collide with every other such
+# label; a field after the target is said to be ignored (issue 17, item 15).
+cat > odd.csv <<'CSV'
+--,ACME0000003
+(*),ACME0000007
+Ex. 5,ACME0000004,see also Ex. 6
+CSV
+run 2 "$SWORN" ingest -m m --labels odd.csv
+has "$T/err" "odd.csv:1: label '--' has no letters or digits to be cited by"
+has "$T/err" "odd.csv:2: label '(*)' has no letters or digits to be cited by"
+has "$T/err" "odd.csv:3: label 'Ex. 5': 1 field(s) after the target ignored"
+eq "no empty key" "$(sql m "SELECT count(*) FROM labels WHERE norm = ''")" 0
+eq "ex 5" "$(sql m "SELECT target FROM labels WHERE norm = 'ex 5'")" "ACME0000004"
+
 run 2 "$SWORN" ingest -m m --labels nosuch.csv
 has "$T/err" "nosuch.csv"
 
