@@ -7,6 +7,8 @@
 
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
+#include "llm/llm.h"
+#include "pipeline/pipeline.h"
 #include "web/web.h"
 
 struct serve_opts {
@@ -40,6 +42,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_err err = { 0 };
 	struct sw_web *w = NULL;
 	struct sw_matter *m = NULL;
+	struct sw_llm_config llm = { 0 };
+	struct sw_judge judge;
+	bool judged = false;
 	char token[SW_WEB_TOKEN_HEX + 1];
 	char *matter = NULL;
 	const char *from = NULL;
@@ -69,6 +74,14 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
+	/* Approve re-verifies as sworn run approve does, with the judge as
+	 * configured; the page's Verify never asks it (it must answer at
+	 * once). */
+	if (cli_judge_setup(&judge, &judged, &llm, ctx, false, &err) != 0) {
+		cli_fail(&err);
+		rc = CLI_USAGE;
+		goto cleanup;
+	}
 	/* The server's threads start with SIGINT and SIGTERM blocked, so they
 	 * reach this thread's sigwait only. */
 	sigemptyset(&stop);
@@ -84,6 +97,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		.port = (unsigned)o->port,
 		.token = token,
 		.commit = cli_build_commit,
+		.judge = judged ? &judge.vj : NULL,
 		.log = !cli_globals.quiet,
 	};
 	if (sw_web_start(&w, &wo, &err) != 0) {
@@ -122,6 +136,7 @@ unblock:
 	sw_web_stop(w);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 cleanup:
+	sw_llm_config_release(&llm);
 	free(matter);
 	return rc;
 }
@@ -136,7 +151,8 @@ const struct cli_command cli_cmd_serve = {
 		"search, runs (live while they run), a draft with each claim coloured by its\n"
 		"verdict and the record page (text and image) behind it, the context audit,\n"
 		"edits saved as they are made, Verify and Approve (as sworn run approve:\n"
-		"a failing draft needs an override reason).  Prints the URL to open, with\n"
+		"a failing draft needs an override reason; a [role \"judge\"] is asked as\n"
+		"there, never by Verify).  Prints the URL to open, with\n"
 		"the workspace's access token (kept in " SW_WEB_TOKEN_FILE ", mode 0600, the\n"
 		"same across restarts); every request without it, or without the session\n"
 		"cookie the first visit sets, is refused.  Listens on 127.0.0.1 only unless\n"

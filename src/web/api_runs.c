@@ -214,6 +214,7 @@ static void approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_ma
 		.override = override,
 		.auth = auth,
 		.out_path = out,
+		.judge = q->w->judge, /* as sworn run approve: the judge as configured */
 	};
 	if (sw_run_approve(&res, m, id, &ao, &err) != 0) {
 		sw__web_reply_err(r, &err);

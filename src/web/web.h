@@ -48,6 +48,8 @@
 int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root,
 		 struct sw_err *err) SW_MUST_USE;
 
+struct sw_verify_judge; /* verify/verify.h */
+
 struct sw_web_opts {
 	const struct sw_workspace *ws; /* borrowed for the server's life */
 	const char *matter;    /* the default matter's name, or NULL */
@@ -56,6 +58,9 @@ struct sw_web_opts {
 	unsigned port;         /* 0: any free port */
 	const char *token;     /* sw_web_token's */
 	const char *commit;    /* the build's git commit, for reports' audit stamp; may be NULL */
+	const struct sw_verify_judge *judge; /* approval's judge, as sworn run approve
+				  asks it (borrowed for the server's life; called from
+				  several request threads at once); NULL: none */
 	bool log;              /* one line per request on stderr */
 };
 

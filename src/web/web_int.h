@@ -21,6 +21,7 @@ struct sw_web {
 	const struct sw_workspace *ws;
 	char *matter;                 /* the default matter, or NULL */
 	char *commit;                 /* or NULL */
+	const struct sw_verify_judge *judge; /* approval's, or NULL */
 	char token[SW_WEB_TOKEN_HEX + 1];
 	char session[SW_WEB_TOKEN_HEX + 1]; /* the cookie's value, per process */
 	char csrf[SW_WEB_TOKEN_HEX + 1];    /* per process */

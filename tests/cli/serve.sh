@@ -41,6 +41,9 @@ mkdir hostile
 printf 'Memo <script>alert(1)</script> and "><img src=x onerror=alert(2)> end.\n' >hostile/memo.txt
 "$SWORN" ingest -m acme hostile >/dev/null 2>&1 || exit 1
 cat >"$T/fake.ini" <<INI
+[answer "judge"]
+match = <<<SENTENCE>>>
+text = {"supported": false, "span": "", "reason": "the scripted judge doubts it"}
 [answer "review"]
 match = opposing counsel's most careful associate
 file = $D/review.json
@@ -51,7 +54,7 @@ file = $D/draft-fixed.md
 file = $D/draft-invented.md
 INI
 "$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/fport" --fake-script "$T/fake.ini" \
-	-a fake-drafter-35b 2>"$T/fake.err" &
+	--fake-log "$T/req" -a fake-drafter-35b 2>"$T/fake.err" &
 pids="$pids $!"
 i=0
 while [ ! -s "$T/fport" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
@@ -284,7 +287,7 @@ eq "draft text" "$(json "$T/body" 'j["text"]')" "$("$SWORN" run show 1 -m acme -
 eq "its report passes" "$(json "$T/body" 'j["report"]["gate"]["pass"] if isinstance(j["report"]["gate"], dict) else j["report"]["gate"]')" \
 	"$(json "$T/body" 'True if isinstance(j["report"]["gate"], dict) else "pass"')"
 # the claims' offsets are into the text sent
-eq "offsets into the text" "$(json "$T/body" 'all(j["text"][c["start"]:c["end"]] == c["text"] for c in j["report"]["claims"])')" true
+eq "offsets into the text" "$(json "$T/body" '[(c["kind"], j["text"].encode()[c["start"]:c["end"]].decode(), c["text"]) for c in j["report"]["claims"] if j["text"].encode()[c["start"]:c["end"]].decode() != c["text"]]')" "[]"
 
 # saved edits: versions, conflicts, survive a restart
 python3 - "$T/body" >"$T/edit1.json" <<'PY'
@@ -314,6 +317,16 @@ wait $spid
 eq "stops on SIGTERM" "$?" 0
 has "$T/serve.err" "GET /api/session 200"
 lacks "$T/serve.err" "$TOK"
+# From here on sworn.conf names a judge: approval asks it, as sworn run
+# approve does; the page's Verify never does.
+cat >>sworn.conf <<'CONF'
+[role "judge"]
+endpoint = board-a
+[verify]
+judge = warn
+CONF
+# judged: the judge's requests the fake has logged.
+judged() { grep -cF '<<<SENTENCE>>>' "$T/req" 2>/dev/null || true; }
 # a version-5 matter (before draft_edits) is upgraded on open
 sql acme "CREATE TABLE keep AS SELECT * FROM draft_edits; DROP TABLE draft_edits; PRAGMA user_version = 5"
 "$SWORN" serve -m acme --port "$P" --port-file "$T/port2" >"$T/serve.out" 2>"$T/serve.err" &
@@ -322,6 +335,7 @@ pids="$pids $spid"
 i=0
 while [ ! -s "$T/port2" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 eq "same port" "$(cat "$T/port2")" "$P"
+has "$T/serve.err" 'judge: [role "judge"] on endpoint board-a, judge = warn'
 has "$T/serve.out" "?token=$TOK"
 get /api/session
 CSRF=$(json "$T/body" 'j["csrf"]')
@@ -352,8 +366,10 @@ done
 
 # ---------------------------------------------------- the verifier
 printf '{"text": "The order shipped on April 9, 2021 (ACME0000004). See ACME0000999."}' >"$T/paste.json"
+before=$(judged)
 post /api/m/acme/verify "$T/paste.json"
 eq "pasted" "$code" 200
+eq "Verify asks no judge" "$(judged)" "$before"
 eq "pasted: text back" "$(json "$T/body" 'j["text"]')" "The order shipped on April 9, 2021 (ACME0000004). See ACME0000999."
 eq "pasted: a blocked Bates number" "$(json "$T/body" '[c["verdict"] for c in j["report"]["claims"] if c["text"] == "ACME0000999"]')" '["unsupported"]'
 eq "pasted: offsets" "$(json "$T/body" 'all(j["text"][c["start"]:c["end"]] == c["text"] for c in j["report"]["claims"])')" true
@@ -407,8 +423,15 @@ python3 - "$T/edit1.json" >"$T/approve.json" <<'PY'
 import json, sys
 print(json.dumps({"text": json.load(open(sys.argv[1]))["text"], "override": "ACME0000998 is in the supplemental production"}))
 PY
+before=$(judged)
 post /api/m/acme/runs/1/approve "$T/approve.json"
 eq "approved" "$code" 200
+checks=$((checks + 1))
+if [ "$(judged)" -le "$before" ]; then
+	echo "FAIL: approval did not put the final's sentences to the judge"
+	failures=$((failures + 1))
+fi
+has "$T/body" '"outcome":"disagreed"'
 eq "accepted" "$(json "$T/body" 'j["accepted"]')" true
 eq "overridden" "$(json "$T/body" 'j["overridden"]')" true
 eq "final" "$(json "$T/body" 'j["final"]')" "$T/ws/matters/acme/finals/run-1-final.md"
