@@ -436,7 +436,9 @@
 		var gen = generation;
 		var bar = el('p', { class: 'pager' });
 		root.appendChild(bar);
-		root.appendChild(pageBox(m, { doc: docId, page: pg }, null, []));
+		var box = pageBox(m, { doc: docId, page: pg }, null, []);
+		box.classList.add('wide');
+		root.appendChild(box);
 		docsOf(m).then(function (docs) {
 			if (!live(gen))
 				return;
@@ -925,7 +927,8 @@
 						'aria-current': i === st.current ? 'true' : null,
 						on: { click: function () { select(i, true); } } },
 						verdictTag(k.c.verdict, k.stale), ' ', el('span', { class: 'kind' }, k.c.kind), ' ',
-						el('span', { class: 'ctext' }, clip(st.text.slice(k.s, Math.min(k.e, k.s + 200)), 90))));
+						el('span', { class: 'ctext' }, clip(st.text.slice(k.s, Math.min(k.e, k.s + 200)), 90)),
+						b ? el('span', { class: 'preason' }, k.c.reason || '') : null));
 				st.items[i] = li;
 				frag.appendChild(li);
 			});
