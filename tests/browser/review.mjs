@@ -204,10 +204,12 @@ try {
 	await shot(page, 'draft-blocked.png');
 
 	// click the contradicted date: its reason and the page behind it
-	await page.locator('#claim-list li.blocked button', { hasText: 'April 9, 2021' }).filter({ hasText: /date/i }).first().click();
+	await page.locator('#claim-list li.blocked button')
+		.filter({ has: page.locator('.kind', { hasText: /^date$/ }) })
+		.filter({ hasText: 'April 9, 2021' }).first().click();
 	await page.waitForSelector('#claim-detail .pagetext');
 	const reason = await page.locator('#claim-reason').textContent();
-	check('the reason is shown', /March 31, 2021/.test(reason), reason);
+	check('the reason is shown', /^the cited page \(ACME0000004\) gives "March 31, 2021"/.test(reason), reason);
 	const pageHead = await page.locator('#claim-detail .pagehead').first().textContent();
 	check('the evidence names the document and Bates', /ACME0000004/.test(pageHead), pageHead);
 	const marks = await page.locator('#claim-detail .pagetext mark').allTextContents();
