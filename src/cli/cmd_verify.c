@@ -130,6 +130,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	json_t *doc = o->json ? sw_verify_json(&rep, path) : NULL;
 	if (doc && judged)
 		json_object_set_new(doc, "judge", sw_judge_answers_json(&rep));
+	if (doc)
+		json_object_set_new(doc, "timing",
+				    json_pack("{s:f, s:f, s:f, s:f, s:f}", "claims_s", rep.claims_s,
+					      "propositions_s", rep.propositions_s, "judge_s",
+					      rep.judge_s, "claims_cpu_s", rep.claims_cpu_s,
+					      "propositions_cpu_s", rep.propositions_cpu_s));
 	rc = cli_emit(o->json, doc, print_text, &shown, rep.pass ? CLI_OK : CLI_NO);
 cleanup:
 	sw_verify_release(&rep);

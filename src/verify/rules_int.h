@@ -199,4 +199,12 @@ char *sw__verify_where(struct sw__verify_run *u, const struct sw_claim *c, const
  * "does not reference PO 4471", "never mentions". */
 bool sw__verify_denied_mention(const char *t, size_t s, const struct sw_claim_fact *f);
 
+/* The other claims (not propositions) that proposition c may lean on:
+ * those overlapping [c->start, c->end + SW__VERIFY_AFTER) and the whole
+ * sentence of its citation, as indexes [*k0, *k1) of the report's claims
+ * (found by bisection: they come first, in document order). */
+#define SW__VERIFY_AFTER 16
+void sw__verify_claims_near(const struct sw__verify_run *u, const struct sw_claim *c, size_t *k0,
+			    size_t *k1);
+
 #endif /* SW_VERIFY_RULES_INT_H */

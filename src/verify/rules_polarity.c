@@ -286,9 +286,10 @@ static bool pin_of(const struct sw__verify_run *u, const struct sw_claim *c, int
 	/* the citations it leans on: its own sentence's, or a citation
 	 * sentence right after it ("... (Smith Dep. 3:7-8) and that ... (Id.
 	 * at 3:9-10.)"); lines of one page cited twice are read as one run */
-	size_t cs = cl->v[c->resolves_to].sentence;
+	size_t cs = cl->v[c->resolves_to].sentence, k0, k1;
 	bool found = false;
-	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
+	sw__verify_claims_near(u, c, &k0, &k1);
+	for (size_t k = k0; k < k1; k++) {
 		const struct sw_claim *x = &cl->v[k];
 		if (x->kind != SW_CLAIM_RECORD ||
 		    (x->sentence != cs && !sw__verify_cite_after(c, x)))
@@ -413,7 +414,9 @@ static char *without_numbers(const char *p, size_t n)
 static bool quotes(const struct sw__verify_run *u, const struct sw_claim *c)
 {
 	const struct sw_claims *cl = &u->r->claims;
-	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION; k++)
+	size_t k0, k1;
+	sw__verify_claims_near(u, c, &k0, &k1);
+	for (size_t k = k0; k < k1; k++)
 		if (cl->v[k].kind == SW_CLAIM_QUOTE && cl->v[k].start < c->end &&
 		    c->start < cl->v[k].end)
 			return true;

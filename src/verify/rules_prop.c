@@ -302,7 +302,9 @@ static bool is_cite(const struct sw__verify_run *u, const struct sw_claim *c,
 		    const struct sw_claim_fact *f)
 {
 	const struct sw_claims *cl = &u->r->claims;
-	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
+	size_t k0, k1;
+	sw__verify_claims_near(u, c, &k0, &k1);
+	for (size_t k = k0; k < k1; k++) {
 		const struct sw_claim *x = &cl->v[k];
 		if (x->sentence == c->sentence && x->kind == SW_CLAIM_BATES && x->start < f->end &&
 		    f->start < x->end)
@@ -317,8 +319,9 @@ static size_t claim_spans(const struct sw__verify_run *u, const struct sw_claim 
 			  struct sw__verify_range *sp, size_t max)
 {
 	const struct sw_claims *cl = &u->r->claims;
-	size_t n = 0;
-	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION && n < max; k++)
+	size_t n = 0, k0, k1;
+	sw__verify_claims_near(u, c, &k0, &k1);
+	for (size_t k = k0; k < k1 && n < max; k++)
 		if (cl->v[k].sentence == c->sentence ||
 		    (cl->v[k].start < c->end && c->start < cl->v[k].end))
 			sp[n++] = (struct sw__verify_range){ cl->v[k].start, cl->v[k].end };
@@ -482,7 +485,9 @@ static const struct sw_claim_verdict *own_claim(const struct sw__verify_run *u,
 						const struct sw_claim *c, size_t s, size_t e)
 {
 	const struct sw_claims *cl = &u->r->claims;
-	for (size_t k = 0; k < cl->n && cl->v[k].kind != SW_CLAIM_PROPOSITION; k++) {
+	size_t k0, k1;
+	sw__verify_claims_near(u, c, &k0, &k1);
+	for (size_t k = k0; k < k1; k++) {
 		const struct sw_claim *x = &cl->v[k];
 		if (x->sentence == c->sentence && x->start <= s && e <= x->end)
 			return &u->r->verdicts[k];

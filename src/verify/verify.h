@@ -219,6 +219,12 @@ struct sw_verify_report {
 	struct sw_verify_judged *judged; /* the judge's answers, in claim order */
 	size_t njudged;
 	enum sw_judge_mode judge_mode;   /* SW_JUDGE_OFF when none was asked */
+	/* Wall seconds of sw_verify()'s passes: the claims before the
+	 * propositions (scan included), the propositions' deterministic
+	 * layer, the judge (0 when none); and the CPU seconds of the first
+	 * two (what they cost on a shared machine, without the waits). */
+	double claims_s, propositions_s, judge_s;
+	double claims_cpu_s, propositions_cpu_s;
 	/* Set by the caller after sw_verify(), for the reports only; borrowed,
 	 * never freed by sw_verify_release().  view: the marked-up draft whose
 	 * plain text (view->text, view->len) was verified; the reports then
