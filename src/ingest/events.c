@@ -103,10 +103,13 @@ int sw__ingest_found(struct sw__ingest *in, int64_t id, const char *what)
 	}
 	if (!rc.changed)
 		return 0;
+	char kids[64] = "";
+	if (rc.children)
+		snprintf(kids, sizeof(kids), " with the %zu document(s) that came in it", rc.children);
 	sw__ingest_event(in, SW_INGEST_RECLASSIFIED, what,
-			 "already imported as document %lld of origin %s: now origin %s%s"
+			 "already imported as document %lld of origin %s: now origin %s%s%s"
 			 " (recorded in sworn matter audit)", (long long)id,
-			 sw_origin_name(rc.from), sw_origin_name(to),
+			 sw_origin_name(rc.from), sw_origin_name(to), kids,
 			 to == SW_ORIGIN_MODEL ? ", its fingerprints registered for the workspace" : "");
 	return 1;
 }

@@ -40,8 +40,57 @@ static char *col_dup(sqlite3_stmt *st, int col)
 	return t ? sw_xstrdup((const char *)t) : NULL;
 }
 
+static int reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
+		      enum sw_origin to, int depth, struct sw_err *err);
+
+/* The documents that came in id (an e-mail's attachments) go with it: the
+ * same change, counted in out->children.  One whose origin is already to,
+ * or that may not change, stays as it is. */
+static int reclassify_children(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
+			       enum sw_origin to, int depth, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t *kids = NULL;
+	size_t n = 0, cap = 0;
+	int step, rc = 0;
+	if (depth >= 8) /* deeper than any family an import makes */
+		return 0;
+	if (sqlite3_prepare_v2(m->db, "SELECT id FROM documents WHERE parent_id = ?1 ORDER BY id",
+			       -1, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, "cannot read the attachments");
+	sqlite3_bind_int64(st, 1, id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		kids = sw_xgrow(kids, &cap, n + 1, sizeof(*kids));
+		kids[n++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		rc = sw__record_sqlerr(err, m->db, "cannot read the attachments");
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct sw_record_reclass k;
+		struct sw_err kerr = { 0 };
+		int krc = reclassify(&k, m, kids[i], to, depth + 1, &kerr);
+		if (krc == SW_EPOLICY)
+			continue;
+		if (krc) {
+			*err = kerr;
+			rc = krc;
+			break;
+		}
+		out->children += k.changed + k.children;
+	}
+	free(kids);
+	return rc;
+}
+
 int sw_record_reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
 			 enum sw_origin to, struct sw_err *err)
+{
+	return reclassify(out, m, id, to, 0, err);
+}
+
+static int reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
+		      enum sw_origin to, int depth, struct sw_err *err)
 {
 	sqlite3_stmt *st = NULL;
 	char *origin = NULL, *status = NULL, *sha = NULL, *beg = NULL, *name = NULL;
@@ -137,6 +186,7 @@ int sw_record_reclassify(struct sw_record_reclass *out, struct sw_matter *m, int
 	if (to == SW_ORIGIN_MODEL)
 		sw__record_prov_set_doc(m, sha, beg, id);
 	out->changed = true;
+	rc = reclassify_children(out, m, id, to, depth, err);
 cleanup:
 	sqlite3_finalize(st);
 	sw_buf_release(&text);

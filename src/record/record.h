@@ -696,13 +696,15 @@ int sw_record_import_end(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
  * fingerprints in provenance.db first (so its copies anywhere in the
  * workspace are quarantined); the change is kept in the document's meta
  * (origin_changes) and listed by sw_matter_audit.  out->from is the stored
- * origin, out->changed whether it changed (false: it was already to).
+ * origin, out->changed whether it changed (false: it was already to); the
+ * documents that came in it (an e-mail's attachments) change with it.
  * SW_EPOLICY, saying why, for a model output (it never becomes anything
  * else), for to evidence (an import never raises the trust) and for a
  * removed document. */
 struct sw_record_reclass {
 	bool changed;
 	enum sw_origin from;
+	size_t children; /* documents that came in it (attachments), changed too */
 };
 int sw_record_reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
 			 enum sw_origin to, struct sw_err *err) SW_MUST_USE;

@@ -166,4 +166,22 @@ run 2 "$SWORN" ingest -m m d
 has "$T/err" "draft.txt: already stored as a model output (document 1); a model output never becomes evidence"
 eq "still a model output" "$(sql m "SELECT origin FROM documents WHERE name = 'draft.txt'")" "model"
 
+# An e-mail re-classified takes the documents that came in it along.
+mkdir f
+{
+	printf 'From: a@acme.example\r\nTo: b@acme.example\r\nSubject: the draft\r\n'
+	printf 'MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b1"\r\n\r\n'
+	printf -- '--b1\r\nContent-Type: text/plain\r\n\r\nThe model drafted these.\r\n'
+	for i in 1 2; do
+		printf -- '--b1\r\nContent-Type: text/plain; name="n%s.txt"\r\n' "$i"
+		printf 'Content-Disposition: attachment; filename="n%s.txt"\r\n\r\n' "$i"
+		printf 'Drafted note %s.\r\n' "$i"
+	done
+	printf -- '--b1--\r\n'
+} > f/draft.eml
+run 0 "$SWORN" ingest -m m f
+run 0 "$SWORN" ingest -m m --origin model f
+has "$T/out" "draft.eml: already imported as document 2 of origin evidence: now origin model with the 2 document(s) that came in it"
+eq "the family is model" "$(sql m "SELECT group_concat(origin, ',') FROM documents WHERE id = 2 OR parent_id = 2")" "model,model,model"
+
 done_testing
