@@ -87,6 +87,18 @@ static int bind(void *opts, const struct cli_opt *o, const char *v, struct sw_er
 	case CLI_STRING:
 		memcpy(at, &v, sizeof(v));
 		return 0;
+	case CLI_PATHS: {
+		struct cli_paths ps;
+		if (!*v)
+			return sw_err_set(err, SW_EUSAGE, "option --%s needs a path, not ''", o->name);
+		memcpy(&ps, at, sizeof(ps));
+		if (ps.n >= CLI_MAX_PATHS)
+			return sw_err_set(err, SW_EUSAGE, "option --%s is given more than %d times",
+					  o->name, CLI_MAX_PATHS);
+		ps.v[ps.n++] = v;
+		memcpy(at, &ps, sizeof(ps));
+		return 0;
+	}
 	case CLI_INT:
 		/* No sign, as a count or a port is written. */
 		if (v[0] == '+' || !sw_parse_int(v, (long long)o->min, (long long)o->max, &n))
@@ -476,7 +488,7 @@ bool cli_opt_takes_path(const struct cli_opt *o)
 {
 	static const char *const kinds[] = { "FILE", "OUT", "PATH", "DIR", "GGUF" };
 	if (o->type != CLI_UNTYPED)
-		return o->type == CLI_PATH;
+		return o->type == CLI_PATH || o->type == CLI_PATHS;
 	if (!o->arg)
 		return false;
 	for (size_t i = 0; i < SW_ARRAY_LEN(kinds); i++)

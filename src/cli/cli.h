@@ -58,7 +58,17 @@ enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2 };
 
 /* The field an option fills (see the note above); CLI_UNTYPED: a row of
  * an old table, bound to no field. */
-enum cli_type { CLI_UNTYPED = 0, CLI_FLAG, CLI_STRING, CLI_PATH, CLI_INT, CLI_DOUBLE };
+enum cli_type { CLI_UNTYPED = 0, CLI_FLAG, CLI_STRING, CLI_PATH, CLI_INT, CLI_DOUBLE,
+		CLI_PATHS };
+
+/* The field of a CLI_PATHS option, which may be given several times
+ * (--hardware a.ini --hardware b.ini): the paths in order, borrowed from
+ * argv. */
+#define CLI_MAX_PATHS 8
+struct cli_paths {
+	const char *v[CLI_MAX_PATHS];
+	size_t n;
+};
 
 struct cli_opt {
 	const char *name;  /* long name, used as --name */

@@ -9,18 +9,23 @@
 #include "fleet/fleet.h"
 
 struct plan_opts {
-	const char *hardware, *svg, *png, *calibration, *server;
+	struct cli_paths hardware; /* one inventory per host */
+	const char *svg, *png, *calibration, *server, *write_inventory;
 	double floor;     /* 0: the default */
 	long long port;   /* 0: the default */
-	bool detect, strict_floor, json, commands, conf, explain;
+	bool detect, strict_floor, json, commands, conf, explain, allow_rpc;
 };
 
 #define AT(f) offsetof(struct plan_opts, f)
 static const struct cli_opt opts[] = {
-	{ "hardware", 'H', "FILE", "the GPU inventory (INI: [gpu \"N\"] and [group \"NAME\"])",
-	  CLI_PATH, AT(hardware) },
+	{ "hardware", 'H', "FILE", "the GPU inventory (INI: [gpu \"N\"] and [group \"NAME\"]); "
+	  "once per host", CLI_PATHS, AT(hardware) },
 	{ "detect", 0, NULL, "read the GPUs and NVLink boards from nvidia-smi instead", CLI_FLAG,
 	  AT(detect) },
+	{ "write-inventory", 0, "FILE", "with --detect: write this machine's inventory to FILE",
+	  CLI_PATH, AT(write_inventory) },
+	{ "allow-rpc", 0, NULL, "a model too large for any group may span hosts over llama.cpp's RPC",
+	  CLI_FLAG, AT(allow_rpc) },
 	{ "floor", 0, "TOK/S", "decode floor a group must meet to be preferred (default 40)",
 	  CLI_DOUBLE, AT(floor), 0.01, 99999 },
 	{ "strict-floor", 0, NULL, "leave a model unplaced rather than below the floor", CLI_FLAG,
@@ -79,7 +84,6 @@ static int write_file(const char *path, const struct sw_buf *b, struct sw_err *e
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
-	(void)cmd;
 	const struct plan_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_fleet_hw hw = { 0 };
@@ -89,8 +93,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_fleet_plan plan = { 0 };
 	struct sw_buf out = SW_BUF_INIT;
 	size_t n = (size_t)a->npos;
-	const char *hwfile = o->hardware;
+	bool hwfile = o->hardware.n > 0;
 	struct sw_fleet_plan_opts po = {
+		.allow_rpc = o->allow_rpc,
 		.strict_floor = o->strict_floor,
 		.server = o->server,
 		.floor_tps = o->floor,
@@ -101,7 +106,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	(void)ctx;
 
 	if (!hwfile == !o->detect) {
-		cli_error("give the GPUs with --hardware FILE or --detect (one of them)");
+		cli_error("give the GPUs with --hardware FILE or --detect (one of them; --hardware once "
+			  "per host)");
+		return CLI_USAGE;
+	}
+	if (o->write_inventory && !o->detect) {
+		cli_error("--write-inventory writes what --detect reads: give --detect");
+		return CLI_USAGE;
+	}
+	if (n == 0 && !o->write_inventory) {
+		cli_error("no model to plan: usage: sworn plan %s", cmd->usage);
 		return CLI_USAGE;
 	}
 	/* One port per model, all below 65536. */
@@ -113,10 +127,25 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		cli_error("%zu models: at most %u can be planned at once", n, SW_FLEET_MAX_MODELS);
 		return CLI_USAGE;
 	}
-	if ((hwfile ? sw_fleet_hw_load(&hw, hwfile, &err) : sw_fleet_hw_detect(&hw, &err)) != 0 ||
+	if ((hwfile ? sw_fleet_hw_load_all(&hw, o->hardware.v, o->hardware.n, &err)
+		    : sw_fleet_hw_detect(&hw, &err)) != 0 ||
 	    sw_fleet_calib_load(&cal, o->calibration, &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
+	}
+	if (o->write_inventory) {
+		sw_fleet_hw_inventory_text(&out, &hw);
+		if (write_file(o->write_inventory, &out, &err) != 0) {
+			rc = cli_fail(&err);
+			goto cleanup;
+		}
+		if (!cli_globals.quiet)
+			fprintf(stderr, "sworn: wrote the inventory of %zu GPUs to %s: set [host] address "
+				"there, then plan with one --hardware per host\n", hw.ngpus,
+				o->write_inventory);
+		sw_buf_reset(&out);
+		if (n == 0)
+			goto cleanup;
 	}
 	/* The commands fit the build that will run them: its own --help says
 	 * which flags it knows.  None to read: the plan says what they need. */
@@ -196,21 +225,25 @@ cleanup:
 
 const struct cli_command cli_cmd_plan = {
 	.name = "plan",
-	.usage = "(--hardware FILE | --detect) [--json] [--explain] [--svg OUT] [--png OUT] MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]...",
+	.usage = "(--hardware FILE... | --detect [--write-inventory FILE]) [--allow-rpc] [--json] [--explain] [--svg OUT] [--png OUT] MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]...",
 	.summary = "fit, speed and placement of models on GPU boards; llama-server commands",
 	.description =
 		"Each model goes to one group of GPUs (an NVLink board), never across groups,\n"
 		"and each group serves one model.  Among the groups a model fits, the\n"
 		"smallest that meets the decode floor is preferred; a model that meets the\n"
 		"floor nowhere goes where it runs fastest, with a warning (or stays unplaced\n"
-		"with --strict-floor).  Per model: ctx (total context, e.g. 32k; default 32k\n"
+		"with --strict-floor).  With one --hardware per host, a group stays on its\n"
+		"host and each server's command and sworn.conf section use that host's\n"
+		"address; --allow-rpc lets a model that fits no group span two hosts through\n"
+		"llama.cpp's rpc-server, slower by the network link the inventories give\n"
+		"([link \"box1-box2\"]).  Per model: ctx (total context, e.g. 32k; default 32k\n"
 		"or the trained context), kv (cache type, default q8_0), np (slots), role\n"
 		"(drafter, reasoner, reviewer: adds a [role] section), group (pin), port.\n\n"
 		"Exit status: 0 every model placed, 1 some model not placed, 2 usage or input error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
 	.opts_size = sizeof(struct plan_opts),
-	.min_pos = 1,
+	.min_pos = 0,
 	.max_pos = -1,
 	.flags = 0,
 	.run = run,

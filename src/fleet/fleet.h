@@ -200,6 +200,7 @@ struct sw_fleet_gpu {
 	double bandwidth_gbs;
 	int cc_major, cc_minor;
 	int group;          /* index into groups, -1 before grouping */
+	int host;           /* index into hosts */
 };
 
 struct sw_fleet_group {
@@ -207,14 +208,39 @@ struct sw_fleet_group {
 	bool nvlink;
 	size_t n;
 	int gpu[SW_FLEET_MAX_GPUS]; /* indexes into sw_fleet_hw.gpus, in order */
+	int host;           /* index into hosts: a group never spans two */
+};
+
+/* A machine of the office.  An inventory names its own ([host]: name,
+ * address, exec); one without is this machine, named after its file. */
+#define SW_FLEET_MAX_HOSTS 8u
+struct sw_fleet_host {
+	char *name;
+	char *address;      /* how the others reach it; NULL: this machine */
+	char *exec;         /* the command prefix that runs a command there
+			       ("ssh -o BatchMode=yes sworn@ADDRESS" when only
+			       address is given); NULL: run here */
+	char *source;       /* its inventory file, or "nvidia-smi" */
+};
+
+/* The network between two hosts ([link "box1-box2"] in either
+ * inventory), for models spanned across them by llama.cpp's RPC. */
+struct sw_fleet_link {
+	char *name;         /* "box1-box2" as written */
+	double bandwidth_gbs;
+	double latency_us;
 };
 
 struct sw_fleet_hw {
-	char *source;       /* file name or "nvidia-smi" */
+	char *source;       /* file name or "nvidia-smi"; "a.ini + b.ini" merged */
 	struct sw_fleet_gpu *gpus;
 	size_t ngpus;
 	struct sw_fleet_group *groups;
 	size_t ngroups;
+	struct sw_fleet_host *hosts;  /* at least one once loaded */
+	size_t nhosts;
+	struct sw_fleet_link *links;
+	size_t nlinks;
 	char *notes;        /* warnings from reading (unknown GPU names...), or NULL */
 };
 
@@ -245,6 +271,29 @@ void sw_fleet_hw_release(struct sw_fleet_hw *hw);
 
 /* The group called name, or -1. */
 int sw_fleet_hw_find_group(const struct sw_fleet_hw *hw, const char *name);
+
+/* Move the inventory of another host into `into` (from is emptied):
+ * GPUs, groups, its host and links.  A group whose name the first already
+ * has is renamed HOST.NAME.  SW_EINPUT for two inventories of one host
+ * name, SW_ELIMIT past SW_FLEET_MAX_GPUS, _GROUPS or _HOSTS. */
+int sw_fleet_hw_merge(struct sw_fleet_hw *into, struct sw_fleet_hw *from,
+		      struct sw_err *err) SW_MUST_USE;
+
+/* Load n inventories (one per host) and merge them in order; one file is
+ * sw_fleet_hw_load. */
+int sw_fleet_hw_load_all(struct sw_fleet_hw *out, const char *const *paths, size_t n,
+			 struct sw_err *err) SW_MUST_USE;
+
+/* The link between hosts a and b ([link "A-B"] or [link "B-A"]), or NULL. */
+const struct sw_fleet_link *sw_fleet_hw_link(const struct sw_fleet_hw *hw, int a, int b);
+
+/* The address others reach host h at: its address, or 127.0.0.1 for this
+ * machine. */
+const char *sw_fleet_host_address(const struct sw_fleet_hw *hw, int h);
+
+/* The inventory text of hw's first host ([host], [gpu "N"], [group]), as
+ * `sworn plan --detect --write-inventory FILE` writes it. */
+void sw_fleet_hw_inventory_text(struct sw_buf *out, const struct sw_fleet_hw *hw);
 
 /* ------------------------------------------------------------ calibration */
 
@@ -358,7 +407,11 @@ struct sw_fleet_plan_opts {
 	bool strict_floor;   /* leave a model unplaced rather than below the floor */
 	uint16_t base_port;  /* first port, default 8081 */
 	const char *server;  /* llama-server path for commands, default "llama-server" */
-	const char *host;    /* --host, default 127.0.0.1 */
+	const char *host;    /* --host of this machine's servers, default 127.0.0.1
+				(a server on another host listens on its address) */
+	/* A model that fits no group may span a group of another host,
+	 * through llama.cpp's rpc-server (never sworn's own transport). */
+	bool allow_rpc;
 	/* What the server build accepts (borrowed; NULL or unknown: the
 	 * newest flags, -fa on and --fit off). */
 	const struct sw_fleet_server_caps *caps;
@@ -369,10 +422,19 @@ struct sw_fleet_placement {
 	int group;           /* -1 when not placed */
 	uint16_t port;
 	bool below_floor;
-	struct sw_fleet_fit fit;       /* on the chosen group */
+	struct sw_fleet_fit fit;       /* on the chosen group (with rpc_group: its GPUs
+					  first, then rpc_group's) */
 	char reason[768];    /* why here, or why nowhere */
 	char *command;       /* the llama-server command line; NULL unless placed */
+	/* Spanned over RPC (allow_rpc): the helper group on another host, its
+	 * rpc-server commands (one per line, run on that host), and the
+	 * predictions of the same split without the network. */
+	int rpc_group;       /* -1: not spanned */
+	uint16_t rpc_port;   /* the first rpc-server's port (one per GPU) */
+	char *rpc_commands;
+	double rpc_base_decode_tps, rpc_base_prompt_tps;
 };
+
 
 struct sw_fleet_plan {
 	const struct sw_fleet_hw *hw;          /* borrowed */
@@ -397,6 +459,9 @@ void sw_fleet_plan_release(struct sw_fleet_plan *p);
 
 /* Number of models not placed. */
 size_t sw_fleet_plan_unplaced(const struct sw_fleet_plan *p);
+/* Device d of placement i's fit: its index into hw->gpus (its group's
+ * GPUs, then its rpc_group's); -1 past them. */
+int sw_fleet_placement_gpu(const struct sw_fleet_plan *p, size_t i, size_t d);
 
 /* Outputs of a plan: the human report, the sworn.conf endpoint (and role)
  * sections, the JSON document (a new jansson reference: a struct json_t *),

@@ -58,6 +58,23 @@ int sw__fleet_capture(struct sw_buf *out, char *const argv[], size_t limit,
 /* A short slug of s for names: lower case letters, digits and '-'. */
 void sw__fleet_slug(char *out, size_t outsz, const char *s);
 
+/* hosts.c: add a host (copies of the strings; address and exec may be
+ * NULL) and give it every GPU and group not yet on a host; add a link;
+ * free both lists. */
+int sw__fleet_host_add(struct sw_fleet_hw *hw, const char *name, const char *address,
+		       const char *exec, const char *source, struct sw_err *err);
+int sw__fleet_link_add(struct sw_fleet_hw *hw, const char *name, double bandwidth_gbs,
+		       double latency_us, struct sw_err *err);
+void sw__fleet_hosts_release(struct sw_fleet_hw *hw);
+
+/* rpc.c: place each model that fits no group across a free group of its
+ * host and one of another, through llama.cpp's rpc-server, when that
+ * fits (ports for the servers from *port on); and the llama-server flag
+ * that names those rpc-servers. */
+void sw__fleet_plan_rpc(struct sw_fleet_plan *p, const struct sw_fleet_calib *cal,
+			uint16_t *port);
+void sw__fleet_rpc_flag(struct sw_buf *b, const struct sw_fleet_plan *p, size_t i);
+
 /* ------------------------------------------------------------ supervisor */
 
 /* The state of one supervised server, as state.json names it. */

@@ -67,6 +67,7 @@ void sw_fleet_hw_release(struct sw_fleet_hw *hw)
 	}
 	for (size_t i = 0; i < hw->ngroups; i++)
 		free(hw->groups[i].name);
+	sw__fleet_hosts_release(hw);
 	free(hw->gpus);
 	free(hw->groups);
 	free(hw->source);
@@ -155,7 +156,23 @@ struct group_in {
 	int link;           /* -1, or the index into link_names */
 };
 
+/* [host] (one per file) and [link "A-B"]. */
+struct host_in {
+	char *name, *address, *exec;
+};
+
+struct link_in {
+	char *name;
+	double bandwidth_gbs, latency_us; /* NAN until given */
+	int line;
+};
+
+#define MAX_LINKS 16
+
 struct inventory {
+	struct host_in host;
+	struct link_in links[MAX_LINKS];
+	size_t nlinks;
 	struct gpu_in gpus[SW_FLEET_MAX_GPUS];
 	size_t ngpus;
 	struct group_in groups[SW_FLEET_MAX_GROUPS];
@@ -189,13 +206,29 @@ static int set_group_gpus(void *obj, const struct sw_config_entry *e, void *user
 }
 
 static const struct sw_config_section inventory_sections[] = {
+	{ "host", false, "the machine these GPUs are in, when the fleet has several" },
+	{ "link", true, "the network between two hosts: [link \"box1-box2\"]" },
 	{ "gpu", true, "one GPU, named by its nvidia-smi index: [gpu \"4\"]" },
 	{ "group", true, "GPUs a model may be split over (one NVLink board, or a PCIe set)" },
 };
 
 #define GPU(m) SW_CONFIG_AT(struct gpu_in, m)
 
+#define HOST(m) SW_CONFIG_AT(struct host_in, m)
+#define LINK(m) SW_CONFIG_AT(struct link_in, m)
+
 static const struct sw_config_key inventory_keys[] = {
+	{ .section = "host", .key = "name", .type = SW_CONFIG_STRING, HOST(name),
+	  .help = "its name in plans and fleet status (default: the file's name)" },
+	{ .section = "host", .key = "address", .type = SW_CONFIG_STRING, HOST(address),
+	  .help = "the address the other hosts reach it at (default: this machine)" },
+	{ .section = "host", .key = "exec", .type = SW_CONFIG_STRING, HOST(exec),
+	  .help = "the command prefix that runs a command there "
+		  "(default with address: ssh -o BatchMode=yes sworn@ADDRESS)" },
+	{ .section = "link", .key = "bandwidth_gbs", .type = SW_CONFIG_DOUBLE, LINK(bandwidth_gbs),
+	  .min = 0.001, .max = 10000, .help = "usable bandwidth in GB/s (10 GbE: 1.25)" },
+	{ .section = "link", .key = "latency_us", .type = SW_CONFIG_DOUBLE, LINK(latency_us),
+	  .min = 0, .max = 1e6, .help = "one-way latency in microseconds" },
 	{ .section = "gpu", .key = "name", .type = SW_CONFIG_STRING, GPU(name),
 	  .help = "as nvidia-smi names it; picks the built-in bandwidth" },
 	{ .section = "gpu", .key = "memory_gib", .type = SW_CONFIG_DOUBLE, GPU(memory_gib),
@@ -226,6 +259,23 @@ const struct sw_config_schema sw_fleet_hw_schema = {
 static void *inventory_target(void *user, const struct sw_config_entry *e, struct sw_err *err)
 {
 	struct inventory *inv = user;
+	if (strcmp(e->section, "host") == 0)
+		return &inv->host;
+	if (strcmp(e->section, "link") == 0) {
+		for (size_t i = 0; i < inv->nlinks; i++)
+			if (strcmp(inv->links[i].name, e->subsection) == 0)
+				return &inv->links[i];
+		if (inv->nlinks >= MAX_LINKS) {
+			sw_err_set(err, SW_ELIMIT, "more than %d links", MAX_LINKS);
+			return NULL;
+		}
+		struct link_in *l = &inv->links[inv->nlinks++];
+		l->name = sw_xstrdup(e->subsection);
+		l->line = e->line;
+		l->bandwidth_gbs = NAN;
+		l->latency_us = NAN;
+		return l;
+	}
 	if (strcmp(e->section, "group") == 0) {
 		for (size_t i = 0; i < inv->ngroups; i++)
 			if (strcmp(inv->groups[i].name, e->subsection) == 0)
@@ -263,6 +313,11 @@ static void *inventory_target(void *user, const struct sw_config_entry *e, struc
 
 static void inventory_release(struct inventory *inv)
 {
+	free(inv->host.name);
+	free(inv->host.address);
+	free(inv->host.exec);
+	for (size_t i = 0; i < inv->nlinks; i++)
+		free(inv->links[i].name);
 	for (size_t i = 0; i < inv->ngpus; i++) {
 		free(inv->gpus[i].name);
 		free(inv->gpus[i].pci);
@@ -337,6 +392,39 @@ static int add_group_list(struct sw_fleet_hw *hw, const struct group_in *in, con
 	return rc;
 }
 
+/* The file's [host] (or this machine, named after the file) and links. */
+static int add_host(struct sw_fleet_hw *hw, const struct inventory *inv, const char *path,
+		    struct sw_err *err)
+{
+	const struct host_in *in = &inv->host;
+	char *name = NULL;
+	if (in->name && *in->name) {
+		name = sw_xstrdup(in->name);
+	} else {
+		name = sw_xstrdup(sw_path_base(path));
+		char *dot = strrchr(name, '.');
+		if (dot && dot != name)
+			*dot = '\0';
+	}
+	char *exec = NULL;
+	if (in->exec && *in->exec)
+		exec = sw_xstrdup(in->exec);
+	else if (in->address && *in->address)
+		exec = sw_xasprintf("ssh -o BatchMode=yes sworn@%s", in->address);
+	int rc = sw__fleet_host_add(hw, name, in->address && *in->address ? in->address : NULL,
+				    exec, path, err);
+	free(name);
+	free(exec);
+	for (size_t i = 0; rc == 0 && i < inv->nlinks; i++) {
+		const struct link_in *l = &inv->links[i];
+		if (isnan(l->bandwidth_gbs) || isnan(l->latency_us))
+			return sw_err_set(err, SW_EINPUT, "%s:%d: [link \"%s\"] needs bandwidth_gbs and latency_us",
+					  path, l->line, l->name);
+		rc = sw__fleet_link_add(hw, l->name, l->bandwidth_gbs, l->latency_us, err);
+	}
+	return rc;
+}
+
 int sw_fleet_hw_load(struct sw_fleet_hw *out, const char *path, struct sw_err *err)
 {
 	struct sw_config cfg = { 0 };
@@ -354,6 +442,8 @@ int sw_fleet_hw_load(struct sw_fleet_hw *out, const char *path, struct sw_err *e
 		rc = add_group_list(hw, &inv->groups[i], path, err);
 	if (rc == 0)
 		group_singles(hw);
+	if (rc == 0)
+		rc = add_host(hw, inv, path, err);
 cleanup:
 	inventory_release(inv);
 	free(inv);
@@ -627,6 +717,7 @@ int sw_fleet_hw_from_smi(struct sw_fleet_hw *out, const char *query_csv, const c
 		goto cleanup;
 	/* Boards are named in order of their lowest GPU. */
 	group_singles(hw);
+	rc = sw__fleet_host_add(hw, "local", NULL, NULL, "nvidia-smi", err);
 cleanup:
 	if (rc)
 		sw_fleet_hw_release(hw);

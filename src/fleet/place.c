@@ -165,7 +165,8 @@ static char *command(const struct sw_fleet_plan *p, size_t i)
 	sw_buf_adds(&b, " -m ");
 	shell_quote(&b, m->path);
 	sw_buf_adds(&b, " --host ");
-	shell_quote(&b, p->opts.host);
+	shell_quote(&b, p->hw->hosts && p->hw->hosts[g->host].address ? p->hw->hosts[g->host].address
+								      : p->opts.host);
 	sw_buf_addf(&b, " --port %u -ngl %u -sm layer -ts ", pl->port, m->n_layer_all + 1);
 	for (size_t d = 0; d < pl->fit.ndev; d++)
 		sw_buf_addf(&b, "%s%u", d ? "," : "", pl->fit.layers[d]);
@@ -174,6 +175,8 @@ static char *command(const struct sw_fleet_plan *p, size_t i)
 	bool known = caps && caps->known;
 	sw_buf_addf(&b, " %s -ctk %s -ctv %s -c %u -np %u%s", !known || caps->fa_value ? "-fa on" : "-fa",
 		    kv, kv, pl->fit.ctx, r->slots ? r->slots : 1, !known || caps->fit ? " --fit off" : "");
+	if (pl->rpc_group >= 0)
+		sw__fleet_rpc_flag(&b, p, i);
 	return sw_buf_detach(&b, NULL);
 }
 
@@ -306,6 +309,7 @@ int sw_fleet_plan_make(struct sw_fleet_plan *out, const struct sw_fleet_hw *hw,
 	for (size_t m = 0; m < nmodels; m++) {
 		struct sw_fleet_placement *pl = &p->placed[m];
 		pl->model = m;
+		pl->rpc_group = -1;
 		pl->group = s->have_best ? s->best[m] : -1;
 		if (pl->group >= 0) {
 			pl->fit = *fit_at(s, m, (size_t)pl->group);
@@ -324,11 +328,14 @@ int sw_fleet_plan_make(struct sw_fleet_plan *out, const struct sw_fleet_hw *hw,
 			pl->fit = *fit_at(s, m, (size_t)big);
 		}
 	}
-	for (size_t m = 0; m < nmodels; m++) {
+	for (size_t m = 0; m < nmodels; m++)
 		reason(p, s, m);
+	/* What fits no group may span two hosts, when allowed; its reason
+	 * then says what that costs. */
+	sw__fleet_plan_rpc(p, cal, &port);
+	for (size_t m = 0; m < nmodels; m++)
 		if (p->placed[m].group >= 0)
 			p->placed[m].command = command(p, m);
-	}
 	p->elapsed_ms = (sw_now() - t0) * 1e3;
 	if (s) {
 		free(s->fits);
@@ -341,10 +348,27 @@ void sw_fleet_plan_release(struct sw_fleet_plan *p)
 {
 	if (!p)
 		return;
-	for (size_t i = 0; p->placed && i < p->nmodels; i++)
+	for (size_t i = 0; p->placed && i < p->nmodels; i++) {
 		free(p->placed[i].command);
+		free(p->placed[i].rpc_commands);
+	}
 	free(p->placed);
 	memset(p, 0, sizeof(*p));
+}
+
+int sw_fleet_placement_gpu(const struct sw_fleet_plan *p, size_t i, size_t d)
+{
+	const struct sw_fleet_placement *pl = &p->placed[i];
+	int g = pl->group;
+	if (g < 0)
+		return -1;
+	const struct sw_fleet_group *main = &p->hw->groups[g];
+	if (d < main->n)
+		return main->gpu[d];
+	if (pl->rpc_group < 0)
+		return -1;
+	const struct sw_fleet_group *help = &p->hw->groups[pl->rpc_group];
+	return d - main->n < help->n ? help->gpu[d - main->n] : -1;
 }
 
 size_t sw_fleet_plan_unplaced(const struct sw_fleet_plan *p)

@@ -69,16 +69,16 @@ static size_t risks(struct sw_buf *out, const struct sw_fleet_plan *p, size_t i,
 	size_t n = 0;
 	if (pl->group < 0)
 		return 0;
-	const struct sw_fleet_group *g = &p->hw->groups[pl->group];
-	for (size_t d = 0; d < f->ndev && d < g->n; d++) {
+	for (size_t d = 0; d < f->ndev; d++) {
+		int gi = sw_fleet_placement_gpu(p, i, d);
 		double used = (double)(f->weights[d] + f->kv[d] + f->compute[d] + f->reserve[d]);
 		double fill = f->capacity[d] ? used / (double)f->capacity[d] : 0;
-		if (fill <= RISK_FILL)
+		if (gi < 0 || fill <= RISK_FILL)
 			continue;
 		if (text)
 			sw_buf_addf(out, "  risk     GPU%d is %.0f%% full: a long prompt or a driver that "
 				    "keeps more memory may not fit; lower ctx, use kv=q4_0 or fewer slots\n",
-				    p->hw->gpus[g->gpu[d]].index, 100.0 * fill);
+				    p->hw->gpus[gi].index, 100.0 * fill);
 		n++;
 	}
 	return n;
@@ -105,6 +105,28 @@ static int placement_group(const struct sw_fleet_plan *p, size_t i)
 	return big;
 }
 
+/* The hosts of a fleet of several, each with its address and how the
+ * policy classes it. */
+static void hosts_text(struct sw_buf *out, const struct sw_fleet_hw *hw)
+{
+	for (size_t h = 0; h < hw->nhosts; h++) {
+		const struct sw_fleet_host *x = &hw->hosts[h];
+		size_t ngpus = 0;
+		for (size_t i = 0; i < hw->ngpus; i++)
+			ngpus += hw->gpus[i].host == (int)h;
+		sw_buf_addf(out, "host %s: %zu GPUs, %s", x->name, ngpus,
+			    x->address ? x->address : "this machine");
+		bool local = true;
+		const char *cls = x->address ? sw_llm_address_class(x->address, &local) : NULL;
+		if (cls)
+			sw_buf_addf(out, " (%s: %s under the local-only policy)", cls,
+				    local ? "local" : "refused unless mode = allow-remote");
+		else if (x->address)
+			sw_buf_adds(out, " (a name: the policy classes the address it resolves to)");
+		sw_buf_adds(out, "\n");
+	}
+}
+
 void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 {
 	const struct sw_fleet_hw *hw = p->hw;
@@ -113,6 +135,8 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 		    p->opts.strict_floor ? " (strict)" : "");
 	if (hw->notes)
 		sw_buf_addf(out, "note: %s\n", hw->notes);
+	if (hw->nhosts > 1)
+		hosts_text(out, hw);
 	sw_fleet_server_caps_note(out, p->opts.caps, p->opts.server);
 	for (size_t i = 0; i < p->nmodels; i++) {
 		const struct sw_fleet_placement *pl = &p->placed[i];
@@ -129,8 +153,17 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 		if (pl->group >= 0) {
 			sw_buf_addf(out, "  group    %s (GPUs ", hw->groups[g].name);
 			gpu_list(out, hw, g);
-			sw_buf_addf(out, ", %s)%s\n", hw->groups[g].nvlink ? "nvlink" : "pcie",
-				    pl->below_floor ? "  BELOW FLOOR" : "");
+			sw_buf_addf(out, ", %s)", hw->groups[g].nvlink ? "nvlink" : "pcie");
+			if (pl->rpc_group >= 0) {
+				sw_buf_addf(out, " + %s over RPC (GPUs ", hw->groups[pl->rpc_group].name);
+				gpu_list(out, hw, pl->rpc_group);
+				sw_buf_addf(out, " on %s)", hw->hosts[hw->groups[pl->rpc_group].host].name);
+			}
+			sw_buf_addf(out, "%s\n", pl->below_floor ? "  BELOW FLOOR" : "");
+			if (hw->nhosts > 1)
+				sw_buf_addf(out, "  host     %s (%s)\n", hw->hosts[hw->groups[g].host].name,
+					    hw->hosts[hw->groups[g].host].address ?
+					    hw->hosts[hw->groups[g].host].address : "this machine");
 		} else {
 			sw_buf_adds(out, "  group    NOT PLACED\n");
 		}
@@ -138,9 +171,14 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 		if (pl->group < 0)
 			sw_buf_addf(out, "%s) ", hw->groups[g].name);
 		for (size_t d = 0; d < f->ndev; d++) {
-			const struct sw_fleet_gpu *gpu = &hw->gpus[hw->groups[g].gpu[d]];
-			sw_buf_addf(out, "%sGPU%d %.1f/%.1f GiB", d ? "  " : "", gpu->index,
-				    used_bytes(f, d) / GIB, (double)f->capacity[d] / GIB);
+			int gi = pl->group >= 0 ? sw_fleet_placement_gpu(p, i, d)
+					       : (d < hw->groups[g].n ? hw->groups[g].gpu[d] : -1);
+			if (gi < 0)
+				break;
+			bool away = hw->gpus[gi].host != hw->groups[g].host;
+			sw_buf_addf(out, "%s%s%sGPU%d %.1f/%.1f GiB", d ? "  " : "",
+				    away ? hw->hosts[hw->gpus[gi].host].name : "", away ? "/" : "",
+				    hw->gpus[gi].index, used_bytes(f, d) / GIB, (double)f->capacity[d] / GIB);
 		}
 		sw_buf_addf(out, "  (+%.1f GiB host)\n", (double)f->host_bytes / GIB);
 		risks(out, p, i, true);
@@ -166,8 +204,23 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 		sw_buf_addf(out, "  why      %s\n", pl->reason);
 		if (f->warn[0])
 			sw_buf_addf(out, "  warning  %s\n", f->warn);
-		if (pl->command)
+		if (pl->rpc_commands) {
+			const struct sw_fleet_host *h = &hw->hosts[hw->groups[pl->rpc_group].host];
+			sw_buf_addf(out, "  on %s%s%s first:\n", h->name, h->exec ? ", through " : "",
+				    h->exec ? h->exec : "");
+			for (const char *c = pl->rpc_commands; *c;) {
+				const char *nl = strchr(c, '\n');
+				size_t len = nl ? (size_t)(nl - c) : strlen(c);
+				sw_buf_addf(out, "  rpc      %.*s\n", (int)len, c);
+				c += len + (nl ? 1 : 0);
+			}
+		}
+		if (pl->command) {
+			const struct sw_fleet_host *h = hw->nhosts > 1 ? &hw->hosts[hw->groups[g].host] : NULL;
+			if (h && h->exec)
+				sw_buf_addf(out, "  on %s, through %s:\n", h->name, h->exec);
 			sw_buf_addf(out, "  command  %s\n", pl->command);
+		}
 	}
 	sw_buf_addf(out, "\nplanned %zu of %zu models in %.1f ms\n", p->nmodels - sw_fleet_plan_unplaced(p),
 		    p->nmodels, p->elapsed_ms);
@@ -185,8 +238,12 @@ void sw_fleet_plan_conf(struct sw_buf *out, const struct sw_fleet_plan *p)
 		sw_buf_addf(out, "; %s on %s: predicted %.0f tok/s decode, %.0f tok/s prompt\n",
 			    sw_path_base(p->models[i].path), p->hw->groups[pl->group].name,
 			    pl->fit.decode_tps, pl->fit.prompt_tps);
-		sw_buf_addf(out, "[endpoint \"%s\"]\nurl = http://%s:%u\ngpus = ", name,
-			    strcmp(p->opts.host, "0.0.0.0") == 0 ? "127.0.0.1" : p->opts.host, pl->port);
+		int h = p->hw->groups[pl->group].host;
+		const char *addr = p->hw->hosts && p->hw->hosts[h].address ? p->hw->hosts[h].address
+		      : strcmp(p->opts.host, "0.0.0.0") == 0 ? "127.0.0.1" : p->opts.host;
+		bool v6 = strchr(addr, ':') != NULL;
+		sw_buf_addf(out, "[endpoint \"%s\"]\nurl = http://%s%s%s:%u\ngpus = ", name,
+			    v6 ? "[" : "", addr, v6 ? "]" : "", pl->port);
 		gpu_list(out, p->hw, pl->group);
 		sw_buf_addf(out, "\nslots = %u\n\n", slots);
 		if (r->role)
@@ -207,7 +264,11 @@ json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
 		int g = placement_group(p, i);
 		json_t *gpus = json_array(), *mem = json_array(), *depth = json_object();
 		for (size_t d = 0; d < f->ndev; d++) {
-			int idx = hw->gpus[hw->groups[g].gpu[d]].index;
+			int gi = pl->group >= 0 ? sw_fleet_placement_gpu(p, i, d)
+					       : (d < hw->groups[g].n ? hw->groups[g].gpu[d] : -1);
+			if (gi < 0)
+				break;
+			int idx = hw->gpus[gi].index;
 			if (pl->group >= 0)
 				json_array_append_new(gpus, json_integer(idx));
 			json_array_append_new(mem, json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
@@ -246,6 +307,15 @@ json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
 			json_object_set_new(o, "why", sw_json_str(pl->reason));
 		if (p->reqs[i].role)
 			json_object_set_new(o, "role", sw_json_str(p->reqs[i].role));
+		if (pl->group >= 0 && hw->nhosts)
+			json_object_set_new(o, "host", sw_json_str(hw->hosts[hw->groups[pl->group].host].name));
+		if (pl->rpc_group >= 0)
+			json_object_set_new(o, "rpc", json_pack("{s:o, s:o, s:o, s:f, s:f}",
+				"group", sw_json_str(hw->groups[pl->rpc_group].name),
+				"host", sw_json_str(hw->hosts[hw->groups[pl->rpc_group].host].name),
+				"commands", sw_json_str(pl->rpc_commands),
+				"decode_tps_without_network", pl->rpc_base_decode_tps,
+				"prompt_tps_without_network", pl->rpc_base_prompt_tps));
 		if (f->warn[0])
 			json_object_set_new(o, "warning", sw_json_str(f->warn));
 		json_object_set_new(o, "risk", json_boolean(risks(NULL, p, i, false) > 0));

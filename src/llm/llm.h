@@ -305,6 +305,13 @@ int sw_llm_get(struct sw_buf *out, struct sw_llm_client *c, const char *path,
 int sw_llm_tokenize(size_t *out_count, struct sw_llm_client *c, const char *text,
 		    unsigned timeout_ms, struct sw_err *err) SW_MUST_USE;
 
+/* How the local-only policy classes a numeric address ("10.0.0.12",
+ * "fd00::2"): "loopback", "a private address", "link-local", "the
+ * unspecified address" or "a public address"; NULL when addr is not a
+ * numeric address (a host name is classed only once resolved). *local says
+ * whether the policy lets sworn send to it without allow-remote. */
+const char *sw_llm_address_class(const char *addr, bool *local);
+
 /* The address the client last connected to ("127.0.0.1:8081",
  * "unix:/path"), or NULL before any connection.  Borrowed until the next
  * call. */

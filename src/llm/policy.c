@@ -71,6 +71,22 @@ const char *sw__llm_addr_class_name(enum sw__llm_addr_class c)
 	return "unknown";
 }
 
+const char *sw_llm_address_class(const char *addr, bool *local)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET };
+	struct sockaddr_in6 in6 = { .sin6_family = AF_INET6 };
+	enum sw__llm_addr_class c;
+	if (addr && inet_pton(AF_INET, addr, &in.sin_addr) == 1)
+		c = sw__llm_addr_classify((const struct sockaddr *)(const void *)&in, sizeof(in));
+	else if (addr && inet_pton(AF_INET6, addr, &in6.sin6_addr) == 1)
+		c = sw__llm_addr_classify((const struct sockaddr *)(const void *)&in6, sizeof(in6));
+	else
+		return NULL;
+	if (local)
+		*local = c != SW__LLM_ADDR_PUBLIC && c != SW__LLM_ADDR_UNSPECIFIED;
+	return sw__llm_addr_class_name(c);
+}
+
 void sw__llm_addr_format(char *out, size_t outsz, const struct sockaddr *sa, socklen_t len)
 {
 	char host[INET6_ADDRSTRLEN];
