@@ -346,12 +346,23 @@ struct sw_ocr_budget {
  * b->refused counted, once a limit is reached. */
 bool sw_ocr_budget_take(struct sw_ocr_budget *b);
 
+/* Tesseract engines kept for a whole import: starting one (loading its
+ * English data) takes most of a second, more than reading a small page, so
+ * a volume of one-page documents would spend its time starting engines.
+ * Each OCR thread takes an engine from the pool and gives it back; the
+ * pool holds as many as were ever used at once.  Thread-safe. */
+struct sw_ocr_pool;
+struct sw_ocr_pool *sw_ocr_pool_new(void);
+void sw_ocr_pool_free(struct sw_ocr_pool *pool); /* NULL is fine */
+
 struct sw_extract_opts {
 	bool ocr;             /* OCR PDF pages that have no text layer */
 	bool progress;        /* an OCR progress line on a terminal */
 	unsigned threads;     /* OCR threads; 0 = one per core */
 	unsigned text_threads; /* threads reading a long PDF's text; 0 = one per core */
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
+	struct sw_ocr_pool *pool;     /* engines kept across documents; NULL:
+				       * started and ended by each call */
 };
 
 /* ------------------------------------------------------- page images */

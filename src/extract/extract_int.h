@@ -85,6 +85,10 @@ int sw__extract_ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidenc
 		 const unsigned char *gray, int width, int height, int stride,
 		 int dpi, struct sw_err *err) SW_MUST_USE;
 void sw__extract_ocr_free(struct sw_ocr *o);
+/* An engine from pool (NULL: a new one), and back into it (NULL: freed). */
+int sw__extract_ocr_take(struct sw_ocr **out, struct sw_ocr_pool *pool,
+			 struct sw_err *err) SW_MUST_USE;
+void sw__extract_ocr_give(struct sw_ocr_pool *pool, struct sw_ocr *o);
 /* OCR page index (from 0) of an image file leptonica decodes (TIFF pages
  * by index; any other format has page 0 only).  SW_ENOTFOUND for a page
  * the file does not have (or leptonica missing), SW_ELIMIT past

@@ -23,6 +23,7 @@ struct image_run {
 	size_t n, next, done;
 	struct page_out *out;
 	struct sw_ocr_budget *budget;
+	struct sw_ocr_pool *pool;
 	pthread_mutex_t lock;
 	struct sw_progress progress;
 	struct sw_err err; /* tesseract cannot run at all */
@@ -35,7 +36,7 @@ static void *image_worker(void *arg)
 	struct sw_buf text = SW_BUF_INIT;
 	struct sw_err err = { 0 };
 
-	if (sw__extract_ocr_new(&o, &err) != 0) {
+	if (sw__extract_ocr_take(&o, r->pool, &err) != 0) {
 		pthread_mutex_lock(&r->lock);
 		if (!r->err.code)
 			r->err = err;
@@ -77,7 +78,7 @@ static void *image_worker(void *arg)
 		pthread_mutex_unlock(&r->lock);
 	}
 	sw_buf_release(&text);
-	sw__extract_ocr_free(o);
+	sw__extract_ocr_give(r->pool, o);
 	return NULL;
 }
 
@@ -97,7 +98,8 @@ int sw_extract_image_pages(struct sw_extract *x, const struct sw_image_page *pag
 	if (n == 0)
 		return 0;
 	struct page_out *out = sw_xcalloc(n, sizeof(*out));
-	struct image_run r = { .pages = pages, .n = n, .out = out, .budget = opts->budget };
+	struct image_run r = { .pages = pages, .n = n, .out = out, .budget = opts->budget,
+			       .pool = opts->pool };
 
 	if (opts->ocr) {
 		long cores = sysconf(_SC_NPROCESSORS_ONLN);

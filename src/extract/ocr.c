@@ -338,6 +338,58 @@ bool sw_ocr_budget_take(struct sw_ocr_budget *b)
 	return ok;
 }
 
+struct sw_ocr_pool {
+	pthread_mutex_t lock;
+	struct sw_ocr **idle;
+	size_t n, cap;
+};
+
+struct sw_ocr_pool *sw_ocr_pool_new(void)
+{
+	struct sw_ocr_pool *p = sw_xcalloc(1, sizeof(*p));
+	pthread_mutex_init(&p->lock, NULL);
+	return p;
+}
+
+void sw_ocr_pool_free(struct sw_ocr_pool *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n; i++)
+		sw__extract_ocr_free(p->idle[i]);
+	free(p->idle);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+}
+
+int sw__extract_ocr_take(struct sw_ocr **out, struct sw_ocr_pool *pool, struct sw_err *err)
+{
+	*out = NULL;
+	if (pool) {
+		pthread_mutex_lock(&pool->lock);
+		if (pool->n)
+			*out = pool->idle[--pool->n];
+		pthread_mutex_unlock(&pool->lock);
+		if (*out)
+			return 0;
+	}
+	return sw__extract_ocr_new(out, err);
+}
+
+void sw__extract_ocr_give(struct sw_ocr_pool *pool, struct sw_ocr *o)
+{
+	if (!o)
+		return;
+	if (!pool) {
+		sw__extract_ocr_free(o);
+		return;
+	}
+	pthread_mutex_lock(&pool->lock);
+	pool->idle = sw_xgrow(pool->idle, &pool->cap, pool->n + 1, sizeof(*pool->idle));
+	pool->idle[pool->n++] = o;
+	pthread_mutex_unlock(&pool->lock);
+}
+
 void sw__extract_ocr_free(struct sw_ocr *o)
 {
 	if (!o)

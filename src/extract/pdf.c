@@ -55,6 +55,7 @@ struct ocr_run {
 	float *confidence;
 	bool *over_budget;      /* by page index: left unread by the budget */
 	struct sw_ocr_budget *budget;
+	struct sw_ocr_pool *pool;
 	struct sw_progress progress;
 	struct sw_err err;      /* the first failure */
 };
@@ -114,7 +115,7 @@ static void *ocr_worker(void *arg)
 	struct sw_err err = { 0 };
 	struct sw_buf text = SW_BUF_INIT;
 
-	if (sw__extract_ocr_new(&o, &err) != 0) {
+	if (sw__extract_ocr_take(&o, r->pool, &err) != 0) {
 		pthread_mutex_lock(&r->lock);
 		if (!r->err.code)
 			r->err = err;
@@ -151,7 +152,7 @@ static void *ocr_worker(void *arg)
 		pthread_mutex_unlock(&r->lock);
 	}
 	sw_buf_release(&text);
-	sw__extract_ocr_free(o);
+	sw__extract_ocr_give(r->pool, o);
 	return NULL;
 }
 
@@ -163,7 +164,7 @@ static int run_ocr(PopplerDocument *doc, const size_t *todo, size_t ntodo, char 
 {
 	struct ocr_run r = { .doc = doc, .todo = todo, .ntodo = ntodo, .text = text,
 			     .confidence = confidence, .over_budget = over_budget,
-			     .budget = opts->budget };
+			     .budget = opts->budget, .pool = opts->pool };
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t nthreads = opts->threads ? opts->threads : (size_t)(cores > 0 ? cores : 1);
 	if (nthreads > ntodo)

@@ -293,6 +293,7 @@ done:
 	out->seconds = sw_now() - start;
 	out->ocr_unread = in.budget.refused;
 	out->ocr_by_time = in.budget.by_time;
+	sw_ocr_pool_free(in.ocr_pool);
 	for (size_t i = 0; i < w.n; i++) {
 		free(w.items[i].path);
 		free(w.items[i].real);

@@ -24,11 +24,15 @@ struct sw__ingest {
 	struct sw_err fatal;     /* why the import had to stop, if it did */
 	struct sw_ocr_budget budget; /* of the whole import: sw__ingest_budget */
 	bool budget_ready;
+	struct sw_ocr_pool *ocr_pool; /* sw__ingest_ocr_pool; freed by sw_ingest */
 };
 
 /* The import's OCR budget, its limits set from opts on first use: every
  * importer's struct sw_extract_opts points at it. */
 struct sw_ocr_budget *sw__ingest_budget(struct sw__ingest *in);
+/* The import's tesseract engines, made on first use: every importer's
+ * struct sw_extract_opts points at it. */
+struct sw_ocr_pool *sw__ingest_ocr_pool(struct sw__ingest *in);
 
 struct sw__ingest_volume;
 

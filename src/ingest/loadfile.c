@@ -427,7 +427,8 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		struct sw_extract x;
 		struct sw_extract_opts xo = { .ocr = !in->opts->no_ocr, .progress = in->opts->progress,
 					      .threads = in->opts->ocr_threads,
-					      .budget = sw__ingest_budget(in) };
+					      .budget = sw__ingest_budget(in),
+					      .pool = sw__ingest_ocr_pool(in) };
 		sw_extract_init(&x);
 		int xrc = nf->extract(&x, raw.data, raw.len, &xo, &err);
 		if (xrc != 0) {

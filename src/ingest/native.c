@@ -62,7 +62,8 @@ static int extract(struct sw_extract *x, const struct native *n, struct sw_err *
 	/* Text attachments are decoded and split like text files. */
 	const struct sw_format *f = sw_format_by_name(n->kind);
 	struct sw_extract_opts xo = { .ocr = !o->no_ocr, .progress = o->progress,
-				      .threads = o->ocr_threads, .budget = sw__ingest_budget(n->in) };
+				      .threads = o->ocr_threads, .budget = sw__ingest_budget(n->in),
+				      .pool = sw__ingest_ocr_pool(n->in) };
 	return f->extract(x, n->data, n->len, &xo, err);
 }
 

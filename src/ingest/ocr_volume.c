@@ -49,6 +49,13 @@ struct sw_ocr_budget *sw__ingest_budget(struct sw__ingest *in)
 	return &in->budget;
 }
 
+struct sw_ocr_pool *sw__ingest_ocr_pool(struct sw__ingest *in)
+{
+	if (!in->ocr_pool)
+		in->ocr_pool = sw_ocr_pool_new();
+	return in->ocr_pool;
+}
+
 static void identity(struct sw__ingest_scan *s, bool partial)
 {
 	struct sw_sha256 h;
@@ -136,7 +143,8 @@ int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
 	struct sw_image_page *imgs = NULL;
 	struct sw_extract_opts xo = { .ocr = !in->opts->no_ocr, .progress = in->opts->progress,
 				      .threads = in->opts->ocr_threads,
-				      .budget = sw__ingest_budget(in) };
+				      .budget = sw__ingest_budget(in),
+				      .pool = sw__ingest_ocr_pool(in) };
 	struct sw_err err = { 0 };
 	size_t nimgs = 0;
 	int rc = SW__SCAN_NONE;
