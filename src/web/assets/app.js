@@ -149,6 +149,24 @@
 		};
 	}
 
+	/* A text area holds line ends as \n only (it turns \r\n and \r into \n):
+	 * lf(raw) gives that text and at(i), raw index -> its index. */
+	function lf(raw) {
+		if (raw.indexOf('\r') < 0)
+			return { text: raw, at: function (i) { return i; } };
+		var out = [], idx = new Array(raw.length + 1), o = 0;
+		for (var i = 0; i < raw.length; i++) {
+			idx[i] = o;
+			var ch = raw[i];
+			if (ch === '\r' && raw[i + 1] === '\n')
+				continue; /* the \n that follows stands for both */
+			out.push(ch === '\r' ? '\n' : ch);
+			o++;
+		}
+		idx[raw.length] = o;
+		return { text: out.join(''), at: function (j) { return idx[Math.max(0, Math.min(raw.length, j))]; } };
+	}
+
 	/* ------------------------------------------------------------ verdicts */
 
 	var RANK = { contradicted: 4, unsupported: 3, unverifiable: 2, supported: 1 };
@@ -732,7 +750,7 @@
 	 * a pasted draft: no saving, no approval), text, report (VERIFY), version. */
 	function Review(root, o) {
 		var st = {
-			text: o.text, version: o.version, claims: [], report: null, current: -1,
+			text: lf(o.text).text, version: o.version, claims: [], report: null, current: -1,
 			dirty: false, saving: false, conflict: null, saveTimer: null,
 			marksOf: [], items: [] /* by claim index: its marks, its list item */
 		};
@@ -771,14 +789,16 @@
 			el('div', { class: 'doc' }, summary, banner, tools, overrideBox, result, legend, editor, printView), side));
 		ta.value = st.text;
 
-		/* claims from a VERIFY report against text */
-		function load(report, text) {
+		/* claims from a VERIFY report against raw (the text its offsets
+		 * count in); returns that text as the text area holds it */
+		function load(report, raw) {
 			st.report = report || { claims: [], summary: {} };
-			var f = byteMap(text);
+			var f = byteMap(raw), n = lf(raw);
 			st.claims = (st.report.claims || []).map(function (c) {
-				return { c: c, s: f(c.start), e: f(c.end), stale: false };
+				return { c: c, s: n.at(f(c.start)), e: n.at(f(c.end)), stale: false };
 			}).filter(function (k) { return k.e > k.s; });
 			st.current = -1;
+			return n.text;
 		}
 
 		/* After an edit: claims before it stay, after it shift, inside it go stale. */
@@ -1154,7 +1174,7 @@
 			banner.appendChild(el('p', null,
 				el('button', { type: 'button', id: 'conflict-theirs', on: { click: function () {
 					var old = st.text;
-					st.text = ta.value = d.text || '';
+					st.text = ta.value = lf(d.text || '').text;
 					shift(old, st.text);
 					st.version = d.version;
 					st.dirty = false;
@@ -1182,8 +1202,7 @@
 			var t0 = performance.now();
 			return api(mpath(m) + '/verify', { text: text }).then(function (r) {
 				verifyBtn.disabled = false;
-				var vt = typeof r.data.text === 'string' ? r.data.text : text;
-				load(r.data.report, vt);
+				var vt = load(r.data.report, typeof r.data.text === 'string' ? r.data.text : text);
 				st.textVerified = vt;
 				if (st.text !== vt) {
 					shift(vt, st.text);
@@ -1328,7 +1347,7 @@
 			void e;
 		});
 
-		load(o.report, st.text);
+		load(o.report, o.text);
 		st.textVerified = st.text;
 		renderAll();
 		/* the print view: the highlighted text itself */
