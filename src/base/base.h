@@ -683,4 +683,23 @@ int sw_proc_stop(int pid, unsigned grace_ms, struct sw_err *err);
  * caller, 0 in the child, or a negative SW_E* code. */
 int sw_proc_daemonize(const char *log_path, struct sw_err *err);
 
+/* ----------------------------------------------------------------- modules */
+
+/* sworn's own shared modules: the code that links a large native library
+ * (poppler, GMime...) is built as sworn-NAME.so and loaded the first time
+ * a command needs it, so that the commands that do not start fast.  A
+ * subsystem with a module keeps its public functions in the binary as thin
+ * stubs that call through a table the module exports (extract/'s is the
+ * model); what goes through the table are the subsystem's own types.
+ *
+ * Load sworn-NAME.so from the folder of the running executable
+ * (/proc/self/exe): PREFIX/lib/sworn beside an installed PREFIX/bin/sworn,
+ * BUILD/lib/sworn in a build folder; *out gets the address of its symbol
+ * SYMBOL.  The module stays loaded.  SW_ENOTFOUND when there is no such
+ * file, SW_EIO when it cannot be loaded (a library it needs is missing: the
+ * message names it) or lacks SYMBOL.  Thread-safe; keeps no state (callers
+ * keep what it gave them). */
+int sw_module_load(void **out, const char *name, const char *symbol,
+		   struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_BASE_H */

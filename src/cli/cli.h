@@ -100,6 +100,9 @@ enum cli_flags {
 	 * cli_conf_schemas has, before any command runs; this command
 	 * reports it itself instead (sworn doctor). */
 	CLI_OWN_CONF_CHECK = 1 << 1,
+	/* The command talks to no server and starts no thread: main skips
+	 * libcurl's global set-up, which loads libcurl (llm/curl_load.c). */
+	CLI_NO_SERVER = 1 << 2,
 };
 
 struct cli_command {

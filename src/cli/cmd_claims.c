@@ -312,6 +312,6 @@ const struct cli_command cli_cmd_claims = {
 	.opts_size = sizeof(struct claims_opts),
 	.min_pos = 0,
 	.max_pos = 1,
-	.flags = 0,
+	.flags = CLI_NO_SERVER,
 	.run = run,
 };

@@ -7,13 +7,12 @@
 #include <string.h>
 
 #include <curl/curl.h>
-#include <gmime/gmime.h>
 #include <jansson.h>
-#include <poppler.h>
 #include <sqlite3.h>
 
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
+#include "extract/extract.h"
 
 /* Set by CMakeLists.txt; the fallbacks keep a hand-built file compiling. */
 #ifndef SW_BUILD_TYPE
@@ -39,8 +38,9 @@ static const struct cli_opt opts[] = {
 };
 
 struct versions {
-	const char *sqlite, *poppler, *curl;
-	char gmime[32];
+	const char *sqlite, *curl;
+	struct sw_extract_libs native; /* empty: not loadable, why in native_error */
+	char native_error[SW_ERR_MSG_MAX];
 	const char *tesseract; /* NULL: not loadable, why in tess_error */
 	char tess_error[200];
 };
@@ -76,20 +76,26 @@ static void versions_get(struct versions *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->sqlite = sqlite3_libversion();
-	v->poppler = poppler_get_version();
 	v->curl = curl_version_info(CURLVERSION_NOW)->version;
-	snprintf(v->gmime, sizeof(v->gmime), "%u.%u.%u", gmime_major_version,
-		 gmime_minor_version, gmime_micro_version);
+	/* poppler and GMime are linked by the module sworn-extract.so only. */
+	struct sw_err err = { 0 };
+	if (sw_extract_libs(&v->native, &err) != 0)
+		snprintf(v->native_error, sizeof(v->native_error), "%s", err.msg);
 	tesseract_version(v);
+}
+
+static json_t *lib_json(const char *version)
+{
+	return version[0] ? sw_json_str(version) : json_null();
 }
 
 static json_t *versions_json(const struct versions *v)
 {
-	return json_pack("{s:s, s:s, s:s, s:{s:s, s:s, s:o, s:s, s:s}, s:{s:s, s:s}}",
+	return json_pack("{s:s, s:s, s:s, s:{s:s, s:o, s:o, s:o, s:s}, s:{s:s, s:s}}",
 		"version", SW_VERSION, "commit", cli_build_commit, "build_type", SW_BUILD_TYPE,
-		"libraries", "sqlite", v->sqlite, "poppler", v->poppler,
+		"libraries", "sqlite", v->sqlite, "poppler", lib_json(v->native.poppler),
 		"tesseract", v->tesseract ? sw_json_str(v->tesseract) : json_null(),
-		"gmime", v->gmime, "libcurl", v->curl,
+		"gmime", lib_json(v->native.gmime), "libcurl", v->curl,
 		"reporters_db", "version", SW_REPORTERS_DB_VERSION, "commit", SW_REPORTERS_DB_COMMIT);
 }
 
@@ -101,12 +107,18 @@ static void versions_text(FILE *f, const void *ud)
 	fprintf(f, "  %-13s %s\n", "commit", cli_build_commit);
 	fprintf(f, "  %-13s %s\n", "build", SW_BUILD_TYPE);
 	fprintf(f, "  %-13s %s\n", "SQLite", v->sqlite);
-	fprintf(f, "  %-13s %s\n", "poppler", v->poppler);
+	if (v->native.poppler[0])
+		fprintf(f, "  %-13s %s\n", "poppler", v->native.poppler);
+	else
+		fprintf(f, "  %-13s not found (%s)\n", "poppler", v->native_error);
 	if (v->tesseract)
 		fprintf(f, "  %-13s %s\n", "tesseract", v->tesseract);
 	else
 		fprintf(f, "  %-13s not found (%s; OCR is off)\n", "tesseract", v->tess_error);
-	fprintf(f, "  %-13s %s\n", "GMime", v->gmime);
+	if (v->native.gmime[0])
+		fprintf(f, "  %-13s %s\n", "GMime", v->native.gmime);
+	else
+		fprintf(f, "  %-13s not found (%s)\n", "GMime", v->native_error);
 	fprintf(f, "  %-13s %s\n", "libcurl", v->curl);
 	fprintf(f, "  %-13s %s (commit %.12s)\n", "reporters-db", SW_REPORTERS_DB_VERSION,
 		SW_REPORTERS_DB_COMMIT);
@@ -131,7 +143,9 @@ const struct cli_command cli_cmd_version = {
 		       "with, and the versions of SQLite, poppler, tesseract (loaded only for\n"
 		       "OCR: \"not found\" when it cannot be loaded), GMime, libcurl and the\n"
 		       "reporters-db data compiled in.  The libraries' versions are those\n"
-		       "loaded now.  'sworn --version' is the same command.",
+		       "loaded now (poppler and GMime by sworn's module sworn-extract.so:\n"
+		       "\"not found\" when it cannot be loaded).  'sworn --version' is the\n"
+		       "same command.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
 	.opts_size = sizeof(struct version_opts),

@@ -97,7 +97,7 @@ int main(int argc, char **argv)
 	}
 	/* llm.h: libcurl's global set-up, once, before any command starts a
 	 * thread (ingest's OCR workers, the fleet supervisor, bench). */
-	if (sw_llm_global_init(&err) != 0) {
+	if (!(cmd->flags & CLI_NO_SERVER) && sw_llm_global_init(&err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}

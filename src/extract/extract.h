@@ -422,6 +422,20 @@ const struct sw_format *sw_format_sniff(const char *data, size_t len);
 /* The format called name, or NULL. */
 const struct sw_format *sw_format_by_name(const char *name);
 
+/* The native formats (PDF, .docx, e-mail, Outlook) are read by code built
+ * into sworn's module sworn-extract.so (base.h's sw_module_load), loaded
+ * the first time one is read: a command that reads no native file starts
+ * without poppler, cairo, GMime or libgsf.  A native extract function whose
+ * module cannot be loaded fails with SW_ENOTFOUND or SW_EIO and says why.
+ *
+ * The versions of poppler and GMime that the module runs on, as loaded
+ * (sworn version).  Loads the module; its errors when it cannot be. */
+struct sw_extract_libs {
+	char poppler[32];
+	char gmime[32];
+};
+int sw_extract_libs(struct sw_extract_libs *out, struct sw_err *err) SW_MUST_USE;
+
 /* ------------------------------------------------------- drafts as text */
 
 /* The text of a draft file, for the claim scanner and the gate (which read

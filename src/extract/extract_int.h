@@ -98,5 +98,37 @@ int sw__extract_ocr_image(struct sw_ocr *o, struct sw_buf *text, float *confiden
 			  const unsigned char *data, size_t len, size_t index,
 			  struct sw_err *err) SW_MUST_USE;
 
+/* ------------------------------------------------------- the native module */
+
+/* pdf.c, pdf_pages.c, docx.c, eml.c and msg.c, with the libraries they link (poppler,
+ * cairo, GMime, libgsf, libzip, expat), are built into the module
+ * sworn-extract.so, whose table below is its one export (native_mod.c).
+ * The registry holds the stubs of native_load.c instead, which load the
+ * module on first use, check that it is this build's (abi, version, the
+ * sizes of the structs that cross) and call through the table.  What
+ * crosses is plain structs, malloc'd memory and jansson objects (one libc,
+ * one libjansson in the process); the module's calls into base/ and the
+ * rest of extract/ (ocr.c, image.c, pages.c) go to sworn's own copies,
+ * which sworn exports.  Tests and fuzzers that call sw__extract_pdf and the
+ * others directly link them in (the sw_extract_impl library). */
+#define SW__EXTRACT_NATIVE_ABI 1 /* bump when the table or a struct it passes changes */
+#define SW__EXTRACT_NATIVE_SYMBOL "sw__extract_native_v1"
+
+typedef int sw__extract_fn(struct sw_extract *out, const char *data, size_t len,
+			   const struct sw_extract_opts *opts, struct sw_err *err);
+
+struct sw__extract_native {
+	unsigned abi;
+	const char *version;   /* SW_VERSION */
+	size_t sizes[4];       /* sizeof sw_extract, sw_extract_opts, sw_err, sw_buf */
+	sw__extract_fn *pdf, *docx, *eml, *msg;
+	void (*libs)(struct sw_extract_libs *out);
+};
+
+extern const struct sw__extract_native sw__extract_native_v1;
+
+/* The registry's entries for the native formats (native_load.c). */
+sw__extract_fn sw__extract_lazy_pdf, sw__extract_lazy_docx, sw__extract_lazy_eml,
+	sw__extract_lazy_msg;
 
 #endif /* SW_EXTRACT_INT_H */

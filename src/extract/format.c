@@ -30,11 +30,11 @@ static const char *const ext_opt[] = { "opt", NULL };
 
 /* The document formats first, in the order an attachment is matched. */
 static const struct sw_format formats[] = {
-	{ "pdf", ext_pdf, "application/pdf", true, sniff_pdf, sw__extract_pdf },
-	{ "docx", ext_docx, NULL, true, sniff_zip, sw__extract_docx },
-	{ "email", ext_eml, "message/rfc822", true, NULL, sw__extract_eml },
+	{ "pdf", ext_pdf, "application/pdf", true, sniff_pdf, sw__extract_lazy_pdf },
+	{ "docx", ext_docx, NULL, true, sniff_zip, sw__extract_lazy_docx },
+	{ "email", ext_eml, "message/rfc822", true, NULL, sw__extract_lazy_eml },
 	/* No magic: .doc and .xls are OLE2 compound files too. */
-	{ "outlook", ext_msg, "application/vnd.ms-outlook", true, NULL, sw__extract_msg },
+	{ "outlook", ext_msg, "application/vnd.ms-outlook", true, NULL, sw__extract_lazy_msg },
 	{ "text", ext_text, "text/plain", false, NULL, sw__extract_text },
 	{ "markdown", ext_md, NULL, false, NULL, sw__extract_text },
 	{ "loadfile", ext_dat, NULL, false, NULL, NULL },

@@ -4,7 +4,8 @@
  * and speed, a GPU past 97% marked as a risk, and the models not placed with
  * the reason.  Every label is measured with cairo before the boxes are
  * sized, so none is clipped; the same layout is written as SVG (text kept
- * as text) and painted as PNG by cairo.
+ * as text) and painted as PNG by cairo.  Built into the module
+ * sworn-fleet.so, never into the binary (fleet_int.h, draw_load.c).
  */
 #include <cairo.h>
 #include <math.h>
@@ -303,7 +304,7 @@ static void xml(struct sw_buf *b, const char *s)
 	}
 }
 
-void sw_fleet_plan_svg(struct sw_buf *out, const struct sw_fleet_plan *p)
+void sw__fleet_draw_svg(struct sw_buf *out, const struct sw_fleet_plan *p)
 {
 	struct scene sc;
 	scene_init(&sc);
@@ -349,7 +350,7 @@ static void colour(cairo_t *cr, const char *hex)
 			     (v & 0xff) / 255.0);
 }
 
-int sw_fleet_plan_png(const struct sw_fleet_plan *p, const char *path, struct sw_err *err)
+int sw__fleet_draw_png(const struct sw_fleet_plan *p, const char *path, struct sw_err *err)
 {
 	struct scene sc;
 	scene_init(&sc);
@@ -399,3 +400,12 @@ int sw_fleet_plan_png(const struct sw_fleet_plan *p, const char *path, struct sw
 		return sw_err_set(err, SW_EIO, "cannot write %s: %s", path, cairo_status_to_string(st));
 	return 0;
 }
+
+__attribute__((visibility("default")))
+const struct sw__fleet_draw sw__fleet_draw_v1 = {
+	.abi = SW__FLEET_DRAW_ABI,
+	.version = SW_VERSION,
+	.sizes = { sizeof(struct sw_fleet_plan), sizeof(struct sw_buf), sizeof(struct sw_err) },
+	.svg = sw__fleet_draw_svg,
+	.png = sw__fleet_draw_png,
+};

@@ -472,7 +472,9 @@ struct json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p);
 void sw_fleet_plan_svg(struct sw_buf *out, const struct sw_fleet_plan *p);
 /* The same picture as sw_fleet_plan_svg (draw.c: every label measured with
  * cairo before its box is sized), painted by cairo into a PNG at path.
- * SW_EIO when it cannot be written. */
+ * SW_EIO when it cannot be written.  Both draw in sworn's module
+ * sworn-fleet.so, loaded on first use: without it the PNG fails with its
+ * reason (SW_ENOTFOUND or SW_EIO), and the SVG stops sworn saying so. */
 int sw_fleet_plan_png(const struct sw_fleet_plan *p, const char *path,
 		      struct sw_err *err) SW_MUST_USE;
 

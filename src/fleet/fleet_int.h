@@ -143,4 +143,25 @@ int sw__fleet_sv_write(struct sw_fleet_sv *sv, const char *phase, struct sw_err 
 void sw__fleet_sv_history(const struct sw_fleet_sv *sv, const struct sw__fleet_server *s,
 			  const char *event, struct json_t *extra);
 
+/* The drawing of a plan (draw.c) measures and paints with cairo, which
+ * sworn does not link (binding it cost 2 ms of every start): draw.c is
+ * built into the module sworn-fleet.so, whose only export is the table
+ * below, and draw_load.c's sw_fleet_plan_svg and sw_fleet_plan_png load it
+ * on first use and call through it (base.h's sw_module_load). */
+#define SW__FLEET_DRAW_ABI 1 /* bump when the table or a struct it passes changes */
+#define SW__FLEET_DRAW_SYMBOL "sw__fleet_draw_v1"
+
+struct sw__fleet_draw {
+	unsigned abi;
+	const char *version; /* SW_VERSION */
+	size_t sizes[3];     /* sizeof sw_fleet_plan, sw_buf, sw_err */
+	void (*svg)(struct sw_buf *out, const struct sw_fleet_plan *p);
+	int (*png)(const struct sw_fleet_plan *p, const char *path, struct sw_err *err);
+};
+
+extern const struct sw__fleet_draw sw__fleet_draw_v1;
+void sw__fleet_draw_svg(struct sw_buf *out, const struct sw_fleet_plan *p);
+int sw__fleet_draw_png(const struct sw_fleet_plan *p, const char *path,
+		       struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_FLEET_INT_H */
