@@ -38,13 +38,22 @@ int cli_draft_read(struct cli_draft *out, const char *path, const char *format,
 			goto cleanup;
 		sw_sha256_hex(out->sha256, text.data, text.len);
 	} else {
-		/* extract/ decides what the file is and extracts its text; a
-		 * text file comes back byte for byte */
-		if ((rc = sw_extract_draft_text(&text, path, err)) != 0 ||
-		    (rc = sw_file_read(&raw, path, SW_EXTRACT_MAX_FILE_BYTES, err)) != 0)
+		/* Read once: the hash is of the file's bytes; extract/ decides
+		 * what the file is and extracts its text, and a text file is
+		 * read as it is (raw becomes the text, with no copy). */
+		bool extracted = false;
+		if ((rc = sw_file_read(&raw, path, SW_EXTRACT_MAX_FILE_BYTES, err)) != 0)
 			goto cleanup;
 		sw_sha256_hex(out->sha256, raw.data, raw.len);
-		out->extracted = raw.len != text.len || memcmp(raw.data, text.data, raw.len) != 0;
+		if ((rc = sw_extract_draft_data(&text, &extracted, path, raw.data, raw.len, err)) != 0)
+			goto cleanup;
+		if (extracted) {
+			out->extracted = raw.len != text.len || memcmp(raw.data, text.data, raw.len) != 0;
+		} else {
+			sw_buf_release(&text);
+			text = raw;
+			sw_buf_init(&raw);
+		}
 	}
 	if (!given && !out->extracted)
 		kind = sw_markup_kind_for(in ? NULL : path, text.data, text.len);

@@ -16,30 +16,25 @@ static const struct sw_format *classify(const char *path, const char *data, size
 	return sw_format_sniff(data, len);
 }
 
-int sw_extract_draft_text(struct sw_buf *out, const char *path, struct sw_err *err)
+int sw_extract_draft_data(struct sw_buf *out, bool *extracted, const char *path,
+			  const char *data, size_t len, struct sw_err *err)
 {
-	struct sw_buf raw = SW_BUF_INIT;
 	struct sw_extract x;
 	int rc;
 
-	sw_extract_init(&x);
 	sw_buf_reset(out);
-	if ((rc = sw_file_read(&raw, path, SW_EXTRACT_MAX_FILE_BYTES, err)) != 0)
-		goto cleanup;
-	const char *data = raw.data ? raw.data : "";
-	const struct sw_format *f = classify(path, data, raw.len);
+	*extracted = false;
+	const struct sw_format *f = classify(path, data, len);
 	if (!f) {
-		if (!sw_utf8_valid(data, raw.len)) {
-			rc = sw_err_set(err, SW_EINPUT,
-					"cannot read '%s': it is not UTF-8 text "
-					"(give the draft as Markdown, text, .docx or PDF)", path);
-			goto cleanup;
-		}
-		sw_buf_add(out, data, raw.len);
-		goto cleanup;
+		if (!sw_utf8_valid(data, len))
+			return sw_err_set(err, SW_EINPUT,
+					  "cannot read '%s': it is not UTF-8 text "
+					  "(give the draft as Markdown, text, .docx or PDF)", path);
+		return 0;
 	}
+	sw_extract_init(&x);
 	struct sw_extract_opts xo = { .ocr = false };
-	rc = f->extract(&x, data, raw.len, &xo, err);
+	rc = f->extract(&x, data, len, &xo, err);
 	if (rc != 0) {
 		sw_err_wrap(err, rc, "cannot read '%s'", path);
 		goto cleanup;
@@ -49,10 +44,28 @@ int sw_extract_draft_text(struct sw_buf *out, const char *path, struct sw_err *e
 	if (out->len > SW_EXTRACT_MAX_FILE_BYTES)
 		rc = sw_err_set(err, SW_ELIMIT, "cannot read '%s': its text is over the %zu-byte limit",
 				path, SW_EXTRACT_MAX_FILE_BYTES);
+	*extracted = rc == 0;
 cleanup:
 	if (rc != 0)
 		sw_buf_reset(out);
 	sw_extract_release(&x);
+	return rc;
+}
+
+int sw_extract_draft_text(struct sw_buf *out, const char *path, struct sw_err *err)
+{
+	struct sw_buf raw = SW_BUF_INIT;
+	bool extracted = false;
+	int rc;
+
+	sw_buf_reset(out);
+	if ((rc = sw_file_read(&raw, path, SW_EXTRACT_MAX_FILE_BYTES, err)) != 0 ||
+	    (rc = sw_extract_draft_data(out, &extracted, path, raw.data ? raw.data : "", raw.len,
+					err)) != 0)
+		goto cleanup;
+	if (!extracted)
+		sw_buf_add(out, raw.data, raw.len);
+cleanup:
 	sw_buf_release(&raw);
 	return rc;
 }

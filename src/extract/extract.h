@@ -456,4 +456,13 @@ int sw_extract_libs(struct sw_extract_libs *out, struct sw_err *err) SW_MUST_USE
 int sw_extract_draft_text(struct sw_buf *out, const char *path,
 			  struct sw_err *err) SW_MUST_USE;
 
+/* The same for a draft already read: len bytes at data, read from path
+ * (whose extension, and then the bytes, decide the format; it names the
+ * file in messages).  *extracted is true when out holds the text extracted
+ * from a native format; false when the bytes are UTF-8 text to be read as
+ * they are, and out is left empty (the caller keeps data, with no copy).
+ * Errors as sw_extract_draft_text's, but for reading the file. */
+int sw_extract_draft_data(struct sw_buf *out, bool *extracted, const char *path,
+			  const char *data, size_t len, struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_EXTRACT_H */

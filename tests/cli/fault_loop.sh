@@ -199,8 +199,10 @@ vloop() {
 		n=$((n + 1))
 	done
 	[ $n -le $VMAX_N ] || { echo "FAIL: verify $site: still failing at N=$VMAX_N"; failures=$((failures + 1)); }
+	# verify reads each file once (the draft's hash is of the bytes it
+	# reads): four read(2) calls in all.
 	checks=$((checks + 1))
-	if [ $fired -lt 5 ]; then
+	if [ $fired -lt 4 ]; then
 		echo "FAIL: verify $site: the fault fired only $fired times"
 		failures=$((failures + 1))
 	fi
