@@ -12,11 +12,12 @@
 /* The separator of a labels file, from its first line: a comma, or the
  * semicolon Excel writes where the comma is the decimal mark, or the tab
  * of "Unicode text" -- whichever occurs outside quotes most. */
-static char csv_separator(const char *line)
+static char csv_separator(const char *line, size_t len)
 {
 	size_t comma = 0, semi = 0, tab = 0;
 	bool quoted = false;
-	for (const char *p = line; *p && *p != '\n'; p++) {
+	/* Bounded by len: the text need not end with a NUL. */
+	for (const char *p = line; p < line + len && *p && *p != '\n'; p++) {
 		if (*p == '"')
 			quoted = !quoted;
 		else if (!quoted)
@@ -97,7 +98,7 @@ void sw_labels_parse(struct sw_labels *out, const char *text, size_t len)
 
 	memset(out, 0, sizeof(*out));
 	sw_csv_init_mem(&c, text, len, "labels");
-	c.delim = csv_separator(text);
+	c.delim = csv_separator(text, len);
 	while ((rc = sw_csv_next(&c, &err)) == 1) {
 		int line = c.line > INT_MAX ? INT_MAX : (int)c.line;
 		/* Comments, and the empty rows a spreadsheet leaves (",,"). */

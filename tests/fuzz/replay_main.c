@@ -38,8 +38,18 @@ static int run_file(const char *path)
 	fclose(f);
 	if (!buf)
 		return -1;
-	LLVMFuzzerTestOneInput(buf, len);
+	/* The input in a block of exactly its size, as libFuzzer hands it
+	 * over, so that ASan sees a read one byte past its end. */
+	uint8_t *exact = malloc(len);
+	if (!exact && len) {
+		free(buf);
+		return -1;
+	}
+	if (len)
+		memcpy(exact, buf, len);
 	free(buf);
+	LLVMFuzzerTestOneInput(exact, len);
+	free(exact);
 	return 0;
 }
 
