@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "cli/cli_fleet.h"
 #include "fleet/fleet.h"
 #include "llm/llm.h"
 
@@ -11,6 +12,22 @@ int cli_llm_config_load(const struct cli_ctx *ctx, struct sw_llm_config *cfg, st
 	int rc = sw_llm_config_load(cfg, &ctx->ws.config, err);
 	if (rc != 0)
 		return rc;
+	/* Several hosts: the servers of every host that answers; a host that
+	 * does not is left out, so its roles are unavailable (no other model
+	 * stands in for them). */
+	struct cli_fleet f;
+	struct sw_err ferr = { 0 };
+	if (cli_fleet_open(&f, ctx, &ferr) == 0 && f.nhosts > 1) {
+		cli_fleet_gather(&f, 10000);
+		for (size_t h = 0; h < f.nhosts && rc == 0; h++)
+			if (f.reachable[h] && f.have_state[h])
+				rc = sw_fleet_state_llm_merge(cfg, &f.state[h], NULL, err);
+		cli_fleet_release(&f);
+		if (rc != 0)
+			sw_llm_config_release(cfg);
+		return rc;
+	}
+	cli_fleet_release(&f);
 	/* No fleet state, or one that cannot be read, is no fleet: sworn.conf
 	 * alone, as before the fleet existed (sworn fleet status says why). */
 	char *dir = sw_path_join(ctx->ws.root, "fleet");

@@ -9,10 +9,12 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/cli_fleet.h"
 #include "fleet/fleet.h"
 
 struct fleet_opts {
 	bool json, foreground;
+	const char *host;
 };
 
 #define AT(f) offsetof(struct fleet_opts, f)
@@ -20,6 +22,8 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the state (or the history) as JSON", CLI_FLAG, AT(json) },
 	{ "foreground", 0, NULL, "up: supervise in this process instead of in the background",
 	  CLI_FLAG, AT(foreground) },
+	{ "host", 0, "NAME", "this host's servers only (several hosts: what the other boxes run)",
+	  CLI_STRING, AT(host) },
 };
 
 static volatile int stop_requested;
@@ -70,13 +74,17 @@ static int show(const struct fleet_opts *o, const struct sw_fleet_state *st)
 			sw_fleet_state_all_ready(st) ? CLI_OK : CLI_NO);
 }
 
-static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_fleet_conf *conf)
+/* host: the host whose state file this is (several hosts), or NULL;
+ * quiet: print nothing when every server is ready (the caller shows
+ * all hosts). */
+static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_fleet_conf *conf,
+	      const char *host, bool quiet)
 {
 	struct sw_err err = { 0 };
 	struct sw_fleet_sv *sv = NULL;
 	struct sw_fleet_state st;
 
-	if (sw_fleet_state_load(&st, conf->dir, NULL) == 0) {
+	if (sw_fleet_state_load_host(&st, conf->dir, host, NULL) == 0) {
 		struct sw_buf left = SW_BUF_INIT;
 		for (size_t i = 0; i < st.nservers; i++)
 			if (st.servers[i].process_running)
@@ -108,7 +116,9 @@ static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_f
 		sw_fleet_sv_free(sv);
 		return rc == 0 ? CLI_OK : CLI_USAGE;
 	}
-	char *log = sw_path_join(conf->dir, "supervisor.log");
+	char *logname = host ? sw_xasprintf("supervisor-%s.log", host) : sw_xstrdup("supervisor.log");
+	char *log = sw_path_join(conf->dir, logname);
+	free(logname);
 	int pid = sw_proc_daemonize(log, &err);
 	free(log);
 	if (pid < 0) {
@@ -137,20 +147,211 @@ static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_f
 	for (;;) {
 		if (!exited && sw_proc_wait(&code, pid, 0) == 1)
 			exited = true;
-		if (sw_fleet_state_load(&st, conf->dir, &err) != 0)
+		if (sw_fleet_state_load_host(&st, conf->dir, host, &err) != 0)
 			return cli_fail(&err);
 		if (exited || sw_fleet_state_settled(&st) || sw_now() > until)
 			break;
 		sw_fleet_state_release(&st);
 		nap(100);
 	}
-	int rc = show(o, &st);
+	int rc = quiet ? (sw_fleet_state_all_ready(&st) ? CLI_OK : CLI_NO) : show(o, &st);
 	if (exited)
-		cli_error("the supervisor ended (status %d); see %s/supervisor.log", code, conf->dir);
+		cli_error("the supervisor ended (status %d); see %s/supervisor%s%s.log", code, conf->dir,
+			  host ? "-" : "", host ? host : "");
 	else if (rc != CLI_OK)
 		cli_error("not every server is ready; 'sworn fleet status' shows them, logs in %s/logs",
 			  conf->dir);
 	sw_fleet_state_release(&st);
+	return rc;
+}
+
+/* ------------------------------------------------------- several hosts */
+
+#define STATUS_TIMEOUT_MS 10000u
+
+/* The roles of host h's planned servers (from this box's state), or of
+ * its servers' state, into b as " role (server)". */
+static void host_roles(struct sw_buf *b, const struct cli_fleet *f, size_t h)
+{
+	size_t i;
+	json_t *p;
+	if (!f->have_state[0])
+		return;
+	json_array_foreach(json_object_get(f->state[0].json, "planned"), i, p) {
+		const char *role = json_string_value(json_object_get(p, "role"));
+		if (role && strcmp(js(p, "host"), f->hw.hosts[h].name) == 0)
+			sw_buf_addf(b, "%s%s (%s)", b->len ? ", " : "", role, js(p, "name"));
+	}
+}
+
+static bool hosts_all_ready(const struct cli_fleet *f)
+{
+	for (size_t h = 0; h < f->nhosts; h++)
+		if (!f->reachable[h] || !f->have_state[h] || !sw_fleet_state_all_ready(&f->state[h]))
+			return false;
+	return true;
+}
+
+static void hosts_text(FILE *out, const void *ud)
+{
+	const struct cli_fleet *f = ud;
+	fprintf(out, "fleet: %zu hosts\n", f->nhosts);
+	fprintf(out, "%-10s %-32s %-11s %-26s %-8s %-8s %-10s %s\n", "HOST", "SERVER", "STATE", "URL",
+		"PID", "RESTARTS", "GPUS", "MODEL");
+	for (size_t h = 0; h < f->nhosts; h++) {
+		const char *name = f->hw.hosts[h].name;
+		if (!f->reachable[h]) {
+			struct sw_buf roles = SW_BUF_INIT;
+			host_roles(&roles, f, h);
+			fprintf(out, "%-10s %-32s %-11s %s\n", name, "-", "unreachable", f->why[h]);
+			if (roles.len)
+				fprintf(out, "    roles unavailable: %s\n", roles.data);
+			sw_buf_release(&roles);
+			continue;
+		}
+		if (!f->have_state[h]) {
+			fprintf(out, "%-10s %-32s %-11s %s\n", name, "-", "not-up", f->why[h]);
+			continue;
+		}
+		const struct sw_fleet_state *st = &f->state[h];
+		if (!st->supervisor_running)
+			fprintf(out, "%-10s %-32s %-11s supervisor not running\n", name, "-", "down");
+		for (size_t i = 0; i < st->nservers; i++) {
+			const struct sw_fleet_state_server *s = &st->servers[i];
+			char pid[32] = "-";
+			if (s->pid > 0)
+				snprintf(pid, sizeof(pid), "%d%s", s->pid, s->process_running ? "" : "?");
+			fprintf(out, "%-10s %-32s %-11s %-26s %-8s %-8u %-10s %s\n", name, s->name,
+				s->state, s->url ? s->url : "-", pid, s->restarts, s->gpus ? s->gpus : "-",
+				sw_path_base(s->model));
+			if (s->detail)
+				fprintf(out, "    %s\n", s->detail);
+		}
+		if (st->missing_gpus)
+			fprintf(out, "%s: missing GPUs:\n%s", name, st->missing_gpus);
+	}
+}
+
+static json_t *hosts_json(const struct cli_fleet *f)
+{
+	json_t *hosts = json_array(), *servers = json_array(), *unavailable = json_array();
+	for (size_t h = 0; h < f->nhosts; h++) {
+		const char *name = f->hw.hosts[h].name;
+		json_t *o = json_pack("{s:s, s:b}", "name", name, "reachable", f->reachable[h]);
+		json_object_set_new(o, "address", f->hw.hosts[h].address
+							  ? sw_json_str(f->hw.hosts[h].address) : json_null());
+		json_object_set_new(o, "error", f->why[h] ? sw_json_str(f->why[h]) : json_null());
+		json_object_set_new(o, "supervisor_running",
+				    json_boolean(f->have_state[h] && f->state[h].supervisor_running));
+		if (f->have_state[h]) {
+			size_t i;
+			json_t *s;
+			json_array_foreach(json_object_get(f->state[h].json, "servers"), i, s) {
+				json_t *c = json_deep_copy(s);
+				json_object_set_new(c, "host", json_string(name));
+				json_array_append_new(servers, c);
+			}
+		}
+		if (!f->reachable[h] && f->have_state[0]) {
+			size_t i;
+			json_t *p;
+			json_array_foreach(json_object_get(f->state[0].json, "planned"), i, p)
+				if (strcmp(js(p, "host"), name) == 0)
+					json_array_append_new(
+						unavailable,
+						json_pack("{s:s, s:s, s:O}", "server", js(p, "name"), "host",
+							  name, "role", json_object_get(p, "role")));
+		}
+		json_array_append_new(hosts, o);
+	}
+	return json_pack("{s:o, s:o, s:o, s:b}", "hosts", hosts, "servers", servers, "unavailable",
+			 unavailable, "all_ready", hosts_all_ready(f));
+}
+
+static int hosts_status(const struct fleet_opts *o, struct cli_fleet *f)
+{
+	cli_fleet_gather(f, STATUS_TIMEOUT_MS);
+	int code = hosts_all_ready(f) ? CLI_OK : CLI_NO;
+	return cli_emit(o->json, o->json ? hosts_json(f) : NULL, hosts_text, f, code);
+}
+
+static int hosts_up(struct cli_ctx *ctx, const struct fleet_opts *o, struct cli_fleet *f)
+{
+	struct sw_err err = { 0 };
+	/* Refuse a mismatch before anything starts anywhere. */
+	for (size_t h = 1; h < f->nhosts; h++)
+		if (cli_fleet_check_version(f, h, &err) != 0)
+			return cli_fail(&err);
+	const char *local = f->hw.hosts[0].name;
+	struct sw_fleet_state st;
+	if (sw_fleet_state_load_host(&st, f->conf.dir, local, NULL) == 0) {
+		bool running = st.supervisor_running;
+		int pid = st.supervisor_pid;
+		sw_fleet_state_release(&st);
+		if (running) {
+			cli_error("the fleet is already up on %s (supervisor pid %d); 'sworn fleet "
+				  "down' first", local, pid);
+			return CLI_NO;
+		}
+	}
+	f->conf.host = sw_xstrdup(local);
+	int rc = up(ctx, o, &f->conf, local, true);
+	if (rc == CLI_USAGE)
+		return rc;
+	double limit = f->conf.ready_timeout_s * (f->conf.restart_max + 1) +
+		       f->conf.backoff_max_s * f->conf.restart_max + 60;
+	unsigned ms = limit * 1000 > 4.0e9 ? 4000000000u : (unsigned)(limit * 1000);
+	for (size_t h = 1; h < f->nhosts; h++) {
+		const char *name = f->hw.hosts[h].name;
+		const char *args[] = { "fleet", "up", "--host", name, NULL };
+		struct sw_buf out = SW_BUF_INIT;
+		int code = 0;
+		if (cli_fleet_exec(&out, &code, f, h, args, ms, &err) != 0)
+			cli_error("%s", err.msg);
+		else if (code != 0)
+			cli_error("host %s: 'sworn fleet up --host %s' exited %d%s%s", name, name, code,
+				  out.len ? ":\n" : "", out.data);
+		sw_buf_release(&out);
+	}
+	return hosts_status(o, f);
+}
+
+static int hosts_down(struct cli_fleet *f)
+{
+	struct sw_err err = { 0 };
+	int rc = CLI_OK;
+	for (size_t h = f->nhosts; h-- > 0;) {
+		const char *name = f->hw.hosts[h].name;
+		struct sw_buf out = SW_BUF_INIT;
+		int code = 0;
+		if (h == 0) {
+			if (sw_fleet_down_host(&out, f->conf.dir, name, 10000, &err) != 0 &&
+			    err.code != SW_ENOTFOUND) {
+				cli_error("host %s: %s", name, err.msg);
+				rc = CLI_NO;
+			}
+		} else {
+			const char *args[] = { "fleet", "down", "--host", name, NULL };
+			if (cli_fleet_exec(&out, &code, f, h, args, 120000, &err) != 0) {
+				cli_error("%s", err.msg);
+				rc = CLI_NO;
+			} else if (code != 0) {
+				cli_error("host %s: 'sworn fleet down --host %s' exited %d", name, name,
+					  code);
+				rc = CLI_NO;
+			}
+		}
+		for (char *line = out.data; line && *line;) {
+			char *nl = strchr(line, '\n');
+			size_t len = nl ? (size_t)(nl - line) : strlen(line);
+			if (len && strncmp(line, "fleet is down", len) != 0)
+				printf("%s: %.*s\n", name, (int)len, line);
+			line += len + (nl ? 1 : 0);
+		}
+		sw_buf_release(&out);
+	}
+	if (rc == CLI_OK)
+		puts("fleet is down on every host");
 	return rc;
 }
 
@@ -200,6 +401,64 @@ done:
 	return rc;
 }
 
+/* sworn fleet VERB with several hosts: --host NAME is this box's part
+ * (what the first box runs here through exec); without it, every host. */
+static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const char *verb,
+		      struct cli_fleet *f)
+{
+	struct sw_err err = { 0 };
+	if (strcmp(verb, "down") == 0 && o->json) {
+		cli_error("'sworn fleet down' prints no JSON: run it without --json, then "
+			  "'sworn fleet status --json'");
+		return CLI_USAGE;
+	}
+	if (!o->host) {
+		if (strcmp(verb, "up") == 0)
+			return hosts_up(ctx, o, f);
+		if (strcmp(verb, "status") == 0)
+			return hosts_status(o, f);
+		return hosts_down(f);
+	}
+	bool known = false;
+	for (size_t h = 0; h < f->nhosts; h++)
+		known = known || strcmp(f->hw.hosts[h].name, o->host) == 0;
+	if (!known) {
+		cli_error("--host %s: no such host in [fleet] hardware (%s)", o->host, f->hw.source);
+		return CLI_USAGE;
+	}
+	if (strcmp(verb, "up") == 0) {
+		f->conf.host = sw_xstrdup(o->host);
+		return up(ctx, o, &f->conf, o->host, false);
+	}
+	if (strcmp(verb, "down") == 0) {
+		struct sw_buf out = SW_BUF_INIT;
+		int rc = CLI_OK;
+		if (sw_fleet_down_host(&out, f->conf.dir, o->host, 10000, &err) != 0) {
+			rc = cli_fail(&err);
+			if (err.code == SW_ENOTFOUND)
+				rc = CLI_OK; /* never started on this host: nothing to stop */
+		}
+		fputs(out.data, stdout);
+		puts("fleet is down");
+		sw_buf_release(&out);
+		return rc;
+	}
+	struct sw_fleet_state st;
+	if (sw_fleet_state_load_host(&st, f->conf.dir, o->host, &err) != 0) {
+		if (err.code == SW_ENOTFOUND && o->json)
+			return cli_emit(true, json_pack("{s:s, s:b, s:[], s:s, s:o, s:o}", "phase",
+							"never_started", "supervisor_running", 0,
+							"servers", "host", o->host, "dir",
+							sw_json_str(f->conf.dir), "message",
+							sw_json_str(err.msg)),
+					NULL, NULL, CLI_NO);
+		return err.code == SW_ENOTFOUND ? (cli_fail(&err), CLI_NO) : cli_fail(&err);
+	}
+	int rc = show(o, &st);
+	sw_fleet_state_release(&st);
+	return rc;
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
 	(void)cmd;
@@ -214,6 +473,25 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		cli_error("unknown 'sworn fleet %s': give up, status, down or history", verb);
 		return CLI_USAGE;
 	}
+	if (strcmp(verb, "history") != 0) {
+		/* Several hosts: [fleet] hardware lists inventories of several. */
+		struct cli_fleet f;
+		int frc = cli_fleet_open(&f, ctx, &err);
+		if (frc != 0 && strcmp(verb, "up") == 0)
+			return cli_fail(&err);
+		if (frc == 0 && f.nhosts > 1) {
+			rc = multi_host(ctx, o, verb, &f);
+			cli_fleet_release(&f);
+			return rc;
+		}
+		if (frc == 0)
+			cli_fleet_release(&f);
+		if (o->host) {
+			cli_error("--host %s: [fleet] hardware names one host (give several "
+				  "inventories, one per host)", o->host);
+			return CLI_USAGE;
+		}
+	}
 	if (strcmp(verb, "up") == 0) {
 		if (sw_fleet_conf_load(&conf, &ctx->ws.config, ctx->ws.root, &err) != 0)
 			return cli_fail(&err);
@@ -223,7 +501,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		conf.dir = sw_path_join(ctx->ws.root, "fleet");
 	}
 	if (strcmp(verb, "up") == 0) {
-		rc = up(ctx, o, &conf);
+		rc = up(ctx, o, &conf, NULL, false);
 	} else if (strcmp(verb, "status") == 0) {
 		struct sw_fleet_state st;
 		if (sw_fleet_state_load(&st, conf.dir, &err) != 0) {
@@ -268,7 +546,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 
 const struct cli_command cli_cmd_fleet = {
 	.name = "fleet",
-	.usage = "up [--foreground] | status | down | history [--json]",
+	.usage = "up [--foreground] | status | down | history [--json] [--host NAME]",
 	.summary = "start, watch and stop the planned llama-servers ([fleet] in sworn.conf)",
 	.description =
 		"up: plan the [fleet] models on the inventory, compare the GPUs nvidia-smi\n"
@@ -280,10 +558,18 @@ const struct cli_command cli_cmd_fleet = {
 		"servers that hang.  A log showing layers on the CPU fails the server.\n"
 		"status and down work from any shell (state in fleet/state.json); history\n"
 		"lists every start, crash, hang and benchmark (fleet/history.jsonl).\n\n"
+		"Several hosts: hardware lists one inventory per host, this box's first;\n"
+		"each other host is reached through its exec ([host] exec, or ssh to its\n"
+		"address), which runs `sworn -C WORKSPACE fleet up|status|down --host NAME`\n"
+		"there: the workspace has the same path on every box and sworn is in the\n"
+		"PATH exec gives.  up refuses a box whose `sworn version` differs (version\n"
+		"or commit); each box supervises its own servers (fleet/state-HOST.json).\n"
+		"status shows every host (10 s each); a host that does not answer is\n"
+		"unreachable and its models' roles are unavailable; down stops all.\n\n"
 		"sworn.conf:\n"
 		"  [fleet]\n"
 		"  llama_server = /opt/llama.cpp/build/bin/llama-server\n"
-		"  hardware = hardware.ini\n"
+		"  hardware = hardware.ini            ; or: box1.ini box2.ini\n"
 		"  model = /models/qwen3-30b-a3b-q8_0.gguf:ctx=32k,role=drafter\n"
 		"  ; optional: calibration, extra_args, floor, port (8081), ready_timeout\n"
 		"  ; (600 s), probe_interval (30 s), probe_timeout (60 s), restart_backoff\n"

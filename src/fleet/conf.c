@@ -129,6 +129,21 @@ cleanup:
 	return rc;
 }
 
+int sw_fleet_split_words(char ***out, size_t *n, const char *s, struct sw_err *err)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = split_words(out, n, s, err);
+	if (rc != 0) {
+		for (size_t i = 0; i < *n; i++)
+			free((*out)[i]);
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
 /* What sw_config_apply() hands the setters. */
 struct load {
 	struct sw_fleet_conf *conf;
@@ -152,15 +167,38 @@ static int set_server(void *obj, const struct sw_config_entry *e, void *user,
 	return 0;
 }
 
-/* hardware and calibration: a file, relative to the workspace. */
+/* hardware and calibration: a file, relative to the workspace; hardware may
+ * list several (one inventory per host), separated by blanks or commas. */
 static int set_file(void *obj, const struct sw_config_entry *e, void *user, struct sw_err *err)
 {
 	struct sw_fleet_conf *c = obj;
 	if (!*e->value)
 		return sw_err_set(err, SW_EINPUT, "%s is empty: give a file", e->key);
-	char **dst = strcmp(e->key, "hardware") == 0 ? &c->hardware : &c->calibration;
-	free(*dst);
-	*dst = sw_path_join(workspace_of(user), e->value);
+	if (strcmp(e->key, "hardware") != 0) {
+		free(c->calibration);
+		c->calibration = sw_path_join(workspace_of(user), e->value);
+		return 0;
+	}
+	for (size_t i = 0; i < c->nhardware; i++)
+		free(c->hardware_files[i]);
+	c->nhardware = 0;
+	for (const char *p = e->value; *p;) {
+		size_t len = strcspn(p, " \t,");
+		if (len) {
+			if (c->nhardware >= SW_FLEET_MAX_HOSTS)
+				return sw_err_set(err, SW_ELIMIT, "hardware: more than %u inventories",
+						  SW_FLEET_MAX_HOSTS);
+			char *file = sw_xstrndup(p, len);
+			c->hardware_files[c->nhardware++] = sw_path_join(workspace_of(user), file);
+			free(file);
+		}
+		p += len;
+		p += strspn(p, " \t,");
+	}
+	if (c->nhardware == 0)
+		return sw_err_set(err, SW_EINPUT, "hardware lists no file");
+	free(c->hardware);
+	c->hardware = sw_xstrdup(c->hardware_files[0]);
 	return 0;
 }
 
@@ -197,7 +235,9 @@ static const struct sw_config_key keys[] = {
 	  .expect = "a path (from the workspace) or a name in PATH",
 	  .help = "the llama-server program" },
 	{ .section = "fleet", .key = "hardware", .type = SW_CONFIG_CUSTOM, .set = set_file,
-	  .expect = "a file", .help = "the GPU inventory (sworn plan --detect shows one)" },
+	  .expect = "a file, or several separated by blanks or commas (one per host)",
+	  .help = "the GPU inventory (sworn plan --detect shows one); several: one per host, "
+		  "this box's first" },
 	{ .section = "fleet", .key = "model", .type = SW_CONFIG_CUSTOM, .set = set_model,
 	  .expect = "FILE.gguf[:ctx=N,kv=T,np=N,role=R,group=G,port=N]",
 	  .help = "a model to serve; repeat the line for more" },
@@ -286,6 +326,9 @@ void sw_fleet_conf_release(struct sw_fleet_conf *c)
 		return;
 	free(c->server);
 	free(c->hardware);
+	for (size_t i = 0; i < c->nhardware; i++)
+		free(c->hardware_files[i]);
+	free(c->host);
 	free(c->calibration);
 	for (size_t i = 0; i < c->nmodels; i++)
 		free(c->models[i]);
@@ -308,6 +351,12 @@ static bool same_pci(const char *a, const char *b)
 void sw_fleet_presence_check(struct sw_fleet_presence *out, const struct sw_fleet_hw *inv,
 			     const struct sw_fleet_hw *now)
 {
+	sw__fleet_presence_check_host(out, inv, now, -1);
+}
+
+void sw__fleet_presence_check_host(struct sw_fleet_presence *out, const struct sw_fleet_hw *inv,
+				   const struct sw_fleet_hw *now, int host)
+{
 	struct sw_buf r = SW_BUF_INIT;
 	memset(out, 0, sizeof(*out));
 	for (size_t g = 0; g < inv->ngroups && g < SW_FLEET_MAX_GROUPS; g++)
@@ -315,6 +364,10 @@ void sw_fleet_presence_check(struct sw_fleet_presence *out, const struct sw_flee
 	for (size_t i = 0; i < inv->ngpus && i < SW_FLEET_MAX_GPUS; i++) {
 		const struct sw_fleet_gpu *want = &inv->gpus[i];
 		out->now_index[i] = -1;
+		if (host >= 0 && want->host != host) {
+			out->now_index[i] = want->index; /* another box's: not checked here */
+			continue;
+		}
 		for (size_t j = 0; j < now->ngpus; j++) {
 			const struct sw_fleet_gpu *have = &now->gpus[j];
 			bool match = want->pci && have->pci

@@ -512,7 +512,12 @@ int sw_fleet_spec_parse(char **path, struct sw_fleet_request *r, const char *spe
 struct sw_fleet_conf {
 	char *server;          /* llama_server: a path (workspace-relative) or a
 				  name looked up in PATH */
-	char *hardware;        /* hardware: the inventory file */
+	char *hardware;        /* hardware: the (first) inventory file */
+	char *hardware_files[SW_FLEET_MAX_HOSTS]; /* every file hardware lists */
+	size_t nhardware;
+	char *host;            /* set by the caller: the host whose servers this
+				  supervisor runs (--host); NULL: the first
+				  inventory's, this box by convention */
 	char *calibration;     /* calibration: or NULL for the built-in */
 	char **models;         /* `model` lines (repeatable): FILE[:ctx=..,...]
 				  with FILE resolved against the workspace */
@@ -530,6 +535,11 @@ struct sw_fleet_conf {
 	bool check_gpus;         /* check_gpus: compare nvidia-smi (yes) */
 	char *dir;               /* WORKSPACE/fleet */
 };
+
+/* Split s into words as extra_args are split (blanks, 'single' and
+ * "double" quotes, backslash; nothing expanded, no shell): a host's exec.
+ * *out gets *n words (no NULL at the end): free each and the array. */
+int sw_fleet_split_words(char ***out, size_t *n, const char *s, struct sw_err *err) SW_MUST_USE;
 
 /* Read [fleet] from cfg; workspace is the folder paths are relative to.
  * SW_ENOTFOUND when there is no [fleet] section, SW_EINPUT with
@@ -610,6 +620,7 @@ struct sw_fleet_state {
 	unsigned long long supervisor_start_ticks;
 	char *started;         /* UTC time the fleet came up */
 	char *hardware;        /* the inventory file it was planned on */
+	char *host;            /* the host it supervises (several hosts), or NULL */
 	char *missing_gpus;    /* lines of GPUs nvidia-smi lacked, or NULL */
 	bool supervisor_running; /* live, at load */
 	struct sw_fleet_state_server *servers;
@@ -625,6 +636,19 @@ struct sw_fleet_state {
 int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir,
 			struct sw_err *err) SW_MUST_USE;
 void sw_fleet_state_release(struct sw_fleet_state *st);
+
+/* Several hosts: each box's supervisor keeps dir/state-HOST.json (host
+ * slugged), so two supervisors on one shared folder never collide; host
+ * NULL is state.json, the one host's.  Caller frees. */
+char *sw_fleet_state_file(const char *host);
+/* sw_fleet_state_load() of host's file (NULL: state.json). */
+int sw_fleet_state_load_host(struct sw_fleet_state *out, const char *dir, const char *host,
+			     struct sw_err *err) SW_MUST_USE;
+/* Parse state text (name in messages).  live: check here whether the
+ * processes run (this machine's state); false: keep the
+ * supervisor_running and process_running another box's status wrote. */
+int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t len,
+			 const char *name, bool live, struct sw_err *err) SW_MUST_USE;
 
 /* Settled: no server is pending, starting or waiting for a restart. */
 bool sw_fleet_state_settled(const struct sw_fleet_state *st);
@@ -683,6 +707,9 @@ int sw_fleet_bench_target(struct sw_fleet_bench_target *out, struct sw_llm_confi
  * grace_ms for each.  Lines of what was done go to report. */
 int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms,
 		  struct sw_err *err) SW_MUST_USE;
+/* sw_fleet_down() of host's state file (NULL: state.json). */
+int sw_fleet_down_host(struct sw_buf *report, const char *dir, const char *host,
+		       unsigned grace_ms, struct sw_err *err) SW_MUST_USE;
 
 /* Append one event (a JSON object; "time" is added) to dir/history.jsonl. */
 int sw_fleet_history_append(const char *dir, struct json_t *event,

@@ -106,6 +106,7 @@ struct sw__fleet_server {
 	long log_off;
 	struct sw_llm_config llm;
 	struct sw_llm_client *client;
+	bool elsewhere;      /* placed on another host: not this supervisor's */
 };
 
 /* The supervisor: what sw_fleet_sv_prepare() builds. */
@@ -124,7 +125,14 @@ struct sw_fleet_sv {
 	bool dirty;
 	struct sw_llm_cancel cancel; /* set to stop: ends a probe in flight */
 	struct sw_fleet_server_caps caps; /* what conf->server accepts */
+	int host;            /* the host supervised here (index into hw.hosts) */
+	bool multi;          /* the inventories name several hosts */
 };
+
+/* sw_fleet_presence_check() for the GPUs of host (-1: all): the other
+ * hosts' GPUs count as present and are not reported. */
+void sw__fleet_presence_check_host(struct sw_fleet_presence *out, const struct sw_fleet_hw *inv,
+				   const struct sw_fleet_hw *now, int host);
 
 /* Sleep ms milliseconds, through signals. */
 void sw__fleet_sleep_ms(unsigned ms);

@@ -23,9 +23,21 @@ const char *const sw__fleet_sv_state_names[] = {
 static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 {
 	json_t *servers = json_array();
+	json_t *planned = json_array();
 	for (size_t i = 0; i < sv->n; i++) {
 		const struct sw__fleet_server *s = &sv->s[i];
 		const struct sw_fleet_model *m = &sv->models[s->model];
+		const struct sw_fleet_placement *pl = &sv->plan.placed[s->model];
+		/* Every host's state names the whole plan: a status that cannot
+		 * reach a box still knows which servers and roles it had. */
+		if (sv->multi && pl->group >= 0)
+			json_array_append_new(
+				planned, json_pack("{s:s, s:s, s:o}", "name", s->name, "host",
+						   sv->hw.hosts[sv->hw.groups[pl->group].host].name, "role",
+						   sv->reqs[s->model].role ? sw_json_str(sv->reqs[s->model].role)
+									   : json_null()));
+		if (s->elsewhere)
+			continue;
 		json_t *o = json_pack(
 			"{s:s, s:s, s:s, s:s, s:i, s:i, s:I, s:s, s:i, s:s}", "name", s->name,
 			"state", sw__fleet_sv_state_names[s->state], "model", m->path, "group",
@@ -49,8 +61,15 @@ static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 	json_t *st = json_pack("{s:s, s:i, s:I, s:s, s:s, s:o}", "phase", phase, "supervisor_pid",
 			       (int)getpid(), "supervisor_start_ticks",
 			       (json_int_t)sw_proc_start_ticks((int)getpid()), "started",
-			       sv->started ? sv->started : "", "hardware", sv->conf->hardware,
+			       sv->started ? sv->started : "", "hardware",
+			       sv->multi ? sv->hw.hosts[sv->host].source : sv->conf->hardware,
 			       "servers", servers);
+	if (sv->multi) {
+		json_object_set_new(st, "host", json_string(sv->hw.hosts[sv->host].name));
+		json_object_set_new(st, "planned", planned);
+	} else {
+		json_decref(planned);
+	}
 	json_object_set_new(st, "missing_gpus",
 			    sv->presence.report ? sw_json_str(sv->presence.report) : json_null());
 	return st;
@@ -164,26 +183,58 @@ void sw_fleet_state_release(struct sw_fleet_state *st)
 	free(st->phase);
 	free(st->started);
 	free(st->hardware);
+	free(st->host);
 	free(st->missing_gpus);
 	json_decref(st->json);
 	memset(st, 0, sizeof(*st));
 }
 
+char *sw_fleet_state_file(const char *host)
+{
+	if (!host)
+		return sw_xstrdup("state.json");
+	char slug[128];
+	sw__fleet_slug(slug, sizeof(slug), host);
+	return sw_xasprintf("state-%s.json", slug);
+}
+
 int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir, struct sw_err *err)
 {
+	return sw_fleet_state_load_host(out, dir, NULL, err);
+}
+
+int sw_fleet_state_load_host(struct sw_fleet_state *out, const char *dir, const char *host,
+			     struct sw_err *err)
+{
 	struct sw_buf b = SW_BUF_INIT;
-	char *path = sw_path_join(dir, "state.json");
+	char *file = sw_fleet_state_file(host);
+	char *path = sw_path_join(dir, file);
 	int rc = 0;
+	free(file);
 	memset(out, 0, sizeof(*out));
 	if (!sw_path_is_file(path)) {
-		rc = sw_err_set(err, SW_ENOTFOUND, "no fleet state in %s: the fleet was never started "
-						   "here ('sworn fleet up')", dir);
+		rc = sw_err_set(err, SW_ENOTFOUND, "no fleet state in %s%s%s: the fleet was never "
+						   "started here ('sworn fleet up')", dir,
+				host ? " for host " : "", host ? host : "");
 		goto done;
 	}
 	if ((rc = sw_file_read(&b, path, SW_FLEET_MAX_STATE, err)) != 0)
 		goto done;
+	rc = sw_fleet_state_parse(out, b.data, b.len, path, true, err);
+done:
+	free(path);
+	sw_buf_release(&b);
+	return rc;
+}
+
+int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t len,
+			 const char *name, bool live, struct sw_err *err)
+{
+	const char *path = name;
+	int rc = 0;
+	memset(out, 0, sizeof(*out));
 	json_error_t je;
-	json_t *js = json_loadb(b.data, b.len, 0, &je);
+	json_t *js = json_loadb(text, len, 0, &je);
 	json_t *servers = json_object_get(js, "servers");
 	if (!json_is_object(js) || !json_is_array(servers) ||
 	    json_array_size(servers) > SW_FLEET_MAX_MODELS * SW_FLEET_MAX_GROUPS) {
@@ -199,8 +250,11 @@ int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir, struct sw_e
 	out->started = dup_str(js, "started", false);
 	out->hardware = dup_str(js, "hardware", true);
 	out->missing_gpus = dup_str(js, "missing_gpus", true);
-	out->supervisor_running = out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
-				  sw_proc_running(out->supervisor_pid, out->supervisor_start_ticks);
+	out->host = dup_str(js, "host", true);
+	/* Another box's state (live false) carries its own live checks. */
+	out->supervisor_running = live ? out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
+						 sw_proc_running(out->supervisor_pid, out->supervisor_start_ticks)
+				       : json_is_true(json_object_get(js, "supervisor_running"));
 	json_object_set_new(js, "supervisor_running", json_boolean(out->supervisor_running));
 	out->nservers = json_array_size(servers);
 	out->servers = sw_xcalloc(out->nservers + 1, sizeof(*out->servers));
@@ -227,15 +281,14 @@ int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir, struct sw_e
 		s->start_ticks = (unsigned long long)int_of(o, "start_ticks");
 		long long r = int_of(o, "restarts");
 		s->restarts = r > 0 && r < 1000000 ? (unsigned)r : 0;
-		s->process_running = s->pid > 0 && sw_proc_running(s->pid, s->start_ticks);
+		s->process_running = live ? s->pid > 0 && sw_proc_running(s->pid, s->start_ticks)
+					  : json_is_true(json_object_get(o, "process_running"));
 		if (json_is_object(o))
 			json_object_set_new(o, "process_running", json_boolean(s->process_running));
 	}
 done:
 	if (rc != 0)
 		sw_fleet_state_release(out);
-	free(path);
-	sw_buf_release(&b);
 	return rc;
 }
 
@@ -401,8 +454,14 @@ int sw_fleet_bench_target(struct sw_fleet_bench_target *out, struct sw_llm_confi
 
 int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms, struct sw_err *err)
 {
+	return sw_fleet_down_host(report, dir, NULL, grace_ms, err);
+}
+
+int sw_fleet_down_host(struct sw_buf *report, const char *dir, const char *host, unsigned grace_ms,
+		       struct sw_err *err)
+{
 	struct sw_fleet_state st;
-	int rc = sw_fleet_state_load(&st, dir, err);
+	int rc = sw_fleet_state_load_host(&st, dir, host, err);
 	if (rc != 0)
 		return rc;
 	if (st.supervisor_running) {
@@ -438,7 +497,7 @@ int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms, str
 		/* Written over what the supervisor left last, which may have
 		 * changed while it stopped. */
 		struct sw_fleet_state now;
-		if (sw_fleet_state_load(&now, dir, NULL) == 0) {
+		if (sw_fleet_state_load_host(&now, dir, host, NULL) == 0) {
 			size_t i;
 			json_t *s;
 			json_object_set_new(now.json, "phase", json_string("stopped"));
@@ -452,7 +511,9 @@ int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms, str
 			}
 			json_object_del(now.json, "supervisor_running");
 			char *text = json_dumps(now.json, JSON_INDENT(2) | JSON_SORT_KEYS);
-			char *path = sw_path_join(dir, "state.json");
+			char *file = sw_fleet_state_file(host);
+			char *path = sw_path_join(dir, file);
+			free(file);
 			rc = sw_file_write_atomic(path, text, strlen(text), err);
 			free(path);
 			free(text);

@@ -91,6 +91,14 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	s->log = sw_path_join(logs, file);
 	free(file);
 	free(logs);
+	/* Several hosts: each box's supervisor runs its own servers; the
+	 * first host's also reports the models placed nowhere. */
+	if (sv->multi && (pl->group >= 0 ? sv->hw.groups[pl->group].host != sv->host : sv->host != 0)) {
+		s->elsewhere = true;
+		s->state = SW__FLEET_SV_UNPLACED;
+		return;
+	}
+	const char *listen = sv->multi ? sw_fleet_host_address(&sv->hw, sv->host) : "127.0.0.1";
 	if (pl->group < 0) {
 		s->state = SW__FLEET_SV_UNPLACED;
 		snprintf(s->error, sizeof(s->error), "%s", pl->reason);
@@ -114,7 +122,7 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	s->argv = strv_add(s->argv, &n, "-m");
 	s->argv = strv_add(s->argv, &n, m->path);
 	s->argv = strv_add(s->argv, &n, "--host");
-	s->argv = strv_add(s->argv, &n, "127.0.0.1");
+	s->argv = strv_add(s->argv, &n, listen);
 	s->argv = strv_add(s->argv, &n, "--port");
 	snprintf(num, sizeof(num), "%u", pl->port);
 	s->argv = strv_add(s->argv, &n, num);
@@ -160,8 +168,8 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	s->llm.endpoints = sw_xcalloc(1, sizeof(*s->llm.endpoints));
 	s->llm.n_endpoints = 1;
 	s->llm.endpoints[0].name = sw_xstrdup(s->name);
-	s->llm.endpoints[0].url = sw_xasprintf("http://127.0.0.1:%u", pl->port);
-	s->llm.endpoints[0].host = sw_xstrdup("127.0.0.1");
+	s->llm.endpoints[0].url = sw_xasprintf("http://%s:%u", listen, pl->port);
+	s->llm.endpoints[0].host = sw_xstrdup(listen);
 	s->state = SW__FLEET_SV_PENDING;
 }
 
@@ -173,9 +181,25 @@ int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *co
 
 	*out = NULL;
 	sv->conf = conf;
-	if ((rc = sw_fleet_hw_load(&sv->hw, conf->hardware, err)) != 0 ||
-	    (rc = sw_fleet_calib_load(&sv->cal, conf->calibration, err)) != 0)
+	if (conf->nhardware > 1)
+		rc = sw_fleet_hw_load_all(&sv->hw, (const char *const *)conf->hardware_files,
+					  conf->nhardware, err);
+	else
+		rc = sw_fleet_hw_load(&sv->hw, conf->hardware, err);
+	if (rc != 0 || (rc = sw_fleet_calib_load(&sv->cal, conf->calibration, err)) != 0)
 		goto fail;
+	sv->multi = sv->hw.nhosts > 1;
+	if (conf->host) {
+		sv->host = -1;
+		for (size_t h = 0; h < sv->hw.nhosts; h++)
+			if (strcmp(sv->hw.hosts[h].name, conf->host) == 0)
+				sv->host = (int)h;
+		if (sv->host < 0) {
+			rc = sw_err_set(err, SW_EUSAGE, "no host '%s' in [fleet] hardware (%s)",
+					conf->host, sv->hw.source);
+			goto fail;
+		}
+	}
 	sv->models = sw_xcalloc(conf->nmodels, sizeof(*sv->models));
 	sv->reqs = sw_xcalloc(conf->nmodels, sizeof(*sv->reqs));
 	for (size_t i = 0; i < conf->nmodels; i++) {
@@ -210,7 +234,7 @@ int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *co
 					     "no skips the check)");
 			goto fail;
 		}
-		sw_fleet_presence_check(&sv->presence, &sv->hw, &now);
+		sw__fleet_presence_check_host(&sv->presence, &sv->hw, &now, sv->multi ? sv->host : -1);
 		sw_fleet_hw_release(&now);
 	}
 	/* The flags of the build that will run: a server that cannot be read
@@ -229,7 +253,9 @@ int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *co
 	sv->s = sw_xcalloc(sv->n, sizeof(*sv->s));
 	for (size_t i = 0; i < sv->n; i++)
 		build_server(sv, i);
-	sv->state_path = sw_path_join(conf->dir, "state.json");
+	char *file = sw_fleet_state_file(sv->multi ? sv->hw.hosts[sv->host].name : NULL);
+	sv->state_path = sw_path_join(conf->dir, file);
+	free(file);
 	*out = sv;
 	return 0;
 fail:
@@ -608,6 +634,8 @@ int sw_fleet_sv_run(struct sw_fleet_sv *sv, volatile int *stop_flag)
 		sw__fleet_sv_say(NULL, "GPUs missing:\n%s", sv->presence.report);
 	for (size_t i = 0; i < sv->n; i++) {
 		struct sw__fleet_server *s = &sv->s[i];
+		if (s->elsewhere)
+			continue;
 		if (s->state == SW__FLEET_SV_DEGRADED || s->state == SW__FLEET_SV_UNPLACED) {
 			sw__fleet_sv_say(s, "%s: %s", sw__fleet_sv_state_names[s->state], s->error);
 			if (s->state == SW__FLEET_SV_DEGRADED)
