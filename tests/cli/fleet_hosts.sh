@@ -53,6 +53,11 @@ if [ -f "$T/box2-down" ]; then
 	echo "ssh: connect to host 10.200.0.2 port 22: No route to host" >&2
 	exit 255
 fi
+[ -f "$T/box2-hang" ] && exec sleep 60
+if [ -f "$T/box2-old" ] && [ "\$4" = version ]; then
+	echo '{"version": "0.0.1", "commit": "0123abc"}'
+	exit 0
+fi
 exec ip netns exec $NS2 env PATH="$T/bin:\$PATH" "\$@"
 EOF
 chmod +x "$T/exec-box2"
@@ -78,6 +83,16 @@ probe_interval = 0.5
 probe_timeout = 5
 EOF
 S1="ip netns exec $NS1 $SWORN -C $T/ws"
+
+# ---- another build on box2: refused before anything starts
+touch "$T/box2-old"
+run 2 $S1 fleet up
+has "$T/err" "host box2 runs sworn 0.0.1 (0123abc)"
+has "$T/err" "install the same build on every box"
+[ ! -f "$T/ws/fleet/state-box1.json" ] || {
+	echo "FAIL: box1 started although box2 runs another build"; failures=$((failures + 1)); }
+checks=$((checks + 1))
+rm -f "$T/box2-old"
 
 # ---- up: box1's server here, box2's through its exec, one table
 run 0 $S1 fleet up
@@ -135,6 +150,19 @@ has "$T/out" '"reachable": false'
 has "$T/out" '"role": "reviewer"'
 run 2 $S1 ask reviewer "Say hello."
 run 0 $S1 ask drafter "Say hello."
+# a box that hangs is unreachable too, within the status's 10 s
+rm -f "$T/box2-down"
+touch "$T/box2-hang"
+t0=$(date +%s)
+run 1 $S1 fleet status
+t1=$(date +%s)
+grep -E '^box2 +- +unreachable' "$T/out" >/dev/null || {
+	echo "FAIL: a hung box2 not shown unreachable in:"; cat "$T/out"; failures=$((failures + 1)); }
+[ $((t1 - t0)) -le 15 ] || {
+	echo "FAIL: status took $((t1 - t0)) s with box2 hung (bound: 10 s)"; failures=$((failures + 1)); }
+checks=$((checks + 2))
+rm -f "$T/box2-hang"
+touch "$T/box2-down"
 # up refuses a box it cannot ask for its version
 run 2 $S1 fleet up
 has "$T/err" "box2"
