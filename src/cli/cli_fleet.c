@@ -81,7 +81,7 @@ int cli_fleet_exec(struct sw_buf *out, int *code, struct cli_fleet *f, size_t h,
 	argv[k] = NULL;
 	/* Its stderr (ssh's "No route to host") goes to fleet/exec-HOST.log,
 	 * whose last line explains a failure. */
-	char *file = sw_xasprintf("exec-%s.log", f->hw.hosts[h].name);
+	char *file = sw_fleet_host_file("exec", f->hw.hosts[h].name, "log");
 	char *log = sw_path_join(f->conf.dir, file);
 	free(file);
 	struct sw_err ignored = { 0 };

@@ -116,7 +116,7 @@ static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_f
 		sw_fleet_sv_free(sv);
 		return rc == 0 ? CLI_OK : CLI_USAGE;
 	}
-	char *logname = host ? sw_xasprintf("supervisor-%s.log", host) : sw_xstrdup("supervisor.log");
+	char *logname = sw_fleet_host_file("supervisor", host, "log");
 	char *log = sw_path_join(conf->dir, logname);
 	free(logname);
 	int pid = sw_proc_daemonize(log, &err);
@@ -155,10 +155,11 @@ static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_f
 		nap(100);
 	}
 	int rc = quiet ? (sw_fleet_state_all_ready(&st) ? CLI_OK : CLI_NO) : show(o, &st);
-	if (exited)
-		cli_error("the supervisor ended (status %d); see %s/supervisor%s%s.log", code, conf->dir,
-			  host ? "-" : "", host ? host : "");
-	else if (rc != CLI_OK)
+	if (exited) {
+		char *name = sw_fleet_host_file("supervisor", host, "log");
+		cli_error("the supervisor ended (status %d); see %s/%s", code, conf->dir, name);
+		free(name);
+	} else if (rc != CLI_OK)
 		cli_error("not every server is ready; 'sworn fleet status' shows them, logs in %s/logs",
 			  conf->dir);
 	sw_fleet_state_release(&st);

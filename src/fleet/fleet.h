@@ -641,6 +641,9 @@ void sw_fleet_state_release(struct sw_fleet_state *st);
  * slugged), so two supervisors on one shared folder never collide; host
  * NULL is state.json, the one host's.  Caller frees. */
 char *sw_fleet_state_file(const char *host);
+/* "STEM-HOST.EXT" with host slugged (no '/', no '..'), or "STEM.EXT" for
+ * NULL: every per-host file's name.  Caller frees. */
+char *sw_fleet_host_file(const char *stem, const char *host, const char *ext);
 /* sw_fleet_state_load() of host's file (NULL: state.json). */
 int sw_fleet_state_load_host(struct sw_fleet_state *out, const char *dir, const char *host,
 			     struct sw_err *err) SW_MUST_USE;

@@ -189,13 +189,18 @@ void sw_fleet_state_release(struct sw_fleet_state *st)
 	memset(st, 0, sizeof(*st));
 }
 
-char *sw_fleet_state_file(const char *host)
+char *sw_fleet_host_file(const char *stem, const char *host, const char *ext)
 {
 	if (!host)
-		return sw_xstrdup("state.json");
+		return sw_xasprintf("%s.%s", stem, ext);
 	char slug[128];
 	sw__fleet_slug(slug, sizeof(slug), host);
-	return sw_xasprintf("state-%s.json", slug);
+	return sw_xasprintf("%s-%s.%s", stem, slug, ext);
+}
+
+char *sw_fleet_state_file(const char *host)
+{
+	return sw_fleet_host_file("state", host, "json");
 }
 
 int sw_fleet_state_load(struct sw_fleet_state *out, const char *dir, struct sw_err *err)

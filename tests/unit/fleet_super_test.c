@@ -32,6 +32,54 @@ static int load_conf(struct sw_fleet_conf *out, const char *text, struct sw_err 
 	return rc;
 }
 
+/* hardware may list one inventory per host; the state file is per host. */
+static void test_conf_hosts(void **state)
+{
+	(void)state;
+	struct sw_fleet_conf c;
+	struct sw_err err = { 0 };
+	assert_int_equal(load_conf(&c, "[fleet]\nllama_server = x\nmodel = m\n"
+				       "hardware = box1.ini, /hw/box2.ini  box3.ini\n", &err), 0);
+	assert_int_equal(c.nhardware, 3);
+	assert_string_equal(c.hardware, "/ws/box1.ini");
+	assert_string_equal(c.hardware_files[0], "/ws/box1.ini");
+	assert_string_equal(c.hardware_files[1], "/hw/box2.ini");
+	assert_string_equal(c.hardware_files[2], "/ws/box3.ini");
+	assert_null(c.host);
+	sw_fleet_conf_release(&c);
+	assert_int_equal(load_conf(&c, "[fleet]\nllama_server = x\nmodel = m\nhardware = ,  ,\n",
+				   &err), SW_EINPUT);
+	assert_int_equal(load_conf(&c, "[fleet]\nllama_server = x\nmodel = m\n"
+				       "hardware = 1 2 3 4 5 6 7 8 9\n", &err), SW_ELIMIT);
+
+	char *f = sw_fleet_state_file(NULL);
+	assert_string_equal(f, "state.json");
+	free(f);
+	f = sw_fleet_state_file("box2");
+	assert_string_equal(f, "state-box2.json");
+	free(f);
+	f = sw_fleet_state_file("../Box 2");
+	assert_null(strchr(f, '/'));
+	free(f);
+
+	/* Another box's state keeps the live checks it was sent with. */
+	static const char text[] =
+		"{\"phase\": \"running\", \"supervisor_pid\": 999999, \"host\": \"box2\", "
+		"\"supervisor_running\": true, \"servers\": [{\"name\": \"a\", \"state\": "
+		"\"ready\", \"pid\": 999998, \"process_running\": true, \"url\": "
+		"\"http://10.0.0.12:8081\"}]}";
+	struct sw_fleet_state st;
+	assert_int_equal(sw_fleet_state_parse(&st, text, strlen(text), "box2", false, &err), 0);
+	assert_true(st.supervisor_running);
+	assert_string_equal(st.host, "box2");
+	assert_true(st.servers[0].process_running);
+	sw_fleet_state_release(&st);
+	assert_int_equal(sw_fleet_state_parse(&st, text, strlen(text), "here", true, &err), 0);
+	assert_false(st.supervisor_running); /* no such process here */
+	sw_fleet_state_release(&st);
+	assert_int_equal(sw_fleet_state_parse(&st, "[1]", 3, "box2", false, &err), SW_EINPUT);
+}
+
 static void test_conf(void **state)
 {
 	(void)state;
@@ -265,6 +313,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conf),
+		cmocka_unit_test(test_conf_hosts),
 		cmocka_unit_test(test_spec),
 		cmocka_unit_test(test_presence),
 		cmocka_unit_test(test_legal_text),
