@@ -72,11 +72,13 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 	/* --quiet: failures and quarantines only (errors still print). */
 	if (cli_globals.quiet && (ev == SW_INGEST_WARNING || ev == SW_INGEST_NOTE))
 		return;
+	/* what and msg name a production's files and quote its fields:
+	 * cleaned of control sequences (base.h). */
 	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED ||
 	    ev == SW_INGEST_NOTE)
-		fprintf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
+		sw_term_printf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
 	else if (r->verbose || ev == SW_INGEST_REPLACED || ev == SW_INGEST_RECLASSIFIED)
-		printf("%-8s %s: %s\n", event_names[ev], what, msg);
+		sw_term_printf(stdout, "%-8s %s: %s\n", event_names[ev], what, msg);
 }
 
 /* The human override of the provenance firewall. */

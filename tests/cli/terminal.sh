@@ -46,6 +46,13 @@ has "$T/out" "supported"
 has "$T/out" "ZED-0000042"
 no_controls "$T/out"
 
+# A production's file name in an import's messages.
+mkdir evil
+printf 'x\000y\000z\000' > "evil/name${ESC}]0;owned${BEL}.bin"
+run 0 "$SWORN" ingest -v -m m evil
+has "$T/out" "skipped  evil/name${RED}]0;owned${RED}.bin: not a kind of file"
+no_controls "$T/out"
+
 # A matter's name in an error.
 run 2 "$SWORN" search -m "x${ESC}[2Jy" shipment
 has "$T/err" "x${RED}[2Jy"
