@@ -1,6 +1,9 @@
 /* cli_llm.c - the model configuration every command uses: sworn.conf's
  * sections, and the servers and roles of the fleet running here. */
 #include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
 
 #include "cli/cli.h"
 #include "cli/cli_fleet.h"
@@ -22,6 +25,24 @@ int cli_llm_config_load(const struct cli_ctx *ctx, struct sw_llm_config *cfg, st
 		for (size_t h = 0; h < f.nhosts && rc == 0; h++)
 			if (f.reachable[h] && f.have_state[h])
 				rc = sw_fleet_state_llm_merge(cfg, &f.state[h], NULL, err);
+		/* The roles planned on a host that did not answer. */
+		size_t i;
+		json_t *p;
+		json_array_foreach(f.have_state[0] ? json_object_get(f.state[0].json, "planned") : NULL,
+				   i, p) {
+			const char *role = json_string_value(json_object_get(p, "role"));
+			const char *host = json_string_value(json_object_get(p, "host"));
+			const char *server = json_string_value(json_object_get(p, "name"));
+			for (size_t h = 1; rc == 0 && role && host && h < f.nhosts; h++)
+				if (!f.reachable[h] && strcmp(f.hw.hosts[h].name, host) == 0) {
+					char *why = sw_xasprintf("its server %s is on host %s, which does "
+								 "not answer (%s)",
+								 server ? server : "?", host,
+								 f.why[h] ? f.why[h] : "no reason given");
+					sw_llm_config_role_unavailable(cfg, role, why);
+					free(why);
+				}
+		}
 		cli_fleet_release(&f);
 		if (rc != 0)
 			sw_llm_config_release(cfg);

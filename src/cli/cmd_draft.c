@@ -147,6 +147,10 @@ static int preflight(const struct sw_task *t, const struct sw_llm_config *cfg, s
 		if (seen)
 			continue;
 		const struct sw_llm_role *role = sw_llm_role_find(cfg, roles[i]);
+		if (!role && sw_llm_role_unavailable(cfg, roles[i]))
+			return sw_err_set(err, SW_ENET, "task %s needs the role '%s', which is "
+					  "unavailable: %s", t->name, roles[i],
+					  sw_llm_role_unavailable(cfg, roles[i]));
 		if (!role)
 			return sw_err_set(err, SW_EUSAGE,
 					  "task %s needs the role '%s', which sworn.conf does not"

@@ -417,6 +417,9 @@ int sw_llm_chat_role(struct sw_llm_result *out, const struct sw_llm_config *cfg,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	if (!r && sw_llm_role_unavailable(cfg, role))
+		return sw_err_set(err, SW_ENET, "role '%s' is unavailable: %s", role,
+				  sw_llm_role_unavailable(cfg, role));
 	if (!r)
 		return sw_err_set(err, SW_ENOTFOUND, "no role '%s' in %s (add a [role \"%s\"] section)",
 				  role, cfg->path, role);

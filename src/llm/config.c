@@ -515,10 +515,33 @@ int sw_llm_config_load(struct sw_llm_config *out, const struct sw_config *cfg,
 	return rc;
 }
 
+void sw_llm_config_role_unavailable(struct sw_llm_config *cfg, const char *role, const char *why)
+{
+	if (sw_llm_role_find(cfg, role) || sw_llm_role_unavailable(cfg, role))
+		return;
+	cfg->unavailable = sw_xrealloc(cfg->unavailable,
+				       (cfg->n_unavailable + 1) * sizeof(*cfg->unavailable));
+	cfg->unavailable[cfg->n_unavailable].role = sw_xstrdup(role);
+	cfg->unavailable[cfg->n_unavailable++].why = sw_xstrdup(why);
+}
+
+const char *sw_llm_role_unavailable(const struct sw_llm_config *cfg, const char *role)
+{
+	for (size_t i = 0; i < cfg->n_unavailable; i++)
+		if (strcmp(cfg->unavailable[i].role, role) == 0)
+			return cfg->unavailable[i].why;
+	return NULL;
+}
+
 void sw_llm_config_release(struct sw_llm_config *c)
 {
 	if (!c)
 		return;
+	for (size_t i = 0; i < c->n_unavailable; i++) {
+		free(c->unavailable[i].role);
+		free(c->unavailable[i].why);
+	}
+	free(c->unavailable);
 	for (size_t i = 0; i < c->policy.n_allow; i++)
 		free(c->policy.allow_hosts[i]);
 	free(c->policy.allow_hosts);

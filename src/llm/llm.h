@@ -116,6 +116,13 @@ struct sw_llm_role {
 	int line;
 };
 
+/* A role known to be out of reach (its fleet server is on a host that does
+ * not answer): asking for it fails with why, and nothing stands in. */
+struct sw_llm_unavailable {
+	char *role;
+	char *why;
+};
+
 struct sw_llm_config {
 	char *path; /* the config file, for messages */
 	struct sw_llm_policy policy;
@@ -123,7 +130,14 @@ struct sw_llm_config {
 	size_t n_endpoints;
 	struct sw_llm_role *roles;
 	size_t n_roles;
+	struct sw_llm_unavailable *unavailable;
+	size_t n_unavailable;
 };
+
+/* Record that role is unavailable, and why (copied); a role cfg defines is
+ * left alone.  Why it is unavailable, or NULL. */
+void sw_llm_config_role_unavailable(struct sw_llm_config *cfg, const char *role, const char *why);
+const char *sw_llm_role_unavailable(const struct sw_llm_config *cfg, const char *role);
 
 /* Read [policy], [endpoint "NAME"] and [role "NAME"] from cfg.  Unknown keys,
  * bad values, a role naming a missing endpoint, duplicate or missing

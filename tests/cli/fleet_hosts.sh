@@ -149,6 +149,7 @@ run 1 $S1 fleet status --json
 has "$T/out" '"reachable": false'
 has "$T/out" '"role": "reviewer"'
 run 2 $S1 ask reviewer "Say hello."
+has "$T/err" "role 'reviewer' is unavailable: its server ampere-01-gemma-4-26b-a4b is on host box2, which does not answer"
 run 0 $S1 ask drafter "Say hello."
 # a box that hangs is unreachable too, within the status's 10 s
 rm -f "$T/box2-down"

@@ -84,6 +84,27 @@ static void expect(const char *text, const char *tail)
 	free(want);
 }
 
+/* A role out of reach: recorded with its reason, never over a defined one. */
+static void test_unavailable(void **state)
+{
+	(void)state;
+	struct sw_llm_config c;
+	memset(&c, 0, sizeof(c));
+	assert_null(sw_llm_role_unavailable(&c, "reviewer"));
+	sw_llm_config_role_unavailable(&c, "reviewer", "its host does not answer");
+	sw_llm_config_role_unavailable(&c, "reviewer", "a second reason");
+	assert_int_equal(c.n_unavailable, 1);
+	assert_string_equal(sw_llm_role_unavailable(&c, "reviewer"), "its host does not answer");
+	assert_null(sw_llm_role_unavailable(&c, "drafter"));
+	struct sw_llm_request rq = { 0 };
+	struct sw_llm_result res;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_llm_chat_role(&res, &c, "reviewer", &rq, &err), SW_ENET);
+	assert_non_null(strstr(err.msg, "role 'reviewer' is unavailable: its host does not answer"));
+	sw_llm_result_release(&res);
+	sw_llm_config_release(&c);
+}
+
 static void test_errors(void **state)
 {
 	(void)state;
@@ -216,6 +237,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_unavailable),
 		cmocka_unit_test(test_url_as_curl_reads_it),
 		cmocka_unit_test(test_api_key_file),
 	};
