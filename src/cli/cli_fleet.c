@@ -180,3 +180,18 @@ const char *cli_fleet_server_host(const struct cli_fleet *f, const char *server)
 	}
 	return NULL;
 }
+
+int cli_fleet_state_here(const struct cli_ctx *ctx, struct sw_fleet_state *out)
+{
+	struct cli_fleet f;
+	struct sw_err err = { 0 };
+	char *dir = sw_path_join(ctx->ws.root, "fleet");
+	const char *host = NULL;
+	int rc;
+	if (cli_fleet_open(&f, ctx, &err) == 0 && f.nhosts > 1)
+		host = f.hw.hosts[0].name;
+	rc = sw_fleet_state_load_host(out, dir, host, NULL);
+	cli_fleet_release(&f);
+	free(dir);
+	return rc;
+}

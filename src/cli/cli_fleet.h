@@ -49,4 +49,8 @@ void cli_fleet_gather(struct cli_fleet *f, unsigned timeout_ms);
 /* The host the plan put server on (from this box's state), or NULL. */
 const char *cli_fleet_server_host(const struct cli_fleet *f, const char *server);
 
+/* This box's fleet state: fleet/state.json, or with several hosts the
+ * first host's (fleet/state-HOST.json).  0, or an SW_E* code (none). */
+int cli_fleet_state_here(const struct cli_ctx *ctx, struct sw_fleet_state *out) SW_MUST_USE;
+
 #endif /* SW_CLI_FLEET_H */

@@ -133,6 +133,11 @@ lacks "$T/out" "pair-01"
 # ---- both roles answer, each from its box
 run 0 $S1 ask reviewer "Say hello."
 run 0 $S1 ask drafter "Say hello."
+# doctor and bench read this box's state (state-box1.json)
+$S1 doctor >"$T/out" 2>"$T/err"
+has "$T/out" "supervisor running, 1 server;"
+run 0 $S1 bench --json --tokens 8 --max-depth 1024 pair-01-qwen3-30b-a3b
+has "$T/out" '"decode_tps"'
 
 # ---- box2 unreachable: shown so, its role unavailable, no stand-in
 touch "$T/box2-down"
