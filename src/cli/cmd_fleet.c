@@ -414,6 +414,11 @@ static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const cha
 		return CLI_USAGE;
 	}
 	if (!o->host) {
+		if (strcmp(verb, "up") == 0 && o->foreground) {
+			cli_error("--foreground supervises one host: give --host NAME (several hosts "
+				  "in [fleet] hardware)");
+			return CLI_USAGE;
+		}
 		if (strcmp(verb, "up") == 0)
 			return hosts_up(ctx, o, f);
 		if (strcmp(verb, "status") == 0)

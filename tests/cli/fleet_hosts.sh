@@ -84,6 +84,11 @@ probe_timeout = 5
 EOF
 S1="ip netns exec $NS1 $SWORN -C $T/ws"
 
+run 2 $S1 fleet up --foreground
+has "$T/err" "--foreground supervises one host"
+run 2 $S1 fleet status --host box3
+has "$T/err" "no such host"
+
 # ---- another build on box2: refused before anything starts
 touch "$T/box2-old"
 run 2 $S1 fleet up
