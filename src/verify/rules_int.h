@@ -179,6 +179,9 @@ struct sw__verify_lines {
 };
 
 void sw__verify_lines_read(struct sw__verify_lines *l, const char *p, size_t s, size_t e);
+/* Where the words of transcript line p[i, le) start: past its margin, its
+ * line number and the spaces after it (le when the line has none). */
+size_t sw__verify_line_words(const char *p, size_t i, size_t le);
 void sw__verify_lines_release(struct sw__verify_lines *l);
 /* Fact f's whole number as the words a page may write it with, as the
  * search tokenizer cuts them ("fifty two thousand"), into b; nothing for

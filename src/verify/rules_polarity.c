@@ -243,6 +243,23 @@ static size_t shared(const struct stems *sent, const char *p, size_t s, size_t e
 	return shared_stems(sent, &rd->st) + opposed(sent, &rd->st);
 }
 
+/* When line p[i, le) starts with a transcript line number (after its
+ * margin, a space after it): that number into *cur; else *cur as it was. */
+static void number_of(const char *p, size_t i, size_t le, long *cur)
+{
+	size_t k = i;
+	while (k < le && p[k] == ' ')
+		k++;
+	if (k < le && isdigit((unsigned char)p[k])) {
+		long v = 0;
+		size_t d = k;
+		while (d < le && isdigit((unsigned char)p[d]) && v < 100000)
+			v = v * 10 + (p[d++] - '0');
+		if (d < le && p[d] == ' ')
+			*cur = v;
+	}
+}
+
 /* The transcript lines [l0, l1] of page text p: their bytes [*s, *e).
  * false when the page has no such numbered lines. */
 static bool lines_of(const char *p, size_t len, long l0, long l1, size_t *s, size_t *e)
@@ -253,17 +270,7 @@ static bool lines_of(const char *p, size_t len, long l0, long l1, size_t *s, siz
 		size_t le = i;
 		while (le < len && p[le] != '\n')
 			le++;
-		size_t k = i;
-		while (k < le && p[k] == ' ')
-			k++;
-		if (k < le && isdigit((unsigned char)p[k])) {
-			long v = 0;
-			size_t d = k;
-			while (d < le && isdigit((unsigned char)p[d]) && v < 100000)
-				v = v * 10 + (p[d++] - '0');
-			if (d < le && p[d] == ' ')
-				cur = v;
-		}
+		number_of(p, i, le, &cur);
 		if (cur >= l0 && cur <= l1) {
 			if (!any)
 				*s = i;
@@ -346,17 +353,7 @@ long sw__verify_line_of(const char *p, size_t len, size_t off)
 		size_t le = i;
 		while (le < len && p[le] != '\n')
 			le++;
-		size_t k = i;
-		while (k < le && p[k] == ' ')
-			k++;
-		if (k < le && isdigit((unsigned char)p[k])) {
-			long v = 0;
-			size_t d = k;
-			while (d < le && isdigit((unsigned char)p[d]) && v < 100000)
-				v = v * 10 + (p[d++] - '0');
-			if (d < le && p[d] == ' ')
-				cur = v;
-		}
+		number_of(p, i, le, &cur);
 		i = le + 1;
 	}
 	return cur;
@@ -390,16 +387,7 @@ static char *without_numbers(const char *p, size_t n)
 		size_t le = i;
 		while (le < n && p[le] != '\n')
 			le++;
-		size_t k = i;
-		while (k < le && p[k] == ' ')
-			k++;
-		size_t d = k;
-		while (d < le && isdigit((unsigned char)p[d]))
-			d++;
-		if (d > k && (d == le || p[d] == ' '))
-			k = d;
-		while (k < le && p[k] == ' ')
-			k++;
+		size_t k = sw__verify_line_words(p, i, le);
 		if (k < le) {
 			if (b.len)
 				sw_buf_addc(&b, ' ');

@@ -11,6 +11,21 @@
 
 #include "verify/rules_int.h"
 
+size_t sw__verify_line_words(const char *p, size_t i, size_t le)
+{
+	size_t k = i;
+	while (k < le && p[k] == ' ')
+		k++;
+	size_t d = k;
+	while (d < le && isdigit((unsigned char)p[d]))
+		d++;
+	if (d > k && (d == le || p[d] == ' '))
+		k = d;
+	while (k < le && p[k] == ' ')
+		k++;
+	return k;
+}
+
 void sw__verify_lines_read(struct sw__verify_lines *l, const char *p, size_t s, size_t e)
 {
 	l->text = sw_xmalloc(e - s + 1);
@@ -20,16 +35,7 @@ void sw__verify_lines_read(struct sw__verify_lines *l, const char *p, size_t s, 
 		size_t le = i;
 		while (le < e && p[le] != '\n')
 			le++;
-		size_t k = i;
-		while (k < le && p[k] == ' ')
-			k++;
-		size_t d = k;
-		while (d < le && isdigit((unsigned char)p[d]))
-			d++;
-		if (d > k && (d == le || p[d] == ' '))
-			k = d;
-		while (k < le && p[k] == ' ')
-			k++;
+		size_t k = sw__verify_line_words(p, i, le);
 		size_t te = le;
 		while (te > k && p[te - 1] == ' ')
 			te--;
