@@ -5,7 +5,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "extract/extract_int.h"
 
@@ -102,12 +101,7 @@ int sw_extract_image_pages(struct sw_extract *x, const struct sw_image_page *pag
 			       .pool = opts->pool };
 
 	if (opts->ocr) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		size_t nthreads = opts->threads ? opts->threads : (size_t)(cores > 0 ? cores : 1);
-		if (nthreads > n)
-			nthreads = n;
-		if (nthreads > SW_OCR_MAX_THREADS)
-			nthreads = SW_OCR_MAX_THREADS;
+		size_t nthreads = sw__extract_ocr_threads(opts->threads, n);
 		pthread_t *threads = sw_xcalloc(nthreads, sizeof(*threads));
 		size_t started = 0;
 		pthread_mutex_init(&r.lock, NULL);

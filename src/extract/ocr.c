@@ -174,12 +174,11 @@ int sw__extract_ocr_new(struct sw_ocr **out, struct sw_err *err)
 	return 0;
 }
 
-int sw__extract_ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidence,
-		 const unsigned char *gray, int width, int height, int stride,
-		 int dpi, struct sw_err *err)
+/* Recognize the image set on o: its words into text, their mean
+ * confidence (0-100) into *confidence. */
+static int recognize(struct sw_ocr *o, struct sw_buf *text, float *confidence,
+		     struct sw_err *err)
 {
-	tess.set_image(o->api, gray, width, height, 1, stride);
-	tess.set_resolution(o->api, dpi);
 	char *t = tess.get_utf8(o->api);
 	if (!t)
 		return sw_err_set(err, SW_EINPUT, "OCR failed on the page image");
@@ -189,6 +188,15 @@ int sw__extract_ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidenc
 	int c = tess.mean_conf(o->api);
 	*confidence = (float)(c < 0 ? 0 : c > 100 ? 100 : c);
 	return 0;
+}
+
+int sw__extract_ocr_page(struct sw_ocr *o, struct sw_buf *text, float *confidence,
+		 const unsigned char *gray, int width, int height, int stride,
+		 int dpi, struct sw_err *err)
+{
+	tess.set_image(o->api, gray, width, height, 1, stride);
+	tess.set_resolution(o->api, dpi);
+	return recognize(o, text, confidence, err);
 }
 
 /* The image libraries under leptonica print on stderr themselves (libjpeg's
@@ -299,16 +307,9 @@ int sw__extract_ocr_image(struct sw_ocr *o, struct sw_buf *text, float *confiden
 	int32_t dpi = lept.xres(pix);
 	tess.set_image2(o->api, pix);
 	tess.set_resolution(o->api, dpi >= MIN_DPI && dpi <= MAX_DPI ? dpi : DEFAULT_DPI);
-	char *t = tess.get_utf8(o->api);
+	int rc = recognize(o, text, confidence, err);
 	lept.destroy(&pix);
-	if (!t)
-		return sw_err_set(err, SW_EINPUT, "OCR failed on the page image");
-	sw_buf_reset(text);
-	sw_buf_adds(text, t);
-	tess.delete_text(t);
-	int c = tess.mean_conf(o->api);
-	*confidence = (float)(c < 0 ? 0 : c > 100 ? 100 : c);
-	return 0;
+	return rc;
 }
 
 static pthread_mutex_t budget_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -360,6 +361,17 @@ void sw_ocr_pool_free(struct sw_ocr_pool *p)
 	free(p->idle);
 	pthread_mutex_destroy(&p->lock);
 	free(p);
+}
+
+size_t sw__extract_ocr_threads(unsigned threads, size_t n)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t t = threads ? threads : (size_t)(cores > 0 ? cores : 1);
+	if (t > n)
+		t = n;
+	if (t > SW_OCR_MAX_THREADS)
+		t = SW_OCR_MAX_THREADS;
+	return t;
 }
 
 int sw__extract_ocr_take(struct sw_ocr **out, struct sw_ocr_pool *pool, struct sw_err *err)

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <cairo.h>
 #include <jansson.h>
@@ -165,12 +164,7 @@ static int run_ocr(PopplerDocument *doc, const size_t *todo, size_t ntodo, char 
 	struct ocr_run r = { .doc = doc, .todo = todo, .ntodo = ntodo, .text = text,
 			     .confidence = confidence, .over_budget = over_budget,
 			     .budget = opts->budget, .pool = opts->pool };
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t nthreads = opts->threads ? opts->threads : (size_t)(cores > 0 ? cores : 1);
-	if (nthreads > ntodo)
-		nthreads = ntodo;
-	if (nthreads > SW_OCR_MAX_THREADS)
-		nthreads = SW_OCR_MAX_THREADS;
+	size_t nthreads = sw__extract_ocr_threads(opts->threads, ntodo);
 	pthread_t *threads = sw_xcalloc(nthreads, sizeof(*threads));
 	size_t started = 0;
 
