@@ -89,9 +89,10 @@ void sw__extract_ocr_free(struct sw_ocr *o);
 int sw__extract_ocr_take(struct sw_ocr **out, struct sw_ocr_pool *pool,
 			 struct sw_err *err) SW_MUST_USE;
 void sw__extract_ocr_give(struct sw_ocr_pool *pool, struct sw_ocr *o);
-/* How many threads OCR n pages: threads (0: one per core), at most n and
- * at most SW_OCR_MAX_THREADS; 0 only when n is. */
-size_t sw__extract_ocr_threads(unsigned threads, size_t n);
+/* Run worker(arg) for n pages on threads threads (0: one per core), at
+ * most n and at most SW_OCR_MAX_THREADS, and wait for them; worker takes
+ * pages until none is left.  On this thread when none starts. */
+void sw__extract_ocr_run(unsigned threads, size_t n, void *(*worker)(void *), void *arg);
 /* OCR page index (from 0) of an image file leptonica decodes (TIFF pages
  * by index; any other format has page 0 only).  SW_ENOTFOUND for a page
  * the file does not have (or leptonica missing), SW_ELIMIT past

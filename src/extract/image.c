@@ -101,25 +101,13 @@ int sw_extract_image_pages(struct sw_extract *x, const struct sw_image_page *pag
 			       .pool = opts->pool };
 
 	if (opts->ocr) {
-		size_t nthreads = sw__extract_ocr_threads(opts->threads, n);
-		pthread_t *threads = sw_xcalloc(nthreads, sizeof(*threads));
-		size_t started = 0;
 		pthread_mutex_init(&r.lock, NULL);
 		/* One page needs no line of its own: the import's covers it. */
 		if (opts->progress && n > 1)
 			sw_progress_start(&r.progress, "OCR pages", n);
-		for (size_t i = 0; i < nthreads; i++) {
-			if (pthread_create(&threads[i], NULL, image_worker, &r) != 0)
-				break;
-			started++;
-		}
-		if (started == 0)
-			image_worker(&r);
-		for (size_t i = 0; i < started; i++)
-			pthread_join(threads[i], NULL);
+		sw__extract_ocr_run(opts->threads, n, image_worker, &r);
 		sw_progress_finish(&r.progress);
 		pthread_mutex_destroy(&r.lock);
-		free(threads);
 	}
 
 	size_t unread = 0, over = 0;

@@ -363,7 +363,7 @@ void sw_ocr_pool_free(struct sw_ocr_pool *p)
 	free(p);
 }
 
-size_t sw__extract_ocr_threads(unsigned threads, size_t n)
+void sw__extract_ocr_run(unsigned threads, size_t n, void *(*worker)(void *), void *arg)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t t = threads ? threads : (size_t)(cores > 0 ? cores : 1);
@@ -371,7 +371,18 @@ size_t sw__extract_ocr_threads(unsigned threads, size_t n)
 		t = n;
 	if (t > SW_OCR_MAX_THREADS)
 		t = SW_OCR_MAX_THREADS;
-	return t;
+	pthread_t *tid = sw_xcalloc(t ? t : 1, sizeof(*tid));
+	size_t started = 0;
+	for (size_t i = 0; i < t; i++) {
+		if (pthread_create(&tid[i], NULL, worker, arg) != 0)
+			break;
+		started++;
+	}
+	if (started == 0)
+		worker(arg);
+	for (size_t i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	free(tid);
 }
 
 int sw__extract_ocr_take(struct sw_ocr **out, struct sw_ocr_pool *pool, struct sw_err *err)

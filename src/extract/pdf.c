@@ -164,25 +164,13 @@ static int run_ocr(PopplerDocument *doc, const size_t *todo, size_t ntodo, char 
 	struct ocr_run r = { .doc = doc, .todo = todo, .ntodo = ntodo, .text = text,
 			     .confidence = confidence, .over_budget = over_budget,
 			     .budget = opts->budget, .pool = opts->pool };
-	size_t nthreads = sw__extract_ocr_threads(opts->threads, ntodo);
-	pthread_t *threads = sw_xcalloc(nthreads, sizeof(*threads));
-	size_t started = 0;
 
 	pthread_mutex_init(&r.lock, NULL);
 	if (opts->progress)
 		sw_progress_start(&r.progress, "OCR pages", ntodo);
-	for (size_t i = 0; i < nthreads; i++)
-		if (pthread_create(&threads[i], NULL, ocr_worker, &r) == 0)
-			started++;
-		else
-			break;
-	if (started == 0)
-		ocr_worker(&r);
-	for (size_t i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
+	sw__extract_ocr_run(opts->threads, ntodo, ocr_worker, &r);
 	sw_progress_finish(&r.progress);
 	pthread_mutex_destroy(&r.lock);
-	free(threads);
 	if (r.err.code) {
 		*err = r.err;
 		return r.err.code;
