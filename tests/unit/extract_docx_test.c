@@ -5,6 +5,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include <cmocka.h>
 
 #include <jansson.h>
