@@ -413,6 +413,8 @@ int sw_config_apply(const struct sw_config_schema *s, const struct sw_config *cf
 		    void *(*target)(void *user, const struct sw_config_entry *e,
 				    struct sw_err *err),
 		    void *user, struct sw_err *err) SW_MUST_USE;
+/* The target of a schema whose sections are all one struct: user. */
+void *sw_config_target_user(void *user, const struct sw_config_entry *e, struct sw_err *err);
 
 /* For a file several schemas share (sworn.conf: llm's and fleet's): the
  * first entry whose section none of the n schemas has fails with SW_EINPUT,

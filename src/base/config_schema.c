@@ -393,6 +393,13 @@ int sw_config_store(void *obj, const struct sw_config_key *k, const struct sw_co
 	SW_BUG("key %s: type %d", k->key, (int)k->type);
 }
 
+void *sw_config_target_user(void *user, const struct sw_config_entry *e, struct sw_err *err)
+{
+	(void)e;
+	(void)err;
+	return user;
+}
+
 int sw_config_apply(const struct sw_config_schema *s, const struct sw_config *cfg,
 		    void *(*target)(void *user, const struct sw_config_entry *e,
 				    struct sw_err *err),

@@ -30,15 +30,8 @@ const struct sw_config_schema sw_ingest_conf_schema = {
 	.closed = false,
 };
 
-static void *target(void *user, const struct sw_config_entry *e, struct sw_err *err)
-{
-	(void)e;
-	(void)err;
-	return user;
-}
-
 int sw_ingest_conf_load(struct sw_ingest_opts *opts, const struct sw_config *cfg,
 			struct sw_err *err)
 {
-	return sw_config_apply(&sw_ingest_conf_schema, cfg, target, opts, err);
+	return sw_config_apply(&sw_ingest_conf_schema, cfg, sw_config_target_user, opts, err);
 }

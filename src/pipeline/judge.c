@@ -36,19 +36,12 @@ const struct sw_config_schema sw_judge_conf_schema = {
 	.closed = false,
 };
 
-static void *target(void *user, const struct sw_config_entry *e, struct sw_err *err)
-{
-	(void)e;
-	(void)err;
-	return user;
-}
-
 int sw_judge_conf_load(enum sw_judge_mode *out, const struct sw_config *cfg,
 		       const struct sw_llm_config *llm, struct sw_err *err)
 {
 	struct verify_conf c = { .judge = SW_JUDGE_WARN };
 	*out = SW_JUDGE_OFF;
-	int rc = sw_config_apply(&sw_judge_conf_schema, cfg, target, &c, err);
+	int rc = sw_config_apply(&sw_judge_conf_schema, cfg, sw_config_target_user, &c, err);
 	if (rc != 0)
 		return rc;
 	if (llm && sw_llm_role_find(llm, ROLE))
