@@ -5,13 +5,7 @@
 # found by name.  Everything listens on 127.0.0.1.
 . "$(dirname "$0")/lib.sh"
 : "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-if [ ! -x "$FLEET_FIXTURES" ]; then
-	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
-	exit 1
-fi
-mkdir -p "$T/m"
-"$FLEET_FIXTURES" --write "$T/m" >/dev/null || exit 1
+fleet_fixtures "$T/m"
 M=$T/m
 HW=$SW_SRC/examples/hardware/v100x12.ini
 

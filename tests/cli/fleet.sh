@@ -5,14 +5,9 @@
 # another process.  Everything listens on 127.0.0.1.
 . "$(dirname "$0")/lib.sh"
 : "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-if [ ! -x "$FLEET_FIXTURES" ]; then
-	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
-	exit 1
-fi
+fleet_fixtures "$T/m"
 trap '"$SWORN" -C "$T/ws" fleet down >/dev/null 2>&1; rm -rf "$T"' EXIT
 mkdir -p "$T/m" "$T/bin" "$T/mode"
-"$FLEET_FIXTURES" --write "$T/m" >/dev/null || exit 1
 M=$T/m
 export PATH="$SW_TEST_DATA/fleet/bin:$PATH"
 export SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12"

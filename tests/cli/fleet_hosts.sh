@@ -9,11 +9,7 @@
 # (CAP_NET_ADMIN): without it the test fails and says so.
 . "$(dirname "$0")/lib.sh"
 : "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-if [ ! -x "$FLEET_FIXTURES" ]; then
-	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
-	exit 1
-fi
+fleet_fixtures "$T/m"
 NS1=sworn-box1-$$
 NS2=sworn-box2-$$
 cleanup() {
@@ -39,7 +35,6 @@ ip netns add $NS2 &&
 }
 
 mkdir -p "$T/m" "$T/bin"
-"$FLEET_FIXTURES" --write "$T/m" >/dev/null || exit 1
 ln -s "$SWORN" "$T/bin/sworn"
 PORT=$((20000 + ($$ * 7) % 6000))
 QWEN=qwen3-30b-a3b-q8_0

@@ -5,15 +5,10 @@
 # [endpoint]/[role] section wins.  The fake llama-server stands in.
 . "$(dirname "$0")/lib.sh"
 : "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-if [ ! -x "$FLEET_FIXTURES" ]; then
-	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
-	exit 1
-fi
+fleet_fixtures "$T/m"
 trap '"$SWORN" -C "$T/ws" fleet down >/dev/null 2>&1; kill $other 2>/dev/null; rm -rf "$T"' EXIT
 other=
 mkdir -p "$T/m" "$T/bin"
-"$FLEET_FIXTURES" --write "$T/m" >/dev/null || exit 1
 export PATH="$SW_TEST_DATA/fleet/bin:$PATH"
 export SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12"
 # Below the ephemeral range, away from fleet.sh's ports.

@@ -1,14 +1,7 @@
 #!/bin/sh
 # sworn gguf: the summary of header-only model files, JSON, and errors.
 . "$(dirname "$0")/lib.sh"
-# The fixtures: header-only models from fleet_gguf_test of the same build.
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-if [ ! -x "$FLEET_FIXTURES" ]; then
-	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
-	exit 1
-fi
-mkdir -p "$T/m"
-"$FLEET_FIXTURES" --write "$T/m" || exit 1
+fleet_fixtures "$T/m"
 HW=$SW_SRC/examples/hardware
 
 run 0 "$SWORN" gguf "$T/m/qwen3-30b-a3b-q8_0.gguf"

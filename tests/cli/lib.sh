@@ -64,6 +64,18 @@ sql() {
 	sqlite3 "$T/ws/matters/$1/matter.db" "$2"
 }
 
+# fleet_fixtures DIR: the header-only model files of fleet_gguf_test (of
+# the same build) written into DIR.
+fleet_fixtures() {
+	fixtures=$(dirname "$SWORN")/tests/fleet_gguf_test
+	if [ ! -x "$fixtures" ]; then
+		echo "FAIL: $fixtures not built (build the whole project)"
+		exit 1
+	fi
+	mkdir -p "$1"
+	"$fixtures" --write "$1" >/dev/null || exit 1
+}
+
 # A fresh workspace in $T/ws with the matter m.
 new_workspace() {
 	rm -rf "$T/ws"

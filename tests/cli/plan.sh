@@ -2,14 +2,7 @@
 # sworn plan: placement on the example 12x V100 box, commands, conf
 # sections, JSON, SVG, --detect through a stand-in nvidia-smi, errors.
 . "$(dirname "$0")/lib.sh"
-# The fixtures: header-only models from fleet_gguf_test of the same build.
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-if [ ! -x "$FLEET_FIXTURES" ]; then
-	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
-	exit 1
-fi
-mkdir -p "$T/m"
-"$FLEET_FIXTURES" --write "$T/m" || exit 1
+fleet_fixtures "$T/m"
 HW=$SW_SRC/examples/hardware
 M=$T/m
 

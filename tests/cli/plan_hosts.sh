@@ -6,13 +6,7 @@
 # llama.cpp's rpc-server, slower than the same GPUs in one box; without it
 # the model is refused with the reason; --detect --write-inventory.
 . "$(dirname "$0")/lib.sh"
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-if [ ! -x "$FLEET_FIXTURES" ]; then
-	echo "FAIL: $FLEET_FIXTURES not built (build the whole project)"
-	exit 1
-fi
-mkdir -p "$T/m"
-"$FLEET_FIXTURES" --write "$T/m" || exit 1
+fleet_fixtures "$T/m"
 HW=$SW_SRC/examples/hardware
 M=$T/m
 B1=$HW/v100x12.ini

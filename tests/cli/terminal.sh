@@ -59,9 +59,7 @@ has "$T/err" "x${RED}[2Jy"
 no_controls "$T/err"
 
 # GGUF metadata: a model named ESC [ 2 J.
-FLEET_FIXTURES=$(dirname "$SWORN")/tests/fleet_gguf_test
-mkdir -p "$T/m"
-"$FLEET_FIXTURES" --write "$T/m" >/dev/null || exit 1
+fleet_fixtures "$T/m"
 python3 - "$T/m/tiny.gguf" "$T/m/evil.gguf" <<'EOF'
 import struct, sys
 b = open(sys.argv[1], "rb").read()
