@@ -352,29 +352,23 @@ static char *transcript_cite(struct sw_matter *m, int64_t doc_id, const char *na
 	return cite;
 }
 
-/* Step st, appending its rows to *hits (at most limit in all), skipping
- * pages among the first nseen already there (each statement gives a page
- * once, so only the hits of an earlier one need checking). */
 static int cmp_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
 	return x < y ? -1 : x > y;
 }
 
+/* Step st, appending its rows to *hits (at most limit in all), skipping
+ * the pages of seen (nseen ids, sorted: an earlier statement's hits; each
+ * statement gives a page once). */
 static int collect(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 		   int64_t **ids, struct sw_matter *m, sqlite3_stmt *st, size_t limit,
-		   size_t nseen)
+		   const int64_t *seen, size_t nseen)
 {
 	int step = SQLITE_DONE;
-	int64_t *seen_ids = NULL;
-	if (nseen) {
-		seen_ids = sw_xmalloc(nseen * sizeof(*seen_ids));
-		memcpy(seen_ids, *ids, nseen * sizeof(*seen_ids));
-		qsort(seen_ids, nseen, sizeof(*seen_ids), cmp_id);
-	}
 	while (*nhits < limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t page_id = sqlite3_column_int64(st, 7);
-		if (nseen && bsearch(&page_id, seen_ids, nseen, sizeof(*seen_ids), cmp_id))
+		if (nseen && bsearch(&page_id, seen, nseen, sizeof(*seen), cmp_id))
 			continue;
 		*hits = sw_xgrow(*hits, cap, *nhits + 1, sizeof(**hits));
 		*ids = sw_xrealloc(*ids, *cap * sizeof(**ids));
@@ -395,7 +389,6 @@ static int collect(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 			h->cite = transcript_cite(m, h->doc_id, h->document ? h->document : "",
 						  page_id, sqlite3_column_int64(st, 9));
 	}
-	free(seen_ids);
 	return *nhits < limit ? step : SQLITE_DONE;
 }
 
@@ -433,7 +426,7 @@ static int bates_hits(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 		sqlite3_bind_int64(st, (int)(3 * i + 3), lo > INT64_MAX ? INT64_MAX : (sqlite3_int64)lo);
 		sqlite3_bind_int64(st, (int)(3 * i + 4), hi > INT64_MAX ? INT64_MAX : (sqlite3_int64)hi);
 	}
-	if (collect(hits, nhits, cap, ids, m, st, limit, 0) != SQLITE_DONE)
+	if (collect(hits, nhits, cap, ids, m, st, limit, NULL, 0) != SQLITE_DONE)
 		rc = sw__record_sqlerr(err, m->db, "cannot search");
 cleanup:
 	sqlite3_finalize(st);
@@ -451,7 +444,7 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	struct sw_search_hit *hits = NULL;
 	struct sw_bates_ref refs[BATES_MAX_REFS];
 	size_t nhits = 0, cap = 0, nrefs = 0, kept = 0;
-	int64_t *ids = NULL;
+	int64_t *ids = NULL, *seen = NULL;
 	sqlite3_stmt *st = NULL, *rank = NULL;
 	const char *sql;
 	int rc = 0, step = SQLITE_DONE;
@@ -512,7 +505,13 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	}
 	sqlite3_bind_text(rank, 1, expr.data, (int)expr.len, SQLITE_STATIC);
 	sqlite3_bind_text(st, 1, expr.data, (int)expr.len, SQLITE_STATIC);
+	/* The pages found by their Bates numbers, once, sorted. */
 	size_t nseen = nhits, offset = 0, batch = limit + nseen + 16;
+	if (nseen) {
+		seen = sw_xmalloc(nseen * sizeof(*seen));
+		memcpy(seen, ids, nseen * sizeof(*seen));
+		qsort(seen, nseen, sizeof(*seen), cmp_id);
+	}
 	for (;;) {
 		size_t got = 0;
 		sqlite3_reset(rank);
@@ -522,7 +521,7 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			got++;
 			sqlite3_reset(st);
 			sqlite3_bind_int64(st, 2, sqlite3_column_int64(rank, 0));
-			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, nseen)) !=
+			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen)) !=
 			    SQLITE_DONE)
 				break;
 		}
@@ -555,6 +554,7 @@ done:
 cleanup:
 	sw_search_hits_free(hits, nhits);
 	free(ids);
+	free(seen);
 	if (tok.inst)
 		tok.api.xDelete(tok.inst);
 	sqlite3_finalize(rank);
