@@ -310,7 +310,7 @@ int main(int argc, char **argv)
 
 	double *secs = sw_xcalloc((size_t)runs, sizeof(*secs));
 	size_t claims = 0;
-	size_t kinds[SW_CLAIM_QUOTE + 1] = { 0 };
+	size_t kinds[SW_CLAIM_PROPOSITION + 1] = { 0 };
 	for (int r = 0; r < runs; r++) {
 		size_t n = 0;
 		double t0 = now();
@@ -321,7 +321,8 @@ int main(int argc, char **argv)
 			n += c.n;
 			if (r == 0)
 				for (size_t i = 0; i < c.n; i++)
-					kinds[c.v[i].kind]++;
+					if ((size_t)c.v[i].kind < sizeof(kinds) / sizeof(kinds[0]))
+						kinds[c.v[i].kind]++;
 			sw_claims_release(&c);
 		}
 		secs[r] = now() - t0;
@@ -330,7 +331,7 @@ int main(int argc, char **argv)
 	qsort(secs, (size_t)runs, sizeof(*secs), cmp_double);
 	double best = secs[0], median = secs[runs / 2];
 	printf("corpus: %zu documents, %zu bytes (%.2f MB), %zu claims:", ndocs, total, total / 1e6, claims);
-	for (int k = 0; k <= SW_CLAIM_QUOTE; k++)
+	for (int k = 0; k <= SW_CLAIM_PROPOSITION; k++)
 		printf(" %s %zu", sw_claim_kind_name(k), kinds[k]);
 	printf("\nruns: %d, one thread\n", runs);
 	printf("best:   %.3f s  %.1f MB/s  %.0f claims/s\n", best, total / 1e6 / best, claims / best);
