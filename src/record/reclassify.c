@@ -83,10 +83,32 @@ static int reclassify_children(struct sw_record_reclass *out, struct sw_matter *
 	return rc;
 }
 
+/* A family changes whole or not at all: every document's update is one
+ * transaction (a savepoint inside the import's own, when one is open), so
+ * that a failure at the third attachment leaves the parent and the first
+ * two as they were.  The fingerprints registered in provenance.db before a
+ * failure stay registered: that errs on the side of caution, and the next
+ * run registers them again as nothing. */
 int sw_record_reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
 			 enum sw_origin to, struct sw_err *err)
 {
-	return reclassify(out, m, id, to, 0, err);
+	bool outer = !sqlite3_get_autocommit(m->db);
+	int rc = sw__record_exec(m->db, outer ? "SAVEPOINT reclassify" : "BEGIN IMMEDIATE", err);
+	if (rc) {
+		memset(out, 0, sizeof(*out));
+		out->from = to;
+		return rc;
+	}
+	rc = reclassify(out, m, id, to, 0, err);
+	if (rc == 0)
+		rc = sw__record_exec(m->db, outer ? "RELEASE reclassify" : "COMMIT", err);
+	if (rc) {
+		sqlite3_exec(m->db, outer ? "ROLLBACK TO reclassify; RELEASE reclassify" : "ROLLBACK",
+			     NULL, NULL, NULL);
+		out->changed = false;
+		out->children = 0;
+	}
+	return rc;
 }
 
 static int reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
@@ -127,6 +149,11 @@ static int reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_
 	}
 	if (out->from == to)
 		goto cleanup;
+	if (sw_fault("reclassify")) {
+		rc = sw_err_set(err, SW_EFAULT, "cannot change the origin of document %lld:"
+				" injected fault", (long long)id);
+		goto cleanup;
+	}
 	if (out->from == SW_ORIGIN_MODEL) {
 		rc = sw_err_set(err, SW_EPOLICY,
 				"already stored as a model output (document %lld); a model output"

@@ -697,10 +697,12 @@ int sw_record_import_end(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
  * workspace are quarantined); the change is kept in the document's meta
  * (origin_changes) and listed by sw_matter_audit.  out->from is the stored
  * origin, out->changed whether it changed (false: it was already to); the
- * documents that came in it (an e-mail's attachments) change with it.
- * SW_EPOLICY, saying why, for a model output (it never becomes anything
- * else), for to evidence (an import never raises the trust) and for a
- * removed document. */
+ * documents that came in it (an e-mail's attachments) change with it, in
+ * one transaction (a savepoint when one is open): on any error nothing of
+ * the family has changed.  SWORN_FAULT=reclassify:N fails the Nth
+ * document's change (SW_EFAULT).  SW_EPOLICY, saying why, for a model
+ * output (it never becomes anything else), for to evidence (an import
+ * never raises the trust) and for a removed document. */
 struct sw_record_reclass {
 	bool changed;
 	enum sw_origin from;

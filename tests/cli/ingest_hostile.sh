@@ -180,6 +180,15 @@ mkdir f
 	printf -- '--b1--\r\n'
 } > f/draft.eml
 run 0 "$SWORN" ingest -m m f
+# A failure at any document's change (the parent's, either attachment's)
+# leaves the whole family as it was (one transaction): nothing half
+# re-classified, nothing audited.
+for n in 1 2 3; do
+	SWORN_FAULT=reclassify:$n run 2 "$SWORN" ingest -m m --origin model f
+	has "$T/err" "draft.eml: cannot change the origin of document $((n + 1)): injected fault"
+	eq "reclassify:$n leaves the family unchanged" "$(sql m "SELECT group_concat(origin, ',') FROM documents WHERE id = 2 OR parent_id = 2")" "evidence,evidence,evidence"
+	eq "reclassify:$n audits no change" "$(sql m "SELECT count(*) FROM documents WHERE (id = 2 OR parent_id = 2) AND meta LIKE '%origin_changes%'")" 0
+done
 run 0 "$SWORN" ingest -m m --origin model f
 has "$T/out" "draft.eml: already imported as document 2 of origin evidence: now origin model with the 2 document(s) that came in it"
 eq "the family is model" "$(sql m "SELECT group_concat(origin, ',') FROM documents WHERE id = 2 OR parent_id = 2")" "model,model,model"
