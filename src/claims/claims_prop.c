@@ -50,7 +50,7 @@ static size_t blanks(const struct rd *r, size_t i)
 static bool in_list(const char *w, const char *const *list)
 {
 	for (; *list; list++)
-		if (strcmp(w, *list) == 0)
+		if (w[0] == (*list)[0] && strcmp(w, *list) == 0)
 			return true;
 	return false;
 }
@@ -85,7 +85,7 @@ static const struct { const char *w, *cls; } idword[] = {
 static const char *id_class(const char *w)
 {
 	for (size_t i = 0; i < SW_ARRAY_LEN(idword); i++)
-		if (strcmp(w, idword[i].w) == 0)
+		if (w[0] == idword[i].w[0] && strcmp(w, idword[i].w) == 0)
 			return idword[i].cls;
 	return NULL;
 }
@@ -106,7 +106,7 @@ static const struct { const char *w; int64_t v; int mul; } numword[] = {
 static int numword_of(const char *w, int64_t *v)
 {
 	for (size_t i = 0; i < SW_ARRAY_LEN(numword); i++)
-		if (strcmp(w, numword[i].w) == 0) {
+		if (w[0] == numword[i].w[0] && strcmp(w, numword[i].w) == 0) {
 			*v = numword[i].v;
 			return numword[i].mul + 1;
 		}
