@@ -29,10 +29,15 @@ fuzz: deps
 
 # Every fuzz target for FUZZ_SECONDS each (default 10 minutes), one after
 # another: execs, coverage and crashes per target in build/fuzz/fuzz-long.log
-# (tools/fuzz-long.sh); fails when a target found a crash.
+# (tools/fuzz-long.sh); fails when a target found a crash.  FUZZ_RUNS=N stops
+# each target after N executions instead (FUZZ_SECONDS is then a cap, by
+# default none): `make fuzz-long FUZZ_RUNS=10000000`.
+ifdef FUZZ_RUNS
+FUZZ_SECONDS ?= 0
+endif
 FUZZ_SECONDS ?= 600
 fuzz-long: fuzz
-	tools/fuzz-long.sh build/fuzz $(FUZZ_SECONDS) build/fuzz/fuzz-long.log
+	tools/fuzz-long.sh $(if $(FUZZ_RUNS),--runs $(FUZZ_RUNS)) build/fuzz $(FUZZ_SECONDS) build/fuzz/fuzz-long.log
 
 # The whole suite twice: the developer build, then ASan+UBSan.  ctest's
 # summary closes the output.

@@ -1,7 +1,7 @@
 #!/bin/sh
-# fuzz-long.sh BUILD SECONDS LOG [TARGET...]: run every libFuzzer target of
-# BUILD (BUILD/tests/fuzz_*, from `make fuzz`) for SECONDS each, one after
-# another, and write one line per target to LOG:
+# fuzz-long.sh [--runs N] BUILD SECONDS LOG [TARGET...]: run every libFuzzer
+# target of BUILD (BUILD/tests/fuzz_*, from `make fuzz`) for SECONDS each,
+# one after another, and write one line per target to LOG:
 #
 #   target  execs  execs/s  cov  ft  corpus  crashes  seconds
 #
@@ -12,15 +12,38 @@
 # keeping goes into tests/fuzz/corpus/NAME/ (not as crash-*: .gitignore
 # drops those) so that every build replays it.  Exits 1 when any target
 # found one.  Targets may be named to run only those.
+#
+# --runs N stops each target after N executions (libFuzzer -runs=N); SECONDS
+# is then only a cap, and 0 means none.  `--runs 10000000 BUILD 0 LOG` is
+# the run of ten million executions per target.
 set -u
-build=${1:?usage: fuzz-long.sh BUILD SECONDS LOG [TARGET...]}
-seconds=${2:?usage: fuzz-long.sh BUILD SECONDS LOG [TARGET...]}
-log=${3:?usage: fuzz-long.sh BUILD SECONDS LOG [TARGET...]}
+usage='usage: fuzz-long.sh [--runs N] BUILD SECONDS LOG [TARGET...]'
+runs=none
+case ${1:-} in
+--runs) runs=${2:-}; [ $# -ge 2 ] && shift 2 ;;
+--runs=*) runs=${1#--runs=}; shift ;;
+esac
+build=${1:?$usage}
+seconds=${2:?$usage}
+log=${3:?$usage}
 shift 3
 src=$(cd "$(dirname "$0")/.." && pwd)
 case $seconds in
 '' | *[!0-9]*) echo "fuzz-long: SECONDS must be a whole number, not '$seconds'" >&2; exit 2 ;;
 esac
+limits="-max_total_time=$seconds"
+if [ "$runs" != none ]; then
+	case $runs in
+	'' | *[!0-9]* | 0) echo "fuzz-long: --runs needs a whole number above 0, not '$runs'" >&2; exit 2 ;;
+	esac
+	limits="-runs=$runs $limits"
+	what="$runs runs per target, at most $seconds s each (0: no cap)"
+elif [ "$seconds" -eq 0 ]; then
+	echo "fuzz-long: SECONDS 0 (no time limit) needs --runs" >&2
+	exit 2
+else
+	what="$seconds s per target"
+fi
 
 if [ $# -gt 0 ]; then
 	targets=$*
@@ -34,7 +57,7 @@ fi
 
 found=0
 {
-	echo "# sworn fuzz-long $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown), $seconds s per target"
+	echo "# sworn fuzz-long $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown), $what, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 	printf '%-14s %12s %9s %7s %7s %7s %7s %7s\n' target execs execs/s cov ft corpus crashes seconds
 } >"$log"
 for t in $targets; do
@@ -49,9 +72,12 @@ for t in $targets; do
 	art=$build/fuzz-artifacts/$t
 	mkdir -p "$new" "$art"
 	out=$build/fuzz-artifacts/$t.out
+	stamp=$build/fuzz-artifacts/$t.start
+	: >"$stamp"
 	start=$(date +%s)
 	# -rss_limit_mb: a target that needs more than this is a finding too.
-	"$bin" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 \
+	# shellcheck disable=SC2086 # $limits is one or two options
+	"$bin" $limits -print_final_stats=1 -rss_limit_mb=2048 \
 		-timeout=25 -artifact_prefix="$art/" "$new" "$seeds" >"$out" 2>&1
 	rc=$?
 	end=$(date +%s)
@@ -61,13 +87,14 @@ for t in $targets; do
 	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
 	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
 	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
-	crashes=$(ls "$art" | wc -l | tr -d ' ')
+	# Only this run's artifacts: an earlier run's stay but do not count.
+	crashes=$(find "$art" -type f -newer "$stamp" | wc -l | tr -d ' ')
 	printf '%-14s %12s %9s %7s %7s %7s %7s %7s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
 		"${ft:-?}" "${corp:-?}" "$crashes" "$((end - start))" >>"$log"
 	if [ "$crashes" -gt 0 ] || [ $rc -ne 0 ]; then
 		found=1
-		for a in "$art"/*; do
-			[ -e "$a" ] && echo "#   $t: $a (exit $rc; output in $out)" >>"$log"
+		find "$art" -type f -newer "$stamp" | while read -r a; do
+			echo "#   $t: $a (exit $rc; output in $out)" >>"$log"
 		done
 		[ "$crashes" -gt 0 ] || echo "#   $t: exit $rc without an artifact; output in $out" >>"$log"
 	fi

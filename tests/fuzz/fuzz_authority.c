@@ -4,66 +4,56 @@
  *
  * Fast enough for depth: the table is one in-memory database opened once
  * and emptied after each input, and the input file is one scratch file
- * rewritten in place (a database and a folder per input ran at 187
- * inputs a second). */
+ * rewritten in place (fuzz_scratch.h; a database and a folder per input ran
+ * at 187 inputs a second). */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "authority/authority_int.h"
+#include "fuzz_scratch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char dir[] = "/tmp/sw-fuzz-auth-XXXXXX";
-static char *csv;
+static const char *csv;
 static struct sw_authority *table;
+static bool tried;
 
 static void cleanup(void)
 {
 	sw_authority_close(table);
-	if (csv) {
-		unlink(csv);
-		rmdir(dir);
-		free(csv);
-	}
 }
 
 static bool setup(void)
 {
-	if (csv)
-		return table != NULL;
-	if (!mkdtemp(dir))
-		return false;
-	csv = sw_xasprintf("%s/in.csv", dir);
-	atexit(cleanup);
+	if (tried)
+		return table != NULL && csv != NULL;
+	tried = true;
+	csv = fuzz_scratch_path("in.csv");
 	if (sw_authority_open(&table, ":memory:", true, NULL) != 0)
 		table = NULL;
-	return table != NULL;
+	else
+		atexit(cleanup);
+	return table != NULL && csv != NULL;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!setup())
 		return 0;
-	FILE *f = fopen(csv, "wb");
-	if (f) {
-		bool ok = fwrite(data, 1, size, f) == size;
-		if (fclose(f) == 0 && ok) {
-			struct sw_authority_import_summary s;
-			if (sw_authority_import(&s, table, csv, false, NULL) != 0)
-				s.rows = 0; /* a bad file is an answer, not a crash */
-			struct sw_authority_lookup l;
-			if (sw_authority_lookup_cite(&l, table, "1 U.S. 1", NULL) == 0)
-				sw_authority_lookup_release(&l);
-			if (sqlite3_exec(table->db,
-					 "DELETE FROM texts; DELETE FROM codes; DELETE FROM cl_dockets;"
-					 " DELETE FROM cl_clusters; DELETE FROM cases;",
-					 NULL, NULL, NULL) != SQLITE_OK)
-				SW_BUG("fuzz_authority: cannot empty the table: %s",
-				       sqlite3_errmsg(table->db));
-		}
+	if (fuzz_scratch_write(data, size)) {
+		struct sw_authority_import_summary s;
+		if (sw_authority_import(&s, table, csv, false, NULL) != 0)
+			s.rows = 0; /* a bad file is an answer, not a crash */
+		struct sw_authority_lookup l;
+		if (sw_authority_lookup_cite(&l, table, "1 U.S. 1", NULL) == 0)
+			sw_authority_lookup_release(&l);
+		if (sqlite3_exec(table->db,
+				 "DELETE FROM texts; DELETE FROM codes; DELETE FROM cl_dockets;"
+				 " DELETE FROM cl_clusters; DELETE FROM cases;",
+				 NULL, NULL, NULL) != SQLITE_OK)
+			SW_BUG("fuzz_authority: cannot empty the table: %s",
+			       sqlite3_errmsg(table->db));
 	}
 	char *text = sw_xstrndup((const char *)data, size);
 	char *key = sw_authority_name_key(text);

@@ -2,7 +2,7 @@
  * fuzz_conf.c - a hostile sworn.conf through the INI reader and the two
  * readers of its sections: [policy]/[endpoint]/[role] (llm/) and [fleet]
  * (fleet/).  Checks: a failure has a message; a loaded endpoint has a url
- * and a host, and no url holds userinfo.
+ * and a host, and no url holds userinfo (an '@' before the path).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,7 +32,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0; i < llm.n_endpoints; i++) {
 			const struct sw_llm_endpoint *e = &llm.endpoints[i];
 			check(e->url && e->host, "an endpoint without a url or host");
-			check(!strchr(e->url, '@'), "userinfo in a url");
+			/* Userinfo is an '@' in the authority; one in the path is a path. */
+			const char *auth = strstr(e->url, "://");
+			auth = auth ? auth + 3 : e->url;
+			check(!memchr(auth, '@', strcspn(auth, "/?#")), "userinfo in a url");
 		}
 		sw_llm_config_release(&llm);
 	} else {

@@ -1,21 +1,18 @@
 /*
  * fuzz_hw.c - a hostile hardware inventory (hardware.ini: [gpu "N"] and
  * [group "NAME"]) through the inventory reader.  The reader takes a path,
- * so the bytes go to one scratch file, made once and rewritten in place.
+ * so the bytes go to one scratch file, made once and rewritten in place
+ * (fuzz_scratch.h).
  * Checks: a failure has a message; every group names GPUs that exist.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fleet/fleet.h"
+#include "fuzz_scratch.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static char dir[] = "/tmp/sw-fuzz-hw-XXXXXX";
-static char *path;
 
 static void check(bool ok, const char *what)
 {
@@ -23,26 +20,10 @@ static void check(bool ok, const char *what)
 		SW_BUG("fuzz_hw: %s", what);
 }
 
-static void cleanup(void)
-{
-	unlink(path);
-	rmdir(dir);
-	free(path);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (!path) {
-		if (!mkdtemp(dir))
-			return 0;
-		path = sw_xasprintf("%s/hardware.ini", dir);
-		atexit(cleanup);
-	}
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return 0;
-	bool ok = fwrite(data, 1, size, f) == size;
-	if (fclose(f) != 0 || !ok)
+	const char *path = fuzz_scratch_path("hardware.ini");
+	if (!path || !fuzz_scratch_write(data, size))
 		return 0;
 	struct sw_fleet_hw hw;
 	struct sw_err err = { 0 };
