@@ -623,6 +623,9 @@ struct sw_fleet_state {
 	char *host;            /* the host it supervises (several hosts), or NULL */
 	char *missing_gpus;    /* lines of GPUs nvidia-smi lacked, or NULL */
 	bool supervisor_running; /* live, at load */
+	bool over_lan;         /* read from its servers' /health and /props
+				  (sw_fleet_state_over_lan), not from its
+				  supervisor: no supervisor is known */
 	struct sw_fleet_state_server *servers;
 	size_t nservers;
 	struct json_t *json;   /* the file with the live checks added as
@@ -653,6 +656,18 @@ int sw_fleet_state_load_host(struct sw_fleet_state *out, const char *dir, const 
 int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t len,
 			 const char *name, bool live, struct sw_err *err) SW_MUST_USE;
 
+/* Host's state read over the LAN, for a status whose exec to host does
+ * not answer: each server here's plan ("planned" of this box's state, with
+ * its url) puts on host is asked /health and /props, timeout_ms each.
+ * out->over_lan is set and no supervisor is known (supervisor_running
+ * false); a server is "ready" (also with every slot busy), "loading",
+ * "down", "broken" or "refused" (the policy), with the reason in detail,
+ * and names the model and build it says it runs.  SW_ENOTFOUND when here
+ * plans no server on host, SW_EIO with each server's reason when none
+ * answers at all. */
+int sw_fleet_state_over_lan(struct sw_fleet_state *out, const struct sw_fleet_state *here,
+			    const char *host, unsigned timeout_ms, struct sw_err *err) SW_MUST_USE;
+
 /* Settled: no server is pending, starting or waiting for a restart. */
 bool sw_fleet_state_settled(const struct sw_fleet_state *st);
 
@@ -673,7 +688,9 @@ struct sw_llm_config;
 /* Make a running fleet's servers endpoints of cfg and its models' roles
  * (role=NAME in a [fleet] model line) roles of cfg, so that `sworn ask
  * drafter` works without sections pasted from `sworn plan --conf`.  Only
- * when st's supervisor runs; servers without a url are skipped.  What cfg
+ * when st's supervisor runs, or st was read over the LAN (then only its
+ * ready servers); servers without a url are skipped.  Each endpoint gets
+ * st's host as its fleet_host (several hosts).  What cfg
  * already has wins: an endpoint of the same name or the same url is used
  * as it is (the role then points at it), and a role of the same name is
  * left alone.  A fleet role gets the server's context per slot as its

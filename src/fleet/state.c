@@ -29,13 +29,22 @@ static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 		const struct sw_fleet_model *m = &sv->models[s->model];
 		const struct sw_fleet_placement *pl = &sv->plan.placed[s->model];
 		/* Every host's state names the whole plan: a status that cannot
-		 * reach a box still knows which servers and roles it had. */
-		if (sv->multi && pl->group >= 0)
+		 * reach a box still knows which servers and roles it had.
+		 * Its url and context let a status whose exec fails read the
+		 * servers over the LAN (sw_fleet_state_over_lan). */
+		if (sv->multi && pl->group >= 0) {
+			int host = sv->hw.groups[pl->group].host;
+			const struct sw_fleet_request *rq = &sv->reqs[s->model];
+			char *url = sw_xasprintf("http://%s:%u", sw_fleet_host_address(&sv->hw, host),
+						 pl->port);
 			json_array_append_new(
-				planned, json_pack("{s:s, s:s, s:o}", "name", s->name, "host",
-						   sv->hw.hosts[sv->hw.groups[pl->group].host].name, "role",
-						   sv->reqs[s->model].role ? sw_json_str(sv->reqs[s->model].role)
-									   : json_null()));
+				planned,
+				json_pack("{s:s, s:s, s:o, s:s, s:I}", "name", s->name, "host",
+					  sv->hw.hosts[host].name, "role",
+					  rq->role ? sw_json_str(rq->role) : json_null(), "url", url,
+					  "context", (json_int_t)(pl->fit.ctx / (rq->slots ? rq->slots : 1))));
+			free(url);
+		}
 		if (s->elsewhere)
 			continue;
 		json_t *o = json_pack(
@@ -379,22 +388,30 @@ int sw_fleet_state_llm_merge(struct sw_llm_config *cfg, const struct sw_fleet_st
 {
 	if (added)
 		*added = 0;
-	if (!st || !st->supervisor_running)
+	/* A state read over the LAN has no supervisor to vouch for it: only
+	 * the servers that answered /health ready count. */
+	if (!st || !(st->supervisor_running || st->over_lan))
 		return 0;
 	for (size_t i = 0; i < st->nservers; i++) {
 		const struct sw_fleet_state_server *s = &st->servers[i];
-		if (!s->url || !*s->url)
+		if (!s->url || !*s->url || (st->over_lan && strcmp(s->state, "ready") != 0))
 			continue;
-		const struct sw_llm_endpoint *ep = sw_llm_endpoint_find(cfg, s->name);
-		for (size_t e = 0; !ep && e < cfg->n_endpoints; e++)
-			if (strcmp(cfg->endpoints[e].url, s->url) == 0)
-				ep = &cfg->endpoints[e];
-		const char *epname = ep ? ep->name : s->name;
-		if (!ep) {
+		size_t e = 0;
+		while (e < cfg->n_endpoints && strcmp(cfg->endpoints[e].name, s->name) != 0)
+			e++;
+		for (size_t k = 0; e == cfg->n_endpoints && k < cfg->n_endpoints; k++)
+			if (strcmp(cfg->endpoints[k].url, s->url) == 0)
+				e = k;
+		if (e == cfg->n_endpoints) {
 			int rc = sw_llm_config_add_url(cfg, s->name, s->url, err);
 			if (rc != 0)
 				return rc;
 		}
+		/* The box it runs on: what a pipeline step records as its host. */
+		struct sw_llm_endpoint *ep = &cfg->endpoints[e];
+		if (st->host && !ep->fleet_host)
+			ep->fleet_host = sw_xstrdup(st->host);
+		const char *epname = ep->name;
 		if (!s->role || !role_name_ok(s->role) || sw_llm_role_find(cfg, s->role))
 			continue;
 		if (cfg->n_roles >= SW_LLM_MAX_ROLES)

@@ -553,6 +553,7 @@ void sw_llm_config_release(struct sw_llm_config *c)
 		free(ep->unix_path);
 		free(ep->api_key_file);
 		free(ep->gpus);
+		free(ep->fleet_host);
 	}
 	free(c->endpoints);
 	for (size_t i = 0; i < c->n_roles; i++) {

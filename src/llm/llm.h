@@ -98,6 +98,9 @@ struct sw_llm_endpoint {
 	int *gpus;          /* n_gpus GPU indices, informational */
 	size_t n_gpus;
 	unsigned slots;     /* 0 when not given */
+	char *fleet_host;   /* a fleet of several hosts: the [host] name of the
+			       box this server runs on (set by fleet/'s merge,
+			       sw_fleet_state_llm_merge), else NULL */
 	int line;           /* the section header's line in the config */
 };
 

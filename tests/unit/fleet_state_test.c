@@ -1,7 +1,8 @@
 /*
  * fleet_state_test.c - state.json read into the typed fleet state (with
  * the live checks of the supervisor and server processes), the status
- * table, and the choice of what `sworn bench` measures.
+ * table, the choice of what `sworn bench` measures, and another box's
+ * state: its endpoints' host, and read over the LAN.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -218,6 +219,64 @@ static void test_down_rewrites(void **state)
 	sw_buf_release(&report);
 }
 
+/* Several hosts: the merge names each endpoint's box; a state read over
+ * the LAN gives only its ready servers; a box whose servers do not answer
+ * (or that the policy refuses) is not read that way. */
+static void test_hosts_lan(void **state)
+{
+	(void)state;
+	static const char box2[] =
+		"{\"phase\": \"running\", \"host\": \"box2\", \"supervisor_running\": true,"
+		" \"servers\": [{\"name\": \"gemma\", \"state\": \"ready\", \"role\": \"reviewer\","
+		" \"url\": \"http://10.0.0.12:8081\"}, {\"name\": \"qwen\", \"state\": \"down\","
+		" \"role\": \"drafter\", \"url\": \"http://10.0.0.12:8082\"}]}";
+	struct sw_fleet_state st;
+	struct sw_llm_config c;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_fleet_state_parse(&st, box2, strlen(box2), "box2", false, &err), 0);
+	config(&c, "[endpoint \"pasted\"]\nurl = http://10.0.0.12:8081\n");
+	assert_int_equal(sw_fleet_state_llm_merge(&c, &st, NULL, &err), 0);
+	assert_string_equal(sw_llm_endpoint_find(&c, "pasted")->fleet_host, "box2");
+	assert_string_equal(sw_llm_endpoint_find(&c, "qwen")->fleet_host, "box2");
+	assert_non_null(sw_llm_role_find(&c, "drafter"));
+	sw_llm_config_release(&c);
+
+	/* Read over the LAN: no supervisor, and only the ready server. */
+	st.supervisor_running = false;
+	st.over_lan = true;
+	config(&c, "");
+	assert_int_equal(sw_fleet_state_llm_merge(&c, &st, NULL, &err), 0);
+	assert_non_null(sw_llm_role_find(&c, "reviewer"));
+	assert_null(sw_llm_role_find(&c, "drafter"));
+	assert_null(sw_llm_endpoint_find(&c, "qwen"));
+	sw_llm_config_release(&c);
+	st.over_lan = false;
+	config(&c, "");
+	assert_int_equal(sw_fleet_state_llm_merge(&c, &st, NULL, &err), 0);
+	assert_int_equal(c.n_endpoints, 0); /* no supervisor, not over the LAN */
+	sw_llm_config_release(&c);
+	sw_fleet_state_release(&st);
+
+	/* This box's plan: box2's server where nothing listens, box3's at a
+	 * public address (refused by the policy before any connection). */
+	static const char here[] =
+		"{\"phase\": \"running\", \"host\": \"box1\", \"servers\": [], \"planned\": ["
+		"{\"name\": \"gemma\", \"host\": \"box2\", \"role\": \"reviewer\","
+		" \"url\": \"http://127.0.0.1:1\", \"context\": 8192},"
+		"{\"name\": \"qwen\", \"host\": \"box3\", \"role\": null,"
+		" \"url\": \"http://8.8.8.8:8081\"}, {\"host\": \"box4\"}]}";
+	struct sw_fleet_state h, lan;
+	assert_int_equal(sw_fleet_state_parse(&h, here, strlen(here), "here", false, &err), 0);
+	assert_int_equal(sw_fleet_state_over_lan(&lan, &h, "box2", 2000, &err), SW_EIO);
+	assert_non_null(strstr(err.msg, "over the LAN no server of host box2 answers"));
+	assert_int_equal(sw_fleet_state_over_lan(&lan, &h, "box3", 2000, &err), SW_EIO);
+	assert_non_null(strstr(err.msg, "8.8.8.8"));
+	assert_int_equal(sw_fleet_state_over_lan(&lan, &h, "box4", 2000, &err), SW_ENOTFOUND);
+	assert_int_equal(sw_fleet_state_over_lan(&lan, &h, "box9", 2000, &err), SW_ENOTFOUND);
+	assert_int_equal(sw_fleet_state_over_lan(&lan, NULL, "box2", 2000, &err), SW_ENOTFOUND);
+	sw_fleet_state_release(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_bench_target),
 		cmocka_unit_test(test_down_rewrites),
+		cmocka_unit_test(test_hosts_lan),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
