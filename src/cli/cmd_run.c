@@ -87,11 +87,20 @@ static void print_show(FILE *f, const void *ud)
 		json_is_string(json_object_get(run, "reason")) ? js(run, "reason") : "");
 	fprintf(f, "brief %s · started %s · %.1f s of work\n", js(run, "brief"), js(run, "created_at"),
 		json_number_value(json_object_get(run, "wall_s")));
-	fprintf(f, "\n%-14s %-9s %-10s %-12s %-22s %7s %8s %7s\n", "STEP", "STATUS", "ROLE",
-		"ENDPOINT", "MODEL", "TOKENS", "TOK/S", "SECONDS");
+	/* HOST: the box of each step's server, when the fleet spans several */
+	bool hosts = false;
+	json_array_foreach(json_object_get(run, "steps"), i, s)
+		hosts = hosts || json_is_string(json_object_get(s, "host"));
+	fprintf(f, "\n%-14s %-9s %-10s %-12s ", "STEP", "STATUS", "ROLE", "ENDPOINT");
+	if (hosts)
+		fprintf(f, "%-10s ", "HOST");
+	fprintf(f, "%-22s %7s %8s %7s\n", "MODEL", "TOKENS", "TOK/S", "SECONDS");
 	json_array_foreach(json_object_get(run, "steps"), i, s) {
-		fprintf(f, "%-14s %-9s %-10s %-12s %-22.22s %7lld %8.1f %7.2f", js(s, "key"),
-			js(s, "status"), js(s, "role"), js(s, "endpoint"), js(s, "model"),
+		fprintf(f, "%-14s %-9s %-10s %-12s ", js(s, "key"), js(s, "status"), js(s, "role"),
+			js(s, "endpoint"));
+		if (hosts)
+			fprintf(f, "%-10s ", js(s, "host"));
+		fprintf(f, "%-22.22s %7lld %8.1f %7.2f", js(s, "model"),
 			(long long)json_integer_value(json_object_get(s, "completion_tokens")),
 			json_number_value(json_object_get(s, "predicted_per_s")),
 			json_number_value(json_object_get(s, "wall_s")));
@@ -426,8 +435,9 @@ const struct cli_command cli_cmd_run = {
 		 " (each with -m MATTER [--json])",
 	.summary = "the drafting runs of a matter: show, resume, approve, statistics, context audit",
 	.description =
-		"list: every run, newest first.  show: its steps with endpoint, model,\n"
-		"tokens, tok/s and time, injection warnings, and the claims the last verify\n"
+		"list: every run, newest first.  show: its steps with endpoint (and its\n"
+		"host when the fleet spans several boxes), model, tokens, tok/s and time,\n"
+		"injection warnings, and the claims the last verify\n"
 		"blocked; --draft prints the current draft.  resume: continue a paused or\n"
 		"crashed run without redoing finished steps.  cancel: stop a run for good.\n"
 		"approve: verify the lawyer's edited final again (human edits can add errors\n"

@@ -244,11 +244,14 @@ int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__p
 		sw_sha256_hex(sha, b->messages, strlen(b->messages));
 	if (sqlite3_prepare_v2(db,
 			       "INSERT INTO run_steps (run_id, key, step, kind, item, round, role,"
-			       " endpoint, status, prompt_sha256, messages, started_at, attempts)"
-			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'running', ?9, ?10, ?11, 1)"
+			       " endpoint, host, status, prompt_sha256, messages, started_at,"
+			       " attempts)"
+			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?12, 'running', ?9, ?10, ?11,"
+			       " 1)"
 			       " ON CONFLICT (run_id, key) DO UPDATE SET status = 'running',"
-			       " role = ?7, endpoint = ?8, prompt_sha256 = ?9, messages = ?10,"
-			       " started_at = ?11, error = NULL, attempts = attempts + 1"
+			       " role = ?7, endpoint = ?8, host = ?12, prompt_sha256 = ?9,"
+			       " messages = ?10, started_at = ?11, error = NULL,"
+			       " attempts = attempts + 1"
 			       " RETURNING id",
 			       -1, &st, NULL) != SQLITE_OK)
 		return dberr(err, m, "journaling a step");
@@ -266,6 +269,7 @@ int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__p
 	bind_opt_text(st, 9, b->messages ? sha : NULL);
 	bind_opt_text(st, 10, b->messages);
 	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
+	bind_opt_text(st, 12, b->host);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(st, 0);
@@ -548,7 +552,8 @@ json_t *sw_run_json(struct sw_matter *m, int64_t run_id, struct sw_err *err)
 	if (!run)
 		return NULL;
 	steps = rows_json(m,
-			  "SELECT key, step, kind, item, round, role, endpoint, model, status, error,"
+			  "SELECT key, step, kind, item, round, role, endpoint, host, model, status,"
+			  " error,"
 			  " prompt_tokens, completion_tokens, prompt_per_s, predicted_per_s, wall_s,"
 			  " attempts, started_at, finished_at, prompt_sha256, output_doc_id,"
 			  " detail AS detail_json FROM run_steps WHERE run_id = ? ORDER BY id",

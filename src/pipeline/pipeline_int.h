@@ -58,6 +58,7 @@ int sw__pipeline_rows_load(struct sw__pipeline_row **out, size_t *n, struct sw_m
 struct sw__pipeline_begin {
 	int64_t run_id;
 	const char *key, *step, *kind, *role, *endpoint, *messages;
+	const char *host;  /* the fleet host of the endpoint's server, or NULL */
 	int item, round;
 };
 int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__pipeline_begin *b,

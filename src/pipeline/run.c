@@ -257,6 +257,7 @@ int sw__pipeline_run_start_inst(struct sw__pipeline_engine *e, struct sw__pipeli
 		return 0;
 	}
 	x->endpoint = role->endpoint;
+	const struct sw_llm_endpoint *epcfg = sw_llm_endpoint_find(e->o->llm, role->endpoint);
 	ep = sw__pipeline_run_endpoint(e, role->endpoint);
 	if (!ep) {
 		sw__pipeline_run_fail(e, x, SW_ELIMIT, "too many endpoints in one run");
@@ -338,6 +339,8 @@ int sw__pipeline_run_start_inst(struct sw__pipeline_engine *e, struct sw__pipeli
 		.kind = kind_name(x->kind),
 		.role = st->role,
 		.endpoint = role->endpoint,
+		/* the box the fleet runs that server on (several hosts) */
+		.host = epcfg ? epcfg->fleet_host : NULL,
 		.messages = w->messages_json,
 		.item = x->item,
 		.round = x->round,

@@ -52,7 +52,7 @@ sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
 			      struct sw_err *err);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SW_RECORD_SCHEMA_VERSION 6
+#define SW_RECORD_SCHEMA_VERSION 7
 
 /* The one document doc names (its id, name or BEGBATES), a live one before
  * a removed one; *status (may be NULL) gets its status (caller frees).

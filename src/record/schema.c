@@ -208,6 +208,9 @@ static const char *const migrations[] = {
 	"  version INTEGER NOT NULL CHECK (version > 0),"
 	"  text TEXT NOT NULL,"
 	"  saved_at TEXT NOT NULL);",
+	/* 6 -> 7: the host of each step's endpoint (pipeline/), when the
+	 * fleet runs it on one of several boxes: [host] name, else NULL. */
+	"ALTER TABLE run_steps ADD COLUMN host TEXT;",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,

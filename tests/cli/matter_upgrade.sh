@@ -33,7 +33,7 @@ has "$T/out" "April 6, 2021 is on the cited page (BLT-000003)"
 has "$T/out" "BLT-000005 is in the production"
 lacks "$T/out" "not in the production"
 lacks "$T/out" "no production of this matter uses"
-eq "version" "$(sql m 'PRAGMA user_version')" 6
+eq "version" "$(sql m 'PRAGMA user_version')" 7
 eq "canonical prefix" "$(sql m "SELECT group_concat(DISTINCT bates_prefix) FROM pages WHERE bates_num IS NOT NULL")" "BLT"
 eq "numbers as written" "$(sql m "SELECT group_concat(bates, ' ') FROM pages WHERE bates_num IS NOT NULL ORDER BY bates_num")" "BLT-000001 BLT-000002 BLT-000003 BLT-000004 BLT-000005"
 
@@ -43,7 +43,7 @@ sql m "UPDATE pages SET bates_prefix = 'blt_' WHERE bates_num IS NOT NULL; DROP 
 run 0 "$SWORN" search -m m BLT-000005
 has "$T/out" "BLT-000005"
 has "$T/out" "credit note"
-eq "version after search" "$(sql m 'PRAGMA user_version')" 6
+eq "version after search" "$(sql m 'PRAGMA user_version')" 7
 eq "prefix after search" "$(sql m "SELECT count(*) FROM pages WHERE bates_prefix = 'BLT'")" 5
 eq "integrity" "$(sql m 'PRAGMA integrity_check')" "ok"
 
