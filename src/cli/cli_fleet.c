@@ -134,6 +134,9 @@ int cli_fleet_check_version(struct cli_fleet *f, size_t h, struct sw_err *err)
 	return rc;
 }
 
+/* Each server's /health and /props over the LAN, when a host's exec fails. */
+#define LAN_TIMEOUT_MS 3000u
+
 void cli_fleet_gather(struct cli_fleet *f, unsigned timeout_ms)
 {
 	for (size_t h = 0; h < f->nhosts; h++) {
@@ -145,6 +148,7 @@ void cli_fleet_gather(struct cli_fleet *f, unsigned timeout_ms)
 			else
 				f->why[h] = sw_xstrdup(err.msg);
 			f->reachable[h] = true;
+			f->read[h] = "file";
 			continue;
 		}
 		const char *args[] = { "fleet", "status", "--host", name, "--json", NULL };
@@ -160,8 +164,22 @@ void cli_fleet_gather(struct cli_fleet *f, unsigned timeout_ms)
 		if (rc == 0) {
 			f->have_state[h] = true;
 			f->reachable[h] = true;
+			f->read[h] = "exec";
 		} else {
+			/* Its servers may still answer over the LAN (ssh refused,
+			 * the box itself up). */
+			struct sw_err lan = { 0 };
 			f->why[h] = sw_xstrdup(err.msg);
+			if (f->have_state[0] &&
+			    sw_fleet_state_over_lan(&f->state[h], &f->state[0], name, LAN_TIMEOUT_MS,
+						    &lan) == 0) {
+				f->have_state[h] = true;
+				f->reachable[h] = true;
+				f->read[h] = "lan";
+			} else if (lan.code != 0 && lan.code != SW_ENOTFOUND) {
+				free(f->why[h]);
+				f->why[h] = sw_xasprintf("%s; %s", err.msg, lan.msg);
+			}
 		}
 		sw_buf_release(&out);
 	}

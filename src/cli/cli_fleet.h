@@ -21,7 +21,11 @@ struct cli_fleet {
 	struct sw_fleet_state state[SW_FLEET_MAX_HOSTS];
 	bool have_state[SW_FLEET_MAX_HOSTS];
 	bool reachable[SW_FLEET_MAX_HOSTS];
-	char *why[SW_FLEET_MAX_HOSTS]; /* no state: why */
+	/* How each host's state was read: "file" (this box's), "exec", "lan"
+	 * (its servers' /health and /props, its exec failing), NULL (not). */
+	const char *read[SW_FLEET_MAX_HOSTS];
+	char *why[SW_FLEET_MAX_HOSTS]; /* no state: why; read over the LAN:
+					  why its exec failed */
 	char last_error[256];       /* the last stderr line of a failed exec */
 };
 
@@ -42,8 +46,10 @@ int cli_fleet_exec(struct sw_buf *out, int *code, struct cli_fleet *f, size_t h,
 int cli_fleet_check_version(struct cli_fleet *f, size_t h, struct sw_err *err) SW_MUST_USE;
 
 /* Every host's state: this box's from its file, the others' through exec
- * (`fleet status --host NAME --json`, timeout_ms each).  A host that does
- * not answer is left unreachable with the reason in why. */
+ * (`fleet status --host NAME --json`, timeout_ms each), or when that fails
+ * from their servers over the LAN (sw_fleet_state_over_lan, with the urls
+ * this box's plan gives).  A host that answers neither way is left
+ * unreachable with both reasons in why. */
 void cli_fleet_gather(struct cli_fleet *f, unsigned timeout_ms);
 
 /* The host the plan put server on (from this box's state), or NULL. */

@@ -33,15 +33,26 @@ int cli_llm_config_load(const struct cli_ctx *ctx, struct sw_llm_config *cfg, st
 			const char *role = json_string_value(json_object_get(p, "role"));
 			const char *host = json_string_value(json_object_get(p, "host"));
 			const char *server = json_string_value(json_object_get(p, "name"));
-			for (size_t h = 1; rc == 0 && role && host && h < f.nhosts; h++)
-				if (!f.reachable[h] && strcmp(f.hw.hosts[h].name, host) == 0) {
-					char *why = sw_xasprintf("its server %s is on host %s, which does "
-								 "not answer (%s)",
-								 server ? server : "?", host,
-								 f.why[h] ? f.why[h] : "no reason given");
+			for (size_t h = 1; rc == 0 && role && host && h < f.nhosts; h++) {
+				if (strcmp(f.hw.hosts[h].name, host) != 0)
+					continue;
+				char *why = NULL;
+				const struct sw_fleet_state_server *s =
+					f.reachable[h] && f.have_state[h] && f.state[h].over_lan
+						? sw_fleet_state_find(&f.state[h], server, NULL)
+						: NULL;
+				if (!f.reachable[h])
+					why = sw_xasprintf("its server %s is on host %s, which does not "
+							   "answer (%s)", server ? server : "?", host,
+							   f.why[h] ? f.why[h] : "no reason given");
+				else if (s && strcmp(s->state, "ready") != 0)
+					why = sw_xasprintf("its server %s on host %s is %s over the LAN "
+							   "(%s)", s->name, host, s->state,
+							   s->detail ? s->detail : "no reason given");
+				if (why)
 					sw_llm_config_role_unavailable(cfg, role, why);
-					free(why);
-				}
+				free(why);
+			}
 		}
 		cli_fleet_release(&f);
 		if (rc != 0)

@@ -197,34 +197,43 @@ static void hosts_text(FILE *out, const void *ud)
 {
 	const struct cli_fleet *f = ud;
 	fprintf(out, "fleet: %zu hosts\n", f->nhosts);
-	fprintf(out, "%-10s %-32s %-11s %-26s %-8s %-8s %-10s %s\n", "HOST", "SERVER", "STATE", "URL",
-		"PID", "RESTARTS", "GPUS", "MODEL");
+	/* READ: how the host's state was read (its file here, its exec, or
+	 * its servers over the LAN). */
+	fprintf(out, "%-10s %-4s %-32s %-11s %-26s %-8s %-8s %-10s %s\n", "HOST", "READ", "SERVER",
+		"STATE", "URL", "PID", "RESTARTS", "GPUS", "MODEL");
 	for (size_t h = 0; h < f->nhosts; h++) {
 		const char *name = f->hw.hosts[h].name;
+		const char *read = f->read[h] ? f->read[h] : "-";
 		if (!f->reachable[h]) {
 			struct sw_buf roles = SW_BUF_INIT;
 			host_roles(&roles, f, h);
-			fprintf(out, "%-10s %-32s %-11s %s\n", name, "-", "unreachable", f->why[h]);
+			fprintf(out, "%-10s %-4s %-32s %-11s %s\n", name, read, "-", "unreachable",
+				f->why[h]);
 			if (roles.len)
 				fprintf(out, "    roles unavailable: %s\n", roles.data);
 			sw_buf_release(&roles);
 			continue;
 		}
 		if (!f->have_state[h]) {
-			fprintf(out, "%-10s %-32s %-11s %s\n", name, "-", "not-up", f->why[h]);
+			fprintf(out, "%-10s %-4s %-32s %-11s %s\n", name, read, "-", "not-up", f->why[h]);
 			continue;
 		}
 		const struct sw_fleet_state *st = &f->state[h];
-		if (!st->supervisor_running)
-			fprintf(out, "%-10s %-32s %-11s supervisor not running\n", name, "-", "down");
+		if (st->over_lan)
+			fprintf(out, "%-10s %-4s %-32s %-11s supervisor unknown: its servers read over "
+				     "the LAN (/health, /props), its exec failing: %s\n", name, read, "-",
+				"unknown", f->why[h] ? f->why[h] : "no reason given");
+		else if (!st->supervisor_running)
+			fprintf(out, "%-10s %-4s %-32s %-11s supervisor not running\n", name, read, "-",
+				"down");
 		for (size_t i = 0; i < st->nservers; i++) {
 			const struct sw_fleet_state_server *s = &st->servers[i];
 			char pid[32] = "-";
 			if (s->pid > 0)
 				snprintf(pid, sizeof(pid), "%d%s", s->pid, s->process_running ? "" : "?");
-			fprintf(out, "%-10s %-32s %-11s %-26s %-8s %-8u %-10s %s\n", name, s->name,
-				s->state, s->url ? s->url : "-", pid, s->restarts, s->gpus ? s->gpus : "-",
-				sw_path_base(s->model));
+			fprintf(out, "%-10s %-4s %-32s %-11s %-26s %-8s %-8u %-10s %s\n", name, read,
+				s->name, s->state, s->url ? s->url : "-", pid, s->restarts,
+				s->gpus ? s->gpus : "-", *s->model ? sw_path_base(s->model) : "-");
 			if (s->detail)
 				fprintf(out, "    %s\n", s->detail);
 		}
@@ -239,6 +248,7 @@ static json_t *hosts_json(const struct cli_fleet *f)
 	for (size_t h = 0; h < f->nhosts; h++) {
 		const char *name = f->hw.hosts[h].name;
 		json_t *o = json_pack("{s:s, s:b}", "name", name, "reachable", f->reachable[h]);
+		json_object_set_new(o, "read", f->read[h] ? json_string(f->read[h]) : json_null());
 		json_object_set_new(o, "address", f->hw.hosts[h].address
 							  ? sw_json_str(f->hw.hosts[h].address) : json_null());
 		json_object_set_new(o, "error", f->why[h] ? sw_json_str(f->why[h]) : json_null());
@@ -570,8 +580,10 @@ const struct cli_command cli_cmd_fleet = {
 		"there: the workspace has the same path on every box and sworn is in the\n"
 		"PATH exec gives.  up refuses a box whose `sworn version` differs (version\n"
 		"or commit); each box supervises its own servers (fleet/state-HOST.json).\n"
-		"status shows every host (10 s each); a host that does not answer is\n"
-		"unreachable and its models' roles are unavailable; down stops all.\n\n"
+		"status shows every host (10 s each) and how it was read (READ: file,\n"
+		"exec, or lan: its exec failing, its servers' /health and /props over the\n"
+		"network, 3 s each); a host that answers neither way is unreachable and\n"
+		"its models' roles are unavailable; down stops all.\n\n"
 		"sworn.conf:\n"
 		"  [fleet]\n"
 		"  llama_server = /opt/llama.cpp/build/bin/llama-server\n"

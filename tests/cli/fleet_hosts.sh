@@ -4,9 +4,11 @@
 # test's own addresses), box2 reached through an exec wrapper that runs
 # the command inside its namespace (as ssh would on the other box), the
 # fake llama-server on each side.  up, status (one table, a host column),
-# box2 made unreachable (its wrapper fails as ssh does), its role then
-# unavailable with no other model standing in, down.  Needs root
-# (CAP_NET_ADMIN): without it the test fails and says so.
+# a draft whose two parallel steps run one on each box (the run's record
+# names each step's host), box2's exec broken (its wrapper fails as ssh
+# does) with its servers read over the LAN instead, then its link down
+# too: unreachable, its role unavailable with no other model standing in,
+# down.  Needs root (CAP_NET_ADMIN): without it the test fails and says so.
 . "$(dirname "$0")/lib.sh"
 : "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
 fleet_fixtures "$T/m"
@@ -40,6 +42,40 @@ PORT=$((20000 + ($$ * 7) % 6000))
 QWEN=qwen3-30b-a3b-q8_0
 GEMMA=gemma-4-26b-a4b-q8_0
 
+# The fake llama-server with each model's own answers (drafter on box1,
+# reviewer on box2), logging its requests: the draft's two parallel steps
+# answer slowly (28 tokens at 100 ms), so that running them one after the
+# other would show in the run's time.
+cat >"$T/drafter.ini" <<EOF
+[answer "facts"]
+match = FACTS-STEP
+text = the facts step answers from box one with words enough to take about three seconds at the slow pace of one token every tenth of a second here
+mode = slow
+[answer "draft"]
+match = JOIN-STEP
+text = The draft joins what the two boxes wrote.
+EOF
+cat >"$T/reviewer.ini" <<EOF
+[answer "law"]
+match = LAW-STEP
+text = the law step answers from box two with words enough to take about three seconds at the slow pace of one token every tenth of a second here
+mode = slow
+[answer "review"]
+match = REVIEW-STEP
+text = {"findings": []}
+EOF
+cat >"$T/llama-server" <<EOF
+#!/bin/sh
+case "\$1" in --version|--help) exec "$SW_FAKE_LLAMA" "\$@" ;; esac
+prev=
+for a; do [ "\$prev" = -m ] && model=\$a; prev=\$a; done
+case \$(basename "\$model" .gguf) in
+$QWEN) exec "$SW_FAKE_LLAMA" "\$@" --fake-script "$T/drafter.ini" --fake-log "$T/req-box1" ;;
+*) exec "$SW_FAKE_LLAMA" "\$@" --fake-script "$T/reviewer.ini" --fake-log "$T/req-box2" ;;
+esac
+EOF
+chmod +x "$T/llama-server"
+
 # box2's exec: what ssh would be, inside box2's namespace; fails as ssh
 # does when $T/box2-down exists.
 cat >"$T/exec-box2" <<EOF
@@ -67,7 +103,7 @@ has "$T/box2.ini" "exec = $T/exec-box2"
 "$SWORN" init -q "$T/ws" || exit 1
 cat >>"$T/ws/sworn.conf" <<EOF
 [fleet]
-llama_server = $SW_FAKE_LLAMA
+llama_server = $T/llama-server
 hardware = $T/box1.ini, $T/box2.ini
 model = $T/m/$QWEN.gguf:ctx=16k,role=drafter,group=pair-01
 model = $T/m/$GEMMA.gguf:role=reviewer,group=ampere-01
@@ -100,9 +136,9 @@ has "$T/out" "fleet: 2 hosts"
 has "$T/out" "HOST"
 has "$T/out" "http://10.200.0.1:"
 has "$T/out" "http://10.200.0.2:"
-grep -E '^box1 +pair-01-qwen3-30b-a3b +ready' "$T/out" >/dev/null || {
+grep -E '^box1 +file +pair-01-qwen3-30b-a3b +ready' "$T/out" >/dev/null || {
 	echo "FAIL: box1's server is not ready in:"; cat "$T/out"; failures=$((failures + 1)); }
-grep -E '^box2 +ampere-01-gemma-4-26b-a4b +ready' "$T/out" >/dev/null || {
+grep -E '^box2 +exec +ampere-01-gemma-4-26b-a4b +ready' "$T/out" >/dev/null || {
 	echo "FAIL: box2's server is not ready in:"; cat "$T/out"; failures=$((failures + 1)); }
 checks=$((checks + 2))
 # Each box supervises its own: two state files, neither state.json.
@@ -139,15 +175,97 @@ has "$T/out" "supervisor running, 1 server;"
 run 0 $S1 bench --json --tokens 8 --max-depth 1024 pair-01-qwen3-30b-a3b
 has "$T/out" '"decode_tps"'
 
-# ---- box2 unreachable: shown so, its role unavailable, no stand-in
+# ---- a draft uses both boxes: facts (drafter, box1) and law (reviewer,
+# box2) read nothing of each other and run at once; the run's record
+# names each step's host.
+mkdir -p "$T/ws/tasks/two-boxes"
+cat >"$T/ws/tasks/two-boxes/task.ini" <<EOF
+[task]
+title = Two boxes: facts and law at once, then the draft
+rounds = 1
+draft = draft
+[step "facts"]
+role = drafter
+template = facts.md
+[step "law"]
+role = reviewer
+template = law.md
+[step "draft"]
+role = drafter
+template = draft.md
+after = facts, law
+[review]
+role = reviewer
+template = review.md
+[revise]
+role = drafter
+template = revise.md
+EOF
+( cd "$T/ws/tasks/two-boxes" &&
+	printf 'You draft for a lawyer.\n' >system.md &&
+	printf 'FACTS-STEP: the facts for {{brief}}\n' >facts.md &&
+	printf 'LAW-STEP: the law for {{brief}}\n' >law.md &&
+	printf 'JOIN-STEP:\n{{step.facts}}\n\n{{step.law}}\n' >draft.md &&
+	printf 'REVIEW-STEP: attack this draft:\n{{draft}}\n' >review.md &&
+	printf 'REVISE-STEP: {{findings}}\n{{verifier}}\n{{draft}}\n' >revise.md &&
+	printf '{"type": "object", "properties": {"findings": {"type": "array"}}, "required": ["findings"]}\n' \
+		>review.schema.json ) || exit 1
+"$SWORN" -C "$T/ws" matter new m >/dev/null || exit 1
+echo "Draft the facts and the law." >"$T/brief.md"
+run 0 $S1 draft -m m --task two-boxes --brief "$T/brief.md"
+has "$T/out" "run 1: verified"
+run 0 $S1 run show 1 -m m --json
+cp "$T/out" "$T/run1.json"
+step_host() { jq -r --arg k "$1" '.steps[] | select(.key == $k) | .host' "$T/run1.json"; }
+eq "host of facts" "$(step_host facts)" box1
+eq "host of law" "$(step_host law)" box2
+eq "host of draft" "$(step_host draft)" box1
+eq "host of review" "$(step_host review)" box2
+eq "host of verify#0 (no model)" "$(step_host 'verify#0')" null
+# At once: the run took less than its two slow steps one after the other.
+eq "facts and law ran at once" \
+	"$(jq '([.steps[] | select(.key == "facts" or .key == "law") | .wall_s] | add) > .wall_s' "$T/run1.json")" true
+# Each box's server saw its own steps only.
+has "$T/req-box1" FACTS-STEP
+lacks "$T/req-box1" LAW-STEP
+has "$T/req-box2" LAW-STEP
+lacks "$T/req-box2" FACTS-STEP
+run 0 $S1 run show 1 -m m
+grep -E '^STEP +STATUS +ROLE +ENDPOINT +HOST ' "$T/out" >/dev/null &&
+	grep -E '^law +done +reviewer +ampere-01-gemma-4-26b-a4b +box2 ' "$T/out" >/dev/null &&
+	grep -E '^facts +done +drafter +pair-01-qwen3-30b-a3b +box1 ' "$T/out" >/dev/null || {
+	echo "FAIL: run show names no host per step:"; cat "$T/out"; failures=$((failures + 1)); }
+checks=$((checks + 1))
+
+# ---- box2's exec broken, its server still up: read over the LAN
 touch "$T/box2-down"
 run 1 $S1 fleet status
-grep -E '^box2 +- +unreachable' "$T/out" >/dev/null || {
+grep -E '^box2 +lan +ampere-01-gemma-4-26b-a4b +ready +http://10\.200\.0\.2:' "$T/out" >/dev/null &&
+	grep -E '^box1 +file +pair-01-qwen3-30b-a3b +ready' "$T/out" >/dev/null || {
+	echo "FAIL: box2 not read over the LAN in:"; cat "$T/out"; failures=$((failures + 1)); }
+checks=$((checks + 1))
+has "$T/out" "supervisor unknown: its servers read over the LAN (/health, /props), its exec failing: host box2: its status exited 255: ssh: connect to host 10.200.0.2 port 22: No route to host"
+lacks "$T/out" "unreachable"
+run 1 $S1 fleet status --json
+has "$T/out" '"read": "lan"'
+has "$T/out" '"read": "file"'
+has "$T/out" '"build": "b0000-fake"'
+lacks "$T/out" '"reachable": false'
+# its role still answers, from box2's server over the LAN
+run 0 $S1 ask reviewer "Say hello."
+
+# ---- box2 unreachable (its exec broken, its link down): shown so, its
+# role unavailable, no stand-in
+ip -n $NS2 link set veth-s2-$$ down || exit 1
+run 1 $S1 fleet status
+grep -E '^box2 +- +- +unreachable' "$T/out" >/dev/null || {
 	echo "FAIL: box2 not shown unreachable in:"; cat "$T/out"; failures=$((failures + 1)); }
 checks=$((checks + 1))
 has "$T/out" "box2: its status exited 255: ssh: connect to host 10.200.0.2 port 22: No route to host"
+has "$T/out" "; over the LAN no server of host box2 answers ("
+has "$T/out" "(http://10.200.0.2:$P2)"
 has "$T/out" "roles unavailable: reviewer (ampere-01-gemma-4-26b-a4b)"
-grep -E '^box1 +pair-01-qwen3-30b-a3b +ready' "$T/out" >/dev/null || {
+grep -E '^box1 +file +pair-01-qwen3-30b-a3b +ready' "$T/out" >/dev/null || {
 	echo "FAIL: box1 should still be ready in:"; cat "$T/out"; failures=$((failures + 1)); }
 checks=$((checks + 1))
 run 1 $S1 fleet status --json
@@ -156,16 +274,17 @@ has "$T/out" '"role": "reviewer"'
 run 2 $S1 ask reviewer "Say hello."
 has "$T/err" "role 'reviewer' is unavailable: its server ampere-01-gemma-4-26b-a4b is on host box2, which does not answer"
 run 0 $S1 ask drafter "Say hello."
-# a box that hangs is unreachable too, within the status's 10 s
+# a box that hangs is unreachable too, within the status's 10 s and the
+# LAN's 3 s
 rm -f "$T/box2-down"
 touch "$T/box2-hang"
 t0=$(date +%s)
 run 1 $S1 fleet status
 t1=$(date +%s)
-grep -E '^box2 +- +unreachable' "$T/out" >/dev/null || {
+grep -E '^box2 +- +- +unreachable' "$T/out" >/dev/null || {
 	echo "FAIL: a hung box2 not shown unreachable in:"; cat "$T/out"; failures=$((failures + 1)); }
-[ $((t1 - t0)) -le 15 ] || {
-	echo "FAIL: status took $((t1 - t0)) s with box2 hung (bound: 10 s)"; failures=$((failures + 1)); }
+[ $((t1 - t0)) -le 18 ] || {
+	echo "FAIL: status took $((t1 - t0)) s with box2 hung (bound: 10 + 3 s)"; failures=$((failures + 1)); }
 checks=$((checks + 2))
 rm -f "$T/box2-hang"
 touch "$T/box2-down"
@@ -175,6 +294,7 @@ has "$T/err" "box2"
 
 # ---- down stops every host (box2 reachable again)
 rm -f "$T/box2-down"
+ip -n $NS2 link set veth-s2-$$ up || exit 1
 run 0 $S1 fleet down
 has "$T/out" "fleet is down on every host"
 run 1 $S1 fleet status
