@@ -8,6 +8,9 @@
  * come in, so that no file has to be held in memory to wait for another. */
 #include <ctype.h>
 #include <dirent.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -320,6 +323,22 @@ static bool large_load(const struct import *im)
 	return est >= 100000 && (uint64_t)have < est;
 }
 
+/* Building an index sorts in memory up to the page cache's size, on top
+ * of the cache: shrink the cache first (what it holds is no use to a sort
+ * that reads the table once) and hand its pages back, so that the peak
+ * stays that of the load. */
+static int build_indexes(struct import *im, struct sw_err *err)
+{
+	int rc = exec(im->a, "PRAGMA cache_size = -32768", err);
+	if (rc)
+		return rc;
+	(void)sqlite3_db_release_memory(im->a->db);
+#ifdef __GLIBC__
+	(void)malloc_trim(0);
+#endif
+	return exec(im->a, SW__AUTHORITY_INDEXES, err);
+}
+
 static int import_csv(struct import *im, struct sw_err *err)
 {
 	enum sw_authority_format fmt = SW_AUTHORITY_SIMPLE;
@@ -356,9 +375,8 @@ static int import_csv(struct import *im, struct sw_err *err)
 			sw_progress_update(&im->progress, im->sum->rows);
 		}
 	}
-	if (rc == 0 && reindex) {
-		rc = exec(im->a, SW__AUTHORITY_INDEXES, err);
-	}
+	if (rc == 0 && reindex)
+		rc = build_indexes(im, err);
 	if (rc == 0)
 		rc = complete_cases(im, fmt, err);
 done:
