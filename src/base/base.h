@@ -285,6 +285,17 @@ void sw_term_puts(FILE *f, const char *s);
 void sw_term_printf(FILE *f, const char *fmt, ...) SW_PRINTF(2, 3);
 void sw_term_vprintf(FILE *f, const char *fmt, va_list ap) SW_PRINTF(2, 0);
 
+/* Text that arrives in pieces (a model's streamed answer), cleaned as it
+ * comes: a UTF-8 sequence cut between two pieces waits for the rest
+ * instead of becoming U+FFFD.  Zero the struct to start; _end writes what
+ * still waits (cleaned: an unfinished sequence is U+FFFD). */
+struct sw_term_stream {
+	char held[4];
+	size_t n;
+};
+void sw_term_stream_write(struct sw_term_stream *s, FILE *f, const char *p, size_t len);
+void sw_term_stream_end(struct sw_term_stream *s, FILE *f);
+
 /* ------------------------------------------------------------------ config */
 
 /* A parsed INI file with git-config sections: [name] or [name "sub"].  Every

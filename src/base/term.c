@@ -102,3 +102,36 @@ void sw_term_printf(FILE *f, const char *fmt, ...)
 	sw_term_vprintf(f, fmt, ap);
 	va_end(ap);
 }
+
+/* How many bytes at the end of s start a UTF-8 sequence that is not
+ * finished (a lead byte and fewer continuation bytes than it needs). */
+static size_t unfinished_tail(const unsigned char *s, size_t len)
+{
+	for (size_t back = 1; back <= 3 && back <= len; back++) {
+		unsigned char c = s[len - back];
+		if ((c & 0xC0) == 0x80)
+			continue;
+		size_t need = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+			    : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+		return need > back ? back : 0;
+	}
+	return 0;
+}
+
+void sw_term_stream_write(struct sw_term_stream *s, FILE *f, const char *p, size_t len)
+{
+	struct sw_buf b = SW_BUF_INIT;
+	sw_buf_add(&b, s->held, s->n);
+	sw_buf_add(&b, p, len);
+	size_t keep = unfinished_tail((const unsigned char *)b.data, b.len);
+	memcpy(s->held, b.data + b.len - keep, keep);
+	s->n = keep;
+	sw_term_write(f, b.data, b.len - keep);
+	sw_buf_release(&b);
+}
+
+void sw_term_stream_end(struct sw_term_stream *s, FILE *f)
+{
+	sw_term_write(f, s->held, s->n);
+	s->n = 0;
+}

@@ -261,12 +261,20 @@ json_t *cli_json_stamp(void)
 			 cli_build_commit, "schema", CLI_JSON_SCHEMA);
 }
 
-int cli_emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
-	     const void *ud, int code)
+static int emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
+		const void *ud, int code, bool clean)
 {
 	struct sw_err err = { 0 };
 	int rc = code;
-	if (json) {
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = NULL;
+	if (!json && text && clean && (mem = open_memstream(&buf, &len)) != NULL) {
+		text(mem, ud);
+		if (fclose(mem) == 0)
+			sw_term_write(stdout, buf, len);
+		free(buf);
+	} else if (json) {
 		if (!doc)
 			SW_BUG("cli_emit: --json without a document");
 		/* A new object, stamp first, so that the stamp leads the
@@ -282,6 +290,18 @@ int cli_emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
 	}
 	json_decref(doc);
 	return rc;
+}
+
+int cli_emit(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
+	     const void *ud, int code)
+{
+	return emit(json, doc, text, ud, code, true);
+}
+
+int cli_emit_styled(bool json, json_t *doc, void (*text)(FILE *f, const void *ud),
+		    const void *ud, int code)
+{
+	return emit(json, doc, text, ud, code, false);
 }
 
 /* matters/.default: not a matter's name (sw_matter_name_valid refuses the

@@ -138,9 +138,12 @@ void cli_args_release(struct cli_args *a);
 
 
 /* The end of every command's output: with json, print doc (taken, freed
- * here) as one JSON document on stdout; without, call text(stdout, ud)
- * when text is not NULL (doc, if any, is freed unprinted).  Returns code,
- * or the exit code of a failed write (with its line on stderr).
+ * here) as one JSON document on stdout; without, call text when text is
+ * not NULL (doc, if any, is freed unprinted) and write what it wrote to
+ * stdout cleaned by sw_term_clean: a document's name, a Bates number, a
+ * model's name from its GGUF file can hold any control sequence, and no
+ * text writer has to remember (base.h, "terminal").  Returns code, or the
+ * exit code of a failed write (with its line on stderr).
  *
  * An object document is printed with the stamp of cli_json_stamp() as its
  * first members ("sworn": {"version", "commit"}, "schema"), before its own
@@ -153,6 +156,11 @@ void cli_args_release(struct cli_args *a);
 struct json_t;
 int cli_emit(bool json, struct json_t *doc, void (*text)(FILE *f, const void *ud),
 	     const void *ud, int code);
+/* The same, text(stdout, ud) written as it is: for a writer with colour
+ * of its own, which cleans the outside text it writes itself (sworn
+ * verify's report, through sw_term_*). */
+int cli_emit_styled(bool json, struct json_t *doc, void (*text)(FILE *f, const void *ud),
+		    const void *ud, int code);
 
 /* The shape of sworn's --json documents: raised when a member changes
  * meaning or goes away (not when one is added). */

@@ -47,12 +47,19 @@ static void on_sigint(int sig)
 	sw_llm_cancel_request(&cancel);
 }
 
+/* The answer as it streams: a model's text, cleaned of control sequences
+ * (base.h, "terminal"). */
+struct shown {
+	struct sw_term_stream clean;
+	bool ends_nl;
+};
+
 static void on_text(void *user, const char *text, size_t len)
 {
-	bool *ends_nl = user;
-	fwrite(text, 1, len, stdout);
+	struct shown *sh = user;
+	sw_term_stream_write(&sh->clean, stdout, text, len);
 	fflush(stdout);
-	*ends_nl = text[len - 1] == '\n';
+	sh->ends_nl = text[len - 1] == '\n';
 }
 
 static int read_stdin(struct sw_buf *out, struct sw_err *err)
@@ -132,7 +139,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sigaction sa, old_sa;
 	const char *role = a->pos[0];
 	bool json = o->json;
-	bool ends_nl = true;
+	struct shown shown = { .ends_nl = true };
 	char *speed_log = NULL;
 	int rc = CLI_OK;
 
@@ -181,7 +188,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	rq.cancel = &cancel;
 	if (!json) {
 		rq.on_text = on_text;
-		rq.user = &ends_nl;
+		rq.user = &shown;
 	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_sigint;
@@ -189,7 +196,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	sigaction(SIGINT, &sa, &old_sa);
 	int crc = sw_llm_chat_role(&r, &cfg, role, &rq, &err);
 	sigaction(SIGINT, &old_sa, NULL);
-	if (!json && !ends_nl)
+	sw_term_stream_end(&shown.clean, stdout);
+	if (!json && !shown.ends_nl)
 		putchar('\n');
 	fflush(stdout);
 

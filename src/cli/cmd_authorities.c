@@ -97,14 +97,14 @@ static int do_lookup(struct sw_authority *auth, const struct cli_args *a, bool j
 		printf("%s: no case starts at or contains that page\n", cite.data);
 		if (l.n) {
 			char *s = sw_authority_case_format(&l.cases[0]);
-			printf("  nearest case before it: %s%s\n", s,
+			sw_term_printf(stdout, "  nearest case before it: %s%s\n", s,
 			       l.cases[0].last_page ? "" : " (its last page is unknown)");
 			free(s);
 		}
 	} else {
 		for (size_t k = 0; k < l.n; k++) {
 			char *s = sw_authority_case_format(&l.cases[k]);
-			printf("%s%s", l.hit == SW_AUTHORITY_INSIDE ? "inside " : "", s);
+			sw_term_printf(stdout, "%s%s", l.hit == SW_AUTHORITY_INSIDE ? "inside " : "", s);
 			if (l.cases[k].last_page)
 				printf(", pages %llu-%llu", (unsigned long long)l.cases[k].first_page,
 				       (unsigned long long)l.cases[k].last_page);

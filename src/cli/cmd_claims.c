@@ -33,6 +33,7 @@ static const struct cli_opt opts[] = {
 struct tw {
 	FILE *f;
 	size_t n;
+	struct sw_buf flat, clean; /* put_flat's, for text with controls or not ASCII */
 	char buf[1 << 16];
 };
 
@@ -102,24 +103,40 @@ static const char *line_col(char at[48], size_t line, size_t col)
 }
 
 /* One line of text for the table: newlines and tabs as spaces, cut at max
- * bytes on a character boundary. */
+ * bytes on a character boundary.  The draft's text is outside text: its
+ * controls and bytes that are not UTF-8 go through sw_term_clean (base.h,
+ * "terminal"); plain ASCII, the common case, is copied as it is. */
 static void put_flat(struct tw *w, const char *s, size_t n, size_t max)
 {
-	size_t i = 0, k = n < max ? n : max;
-	char *o = tw_room(w, k);
-	for (; i < k; i++) {
+	size_t k = n < max ? n : max, j = k;
+	while (j < n && ((unsigned char)s[j] & 0xC0) == 0x80)
+		j++; /* finish a cut UTF-8 sequence */
+	bool plain = true;
+	for (size_t i = 0; i < j && plain; i++) {
+		unsigned char c = (unsigned char)s[i];
+		plain = (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t' || c == '\r';
+	}
+	if (!plain) {
+		sw_buf_reset(&w->flat);
+		sw_buf_add(&w->flat, s, j);
+		for (size_t i = 0; i < j; i++)
+			if (w->flat.data[i] == '\r')
+				w->flat.data[i] = ' ';
+		sw_buf_reset(&w->clean);
+		sw_term_clean(&w->clean, w->flat.data, j);
+		s = w->clean.data;
+		j = w->clean.len;
+	}
+	if (j > sizeof(w->buf) / 2)
+		SW_BUG("put_flat: %zu bytes for a column", j); /* max is a column's width */
+	char *o = tw_room(w, j);
+	for (size_t i = 0; i < j; i++) {
 		unsigned char c = (unsigned char)s[i];
 		o[i] = (char)(c == '\n' || c == '\t' || c == '\r' ? ' ' : c);
 	}
-	w->n += k;
-	if (i < n) {
-		/* finish a cut UTF-8 sequence, then mark the cut */
-		size_t j = i;
-		while (j < n && ((unsigned char)s[j] & 0xC0) == 0x80)
-			j++;
-		tw_put(w, s + i, j - i);
+	w->n += j;
+	if (k < n)
 		tw_put(w, "...", 3);
-	}
 }
 
 /* A draft of n bytes becomes about ten times n of arrays (the text three
@@ -234,6 +251,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		struct tw *w = sw_xmalloc(sizeof(*w));
 		w->f = stdout;
 		w->n = 0;
+		sw_buf_init(&w->flat);
+		sw_buf_init(&w->clean);
 		for (size_t i = 0; i < claims.n; i++) {
 			const struct sw_claim *c = &claims.v[i];
 			if (!kind_ok(kind, c))
@@ -275,6 +294,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			shown++;
 		}
 		tw_flush(w);
+		sw_buf_release(&w->flat);
+		sw_buf_release(&w->clean);
 		free(w);
 		/* The table is the data; the count is chatter. */
 		if (!shown && !cli_globals.quiet)

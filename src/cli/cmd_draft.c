@@ -100,25 +100,25 @@ static void on_event(void *ud, const struct sw_run_event *ev)
 		if (cli_globals.quiet)
 			break; /* --quiet: failures and warnings only */
 		if (ev->endpoint)
-			fprintf(stderr, "sworn: %s done on %s: %zu tokens, %.1f tok/s, %.1f s\n",
+			sw_term_printf(stderr, "sworn: %s done on %s: %zu tokens, %.1f tok/s, %.1f s\n",
 				ev->key, ev->endpoint, ev->tokens, ev->tok_s, ev->elapsed_s);
 		else
-			fprintf(stderr, "sworn: %s done\n", ev->key);
+			sw_term_printf(stderr, "sworn: %s done\n", ev->key);
 		break;
 	case SW_EV_STEP_FAILED:
 		if ((r = live_row(l, ev->key, false)) >= 0)
 			l->rows[r].used = false;
-		fprintf(stderr, "sworn: %s failed%s%s: %s\n", ev->key, ev->endpoint ? " on " : "",
+		sw_term_printf(stderr, "sworn: %s failed%s%s: %s\n", ev->key, ev->endpoint ? " on " : "",
 			ev->endpoint ? ev->endpoint : "", ev->message ? ev->message : "?");
 		break;
 	case SW_EV_VERIFY:
 		if (cli_globals.quiet)
 			break;
-		fprintf(stderr, "sworn: %s: %zu claims, %zu blocked\n", ev->key, ev->claims,
+		sw_term_printf(stderr, "sworn: %s: %zu claims, %zu blocked\n", ev->key, ev->claims,
 			ev->blocked);
 		break;
 	case SW_EV_FLAG:
-		fprintf(stderr, "sworn: WARNING: evidence in %s reads as instructions to a model: %s\n",
+		sw_term_printf(stderr, "sworn: WARNING: evidence in %s reads as instructions to a model: %s\n",
 			ev->key, ev->message ? ev->message : "");
 		break;
 	}

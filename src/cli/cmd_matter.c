@@ -105,23 +105,23 @@ static void print_stats(FILE *f, const void *ud)
 	const struct sw_matter_stats *s = ud;
 	char size[32];
 	cli_human_bytes(size, sizeof(size), s->bytes);
-	fprintf(f, "%-20s %7llu docs %9llu pages %10s", s->name,
+	sw_term_printf(f, "%-20s %7llu docs %9llu pages %10s", s->name,
 	        (unsigned long long)s->documents, (unsigned long long)s->pages, size);
 	if (s->transcripts)
-		fprintf(f, "  %llu transcript(s)", (unsigned long long)s->transcripts);
+		sw_term_printf(f, "  %llu transcript(s)", (unsigned long long)s->transcripts);
 	if (s->labels)
-		fprintf(f, "  %llu label(s)", (unsigned long long)s->labels);
+		sw_term_printf(f, "  %llu label(s)", (unsigned long long)s->labels);
 	if (s->quarantined)
-		fprintf(f, "  %llu quarantined", (unsigned long long)s->quarantined);
+		sw_term_printf(f, "  %llu quarantined", (unsigned long long)s->quarantined);
 	fputc('\n', f);
 	for (size_t i = 0; i < s->nranges; i++) {
 		const struct sw_bates_range *r = &s->ranges[i];
-		fprintf(f, "    Bates %s\u2013%s  %llu page(s)", r->first, r->last,
+		sw_term_printf(f, "    Bates %s\u2013%s  %llu page(s)", r->first, r->last,
 		        (unsigned long long)r->pages);
 		if (r->gaps)
-			fprintf(f, ", %llu missing", (unsigned long long)r->gaps);
+			sw_term_printf(f, ", %llu missing", (unsigned long long)r->gaps);
 		if (r->dups)
-			fprintf(f, ", %llu duplicated", (unsigned long long)r->dups);
+			sw_term_printf(f, ", %llu duplicated", (unsigned long long)r->dups);
 		fputc('\n', f);
 	}
 }
@@ -224,43 +224,43 @@ static void print_audit(FILE *f, const void *ud)
 {
 	const char *matter = ((const struct audit_shown *)ud)->matter;
 	const struct sw_audit *au = ((const struct audit_shown *)ud)->au;
-	fprintf(f, "matter '%s': documents by origin\n", matter);
+	sw_term_printf(f, "matter '%s': documents by origin\n", matter);
 	if (au->norigins == 0)
-		fprintf(f, "  (no documents)\n");
+		sw_term_printf(f, "  (no documents)\n");
 	for (size_t i = 0; i < au->norigins; i++) {
 		const struct sw_audit_origin *o = &au->origins[i];
-		fprintf(f, "  %-9s %-12s %7llu docs %9llu pages\n", o->origin, o->status,
+		sw_term_printf(f, "  %-9s %-12s %7llu docs %9llu pages\n", o->origin, o->status,
 		        (unsigned long long)o->documents, (unsigned long long)o->pages);
 	}
 	if (au->ndocs)
-		fprintf(f, "not active evidence (%zu):\n", au->ndocs);
+		sw_term_printf(f, "not active evidence (%zu):\n", au->ndocs);
 	for (size_t i = 0; i < au->ndocs; i++) {
 		const struct sw_audit_doc *d = &au->docs[i];
-		fprintf(f, "  %-9s %-12s #%lld %s (%s)\n", d->origin, d->status, (long long)d->id,
+		sw_term_printf(f, "  %-9s %-12s #%lld %s (%s)\n", d->origin, d->status, (long long)d->id,
 		        d->name, d->kind);
 	}
-	fprintf(f, "quarantine decisions (%zu):\n", au->ndecisions);
+	sw_term_printf(f, "quarantine decisions (%zu):\n", au->ndecisions);
 	for (size_t i = 0; i < au->ndecisions; i++) {
 		const struct sw_audit_decision *d = &au->decisions[i];
-		fprintf(f, "  %s  %-11s #%lld %s: matches '%s' of matter '%s', overlap %.0f%%, %.0f%% of the output",
+		sw_term_printf(f, "  %s  %-11s #%lld %s: matches '%s' of matter '%s', overlap %.0f%%, %.0f%% of the output",
 		        d->decided_at, d->decision, (long long)d->doc_id, d->document,
 		        d->output_name ? d->output_name : "?", d->output_matter ? d->output_matter : "?",
 		        d->overlap * 100.0, d->contained * 100.0);
 		if (d->reason)
-			fprintf(f, "; reason: %s", d->reason);
+			sw_term_printf(f, "; reason: %s", d->reason);
 		fputc('\n', f);
 	}
-	fprintf(f, "removals (%zu):\n", au->nremovals);
+	sw_term_printf(f, "removals (%zu):\n", au->nremovals);
 	for (size_t i = 0; i < au->nremovals; i++) {
 		const struct sw_audit_removal *r = &au->removals[i];
-		fprintf(f, "  %s  removed     #%lld %s (was %s); reason: %s\n", r->removed_at,
+		sw_term_printf(f, "  %s  removed     #%lld %s (was %s); reason: %s\n", r->removed_at,
 		        (long long)r->doc_id, r->document, r->prior_status, r->reason);
 	}
 	if (au->nreclasses)
-		fprintf(f, "origin changes (%zu):\n", au->nreclasses);
+		sw_term_printf(f, "origin changes (%zu):\n", au->nreclasses);
 	for (size_t i = 0; i < au->nreclasses; i++) {
 		const struct sw_audit_reclass *r = &au->reclasses[i];
-		fprintf(f, "  %s  %-11s #%lld %s: %s -> %s\n", r->at ? r->at : "?",
+		sw_term_printf(f, "  %s  %-11s #%lld %s: %s -> %s\n", r->at ? r->at : "?",
 		        r->by ? r->by : "?", (long long)r->doc_id, r->document ? r->document : "?",
 		        r->from ? r->from : "?", r->to ? r->to : "?");
 	}

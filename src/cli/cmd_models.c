@@ -84,14 +84,14 @@ static json_t *endpoint_json(const struct sw_llm_endpoint *ep, const struct sw_l
 static void endpoint_text(const struct sw_llm_endpoint *ep, const struct sw_llm_probe *p,
 			  const struct sw_llm_speed *sp, const char *roles)
 {
-	printf("%s  %s\n", ep->name, ep->unix_path ? ep->unix_path : ep->url);
+	sw_term_printf(stdout, "%s  %s\n", ep->name, ep->unix_path ? ep->unix_path : ep->url);
 	if (p->refused)
-		printf("  policy  REFUSED: %s\n", p->policy);
+		sw_term_printf(stdout, "  policy  REFUSED: %s\n", p->policy);
 	else if (p->policy)
-		printf("  policy  allowed: %s\n", p->policy);
+		sw_term_printf(stdout, "  policy  allowed: %s\n", p->policy);
 	else
-		printf("  policy  not checked: no connection was made\n");
-	printf("  health  %s%s%s\n", sw_llm_health_name(shown_health(p)), p->error ? ": " : "",
+		sw_term_printf(stdout, "  policy  not checked: no connection was made\n");
+	sw_term_printf(stdout, "  health  %s%s%s\n", sw_llm_health_name(shown_health(p)), p->error ? ": " : "",
 	       p->error ? p->error : "");
 	if (p->have_info) {
 		char ctxs[24] = "?", slots[24] = "?";
@@ -99,28 +99,28 @@ static void endpoint_text(const struct sw_llm_endpoint *ep, const struct sw_llm_
 			snprintf(ctxs, sizeof(ctxs), "%ld", p->info.n_ctx);
 		if (p->info.total_slots > 0)
 			snprintf(slots, sizeof(slots), "%ld", p->info.total_slots);
-		printf("  model   %s\n", p->info.model ? p->info.model : "?");
-		printf("  server  context %s per slot, ", ctxs);
+		sw_term_printf(stdout, "  model   %s\n", p->info.model ? p->info.model : "?");
+		sw_term_printf(stdout, "  server  context %s per slot, ", ctxs);
 		if (p->info.idle_slots >= 0)
-			printf("%ld of %s slots idle", p->info.idle_slots, slots);
+			sw_term_printf(stdout, "%ld of %s slots idle", p->info.idle_slots, slots);
 		else
-			printf("%s slots", slots);
-		printf(", build %s%s\n", p->info.build ? p->info.build : "?",
+			sw_term_printf(stdout, "%s slots", slots);
+		sw_term_printf(stdout, ", build %s%s\n", p->info.build ? p->info.build : "?",
 		       p->info.sleeping ? ", sleeping" : "");
 	}
 	if (ep->n_gpus) {
-		printf("  gpus    ");
+		sw_term_printf(stdout, "  gpus    ");
 		for (size_t i = 0; i < ep->n_gpus; i++)
-			printf("%s%d", i ? "," : "", ep->gpus[i]);
+			sw_term_printf(stdout, "%s%d", i ? "," : "", ep->gpus[i]);
 		putchar('\n');
 	}
 	if (sp->calls)
-		printf("  speed   prompt %.1f tok/s, decode %.1f tok/s (last %u call%s, newest %s)\n",
+		sw_term_printf(stdout, "  speed   prompt %.1f tok/s, decode %.1f tok/s (last %u call%s, newest %s)\n",
 		       sp->prompt_per_second, sp->predicted_per_second, sp->calls,
 		       sp->calls == 1 ? "" : "s", sp->last);
 	else
-		printf("  speed   no calls recorded yet\n");
-	printf("  roles   %s\n", *roles ? roles : "(none)");
+		sw_term_printf(stdout, "  speed   no calls recorded yet\n");
+	sw_term_printf(stdout, "  roles   %s\n", *roles ? roles : "(none)");
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)

@@ -189,10 +189,10 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	} else if (o->commands) {
 		for (size_t i = 0; i < n; i++)
 			if (plan.placed[i].command)
-				printf("%s\n", plan.placed[i].command);
+				sw_term_printf(stdout, "%s\n", plan.placed[i].command);
 	} else if (o->conf) {
 		sw_fleet_plan_conf(&out, &plan);
-		fputs(out.data, stdout);
+		sw_term_write(stdout, out.data, out.len);
 	} else {
 		sw_fleet_plan_text(&out, &plan);
 		if (plan.nmodels > sw_fleet_plan_unplaced(&plan)) {
@@ -201,12 +201,14 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 		if (o->explain)
 			sw_buf_adds(&out, explain_text);
-		fputs(out.data, stdout);
+		/* Model names and paths come from the GGUF files. */
+		sw_term_write(stdout, out.data, out.len);
 	}
 	rc = cli_emit(o->json, doc, NULL, NULL, sw_fleet_plan_unplaced(&plan) > 0 ? CLI_NO : CLI_OK);
 	for (size_t i = 0; i < n; i++)
 		if (plan.placed[i].group < 0)
-			fprintf(stderr, "sworn: %s not placed: %s\n", models[i].name, plan.placed[i].reason);
+			sw_term_printf(stderr, "sworn: %s not placed: %s\n", models[i].name,
+				       plan.placed[i].reason);
 cleanup:
 	sw_fleet_plan_release(&plan);
 	for (size_t i = 0; i < n && models; i++)

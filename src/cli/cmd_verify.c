@@ -136,7 +136,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 					      "propositions_s", rep.propositions_s, "judge_s",
 					      rep.judge_s, "claims_cpu_s", rep.claims_cpu_s,
 					      "propositions_cpu_s", rep.propositions_cpu_s));
-	rc = cli_emit(o->json, doc, print_text, &shown, rep.pass ? CLI_OK : CLI_NO);
+	rc = cli_emit_styled(o->json, doc, print_text, &shown, rep.pass ? CLI_OK : CLI_NO);
 cleanup:
 	sw_verify_release(&rep);
 	sw_llm_config_release(&llm);

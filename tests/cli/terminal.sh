@@ -1,7 +1,9 @@
 # Terminal control sequences from outside text never reach the terminal:
-# search snippets, shown pages, verify excerpts, matter names in errors and
-# GGUF metadata have C0/C1 controls (but newline and tab) replaced by
-# U+FFFD (issue 17, item 13).
+# search snippets, shown pages, verify excerpts, the claims table, the
+# matter audit, case names of the citation table, a model's streamed
+# answer and its name from the server, matter names in errors and GGUF
+# metadata have C0/C1 controls (but newline and tab) replaced by U+FFFD
+# (issue 17, item 13).
 . "$SW_SRC/tests/cli/lib.sh"
 new_workspace
 cd "$T/ws" || exit 1
@@ -57,6 +59,60 @@ no_controls "$T/out"
 run 2 "$SWORN" search -m "x${ESC}[2Jy" shipment
 has "$T/err" "x${RED}[2Jy"
 no_controls "$T/err"
+
+# The claims table: a quotation and a record cite of a draft.
+printf '# Brief\n\nThe witness said "the %s[2J shipment%s]0;owned%s arrived%s1A." ZED-0000042.\n' \
+	"$ESC" "$ESC" "$BEL" "$CSI8" > hostile.md
+run 0 "$SWORN" claims hostile.md
+has "$T/out" "${RED}[2J shipment${RED}]0;owned${RED} arrived${RED}1A"
+no_controls "$T/out"
+
+# The matter audit: a document's name from a production.
+mkdir evil2
+printf 'A note the model drafted.\n' > "evil2/note${ESC}[2J${ESC}]0;owned${BEL}.txt"
+run 0 "$SWORN" ingest -m m evil2
+run 0 "$SWORN" ingest -m m --origin model evil2
+run 0 "$SWORN" matter audit -m m
+has "$T/out" "note${RED}[2J${RED}]0;owned${RED}.txt: evidence -> model"
+no_controls "$T/out"
+run 0 "$SWORN" matter docs -m m
+has "$T/out" "note${RED}[2J"
+no_controls "$T/out"
+
+# A citation table's case names.
+printf 'name,volume,reporter,page,last_page,court,year\r\nEvil%s[2J v. Terminal%s]0;x%s,550,U.S.,544,570,scotus,2007\r\n' \
+	"$ESC" "$ESC" "$BEL" > auth.csv
+run 0 "$SWORN" authorities import auth.csv
+run 0 "$SWORN" authorities lookup 550 U.S. 544
+has "$T/out" "Evil${RED}[2J v. Terminal${RED}]0;x${RED}"
+no_controls "$T/out"
+run 1 "$SWORN" authorities lookup 550 U.S. 600
+has "$T/out" "nearest case before it: Evil${RED}[2J"
+no_controls "$T/out"
+
+# A model's streamed answer and the name its server gives the model.
+mkdir fake
+printf '[answer "a"]\ntext = Agreed.%s[2J%s]0;owned%s Then\\n%s[8mhidden\n' "$ESC" "$ESC" "$BEL" "$ESC" > fake/script.ini
+"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/port" -a "qwen${ESC}[2J" -c 4096 -np 1 \
+	--fake-script fake/script.ini 2>"$T/fake.err" &
+fake=$!
+trap 'kill $fake 2>/dev/null; rm -rf "$T"' EXIT
+i=0
+while [ ! -s "$T/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+cat >>sworn.conf <<CONF
+[endpoint "local"]
+url = http://127.0.0.1:$(cat "$T/port")
+[role "drafter"]
+endpoint = local
+CONF
+run 0 "$SWORN" ask drafter Say something
+has "$T/out" "Agreed.${RED}[2J${RED}]0;owned${RED} Then"
+has "$T/out" "${RED}[8mhidden"
+no_controls "$T/out"
+run 0 "$SWORN" models
+has "$T/out" "model   qwen${RED}[2J"
+no_controls "$T/out"
+kill $fake 2>/dev/null
 
 # GGUF metadata: a model named ESC [ 2 J.
 fleet_fixtures "$T/m"

@@ -64,6 +64,27 @@ static void test_printf(void **state)
 	free(p);
 }
 
+/* A streamed text cut inside a UTF-8 sequence keeps the character; a
+ * control cut from its sequence's bytes is still replaced; an unfinished
+ * sequence at the end is U+FFFD. */
+static void test_stream(void **state)
+{
+	(void)state;
+	char *p = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&p, &n);
+	assert_non_null(f);
+	struct sw_term_stream st = { 0 };
+	static const char *const pieces[] = { "Ren\xc3", "\xa9" "e \xe2\x80", "\x9c", "x\x1b",
+					      "[2J \xc2", "\x9b" "1A \xf0\x9f", "\x98\x80", " \xe2" };
+	for (size_t i = 0; i < sizeof(pieces) / sizeof(pieces[0]); i++)
+		sw_term_stream_write(&st, f, pieces[i], strlen(pieces[i]));
+	sw_term_stream_end(&st, f);
+	fclose(f);
+	assert_string_equal(p, "Ren\xc3\xa9" "e \xe2\x80\x9c" "x" R "[2J " R "1A \xf0\x9f\x98\x80 " R);
+	free(p);
+}
+
 static void test_distrust(void **state)
 {
 	(void)state;
@@ -105,6 +126,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clean),
 		cmocka_unit_test(test_printf),
+		cmocka_unit_test(test_stream),
 		cmocka_unit_test(test_distrust),
 		cmocka_unit_test(test_json_int),
 	};
