@@ -278,11 +278,13 @@ static void put_word(struct kwords *k, const char *w, size_t n)
 }
 
 /* The words of a folded name, each made canonical: abbreviations, an
- * apostrophe's "Ass'n", plurals. */
+ * apostrophe's "Ass'n", plurals.  Only the first KEY_WORDS are kept, so
+ * reading stops there (a long text was read to its end, each word copied
+ * and looked up, and dropped). */
 static void read_words(struct kwords *out, const char *p, const char *end)
 {
 	out->n = 0;
-	while (p < end) {
+	while (p < end && out->n < KEY_WORDS) {
 		while (p < end && !(isalnum((unsigned char)*p) || *p == '&' ||
 				    (unsigned char)*p >= 0x80))
 			p++;

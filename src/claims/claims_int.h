@@ -60,11 +60,6 @@ struct sw__claims_scan {
 	size_t nats, capats;
 	int failed;     /* SW_ELIMIT once the claim count is past the limit */
 	int depth;      /* nesting of look-ahead for parallel cites */
-	/* the first two bytes of every reporter form's key (a bit each), and
-	 * the bytes of one-byte keys: most numbers are followed by words no
-	 * reporter starts with, and skip the lookup */
-	uint8_t rep_pair[65536 / 8];
-	bool rep_single[256];
 };
 
 /* ---- bytes */
@@ -122,8 +117,9 @@ bool sw__claims_reporter_lookup(const char *key, size_t len, size_t *first, size
 /* The form at index i of a lookup: the generated table, then the few
  * English reporters claims.c adds (sw__claims_nreporters and up). */
 const struct sw__claims_reporter *sw__claims_rep(size_t i);
-/* Fill sc->rep_pair and rep_single from the tables. */
-void sw__claims_rep_first(struct sw__claims_scan *sc);
+/* Make the reporter forms' first-bytes tables (sw__claims_rep_maybe's),
+ * once per process; any thread may call it. */
+void sw__claims_rep_first(void);
 /* Could a reporter form start at i? */
 bool sw__claims_rep_maybe(const struct sw__claims_scan *sc, size_t i);
 
