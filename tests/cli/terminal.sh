@@ -1,6 +1,6 @@
 # Terminal control sequences from outside text never reach the terminal:
 # search snippets, shown pages, verify excerpts, the claims table, the
-# matter audit, case names of the citation table, a model's streamed
+# matter audit, sworn run show, case names of the citation table, a model's streamed
 # answer and its name from the server, matter names in errors and GGUF
 # metadata have C0/C1 controls (but newline and tab) replaced by U+FFFD
 # (issue 17, item 13).
@@ -77,6 +77,18 @@ has "$T/out" "note${RED}[2J${RED}]0;owned${RED}.txt: evidence -> model"
 no_controls "$T/out"
 run 0 "$SWORN" matter docs -m m
 has "$T/out" "note${RED}[2J"
+no_controls "$T/out"
+
+# A run as sworn run show reads it: the model a server named, its error.
+sql m "INSERT INTO runs (id, task, task_sha256, task_source, brief_name, brief, rounds, status,
+	reason, created_at, updated_at) VALUES (1, 'brief', 'x', 'builtin', 'b.md', 'brief', 1,
+	'blocked', 'gate${ESC}[2J', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+	INSERT INTO run_steps (run_id, key, step, kind, status, role, endpoint, model, error)
+	VALUES (1, 'draft', 'draft', 'model', 'failed', 'drafter', 'local', 'qwen${ESC}]0;owned',
+	'the server said ${ESC}[8mhidden');" || exit 1
+run 0 "$SWORN" run show -m m 1
+has "$T/out" "qwen${RED}]0;owned"
+has "$T/out" "the server said ${RED}[8mhidden"
 no_controls "$T/out"
 
 # A citation table's case names.
