@@ -142,6 +142,16 @@ int sw__ingest_volume_resolve(char **out, const struct sw__ingest_volume *v, con
  * be the file resolved (a link swapped in meanwhile fails). */
 int sw__ingest_volume_read(struct sw_buf *out, const char *real, size_t limit,
 		    struct sw_err *err) SW_MUST_USE;
+/* The same file mapped instead (sw_file_map's contract; released with
+ * sw_file_unmap), for a native PDF read as one given directly is. */
+int sw__ingest_volume_map(struct sw_map *out, const char *real, size_t limit,
+			  struct sw_err *err) SW_MUST_USE;
+
+/* A PDF this long or longer is mapped, not read into memory. */
+#define SW__INGEST_MAP_MIN ((size_t)1 << 20)
+/* The SHA-256 (hex) of a mapped file, read a slice at a time and each
+ * slice dropped from memory after (native.c). */
+void sw__ingest_map_sha256(char hex[SW_SHA256_HEX_LEN + 1], const struct sw_map *m);
 
 /* Import a labels CSV (label,target). */
 int sw__ingest_labels(struct sw__ingest *in, const char *path);

@@ -11,10 +11,12 @@
  * pages than the Bates range (many vendors write no form feeds), the rest of
  * the range is kept as empty pages so that every produced number exists. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
@@ -343,11 +345,39 @@ static char *row_file(struct load *L, const char *what, const char *written,
 	return NULL;
 }
 
+/* A native's pages as extracted, joined by form feeds into text; a mapped
+ * file's pages read so far are dropped from memory every DROP_EVERY. */
+#define DROP_EVERY 64
+struct native_text {
+	struct sw_buf *text;
+	const struct sw_map *map; /* or NULL */
+	size_t pages;
+};
+
+static void native_text_add(struct native_text *k, const char *text, size_t len)
+{
+	if (k->pages++)
+		sw_buf_addc(k->text, '\f');
+	sw_buf_add(k->text, text, len);
+	if (k->map && k->pages % DROP_EVERY == 0)
+		sw_file_map_drop(k->map, 0, k->map->len);
+}
+
+static int native_page(void *ctx, const struct sw_xpage *xp, const char *text, size_t len,
+		       struct sw_err *err)
+{
+	(void)xp;
+	(void)err;
+	native_text_add(ctx, text, len);
+	return 0;
+}
+
 /* Import one row.  Returns nonzero only for a fatal error. */
 static int load_row(struct load *L, const struct sw_dat_record *r)
 {
 	struct sw__ingest *in = L->in;
 	struct sw_buf raw = SW_BUF_INIT, text = SW_BUF_INIT;
+	struct sw_map map = { .fd = -1 }; /* a long native PDF's bytes, raw borrowing them */
 	struct sw_page_in *tpages = NULL, *pages = NULL;
 	size_t ntp = 0, npages = 0;
 	struct sw_err err = { 0 };
@@ -418,9 +448,19 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 				     tp[0] ? "TEXTPATH" : "NATIVEPATH");
 		if (!text_path)
 			goto cleanup;
-		if (sw__ingest_volume_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
+		/* A long native PDF is mapped, as one given directly is. */
+		struct stat st;
+		bool mapped = extracted && strcmp(nkind, "pdf") == 0 && stat(text_path, &st) == 0 &&
+			      S_ISREG(st.st_mode) && (uint64_t)st.st_size >= SW__INGEST_MAP_MIN;
+		if (mapped ? sw__ingest_volume_map(&map, text_path, SW_RECORD_MAX_FILE_BYTES, &err) != 0
+			   : sw__ingest_volume_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES,
+						    &err) != 0) {
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 			goto cleanup;
+		}
+		if (map.data) {
+			raw.data = (char *)(uintptr_t)map.data; /* borrowed: not released */
+			raw.len = map.len;
 		}
 	}
 	if (extracted) {
@@ -429,18 +469,20 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 					      .threads = in->opts->ocr_threads,
 					      .budget = sw__ingest_budget(in),
 					      .pool = sw__ingest_ocr_pool(in) };
+		/* A PDF's pages are joined as they are read (the sink), not
+		 * held twice; another format's after. */
+		struct native_text nt = { .text = &text, .map = map.data ? &map : NULL };
 		sw_extract_init(&x);
+		x.sink = native_page;
+		x.sink_ctx = &nt;
 		int xrc = nf->extract(&x, raw.data, raw.len, &xo, &err);
 		if (xrc != 0) {
 			sw_extract_release(&x);
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
 			goto cleanup;
 		}
-		for (size_t i = 0; i < x.npages; i++) {
-			if (i)
-				sw_buf_addc(&text, '\f');
-			sw_buf_add(&text, x.text.data + x.pages[i].start, x.pages[i].len);
-		}
+		for (size_t i = 0; i < x.npages; i++)
+			native_text_add(&nt, x.text.data + x.pages[i].start, x.pages[i].len);
 		in->sum->ocr_pages += x.ocr_pages;
 		for (size_t i = 0; i < x.nwarnings; i++)
 			sw__ingest_event(in, SW_INGEST_WARNING, what, "%s", x.warnings[i]);
@@ -532,11 +574,14 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	}
 
 	char osha[SW_SHA256_HEX_LEN + 1];
-	if (extracted)
-		sw_sha256_hex(osha, raw.data, raw.len); /* the original is the native, not its text */
+	if (map.data)
+		sw__ingest_map_sha256(osha, &map); /* the original is the native, not its text */
+	else if (extracted)
+		sw_sha256_hex(osha, raw.data, raw.len);
 	else
 		memcpy(osha, sha, sizeof(osha));
-	if (raw.len && sw_record_keep_original(in->m, osha, raw.data, raw.len, &err) != 0)
+	if (raw.len && (map.data ? sw_record_keep_original_fd(in->m, osha, map.fd, map.len, &err)
+				 : sw_record_keep_original(in->m, osha, raw.data, raw.len, &err)) != 0)
 		goto fatal;
 	real = text_path ? sw_xstrdup(text_path) : realpath(L->dat_path, NULL);
 	meta = sw__ingest_scan_meta(&scan, meta_json(&L->dat, r, L->dat_name));
@@ -589,7 +634,10 @@ cleanup:
 	free(text_path);
 	free(tpages);
 	free(pages);
-	sw_buf_release(&raw);
+	if (map.data)
+		sw_file_unmap(&map);
+	else
+		sw_buf_release(&raw);
 	sw_buf_release(&text);
 	return rc;
 }

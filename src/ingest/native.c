@@ -16,9 +16,7 @@
  * recursion. */
 #define MAX_FAMILY_DEPTH 4
 
-/* A PDF this long or longer is mapped, not read into memory (sw_file_map),
- * and hashed MAP_SLICE bytes at a time. */
-#define MAP_MIN ((size_t)1 << 20)
+/* A mapped file is hashed MAP_SLICE bytes at a time. */
 #define MAP_SLICE ((size_t)4 << 20)
 
 /* The kind an attachment is stored as: its format's name, Markdown being
@@ -112,6 +110,18 @@ static int complete_family(struct native *n, struct sw_extract *x, int64_t paren
 	return rc;
 }
 
+void sw__ingest_map_sha256(char hex[SW_SHA256_HEX_LEN + 1], const struct sw_map *m)
+{
+	struct sw_sha256 h;
+	sw_sha256_init(&h);
+	for (size_t off = 0; off < m->len; off += MAP_SLICE) {
+		size_t l = m->len - off < MAP_SLICE ? m->len - off : MAP_SLICE;
+		sw_sha256_update(&h, m->data + off, l);
+		sw_file_map_drop(m, off, l);
+	}
+	sw_sha256_final_hex(&h, hex);
+}
+
 static int store_native(struct native *n)
 {
 	struct sw__ingest *in = n->in;
@@ -125,19 +135,10 @@ static int store_native(struct native *n)
 	int rc = 0;
 
 	sw_extract_init(&x);
-	if (n->map) {
-		/* Hashed a slice at a time, each dropped from memory after. */
-		struct sw_sha256 h;
-		sw_sha256_init(&h);
-		for (size_t off = 0; off < n->len; off += MAP_SLICE) {
-			size_t l = n->len - off < MAP_SLICE ? n->len - off : MAP_SLICE;
-			sw_sha256_update(&h, n->data + off, l);
-			sw_file_map_drop(n->map, off, l);
-		}
-		sw_sha256_final_hex(&h, sha);
-	} else {
+	if (n->map)
+		sw__ingest_map_sha256(sha, n->map);
+	else
 		sw_sha256_hex(sha, n->data, n->len);
-	}
 	if (sw_record_find_doc(&id, in->m, sha, NULL, &err) == 0) {
 		bool partial = false;
 		if ((n->map ? sw_record_keep_original_fd(in->m, sha, n->map->fd, n->len, &err)
@@ -283,7 +284,7 @@ int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind)
 
 	sw__ingest_tick(in);
 	bool mapped = kind && strcmp(kind, "pdf") == 0 && stat(path, &st) == 0 &&
-		      S_ISREG(st.st_mode) && (uint64_t)st.st_size >= MAP_MIN;
+		      S_ISREG(st.st_mode) && (uint64_t)st.st_size >= SW__INGEST_MAP_MIN;
 	if (mapped ? sw_file_map(&map, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0
 		   : sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);

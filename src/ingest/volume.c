@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -299,31 +300,72 @@ cleanup:
 	return rc;
 }
 
-int sw__ingest_volume_read(struct sw_buf *out, const char *real, size_t limit,
-		    struct sw_err *err)
+/* The resolved file real opened with O_NOFOLLOW, checked to be the file
+ * stat saw and at most limit bytes long (its size in *size); -1 on error. */
+static int open_resolved(const char *real, size_t limit, size_t *size, struct sw_err *err)
 {
 	struct stat before, st;
-	int fd = -1, rc = 0;
-
-	sw_buf_reset(out);
-	if (stat(real, &before) != 0)
-		return sw_err_set(err, SW_EIO, "cannot read '%s': %s", real, strerror(errno));
-	fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (stat(real, &before) != 0) {
+		(void)sw_err_set(err, SW_EIO, "cannot read '%s': %s", real, strerror(errno));
+		return -1;
+	}
+	int fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
-		rc = sw_err_set(err, errno == ELOOP ? SW_EINPUT : SW_EIO, "cannot read '%s': %s",
-				real, errno == ELOOP ? "it became a symbolic link" : strerror(errno));
-		goto cleanup;
+		(void)sw_err_set(err, errno == ELOOP ? SW_EINPUT : SW_EIO, "cannot read '%s': %s",
+				 real, errno == ELOOP ? "it became a symbolic link" : strerror(errno));
+		return -1;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != before.st_dev ||
 	    st.st_ino != before.st_ino) {
-		rc = sw_err_set(err, SW_EINPUT, "cannot read '%s': it changed while being opened",
-				real);
-		goto cleanup;
+		(void)sw_err_set(err, SW_EINPUT, "cannot read '%s': it changed while being opened",
+				 real);
+		close(fd);
+		return -1;
 	}
 	if ((uint64_t)st.st_size > limit) {
-		rc = sw_err_set(err, SW_ELIMIT, "'%s' is larger than %zu bytes", real, limit);
-		goto cleanup;
+		(void)sw_err_set(err, SW_ELIMIT, "'%s' is larger than %zu bytes", real, limit);
+		close(fd);
+		return -1;
 	}
+	*size = (size_t)st.st_size;
+	return fd;
+}
+
+int sw__ingest_volume_map(struct sw_map *out, const char *real, size_t limit,
+			  struct sw_err *err)
+{
+	size_t size = 0;
+	memset(out, 0, sizeof(*out));
+	out->fd = -1;
+	int fd = open_resolved(real, limit, &size, err);
+	if (fd < 0)
+		return err->code ? err->code : SW_EIO;
+	if (size == 0) {
+		close(fd);
+		return sw_err_set(err, SW_EINPUT, "cannot map '%s': the file is empty", real);
+	}
+	void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		int e = errno;
+		close(fd);
+		return sw_err_set(err, SW_EIO, "cannot map '%s': %s", real, strerror(e));
+	}
+	out->data = p;
+	out->len = size;
+	out->fd = fd;
+	return 0;
+}
+
+int sw__ingest_volume_read(struct sw_buf *out, const char *real, size_t limit,
+		    struct sw_err *err)
+{
+	size_t size = 0;
+	int fd, rc = 0;
+
+	sw_buf_reset(out);
+	fd = open_resolved(real, limit, &size, err);
+	if (fd < 0)
+		return err->code ? err->code : SW_EIO;
 	for (;;) {
 		sw_buf_grow(out, 65536);
 		ssize_t r = read(fd, out->data + out->len, out->cap - out->len - 1);

@@ -399,6 +399,100 @@ static void test_loadfile_pdf_native(void **state)
 	fx_ws_free(&w);
 }
 
+/* An uncompressed PDF of n pages, page k reading "Long native page k",
+ * each content stream padded with a comment of pad bytes (so that the
+ * file passes the size from which it is mapped). */
+static void write_padded_pdf(const char *path, size_t n, size_t pad)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	long *off = calloc(4 + 2 * n, sizeof(*off));
+	assert_non_null(off);
+	char *padding = malloc(pad + 1);
+	assert_non_null(padding);
+	memset(padding, 'x', pad);
+	padding[pad] = '\0';
+	fputs("%PDF-1.4\n", f);
+	off[1] = ftell(f);
+	fputs("1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n", f);
+	off[2] = ftell(f);
+	fprintf(f, "2 0 obj << /Type /Pages /Count %zu /Kids [", n);
+	for (size_t p = 0; p < n; p++)
+		fprintf(f, "%zu 0 R ", 4 + 2 * p);
+	fputs("] >> endobj\n", f);
+	off[3] = ftell(f);
+	fputs("3 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n", f);
+	for (size_t p = 0; p < n; p++) {
+		char *s = sw_xasprintf("%%%s\nBT /F1 12 Tf 50 700 Td (Long native page %zu) Tj ET",
+				       padding, p + 1);
+		off[4 + 2 * p] = ftell(f);
+		fprintf(f, "%zu 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]"
+			   " /Resources << /Font << /F1 3 0 R >> >> /Contents %zu 0 R >> endobj\n",
+			4 + 2 * p, 5 + 2 * p);
+		off[5 + 2 * p] = ftell(f);
+		fprintf(f, "%zu 0 obj << /Length %zu >>\nstream\n%s\nendstream\nendobj\n", 5 + 2 * p,
+			strlen(s), s);
+		free(s);
+	}
+	long xref = ftell(f);
+	fprintf(f, "xref\n0 %zu\n0000000000 65535 f \n", 4 + 2 * n);
+	for (size_t i = 1; i < 4 + 2 * n; i++)
+		fprintf(f, "%010ld 00000 n \n", off[i]);
+	fprintf(f, "trailer << /Size %zu /Root 1 0 R >>\nstartxref\n%ld\n%%%%EOF\n", 4 + 2 * n,
+		xref);
+	assert_int_equal(fclose(f), 0);
+	free(padding);
+	free(off);
+}
+
+/* A native PDF over 1 MiB named by a load file is mapped and its pages
+ * joined as read (loadfile.c): every page in order with its text, the
+ * original kept whole under the file's hash. */
+static void test_loadfile_long_pdf_native(void **state)
+{
+	(void)state;
+	enum { N = 150 };
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *dir = fx_path(&w, "prod");
+	char *natives = sw_path_join(dir, "NATIVES");
+	assert_int_equal(mkdir(dir, 0700), 0);
+	assert_int_equal(mkdir(natives, 0700), 0);
+	char *pdf = sw_path_join(natives, "LNG0000001.pdf");
+	write_padded_pdf(pdf, N, 8000);
+	struct sw_buf raw = SW_BUF_INIT;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_file_read(&raw, pdf, (size_t)1 << 30, &err), 0);
+	assert_true(raw.len > ((size_t)1 << 20));
+	char sha[SW_SHA256_HEX_LEN + 1];
+	sw_sha256_hex(sha, raw.data, raw.len);
+	char *dat = sw_path_join(dir, "prod.dat");
+	fx_write(dat, "\xc3\xbe" "BEGBATES\xc3\xbe\x14\xc3\xbe" "ENDBATES\xc3\xbe\x14\xc3\xbe" "NATIVEPATH\xc3\xbe\x14\xc3\xbe" "TEXTPATH\xc3\xbe\r\n"
+		      "\xc3\xbe" "LNG0000001\xc3\xbe\x14\xc3\xbe" "LNG0000150\xc3\xbe\x14\xc3\xbe" "NATIVES\\LNG0000001.pdf\xc3\xbe\x14\xc3\xbe\xc3\xbe\r\n");
+	struct sw_ingest_summary s = fx_ingest(&w, "a", dir, true, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(s.imported, 1);
+	assert_int_equal(s.failed, 0);
+	eq_sql(&w, "a", "SELECT count(*) FROM pages", "150");
+	eq_sql(&w, "a", "SELECT count(*) FROM pages WHERE trim(text) = 'Long native page ' || page_no"
+			" AND bates = printf('LNG%07d', page_no)", "150");
+	char *q = sw_xasprintf("SELECT original = '%s' AND bytes = %zu FROM documents", sha, raw.len);
+	eq_sql(&w, "a", q, "1");
+	free(q);
+	char *kept = sw_xasprintf("%s/matters/a/files/%.2s/%s", w.dir, sha, sha);
+	struct sw_buf back = SW_BUF_INIT;
+	assert_int_equal(sw_file_read(&back, kept, (size_t)1 << 30, &err), 0);
+	assert_int_equal(back.len, raw.len);
+	assert_memory_equal(back.data, raw.data, raw.len);
+	sw_buf_release(&back);
+	sw_buf_release(&raw);
+	free(kept);
+	free(pdf);
+	free(dat);
+	free(natives);
+	free(dir);
+	fx_ws_free(&w);
+}
+
 /* A draft with a case citation, a Bates cite and a date, on two PDF pages. */
 static const char *const draft_pages[] = {
 	"As held in Bell Atl. Corp. v. Twombly, 550 U.S. 544, 556 (2007),\n"
@@ -495,6 +589,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_email),
 		cmocka_unit_test(test_html_to_text),
 		cmocka_unit_test(test_loadfile_pdf_native),
+		cmocka_unit_test(test_loadfile_long_pdf_native),
 		cmocka_unit_test(test_draft_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
