@@ -359,7 +359,12 @@ struct sw_extract_opts {
 	bool ocr;             /* OCR PDF pages that have no text layer */
 	bool progress;        /* an OCR progress line on a terminal */
 	unsigned threads;     /* OCR threads; 0 = one per core */
-	unsigned text_threads; /* threads reading a long PDF's text; 0 = one per core */
+	unsigned text_threads; /* threads reading a long PDF's text ahead of the
+				* caller; 0 = one per core, fewer when their
+				* documents' page trees would pass a budget (one
+				* at any length, two cores or more) */
+	bool text_alone;      /* read a PDF's text on the caller's thread with its
+				* one document, no read-ahead (a reference) */
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
 	struct sw_ocr_pool *pool;     /* engines kept across documents; NULL:
 				       * started and ended by each call */

@@ -35,15 +35,17 @@ int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
 
 /* The text layer of doc's npages pages (doc opened on data, len), a chunk
  * of pages at a time in page order, read ahead by threads with documents
- * of their own (pdf_pages.c; threads: 0 for one per core) or, for a short
- * document, by doc itself.  Each call to next fills the next chunk:
+ * of their own (pdf_pages.c; threads: 0 for one per core, fewer when the
+ * page-tree budget says so) or, for a short document, on one core or when
+ * alone, by doc itself on the caller's thread.  Each call to next fills the next chunk:
  * text[k] (g_malloc'd, the caller's; NULL for a page poppler cannot read)
  * and cand[k] (no text but images: a page for OCR), for min(chunk, pages
  * left) entries.  The page text is the same whichever document read it. */
 struct _PopplerDocument;
 struct sw__pdf_reader;
 struct sw__pdf_reader *sw__pdf_reader_new(struct _PopplerDocument *doc, const char *data,
-					  size_t len, int npages, int chunk, unsigned threads);
+					  size_t len, int npages, int chunk, unsigned threads,
+					  bool alone);
 void sw__pdf_reader_next(struct sw__pdf_reader *r, char **text, bool *cand);
 size_t sw__pdf_reader_threads(const struct sw__pdf_reader *r); /* 0: none */
 void sw__pdf_reader_free(struct sw__pdf_reader *r);

@@ -239,7 +239,15 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
 	over_budget = sw_xcalloc((size_t)n, sizeof(*over_budget));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
-	reader = sw__pdf_reader_new(doc, data, len, n, PDF_CHUNK, opts->text_threads);
+	reader = sw__pdf_reader_new(doc, data, len, n, PDF_CHUNK, opts->text_threads,
+				     opts->text_alone);
+	if (sw__pdf_reader_threads(reader) > 0) {
+		/* The reading threads have documents of their own: this one
+		 * (its cross-reference table alone is ~30 bytes an object) is
+		 * opened again only when a page needs OCR. */
+		g_object_unref(doc);
+		doc = NULL;
+	}
 	size_t image_pages = 0, unread = 0, over = 0;
 	struct sw_err oerr = { 0 };
 	for (int c0 = 0; c0 < n && rc == 0; c0 += PDF_CHUNK) {
@@ -252,6 +260,9 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 		image_pages += ntodo;
 		/* OCR that cannot run at all (no tesseract) is not tried again;
 		 * its pages are kept without text. */
+		if (ntodo && opts->ocr && !oerr.code && !doc &&
+		    !(doc = poppler_document_new_from_bytes(bytes, NULL, NULL)))
+			(void)sw_err_set(&oerr, SW_EINPUT, "the PDF could not be opened again for OCR");
 		if (ntodo && opts->ocr && !oerr.code)
 			(void)run_ocr(doc, todo, ntodo, ocr_text, confidence, over_budget, opts,
 				      &oerr);

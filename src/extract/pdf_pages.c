@@ -9,9 +9,15 @@
  * start to end.  At most RING_PER_THREAD chunks per thread are read ahead.
  *
  * Each document keeps every page it has walked to (poppler's page tree,
- * about 2 KB a page), so a second document costs that much again: the
+ * about 1.7 KB a page), so a second document costs that much again: the
  * threads are as many as the cores, and fewer when the extra documents
- * would pass TREE_BUDGET. */
+ * would pass TREE_BUDGET, but at least one on two cores or more: one
+ * reading thread costs no more tree than the caller's document reading
+ * (that one is then walked only for OCR), and the caller stores one chunk
+ * while the next is read.  Reopening a document for each range of pages
+ * would not bound the tree: poppler-glib reaches page N only by walking
+ * (and keeping) pages 0..N-1 of a fresh document too (measured:
+ * docs/PERFORMANCE.md). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +29,7 @@
 
 #define MAX_THREADS 4
 #define RING_PER_THREAD 2
-#define TREE_BYTES_PER_PAGE 2048
+#define TREE_BYTES_PER_PAGE 2048 /* measured 1.7 KB, rounded up */
 #define TREE_BUDGET ((size_t)48 << 20)
 
 struct slot {
@@ -104,31 +110,35 @@ static void *worker(void *arg)
 }
 
 /* How many threads read: one per core (threads when not 0), at most
- * MAX_THREADS, none for a document of two chunks or less, and no more
- * documents than the page-tree budget allows. */
-static size_t thread_count(int n, int chunk, unsigned threads)
+ * MAX_THREADS and no more documents than the page-tree budget allows
+ * beyond the first; none when alone, for a document of two chunks or less,
+ * or on one core unless asked for (a thread would only take turns with
+ * the caller). */
+static size_t thread_count(int n, int chunk, unsigned threads, bool alone)
 {
+	if (alone || n <= 2 * chunk)
+		return 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t t = threads ? threads : (size_t)(cores > 0 ? cores : 1);
+	if (!threads && cores < 2)
+		return 0;
+	size_t t = threads ? threads : (size_t)cores;
 	if (t > MAX_THREADS)
 		t = MAX_THREADS;
 	size_t extra = TREE_BUDGET / ((size_t)n * TREE_BYTES_PER_PAGE);
 	if (t > extra + 1)
 		t = extra + 1;
-	if (t < 2 || n <= 2 * chunk)
-		return 0;
 	return t;
 }
 
 struct sw__pdf_reader *sw__pdf_reader_new(PopplerDocument *doc, const char *data, size_t len,
-					  int npages, int chunk, unsigned threads)
+					  int npages, int chunk, unsigned threads, bool alone)
 {
 	struct sw__pdf_reader *r = sw_xcalloc(1, sizeof(*r));
 	r->main = doc;
 	r->n = npages;
 	r->chunk = chunk;
 	r->nchunks = (npages + chunk - 1) / chunk;
-	size_t want = thread_count(npages, chunk, threads);
+	size_t want = thread_count(npages, chunk, threads, alone);
 	if (want == 0)
 		return r;
 	/* The documents are opened here, one after another, before any
@@ -145,13 +155,8 @@ struct sw__pdf_reader *sw__pdf_reader_new(PopplerDocument *doc, const char *data
 		}
 		r->nthreads++;
 	}
-	if (r->nthreads < 2) {
-		/* Not worth a thread: the caller's document reads alone. */
-		for (size_t i = 0; i < r->nthreads; i++)
-			g_object_unref(r->docs[i]);
-		r->nthreads = 0;
-		return r;
-	}
+	if (r->nthreads == 0)
+		return r; /* no document of its own: the caller's reads alone */
 	r->ring = r->nthreads * RING_PER_THREAD;
 	r->slots = sw_xcalloc(r->ring, sizeof(*r->slots));
 	for (size_t i = 0; i < r->ring; i++) {

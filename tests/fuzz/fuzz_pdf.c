@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sw_extract x;
 	struct sw_err err = { 0 };
-	struct sw_extract_opts opts = { .ocr = false, .threads = 1, .text_threads = 1 };
+	struct sw_extract_opts opts = { .ocr = false, .threads = 1, .text_alone = true };
 	struct seen s = { 0 };
 
 	sw_extract_init(&x);
