@@ -179,6 +179,6 @@ const struct cli_command cli_cmd_search = {
 	.opts_size = sizeof(struct search_opts),
 	.min_pos = 1,
 	.max_pos = -1,
-	.flags = CLI_NEEDS_WORKSPACE,
+	.flags = CLI_NEEDS_WORKSPACE | CLI_NO_SERVER, /* no libcurl: start-up is most of a search */
 	.run = run,
 };

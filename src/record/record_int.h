@@ -89,8 +89,26 @@ int sw__record_store_decision(struct sw_matter *m, int64_t doc_id,
 int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what);
 
 /* Register sw_rank(pages_fts) on db through api, once (search_rank.c):
- * bm25 with the page lengths read in one scan for common words. */
+ * bm25 with the page lengths read in one scan for common words; and the
+ * functions sw__record_rank_top runs. */
 int sw__record_rank_register(sqlite3 *db, fts5_api *api, struct sw_err *err);
+
+/* A page as sw_rank ranks it: its id and its score (bm25's). */
+struct sw__record_ranked {
+	int64_t id;
+	double score;
+};
+
+/* The best k pages (at most) of expr, an FTS5 expression of ONE phrase,
+ * in one pass over its hits (search_rank.c): in the order of ORDER BY
+ * sw_rank(pages_fts), rowid, with sw_rank's scores; *all is true when
+ * they are every matching page.  *exact is false, and *out empty, when
+ * that order cannot be known so (not one phrase, or a score rounding to a
+ * tie at the last page kept): rank with sw_rank then.  Caller frees *out.
+ * 0, or SW_EDB (the registration of sw__record_rank_register needed). */
+int sw__record_rank_top(struct sw__record_ranked **out, size_t *n, bool *exact, bool *all,
+			sqlite3 *db, const char *expr, size_t len, size_t k,
+			struct sw_err *err) SW_MUST_USE;
 
 /* Open (create) the database at path with sworn's pragmas (WAL, foreign
  * keys, busy timeout), register the "sworn" FTS5 tokenizer and migrate the

@@ -22,9 +22,11 @@
 #define DEFAULT_LIMIT 20
 
 /* pages_fts is an external-content table over pages, so its rowid is the
- * page id; snippet() reads the text back from pages. */
+ * page id; snippet() reads the text back from pages.  The score (?3) is
+ * the ranking's: bm25(pages_fts) here would count each phrase's hits again
+ * for every page shown (a pass over a common word's 100,000 rows each). */
 #define SEARCH_SELECT \
-	"SELECT d.id, d.name, p.page_no, p.bates, d.origin, bm25(pages_fts)," \
+	"SELECT d.id, d.name, p.page_no, p.bates, d.origin, ?3," \
 	"  snippet(pages_fts, 0, char(1), char(2), '\xe2\x80\xa6', 16)," \
 	"  p.id, d.kind, sw_first_match(pages_fts)" \
 	" FROM pages_fts" \
@@ -36,13 +38,14 @@
 
 /* The ranking: every matching page is scored by sw_rank (bm25 without a
  * query per page: search_rank.c) and only the best LIMIT are kept, by
- * their page id alone; the joins, the evidence filter, the snippet and the
- * first match are computed for those pages only (SEARCH_SELECT SEARCH_ONE,
- * one page at a time in rank order).  When the filter drops some, the
- * next ones in rank order are fetched. */
+ * their page id and score alone; the joins, the evidence filter, the
+ * snippet and the first match are computed for those pages only
+ * (SEARCH_SELECT SEARCH_ONE, one page at a time in rank order).  When the
+ * filter drops some, the next ones in rank order are fetched.  A query of
+ * one phrase is ranked in one pass instead (sw__record_rank_top). */
 #define RANK_SELECT \
-	"SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?1" \
-	" ORDER BY sw_rank(pages_fts), rowid LIMIT ?2 OFFSET ?3"
+	"SELECT rowid, sw_rank(pages_fts) FROM pages_fts WHERE pages_fts MATCH ?1" \
+	" ORDER BY 2, rowid LIMIT ?2 OFFSET ?3"
 
 /* Pages found by their Bates number: every evidence page numbered in one
  * of the ranges (?2, ?3, ?4 and on in threes), optionally also matching the
@@ -352,6 +355,14 @@ static char *transcript_cite(struct sw_matter *m, int64_t doc_id, const char *na
 	return cite;
 }
 
+/* expr (made by plain_query) is one quoted phrase: the words between its
+ * quotes have none. */
+static bool one_phrase(const struct sw_buf *expr)
+{
+	return expr->len >= 2 && expr->data[0] == '"' &&
+	       memchr(expr->data + 1, '"', expr->len - 1) == expr->data + expr->len - 1;
+}
+
 static int cmp_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -512,7 +523,31 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 		memcpy(seen, ids, nseen * sizeof(*seen));
 		qsort(seen, nseen, sizeof(*seen), cmp_id);
 	}
-	for (;;) {
+	/* A query of one phrase is ranked in one pass (search_rank.c), its
+	 * first batch at least; the pages after it, or all of them when
+	 * their order cannot be known so, by ORDER BY sw_rank. */
+	bool more = true;
+	if (!opts->raw && one_phrase(&expr)) {
+		struct sw__record_ranked *top = NULL;
+		size_t ntop = 0;
+		bool exact = false, all = false;
+		if ((rc = sw__record_rank_top(&top, &ntop, &exact, &all, m->db, expr.data, expr.len,
+					      batch, err)) != 0)
+			goto cleanup;
+		for (size_t i = 0; exact && i < ntop && nhits < limit && step == SQLITE_DONE; i++) {
+			sqlite3_reset(st);
+			sqlite3_bind_int64(st, 2, top[i].id);
+			sqlite3_bind_double(st, 3, top[i].score);
+			step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen);
+		}
+		free(top);
+		if (exact) {
+			more = step == SQLITE_DONE && nhits < limit && !all;
+			offset = ntop;
+			batch = batch > SIZE_MAX / 4 ? SIZE_MAX : batch * 4;
+		}
+	}
+	while (more) {
 		size_t got = 0;
 		sqlite3_reset(rank);
 		sqlite3_bind_int64(rank, 2, batch > INT64_MAX ? INT64_MAX : (sqlite3_int64)batch);
@@ -521,6 +556,7 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			got++;
 			sqlite3_reset(st);
 			sqlite3_bind_int64(st, 2, sqlite3_column_int64(rank, 0));
+			sqlite3_bind_double(st, 3, sqlite3_column_double(rank, 1));
 			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen)) !=
 			    SQLITE_DONE)
 				break;

@@ -694,10 +694,52 @@ static void test_fold_table(void **state)
 	tok.xDelete(inst);
 }
 
+/* The hits of query (plain) are SQLite's own bm25 best of expr (its FTS5
+ * form) over the evidence pages, in bm25's order, with bm25's scores, to
+ * the last bit. */
+static void assert_bm25(struct sw_matter *m, const char *query, const char *expr, size_t limit)
+{
+	struct sw_search_opts opts = { .limit = limit };
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, m, query, &opts);
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(m->db,
+		"SELECT p.id, bm25(pages_fts) FROM pages_fts JOIN pages AS p ON p.id = pages_fts.rowid"
+		" JOIN documents AS d ON d.id = p.doc_id WHERE pages_fts MATCH ?1"
+		" AND d.origin = 'evidence' AND d.status = 'active'"
+		" ORDER BY bm25(pages_fts), pages_fts.rowid LIMIT ?2", -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, expr, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)limit);
+	size_t want = 0;
+	for (; sqlite3_step(st) == SQLITE_ROW; want++) {
+		if (want >= n)
+			fail_msg("'%s': %zu hits, bm25 has more", query, n);
+		int64_t page_id = 0;
+		sqlite3_stmt *id = NULL;
+		assert_int_equal(sqlite3_prepare_v2(m->db, "SELECT p.id FROM pages AS p JOIN documents"
+			" AS d ON d.id = p.doc_id WHERE d.name = ?1 AND p.page_no = ?2", -1, &id, NULL),
+			SQLITE_OK);
+		sqlite3_bind_text(id, 1, hits[want].document, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(id, 2, hits[want].page);
+		assert_int_equal(sqlite3_step(id), SQLITE_ROW);
+		page_id = sqlite3_column_int64(id, 0);
+		sqlite3_finalize(id);
+		if (page_id != sqlite3_column_int64(st, 0) ||
+		    hits[want].score != sqlite3_column_double(st, 1))
+			fail_msg("'%s' hit %zu: page %lld score %.17g, bm25: page %lld score %.17g",
+				 query, want, (long long)page_id, hits[want].score,
+				 (long long)sqlite3_column_int64(st, 0), sqlite3_column_double(st, 1));
+	}
+	assert_int_equal(n, want);
+	sqlite3_finalize(st);
+	sw_search_hits_free(hits, n);
+}
+
 /* A word on every page of 6,000 (so sw_rank reads the page lengths in one
- * scan): the hits are bm25's own best, in bm25's order, whatever the
- * lengths and counts; quarantined pages among the best are passed over
- * and the next ones fetched. */
+ * scan): the hits are bm25's own best, in bm25's order, with its scores,
+ * whatever the lengths and counts, for one word or phrase (ranked in one
+ * pass) and for several or NEAR (ranked by ORDER BY sw_rank); quarantined
+ * pages among the best are passed over and the next ones fetched. */
 static void test_rank_common(void **state)
 {
 	struct fixture *f = *state;
@@ -712,39 +754,38 @@ static void test_rank_common(void **state)
 			sw_buf_adds(&text, "shipment ");
 		for (int w = 0; w < 3 + (i * 13) % 38; w++)
 			sw_buf_addf(&text, "word%d ", (i + w) % 97);
+		/* "held" on every quarantined page, four times, and once on
+		 * every 30th other page: the best pages are all held. */
+		if (i % 10 == 3)
+			sw_buf_adds(&text, "held held held held");
+		else if (i % 30 == 0)
+			sw_buf_adds(&text, "held");
 		add_page_n(&f->m, i % 10 == 3 ? q : ev, i + 1, NULL, text.data, text.len);
 	}
 	exec(&f->m, "COMMIT");
 	sw_buf_release(&text);
 
-	struct sw_search_opts opts = { .limit = 40 };
-	struct sw_search_hit *hits;
-	size_t n = search(&hits, &f->m, "shipment", &opts);
-	assert_int_equal(n, 40);
-	/* bm25 over the evidence pages, by SQLite itself. */
-	sqlite3_stmt *st = NULL;
-	assert_int_equal(sqlite3_prepare_v2(f->m.db,
-		"SELECT p.page_no, bm25(pages_fts) FROM pages_fts JOIN pages AS p ON p.id = pages_fts.rowid"
-		" JOIN documents AS d ON d.id = p.doc_id WHERE pages_fts MATCH '\"shipment\"'"
-		" AND d.status = 'active' ORDER BY bm25(pages_fts), pages_fts.rowid LIMIT 40",
-		-1, &st, NULL), SQLITE_OK);
-	for (size_t i = 0; i < n; i++) {
-		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(hits[i].page, sqlite3_column_int(st, 0));
-		assert_true(hits[i].score == sqlite3_column_double(st, 1));
-		assert_string_equal(hits[i].document, "big.txt");
-	}
-	sqlite3_finalize(st);
-	sw_search_hits_free(hits, n);
+	assert_bm25(&f->m, "shipment", "\"shipment\"", 40);
+	assert_bm25(&f->m, "shipment", "\"shipment\"", 1);
+	assert_bm25(&f->m, "word5", "\"word5\"", 300);
+	assert_bm25(&f->m, "\"shipment shipment\"", "\"shipment shipment\"", 40);
+	assert_bm25(&f->m, "\"shipment word5\"", "\"shipment word5\"", 40);
+	assert_bm25(&f->m, "shipment word5", "\"shipment\" AND \"word5\"", 40);
+	assert_bm25(&f->m, "shipment NEAR/2 word5", "NEAR(\"shipment\" \"word5\", 2)", 40);
+	/* 600 held pages rank first: the first batch, and the next ones,
+	 * are all passed over. */
+	assert_bm25(&f->m, "held", "\"held\"", 5);
+	assert_bm25(&f->m, "held", "\"held\"", 1000);
+	assert_bm25(&f->m, "\"held held\"", "\"held held\"", 5);
+	assert_bm25(&f->m, "held shipment", "\"held\" AND \"shipment\"", 5);
 
-	/* --all takes the quarantined pages too. */
-	opts.include_all = true;
-	n = search(&hits, &f->m, "shipment", &opts);
+	/* --all takes the quarantined pages too: here the best. */
+	struct sw_search_opts opts = { .limit = 40, .include_all = true };
+	struct sw_search_hit *hits;
+	size_t n = search(&hits, &f->m, "held", &opts);
 	assert_int_equal(n, 40);
-	bool held = false;
 	for (size_t i = 0; i < n; i++)
-		held = held || strcmp(hits[i].document, "held.txt") == 0;
-	assert_true(held);
+		assert_string_equal(hits[i].document, "held.txt");
 	sw_search_hits_free(hits, n);
 }
 
