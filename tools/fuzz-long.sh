@@ -3,7 +3,10 @@
 # target of BUILD (BUILD/tests/fuzz_*, from `make fuzz`) for SECONDS each,
 # one after another, and write one line per target to LOG:
 #
-#   target  execs  execs/s  cov  ft  corpus  crashes  seconds
+#   target  execs  execs/s  cov  ft  corpus  crashes  seconds  cpu_s
+#
+# cpu_s is the target's CPU time (user and system): on a shared machine
+# execs/cpu_s is the target's speed, execs/s mostly the machine's load.
 #
 # Each target starts from its saved corpus (tests/fuzz/corpus/NAME/, never
 # written) and keeps what it finds in tests/fuzz/corpus/NAME-new/ (ignored
@@ -37,7 +40,8 @@ if [ "$runs" != none ]; then
 	'' | *[!0-9]* | 0) echo "fuzz-long: --runs needs a whole number above 0, not '$runs'" >&2; exit 2 ;;
 	esac
 	limits="-runs=$runs $limits"
-	what="$runs runs per target, at most $seconds s each (0: no cap)"
+	what="$runs runs per target, at most $seconds s each"
+	[ "$seconds" -eq 0 ] && what="$runs runs per target, no time cap"
 elif [ "$seconds" -eq 0 ]; then
 	echo "fuzz-long: SECONDS 0 (no time limit) needs --runs" >&2
 	exit 2
@@ -55,10 +59,19 @@ if [ -z "$targets" ]; then
 	exit 2
 fi
 
+# The CPU time of this shell's finished children, user plus system, in
+# seconds: `times` in this shell (in a subshell it would count the
+# subshell's), read back from a file.
+cpu=$build/fuzz-artifacts/.times
+mkdir -p "$build/fuzz-artifacts"
+cpu_secs() {
+	tail -n 1 "$cpu" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.1f", s }'
+}
+
 found=0
 {
 	echo "# sworn fuzz-long $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown), $what, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
-	printf '%-14s %12s %9s %7s %7s %7s %7s %7s\n' target execs execs/s cov ft corpus crashes seconds
+	printf '%-14s %12s %9s %7s %7s %7s %7s %7s %7s\n' target execs execs/s cov ft corpus crashes seconds cpu_s
 } >"$log"
 for t in $targets; do
 	bin=$build/tests/fuzz_$t
@@ -75,12 +88,16 @@ for t in $targets; do
 	stamp=$build/fuzz-artifacts/$t.start
 	: >"$stamp"
 	start=$(date +%s)
+	times >"$cpu"
+	cpu0=$(cpu_secs)
 	# -rss_limit_mb: a target that needs more than this is a finding too.
 	# shellcheck disable=SC2086 # $limits is one or two options
 	"$bin" $limits -print_final_stats=1 -rss_limit_mb=2048 \
 		-timeout=25 -artifact_prefix="$art/" "$new" "$seeds" >"$out" 2>&1
 	rc=$?
 	end=$(date +%s)
+	times >"$cpu"
+	cpu_s=$(awk -v a="$cpu0" -v b="$(cpu_secs)" 'BEGIN { printf "%.1f", b - a }')
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out" | tail -1)
 	last=$(grep -E '^#[0-9]+' "$out" | tail -1)
@@ -89,8 +106,8 @@ for t in $targets; do
 	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
 	# Only this run's artifacts: an earlier run's stay but do not count.
 	crashes=$(find "$art" -type f -newer "$stamp" | wc -l | tr -d ' ')
-	printf '%-14s %12s %9s %7s %7s %7s %7s %7s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
-		"${ft:-?}" "${corp:-?}" "$crashes" "$((end - start))" >>"$log"
+	printf '%-14s %12s %9s %7s %7s %7s %7s %7s %7s\n' "$t" "${execs:-?}" "${rate:-?}" "${cov:-?}" \
+		"${ft:-?}" "${corp:-?}" "$crashes" "$((end - start))" "$cpu_s" >>"$log"
 	if [ "$crashes" -gt 0 ] || [ $rc -ne 0 ]; then
 		found=1
 		find "$art" -type f -newer "$stamp" | while read -r a; do
@@ -99,5 +116,6 @@ for t in $targets; do
 		[ "$crashes" -gt 0 ] || echo "#   $t: exit $rc without an artifact; output in $out" >>"$log"
 	fi
 done
+echo "# done $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" >>"$log"
 cat "$log"
 exit $found
