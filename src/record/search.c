@@ -20,6 +20,9 @@
 #include "record/record_int.h"
 
 #define DEFAULT_LIMIT 20
+/* The most pages ranked in one pass (24 bytes each); past them, a larger
+ * limit's are ranked by ORDER BY sw_rank. */
+#define TOP_MAX (256 * 1024)
 
 /* pages_fts is an external-content table over pages, so its rowid is the
  * page id; snippet() reads the text back from pages.  The score (?3) is
@@ -532,7 +535,7 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 		size_t ntop = 0;
 		bool exact = false, all = false;
 		if ((rc = sw__record_rank_top(&top, &ntop, &exact, &all, m->db, expr.data, expr.len,
-					      batch, err)) != 0)
+					      batch < TOP_MAX ? batch : TOP_MAX, err)) != 0)
 			goto cleanup;
 		for (size_t i = 0; exact && i < ntop && nhits < limit && step == SQLITE_DONE; i++) {
 			sqlite3_reset(st);
