@@ -77,8 +77,12 @@ static void on_event(void *user, enum sw_ingest_event ev, const char *what,
 	if (ev == SW_INGEST_FAILED || ev == SW_INGEST_WARNING || ev == SW_INGEST_QUARANTINED ||
 	    ev == SW_INGEST_NOTE)
 		sw_term_printf(stderr, "%-8s %s: %s\n", event_names[ev], what, msg);
-	else if (r->verbose || ev == SW_INGEST_REPLACED || ev == SW_INGEST_RECLASSIFIED)
+	else if (r->verbose || ev == SW_INGEST_REPLACED || ev == SW_INGEST_RECLASSIFIED) {
 		sw_term_printf(stdout, "%-8s %s: %s\n", event_names[ev], what, msg);
+		/* A line at a time, as the import commits: a log read after a
+		 * crash lists what was kept. */
+		fflush(stdout);
+	}
 }
 
 /* The human override of the provenance firewall. */

@@ -1,11 +1,11 @@
-/* conf.c - sworn.conf's [ingest] section: the OCR budget of an import and
- * its threads.  Flags of sworn ingest override these. */
+/* conf.c - sworn.conf's [ingest] section: the OCR budget of an import, its
+ * threads and its batches.  Flags of sworn ingest override these. */
 #include <string.h>
 
 #include "ingest/ingest.h"
 
 static const struct sw_config_section sections[] = {
-	{ "ingest", false, "how sworn ingest reads scanned pages (OCR)" },
+	{ "ingest", false, "how sworn ingest reads scanned pages (OCR) and stores documents" },
 };
 
 #define OPT(m) SW_CONFIG_AT(struct sw_ingest_opts, m)
@@ -19,6 +19,10 @@ static const struct sw_config_key keys[] = {
 	  .help = "seconds of OCR one import may spend, from its first page (0: no limit)" },
 	{ .section = "ingest", .key = "ocr_threads", .type = SW_CONFIG_INT, OPT(ocr_threads),
 	  .min = 0, .max = 64, .help = "pages read by OCR at a time (0: one per core)" },
+	{ .section = "ingest", .key = "batch_pages", .type = SW_CONFIG_INT, OPT(batch_pages),
+	  .min = 0, .max = 1e7,
+	  .help = "pages stored in one transaction at most (0: 1000; 1: one per document);"
+		  " a crash loses the open batch, which the next import stores again" },
 };
 
 const struct sw_config_schema sw_ingest_conf_schema = {

@@ -10,6 +10,86 @@
 
 #include "ingest/ingest_int.h"
 
+/* Give one event to opts->report. */
+static void emit(struct sw__ingest *in, enum sw_ingest_event ev, const char *what,
+		 const char *msg)
+{
+	if (!in->opts->report)
+		return;
+	/* The progress line shares the terminal: clear it first. */
+	if (in->progress.enabled && ev != SW_INGEST_IMPORTED)
+		fputs("\r\x1b[K", stderr);
+	in->opts->report(in->opts->user, ev, what, msg);
+}
+
+static void count(struct sw__ingest *in, enum sw_ingest_event ev, int by)
+{
+	uint64_t *n = NULL;
+	switch (ev) {
+	case SW_INGEST_IMPORTED: n = &in->sum->imported; break;
+	case SW_INGEST_SKIPPED: n = &in->sum->skipped; break;
+	case SW_INGEST_FAILED: n = &in->sum->failed; break;
+	case SW_INGEST_WARNING: n = &in->sum->warnings; break;
+	case SW_INGEST_QUARANTINED: n = &in->sum->quarantined; break;
+	case SW_INGEST_REPLACED: break; /* counted by the documents removed */
+	case SW_INGEST_NOTE: break;
+	case SW_INGEST_RECLASSIFIED: n = &in->sum->reclassified; break;
+	}
+	if (n)
+		*n += (uint64_t)by;
+}
+
+/* Whether a held event says something was stored: a batch rolled back
+ * takes it back. */
+static bool stores(enum sw_ingest_event ev)
+{
+	return ev == SW_INGEST_IMPORTED || ev == SW_INGEST_QUARANTINED;
+}
+
+static void hold(struct sw__ingest *in, enum sw_ingest_event ev, const char *what,
+		 const char *msg, uint64_t pages)
+{
+	in->held = sw_xgrow(in->held, &in->capheld, in->nheld + 1, sizeof(*in->held));
+	in->held[in->nheld++] = (struct sw__ingest_held){
+		.ev = ev,
+		.what = what ? sw_xstrdup(what) : NULL,
+		.msg = msg ? sw_xstrdup(msg) : NULL,
+		.pages = pages,
+		.batch = sw_record_batch_seq(in->m),
+	};
+}
+
+void sw__ingest_settle(struct sw__ingest *in)
+{
+	size_t done = 0, lost = 0;
+	if (!in->nheld)
+		return;
+	for (; done < in->nheld; done++) {
+		struct sw__ingest_held *h = &in->held[done];
+		enum sw_record_batch_state st = sw_record_batch_state(in->m, h->batch);
+		if (st == SW_BATCH_OPEN)
+			break;
+		if (st == SW_BATCH_LOST && (h->pages || stores(h->ev))) {
+			/* Rolled back with its batch. */
+			in->sum->pages -= h->pages;
+			if (!h->pages) {
+				count(in, h->ev, -1);
+				lost += h->ev == SW_INGEST_IMPORTED;
+			}
+		} else if (!h->pages) {
+			emit(in, h->ev, h->what, h->msg);
+		}
+		free(h->what);
+		free(h->msg);
+	}
+	memmove(in->held, in->held + done, (in->nheld - done) * sizeof(*in->held));
+	in->nheld -= done;
+	if (lost)
+		sw__ingest_event(in, SW_INGEST_NOTE, sw_matter_name(in->m),
+				 "%zu document(s) of the last batch were rolled back with it;"
+				 " the next import stores them", lost);
+}
+
 void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 		      const char *what, const char *fmt, ...)
 {
@@ -18,23 +98,36 @@ void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 	va_start(ap, fmt);
 	sw_buf_vaddf(&msg, fmt, ap);
 	va_end(ap);
-	switch (ev) {
-	case SW_INGEST_IMPORTED: in->sum->imported++; break;
-	case SW_INGEST_SKIPPED: in->sum->skipped++; break;
-	case SW_INGEST_FAILED: in->sum->failed++; break;
-	case SW_INGEST_WARNING: in->sum->warnings++; break;
-	case SW_INGEST_QUARANTINED: in->sum->quarantined++; break;
-	case SW_INGEST_REPLACED: break; /* counted by the documents removed */
-	case SW_INGEST_NOTE: break;
-	case SW_INGEST_RECLASSIFIED: in->sum->reclassified++; break;
-	}
-	if (in->opts->report) {
-		/* The progress line shares the terminal: clear it first. */
-		if (in->progress.enabled && ev != SW_INGEST_IMPORTED)
-			fputs("\r\x1b[K", stderr);
-		in->opts->report(in->opts->user, ev, what, msg.data);
-	}
+	count(in, ev, 1);
+	if (in->nheld)
+		sw__ingest_settle(in);
+	if (in->nheld || sw_record_batch_open(in->m))
+		hold(in, ev, what, msg.data, 0);
+	else
+		emit(in, ev, what, msg.data);
 	sw_buf_release(&msg);
+}
+
+void sw__ingest_pages(struct sw__ingest *in, uint64_t npages)
+{
+	in->sum->pages += npages;
+	if (npages && (in->nheld || sw_record_batch_open(in->m)))
+		hold(in, SW_INGEST_NOTE, NULL, NULL, npages);
+}
+
+int sw__ingest_commit(struct sw__ingest *in, bool force)
+{
+	struct sw_err err = { 0 };
+	int rc = 0;
+	if (force || sw_record_batch_due(in->m)) {
+		if ((rc = sw_record_batch_commit(in->m, &err)) != 0) {
+			in->fatal = err;
+			rc = err.code ? err.code : SW_EDB;
+		}
+	}
+	if (in->nheld)
+		sw__ingest_settle(in);
+	return rc;
 }
 
 int sw__ingest_store(struct sw__ingest *in, const struct sw_doc_in *doc, const char *what,

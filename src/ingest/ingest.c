@@ -243,6 +243,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		sw_progress_start(&in.progress, "importing", total);
 	if ((rc = sw_record_import_begin(m, &in.fatal)) != 0)
 		goto done;
+	sw_record_batch_start(m, opts->batch_pages ? opts->batch_pages : SW__INGEST_BATCH_PAGES);
 
 	for (size_t i = 0; i < w.n && rc == 0; i++) {
 		if (!is(&w.items[i], "loadfile"))
@@ -264,6 +265,9 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		const struct input *it = &w.items[i];
 		if (is(it, "loadfile") || is_consumed(&in, it->real))
 			continue;
+		/* Between documents (an e-mail and its attachments are one). */
+		if ((rc = sw__ingest_commit(&in, false)) != 0)
+			break;
 		if (is(it, "text") || is(it, "markdown")) {
 			rc = sw__ingest_text(&in, it->path, it->fmt->name);
 		} else if (it->fmt && it->fmt->native) {
@@ -277,12 +281,27 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 			sw__ingest_tick(&in);
 		}
 	}
+	if (rc == 0)
+		rc = sw__ingest_commit(&in, true);
 	if (rc == 0 && opts->labels_path)
 		rc = sw__ingest_labels(&in, opts->labels_path);
 	sw_progress_finish(&in.progress);
 	if (rc == 0)
 		rc = sw_record_import_end(m, &in.fatal);
 done:
+	if (sw_record_batch_open(m)) {
+		/* Stopped by an error: the documents stored before it are kept
+		 * (the failing one was rolled back alone). */
+		struct sw_err berr = { 0 };
+		if (sw_record_batch_commit(m, &berr) != 0) {
+			if (!in.fatal.code)
+				in.fatal = berr;
+			if (rc == 0)
+				rc = berr.code ? berr.code : SW_EDB;
+		}
+	}
+	sw_record_batch_stop(m);
+	sw__ingest_settle(&in);
 	for (size_t i = 0; i < in.nprefixes && rc == 0; i++)
 		rc = report_bates(&in, in.prefixes[i], err);
 	if (rc < 0 && in.fatal.code)
@@ -305,5 +324,6 @@ done:
 	for (size_t i = 0; i < in.nprefixes; i++)
 		free(in.prefixes[i]);
 	free(in.prefixes);
+	free(in.held); /* settled: empty */
 	return rc;
 }

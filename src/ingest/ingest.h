@@ -47,6 +47,13 @@ struct sw_ingest_opts {
 	/* Another import into the matter is running: fail (SW_EEXIST) instead
 	 * of waiting for it to end. */
 	bool no_wait;
+	/* Pages one transaction holds at most (sworn.conf's [ingest]
+	 * batch_pages): documents are stored in batches, each document in a
+	 * savepoint of its batch, and a crash loses the open batch whole (the
+	 * next import stores it again); a document is reported imported once
+	 * its batch is committed.  0: the default (1,000); 1: one transaction
+	 * per document.  An e-mail and its attachments are never split. */
+	uint64_t batch_pages;
 };
 
 struct sw_ingest_summary {
@@ -76,7 +83,8 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	      const char *const *paths, size_t npaths,
 	      const struct sw_ingest_opts *opts, struct sw_err *err) SW_MUST_USE;
 
-/* sworn.conf's [ingest] section (ocr_pages, ocr_seconds, ocr_threads). */
+/* sworn.conf's [ingest] section (ocr_pages, ocr_seconds, ocr_threads,
+ * batch_pages). */
 struct sw_config;
 struct sw_config_schema;
 extern const struct sw_config_schema sw_ingest_conf_schema;

@@ -10,6 +10,19 @@
 #include "ingest/ingest.h"
 #include "record/record.h"
 
+/* An event held back until the batch of the documents it reports is
+ * committed (events.c); pages > 0 (and no message) for pages counted. */
+struct sw__ingest_held {
+	enum sw_ingest_event ev;
+	char *what, *msg;
+	uint64_t pages;
+	uint64_t batch; /* the open batch when it was held (sw_record_batch_seq) */
+};
+
+/* Pages one transaction of an import holds by default (sworn.conf's
+ * [ingest] batch_pages). */
+#define SW__INGEST_BATCH_PAGES 1000
+
 /* One run of sw_ingest: its options, counters and what it has seen. */
 struct sw__ingest {
 	struct sw_matter *m;
@@ -25,6 +38,8 @@ struct sw__ingest {
 	struct sw_ocr_budget budget; /* of the whole import: sw__ingest_budget */
 	bool budget_ready;
 	struct sw_ocr_pool *ocr_pool; /* sw__ingest_ocr_pool; freed by sw_ingest */
+	struct sw__ingest_held *held; /* events of documents not yet committed */
+	size_t nheld, capheld;
 };
 
 /* The import's OCR budget, its limits set from opts on first use: every
@@ -70,9 +85,26 @@ const char *sw__ingest_scan_original(const struct sw__ingest_scan *s);
 char *sw__ingest_scan_meta(const struct sw__ingest_scan *s, char *meta);
 void sw__ingest_scan_release(struct sw__ingest_scan *s);
 
-/* Report one event (counted in the summary) to opts->report. */
+/* Report one event (counted in the summary) to opts->report.  While the
+ * matter's batch is open (sw_record_batch_start) the report is held, and
+ * given once the batch is committed, so that nothing is reported imported
+ * that a crash could still take back; the counts move at once. */
 void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,
 		      const char *what, const char *fmt, ...) SW_PRINTF(4, 5);
+
+/* Count npages pages stored (the summary's pages), held like an event. */
+void sw__ingest_pages(struct sw__ingest *in, uint64_t npages);
+
+/* Commit the open batch when it is due (sw_record_batch_due), or always
+ * with force, and report the events it held.  0, or the fatal error
+ * (in->fatal set).  Called between documents, never inside a family. */
+int sw__ingest_commit(struct sw__ingest *in, bool force) SW_MUST_USE;
+
+/* Report the held events whose batch is committed.  Those of a batch
+ * rolled back (an error the import stopped at) are reported but the
+ * imports, whose counts are taken back, with a note saying so.  With the
+ * batch closed, nothing stays held. */
+void sw__ingest_settle(struct sw__ingest *in);
 
 /* Store doc and report what the store decided (a quarantine); *id and
  * *transcript are the stored document's.  Returns 0 when it is stored, 1

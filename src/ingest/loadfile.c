@@ -611,7 +611,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	}
 	L->imported++;
 	note_family(L, r, id, &beg);
-	in->sum->pages += npages;
+	sw__ingest_pages(in, npages);
 	if (dec.cp1252_lines) {
 		char note[128];
 		sw_extract_decoded_note(note, sizeof(note), &dec);
@@ -702,6 +702,8 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 
 	for (size_t i = 0; i < L.dat.nrecords && rc == 0; i++) {
 		const struct sw_dat_record *r = &L.dat.records[i];
+		if ((rc = sw__ingest_commit(in, false)) != 0)
+			break;
 		if (r->error) {
 			sw__ingest_tick(in);
 			sw__ingest_event(in, SW_INGEST_FAILED, L.dat_name, "%s", r->error);

@@ -234,7 +234,7 @@ static int store_native(struct native *n)
 		rc = stored < 0 ? stored : 0;
 		goto cleanup;
 	}
-	in->sum->pages += x.npages;
+	sw__ingest_pages(in, x.npages);
 	in->sum->ocr_pages += x.ocr_pages;
 	for (size_t i = 0; i < x.nwarnings; i++)
 		sw__ingest_event(in, SW_INGEST_WARNING, n->what, "%s", x.warnings[i]);

@@ -80,7 +80,7 @@ int sw__ingest_pdf(struct sw__ingest *in, const char *what, struct sw_doc_in *do
 	bool transcript = stored.transcript;
 	if ((rc = sw__ingest_stored(in, doc, &stored)) != 0)
 		goto cleanup;
-	in->sum->pages += k.pages;
+	sw__ingest_pages(in, k.pages);
 	in->sum->ocr_pages += x.ocr_pages;
 	for (size_t i = 0; i < x.nwarnings; i++)
 		sw__ingest_event(in, SW_INGEST_WARNING, what, "%s", x.warnings[i]);

@@ -103,7 +103,7 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind)
 		rc = stored < 0 ? stored : 0;
 		goto cleanup;
 	}
-	in->sum->pages += npages;
+	sw__ingest_pages(in, npages);
 	if (dec.cp1252_lines) {
 		char note[128];
 		sw_extract_decoded_note(note, sizeof(note), &dec);

@@ -175,7 +175,9 @@ int sw_record_import_begin(struct sw_matter *m, struct sw_err *err)
 
 int sw_record_import_end(struct sw_matter *m, struct sw_err *err)
 {
-	int rc = fts_merge(m->db, err);
+	int rc = sw_record_batch_commit(m, err);
+	if (rc == 0)
+		rc = fts_merge(m->db, err);
 	return rc ? rc : fts_automerge(m->db, 4, err);
 }
 
@@ -189,7 +191,7 @@ int sw_record_link_parents(struct sw_matter *m, const struct sw_record_link *lin
 	if (sqlite3_prepare_v2(db, "UPDATE documents SET parent_id = ?1 WHERE id = ?2"
 				   " AND parent_id IS NOT ?1", -1, &st, NULL) != SQLITE_OK)
 		return sw__record_sqlerr(err, db, "cannot link attachments");
-	if ((rc = sw__record_exec(db, "BEGIN IMMEDIATE", err)) != 0)
+	if ((rc = sw__record_begin(m, err)) != 0)
 		goto cleanup;
 	for (size_t i = 0; i < n; i++) {
 		sqlite3_bind_int64(st, 1, links[i].parent);

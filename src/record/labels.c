@@ -208,6 +208,10 @@ int sw_record_labels_open(struct sw_record_label_writer *w, struct sw_matter *m,
 	memset(w, 0, sizeof(*w));
 	w->m = m;
 	sw_utc_now(w->now);
+	/* Labels are stored one by one, never in an import's batch. */
+	int rc = sw_record_batch_commit(m, err);
+	if (rc)
+		return rc;
 	if (sqlite3_prepare_v2(m->db,
 			       "INSERT INTO labels (norm, label, target, doc_id, created_at)"
 			       " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (norm) DO UPDATE SET"

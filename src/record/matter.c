@@ -48,6 +48,7 @@ void sw_matter_close(struct sw_matter *m)
 	for (size_t i = 0; i < SW_ARRAY_LEN(m->stmts); i++)
 		sqlite3_finalize(m->stmts[i]);
 	sqlite3_close(m->db);
+	free(m->batch.lost);
 	free(m->ws_root);
 	free(m->name);
 	free(m->dir);

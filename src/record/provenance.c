@@ -9,6 +9,7 @@
  * array per open matter and reloaded only when another connection changed
  * the file (PRAGMA data_version), so checking a document costs a binary
  * search per print, not a query. */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,6 +235,16 @@ int sw__record_prov_outputs(size_t *out, struct sw_matter *m, struct sw_err *err
 	*out = 0;
 	if (!m->ws_root)
 		return 0;
+	if (!m->prov) {
+		/* No provenance.db yet: no model output in the workspace to
+		 * count.  It is not created only to be found empty (that cost
+		 * a workspace's first import seven syncs). */
+		char *path = sw_path_join(m->ws_root, PROV_NAME);
+		bool absent = access(path, F_OK) != 0 && errno == ENOENT;
+		free(path);
+		if (absent)
+			return 0;
+	}
 	if ((rc = prov_open(m, err)) != 0 || (rc = index_load(m, err)) != 0)
 		return rc;
 	*out = m->prov_index->nouts;
@@ -487,7 +498,7 @@ int sw_record_accept_quarantined(int64_t *out_id, struct sw_matter *m,
 				  "accepting a quarantined document needs --reason \"...\"");
 	if (strchr(reason, '\n') || strlen(reason) > 2000 || !sw_utf8_valid(reason, strlen(reason)))
 		return sw_err_set(err, SW_EUSAGE, "the reason must be one line of text");
-	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
+	if ((rc = sw__record_begin(m, err)) != 0)
 		return rc;
 	in_tx = true;
 	if ((rc = find_named(out_id, &status, m->db, doc, err)) != 0)

@@ -92,8 +92,11 @@ static int reclassify_children(struct sw_record_reclass *out, struct sw_matter *
 int sw_record_reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
 			 enum sw_origin to, struct sw_err *err)
 {
+	/* An import's open batch is committed first: no change joins it. */
+	int rc = sw_record_batch_commit(m, err);
 	bool outer = !sqlite3_get_autocommit(m->db);
-	int rc = sw__record_exec(m->db, outer ? "SAVEPOINT reclassify" : "BEGIN IMMEDIATE", err);
+	if (rc == 0)
+		rc = sw__record_exec(m->db, outer ? "SAVEPOINT reclassify" : "BEGIN IMMEDIATE", err);
 	if (rc) {
 		memset(out, 0, sizeof(*out));
 		out->from = to;

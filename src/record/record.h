@@ -691,6 +691,32 @@ int sw_record_keep_original_fd(struct sw_matter *m, const char *sha256, int fd, 
 int sw_record_import_begin(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
 int sw_record_import_end(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
 
+/* An import's documents in batches: after sw_record_batch_start (max_pages
+ * > 1; 0 or 1 leaves one transaction per document), sw_record_store_doc
+ * and the page-by-page writer store each document in a savepoint of one
+ * transaction, the batch, which the first of them opens.  A failing
+ * document still rolls back alone; a crash loses the open batch whole (a
+ * document is never half stored) and the next import stores it again.
+ * The batch is committed by sw_record_batch_commit, by any other write to
+ * the matter (a removal, a link, a reclassification: committed first, so
+ * that it never joins a batch) and after a model output (whose
+ * registration in provenance.db names the committed document).
+ * sw_record_batch_due says the open batch holds max_pages pages, 16 MiB of
+ * text or two seconds of work, and should be committed.  Batches are
+ * numbered from 1 as they open: sw_record_batch_seq is the open one's
+ * number (the last one's when none is open), sw_record_batch_state what
+ * became of batch seq.  sw_record_batch_stop rolls back a batch still open
+ * and ends batching.  The index entries (pages_fts) of a batch's pages are
+ * written at its commit, in one statement. */
+enum sw_record_batch_state { SW_BATCH_OPEN, SW_BATCH_COMMITTED, SW_BATCH_LOST };
+void sw_record_batch_start(struct sw_matter *m, size_t max_pages);
+bool sw_record_batch_open(const struct sw_matter *m);
+bool sw_record_batch_due(const struct sw_matter *m);
+uint64_t sw_record_batch_seq(const struct sw_matter *m);
+enum sw_record_batch_state sw_record_batch_state(const struct sw_matter *m, uint64_t seq);
+int sw_record_batch_commit(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+void sw_record_batch_stop(struct sw_matter *m);
+
 /* An import found document id stored and was asked for origin to: change
  * the stored origin rather than skip it.  Becoming model registers its
  * fingerprints in provenance.db first (so its copies anywhere in the

@@ -23,6 +23,20 @@ _Static_assert(SW_EXTRACT_MAX_PAGES == SW_RECORD_MAX_PAGES &&
 
 struct sw__record_prov_index;
 
+/* An import's batch (batch.c): documents stored in one transaction, each
+ * in a savepoint of its own, their index entries added at the commit. */
+struct sw__record_batch {
+	bool on;             /* sw_record_batch_start: documents are batched */
+	bool open;           /* the batch's transaction is open */
+	size_t max_pages;
+	size_t pages, bytes; /* stored in the open batch */
+	double opened;       /* sw_now() when it opened */
+	int64_t first_page;  /* the smallest page id stored in it; 0: none */
+	uint64_t seq;        /* batches opened so far: the open one's number */
+	uint64_t *lost;      /* the numbers of batches rolled back (rare) */
+	size_t nlost, caplost;
+};
+
 struct sw_matter {
 	char *name;
 	char *dir;       /* matters/<name> */
@@ -33,6 +47,7 @@ struct sw_matter {
 	struct sw__record_prov_index *prov_index; /* model-output prints, loaded once */
 	sqlite3_stmt *stmts[8];    /* prepared once per open: see sw__record_stmt */
 	bool files_made[256];      /* files/<xx>/ folders known to exist */
+	struct sw__record_batch batch;
 };
 
 /* The statements an import runs for every document, prepared once per open
@@ -118,6 +133,25 @@ int sw__record_db_open(sqlite3 **out, const char *path, bool create,
 
 /* Run sql (no results) with sqlite3_exec; SW_EDB with the message. */
 int sw__record_exec(sqlite3 *db, const char *sql, struct sw_err *err) SW_MUST_USE;
+
+/* Transactions on m->db (batch.c).  sw__record_begin is BEGIN IMMEDIATE
+ * for any write but a document's: an open batch is committed first, so
+ * that no other write joins it.  A document's store goes through
+ * doc_begin (a savepoint in the batch, or BEGIN IMMEDIATE when documents
+ * are not batched), then doc_done (npages and bytes count toward the
+ * batch's limits) or doc_undo (the document alone rolled back; when
+ * SQLite had to roll back the whole transaction, the batch is lost).
+ * sw__record_index_page adds a stored page to pages_fts, or, in a batch,
+ * leaves it to the batch's commit: FTS5 writes its pending terms out as a
+ * new segment at every savepoint, which would cost what a commit per
+ * document costs. */
+int sw__record_begin(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+int sw__record_doc_begin(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+int sw__record_doc_done(struct sw_matter *m, size_t npages, size_t bytes,
+			struct sw_err *err) SW_MUST_USE;
+void sw__record_doc_undo(struct sw_matter *m);
+int sw__record_index_page(struct sw_matter *m, int64_t page_id, const char *text, size_t len,
+			  struct sw_err *err) SW_MUST_USE;
 
 /* Register the FTS5 tokenizer "sworn" on db: words are runs of letters and
  * digits folded like sw_fold (case, marks, NFKC); "§" and "¶" are tokens of

@@ -93,7 +93,7 @@ int sw_record_remove(int64_t *out_id, uint64_t *count, struct sw_matter *m,
 		*count = 0;
 	if ((rc = check_reason(reason, err)) != 0)
 		return rc;
-	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
+	if ((rc = sw__record_begin(m, err)) != 0)
 		return rc;
 	if ((rc = sw__record_find_named(out_id, &status, m, doc, err)) != 0)
 		goto cleanup;
@@ -129,7 +129,7 @@ int sw_record_replace_older(uint64_t *count, char **names, struct sw_matter *m,
 	*count = 0;
 	if (names)
 		*names = NULL;
-	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
+	if ((rc = sw__record_begin(m, err)) != 0)
 		return rc;
 	/* The attachments of what is replaced stay: a load file lists each
 	 * with its own BEGBATES (replaced, or unchanged and found again), and

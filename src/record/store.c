@@ -374,7 +374,7 @@ int sw__record_store_decision(struct sw_matter *m, int64_t doc_id,
 int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 			 const struct sw_doc_in *doc, struct sw_err *err)
 {
-	sqlite3_stmt *ins_doc = NULL, *ins_page = NULL, *ins_fts = NULL, *ins_line = NULL;
+	sqlite3_stmt *ins_doc = NULL, *ins_page = NULL, *ins_line = NULL;
 	struct tr_scan tr = { 0 };
 	struct sw_provenance_match pm = { 0 };
 	char now[21];
@@ -391,12 +391,11 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 
 	if (!(ins_doc = sw__record_stmt(m, SW_STMT_INS_DOC, err)) ||
 	    !(ins_page = sw__record_stmt(m, SW_STMT_INS_PAGE, err)) ||
-	    !(ins_fts = sw__record_stmt(m, SW_STMT_INS_FTS, err)) ||
 	    !(ins_line = sw__record_stmt(m, SW_STMT_INS_LINE, err))) {
 		rc = SW_EDB;
 		goto cleanup;
 	}
-	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
+	if ((rc = sw__record_doc_begin(m, err)) != 0)
 		goto cleanup;
 	in_tx = true;
 
@@ -408,6 +407,7 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 	if (pm.quarantine && (rc = sw__record_store_decision(m, doc_id, &pm, now, err)) != 0)
 		goto cleanup;
 
+	size_t bytes = 0;
 	for (size_t i = 0; i < doc->npages; i++) {
 		const struct sw_page_in *p = &doc->pages[i];
 		char bates[SW_BATES_PREFIX_MAX + 48], canon[SW_BATES_CANON_MAX];
@@ -437,9 +437,8 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 		if ((rc = sw__record_step_done(ins_page, m->db, "cannot store a page", err)) != 0)
 			goto cleanup;
 		int64_t page_id = sqlite3_last_insert_rowid(m->db);
-		sqlite3_bind_int64(ins_fts, 1, page_id);
-		sqlite3_bind_text(ins_fts, 2, p->text, (int)p->len, SQLITE_STATIC);
-		if ((rc = sw__record_step_done(ins_fts, m->db, "cannot index a page", err)) != 0)
+		bytes += p->len;
+		if ((rc = sw__record_index_page(m, page_id, p->text, p->len, err)) != 0)
 			goto cleanup;
 		if (!transcript)
 			continue;
@@ -458,9 +457,12 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 		rc = sw_err_set(err, SW_EFAULT, "cannot store the document: injected fault");
 		goto cleanup;
 	}
-	if ((rc = sw__record_exec(m->db, "COMMIT", err)) != 0)
+	if ((rc = sw__record_doc_done(m, doc->npages, bytes, err)) != 0)
 		goto cleanup;
 	in_tx = false;
+	/* provenance.db is to name a committed document. */
+	if (doc->origin == SW_ORIGIN_MODEL && (rc = sw_record_batch_commit(m, err)) != 0)
+		goto cleanup;
 	out->id = doc_id;
 	out->transcript = transcript;
 	if (doc->origin == SW_ORIGIN_MODEL)
@@ -471,12 +473,11 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 	}
 cleanup:
 	sw_provenance_match_release(&pm);
-	if (in_tx)
-		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_reset(ins_doc);
 	sqlite3_reset(ins_page);
-	sqlite3_reset(ins_fts);
 	sqlite3_reset(ins_line);
+	if (in_tx)
+		sw__record_doc_undo(m);
 	tr_scan_release(&tr);
 	return rc;
 }

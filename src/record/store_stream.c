@@ -15,7 +15,7 @@ struct sw_record_doc_writer {
 	char *sha256, *beg_bates, *name;
 	const char *kind;         /* a static name from the caller's doc */
 	int64_t doc_id;
-	size_t npages, tr_pages, tr_lines;
+	size_t npages, tr_pages, tr_lines, bytes;
 	bool firewall;            /* prints are needed */
 	struct sw_fp_stream fp;
 	struct sw_tr_line *lines; /* one page's, reused */
@@ -28,7 +28,7 @@ void sw_record_doc_abort(struct sw_record_doc_writer *w)
 	if (!w)
 		return;
 	if (w->doc_id)
-		sqlite3_exec(w->m->db, "ROLLBACK", NULL, NULL, NULL);
+		sw__record_doc_undo(w->m);
 	sw__record_fp_stream_release(&w->fp);
 	free(w->lines);
 	free(w->sha256);
@@ -67,12 +67,12 @@ int sw_record_doc_begin(struct sw_record_doc_writer **out, struct sw_matter *m,
 		rc = SW_EDB;
 		goto fail;
 	}
-	if ((rc = sw__record_exec(m->db, "BEGIN IMMEDIATE", err)) != 0)
+	if ((rc = sw__record_doc_begin(m, err)) != 0)
 		goto fail;
 	sw_utc_now(now);
 	sw__record_bind_doc(ins_doc, doc, doc->kind, now, 0, "active");
 	if ((rc = sw__record_step_done(ins_doc, m->db, "cannot store the document", err)) != 0) {
-		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
+		sw__record_doc_undo(m);
 		goto fail;
 	}
 	w->doc_id = sqlite3_last_insert_rowid(m->db);
@@ -87,7 +87,7 @@ int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_
 			   struct sw_err *err)
 {
 	struct sw_matter *m = w->m;
-	sqlite3_stmt *ins_page, *ins_fts, *ins_line;
+	sqlite3_stmt *ins_page, *ins_line;
 	char bates[SW_BATES_PREFIX_MAX + 48], canon[SW_BATES_CANON_MAX];
 	int rc;
 
@@ -112,13 +112,10 @@ int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_
 	if ((rc = sw__record_step_done(ins_page, m->db, "cannot store a page", err)) != 0)
 		return rc;
 	int64_t page_id = sqlite3_last_insert_rowid(m->db);
-	if (!(ins_fts = sw__record_stmt(m, SW_STMT_INS_FTS, err)))
-		return SW_EDB;
-	sqlite3_bind_int64(ins_fts, 1, page_id);
-	sqlite3_bind_text(ins_fts, 2, p->text, (int)p->len, SQLITE_STATIC);
-	if ((rc = sw__record_step_done(ins_fts, m->db, "cannot index a page", err)) != 0)
+	if ((rc = sw__record_index_page(m, page_id, p->text, p->len, err)) != 0)
 		return rc;
 	w->npages++;
+	w->bytes += p->len;
 	if (w->firewall) {
 		sw__record_fp_stream_add(&w->fp, p->text, p->len);
 		sw__record_fp_stream_add(&w->fp, "\n", 1);
@@ -210,11 +207,16 @@ int sw_record_doc_commit(struct sw_record_doc_writer *w, struct sw_record_stored
 		rc = sw_err_set(err, SW_EFAULT, "cannot store the document: injected fault");
 		goto cleanup;
 	}
-	if ((rc = sw__record_exec(m->db, "COMMIT", err)) != 0)
+	if ((rc = sw__record_doc_done(m, w->npages, w->bytes, err)) != 0)
 		goto cleanup;
 	out->id = w->doc_id;
 	out->transcript = transcript;
 	w->doc_id = 0; /* committed: nothing to roll back */
+	/* provenance.db is to name a committed document. */
+	if (w->origin == SW_ORIGIN_MODEL && (rc = sw_record_batch_commit(m, err)) != 0) {
+		memset(out, 0, sizeof(*out));
+		goto cleanup;
+	}
 	if (w->origin == SW_ORIGIN_MODEL)
 		sw__record_prov_set_doc(m, w->sha256, w->beg_bates, out->id);
 	if (pm.quarantine) {

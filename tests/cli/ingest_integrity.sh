@@ -42,9 +42,23 @@ eq "no mark left" "$(sql m "SELECT count(*) FROM documents WHERE meta LIKE '%fam
 run 0 "$SWORN" ingest -m m in
 has "$T/out" "imported 0, skipped 1, failed 0"
 
-# A kill -9 between the attachments: the next run completes the family.
+# A kill -9 between the attachments.  An e-mail and its attachments are
+# stored in one batch, which the kill rolls back whole: nothing of the
+# family is kept, and the next run stores all of it.
+family
+SWORN_FAULT=store-doc:4:crash "$SWORN" ingest -m m in >"$T/out" 2>"$T/err"
+eq "killed inside the family's batch" "$?" 137
+eq "nothing of the batch kept" "$(sql m 'SELECT count(*) FROM documents')" 0
+lacks "$T/out" "imported"
+run 0 "$SWORN" ingest -m m in
+has "$T/out" "imported 6, skipped 0, failed 0"
+eq "family after the batch's crash" "$(sql m 'SELECT count(*) FROM documents WHERE parent_id IS NOT NULL')" 5
+
+# With one transaction per document (batch_pages = 1), a kill -9 between
+# the attachments leaves a partial family: the next run completes it.
 for n in 2 4 6; do
 	family
+	printf '[ingest]\nbatch_pages = 1\n' >> sworn.conf
 	SWORN_FAULT=store-doc:$n:crash "$SWORN" ingest -m m in >"$T/out" 2>"$T/err"
 	eq "killed at $n" "$?" 137
 	eq "kept before $n" "$(sql m 'SELECT count(*) FROM documents')" $((n - 1))
@@ -55,9 +69,11 @@ for n in 2 4 6; do
 	eq "all searchable after crash at $n" "$(grep -c 'CN-' "$T/out")" 5
 done
 
-# A message attached to a message: the inner family is completed too.
+# A message attached to a message: the inner family is completed too
+# (one transaction per document, as above).
 new_workspace
 cd "$T/ws" || exit 1
+printf '[ingest]\nbatch_pages = 1\n' >> sworn.conf
 mkdir in
 mail 3 > inner.eml
 {
@@ -93,6 +109,11 @@ printf 'half' > "$stale"
 printf 'another note\n' > in/b.txt
 run 0 "$SWORN" ingest -m m in
 eq "stale temporary removed" "$(ls "$stale" 2>/dev/null)" ""
+# Evidence alone has no model output to be checked against: provenance.db
+# is made by the first model output, not by every first import.
+eq "no provenance.db for evidence alone" "$(ls provenance.db 2>/dev/null)" ""
+printf 'a model draft about the notes\n' > draft.md
+run 0 "$SWORN" ingest -m m --origin model draft.md
 eq "provenance.db mode" "$(stat -c %a provenance.db)" 600
 
 done_testing
