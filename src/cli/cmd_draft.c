@@ -100,16 +100,19 @@ static void on_event(void *ud, const struct sw_run_event *ev)
 		if (cli_globals.quiet)
 			break; /* --quiet: failures and warnings only */
 		if (ev->endpoint)
-			sw_term_printf(stderr, "sworn: %s done on %s: %zu tokens, %.1f tok/s, %.1f s\n",
-				ev->key, ev->endpoint, ev->tokens, ev->tok_s, ev->elapsed_s);
+			sw_term_printf(stderr, "sworn: %s done on %s%s%s%s: %zu tokens, %.1f tok/s, %.1f s\n",
+				ev->key, ev->endpoint, ev->host ? " (" : "", ev->host ? ev->host : "",
+				ev->host ? ")" : "", ev->tokens, ev->tok_s, ev->elapsed_s);
 		else
 			sw_term_printf(stderr, "sworn: %s done\n", ev->key);
 		break;
 	case SW_EV_STEP_FAILED:
 		if ((r = live_row(l, ev->key, false)) >= 0)
 			l->rows[r].used = false;
-		sw_term_printf(stderr, "sworn: %s failed%s%s: %s\n", ev->key, ev->endpoint ? " on " : "",
-			ev->endpoint ? ev->endpoint : "", ev->message ? ev->message : "?");
+		sw_term_printf(stderr, "sworn: %s failed%s%s%s%s%s: %s\n", ev->key,
+			ev->endpoint ? " on " : "", ev->endpoint ? ev->endpoint : "",
+			ev->host ? " (" : "", ev->host ? ev->host : "", ev->host ? ")" : "",
+			ev->message ? ev->message : "?");
 		break;
 	case SW_EV_VERIFY:
 		if (cli_globals.quiet)

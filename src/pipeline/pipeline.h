@@ -264,6 +264,7 @@ struct sw_run_event {
 	enum sw_run_event_kind kind;
 	const char *key;       /* the step instance ("section#2", "revise#1") */
 	const char *role, *endpoint;
+	const char *host;      /* the endpoint's fleet host (several boxes), or NULL */
 	size_t tokens;         /* completion tokens so far / at the end */
 	double tok_s;          /* decode tokens per second */
 	double elapsed_s;

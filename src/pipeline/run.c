@@ -80,6 +80,7 @@ void sw__pipeline_run_event(struct sw__pipeline_engine *e, enum sw_run_event_kin
 		ev.key = x->key;
 		ev.role = x->role;
 		ev.endpoint = x->endpoint;
+		ev.host = x->host;
 		ev.tokens = x->w ? atomic_load(&x->w->chunks) : x->tokens;
 		ev.elapsed_s = x->w ? sw_now() - x->w->started : x->wall_s;
 		ev.tok_s = x->tok_s;
@@ -258,6 +259,7 @@ int sw__pipeline_run_start_inst(struct sw__pipeline_engine *e, struct sw__pipeli
 	}
 	x->endpoint = role->endpoint;
 	const struct sw_llm_endpoint *epcfg = sw_llm_endpoint_find(e->o->llm, role->endpoint);
+	x->host = epcfg ? epcfg->fleet_host : NULL;
 	ep = sw__pipeline_run_endpoint(e, role->endpoint);
 	if (!ep) {
 		sw__pipeline_run_fail(e, x, SW_ELIMIT, "too many endpoints in one run");
@@ -340,7 +342,7 @@ int sw__pipeline_run_start_inst(struct sw__pipeline_engine *e, struct sw__pipeli
 		.role = st->role,
 		.endpoint = role->endpoint,
 		/* the box the fleet runs that server on (several hosts) */
-		.host = epcfg ? epcfg->fleet_host : NULL,
+		.host = x->host,
 		.messages = w->messages_json,
 		.item = x->item,
 		.round = x->round,

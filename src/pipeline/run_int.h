@@ -43,6 +43,8 @@ struct sw__pipeline_inst {
 	char *detail;           /* JSON, set before the step's end is journaled */
 	char *error;
 	const char *role, *endpoint;
+	const char *host;       /* its endpoint's fleet host, or NULL (borrowed
+				   from the run's llm config) */
 	struct sw__pipeline_worker *w;
 	size_t tokens, claims, blocked;
 	double tok_s, wall_s;

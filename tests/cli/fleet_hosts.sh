@@ -214,6 +214,8 @@ EOF
 echo "Draft the facts and the law." >"$T/brief.md"
 run 0 $S1 draft -m m --task two-boxes --brief "$T/brief.md"
 has "$T/out" "run 1: verified"
+has "$T/err" "sworn: law done on ampere-01-gemma-4-26b-a4b (box2): 28 tokens"
+has "$T/err" "sworn: facts done on pair-01-qwen3-30b-a3b (box1): 28 tokens"
 run 0 $S1 run show 1 -m m --json
 cp "$T/out" "$T/run1.json"
 step_host() { jq -r --arg k "$1" '.steps[] | select(.key == $k) | .host' "$T/run1.json"; }
