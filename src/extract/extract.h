@@ -73,37 +73,83 @@ int sw_dat_field(const struct sw_dat *d, const char *name);
 #define SW_OPT_MAX_PAGES 50000000
 #define SW_OPT_MAX_LINE 8192
 
+/* An .OPT is read in bounded memory: the parse keeps, per page, one bit
+ * (its DocBreak) and, per block of SW_OPT_BLOCK pages, where the block
+ * starts in the bytes, its line number and a hash of its bytes; no page's
+ * strings.  A page's fields are read again from the bytes when asked for
+ * (sw_opt_read), and a block whose bytes no longer hash as they did fails
+ * (the file changed while it was read).  Only the keys the caller names
+ * are indexed (a load file's BEGBATES and ENDBATES), so the index grows
+ * with the .DAT, not the .OPT: about 0.9 bytes a page in all. */
+#define SW_OPT_BLOCK 32
+
 struct sw_opt_page {
 	char *key;        /* ImageKey: the page's Bates number */
 	char *volume;
 	char *image;      /* ImagePath as written */
-	bool doc_break;   /* 'Y' in DocBreak: the first page of a document */
-	uint32_t page_count; /* PageCount on a first page, else 0 */
+	bool doc_break;   /* a document starts here: 'Y' in DocBreak, or set by
+			   * sw_opt_set_doc_break */
+	uint32_t page_count; /* PageCount on a page with 'Y' in DocBreak, else 0 */
 	int line;
 };
 
+struct sw_opt_block; /* opt.c */
+struct sw_opt_keys;  /* opt.c */
+
 struct sw_opt {
-	struct sw_opt_page *pages;
-	size_t n, cap;
+	size_t n;         /* pages */
+	size_t nbreaks;   /* pages with 'Y' in DocBreak */
 	size_t nbad;      /* malformed lines skipped */
 	char *first_error; /* the first malformed line's reason, or NULL */
 	size_t ncp1252;   /* lines not valid UTF-8 (their other bytes read as 1252) */
 	int first_cp1252_line;
-	size_t *order;    /* page indices sorted by key (sw_opt_find) */
+	/* The rest is opt.c's. */
+	uint64_t *breaks; /* a bit per page */
+	struct sw_opt_block *blocks;
+	size_t nblocks, capblocks, capbreaks;
+	struct sw_opt_keys *keys;
+	const char *data; /* the bytes read again: borrowed, or owned */
+	char *owned;
+	int fd;           /* or, when file, the file's, open until sw_opt_release */
+	bool file;
+	uint64_t end;     /* where the last line ends */
+	bool mixed;
 	struct sw_arena arena;
 };
 
+/* Parse the .OPT in data, every key indexed.  data is borrowed until
+ * sw_opt_release (pages are read again from it). */
 int sw_opt_parse(struct sw_opt *out, const char *data, size_t len,
 		 struct sw_err *err) SW_MUST_USE;
 /* The same, reading the file at path a chunk at a time (a UTF-16 file
- * whole), so that memory holds the pages, never the file's bytes too: a
- * volume name repeated page after page is kept once.  SW_ELIMIT past limit
+ * whole, converted), so that memory holds neither the file's bytes nor its
+ * pages; the file stays open until sw_opt_release.  Only the nkeys keys
+ * (borrowed until sw_opt_release) are indexed for sw_opt_find; keys NULL
+ * indexes every key (as many entries as pages).  SW_ELIMIT past limit
  * bytes. */
 int sw_opt_parse_file(struct sw_opt *out, const char *path, size_t limit,
-		      struct sw_err *err) SW_MUST_USE;
-/* The index of the first page whose key is key, or SIZE_MAX (a binary
- * search of the order sw_opt_parse built). */
+		      const char *const *keys, size_t nkeys, struct sw_err *err) SW_MUST_USE;
+/* The index of the first page whose key is key, or SIZE_MAX (also for a
+ * key the parse was not asked to index). */
 size_t sw_opt_find(const struct sw_opt *o, const char *key);
+/* Whether page i starts a document, and marking it so. */
+bool sw_opt_doc_break(const struct sw_opt *o, size_t i);
+void sw_opt_set_doc_break(struct sw_opt *o, size_t i);
+/* The first page at or after from that starts a document, or o->n. */
+size_t sw_opt_next_break(const struct sw_opt *o, size_t from);
+
+/* Pages of an .OPT read again: pages[0..n), their strings in arena. */
+struct sw_opt_range {
+	struct sw_opt_page *pages;
+	size_t n;
+	struct sw_arena arena;
+};
+/* Read pages first..first+count (cut at o->n) into out (replacing what it
+ * held; zero it before the first use).  SW_EIO when the bytes cannot be
+ * read, SW_EINPUT when they are not what the parse read. */
+int sw_opt_read(struct sw_opt_range *out, const struct sw_opt *o, size_t first,
+		size_t count, struct sw_err *err) SW_MUST_USE;
+void sw_opt_range_release(struct sw_opt_range *r);
 void sw_opt_release(struct sw_opt *o);
 
 /* ---------------------------------------------------------- Bates numbers */

@@ -66,7 +66,7 @@ struct sw__ingest_scan {
 
 enum { SW__SCAN_NONE = 0, SW__SCAN_READ = 1, SW__SCAN_FOUND = 2 };
 
-/* The row's pages are opt->pages[first..first+count); begs is its
+/* The row's pages are the .OPT's first..first+count; begs is its
  * BEGBATES.  SW__SCAN_NONE when none of their images can be read (the row
  * is imported as one without text); SW__SCAN_FOUND when the document is
  * already stored (s->id; nothing read by OCR); SW__SCAN_READ with text

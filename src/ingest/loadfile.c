@@ -75,11 +75,8 @@ static bool opt_lookup(struct doc_pages *out, const struct sw_opt *o, const char
 	size_t i = sw_opt_find(o, beg);
 	if (i == SIZE_MAX)
 		return false;
-	size_t k = i + 1;
-	while (k < o->n && !o->pages[k].doc_break)
-		k++;
 	out->first = i;
-	out->count = k - i;
+	out->count = sw_opt_next_break(o, i + 1) - i;
 	return true;
 }
 
@@ -233,17 +230,27 @@ cleanup:
  * missing or refused image costs nothing: its page comes from the text. */
 static void consume_images(struct load *L)
 {
+	struct sw_opt_range rg = { 0 };
+	struct sw_err err = { 0 };
 	/* A million page images named in another case would cost a folder
-	 * search each; images are not read, so exact names will do. */
+	 * search each; images are not read, so exact names will do.  The
+	 * pages are read again a block at a time (memory stays bounded). */
 	L->vol.exact = true;
-	for (size_t i = 0; i < L->opt.n; i++) {
-		const char *img = L->opt.pages[i].image;
-		char *real = NULL;
-		struct sw_err e = { 0 };
-		if (img && img[0] && sw__ingest_volume_resolve(&real, &L->vol, img, &e) == 0)
-			sw__ingest_consume_real(L->in, real);
-		free(real);
+	for (size_t at = 0; at < L->opt.n; at += rg.n) {
+		if (sw_opt_read(&rg, &L->opt, at, 4096, &err) != 0) {
+			sw__ingest_event(L->in, SW_INGEST_WARNING, L->dat_name, "%s", err.msg);
+			break;
+		}
+		for (size_t i = 0; i < rg.n; i++) {
+			const char *img = rg.pages[i].image;
+			char *real = NULL;
+			struct sw_err e = { 0 };
+			if (img && img[0] && sw__ingest_volume_resolve(&real, &L->vol, img, &e) == 0)
+				sw__ingest_consume_real(L->in, real);
+			free(real);
+		}
 	}
+	sw_opt_range_release(&rg);
 	L->vol.exact = false;
 }
 
@@ -255,47 +262,64 @@ static bool parse_end(struct sw_bates *end, const struct sw_bates *beg, const ch
 	       end->number - beg->number < SW_RECORD_MAX_PAGES;
 }
 
+/* Rows by the index of their first page in the .OPT. */
+struct row_first {
+	size_t first, row;
+};
+
+static int cmp_row_first(const void *a, const void *b)
+{
+	const struct row_first *x = a, *y = b;
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
 /* Where each row's pages end in the .OPT: at the first of the next page
  * with DocBreak, the next page that is a row's BEGBATES and the page after
  * its ENDBATES (when ENDBATES is no key of the .OPT: as many pages as its
  * range holds), at most SW_RECORD_MAX_PAGES.  Without this an .OPT with no
  * DocBreak flags gave each document every later page.  Each end is marked
  * as a DocBreak of L->opt, so every lookup (opt_lookup) sees the same
- * range; a disagreement of the .OPT and ENDBATES is reported.  Linear: the
- * rows' ranges do not overlap, and a range is walked once per first page. */
+ * range; a disagreement of the .OPT and ENDBATES is reported.  Memory by
+ * rows, not pages: the rows sorted by first page give each its next start,
+ * and each first page's natural end is found once (the rows' ranges do not
+ * overlap, and no end marked falls inside another row's walk). */
 static void bound_documents(struct load *L)
 {
 	struct sw_opt *o = &L->opt;
-	size_t n = o->n, nr = L->dat.nrecords, breaks = 0;
+	size_t n = o->n, nr = L->dat.nrecords, m = 0;
 	if (!n || !nr)
 		return;
-	unsigned char *start = sw_xcalloc(n, 1);
-	size_t *first = sw_xmalloc(nr * sizeof(*first));
-	size_t *natural = sw_xmalloc(n * sizeof(*natural)); /* by first page, once walked */
+	struct row_first *rf = sw_xmalloc(nr * sizeof(*rf));
+	size_t *natural = sw_xmalloc(nr * sizeof(*natural)); /* by row; SIZE_MAX: not in it */
 	L->too_long = sw_xcalloc(nr, sizeof(*L->too_long));
-	for (size_t k = 0; k < n; k++)
-		breaks += o->pages[k].doc_break;
 	for (size_t i = 0; i < nr; i++) {
 		const struct sw_dat_record *r = &L->dat.records[i];
 		const char *begs = r->error ? "" : value(r, L->c_beg);
-		first[i] = begs[0] ? sw_opt_find(o, begs) : SIZE_MAX;
-		if (first[i] != SIZE_MAX)
-			start[first[i]] = 1;
+		size_t f = begs[0] ? sw_opt_find(o, begs) : SIZE_MAX;
+		natural[i] = SIZE_MAX;
+		if (f != SIZE_MAX)
+			rf[m++] = (struct row_first){ f, i };
 	}
+	qsort(rf, m, sizeof(*rf), cmp_row_first);
+	for (size_t j = 0; j < m;) {
+		size_t g = j; /* rows j..g-1 share a first page */
+		while (g < m && rf[g].first == rf[j].first)
+			g++;
+		size_t k = sw_opt_next_break(o, rf[j].first + 1);
+		if (g < m && rf[g].first < k)
+			k = rf[g].first;
+		for (; j < g; j++)
+			natural[rf[j].row] = k;
+	}
+	free(rf);
 	for (size_t i = 0; i < nr; i++) {
-		size_t b = first[i];
-		if (b == SIZE_MAX)
+		if (natural[i] == SIZE_MAX)
 			continue;
 		const struct sw_dat_record *r = &L->dat.records[i];
 		const char *begs = value(r, L->c_beg), *ends = value(r, L->c_end);
-		if (start[b] == 1) {
-			size_t k = b + 1;
-			while (k < n && !o->pages[k].doc_break && !start[k])
-				k++;
-			natural[b] = k;
-			start[b] = 2;
-		}
-		size_t k = natural[b], e = k;
+		size_t b = sw_opt_find(o, begs), k = natural[i], e = k;
 		struct sw_bates beg, end;
 		if (sw_bates_parse(&beg, begs, strlen(begs)) == 0 && parse_end(&end, &beg, ends)) {
 			size_t ek = sw_opt_find(o, ends);
@@ -303,11 +327,15 @@ static void bound_documents(struct load *L)
 				    : (size_t)(end.number - beg.number + 1);
 			if (want != k - b) {
 				char what[160];
+				struct sw_opt_range last = { 0 };
+				struct sw_err e2 = { 0 };
 				snprintf(what, sizeof(what), "%s:%d %s", L->dat_name, r->line, begs);
+				bool ok = sw_opt_read(&last, o, k - 1, 1, &e2) == 0 && last.n == 1;
 				sw__ingest_event(L->in, SW_INGEST_WARNING, what,
 						 "the .OPT gives %zu page(s) from %s to %s, ENDBATES %s"
 						 " %zu; the document ends at the first",
-						 k - b, begs, o->pages[k - 1].key, ends, want);
+						 k - b, begs, ok ? last.pages[0].key : "?", ends, want);
+				sw_opt_range_release(&last);
 			}
 			if (want < k - b)
 				e = b + want;
@@ -316,17 +344,15 @@ static void bound_documents(struct load *L)
 			L->too_long[i] = true;
 			e = b + SW_RECORD_MAX_PAGES;
 		}
-		o->pages[b].doc_break = true;
+		sw_opt_set_doc_break(o, b);
 		if (e < n)
-			o->pages[e].doc_break = true;
+			sw_opt_set_doc_break(o, e);
 	}
-	if (!breaks && n > 1)
+	if (!o->nbreaks && n > 1)
 		sw__ingest_event(L->in, SW_INGEST_WARNING, L->dat_name,
 				 "the .OPT marks no document breaks (DocBreak): each document ends"
 				 " at its ENDBATES or the next row's BEGBATES");
 	free(natural);
-	free(first);
-	free(start);
 }
 
 /* Resolve a path of the row, marking it used.  On failure reports why
@@ -389,6 +415,7 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 	struct sw_decoded dec = { 0 };
 	bool extracted = false;
 	struct sw__ingest_scan scan = { 0 };
+	struct sw_opt_range keys = { 0 }; /* the .OPT's pages of the document */
 	int64_t id;
 	int rc = 0;
 
@@ -540,12 +567,17 @@ static int load_row(struct load *L, const struct sw_dat_record *r)
 		npages = ntp;
 	if (npages == 0)
 		npages = 1;
+	if (from_opt && (sw_opt_read(&keys, &L->opt, dp.first, npages, &err) != 0 ||
+			 keys.n != npages)) {
+		sw__ingest_event(in, SW_INGEST_FAILED, what, "%s", err.msg);
+		goto cleanup;
+	}
 	pages = sw_xcalloc(npages, sizeof(*pages));
 	for (size_t i = 0; i < npages; i++) {
 		pages[i].text = i < ntp ? tpages[i].text : "";
 		pages[i].len = i < ntp ? tpages[i].len : 0;
 		if (from_opt) {
-			const char *key = L->opt.pages[dp.first + i].key;
+			const char *key = keys.pages[i].key;
 			pages[i].has_bates = sw_bates_parse(&pages[i].bates, key, strlen(key)) == 0;
 			pages[i].bates_source = "opt";
 		} else {
@@ -629,6 +661,7 @@ fatal:
 	rc = err.code ? err.code : SW_EIO;
 cleanup:
 	sw__ingest_scan_release(&scan);
+	sw_opt_range_release(&keys);
 	free(meta);
 	free(real);
 	free(text_path);
@@ -652,7 +685,6 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 	int rc = 0;
 
 	sw_arena_init(&L.dat.arena, 0);
-	sw_arena_init(&L.opt.arena, 0);
 	if (sw__ingest_volume_open(&L.vol, dat, root, &err) != 0 ||
 	    sw_file_read(&raw, dat, SW_RECORD_MAX_FILE_BYTES, &err) != 0 ||
 	    sw_dat_parse(&L.dat, raw.data, raw.len, &err) != 0) {
@@ -677,7 +709,20 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 		goto cleanup;
 	}
 	if (opt) {
-		if (sw_opt_parse_file(&L.opt, opt, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
+		/* Only the rows' own keys are indexed: memory grows with the
+		 * .DAT, not with the .OPT. */
+		const char **keys = sw_xcalloc(2 * L.dat.nrecords + 1, sizeof(*keys));
+		size_t nkeys = 0;
+		for (size_t i = 0; i < L.dat.nrecords; i++) {
+			const struct sw_dat_record *r = &L.dat.records[i];
+			if (r->error)
+				continue;
+			keys[nkeys++] = value(r, L.c_beg);
+			keys[nkeys++] = value(r, L.c_end);
+		}
+		int orc = sw_opt_parse_file(&L.opt, opt, SW_RECORD_MAX_FILE_BYTES, keys, nkeys, &err);
+		free(keys);
+		if (orc != 0) {
 			sw__ingest_event(in, SW_INGEST_WARNING, opt,
 					 "%s; page numbers come from BEGBATES instead", err.msg);
 			sw_err_clear(&err);

@@ -76,12 +76,12 @@ static void identity(struct sw__ingest_scan *s, bool partial)
  * pages are read in parallel: at most this many bytes of them. */
 #define MAX_DOC_IMAGE_BYTES ((size_t)1 << 30)
 
-/* Read the image files of the row's pages, opt->pages[first..first+count).
+/* Read the image files of the row's pages, the .OPT's pages[0..count).
  * A file that cannot be resolved or read, or past MAX_DOC_IMAGE_BYTES,
  * costs a warning; its pages stay without an image. */
 static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
-			const struct sw__ingest_volume *v, const struct sw_opt *opt,
-			size_t first, size_t count, const char *what)
+			const struct sw__ingest_volume *v, const struct sw_opt_page *opt,
+			size_t count, const char *what)
 {
 	int cur = -1;          /* the file of the line before */
 	bool cur_failed = false;
@@ -91,7 +91,7 @@ static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
 	s->pages = sw_xcalloc(count, sizeof(*s->pages));
 	s->npages = count;
 	for (size_t i = 0; i < count; i++) {
-		const char *img = opt->pages[first + i].image;
+		const char *img = opt[i].image;
 		struct scan_page *p = &s->pages[i];
 		bool same = !img || !img[0] || (cur_written && !strcmp(img, cur_written));
 		if (!same || i == 0) {
@@ -146,11 +146,19 @@ int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
 				      .budget = sw__ingest_budget(in),
 				      .pool = sw__ingest_ocr_pool(in) };
 	struct sw_err err = { 0 };
+	struct sw_opt_range pg = { 0 };
 	size_t nimgs = 0;
 	int rc = SW__SCAN_NONE;
 
 	sw_extract_init(&x);
-	open_images(s, in, v, opt, first, count, what);
+	/* A read that fails (the .OPT changed) fails the row's own read of
+	 * its page numbers too, which says so. */
+	if (sw_opt_read(&pg, opt, first, count, &err) != 0) {
+		sw_err_clear(&err);
+		goto cleanup;
+	}
+	count = pg.n;
+	open_images(s, in, v, pg.pages, count, what);
 	if (s->nfiles == 0)
 		goto cleanup;
 	identity(s, false);
@@ -237,7 +245,7 @@ int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
 		char firstkey[64] = "";
 		for (size_t i = 0; i < count && !firstkey[0]; i++)
 			if (s->pages[i].over_budget)
-				snprintf(firstkey, sizeof(firstkey), "%s", opt->pages[first + i].key);
+				snprintf(firstkey, sizeof(firstkey), "%s", pg.pages[i].key);
 		sw__ingest_event(in, SW_INGEST_WARNING, what,
 				 "OCR budget reached: %zu of its %zu page(s) kept without text, from %s",
 				 unread, count, firstkey);
@@ -264,6 +272,7 @@ cleanup:
 	free(pdfs);
 	free(imgs);
 	sw_extract_release(&x);
+	sw_opt_range_release(&pg);
 	return rc;
 }
 

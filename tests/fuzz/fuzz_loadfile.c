@@ -64,19 +64,23 @@ static void check_opt(const char *data, size_t size)
 	struct sw_err err = { 0 };
 
 	if (sw_opt_parse(&o, data, size, &err) != 0) {
-		if (err.code == 0 || o.pages)
+		if (err.code == 0 || o.n)
 			abort();
 		sw_opt_release(&o);
 		return;
 	}
-	for (size_t i = 0; i < o.n; i++) {
-		const struct sw_opt_page *p = &o.pages[i];
+	struct sw_opt_range r = { 0 };
+	if (sw_opt_read(&r, &o, 0, o.n, &err) != 0 || r.n != o.n)
+		abort();
+	for (size_t i = 0; i < r.n; i++) {
+		const struct sw_opt_page *p = &r.pages[i];
 		touch(p->key);
 		touch(p->volume);
 		touch(p->image);
 		if (p->key[0] == '\0' || (!p->doc_break && p->page_count))
 			abort();
 	}
+	sw_opt_range_release(&r);
 	if ((o.nbad == 0) != (o.first_error == NULL))
 		abort();
 	if (o.first_error)
