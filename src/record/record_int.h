@@ -114,13 +114,14 @@ struct sw__record_ranked {
 	double score;
 };
 
-/* The best k pages (at most) of expr, an FTS5 expression of ONE phrase,
- * in one pass over its hits (search_rank.c): in the order of ORDER BY
- * sw_rank(pages_fts), rowid, with sw_rank's scores; *all is true when
- * they are every matching page.  *exact is false, and *out empty, when
- * that order cannot be known so (not one phrase, or a score rounding to a
- * tie at the last page kept): rank with sw_rank then.  Caller frees *out.
- * 0, or SW_EDB (the registration of sw__record_rank_register needed). */
+/* The best k pages (at most) of expr, an FTS5 expression of plain_query's
+ * (a lone phrase's hits are the query's), kept in a heap as the rows go by,
+ * a query of one phrase in one pass over its hits (search_rank.c): in the
+ * order of ORDER BY sw_rank(pages_fts), rowid, with sw_rank's scores;
+ * *all is true when they are every matching page.  *exact is false, and
+ * *out empty, when that order cannot be known so (one phrase, and a score
+ * rounding to a tie at the last page kept): rank with sw_rank then.
+ * Caller frees *out.  0, or SW_EDB (after sw__record_rank_register). */
 int sw__record_rank_top(struct sw__record_ranked **out, size_t *n, bool *exact, bool *all,
 			sqlite3 *db, const char *expr, size_t len, size_t k,
 			struct sw_err *err) SW_MUST_USE;

@@ -44,8 +44,9 @@
  * their page id and score alone; the joins, the evidence filter, the
  * snippet and the first match are computed for those pages only
  * (SEARCH_SELECT SEARCH_ONE, one page at a time in rank order).  When the
- * filter drops some, the next ones in rank order are fetched.  A query of
- * one phrase is ranked in one pass instead (sw__record_rank_top). */
+ * filter drops some, the next ones in rank order are fetched.  A plain
+ * query's first batch is ranked without SQLite's sorter, and one of one
+ * phrase in one pass (sw__record_rank_top). */
 #define RANK_SELECT \
 	"SELECT rowid, sw_rank(pages_fts) FROM pages_fts WHERE pages_fts MATCH ?1" \
 	" ORDER BY 2, rowid LIMIT ?2 OFFSET ?3"
@@ -358,14 +359,6 @@ static char *transcript_cite(struct sw_matter *m, int64_t doc_id, const char *na
 	return cite;
 }
 
-/* expr (made by plain_query) is one quoted phrase: the words between its
- * quotes have none. */
-static bool one_phrase(const struct sw_buf *expr)
-{
-	return expr->len >= 2 && expr->data[0] == '"' &&
-	       memchr(expr->data + 1, '"', expr->len - 1) == expr->data + expr->len - 1;
-}
-
 static int cmp_id(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -526,11 +519,12 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 		memcpy(seen, ids, nseen * sizeof(*seen));
 		qsort(seen, nseen, sizeof(*seen), cmp_id);
 	}
-	/* A query of one phrase is ranked in one pass (search_rank.c), its
-	 * first batch at least; the pages after it, or all of them when
-	 * their order cannot be known so, by ORDER BY sw_rank. */
+	/* A plain query's first batch is ranked in a heap as the rows go by
+	 * (search_rank.c; one of one phrase in one pass); the pages after
+	 * it, or all of them when their order cannot be known so, and a raw
+	 * query's (its syntax errors are the user's), by ORDER BY sw_rank. */
 	bool more = true;
-	if (!opts->raw && one_phrase(&expr)) {
+	if (!opts->raw) {
 		struct sw__record_ranked *top = NULL;
 		size_t ntop = 0;
 		bool exact = false, all = false;

@@ -16,13 +16,15 @@
  *   - sw_rank(pages_fts), an auxiliary function for ORDER BY: any query.
  *     bm25's statistics (each phrase's IDF: a pass over its hits) are
  *     computed at the first row.
- *   - sw__record_rank_top: a query of one phrase, in one pass.  The IDF
- *     of the only phrase scales every score alike, so the pages are
- *     ranked by the rest of the formula, the best k kept in a heap, and
- *     the IDF (the number of rows seen) applied at the end.  Rounding may
- *     map two different values to one score, so a page left out might
- *     tie one kept; when that can happen the caller is told to use
- *     sw_rank instead.
+ *   - sw__record_rank_top: the best k pages kept in a heap as the rows
+ *     go by, without SQLite's sorter.  A query of several phrases gets
+ *     its IDFs at the first row too, and every row its final score.  A
+ *     query of one phrase is ranked in one pass: its IDF scales every
+ *     score alike, so the pages are ranked by the rest of the formula
+ *     and the IDF (from the number of rows seen) applied at the end.
+ *     Rounding may map two different values to one score, so a page
+ *     left out might tie one kept; when that can happen the caller is
+ *     told to use sw_rank instead.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -45,13 +47,14 @@ struct top;
 struct rank_query {
 	int nphrase;
 	double avgdl;
-	double *idf;          /* per phrase (sw_rank only) */
+	double *idf;          /* per phrase, unless deferred */
 	double *freq;         /* per phrase, scratch for the current row */
 	uint32_t *len;        /* tokens by page id, or NULL */
 	int64_t nlen;
 	int64_t nrow;         /* pages in the index */
 	int64_t seen;         /* rows scored */
 	bool preload_tried;
+	bool deferred;        /* one phrase, its IDF left to the end */
 	struct top *top;      /* sw_rank_top's heap, from its first row */
 };
 
@@ -138,10 +141,11 @@ static void preload_lengths(struct rank_query *q, sqlite3 *db)
 }
 
 /* The query's statistics, computed at its first row as bm25 does: the
- * average length and, when idf, each phrase's IDF (log((N - n + 0.5) /
- * (n + 0.5)), at least 1e-6) and the lengths array when the phrases are
- * common. */
-static struct rank_query *rank_query_new(const Fts5ExtensionApi *api, Fts5Context *fts, bool idf)
+ * average length, each phrase's IDF (log((N - n + 0.5) / (n + 0.5)), at
+ * least 1e-6) and the lengths array when the phrases are common; the IDF
+ * of a query of one phrase is left to the end when defer_one. */
+static struct rank_query *rank_query_new(const Fts5ExtensionApi *api, Fts5Context *fts,
+					 bool defer_one)
 {
 	sqlite3_int64 nrow = 0, ntok = 0;
 	int64_t most = 0;
@@ -153,6 +157,8 @@ static struct rank_query *rank_query_new(const Fts5ExtensionApi *api, Fts5Contex
 	q->avgdl = nrow > 0 ? (double)ntok / (double)nrow : 1.0;
 	q->idf = sw_xcalloc((size_t)(q->nphrase > 0 ? q->nphrase : 1), sizeof(*q->idf));
 	q->freq = sw_xcalloc((size_t)(q->nphrase > 0 ? q->nphrase : 1), sizeof(*q->freq));
+	q->deferred = defer_one && q->nphrase == 1;
+	bool idf = !q->deferred;
 	for (int i = 0; idf && i < q->nphrase; i++) {
 		int64_t nhit = 0;
 		if (api->xQueryPhrase(fts, i, &nhit, count_row) != SQLITE_OK) {
@@ -166,18 +172,19 @@ static struct rank_query *rank_query_new(const Fts5ExtensionApi *api, Fts5Contex
 	}
 	if (idf && most >= PRELOAD_MIN && most > nrow / 16)
 		preload_lengths(q, api->xUserData(fts));
+	q->preload_tried = idf; /* decided; else as the rows go by */
 	return q;
 }
 
 /* The query's statistics, made at the first row; NULL with ctx's error
  * set. */
 static struct rank_query *rank_query_get(const Fts5ExtensionApi *api, Fts5Context *fts,
-					 sqlite3_context *ctx, bool idf)
+					 sqlite3_context *ctx, bool defer_one)
 {
 	struct rank_query *q = api->xGetAuxdata(fts, 0);
 	if (q)
 		return q;
-	if (!(q = rank_query_new(api, fts, idf))) {
+	if (!(q = rank_query_new(api, fts, defer_one))) {
 		sqlite3_result_error(ctx, "sw_rank: cannot read the index statistics", -1);
 		return NULL;
 	}
@@ -229,27 +236,36 @@ static double tf_part(const struct rank_query *q, int i, double d)
 	return (q->freq[i] * (K1 + 1.0)) / (q->freq[i] + K1 * (1 - B + B * d / q->avgdl));
 }
 
+/* The sum of each phrase's IDF times its tf_part, in bm25's order: the
+ * row's bm25 score is -1.0 times it. */
+static double idf_score(const struct rank_query *q, double d)
+{
+	double score = 0.0;
+	for (int i = 0; i < q->nphrase; i++)
+		score += q->idf[i] * tf_part(q, i, d);
+	return score;
+}
+
 /* sw_rank(pages_fts): bm25(pages_fts). */
 static void rank(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
 		 int nval, sqlite3_value **val)
 {
 	(void)nval;
 	(void)val;
-	struct rank_query *q = rank_query_get(api, fts, ctx, true);
+	struct rank_query *q = rank_query_get(api, fts, ctx, false);
 	double d = 0.0;
 	if (!q || !row_terms(api, fts, ctx, q, &d))
 		return;
-	double score = 0.0;
-	for (int i = 0; i < q->nphrase; i++)
-		score += q->idf[i] * tf_part(q, i, d);
-	sqlite3_result_double(ctx, -1.0 * score);
+	sqlite3_result_double(ctx, -1.0 * idf_score(q, d));
 }
 
-/* ------------------------------------------------------------ one phrase */
+/* ------------------------------------------------------------- the heap */
 
 struct top_row {
 	int64_t id;
-	double tf;    /* tf_part: the score is -1.0 * (0.0 + idf * tf) */
+	/* Higher ranks first: idf_score, or when the IDF is deferred,
+	 * tf_part (the score is then -1.0 * (0.0 + idf * tf)). */
+	double tf;
 	double score; /* at the end */
 };
 
@@ -259,8 +275,8 @@ struct top {
 	size_t n;
 	int nout;             /* distinct tf values among the rows left out: 0-2 */
 	double out1, out2;    /* the best two of them, out1 > out2 */
-	int nphrase;          /* the query's phrases, at its first row */
 	int64_t nrow;         /* pages in the index, at its first row */
+	bool deferred;        /* at its first row: rank_query's */
 };
 
 /* a ranks after b: a lower tf, or the same and a higher page id. */
@@ -326,7 +342,7 @@ static void top_add(struct top *t, int64_t id, double tf)
 static void rank_top(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *ctx,
 		     int nval, sqlite3_value **val)
 {
-	struct rank_query *q = rank_query_get(api, fts, ctx, false);
+	struct rank_query *q = rank_query_get(api, fts, ctx, true);
 	double d = 0.0;
 	if (!q)
 		return;
@@ -337,7 +353,7 @@ static void rank_top(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
 			return;
 		}
 		q->top = t;
-		t->nphrase = q->nphrase;
+		t->deferred = q->deferred;
 		t->nrow = q->nrow;
 	}
 	/* Common (at least one page in sixteen among the ids seen so far,
@@ -347,7 +363,7 @@ static void rank_top(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_cont
 		preload_lengths(q, api->xUserData(fts));
 	if (!row_terms(api, fts, ctx, q, &d))
 		return;
-	top_add(t, api->xRowid(fts), q->nphrase == 1 ? tf_part(q, 0, d) : 0.0);
+	top_add(t, api->xRowid(fts), q->deferred ? tf_part(q, 0, d) : idf_score(q, d));
 	sqlite3_result_null(ctx);
 }
 
@@ -394,18 +410,16 @@ int sw__record_rank_top(struct sw__record_ranked **out, size_t *n, bool *exact, 
 		goto cleanup;
 	}
 	int64_t nhit = sqlite3_column_int64(st, 0);
-	if (nhit > 0 && t.nphrase != 1)
-		goto cleanup; /* not one phrase: sw_rank's way */
 	double idf = log(((double)t.nrow - (double)nhit + 0.5) / ((double)nhit + 0.5));
 	idf = idf > 0.0 ? idf : 1e-6;
 	for (size_t i = 0; i < t.n; i++)
-		t.rows[i].score = phrase_score(idf, t.rows[i].tf);
+		t.rows[i].score = t.deferred ? phrase_score(idf, t.rows[i].tf) : -1.0 * t.rows[i].tf;
 	qsort(t.rows, t.n, sizeof(*t.rows), cmp_score);
 	/* A row left out has a tf no higher than any kept.  With the last
 	 * kept row's tf it ranks after it (the heap, as the order, breaks
 	 * the tie by page id); with a lower one it does too unless its
 	 * score, rounded, is the same: then the order is not known here. */
-	if (t.n > 0 && t.nout > 0) {
+	if (t.deferred && t.n > 0 && t.nout > 0) {
 		double last = t.rows[t.n - 1].tf;
 		bool below = t.out1 < last || t.nout == 2;
 		double tf = t.out1 < last ? t.out1 : t.out2;
