@@ -1,6 +1,6 @@
 # Terminal control sequences from outside text never reach the terminal:
 # search snippets, shown pages, verify excerpts, the claims table, the
-# matter audit, sworn run show, case names of the citation table, a model's streamed
+# matter audit, sworn run show and fleet status, case names of the citation table, a model's streamed
 # answer and its name from the server, matter names in errors and GGUF
 # metadata have C0/C1 controls (but newline and tab) replaced by U+FFFD
 # (issue 17, item 13).
@@ -125,6 +125,20 @@ run 0 "$SWORN" models
 has "$T/out" "model   qwen${RED}[2J"
 no_controls "$T/out"
 kill $fake 2>/dev/null
+
+# sworn fleet status: server and model names as fleet/state.json holds them.
+"$SWORN" init -q "$T/fl" || exit 1
+printf '[fleet]\nllama_server = x\nhardware = h.ini\nmodel = a.gguf\n' >>"$T/fl/sworn.conf"
+mkdir -p "$T/fl/fleet"
+cat >"$T/fl/fleet/state.json" <<'EOF'
+{"phase": "running", "supervisor_pid": -1, "supervisor_start_ticks": 0,
+ "servers": [{"name": "evil\u001b[2J", "pid": 999999, "start_ticks": 0, "state": "ready",
+   "port": 1, "restarts": 0, "model": "m\u001b]0;owned.gguf"}]}
+EOF
+run 1 "$SWORN" -C "$T/fl" fleet status
+has "$T/out" "evil${RED}[2J"
+has "$T/out" "m${RED}]0;owned.gguf"
+no_controls "$T/out"
 
 # GGUF metadata: a model named ESC [ 2 J.
 fleet_fixtures "$T/m"
