@@ -1,9 +1,9 @@
 # Terminal control sequences from outside text never reach the terminal:
 # search snippets, shown pages, verify excerpts, the claims table, the
-# matter audit, sworn run show and fleet status, case names of the citation table, a model's streamed
-# answer and its name from the server, matter names in errors and GGUF
-# metadata have C0/C1 controls (but newline and tab) replaced by U+FFFD
-# (issue 17, item 13).
+# matter audit, sworn run show and fleet status, case names of the
+# citation table, a model's streamed answer and its name from the server,
+# matter names in errors and GGUF metadata have C0/C1 controls (but
+# newline and tab) replaced by U+FFFD (issue 17, item 13).
 . "$SW_SRC/tests/cli/lib.sh"
 new_workspace
 cd "$T/ws" || exit 1
