@@ -374,7 +374,7 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 				if (o->json)
 					json_object_set_new(doc, "draft", json_string(draft));
 				else
-					fputs(draft, stdout);
+					sw_term_puts(stdout, draft); /* a model's text */
 				rc = o->json ? cli_emit(true, json_incref(doc), NULL, NULL, CLI_OK) : CLI_OK;
 			}
 			free(draft);

@@ -90,6 +90,13 @@ run 0 "$SWORN" run show -m m 1
 has "$T/out" "qwen${RED}]0;owned"
 has "$T/out" "the server said ${RED}[8mhidden"
 no_controls "$T/out"
+# Its draft, the model's own text.
+sql m "UPDATE runs SET draft_doc_id = 77 WHERE id = 1;
+	INSERT INTO run_steps (run_id, key, step, kind, status, output, output_doc_id)
+	VALUES (1, 'revise', 'revise', 'model', 'done', 'The draft.${ESC}[2J${ESC}]0;owned', 77);" || exit 1
+run 0 "$SWORN" run show -m m 1 --draft
+has "$T/out" "The draft.${RED}[2J${RED}]0;owned"
+no_controls "$T/out"
 
 # A citation table's case names.
 printf 'name,volume,reporter,page,last_page,court,year\r\nEvil%s[2J v. Terminal%s]0;x%s,550,U.S.,544,570,scotus,2007\r\n' \
