@@ -419,6 +419,10 @@ int sw__record_rank_top(struct sw__record_ranked **out, size_t *n, bool *exact, 
 	 * kept row's tf it ranks after it (the heap, as the order, breaks
 	 * the tie by page id); with a lower one it does too unless its
 	 * score, rounded, is the same: then the order is not known here. */
+	/* Fault seam: SWORN_FAULT=rank-tie:N makes the Nth such query's
+	 * order unknown here, as a tie would (tests/cli/search.sh). */
+	if (t.deferred && sw_fault("rank-tie"))
+		goto cleanup;
 	if (t.deferred && t.n > 0 && t.nout > 0) {
 		double last = t.rows[t.n - 1].tf;
 		bool below = t.out1 < last || t.nout == 2;

@@ -71,4 +71,18 @@ lacks "$T/out" "smith-dep.txt p.1"
 run 0 "$SWORN" search -m m --json "Brightline Logistics"
 has "$T/out" '"cite": "Smith Dep. 1:4"'
 
+# A word is ranked in one pass; where a rounded tie could make its order
+# unknown there (forced here), ORDER BY sw_rank ranks it: the same hits.
+for q in the delivery '"late delivery"'; do
+	run 0 "$SWORN" search -m m --all --json -n 50 "$q"
+	cp "$T/out" "$T/one-pass.json"
+	rm -f "$T/fired"
+	export SWORN_FAULT=rank-tie:1 SWORN_FAULT_MARK="$T/fired"
+	run 0 "$SWORN" search -m m --all --json -n 50 "$q"
+	unset SWORN_FAULT SWORN_FAULT_MARK
+	eq "rank-tie fired for $q" "$(test -e "$T/fired" && echo yes)" yes
+	eq "same hits for $q" "$(cmp -s "$T/one-pass.json" "$T/out" && echo same)" same
+	has "$T/out" '"doc_id"'
+done
+
 done_testing
