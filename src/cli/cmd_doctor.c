@@ -87,7 +87,7 @@ static void check(struct report *r, const char *verdict, const char *what, const
 							   "what", sw_json_str(what),
 							   "detail", sw_json_str(b.data)));
 	else
-		printf("%-5s %s: %s\n", verdict, what, b.data);
+		sw_term_printf(stdout, "%-5s %s: %s\n", verdict, what, b.data); /* a server's words */
 	sw_buf_release(&b);
 }
 

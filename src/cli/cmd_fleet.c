@@ -356,7 +356,7 @@ static int hosts_down(struct cli_fleet *f)
 			char *nl = strchr(line, '\n');
 			size_t len = nl ? (size_t)(nl - line) : strlen(line);
 			if (len && strncmp(line, "fleet is down", len) != 0)
-				printf("%s: %.*s\n", name, (int)len, line);
+				sw_term_printf(stdout, "%s: %.*s\n", name, (int)len, line);
 			line += len + (nl ? 1 : 0);
 		}
 		sw_buf_release(&out);
@@ -395,9 +395,11 @@ static int history(const struct fleet_opts *o, const struct sw_fleet_conf *conf)
 				const char *ev = json_string_value(json_object_get(e, "event"));
 				const char *build = json_string_value(json_object_get(e, "build"));
 				const char *who = js(e, "server");
-				printf("%s  %-8s %-28s %s%s%s\n", js(e, "time"), ev ? ev : "?",
-				       *who ? who : js(e, "endpoint"), js(e, "model_file"),
-				       build ? "  build " : "", build ? build : "");
+				/* A build a server named, a GGUF file's name. */
+				sw_term_printf(stdout, "%s  %-8s %-28s %s%s%s\n", js(e, "time"),
+					       ev ? ev : "?", *who ? who : js(e, "endpoint"),
+					       js(e, "model_file"), build ? "  build " : "",
+					       build ? build : "");
 			}
 		}
 		json_decref(e);
@@ -454,7 +456,7 @@ static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const cha
 			if (err.code == SW_ENOTFOUND)
 				rc = CLI_OK; /* never started on this host: nothing to stop */
 		}
-		fputs(out.data, stdout);
+		sw_term_write(stdout, out.data, out.len);
 		puts("fleet is down");
 		sw_buf_release(&out);
 		return rc;
@@ -548,7 +550,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		if (sw_fleet_down(&out, conf.dir, 10000, &err) != 0) {
 			rc = cli_fail(&err);
 		} else {
-			fputs(out.data, stdout);
+			sw_term_write(stdout, out.data, out.len);
 			puts("fleet is down");
 			rc = CLI_OK;
 		}

@@ -146,6 +146,12 @@ run 1 "$SWORN" -C "$T/fl" fleet status
 has "$T/out" "evil${RED}[2J"
 has "$T/out" "m${RED}]0;owned.gguf"
 no_controls "$T/out"
+# sworn fleet history: a GGUF file's name and the build a server named.
+printf '{"time": "2026-01-01T00:00:00Z", "event": "start", "server": "s1", "model_file": "m\\u001b[2J.gguf", "build": "b\\u001b]0;owned"}\n' \
+	>"$T/fl/fleet/history.jsonl"
+run 0 "$SWORN" -C "$T/fl" fleet history
+has "$T/out" "m${RED}[2J.gguf  build b${RED}]0;owned"
+no_controls "$T/out"
 
 # GGUF metadata: a model named ESC [ 2 J.
 fleet_fixtures "$T/m"
