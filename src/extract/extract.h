@@ -407,8 +407,8 @@ struct sw_extract_opts {
 	unsigned threads;     /* OCR threads; 0 = one per core */
 	unsigned text_threads; /* threads reading a long PDF's text ahead of the
 				* caller; 0 = one per core, fewer when their
-				* documents' page trees would pass a budget (one
-				* at any length, two cores or more) */
+				* documents' page trees would pass a budget, and
+				* none when that leaves one */
 	bool text_alone;      /* read a PDF's text on the caller's thread with its
 				* one document, no read-ahead (a reference) */
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */

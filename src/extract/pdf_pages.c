@@ -11,13 +11,13 @@
  * Each document keeps every page it has walked to (poppler's page tree,
  * about 1.7 KB a page), so a second document costs that much again: the
  * threads are as many as the cores, and fewer when the extra documents
- * would pass TREE_BUDGET, but at least one on two cores or more: one
- * reading thread costs no more tree than the caller's document reading
- * (that one is then walked only for OCR), and the caller stores one chunk
- * while the next is read.  Reopening a document for each range of pages
- * would not bound the tree: poppler-glib reaches page N only by walking
- * (and keeping) pages 0..N-1 of a fresh document too (measured:
- * docs/PERFORMANCE.md). */
+ * would pass TREE_BUDGET.  When that leaves one, none is started: one
+ * reading thread (its tree no larger than the caller's document's) was
+ * measured at 50,000 pages to cost 11% more CPU (malloc's locking once
+ * there are threads) and no wall time (docs/PERFORMANCE.md).  Reopening
+ * a document for each range of pages would not bound the tree either:
+ * poppler-glib reaches page N of a fresh document only by walking (and
+ * keeping) pages 0..N-1. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,22 +112,19 @@ static void *worker(void *arg)
 /* How many threads read: one per core (threads when not 0), at most
  * MAX_THREADS and no more documents than the page-tree budget allows
  * beyond the first; none when alone, for a document of two chunks or less,
- * or on one core unless asked for (a thread would only take turns with
- * the caller). */
+ * or, unless threads asks for it, when that leaves one. */
 static size_t thread_count(int n, int chunk, unsigned threads, bool alone)
 {
 	if (alone || n <= 2 * chunk)
 		return 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	if (!threads && cores < 2)
-		return 0;
-	size_t t = threads ? threads : (size_t)cores;
+	size_t t = threads ? threads : (size_t)(cores > 0 ? cores : 1);
 	if (t > MAX_THREADS)
 		t = MAX_THREADS;
 	size_t extra = TREE_BUDGET / ((size_t)n * TREE_BYTES_PER_PAGE);
 	if (t > extra + 1)
 		t = extra + 1;
-	return t;
+	return !threads && t < 2 ? 0 : t;
 }
 
 struct sw__pdf_reader *sw__pdf_reader_new(PopplerDocument *doc, const char *data, size_t len,

@@ -66,10 +66,9 @@ static void test_pdf_pages_and_bates(void **state)
 
 /* An /Encrypt dictionary whose user password is not empty. */
 /* A PDF long enough for the text to be read ahead on threads
- * (pdf_pages.c): read with one, two and three threads (one: the reading
- * thread a very long PDF gets, its tree budget allowing one document), and
- * by default, every page is there in order with the same text as read by
- * the caller's one document alone. */
+ * (pdf_pages.c): read with one, two and three threads and by default,
+ * every page is there in order with the same text as read by the caller's
+ * one document alone. */
 static void test_pdf_parallel_pages(void **state)
 {
 	(void)state;
