@@ -22,7 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "extract/extract_int.h"
@@ -47,6 +49,7 @@ struct sw_opt_keys {
 	size_t n, cap;
 	uint32_t *slot;
 	size_t mask;
+	uint64_t seed; /* the hash's, random: keys cannot be chosen to collide */
 	bool all; /* every key the pages have, copied into the arena */
 };
 
@@ -179,6 +182,20 @@ static uint64_t fnv(uint64_t h, const char *p, size_t n)
 
 /* ------------------------------------------------------------ the key index */
 
+/* FNV-1a from a random start, then mixed (MurmurHash3's finaliser) so
+ * that the slot's low bits depend on every byte: a production's author
+ * who does not know the seed cannot make the keys share slots (which made
+ * each lookup a walk, the import quadratic again). */
+static uint64_t key_hash(const struct sw_opt_keys *k, const char *p, size_t n)
+{
+	uint64_t h = fnv(FNV_START ^ k->seed, p, n);
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
 static struct opt_key *key_slot(struct sw_opt_keys *k, const char *p, size_t n,
 				uint64_t h, uint32_t **slotp)
 {
@@ -215,7 +232,7 @@ static struct opt_key *keys_get(struct sw_opt *o, const char *p, size_t n, const
 {
 	struct sw_opt_keys *k = o->keys;
 	uint32_t *slot = NULL;
-	uint64_t h = fnv(FNV_START, p, n);
+	uint64_t h = key_hash(k, p, n);
 	if (!k->mask)
 		keys_grow(k);
 	struct opt_key *e = key_slot(k, p, n, h, &slot);
@@ -236,6 +253,9 @@ static struct opt_key *keys_get(struct sw_opt *o, const char *p, size_t n, const
 static void keys_init(struct sw_opt *o, const char *const *keys, size_t nkeys)
 {
 	o->keys = sw_xcalloc(1, sizeof(*o->keys));
+	if (getrandom(&o->keys->seed, sizeof(o->keys->seed), GRND_NONBLOCK) !=
+	    (ssize_t)sizeof(o->keys->seed))
+		o->keys->seed = (uint64_t)(uintptr_t)o->keys ^ (uint64_t)time(NULL);
 	o->keys->all = keys == NULL;
 	for (size_t i = 0; keys && i < nkeys; i++)
 		if (keys[i] && keys[i][0])
