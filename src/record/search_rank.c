@@ -92,7 +92,7 @@ static uint32_t blob_length(const unsigned char *b, int n)
 
 /* sw_page_length(PTR, id, sz): store sz's length at id in the array PTR
  * points to (a struct rank_query), inside the scan's one statement rather
- * than a sqlite3_step and three column reads a page.  NULL. */
+ * than a sqlite3_step and three column reads a page.  0. */
 static void page_length(sqlite3_context *ctx, int nval, sqlite3_value **val)
 {
 	(void)nval;
@@ -107,7 +107,7 @@ static void page_length(sqlite3_context *ctx, int nval, sqlite3_value **val)
 		if (b)
 			q->len[id] = blob_length(b, sqlite3_value_bytes(val[2]));
 	}
-	sqlite3_result_null(ctx);
+	sqlite3_result_int(ctx, 0);
 }
 
 static void preload_lengths(struct rank_query *q, sqlite3 *db)
@@ -126,14 +126,14 @@ static void preload_lengths(struct rank_query *q, sqlite3 *db)
 	q->len = sw_xmalloc((size_t)q->nlen * sizeof(*q->len));
 	memset(q->len, 0xff, (size_t)q->nlen * sizeof(*q->len));
 	int step = SQLITE_ERROR;
-	if (sqlite3_prepare_v2(db, "SELECT count(sw_page_length(?1, id, sz)) FROM pages_fts_docsize"
-			       " WHERE id < ?2", -1, &st, NULL) == SQLITE_OK) {
+	/* sw_page_length is 0: no row comes back, the scan is one step. */
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM pages_fts_docsize WHERE sw_page_length(?1, id, sz)",
+			       -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_pointer(st, 1, q, LEN_PTR, NULL);
-		sqlite3_bind_int64(st, 2, q->nlen);
 		step = sqlite3_step(st);
 	}
 	sqlite3_finalize(st);
-	if (step != SQLITE_ROW) {
+	if (step != SQLITE_DONE) {
 		/* Not read: every page is looked up on its own. */
 		free(q->len);
 		q->len = NULL;
