@@ -31,7 +31,8 @@ static const char default_conf[] =
 	"\n"
 	"; [ingest]\n"
 	"; ocr_pages = 0              ; pages one import reads by OCR at most (0: no limit)\n"
-	"; ocr_seconds = 0            ; seconds of OCR one import may spend (0: no limit)\n";
+	"; ocr_seconds = 0            ; seconds of OCR one import may spend (0: no limit)\n"
+	"; batch_pages = 0            ; pages stored in one transaction (0: 1000; 1: one per document)\n";
 
 static char *absolute(const char *path, struct sw_err *err)
 {
