@@ -84,10 +84,7 @@ void sw__ingest_settle(struct sw__ingest *in)
 	}
 	memmove(in->held, in->held + done, (in->nheld - done) * sizeof(*in->held));
 	in->nheld -= done;
-	if (lost)
-		sw__ingest_event(in, SW_INGEST_NOTE, sw_matter_name(in->m),
-				 "%zu document(s) of the last batch were rolled back with it;"
-				 " the next import stores them", lost);
+	in->rolled_back += lost;
 }
 
 void sw__ingest_event(struct sw__ingest *in, enum sw_ingest_event ev,

@@ -302,10 +302,20 @@ done:
 	}
 	sw_record_batch_stop(m);
 	sw__ingest_settle(&in);
+	/* Documents stored in a batch the error rolled back: said on the
+	 * error's one line (a batch is lost only by an error that stops). */
+	char lost[160] = "";
+	if (in.rolled_back)
+		snprintf(lost, sizeof(lost),
+			 "%llu document(s) stored before it in the same batch were rolled back"
+			 " with it; the next import stores them", (unsigned long long)in.rolled_back);
 	for (size_t i = 0; i < in.nprefixes && rc == 0; i++)
 		rc = report_bates(&in, in.prefixes[i], err);
 	if (rc < 0 && in.fatal.code)
-		sw_err_set(err, in.fatal.code, "import stopped: %s", in.fatal.msg);
+		sw_err_set(err, in.fatal.code, "import stopped: %s%s%s%s", in.fatal.msg,
+			   lost[0] ? " (" : "", lost, lost[0] ? ")" : "");
+	else if (lost[0])
+		sw__ingest_event(&in, SW_INGEST_WARNING, sw_matter_name(m), "%s", lost);
 
 	sw_record_sync_originals(m);
 	sw_record_import_unlock(lock);

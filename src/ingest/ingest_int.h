@@ -40,6 +40,7 @@ struct sw__ingest {
 	struct sw_ocr_pool *ocr_pool; /* sw__ingest_ocr_pool; freed by sw_ingest */
 	struct sw__ingest_held *held; /* events of documents not yet committed */
 	size_t nheld, capheld;
+	uint64_t rolled_back;    /* documents reported lost with their batch */
 };
 
 /* The import's OCR budget, its limits set from opts on first use: every
@@ -102,8 +103,8 @@ int sw__ingest_commit(struct sw__ingest *in, bool force) SW_MUST_USE;
 
 /* Report the held events whose batch is committed.  Those of a batch
  * rolled back (an error the import stopped at) are reported but the
- * imports, whose counts are taken back, with a note saying so.  With the
- * batch closed, nothing stays held. */
+ * imports, whose counts are taken back and added to in->rolled_back (the
+ * import's error says so).  With the batch closed, nothing stays held. */
 void sw__ingest_settle(struct sw__ingest *in);
 
 /* Store doc and report what the store decided (a quarantine); *id and

@@ -69,7 +69,8 @@ six_documents
 SWORN_FAULT=batch-commit:1 run 2 "$SWORN" ingest -m m in
 has "$T/err" "cannot commit the documents stored: injected fault"
 has "$T/out" "imported 0, skipped 0, failed 0"
-has "$T/err" "6 document(s) of the last batch were rolled back"
+has "$T/err" "6 document(s) stored before it in the same batch were rolled back"
+lines "$T/err" 1
 eq "nothing kept of the failed batch" "$(sql m 'SELECT count(*) FROM documents')" 0
 run 0 "$SWORN" ingest -m m in
 has "$T/out" "imported 6, skipped 0, failed 0"
