@@ -76,6 +76,18 @@ fleet_fixtures() {
 	"$fixtures" --write "$1" >/dev/null || exit 1
 }
 
+# drafter_on_fake PORTFILE: wait (up to 10 s) for a llama-server test
+# double started with --fake-port-file PORTFILE, then give sworn.conf an
+# endpoint "local" at its port and the drafter role on it (the role's
+# section comes last, so lines appended after it are the role's).
+drafter_on_fake() {
+	i=0
+	while [ ! -s "$1" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+	[ -s "$1" ] || { echo "FAIL: the test double wrote no port to $1"; exit 1; }
+	printf '[endpoint "local"]\nurl = http://127.0.0.1:%s\n[role "drafter"]\nendpoint = local\n' \
+		"$(cat "$1")" >>sworn.conf
+}
+
 # A fresh workspace in $T/ws with the matter m.
 new_workspace() {
 	rm -rf "$T/ws"

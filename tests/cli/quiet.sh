@@ -45,15 +45,8 @@ lines "$T/err" 0
 	-ngl 99 -fa on 2>"$T/fake.err" &
 fake=$!
 trap 'kill $fake 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
-cat >>sworn.conf <<CONF
-[endpoint "local"]
-url = http://127.0.0.1:$(cat "$T/port")
-[role "drafter"]
-endpoint = local
-max_tokens = 3
-CONF
+drafter_on_fake "$T/port"
+echo 'max_tokens = 3' >>sworn.conf
 run 0 "$SWORN" ask drafter Say hello
 has "$T/err" "prompt"
 run 0 "$SWORN" --quiet ask drafter Say hello

@@ -116,14 +116,7 @@ printf '[answer "a"]\ntext = Agreed.%s[2J%s]0;owned%s Then\\n%s[8mhidden\n' "$ES
 	--fake-script fake/script.ini 2>"$T/fake.err" &
 fake=$!
 trap 'kill $fake 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
-cat >>sworn.conf <<CONF
-[endpoint "local"]
-url = http://127.0.0.1:$(cat "$T/port")
-[role "drafter"]
-endpoint = local
-CONF
+drafter_on_fake "$T/port"
 run 0 "$SWORN" ask drafter Say something
 has "$T/out" "Agreed.${RED}[2J${RED}]0;owned${RED} Then"
 has "$T/out" "${RED}[8mhidden"
