@@ -34,20 +34,23 @@ int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
 		    const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
 
 /* The text layer of doc's npages pages (doc opened on data, len), a chunk
- * of pages at a time in page order, read ahead by threads with documents
- * of their own (pdf_pages.c; threads: 0 for one per core, fewer when the
- * page-tree budget says so) or, for a short document, on one core or when
- * alone, by doc itself on the caller's thread.  Each call to next fills the next chunk:
- * text[k] (g_malloc'd, the caller's; NULL for a page poppler cannot read)
- * and cand[k] (no text but images: a page for OCR), for min(chunk, pages
- * left) entries.  The page text is the same whichever document read it. */
+ * of pages at a time in page order (pdf_pages.c).  A long document is read
+ * by walks that build and drop each page (pdf_walk.h), ahead on threads
+ * (threads: 0 for one per core) unless alone or on one core; one that no
+ * walk reads, by poppler-glib documents of the threads' own within a
+ * page-tree budget; a short one, by doc on the caller's thread.  Each call
+ * to next fills the next chunk: text[k] (g_malloc'd, the caller's; NULL
+ * for a page poppler cannot read) and cand[k] (no text but images: a page
+ * for OCR), for min(chunk, pages left) entries.  The page text is the same
+ * whichever walk or document read it.  needs_doc is false when the reader
+ * no longer reads doc: the caller may then close it. */
 struct _PopplerDocument;
 struct sw__pdf_reader;
 struct sw__pdf_reader *sw__pdf_reader_new(struct _PopplerDocument *doc, const char *data,
 					  size_t len, int npages, int chunk, unsigned threads,
 					  bool alone);
 void sw__pdf_reader_next(struct sw__pdf_reader *r, char **text, bool *cand);
-size_t sw__pdf_reader_threads(const struct sw__pdf_reader *r); /* 0: none */
+bool sw__pdf_reader_needs_doc(const struct sw__pdf_reader *r);
 void sw__pdf_reader_free(struct sw__pdf_reader *r);
 
 /* Extract a .docx: the paragraphs and tables of word/document.xml in

@@ -241,9 +241,9 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
 	reader = sw__pdf_reader_new(doc, data, len, n, PDF_CHUNK, opts->text_threads,
 				     opts->text_alone);
-	if (sw__pdf_reader_threads(reader) > 0) {
-		/* The reading threads have documents of their own: this one
-		 * (its cross-reference table alone is ~30 bytes an object) is
+	if (!sw__pdf_reader_needs_doc(reader)) {
+		/* The reader has walks or documents of its own: this one (its
+		 * cross-reference table alone is ~30 bytes an object) is
 		 * opened again only when a page needs OCR. */
 		g_object_unref(doc);
 		doc = NULL;

@@ -1,0 +1,386 @@
+/* pdf_walk.cc - a PDF's pages read in order, each built and dropped again.
+ *
+ * poppler-glib reaches page N only through its catalog, which builds and
+ * keeps a Page object for every page up to N (about 1.7 KB each: 85 MB at
+ * 50,000 pages, again for every reading thread's document).  This reader
+ * uses poppler's own classes (libpoppler-private-dev) instead.  It walks
+ * the page tree itself, in the catalog's order; for each range of pages it
+ * writes a pruned copy of the tree into the document's cross-reference
+ * table (each Pages node on the way copied whole, its Kids cut to the
+ * range's), points a copy of the document catalog at it, and lets a
+ * catalog of its own build the range's pages from that: poppler's own
+ * inheritance of boxes, rotation and resources, from the same dictionaries.
+ * It reads each page's text as poppler_page_get_text() does and drops the
+ * catalog and its pages.  Pages it only passes on the way to its range
+ * cost a dictionary fetch each.
+ *
+ * It reads a tree only while the tree is one it follows exactly as the
+ * catalog does: the catalog's Pages a dictionary by reference, every kid a
+ * reference to a Page or Pages dictionary, Kids arrays, no loop, every page
+ * built.  At the first node that is anything else it stops and says so;
+ * the caller reads the pages from there with poppler-glib, whose catalog
+ * copes with such trees in ways of its own.  A linearized file is not
+ * walked at all: poppler-glib reads its pages through the hint tables.
+ *
+ * The text of a page is the same whichever reader read it: the same
+ * TextOutputDev settings, the same crop box and rotation for the selection
+ * rectangle, the same Gfx.  tests/unit/pdf_walk_test.c compares the two
+ * readers page by page. */
+#include <memory>
+#include <vector>
+
+#include <glib.h>
+
+#include <GlobalParams.h>
+#include <Gfx.h>
+#include <Array.h>
+#include <Catalog.h>
+#include <Dict.h>
+#include <Object.h>
+#include <OutputDev.h>
+#include <PDFDoc.h>
+#include <Page.h>
+#include <Stream.h>
+#include <TextOutputDev.h>
+#include <XRef.h>
+
+#include "extract/pdf_walk.h"
+
+namespace {
+
+/* Whether a page draws an image, told as poppler-glib's image mapping
+ * (CairoImageOutputDev) tells it: every image drawn, masked or used as a
+ * soft mask counts; tiling patterns, shadings and Type 3 glyphs are not
+ * entered.  Drawing stops at the first image. */
+class ImageProbe : public OutputDev
+{
+public:
+	bool found = false;
+
+	bool upsideDown() override { return true; }
+	bool useDrawChar() override { return false; }
+	bool interpretType3Chars() override { return false; }
+	bool needNonText() override { return true; }
+	bool useTilingPatternFill() override { return true; }
+	bool tilingPatternFill(GfxState *, Gfx *, Catalog *, GfxTilingPattern *, const double *,
+			       int, int, int, int, double, double) override
+	{
+		return true;
+	}
+	bool useShadedFills(int type) override { return type <= 7; }
+	bool functionShadedFill(GfxState *, GfxFunctionShading *) override { return true; }
+	bool axialShadedFill(GfxState *, GfxAxialShading *, double, double) override
+	{
+		return true;
+	}
+	bool radialShadedFill(GfxState *, GfxRadialShading *, double, double) override
+	{
+		return true;
+	}
+	bool gouraudTriangleShadedFill(GfxState *, GfxGouraudTriangleShading *) override
+	{
+		return true;
+	}
+	bool patchMeshShadedFill(GfxState *, GfxPatchMeshShading *) override { return true; }
+	void drawImageMask(GfxState *, Object *, Stream *, int, int, bool, bool, bool) override
+	{
+		found = true;
+	}
+	void setSoftMaskFromImageMask(GfxState *, Object *, Stream *, int, int, bool, bool,
+				      double *) override
+	{
+		found = true;
+	}
+	void unsetSoftMaskFromImageMask(GfxState *, double *) override { }
+	void drawImage(GfxState *, Object *, Stream *, int, int, GfxImageColorMap *, bool,
+		       const int *, bool) override
+	{
+		found = true;
+	}
+	void drawMaskedImage(GfxState *, Object *, Stream *, int, int, GfxImageColorMap *, bool,
+			     Stream *, int, int, bool, bool) override
+	{
+		found = true;
+	}
+	void drawSoftMaskedImage(GfxState *, Object *, Stream *, int, int, GfxImageColorMap *,
+				 bool, Stream *, int, int, GfxImageColorMap *, bool) override
+	{
+		found = true;
+	}
+};
+
+bool probe_done(void *data)
+{
+	return static_cast<ImageProbe *>(data)->found;
+}
+
+/* One Pages node on the way down: its dictionary, its Kids, the next kid,
+ * and its pruned copy for the range being read (none until a page of the
+ * range is under it). */
+struct Level {
+	Object node;
+	Object kids;
+	Ref ref;
+	int next;
+	Object copy; /* the pruned copy: a dictionary, or null */
+	Array *copy_kids;
+};
+
+/* Installed only if no one had set poppler up: never, as walks are opened
+ * beside a poppler-glib document, whose callback stays. */
+void quiet(ErrorCategory, Goffset, const char *) { }
+
+} // namespace
+
+struct sw__pdf_walk {
+	/* poppler's global state lives while any holder of one of these does:
+	 * the walk holds its own, for the caller may close its document (the
+	 * last poppler-glib one) while walks read.  Declared first, it goes
+	 * last. */
+	std::unique_ptr<GlobalParamsIniter> initer;
+	std::unique_ptr<PDFDoc> doc;
+	std::vector<Level> stack;
+	std::vector<Ref> spare; /* cross-reference entries for pruned copies */
+	size_t used = 0;        /* of spare, by this range */
+	Object catalog;         /* a copy of the document's catalog dictionary */
+	Object root;            /* the pruned copy of the root Pages node */
+	int pos = 0;            /* pages passed so far */
+	int npages = 0;
+	bool broken = false;    /* a node the walk does not follow: stop */
+};
+
+/* Push a Pages node; false when its Kids is not an array. */
+static bool push(sw__pdf_walk *w, Object &&node, Ref ref)
+{
+	Level l;
+	l.kids = node.dictLookup("Kids");
+	if (!l.kids.isArray())
+		return false;
+	l.node = std::move(node);
+	l.ref = ref;
+	l.next = 0;
+	l.copy_kids = nullptr;
+	w->stack.push_back(std::move(l));
+	return true;
+}
+
+/* The next page of the tree into *kid and *ref (its parent is the top of
+ * the stack); false at the end of the tree or at a node not followed
+ * (w->broken). */
+static bool next_page(sw__pdf_walk *w, Object *kid, Ref *ref)
+{
+	while (!w->stack.empty()) {
+		Level &top = w->stack.back();
+		if (top.next >= top.kids.arrayGetLength()) {
+			w->stack.pop_back();
+			if (!w->stack.empty())
+				w->stack.back().next++;
+			continue;
+		}
+		const Object &kref = top.kids.arrayGetNF(top.next);
+		if (!kref.isRef()) {
+			w->broken = true;
+			return false;
+		}
+		for (const Level &l : w->stack)
+			if (l.ref.num == kref.getRefNum()) {
+				w->broken = true; /* a loop: the catalog skips it */
+				return false;
+			}
+		Object k = top.kids.arrayGet(top.next);
+		if (k.isDict("Page") || (k.isDict() && !k.getDict()->hasKey("Kids"))) {
+			*ref = kref.getRef();
+			*kid = std::move(k);
+			top.next++;
+			return true;
+		}
+		if (!k.isDict() || !push(w, std::move(k), kref.getRef())) {
+			w->broken = true;
+			return false;
+		}
+	}
+	return false;
+}
+
+/* A cross-reference entry for the next pruned copy of this range, holding
+ * obj: one used by an earlier range, or a new one. */
+static Ref place(sw__pdf_walk *w, const Object &obj)
+{
+	XRef *xref = w->doc->getXRef();
+	if (w->used < w->spare.size()) {
+		Ref r = w->spare[w->used++];
+		xref->setModifiedObject(&obj, r);
+		return r;
+	}
+	Ref r = xref->addIndirectObject(obj);
+	w->spare.push_back(r);
+	w->used++;
+	return r;
+}
+
+/* Put the page ref under the pruned copies of the nodes above it, copying
+ * those not copied yet for this range. */
+static void keep(sw__pdf_walk *w, Ref page)
+{
+	XRef *xref = w->doc->getXRef();
+	for (size_t d = 0; d < w->stack.size(); d++) {
+		Level &l = w->stack[d];
+		if (l.copy.isDict())
+			continue;
+		Dict *c = l.node.getDict()->copy(xref);
+		l.copy_kids = new Array(xref);
+		c->set("Kids", Object(l.copy_kids));
+		l.copy = Object(c);
+		Ref r = place(w, l.copy);
+		if (d > 0) {
+			w->stack[d - 1].copy_kids->add(Object(r));
+		} else {
+			w->catalog.dictSet("Pages", Object(r));
+			w->root = l.copy.copy();
+		}
+	}
+	w->stack.back().copy_kids->add(Object(page));
+}
+
+/* Forget the pruned copies: the next range makes its own. */
+static void unkeep(sw__pdf_walk *w)
+{
+	for (Level &l : w->stack) {
+		l.copy.setToNull();
+		l.copy_kids = nullptr;
+	}
+	w->root.setToNull();
+	w->used = 0;
+}
+
+/* The text of page and whether it is blank with images, as
+ * poppler_page_get_text() and poppler_page_get_image_mapping() tell. */
+static void read_page(Page *page, char **text, bool *cand)
+{
+	auto dev = std::make_unique<TextOutputDev>(nullptr, true, 0, false, false);
+	std::unique_ptr<Gfx> gfx(page->createGfx(dev.get(), 72.0, 72.0, 0, false, true, -1, -1,
+						 -1, -1, false, nullptr, nullptr));
+	page->display(gfx.get());
+	dev->endPage();
+	TextPage *tp = dev->takeText();
+	gfx.reset();
+	dev.reset();
+	PDFRectangle all;
+	all.x1 = 0;
+	all.y1 = 0;
+	if (page->getRotate() == 90 || page->getRotate() == 270) {
+		all.x2 = page->getCropHeight();
+		all.y2 = page->getCropWidth();
+	} else {
+		all.x2 = page->getCropWidth();
+		all.y2 = page->getCropHeight();
+	}
+	std::unique_ptr<GooString> s(tp->getSelectionText(&all, selectionStyleGlyph));
+	tp->decRefCnt();
+	*text = g_strdup(s->c_str());
+	bool blank = true;
+	for (const char *p = *text; *p && blank; p++)
+		blank = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f';
+	if (blank) {
+		ImageProbe probe;
+		std::unique_ptr<Gfx> g(page->createGfx(&probe, 72.0, 72.0, 0, false, true, -1, -1,
+						       -1, -1, false, probe_done, &probe));
+		page->display(g.get());
+		*cand = probe.found;
+	}
+}
+
+/* Read the k pages kept: a catalog over the pruned tree builds them. */
+static bool read_kept(sw__pdf_walk *w, int k, char **text, bool *cand)
+{
+	XRef *xref = w->doc->getXRef();
+	if (!w->root.isDict())
+		return false;
+	w->root.dictSet("Count", Object(k));
+	Object cat = w->catalog.copy();
+	xref->setModifiedObject(&cat, { xref->getRootNum(), xref->getRootGen() });
+	Catalog pruned(w->doc.get());
+	if (!pruned.isOk() || pruned.getNumPages() != k)
+		return false;
+	for (int j = 0; j < k; j++) {
+		Page *page = pruned.getPage(j + 1);
+		if (!page)
+			return false;
+		read_page(page, &text[j], &cand[j]);
+	}
+	return true;
+}
+
+struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages)
+{
+	if (!globalParams || npages <= 0)
+		return nullptr;
+	try {
+		auto w = std::make_unique<sw__pdf_walk>();
+		w->initer = std::make_unique<GlobalParamsIniter>(quiet);
+		Object none;
+		w->doc = std::make_unique<PDFDoc>(
+			new MemStream(data, 0, static_cast<Goffset>(len), std::move(none)));
+		if (!w->doc->isOk() || w->doc->getNumPages() != npages || w->doc->isLinearized())
+			return nullptr;
+		XRef *xref = w->doc->getXRef();
+		Object cat = xref->getCatalog();
+		if (!cat.isDict())
+			return nullptr;
+		const Object &pref = cat.dictLookupNF("Pages");
+		if (!pref.isRef() || pref.getRefNum() < 0 || pref.getRefNum() >= xref->getNumObjects())
+			return nullptr;
+		Ref root = pref.getRef();
+		Object pages = cat.dictLookup("Pages");
+		if (!pages.isDict() || !push(w.get(), std::move(pages), root))
+			return nullptr;
+		w->catalog = std::move(cat);
+		w->npages = npages;
+		return w.release();
+	} catch (...) {
+		return nullptr;
+	}
+}
+
+int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool *cand)
+{
+	for (int i = c0; i < c1; i++) {
+		text[i - c0] = nullptr;
+		cand[i - c0] = false;
+	}
+	if (w->broken || c0 < w->pos || c1 > w->npages || c0 >= c1)
+		return -1;
+	bool ok = false;
+	try {
+		unkeep(w);
+		while (w->pos < c1) {
+			Object kid;
+			Ref ref;
+			if (!next_page(w, &kid, &ref))
+				break;
+			if (w->pos++ >= c0)
+				keep(w, ref);
+		}
+		ok = w->pos == c1 && read_kept(w, c1 - c0, text, cand);
+	} catch (...) {
+		ok = false;
+	}
+	unkeep(w);
+	if (ok)
+		return 0;
+	/* Stopped short (a node not followed, a page not built, or the tree
+	 * ended before the count): what was read is dropped and the range
+	 * and every later one go to poppler-glib. */
+	w->broken = true;
+	for (int i = c0; i < c1; i++) {
+		g_free(text[i - c0]);
+		text[i - c0] = nullptr;
+		cand[i - c0] = false;
+	}
+	return -1;
+}
+
+void sw__pdf_walk_free(struct sw__pdf_walk *w)
+{
+	delete w;
+}
