@@ -405,12 +405,15 @@ struct sw_extract_opts {
 	bool ocr;             /* OCR PDF pages that have no text layer */
 	bool progress;        /* an OCR progress line on a terminal */
 	unsigned threads;     /* OCR threads; 0 = one per core */
-	unsigned text_threads; /* threads reading a long PDF's text ahead of the
-				* caller; 0 = one per core, fewer when their
-				* documents' page trees would pass a budget, and
-				* none when that leaves one */
+	unsigned text_threads; /* readers of a long PDF's text (page walks, one
+				* thread each, ahead of the caller); 0 = one per
+				* core; one (or one core) = a walk on the caller's
+				* thread, no read-ahead */
+	unsigned text_chunk;  /* pages read per round, 1 to 64; 0 = 64 (a PDF of
+				* more than two rounds is read by walks) */
 	bool text_alone;      /* read a PDF's text on the caller's thread with its
-				* one document, no read-ahead (a reference) */
+				* one poppler-glib document, no walk, no
+				* read-ahead (the reference the others equal) */
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
 	struct sw_ocr_pool *pool;     /* engines kept across documents; NULL:
 				       * started and ended by each call */

@@ -36,12 +36,12 @@ int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
 /* The text layer of doc's npages pages (doc opened on data, len), a chunk
  * of pages at a time in page order (pdf_pages.c).  A long document is read
  * by walks that build and drop each page (pdf_walk.h), ahead on threads
- * (threads: 0 for one per core) unless alone or on one core; one that no
+ * (threads: 0 for one per core) unless one reader or one core; one that no
  * walk reads, by poppler-glib documents of the threads' own within a
- * page-tree budget; a short one, by doc on the caller's thread.  Each call
- * to next fills the next chunk: text[k] (g_malloc'd, the caller's; NULL
- * for a page poppler cannot read) and cand[k] (no text but images: a page
- * for OCR), for min(chunk, pages left) entries.  The page text is the same
+ * page-tree budget; a short one, or any when alone, by doc on the caller's
+ * thread.  Each call to next fills the next chunk: text[k] (g_malloc'd,
+ * the caller's; NULL for a page poppler cannot read) and cand[k] (no text
+ * but images: a page for OCR), for min(chunk, pages left) entries.  The page text is the same
  * whichever walk or document read it.  needs_doc is false when the reader
  * no longer reads doc: the caller may then close it. */
 struct _PopplerDocument;

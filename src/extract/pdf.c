@@ -190,6 +190,8 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	size_t *todo = NULL, ntodo = 0;
 	struct sw__pdf_reader *reader = NULL;
 	bool cand[PDF_CHUNK];
+	int chunk = opts->text_chunk > 0 && opts->text_chunk < PDF_CHUNK ? (int)opts->text_chunk
+									  : PDF_CHUNK;
 	int n = 0, rc = 0;
 
 	/* The header may follow up to 1 KiB of junk, as readers allow; a file
@@ -239,7 +241,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
 	over_budget = sw_xcalloc((size_t)n, sizeof(*over_budget));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
-	reader = sw__pdf_reader_new(doc, data, len, n, PDF_CHUNK, opts->text_threads,
+	reader = sw__pdf_reader_new(doc, data, len, n, chunk, opts->text_threads,
 				     opts->text_alone);
 	if (!sw__pdf_reader_needs_doc(reader)) {
 		/* The reader has walks or documents of its own: this one (its
@@ -250,8 +252,8 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	}
 	size_t image_pages = 0, unread = 0, over = 0;
 	struct sw_err oerr = { 0 };
-	for (int c0 = 0; c0 < n && rc == 0; c0 += PDF_CHUNK) {
-		int c1 = n - c0 > PDF_CHUNK ? c0 + PDF_CHUNK : n;
+	for (int c0 = 0; c0 < n && rc == 0; c0 += chunk) {
+		int c1 = n - c0 > chunk ? c0 + chunk : n;
 		ntodo = 0;
 		sw__pdf_reader_next(reader, text + c0, cand);
 		for (int i = c0; i < c1; i++)

@@ -5,11 +5,12 @@
  * reading thread has a walk of its own over the same bytes, takes the next
  * chunk of pages not yet taken, reads their text into a slot of a small
  * ring and goes on; the caller takes the chunks back in page order.  With
- * one core, or when the caller runs alone among other imports, one walk
- * reads on the caller's thread.  The text of a page does not depend on
+ * one core (or one reader asked for), one walk reads on the caller's
+ * thread.  The text of a page does not depend on
  * which walk or document read it, so the pages, their order and their text
  * are those of one document read from start to end.  At most
- * RING_PER_THREAD chunks per thread are read ahead.
+ * RING_PER_THREAD chunks per thread are read ahead.  Alone (text_alone),
+ * the caller's poppler-glib document reads: the reference.
  *
  * A walk reads only page trees it follows exactly as poppler's catalog
  * does; from the first chunk it cannot give, the chunks are read with
@@ -124,13 +125,11 @@ static void *worker(void *arg)
 }
 
 /* How many threads read: one per core (threads when not 0), at most
- * MAX_THREADS; none when alone, or, unless threads asks for it, when that
- * leaves one.  With documents rather than walks (tree), no more documents
- * than the page-tree budget allows beyond the first. */
-static size_t thread_count(int n, unsigned threads, bool alone, bool tree)
+ * MAX_THREADS; none (the caller reads) when that leaves one.  With
+ * documents rather than walks (tree), no more documents than the page-tree
+ * budget allows beyond the first. */
+static size_t thread_count(int n, unsigned threads, bool tree)
 {
-	if (alone)
-		return 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t t = threads ? threads : (size_t)(cores > 0 ? cores : 1);
 	if (t > MAX_THREADS)
@@ -138,7 +137,7 @@ static size_t thread_count(int n, unsigned threads, bool alone, bool tree)
 	size_t extra = TREE_BUDGET / ((size_t)n * TREE_BYTES_PER_PAGE);
 	if (tree && t > extra + 1)
 		t = extra + 1;
-	return !threads && t < 2 ? 0 : t;
+	return t < 2 ? 0 : t;
 }
 
 /* want walks (or documents) for the threads; how many were made. */
@@ -186,8 +185,8 @@ struct sw__pdf_reader *sw__pdf_reader_new(PopplerDocument *doc, const char *data
 	r->n = npages;
 	r->chunk = chunk;
 	r->nchunks = (npages + chunk - 1) / chunk;
-	if (npages <= 2 * chunk)
-		return r;
+	if (alone || npages <= 2 * chunk)
+		return r; /* the caller's document reads */
 	/* Walks and documents are opened here, one after another, before any
 	 * thread runs: poppler's global state is set up by the first (the
 	 * caller's document). */
@@ -196,7 +195,7 @@ struct sw__pdf_reader *sw__pdf_reader_new(PopplerDocument *doc, const char *data
 	r->walking = r->walk != NULL;
 	if (r->walking)
 		r->main = NULL; /* the caller may close it: needs_doc */
-	size_t want = thread_count(npages, threads, alone, !r->walking);
+	size_t want = thread_count(npages, threads, !r->walking);
 	if (want == 0)
 		return r; /* the walk, or the caller's document, reads alone */
 	r->nthreads = open_readers(r, data, len, want);

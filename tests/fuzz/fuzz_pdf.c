@@ -1,7 +1,9 @@
 /*
  * fuzz_pdf.c - hostile PDF bytes through the PDF page extractor (poppler),
- * text layer only (no OCR, one reading thread), pages handed to a sink one
- * at a time as sworn ingest stores them.  Checks: a failure has a message;
+ * text layer only (no OCR, one reader on the caller's thread, two pages a
+ * round, so that a PDF of five pages or more is read by a page walk and its
+ * broken trees fall back to poppler-glib), pages handed to a sink one at a
+ * time as sworn ingest stores them.  Checks: a failure has a message;
  * each page handed on is the whole of the text held, in order, and holds
  * no NUL; pages given to the sink are not also kept.
  */
@@ -40,7 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sw_extract x;
 	struct sw_err err = { 0 };
-	struct sw_extract_opts opts = { .ocr = false, .threads = 1, .text_alone = true };
+	struct sw_extract_opts opts = { .ocr = false, .threads = 1, .text_threads = 1,
+					.text_chunk = 2 };
 	struct seen s = { 0 };
 
 	sw_extract_init(&x);

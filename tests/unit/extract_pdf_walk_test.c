@@ -229,7 +229,8 @@ static void check_all(const struct sw_buf *b, int whole_chunks)
 		int chunk;
 		unsigned threads;
 		bool alone;
-	} ways[] = { { 3, 2, false }, { 4, 3, false }, { 2, 1, true }, { 5, 0, false } };
+	} ways[] = { { 3, 2, false }, { 4, 3, false }, { 2, 1, false }, { 2, 1, true },
+		     { 5, 0, false } };
 	for (size_t k = 0; k < sizeof(ways) / sizeof(ways[0]); k++) {
 		got = read_reader(b, ways[k].chunk, ways[k].threads, ways[k].alone);
 		char how[64];
