@@ -16,16 +16,16 @@
  *
  * It reads a tree only while the tree is one it follows exactly as the
  * catalog does: the catalog's Pages a dictionary by reference, every kid a
- * reference to a Page or Pages dictionary, Kids arrays, no loop, every page
- * built.  At the first node that is anything else it stops and says so;
- * the caller reads the pages from there with poppler-glib, whose catalog
- * copes with such trees in ways of its own.  A linearized file is not
+ * reference to a Page or Pages dictionary, Kids arrays, no loop, at most
+ * MAX_DEPTH levels, every page built.  At the first node that is anything
+ * else it stops and says so; the caller reads the pages from there with
+ * poppler-glib, whose catalog copes with such trees in ways of its own.  A linearized file is not
  * walked at all: poppler-glib reads its pages through the hint tables.
  *
  * The text of a page is the same whichever reader read it: the same
  * TextOutputDev settings, the same crop box and rotation for the selection
- * rectangle, the same Gfx.  tests/unit/pdf_walk_test.c compares the two
- * readers page by page. */
+ * rectangle, the same Gfx.  tests/unit/extract_pdf_walk_test.c compares
+ * the two readers page by page. */
 #include <memory>
 #include <vector>
 
@@ -149,9 +149,16 @@ struct sw__pdf_walk {
 	bool broken = false;    /* a node the walk does not follow: stop */
 };
 
-/* Push a Pages node; false when its Kids is not an array. */
+/* Pages nodes deeper than this are left to poppler-glib: real trees are a
+ * few levels deep, and each kid is checked against every node above it. */
+#define MAX_DEPTH 64
+
+/* Push a Pages node; false when its Kids is not an array or the tree is
+ * too deep. */
 static bool push(sw__pdf_walk *w, Object &&node, Ref ref)
 {
+	if (w->stack.size() >= MAX_DEPTH)
+		return false;
 	Level l;
 	l.kids = node.dictLookup("Kids");
 	if (!l.kids.isArray())

@@ -354,6 +354,36 @@ static void test_broken_trees(void **state)
 	}
 }
 
+/* A tree 70 levels deep (each Pages node a page and the next node): the
+ * walk stops at its depth limit of 64 (the 64 pages above it are 12 whole
+ * chunks of 5 and part of the 13th), and poppler-glib reads on. */
+static void test_deep_tree(void **state)
+{
+	(void)state;
+	struct pdf p;
+	pdf_begin(&p);
+	pdf_obj(&p, 1, "<< /Type /Catalog /Pages 3 0 R >>");
+	pdf_obj(&p, FONT, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+	/* node k is object 3 + 3k, its page 4 + 3k, the page's content 5 + 3k */
+	for (int k = 0; k < 70; k++) {
+		int node = 3 + 3 * k;
+		if (k < 69)
+			pdf_obj(&p, node, "<< /Type /Pages /Kids [%d 0 R %d 0 R] /Count %d %s >>",
+				node + 1, node + 3, 70 - k,
+				k ? "" : "/MediaBox [0 0 612 792] /Resources << /Font << /F1 2 0 R >> >>");
+		else
+			pdf_obj(&p, node, "<< /Type /Pages /Kids [%d 0 R] /Count 1 >>", node + 1);
+		pdf_obj(&p, node + 1, "<< /Type /Page /Parent %d 0 R /Contents %d 0 R >>", node,
+			node + 2);
+		char *c = sw_xasprintf("BT /F1 12 Tf 100 300 Td (Level %d) Tj ET", k + 1);
+		pdf_stream(&p, node + 2, c);
+		free(c);
+	}
+	pdf_end(&p, 1);
+	check_all(&p.body, 12);
+	sw_buf_release(&p.body);
+}
+
 static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
 {
 	sw_buf_add(closure, data, len);
@@ -437,6 +467,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_tree),
 		cmocka_unit_test(test_broken_trees),
+		cmocka_unit_test(test_deep_tree),
 		cmocka_unit_test(test_cairo_file),
 		cmocka_unit_test(test_linearized),
 	};
