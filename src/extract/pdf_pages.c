@@ -140,14 +140,18 @@ static size_t thread_count(int n, unsigned threads, bool tree)
 	return t < 2 ? 0 : t;
 }
 
-/* want walks (or documents) for the threads; how many were made. */
+/* want walks (or documents) for the threads, the first walk the one that
+ * was opened to see whether the file walks; how many there are. */
 static size_t open_readers(struct sw__pdf_reader *r, const char *data, size_t len, size_t want)
 {
 	size_t made = 0;
-	if (r->walking)
+	if (r->walking) {
 		r->walks = sw_xcalloc(want, sizeof(*r->walks));
-	else
+		r->walks[made++] = r->walk;
+		r->walk = NULL;
+	} else {
 		r->docs = sw_xcalloc(want, sizeof(*r->docs));
+	}
 	for (; made < want; made++) {
 		if (r->walking) {
 			if (!(r->walks[made] = sw__pdf_walk_new(data, len, r->n)))
@@ -201,8 +205,6 @@ struct sw__pdf_reader *sw__pdf_reader_new(PopplerDocument *doc, const char *data
 	r->nthreads = open_readers(r, data, len, want);
 	if (r->nthreads == 0)
 		return r;
-	sw__pdf_walk_free(r->walk); /* the threads' walks read */
-	r->walk = NULL;
 	r->ring = r->nthreads * RING_PER_THREAD;
 	r->slots = sw_xcalloc(r->ring, sizeof(*r->slots));
 	for (size_t i = 0; i < r->ring; i++) {
