@@ -111,7 +111,12 @@ struct sw_buf {
 	size_t cap;
 };
 
-extern char sw_buf_empty[1];
+/* The bytes of every empty buffer.  Each program and module has its own
+ * (hidden: not one of the sw_ names a program exports to its modules): a
+ * buffer is freed by its capacity, never by comparing with this, so a
+ * buffer made in one and emptied in another is fine, and AddressSanitizer
+ * sees no global defined twice. */
+extern char sw_buf_empty[1] __attribute__((visibility("hidden")));
 #define SW_BUF_INIT { sw_buf_empty, 0, 0 }
 
 void sw_buf_init(struct sw_buf *b);
