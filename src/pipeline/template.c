@@ -85,8 +85,8 @@ static int walk(const char *tmpl, const char *tmpl_name, const struct walk *w, s
 			i++;
 			continue;
 		}
-		const char *name;
-		size_t len, end;
+		const char *name = NULL; /* set by scan_one when it returns 0 */
+		size_t len = 0, end = 0;
 		int rc = scan_one(tmpl + i, n - i, line, tmpl_name, &name, &len, &end, err);
 		if (rc != 0)
 			return rc;

@@ -433,7 +433,7 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 		long l0, l1;
 		bool pinned = pin_of(u, c, pages[q], &l0, &l1);
 		const char *p;
-		size_t len, s, en;
+		size_t len, s = 0, en = 0; /* s, en: set by lines_of when it says yes */
 		if (!pinned && np > 1 && sw__verify_text_read(u, &tx, pages[q], true)) {
 			/* pages cited together: a sentence runs on to the next
 			 * (the join's blank lines are no paragraph end) */
