@@ -373,29 +373,45 @@ static void test_html_to_text(void **state)
 	sw_buf_release(&b);
 }
 
+/* A production folder prod/ of w with a NATIVES/ folder and a DAT naming
+ * NATIVES\BEGIN.pdf for Bates begin..end; the PDF's path (for the caller
+ * to write) is returned, the folder's in *dir. */
+static char *native_volume(struct fx_ws *w, const char *begin, const char *end, char **dir)
+{
+	*dir = fx_path(w, "prod");
+	char *natives = sw_path_join(*dir, "NATIVES");
+	assert_int_equal(mkdir(*dir, 0700), 0);
+	assert_int_equal(mkdir(natives, 0700), 0);
+	char *name = sw_xasprintf("%s.pdf", begin);
+	char *pdf = sw_path_join(natives, name);
+	char *dat = sw_path_join(*dir, "prod.dat");
+	char *rows = sw_xasprintf(
+		"\xc3\xbe" "BEGBATES\xc3\xbe\x14\xc3\xbe" "ENDBATES\xc3\xbe\x14\xc3\xbe" "NATIVEPATH\xc3\xbe\x14\xc3\xbe" "TEXTPATH\xc3\xbe\r\n"
+		"\xc3\xbe%s\xc3\xbe\x14\xc3\xbe%s\xc3\xbe\x14\xc3\xbe" "NATIVES\\%s\xc3\xbe\x14\xc3\xbe\xc3\xbe\r\n",
+		begin, end, name);
+	fx_write(dat, rows);
+	free(rows);
+	free(dat);
+	free(name);
+	free(natives);
+	return pdf;
+}
+
 static void test_loadfile_pdf_native(void **state)
 {
 	(void)state;
 	struct fx_ws w;
 	fx_ws_new(&w);
-	char *dir = fx_path(&w, "prod");
-	char *natives = sw_path_join(dir, "NATIVES");
-	assert_int_equal(mkdir(dir, 0700), 0);
-	assert_int_equal(mkdir(natives, 0700), 0);
-	char *pdf = sw_path_join(natives, "PRD0000001.pdf");
+	char *dir;
+	char *pdf = native_volume(&w, "PRD0000001", "PRD0000002", &dir);
 	const char *pages[] = { "Native page one", "Native page two" };
 	fx_pdf(pdf, pages, 2, NULL);
-	char *dat = sw_path_join(dir, "prod.dat");
-	fx_write(dat, "\xc3\xbe" "BEGBATES\xc3\xbe\x14\xc3\xbe" "ENDBATES\xc3\xbe\x14\xc3\xbe" "NATIVEPATH\xc3\xbe\x14\xc3\xbe" "TEXTPATH\xc3\xbe\r\n"
-		      "\xc3\xbe" "PRD0000001\xc3\xbe\x14\xc3\xbe" "PRD0000002\xc3\xbe\x14\xc3\xbe" "NATIVES\\PRD0000001.pdf\xc3\xbe\x14\xc3\xbe\xc3\xbe\r\n");
 	struct sw_ingest_summary s = fx_ingest(&w, "a", dir, true, SW_ORIGIN_EVIDENCE);
 	assert_int_equal(s.imported, 1);
 	assert_int_equal(s.failed, 0);
 	eq_sql(&w, "a", "SELECT count(*) FROM documents", "1");
 	eq_sql(&w, "a", "SELECT bates || ':' || trim(text) FROM pages WHERE page_no = 2", "PRD0000002:Native page two");
 	free(pdf);
-	free(dat);
-	free(natives);
 	free(dir);
 	fx_ws_free(&w);
 }
@@ -455,11 +471,8 @@ static void test_loadfile_long_pdf_native(void **state)
 	enum { N = 150 };
 	struct fx_ws w;
 	fx_ws_new(&w);
-	char *dir = fx_path(&w, "prod");
-	char *natives = sw_path_join(dir, "NATIVES");
-	assert_int_equal(mkdir(dir, 0700), 0);
-	assert_int_equal(mkdir(natives, 0700), 0);
-	char *pdf = sw_path_join(natives, "LNG0000001.pdf");
+	char *dir;
+	char *pdf = native_volume(&w, "LNG0000001", "LNG0000150", &dir);
 	write_padded_pdf(pdf, N, 8000);
 	struct sw_buf raw = SW_BUF_INIT;
 	struct sw_err err = { 0 };
@@ -467,9 +480,6 @@ static void test_loadfile_long_pdf_native(void **state)
 	assert_true(raw.len > ((size_t)1 << 20));
 	char sha[SW_SHA256_HEX_LEN + 1];
 	sw_sha256_hex(sha, raw.data, raw.len);
-	char *dat = sw_path_join(dir, "prod.dat");
-	fx_write(dat, "\xc3\xbe" "BEGBATES\xc3\xbe\x14\xc3\xbe" "ENDBATES\xc3\xbe\x14\xc3\xbe" "NATIVEPATH\xc3\xbe\x14\xc3\xbe" "TEXTPATH\xc3\xbe\r\n"
-		      "\xc3\xbe" "LNG0000001\xc3\xbe\x14\xc3\xbe" "LNG0000150\xc3\xbe\x14\xc3\xbe" "NATIVES\\LNG0000001.pdf\xc3\xbe\x14\xc3\xbe\xc3\xbe\r\n");
 	struct sw_ingest_summary s = fx_ingest(&w, "a", dir, true, SW_ORIGIN_EVIDENCE);
 	assert_int_equal(s.imported, 1);
 	assert_int_equal(s.failed, 0);
@@ -488,8 +498,6 @@ static void test_loadfile_long_pdf_native(void **state)
 	sw_buf_release(&raw);
 	free(kept);
 	free(pdf);
-	free(dat);
-	free(natives);
 	free(dir);
 	fx_ws_free(&w);
 }
