@@ -462,6 +462,34 @@ static void test_linearized(void **state)
 	sw_buf_release(&p.body);
 }
 
+/* PDFs as other tools write them (tests/data/pdf/SOURCE.md: qpdf's object
+ * streams, AES and RC4 encryption under an owner password, linearization
+ * with hint tables): walked whole where walked at all, and read by the
+ * reader as poppler-glib reads them. */
+static void test_tool_files(void **state)
+{
+	(void)state;
+	const char *data = getenv("SW_TEST_DATA");
+	assert_non_null(data); /* set by CTest: tests/data */
+	const struct {
+		const char *name;
+		int walked; /* -1: every chunk; 0: no walk (linearized) */
+	} files[] = {
+		{ "objstm.pdf", -1 },    { "aes128.pdf", -1 },    { "aes256.pdf", -1 },
+		{ "rc4.pdf", -1 },       { "linearized.pdf", 0 }, { "lin-objstm-aes256.pdf", 0 },
+	};
+	for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+		char *path = sw_xasprintf("%s/pdf/%s", data, files[k].name);
+		struct sw_buf b = SW_BUF_INIT;
+		struct sw_err err = { 0 };
+		assert_int_equal(sw_file_read(&b, path, (size_t)1 << 24, &err), 0);
+		fprintf(stderr, "%s\n", files[k].name);
+		check_all(&b, files[k].walked);
+		sw_buf_release(&b);
+		free(path);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -470,6 +498,7 @@ int main(void)
 		cmocka_unit_test(test_deep_tree),
 		cmocka_unit_test(test_cairo_file),
 		cmocka_unit_test(test_linearized),
+		cmocka_unit_test(test_tool_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
