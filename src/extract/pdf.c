@@ -18,6 +18,7 @@
 #include <poppler.h>
 
 #include "extract/extract_int.h"
+#include "extract/pdf_walk.h"
 
 /* A hostile page may claim to be a mile wide: the rendered image is kept
  * under this many pixels by lowering the resolution. */
@@ -201,6 +202,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 		header = memcmp(data + i, "%PDF", 4) == 0;
 	if (!header)
 		return sw_err_set(err, SW_EINPUT, "not a PDF: no %%PDF header");
+	sw__pdf_poppler_hold();
 	bytes = g_bytes_new_static(data, len);
 	doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);
 	if (!doc) {

@@ -126,8 +126,9 @@ struct Level {
 	Array *copy_kids;
 };
 
-/* Installed only if no one had set poppler up: never, as walks are opened
- * beside a poppler-glib document, whose callback stays. */
+/* poppler's error callback, installed by whoever sets poppler up first:
+ * silent, as poppler-glib's own is (it logs at glib's INFO level, which
+ * glib does not print). */
 void quiet(ErrorCategory, Goffset, const char *) { }
 
 } // namespace
@@ -390,4 +391,15 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 void sw__pdf_walk_free(struct sw__pdf_walk *w)
 {
 	delete w;
+}
+
+void sw__pdf_poppler_hold(void)
+{
+	try {
+		/* made once (C++ makes a local static thread-safely), never freed */
+		static GlobalParamsIniter *const held = new GlobalParamsIniter(quiet);
+		(void)held;
+	} catch (...) {
+		/* out of memory: poppler-glib sets itself up as before */
+	}
 }

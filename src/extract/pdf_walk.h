@@ -30,6 +30,12 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 
 void sw__pdf_walk_free(struct sw__pdf_walk *w);
 
+/* Keep poppler's global state (GlobalParams: font tables, Unicode maps)
+ * for the rest of the process.  Without a holder poppler builds it for the
+ * first document and drops it with the last, so a production of many small
+ * PDFs paid for it once per file.  Thread-safe; idempotent. */
+void sw__pdf_poppler_hold(void);
+
 #ifdef __cplusplus
 }
 #endif
