@@ -131,3 +131,27 @@ cleanup:
 		sw_workspace_release(&ctx.ws);
 	return rc;
 }
+
+/* AddressSanitizer's defaults, in sanitizer builds only (make check's
+ * asan preset, make fuzz).  sworn and each module it loads (sworn-web.so,
+ * sworn-extract.so, ...) link the same static libraries, so their
+ * non-static globals are defined in both, identically, and the module's
+ * references bind to sworn's copies (DESIGN.md, "Modules").  clang's ASan
+ * reports every global defined twice (detect_odr_violation=2); 1 reports
+ * two definitions of different sizes only, which would be a real ODR
+ * violation.  ASAN_OPTIONS in the environment still wins, key by key. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SW_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SW_ASAN 1
+#endif
+#endif
+#ifdef SW_ASAN
+const char *__asan_default_options(void);
+
+const char *__asan_default_options(void)
+{
+	return "detect_odr_violation=1";
+}
+#endif
