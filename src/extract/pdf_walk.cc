@@ -4,23 +4,26 @@
  * keeps a Page object for every page up to N (about 1.7 KB each: 85 MB at
  * 50,000 pages, again for every reading thread's document).  This reader
  * uses poppler's own classes (libpoppler-private-dev) instead.  It walks
- * the page tree itself, in the catalog's order; for each range of pages it
- * writes a pruned copy of the tree into the document's cross-reference
- * table (each Pages node on the way copied whole, its Kids cut to the
- * range's), points a copy of the document catalog at it, and lets a
- * catalog of its own build the range's pages from that: poppler's own
- * inheritance of boxes, rotation and resources, from the same dictionaries.
- * It reads each page's text as poppler_page_get_text() does and drops the
- * catalog and its pages.  Pages it only passes on the way to its range
- * cost a dictionary fetch each.
+ * the page tree itself, in the catalog's order.  For each range of pages
+ * it puts a pruned copy of each Pages node on the way (copied whole, its
+ * Kids cut to the range's) into that node's own cross-reference entry, and
+ * lets a catalog of its own build the range's pages from the document
+ * catalog's /Pages: poppler's own inheritance of boxes, rotation and
+ * resources, from the same dictionaries.  It reads each page's text as
+ * poppler_page_get_text() does, drops the catalog and its pages, and puts
+ * the nodes back.  Pages it only passes on the way to its range cost a
+ * dictionary fetch each.  (While a range is read, an object that names a
+ * Pages node of the range as, say, a resource sees the pruned copy: only
+ * a hostile file does that, and it changes nothing but that file's text.)
  *
  * It reads a tree only while the tree is one it follows exactly as the
  * catalog does: the catalog's Pages a dictionary by reference, every kid a
  * reference to a Page or Pages dictionary, Kids arrays, no loop, at most
- * MAX_DEPTH levels, every page built.  At the first node that is anything
- * else it stops and says so; the caller reads the pages from there with
- * poppler-glib, whose catalog copes with such trees in ways of its own.  A linearized file is not
- * walked at all: poppler-glib reads its pages through the hint tables.
+ * MAX_DEPTH levels, no Pages node under two parents, every page built.  At
+ * the first node that is anything else it stops and says so; the caller
+ * reads the pages from there with poppler-glib, whose catalog copes with
+ * such trees in ways of its own.  A linearized file is not walked at all:
+ * poppler-glib reads its pages through the hint tables.
  *
  * The text of a page is the same whichever reader read it: the same
  * TextOutputDev settings, the same crop box and rotation for the selection
@@ -141,9 +144,9 @@ struct sw__pdf_walk {
 	std::unique_ptr<GlobalParamsIniter> initer;
 	std::unique_ptr<PDFDoc> doc;
 	std::vector<Level> stack;
-	std::vector<Ref> spare; /* cross-reference entries for pruned copies */
-	size_t used = 0;        /* of spare, by this range */
-	Object catalog;         /* a copy of the document's catalog dictionary */
+	/* The Pages nodes whose cross-reference entries hold a pruned copy
+	 * while a range is read, with the node itself to put back after. */
+	std::vector<std::pair<Ref, Object>> changed;
 	Object root;            /* the pruned copy of the root Pages node */
 	int pos = 0;            /* pages passed so far */
 	int npages = 0;
@@ -210,55 +213,51 @@ static bool next_page(sw__pdf_walk *w, Object *kid, Ref *ref)
 	return false;
 }
 
-/* A cross-reference entry for the next pruned copy of this range, holding
- * obj: one used by an earlier range, or a new one. */
-static Ref place(sw__pdf_walk *w, const Object &obj)
-{
-	XRef *xref = w->doc->getXRef();
-	if (w->used < w->spare.size()) {
-		Ref r = w->spare[w->used++];
-		xref->setModifiedObject(&obj, r);
-		return r;
-	}
-	Ref r = xref->addIndirectObject(obj);
-	w->spare.push_back(r);
-	w->used++;
-	return r;
-}
-
 /* Put the page ref under the pruned copies of the nodes above it, copying
- * those not copied yet for this range. */
-static void keep(sw__pdf_walk *w, Ref page)
+ * those not copied yet for this range.  A pruned copy takes its node's own
+ * cross-reference entry, so that the catalog, which reaches the root by
+ * the document catalog's /Pages, finds the pruned tree, and no object
+ * number the file does not use gains an object.  False when a node is
+ * reached twice in one range (a Pages node that two parents share): its
+ * one entry cannot hold two copies. */
+static bool keep(sw__pdf_walk *w, Ref page)
 {
 	XRef *xref = w->doc->getXRef();
 	for (size_t d = 0; d < w->stack.size(); d++) {
 		Level &l = w->stack[d];
 		if (l.copy.isDict())
 			continue;
+		for (const auto &c : w->changed)
+			if (c.first == l.ref)
+				return false;
 		Dict *c = l.node.getDict()->copy(xref);
 		l.copy_kids = new Array(xref);
 		c->set("Kids", Object(l.copy_kids));
 		l.copy = Object(c);
-		Ref r = place(w, l.copy);
-		if (d > 0) {
-			w->stack[d - 1].copy_kids->add(Object(r));
-		} else {
-			w->catalog.dictSet("Pages", Object(r));
+		w->changed.emplace_back(l.ref, l.node.copy());
+		xref->setModifiedObject(&l.copy, l.ref);
+		if (d > 0)
+			w->stack[d - 1].copy_kids->add(Object(l.ref));
+		else
 			w->root = l.copy.copy();
-		}
 	}
 	w->stack.back().copy_kids->add(Object(page));
+	return true;
 }
 
-/* Forget the pruned copies: the next range makes its own. */
+/* Put the nodes back in their entries and forget the pruned copies: the
+ * next range makes its own. */
 static void unkeep(sw__pdf_walk *w)
 {
+	XRef *xref = w->doc->getXRef();
+	for (const auto &c : w->changed)
+		xref->setModifiedObject(&c.second, c.first);
+	w->changed.clear();
 	for (Level &l : w->stack) {
 		l.copy.setToNull();
 		l.copy_kids = nullptr;
 	}
 	w->root.setToNull();
-	w->used = 0;
 }
 
 /* The text of page and whether it is blank with images, as
@@ -301,12 +300,9 @@ static void read_page(Page *page, char **text, bool *cand)
 /* Read the k pages kept: a catalog over the pruned tree builds them. */
 static bool read_kept(sw__pdf_walk *w, int k, char **text, bool *cand)
 {
-	XRef *xref = w->doc->getXRef();
 	if (!w->root.isDict())
 		return false;
 	w->root.dictSet("Count", Object(k));
-	Object cat = w->catalog.copy();
-	xref->setModifiedObject(&cat, { xref->getRootNum(), xref->getRootGen() });
 	Catalog pruned(w->doc.get());
 	if (!pruned.isOk() || pruned.getNumPages() != k)
 		return false;
@@ -342,7 +338,6 @@ struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages)
 		Object pages = cat.dictLookup("Pages");
 		if (!pages.isDict() || !push(w.get(), std::move(pages), root))
 			return nullptr;
-		w->catalog = std::move(cat);
 		w->npages = npages;
 		return w.release();
 	} catch (...) {
@@ -360,16 +355,17 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 		return -1;
 	bool ok = false;
 	try {
+		bool whole = true;
 		unkeep(w);
-		while (w->pos < c1) {
+		while (whole && w->pos < c1) {
 			Object kid;
 			Ref ref;
 			if (!next_page(w, &kid, &ref))
 				break;
 			if (w->pos++ >= c0)
-				keep(w, ref);
+				whole = keep(w, ref);
 		}
-		ok = w->pos == c1 && read_kept(w, c1 - c0, text, cand);
+		ok = whole && w->pos == c1 && read_kept(w, c1 - c0, text, cand);
 	} catch (...) {
 		ok = false;
 	}

@@ -195,6 +195,25 @@ static struct pages read_reader(const struct sw_buf *b, int chunk, unsigned thre
 	return g;
 }
 
+/* The reader, every way pdf.c may use it, gives want. */
+static void check_readers(const struct sw_buf *b, const struct pages *want)
+{
+	const struct {
+		int chunk;
+		unsigned threads;
+		bool alone;
+	} ways[] = { { 3, 2, false }, { 4, 3, false }, { 2, 1, false }, { 2, 1, true },
+		     { 5, 0, false } };
+	for (size_t k = 0; k < sizeof(ways) / sizeof(ways[0]); k++) {
+		struct pages got = read_reader(b, ways[k].chunk, ways[k].threads, ways[k].alone);
+		char how[64];
+		snprintf(how, sizeof(how), "reader, chunk %d, %u threads%s", ways[k].chunk,
+			 ways[k].threads, ways[k].alone ? ", alone" : "");
+		same(want, &got, how);
+		pages_free(&got);
+	}
+}
+
 /* Every way of reading b gives what poppler-glib gives; the walk reads
  * whole_chunks chunks of 5 (-1: all) before it stops. */
 static void check_all(const struct sw_buf *b, int whole_chunks)
@@ -225,20 +244,7 @@ static void check_all(const struct sw_buf *b, int whole_chunks)
 		same(&want, &got, "walk, all at once");
 		pages_free(&got);
 	}
-	const struct {
-		int chunk;
-		unsigned threads;
-		bool alone;
-	} ways[] = { { 3, 2, false }, { 4, 3, false }, { 2, 1, false }, { 2, 1, true },
-		     { 5, 0, false } };
-	for (size_t k = 0; k < sizeof(ways) / sizeof(ways[0]); k++) {
-		got = read_reader(b, ways[k].chunk, ways[k].threads, ways[k].alone);
-		char how[64];
-		snprintf(how, sizeof(how), "reader, chunk %d, %u threads%s", ways[k].chunk,
-			 ways[k].threads, ways[k].alone ? ", alone" : "");
-		same(&want, &got, how);
-		pages_free(&got);
-	}
+	check_readers(b, &want);
 	pages_free(&want);
 }
 
@@ -264,12 +270,13 @@ static char *page_content(int k)
 /* A three-level tree of fan-out 4 (64 pages) over which the boxes, the
  * rotation and the fonts are passed down and overridden; broken says how to
  * break it: 0 not, 1 a loop, 2 a direct kid, 3 a kid that is null,
- * 4 a Count above the pages, 5 a Count below. */
+ * 4 a Count above the pages, 5 a Count below, 6 a Pages node under two
+ * parents (its pages read twice, with each parent's boxes and rotation). */
 static void nested(struct sw_buf *out, int broken)
 {
 	struct pdf p;
 	pdf_begin(&p);
-	int count = broken == 4 ? 70 : broken == 5 ? 50 : 64;
+	int count = broken == 4 ? 70 : broken == 5 ? 50 : broken == 6 ? 68 : 64;
 	/* 1 catalog, 2 font, 3 root; then for each of 4 middle nodes its
 	 * object, 4 low nodes each, 4 pages each with a content stream. */
 	pdf_obj(&p, 1, "<< /Type /Catalog /Pages 3 0 R >>");
@@ -288,6 +295,9 @@ static void nested(struct sw_buf *out, int broken)
 		if (broken == 1 && m == 2) /* a kid that is its own grandparent */
 			snprintf(kids, sizeof(kids), "%d 0 R %d 0 R 3 0 R %d 0 R %d 0 R", mid + 1,
 				 mid + 22, mid + 43, mid + 64);
+		if (broken == 6 && m == 3) /* m=2's first low node, a second time */
+			snprintf(kids, sizeof(kids), "%d 0 R %d 0 R %d 0 R %d 0 R %d 0 R", mid + 1,
+				 mid + 22, mid + 43, mid + 64, 4 + 2 * 85 + 1);
 		/* m == 1 has no /Type: a Pages node all the same, having Kids */
 		pdf_obj(&p, mid, "<< %s /Kids [%s] /Count 16 /Parent 3 0 R %s >>",
 			m == 1 ? "" : "/Type /Pages", kids, mattrs[m]);
@@ -352,6 +362,30 @@ static void test_broken_trees(void **state)
 		check_all(&b, stops[k]);
 		sw_buf_release(&b);
 	}
+}
+
+/* A Pages node under two parents: poppler's catalog reads its pages twice,
+ * inheriting from each parent in turn.  Walked a chunk at a time, the two
+ * visits fall in different ranges, and the walk gives the same pages; in
+ * one range holding both, the node's one entry cannot hold two pruned
+ * copies, so the walk stops, and the readers still give poppler-glib's. */
+static void test_shared_node(void **state)
+{
+	(void)state;
+	struct sw_buf b;
+	nested(&b, 6);
+	struct pages want = read_glib(&b);
+	assert_int_equal(want.n, 68);
+	assert_string_equal(want.text[64], want.text[32]); /* page 33 again... */
+	struct pages got;
+	assert_int_equal(read_walk(&b, want.n, 5, &got), 14);
+	same(&want, &got, "walk, 5 a time");
+	pages_free(&got);
+	assert_int_equal(read_walk(&b, want.n, want.n, &got), 0);
+	pages_free(&got);
+	check_readers(&b, &want);
+	pages_free(&want);
+	sw_buf_release(&b);
 }
 
 /* A tree 70 levels deep (each Pages node a page and the next node): the
@@ -495,6 +529,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nested_tree),
 		cmocka_unit_test(test_broken_trees),
+		cmocka_unit_test(test_shared_node),
 		cmocka_unit_test(test_deep_tree),
 		cmocka_unit_test(test_cairo_file),
 		cmocka_unit_test(test_linearized),
