@@ -30,6 +30,7 @@
  * rectangle, the same Gfx.  tests/unit/extract_pdf_walk_test.c compares
  * the two readers page by page. */
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glib.h>
@@ -151,6 +152,10 @@ struct sw__pdf_walk {
 	int pos = 0;            /* pages passed so far */
 	int npages = 0;
 	bool broken = false;    /* a node the walk does not follow: stop */
+	/* poppler rebuilds a damaged file's cross-reference table when a
+	 * fetch first fails, which drops the pruned copies in it: a range read
+	 * across that is not the range.  Set by the document's callback. */
+	bool rebuilt = false;
 };
 
 /* Pages nodes deeper than this are left to poppler-glib: real trees are a
@@ -213,6 +218,19 @@ static bool next_page(sw__pdf_walk *w, Object *kid, Ref *ref)
 	return false;
 }
 
+/* obj into ref's cross-reference entry, where fetches find it.  The entry
+ * is not left marked as changed: poppler refuses to rebuild a damaged
+ * file's table (when a fetch first fails) once any entry is, and the
+ * fetches of the range would then fail where poppler-glib's succeed.  A
+ * rebuild drops obj; the document's callback says so (rebuilt). */
+static void set_entry(XRef *xref, Ref ref, const Object &obj)
+{
+	xref->setModifiedObject(&obj, ref);
+	XRefEntry *e = xref->getEntry(ref.num, false);
+	if (e)
+		e->setFlag(XRefEntry::Updated, false);
+}
+
 /* Put the page ref under the pruned copies of the nodes above it, copying
  * those not copied yet for this range.  A pruned copy takes its node's own
  * cross-reference entry, so that the catalog, which reaches the root by
@@ -235,7 +253,7 @@ static bool keep(sw__pdf_walk *w, Ref page)
 		c->set("Kids", Object(l.copy_kids));
 		l.copy = Object(c);
 		w->changed.emplace_back(l.ref, l.node.copy());
-		xref->setModifiedObject(&l.copy, l.ref);
+		set_entry(xref, l.ref, l.copy);
 		if (d > 0)
 			w->stack[d - 1].copy_kids->add(Object(l.ref));
 		else
@@ -251,7 +269,7 @@ static void unkeep(sw__pdf_walk *w)
 {
 	XRef *xref = w->doc->getXRef();
 	for (const auto &c : w->changed)
-		xref->setModifiedObject(&c.second, c.first);
+		set_entry(xref, c.first, c.second);
 	w->changed.clear();
 	for (Level &l : w->stack) {
 		l.copy.setToNull();
@@ -323,8 +341,11 @@ struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages)
 		auto w = std::make_unique<sw__pdf_walk>();
 		w->initer = std::make_unique<GlobalParamsIniter>(quiet);
 		Object none;
+		sw__pdf_walk *self = w.get();
 		w->doc = std::make_unique<PDFDoc>(
-			new MemStream(data, 0, static_cast<Goffset>(len), std::move(none)));
+			new MemStream(data, 0, static_cast<Goffset>(len), std::move(none)),
+			std::optional<GooString>(), std::optional<GooString>(), nullptr,
+			[self]() { self->rebuilt = true; });
 		if (!w->doc->isOk() || w->doc->getNumPages() != npages || w->doc->isLinearized())
 			return nullptr;
 		XRef *xref = w->doc->getXRef();
@@ -354,6 +375,7 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 	if (w->broken || c0 < w->pos || c1 > w->npages || c0 >= c1)
 		return -1;
 	bool ok = false;
+	w->rebuilt = false;
 	try {
 		bool whole = true;
 		unkeep(w);
@@ -365,15 +387,16 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 			if (w->pos++ >= c0)
 				whole = keep(w, ref);
 		}
-		ok = whole && w->pos == c1 && read_kept(w, c1 - c0, text, cand);
+		ok = whole && w->pos == c1 && read_kept(w, c1 - c0, text, cand) && !w->rebuilt;
 	} catch (...) {
 		ok = false;
 	}
 	unkeep(w);
 	if (ok)
 		return 0;
-	/* Stopped short (a node not followed, a page not built, or the tree
-	 * ended before the count): what was read is dropped and the range
+	/* Stopped short (a node not followed, a page not built, the tree
+	 * ended before the count, the cross-reference table rebuilt under
+	 * the range): what was read is dropped and the range
 	 * and every later one go to poppler-glib. */
 	w->broken = true;
 	for (int i = c0; i < c1; i++) {

@@ -5,7 +5,8 @@
  * broken trees fall back to poppler-glib), pages handed to a sink one at a
  * time as sworn ingest stores them.  Checks: a failure has a message;
  * each page handed on is the whole of the text held, in order, and holds
- * no NUL; pages given to the sink are not also kept.
+ * no NUL; pages given to the sink are not also kept; and a PDF read by
+ * walks reads the same, page for page, as poppler-glib alone reads it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ static void check(bool ok, const char *what)
 struct seen {
 	size_t pages;
 	size_t bytes;
+	struct sw_buf all; /* every page's text, each ended by a form feed */
 };
 
 static int sink(void *ctx, const struct sw_xpage *page, const char *text, size_t len,
@@ -35,24 +37,46 @@ static int sink(void *ctx, const struct sw_xpage *page, const char *text, size_t
 	check(memchr(text, '\0', len) == NULL, "a NUL inside page text");
 	s->pages++;
 	s->bytes += len;
+	sw_buf_add(&s->all, text, len);
+	sw_buf_addc(&s->all, '\f');
 	return 0;
+}
+
+/* Extract data as opts say; 0 or the error, with what the sink saw. */
+static int extract(const uint8_t *data, size_t size, const struct sw_extract_opts *opts,
+		   struct seen *s)
+{
+	struct sw_extract x;
+	struct sw_err err = { 0 };
+	sw_extract_init(&x);
+	x.sink = sink;
+	x.sink_ctx = s;
+	int rc = sw__extract_pdf(&x, (const char *)data, size, opts, &err);
+	if (rc != 0)
+		check(err.code != 0 && err.msg[0] != '\0', "failure without a message");
+	else
+		check(s->pages >= 1 && x.npages == 0, "pages kept although a sink took them");
+	sw_extract_release(&x);
+	return rc;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sw_extract x;
-	struct sw_err err = { 0 };
-	struct sw_extract_opts opts = { .ocr = false, .threads = 1, .text_threads = 1,
-					.text_chunk = 2 };
-	struct seen s = { 0 };
+	struct sw_extract_opts walked = { .ocr = false, .threads = 1, .text_threads = 1,
+					  .text_chunk = 2 };
+	struct sw_extract_opts alone = { .ocr = false, .threads = 1, .text_alone = true };
+	struct seen s = { .all = SW_BUF_INIT }, ref = { .all = SW_BUF_INIT };
 
-	sw_extract_init(&x);
-	x.sink = sink;
-	x.sink_ctx = &s;
-	if (sw__extract_pdf(&x, (const char *)data, size, &opts, &err) != 0)
-		check(err.code != 0 && err.msg[0] != '\0', "failure without a message");
-	else
-		check(s.pages >= 1 && x.npages == 0, "pages kept although a sink took them");
-	sw_extract_release(&x);
+	int rc = extract(data, size, &walked, &s);
+	/* Five pages or more were read by page walks (two a round): they must
+	 * be what poppler-glib alone reads, page for page. */
+	if (rc == 0 && s.pages >= 5) {
+		check(extract(data, size, &alone, &ref) == 0, "poppler-glib alone fails");
+		check(ref.pages == s.pages, "the walks gave another page count");
+		check(ref.all.len == s.all.len && memcmp(ref.all.data, s.all.data, s.all.len) == 0,
+		      "the walks gave other text than poppler-glib alone");
+	}
+	sw_buf_release(&s.all);
+	sw_buf_release(&ref.all);
 	return 0;
 }
