@@ -45,7 +45,7 @@ run 0 "$SWORN" search -m m marker130
 has "$T/out" "PDFS0000130"
 
 # A PDF over 1 MiB is mapped, not read into memory (hashed and kept from
-# the file), and its text is read ahead on threads with documents of their
+# the file), and its text is read ahead on threads with page walks of their
 # own; with a model output registered, every page is fingerprinted too.
 # The pages come out in order, each with its own text, and the original
 # is kept byte for byte under the file's own hash.
@@ -94,3 +94,16 @@ eq "big original kept" "$(cmp -s big.pdf "$T/ws/matters/m/files/${sha:0:2}/$sha"
 eq "big evidence" "$(sql m "SELECT status FROM documents WHERE name = 'big.pdf'")" active
 run 0 "$SWORN" ingest -m m --no-ocr big.pdf
 has "$T/out" "already imported"
+
+# PDFs as qpdf writes them (tests/data/pdf/SOURCE.md): locked with an owner
+# password only (AES-256, RC4), linearized, objects in streams.  Each opens
+# as any other, every one of its 48 pages in order.
+mkdir locked
+for f in aes256 rc4 linearized objstm; do cp "$SW_SRC/tests/data/pdf/$f.pdf" locked/; done
+run 0 "$SWORN" ingest -m m --no-ocr locked
+has "$T/out" "imported 4, skipped 0, failed 0 (192 pages"
+for f in aes256 rc4 linearized objstm; do
+	doc="SELECT id FROM documents WHERE name = '$f.pdf'"
+	eq "$f pages" "$(sql m "SELECT count(*) FROM pages WHERE doc_id = ($doc)")" 48
+	eq "$f order" "$(sql m "SELECT count(*) FROM pages WHERE doc_id = ($doc) AND text LIKE '%Page ' || page_no || ' of the production%'")" 39
+done
