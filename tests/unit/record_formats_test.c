@@ -222,6 +222,52 @@ static void test_pdf_mixed_scan(void **state)
 	fx_ws_free(&w);
 }
 
+/* A long PDF (read by page walks, ahead on threads) with a scanned page
+ * deep inside: its text layer comes from the walks, the scanned page from
+ * OCR of a poppler-glib document opened for it, and every page keeps its
+ * place and its stamp. */
+static void test_long_pdf_with_scan(void **state)
+{
+	(void)state;
+	enum { N = 200, SCAN = 170 };
+	struct fx_ws w;
+	fx_ws_new(&w);
+	char *pdf = fx_path(&w, "long-mixed.pdf");
+	cairo_surface_t *s = cairo_pdf_surface_create(pdf, 360, 108);
+	cairo_t *cr = cairo_create(s);
+	cairo_set_font_size(cr, 10);
+	for (int p = 1; p <= N; p++) {
+		char stamp[16];
+		snprintf(stamp, sizeof(stamp), "XYZ%07d", p); /* a prefix tesseract reads */
+		if (p == SCAN) {
+			const char *lines[] = { "Invoice paid on March 3, 2021", stamp };
+			fx_scan_page(cr, lines, 2);
+		} else {
+			char line[64];
+			snprintf(line, sizeof(line), "Typed page marker%d of the binder.", p);
+			cairo_move_to(cr, 20, 30);
+			cairo_show_text(cr, line);
+			cairo_move_to(cr, 260, 96);
+			cairo_show_text(cr, stamp);
+		}
+		cairo_show_page(cr);
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+
+	struct sw_ingest_summary sum = fx_ingest(&w, "a", pdf, false, SW_ORIGIN_EVIDENCE);
+	assert_int_equal(sum.imported, 1);
+	assert_int_equal(sum.ocr_pages, 1);
+	eq_sql(&w, "a", "SELECT count(*) FROM pages", "200");
+	eq_sql(&w, "a", "SELECT count(*) FROM pages WHERE page_no <> 170 AND text_source = 'text'"
+			" AND instr(text, 'marker' || page_no || ' of') > 0", "199");
+	eq_sql(&w, "a", "SELECT text_source || ':' || (instr(text, 'Invoice paid on March 3, 2021') > 0)"
+			" FROM pages WHERE page_no = 170", "ocr:1");
+	eq_sql(&w, "a", "SELECT count(*) FROM pages WHERE bates = printf('XYZ%07d', page_no)", "200");
+	free(pdf);
+	fx_ws_free(&w);
+}
+
 static void test_docx(void **state)
 {
 	(void)state;
@@ -594,6 +640,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_pdf_parallel_pages),
 		cmocka_unit_test(test_pdf_errors),
 		cmocka_unit_test(test_pdf_mixed_scan),
+		cmocka_unit_test(test_long_pdf_with_scan),
 		cmocka_unit_test(test_docx),
 		cmocka_unit_test(test_email),
 		cmocka_unit_test(test_html_to_text),
