@@ -180,10 +180,10 @@ static bool push(sw__pdf_walk *w, Object &&node, Ref ref)
 	return true;
 }
 
-/* The next page of the tree into *kid and *ref (its parent is the top of
- * the stack); false at the end of the tree or at a node not followed
+/* The next page of the tree into *ref (its parent is the top of the
+ * stack); false at the end of the tree or at a node not followed
  * (w->broken). */
-static bool next_page(sw__pdf_walk *w, Object *kid, Ref *ref)
+static bool next_page(sw__pdf_walk *w, Ref *ref)
 {
 	while (!w->stack.empty()) {
 		Level &top = w->stack.back();
@@ -206,7 +206,6 @@ static bool next_page(sw__pdf_walk *w, Object *kid, Ref *ref)
 		Object k = top.kids.arrayGet(top.next);
 		if (k.isDict("Page") || (k.isDict() && !k.getDict()->hasKey("Kids"))) {
 			*ref = kref.getRef();
-			*kid = std::move(k);
 			top.next++;
 			return true;
 		}
@@ -380,9 +379,8 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 		bool whole = true;
 		unkeep(w);
 		while (whole && w->pos < c1) {
-			Object kid;
 			Ref ref;
-			if (!next_page(w, &kid, &ref))
+			if (!next_page(w, &ref))
 				break;
 			if (w->pos++ >= c0)
 				whole = keep(w, ref);
