@@ -363,7 +363,11 @@ static void join_words(struct kwords *k)
 		}
 		size_t used = 0;
 		const char *as = NULL;
+		char c = k->w[i][0];
 		for (size_t p = 0; p < SW_ARRAY_LEN(places) && !used; p++) {
+			/* Neither spelling can match a word of another first letter. */
+			if (c != places[p][0][0] && c != places[p][1][0])
+				continue;
 			size_t u = spells(k, i, places[p][1]);
 			if (u) {
 				used = u;
