@@ -139,12 +139,13 @@ cleanup:
  * references bind to sworn's copies (DESIGN.md, "Modules").  clang's ASan
  * reports every global defined twice (detect_odr_violation=2); 1 reports
  * two definitions of different sizes only, which would be a real ODR
- * violation.  intercept_tls_get_addr=0: up to LLVM 16 and GCC 13 the
- * runtime's __tls_get_addr hook takes a dynamic TLS block that happens to
- * start at a certain offset in its page for a glibc 2.19 block with a
- * header, and LeakSanitizer's tracer then crashes at exit ("Tracer caught
- * signal 11"; clang 14's build failed cli_ingest_integrity so).  sworn
- * keeps no heap pointer only in thread-local storage.  ASAN_OPTIONS in the
+ * violation.  intercept_tls_get_addr=0: the runtime's hook on
+ * __tls_get_addr (LLVM 16 and GCC 13 and older) can record a wrong range
+ * for a dynamic TLS block, and LeakSanitizer's tracer then crashes at exit
+ * ("Tracer caught signal 11"; clang 14's build failed cli_ingest_integrity
+ * so).  Without the hook LeakSanitizer does not scan dynamic TLS, which
+ * could only report a leak too many: sworn holds no heap block through
+ * thread-local storage alone.  ASAN_OPTIONS in the
  * environment still wins, key by key. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SW_ASAN 1
