@@ -275,6 +275,7 @@ static void add_item(struct compiler *c, struct sw__verify_item it)
 		}
 		if (++c->ngaps > MAX_GAPS)
 			c->too_many = true;
+		it.gap = c->ngaps - 1;
 	}
 	if (p->n >= SW__VERIFY_QUOTE_MAX_ITEMS) {
 		c->too_many = true;
@@ -518,6 +519,7 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 		else if (out->it[k].kind == SW__VERIFY_ITEM_GAP)
 			out->it[k].p = NULL, out->it[k].plen = 0;
 	out->prefixes = sw_buf_detach(&c.prefixes, NULL);
+	out->ngaps = c.ngaps;
 	if (c.too_many)
 		out->n = 0;
 }
@@ -569,7 +571,35 @@ struct finder {
 	size_t budget;
 	bool reversals;         /* a gap may add or drop a negation */
 	struct sw__verify_alter rev, sub;
+	uint64_t *failed;       /* bit gap * (words + 1) + k: the items from
+				 * that gap on do not match from word k
+				 * (made at the first gap; finder_done frees) */
 };
+
+/* Whether the items from gap it on are known not to match from word k;
+ * with mark, record that they do not.  Whether they match depends on the
+ * gap and k alone (rev and sub only record the path), so a failure holds
+ * for every path that reaches it: without this, a quotation of many
+ * ellipses backtracks over the same places again and again. */
+static bool gap_failed(struct finder *f, const struct sw__verify_item *it, size_t k, bool mark)
+{
+	size_t stride = f->w->n + 1;
+	if (!f->failed) {
+		if (!mark)
+			return false;
+		f->failed = sw_xcalloc((f->p->ngaps * stride + 63) / 64, sizeof(*f->failed));
+	}
+	size_t bit = it->gap * stride + k;
+	if (mark)
+		f->failed[bit / 64] |= (uint64_t)1 << (bit % 64);
+	return f->failed[bit / 64] >> (bit % 64) & 1;
+}
+
+static void finder_done(struct finder *f)
+{
+	free(f->failed);
+	f->failed = NULL;
+}
 
 /* Whether the items from pi on match from word k; *end gets the word after
  * the match.  Recursion is one level per gap (MAX_GAPS at most). */
@@ -585,6 +615,8 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 		const struct sw__verify_item *it = &p->it[pi];
 		if (it->kind == SW__VERIFY_ITEM_GAP) {
 			const struct sw__verify_item *next = &p->it[pi + 1]; /* gaps never end it */
+			if (gap_failed(f, it, k, false))
+				return false;
 			bool bneg = !it->ellipsis && sw__verify_text_negated(it->p, it->plen);
 			bool wneg = false; /* the words so far hold a negation */
 			for (size_t g = 0; g <= it->max && k + g < w->n; g++) {
@@ -595,8 +627,10 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 					wneg |= sw__verify_words_negated(w, k + g - 1, k + g);
 				bool reverses = it->ellipsis ? wneg : wneg != bneg;
 				if (reverses && !f->reversals) {
-					if (it->ellipsis)
-						return false; /* longer omits it too */
+					if (it->ellipsis) { /* longer omits it too */
+						gap_failed(f, it, k, true);
+						return false;
+					}
 					continue;
 				}
 				if (!it->ellipsis && g > 0 && !reverses && !sw__verify_alter_may_stand_for(it, w, k, k + g))
@@ -614,6 +648,8 @@ static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
 				f->rev = rev;
 				f->sub = sub;
 			}
+			if (f->budget)
+				gap_failed(f, it, k, true);
 			return false;
 		}
 		if (k >= w->n || !sw__verify_item_is(it, w, k, &used))
@@ -633,7 +669,8 @@ static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *w
 	if (to > f->w->n)
 		to = f->w->n;
 	size_t used;
-	for (size_t k = from; k < to && f->budget; k++) {
+	bool found = false;
+	for (size_t k = from; k < to && f->budget && !found; k++) {
 		if (!sw__verify_item_is(&p->it[0], f->w, k, &used))
 			continue;
 		size_t end;
@@ -641,10 +678,11 @@ static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *w
 		if (match_at(f, 0, k, &end)) {
 			*ws = k;
 			*we = end;
-			return true;
+			found = true;
 		}
 	}
-	return false;
+	finder_done(f);
+	return found;
 }
 
 bool sw__verify_pattern_find(const struct sw__verify_pattern *p, const struct sw__words *w, size_t from,

@@ -56,6 +56,7 @@ struct sw__verify_item {
 	bool name;
 	uint64_t h2;            /* WORD: another hash it matches ("[un]fair":
 				 * "unfair" or "fair"); h when none */
+	size_t gap;             /* GAP: its number, from 0 (< the pattern's ngaps) */
 };
 
 struct sw__verify_pattern {
@@ -64,6 +65,7 @@ struct sw__verify_pattern {
 	struct sw__verify_item *it;
 	size_t n;
 	size_t nwords;          /* WORD and PREFIX items */
+	size_t ngaps;           /* GAP items (at most that many) */
 	char *prefixes;         /* the PREFIX items' bytes */
 };
 

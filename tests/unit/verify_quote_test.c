@@ -377,6 +377,30 @@ static void test_bounded(void **state)
 	sw_buf_release(&b);
 }
 
+/* A true quotation of four ellipses on a page where it starts at many
+ * places but matches only at the last: each earlier start fails only after
+ * trying every way of spreading its words over the gaps (an ellipsis may
+ * not omit the "not"), and the ways multiply.  The search must still find
+ * it, well inside its step budget, not give up and call it unsupported. */
+static void test_many_ellipses(void **state)
+{
+	(void)state;
+	struct sw_buf b = SW_BUF_INIT;
+	for (int i = 0; i < 300; i++)
+		sw_buf_adds(&b, "delivery ");
+	sw_buf_adds(&b, "was not made. The delivery of the delivery to the delivery for the delivery was late.");
+	const char *q = "delivery . . . delivery . . . delivery . . . delivery . . . was late";
+	size_t s = 0, e = 0;
+	clock_t t0 = clock();
+	assert_true(sw_verify_quote_in(q, strlen(q), b.data, b.len, &s, &e));
+	assert_int_equal(s, strstr(b.data, "delivery of the") - b.data);
+	assert_int_equal(e, b.len - 1);
+	double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	if (secs > 5)
+		fail_msg("matching took %.1f s", secs);
+	sw_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -386,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_closest_not),
 		cmocka_unit_test(test_alterations),
 		cmocka_unit_test(test_bounded),
+		cmocka_unit_test(test_many_ellipses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
