@@ -128,6 +128,14 @@ static int64_t scale_at(const struct rd *r, size_t i, size_t *e)
 	return f;
 }
 
+/* v times a scale word's factor f, at most INT64_MAX: "$99,999,999,999,999
+ * billion" is past what a value holds, and stays a fact (one that no real
+ * record supports) rather than wrapping round to another number. */
+static int64_t scaled(int64_t v, int64_t f)
+{
+	return v > INT64_MAX / f ? INT64_MAX : v * f;
+}
+
 /* Digits with comma groups and an optional decimal part at i: the value in
  * hundredths; the end, or i when there is no number. */
 static size_t read_number(const struct rd *r, size_t i, int64_t *out)
@@ -368,8 +376,7 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 		if (e == d)
 			return false;
 		size_t se;
-		v *= scale_at(r, e, &se);
-		out->value = v;
+		out->value = scaled(v, scale_at(r, e, &se));
 		out->kind = SW_FACT_MONEY;
 		out->end = se;
 		*next = se;
@@ -380,8 +387,7 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 	    dig(at(r, i + 4))) {
 		int64_t v;
 		size_t e = read_number(r, i + 4, &v), se;
-		v *= scale_at(r, e, &se);
-		out->value = v;
+		out->value = scaled(v, scale_at(r, e, &se));
 		out->kind = SW_FACT_MONEY;
 		out->end = *next = se;
 		return true;
@@ -437,7 +443,7 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 		}
 		size_t se;
 		int64_t f = scale_at(r, e, &se);
-		out->value = v * f;
+		out->value = scaled(v, f);
 		size_t fe = after_number(r, se, out, false);
 		if (out->kind == SW_FACT_QUANTITY && !out->unit[0] &&
 		    (out->value < 10000 || (f == 1 && e - i == 4 && v >= 190000 && v <= 209900))) {

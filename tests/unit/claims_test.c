@@ -298,6 +298,34 @@ static void test_json(void **state)
 	sw_claims_release(&c);
 }
 
+/* A scale word after a number past what a value holds: the fact keeps the
+ * largest value (one no record supports), never a wrapped-round number
+ * (UBSan stops at the overflow). */
+static void test_fact_too_large(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		enum sw_fact_kind kind;
+	} rows[] = {
+		{ "paid $999,999,999,999,999 billion in fees", SW_FACT_MONEY },
+		{ "paid USD 999,999,999,999,999 million in fees", SW_FACT_MONEY },
+		{ "shipped 12346666666666600 million housings", SW_FACT_QUANTITY },
+	};
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		struct sw_fact_token f;
+		size_t pos = 0;
+		assert_true(sw_claims_next_fact(&f, rows[k].text, strlen(rows[k].text), &pos));
+		assert_int_equal(f.kind, rows[k].kind);
+		assert_true(f.value == INT64_MAX);
+	}
+	struct sw_fact_token f;
+	size_t pos = 0;
+	const char *fine = "paid $2.5 billion in fees";
+	assert_true(sw_claims_next_fact(&f, fine, strlen(fine), &pos));
+	assert_true(f.value == 250000000000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -311,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_sentences),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_fact_too_large),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
