@@ -19,9 +19,7 @@
  * ("appl[ying]", "expect[s]") leaves a word that need only start so;
  * letters added before a word ("[un]reasonable") leave either word;
  * "[sic]" and "(emphasis added)"-style parentheticals are not the
- * original's words.  Matching tries each place the first word occurs and
- * backtracks over the gaps, under a step budget, so a hostile text costs
- * bounded time: linear in the text for any real quotation. */
+ * original's words.  The search for a pattern is quote_find.c's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,7 +28,6 @@
 #define GAP_ELLIPSIS 4000   /* words an ellipsis may stand for */
 #define GAP_BRACKET 3       /* words an insertion may replace */
 #define MAX_GAPS 64         /* past that a quotation is not a quotation */
-#define FIND_BUDGET 4000000 /* steps one search may take */
 #define BRACKET_MAX 80      /* bytes inside [ ] or ( ) we look at */
 
 static const uint64_t fnv_basis = 1469598103934665603ULL;
@@ -565,155 +562,6 @@ bool sw__verify_item_is(const struct sw__verify_item *it, const struct sw__words
 	return false;
 }
 
-struct finder {
-	const struct sw__verify_pattern *p;
-	const struct sw__words *w;
-	size_t budget;
-	bool reversals;         /* a gap may add or drop a negation */
-	struct sw__verify_alter rev, sub;
-	uint64_t *failed;       /* bit gap * (words + 1) + k: the items from
-				 * that gap on do not match from word k
-				 * (made at the first gap; finder_done frees) */
-};
-
-/* Whether the items from gap it on are known not to match from word k;
- * with mark, record that they do not.  Whether they match depends on the
- * gap and k alone (rev and sub only record the path), so a failure holds
- * for every path that reaches it: without this, a quotation of many
- * ellipses backtracks over the same places again and again. */
-static bool gap_failed(struct finder *f, const struct sw__verify_item *it, size_t k, bool mark)
-{
-	size_t stride = f->w->n + 1;
-	if (!f->failed) {
-		if (!mark)
-			return false;
-		f->failed = sw_xcalloc((f->p->ngaps * stride + 63) / 64, sizeof(*f->failed));
-	}
-	size_t bit = it->gap * stride + k;
-	if (mark)
-		f->failed[bit / 64] |= (uint64_t)1 << (bit % 64);
-	return f->failed[bit / 64] >> (bit % 64) & 1;
-}
-
-static void finder_done(struct finder *f)
-{
-	free(f->failed);
-	f->failed = NULL;
-}
-
-/* Whether the items from pi on match from word k; *end gets the word after
- * the match.  Recursion is one level per gap (MAX_GAPS at most). */
-static bool match_at(struct finder *f, size_t pi, size_t k, size_t *end)
-{
-	const struct sw__verify_pattern *p = f->p;
-	const struct sw__words *w = f->w;
-	size_t used;
-	while (pi < p->n) {
-		if (f->budget == 0)
-			return false;
-		f->budget--;
-		const struct sw__verify_item *it = &p->it[pi];
-		if (it->kind == SW__VERIFY_ITEM_GAP) {
-			const struct sw__verify_item *next = &p->it[pi + 1]; /* gaps never end it */
-			if (gap_failed(f, it, k, false))
-				return false;
-			bool bneg = !it->ellipsis && sw__verify_text_negated(it->p, it->plen);
-			bool wneg = false; /* the words so far hold a negation */
-			for (size_t g = 0; g <= it->max && k + g < w->n; g++) {
-				if (f->budget == 0)
-					return false;
-				f->budget--;
-				if (g > 0)
-					wneg |= sw__verify_words_negated(w, k + g - 1, k + g);
-				bool reverses = it->ellipsis ? wneg : wneg != bneg;
-				if (reverses && !f->reversals) {
-					if (it->ellipsis) { /* longer omits it too */
-						gap_failed(f, it, k, true);
-						return false;
-					}
-					continue;
-				}
-				if (!it->ellipsis && g > 0 && !reverses && !sw__verify_alter_may_stand_for(it, w, k, k + g))
-					continue;
-				if (!sw__verify_item_is(next, w, k + g, &used))
-					continue;
-				struct sw__verify_alter rev = f->rev, sub = f->sub;
-				struct sw__verify_alter here = { .found = true, .gi = pi, .ws = k, .we = k + g };
-				if (reverses && !f->rev.found)
-					f->rev = here;
-				if (!it->ellipsis && g > 0 && !f->sub.found)
-					f->sub = here;
-				if (match_at(f, pi + 1, k + g, end))
-					return true;
-				f->rev = rev;
-				f->sub = sub;
-			}
-			if (f->budget)
-				gap_failed(f, it, k, true);
-			return false;
-		}
-		if (k >= w->n || !sw__verify_item_is(it, w, k, &used))
-			return false;
-		k += used;
-		pi++;
-	}
-	*end = k;
-	return true;
-}
-
-static bool find(struct finder *f, size_t from, size_t to, size_t *ws, size_t *we)
-{
-	const struct sw__verify_pattern *p = f->p;
-	if (p->n == 0 || p->nwords == 0)
-		return false;
-	if (to > f->w->n)
-		to = f->w->n;
-	size_t used;
-	bool found = false;
-	for (size_t k = from; k < to && f->budget && !found; k++) {
-		if (!sw__verify_item_is(&p->it[0], f->w, k, &used))
-			continue;
-		size_t end;
-		f->rev.found = f->sub.found = false;
-		if (match_at(f, 0, k, &end)) {
-			*ws = k;
-			*we = end;
-			found = true;
-		}
-	}
-	finder_done(f);
-	return found;
-}
-
-bool sw__verify_pattern_find(const struct sw__verify_pattern *p, const struct sw__words *w, size_t from,
-		      size_t to, size_t *ws, size_t *we)
-{
-	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
-	return find(&f, from, to, ws, we);
-}
-
-bool sw__verify_pattern_find_sub(const struct sw__verify_pattern *p, const struct sw__words *w, size_t from,
-			  size_t to, size_t *ws, size_t *we, struct sw__verify_alter *sub)
-{
-	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET };
-	bool ok = find(&f, from, to, ws, we);
-	*sub = ok ? f.sub : (struct sw__verify_alter){ 0 };
-	return ok;
-}
-
-bool sw__verify_pattern_find_alter(const struct sw__verify_pattern *p, const struct sw__words *w,
-			    size_t from, size_t to, size_t *ws, size_t *we, struct sw__verify_alter *rev,
-			    struct sw__verify_alter *sub)
-{
-	struct finder f = { .p = p, .w = w, .budget = FIND_BUDGET, .reversals = true };
-	bool ok = find(&f, from, to, ws, we);
-	if (rev)
-		*rev = ok ? f.rev : (struct sw__verify_alter){ 0 };
-	if (sub)
-		*sub = ok ? f.sub : (struct sw__verify_alter){ 0 };
-	return ok;
-}
-
 /* An alteration of quote's match in text, described, or NULL: rev the one
  * that adds or drops a negation (when the quotation is in text only so),
  * else its first bracketed substitution. */
@@ -728,17 +576,15 @@ static char *alteration(const char *quote, size_t qlen, const char *text, size_t
 	if (p.nwords) {
 		sw__verify_words_init(&w, text, len, skip, nskip);
 		size_t ws, we;
-		struct sw__verify_alter r = { 0 };
-		struct finder f = { .p = &p, .w = &w, .budget = FIND_BUDGET };
+		struct sw__verify_alter a = { 0 };
 		bool ok;
 		if (rev)
 			ok = !sw__verify_pattern_find(&p, &w, 0, w.n, &ws, &we) &&
-			     sw__verify_pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &r, NULL);
+			     sw__verify_pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &a, NULL);
 		else
-			ok = find(&f, 0, w.n, &ws, &we);
-		const struct sw__verify_alter *a = rev ? &r : &f.sub;
-		if (ok && a->found) {
-			why = sw__verify_alter_describe(&p, &w, text, a);
+			ok = sw__verify_pattern_find_sub(&p, &w, 0, w.n, &ws, &we, &a);
+		if (ok && a.found) {
+			why = sw__verify_alter_describe(&p, &w, text, &a);
 			if (start)
 				*start = w.map[w.w[ws].s];
 			if (end)
