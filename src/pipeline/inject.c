@@ -280,6 +280,12 @@ static char *excerpt(const char *text, size_t len, size_t start, size_t end)
 	size_t stop = end > start + EXCERPT_MAX ? end : start + EXCERPT_MAX;
 	if (stop > len)
 		stop = len;
+	/* Whole characters only: a stop inside one would leave its first
+	 * bytes, and a page of spaces run together never fills the excerpt. */
+	while (stop < len && ((unsigned char)text[stop] & 0xC0) == 0x80)
+		stop++;
+	while (start < stop && ((unsigned char)text[start] & 0xC0) == 0x80)
+		start++;
 	for (size_t i = start; i < stop && b.len < EXCERPT_MAX; i++) {
 		unsigned char c = (unsigned char)text[i];
 		if (c < 0x20 || c == 0x7f) {
