@@ -272,8 +272,8 @@ static size_t special_token(const struct folded *f, size_t p)
 }
 
 /* The page's words from byte start on one line: control characters as
- * blanks, runs of blanks as one, at most EXCERPT_MAX bytes cut at a
- * character boundary. */
+ * blanks, runs of blanks as one, at most EXCERPT_MAX bytes of whole
+ * characters. */
 static char *excerpt(const char *text, size_t len, size_t start, size_t end)
 {
 	struct sw_buf b = SW_BUF_INIT;
@@ -288,6 +288,10 @@ static char *excerpt(const char *text, size_t len, size_t start, size_t end)
 		start++;
 	for (size_t i = start; i < stop && b.len < EXCERPT_MAX; i++) {
 		unsigned char c = (unsigned char)text[i];
+		/* a character that does not fit whole ends the excerpt before it */
+		size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+		if (b.len + need > EXCERPT_MAX)
+			break;
 		if (c < 0x20 || c == 0x7f) {
 			if (i >= end && (c == '\n' || c == '\r'))
 				break; /* the line ends after the words found */
@@ -296,12 +300,6 @@ static char *excerpt(const char *text, size_t len, size_t start, size_t end)
 		if (c == ' ' && (b.len == 0 || b.data[b.len - 1] == ' '))
 			continue;
 		sw_buf_addc(&b, (char)c);
-	}
-	if (b.len >= EXCERPT_MAX) {
-		size_t cut = EXCERPT_MAX;
-		while (cut > 0 && ((unsigned char)b.data[cut] & 0xC0) == 0x80)
-			cut--;
-		sw_buf_truncate(&b, cut);
 	}
 	while (b.len && b.data[b.len - 1] == ' ')
 		sw_buf_truncate(&b, b.len - 1);
