@@ -133,12 +133,7 @@ static char *trimmed(const char *s, size_t max)
 	char *t = sw_xstrdup(s);
 	sw_trim(t);
 	size_t n = strlen(t);
-	if (n > max) {
-		n = max;
-		while (n > 0 && ((unsigned char)t[n] & 0xC0) == 0x80)
-			n--;
-		t[n] = '\0';
-	}
+	t[sw_utf8_cut(t, n, max)] = '\0';
 	for (char *p = t; *p; p++)
 		if (*p == '\n' || *p == '\r' || *p == '\t')
 			*p = ' ';

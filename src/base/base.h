@@ -260,6 +260,11 @@ void sw_fold_release(struct sw_fold *f);
 /* True when len bytes of s are valid UTF-8. */
 bool sw_utf8_valid(const char *s, size_t len);
 
+/* Where len bytes of s may be cut at byte n or before it without splitting
+ * a UTF-8 sequence: n when s[n] starts a character, else the start of the
+ * character it continues (len when n >= len). */
+size_t sw_utf8_cut(const char *s, size_t len, size_t n);
+
 /* Append Latin-1 (ISO-8859-1 with Windows-1252's 0x80-0x9F) bytes to out as
  * UTF-8. */
 void sw_latin1_to_utf8(struct sw_buf *out, const char *in, size_t len);

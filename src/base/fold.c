@@ -352,6 +352,15 @@ bool sw_utf8_valid(const char *s, size_t len)
 	return true;
 }
 
+size_t sw_utf8_cut(const char *s, size_t len, size_t n)
+{
+	if (n >= len)
+		return len;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
 /* Windows-1252's use of the C1 range, which real "Latin-1" files mean; the
  * five holes become U+FFFD. */
 static const uint16_t cp1252_c1[32] = {

@@ -80,10 +80,7 @@ static void begin_note(struct docx *d, const char *what, const char **atts)
 	const char *a = attr(atts, "author");
 	if (!a || !*a)
 		a = "unknown";
-	size_t n = strnlen(a, MAX_AUTHOR_BYTES);
-	/* Never cut a UTF-8 sequence in two. */
-	while (n > 0 && a[n] != '\0' && ((unsigned char)a[n] & 0xC0) == 0x80)
-		n--;
+	size_t n = sw_utf8_cut(a, strnlen(a, MAX_AUTHOR_BYTES + 1), MAX_AUTHOR_BYTES);
 	memcpy(d->pend_author, a, n);
 	d->pend_author[n] = '\0';
 	d->pend_what = what;

@@ -73,12 +73,7 @@ char *sw__extract_attachment_name(const char *name, size_t n)
 		for (size_t i = 0; i < b.len; i++)
 			if ((unsigned char)b.data[i] < 0x20 || b.data[i] == 0x7f)
 				b.data[i] = '_';
-		while (b.len > MAX_NAME_BYTES)
-			b.len--;
-		while (b.len && ((unsigned char)b.data[b.len - 1] & 0xc0) == 0x80)
-			b.len--; /* a character cut by the limit */
-		if (b.len && ((unsigned char)b.data[b.len - 1] & 0x80))
-			b.len--;
+		b.len = sw_utf8_cut(b.data, b.len, MAX_NAME_BYTES);
 		if (b.data)
 			b.data[b.len] = '\0';
 		if (b.len && (strcmp(b.data, ".") == 0 || strcmp(b.data, "..") == 0))

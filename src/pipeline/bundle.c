@@ -430,11 +430,7 @@ static int source_terms(struct terms *ts, struct cands *cs, struct sw_bundle *b,
 static void add_attr(struct sw_buf *out, const char *name, const char *v)
 {
 	size_t n = strlen(v);
-	if (n > ATTR_MAX) {
-		n = ATTR_MAX;
-		while (n > 0 && ((unsigned char)v[n] & 0xC0) == 0x80)
-			n--;
-	}
+	n = sw_utf8_cut(v, n, ATTR_MAX);
 	sw_buf_addf(out, " %s=\"", name);
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)v[i];

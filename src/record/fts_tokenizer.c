@@ -301,11 +301,7 @@ static size_t fold(const char **out, unsigned char **heap, struct emitter *e,
 	if (nbytes <= 0 || !term)
 		return 0;
 	size_t len = (size_t)nbytes;
-	if (len > TERM_MAX) {
-		len = TERM_MAX;
-		while (len > 0 && ((unsigned char)term[len] & 0xC0) == 0x80)
-			len--;
-	}
+	len = sw_utf8_cut(term, len, TERM_MAX);
 	*out = term;
 	return len;
 }

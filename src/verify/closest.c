@@ -438,9 +438,7 @@ char *sw__verify_closest_describe(const struct sw__verify_closest *c, const char
 		sw_buf_adds(&b, "\xe2\x80\xa6");
 	if (plen > PASSAGE_BYTES) {
 		/* The start and the end of a long passage. */
-		size_t h = PASSAGE_BYTES / 2, t = plen - PASSAGE_BYTES / 2;
-		while (h > 0 && ((unsigned char)passage[h] & 0xC0) == 0x80)
-			h--;
+		size_t h = sw_utf8_cut(passage, plen, PASSAGE_BYTES / 2), t = plen - PASSAGE_BYTES / 2;
 		while (t < plen && ((unsigned char)passage[t] & 0xC0) == 0x80)
 			t++;
 		sw_buf_add(&b, passage, h);

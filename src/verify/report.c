@@ -178,11 +178,7 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 static void one_line(char *out, size_t outsz, const char *s, size_t n, size_t max)
 {
 	size_t o = 0;
-	if (n > max) {
-		n = max;
-		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-			n--;
-	}
+	n = sw_utf8_cut(s, n, max);
 	for (size_t i = 0; i < n && o + 4 < outsz; i++)
 		out[o++] = (s[i] == '\n' || s[i] == '\t' || s[i] == '\r') ? ' ' : s[i];
 	if (n == max && o + 4 < outsz) {

@@ -226,6 +226,25 @@ static void test_utf8_valid(void **state)
 	assert_false(sw_utf8_valid("ok\xE2\x80\x94", 4));
 }
 
+static void test_utf8_cut(void **state)
+{
+	(void)state;
+	const char *s = "a\xC3\xA9\xE2\x80\x94\xF0\x9F\x98\x80z"; /* a é — 😀 z */
+	size_t len = strlen(s);
+	assert_int_equal(sw_utf8_cut(s, len, 0), 0);
+	assert_int_equal(sw_utf8_cut(s, len, 1), 1);
+	assert_int_equal(sw_utf8_cut(s, len, 2), 1);   /* inside é */
+	assert_int_equal(sw_utf8_cut(s, len, 3), 3);
+	assert_int_equal(sw_utf8_cut(s, len, 5), 3);   /* inside the dash */
+	assert_int_equal(sw_utf8_cut(s, len, 9), 6);   /* inside the emoji */
+	assert_int_equal(sw_utf8_cut(s, len, 10), 10);
+	assert_int_equal(sw_utf8_cut(s, len, len), len);
+	assert_int_equal(sw_utf8_cut(s, len, 99), len);
+	assert_int_equal(sw_utf8_cut(NULL, 0, 5), 0);
+	/* bytes that continue nothing go back no further than the start */
+	assert_int_equal(sw_utf8_cut("\x80\x80\x80", 3, 2), 0);
+}
+
 static void test_latin1(void **state)
 {
 	(void)state;
@@ -287,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_map_expansion),
 		cmocka_unit_test(test_empty_and_hostile),
 		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_utf8_cut),
 		cmocka_unit_test(test_latin1),
 		cmocka_unit_test(test_json_str),
 	};

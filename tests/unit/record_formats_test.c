@@ -408,6 +408,44 @@ static void test_email(void **state)
 	fx_ws_free(&w);
 }
 
+/* An attachment's name as stored: its last path part, controls as '_',
+ * at most 200 bytes of whole characters; a name of no letters is
+ * numbered. */
+static void test_attachment_names(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "Vertragsentwurf M\xC3\xBCller", "Vertragsentwurf M\xC3\xBCller" },
+		{ "\xE5\xA5\x91\xE7\xB4\x84\xE6\x9B\xB8", "\xE5\xA5\x91\xE7\xB4\x84\xE6\x9B\xB8" },
+		{ "C:\\Users\\pat\\R\xC3\xA9sum\xC3\xA9", "R\xC3\xA9sum\xC3\xA9" },
+		{ "../../etc/passwd", "passwd" },
+		{ "tab\there", "tab_here" },
+		{ "..", "attachment-3" },
+		{ "", "attachment-3" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = sw__extract_attachment_name(cases[i].in, 3);
+		assert_string_equal(got, cases[i].want);
+		free(got);
+	}
+	/* 198 bytes and an accent fill the 200 whole; one more byte and the
+	 * accent does not fit. */
+	char in[256];
+	memset(in, 'a', 198);
+	memcpy(in + 198, "\xC3\xA9", 3);
+	char *got = sw__extract_attachment_name(in, 1);
+	assert_string_equal(got, in);
+	free(got);
+	memset(in, 'a', 199);
+	memcpy(in + 199, "\xC3\xA9", 3);
+	got = sw__extract_attachment_name(in, 1);
+	assert_int_equal(strlen(got), 199);
+	assert_int_equal(got[198], 'a');
+	free(got);
+}
+
 static void test_html_to_text(void **state)
 {
 	(void)state;
@@ -637,6 +675,7 @@ int main(int argc, char **argv)
 		return write_drafts(argv[2]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pdf_pages_and_bates),
+		cmocka_unit_test(test_attachment_names),
 		cmocka_unit_test(test_pdf_parallel_pages),
 		cmocka_unit_test(test_pdf_errors),
 		cmocka_unit_test(test_pdf_mixed_scan),
