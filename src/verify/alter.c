@@ -107,7 +107,7 @@ static void add_words(struct sw_buf *b, const struct sw__words *w, const char *t
 {
 	if (a >= e)
 		return;
-	size_t s = w->map[w->w[a].s], t = w->map[w->w[e - 1].e];
+	size_t s = w->map[w->w[a].s], t = sw__verify_words_end(w, e - 1);
 	/* "Rule 56(c)": a parenthesis opened in the words closes with them. */
 	long open = 0;
 	for (size_t i = s; i < t; i++)

@@ -162,7 +162,7 @@ static void add_diff(struct sw__verify_closest *out, const struct sw__verify_pat
 	}
 	struct sw__verify_diff *df = &out->diff[out->ndiffs++];
 	df->draft = qa < qb ? show(p->quote, q[qa].it->qs, q[qb - 1].it->qe, SHOW_BYTES) : NULL;
-	df->page = ta < tb ? show(text, w->map[w->w[ta].s], w->map[w->w[tb - 1].e], SHOW_BYTES)
+	df->page = ta < tb ? show(text, w->map[w->w[ta].s], sw__verify_words_end(w, tb - 1), SHOW_BYTES)
 			   : NULL;
 }
 
@@ -378,10 +378,10 @@ bool sw__verify_closest_in(struct sw__verify_closest *out, const struct sw__veri
 		if (nsame >= 2 && nsame * 3 >= m && tend > tstart) {
 			ok = true;
 			out->start = w->map[w->w[tstart].s];
-			out->end = w->map[w->w[tend - 1].e];
+			out->end = sw__verify_words_end(w, tend - 1);
 			if (nhi > nlo) {
 				struct sw__verify_diff *df = &out->diff[out->ndiffs++];
-				df->page = show(text, w->map[w->w[nlo].s], w->map[w->w[nhi - 1].e],
+				df->page = show(text, w->map[w->w[nlo].s], sw__verify_words_end(w, nhi - 1),
 						SHOW_BYTES);
 				df->omitted = true;
 			}

@@ -282,7 +282,7 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 		from = sw__verify_words_at(&w, bf);
 		to = sw__verify_words_at(&w, bt);
 		if (sw__verify_pattern_find_sub(&p, &w, from, to, &ws, &we, &sub)) {
-			size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
+			size_t s = w.map[w.w[ws].s], e = sw__verify_words_end(&w, we - 1);
 			note = altered(&p, &w, op.data, &sub);
 			sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "on page %llu of the opinion in %s%s",
 				       (unsigned long long)page_of(&o, s, first), atext, note);
@@ -291,7 +291,7 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 		}
 	}
 	if (sw__verify_pattern_find_sub(&p, &w, 0, w.n, &ws, &we, &sub)) {
-		size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
+		size_t s = w.map[w.w[ws].s], e = sw__verify_words_end(&w, we - 1);
 		uint64_t ps = page_of(&o, s, first), pe = page_of(&o, e ? e - 1 : 0, first);
 		note = altered(&p, &w, op.data, &sub);
 		if (!pinned || !paged) {
@@ -315,7 +315,7 @@ void sw__verify_quote_opinion(struct sw__verify_run *u, size_t i, size_t a)
 	 * negation: the quotation reverses the opinion. */
 	struct sw__verify_alter rev;
 	if (sw__verify_pattern_find_alter(&p, &w, 0, w.n, &ws, &we, &rev, NULL) && rev.found) {
-		size_t s = w.map[w.w[ws].s], e = w.map[w.w[we - 1].e];
+		size_t s = w.map[w.w[ws].s], e = sw__verify_words_end(&w, we - 1);
 		char *why = sw__verify_alter_describe(&p, &w, op.data, &rev);
 		sw__verify_set(u, i, SW_VERDICT_CONTRADICTED, "in the opinion in %s only as altered: %s",
 			       atext, why);

@@ -247,6 +247,14 @@ size_t sw__verify_words_at(const struct sw__words *w, size_t off)
 	return lo;
 }
 
+size_t sw__verify_words_end(const struct sw__words *w, size_t k)
+{
+	size_t j = w->w[k].e, last = w->map[j - 1];
+	while (j < w->len && w->map[j] <= last)
+		j++;
+	return w->map[j];
+}
+
 /* ---------------------------------------------------------------- pattern */
 
 struct compiler {
@@ -588,7 +596,7 @@ static char *alteration(const char *quote, size_t qlen, const char *text, size_t
 			if (start)
 				*start = w.map[w.w[ws].s];
 			if (end)
-				*end = w.map[w.w[we - 1].e];
+				*end = sw__verify_words_end(&w, we - 1);
 		}
 		sw__verify_words_release(&w);
 	}
@@ -625,7 +633,7 @@ bool sw__verify_quote_find(const char *quote, size_t qlen, const char *text, siz
 			if (start)
 				*start = w.map[w.w[ws].s];
 			if (end)
-				*end = w.map[w.w[we - 1].e];
+				*end = sw__verify_words_end(&w, we - 1);
 		}
 		sw__verify_words_release(&w);
 	}

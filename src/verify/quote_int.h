@@ -37,6 +37,12 @@ void sw__verify_words_release(struct sw__words *w);
 /* The first word whose original start is at or after off (n when none). */
 size_t sw__verify_words_at(const struct sw__words *w, size_t off);
 
+/* Where word k (< w->n) ends in the caller's bytes: past the whole
+ * character its last folded byte came from.  One character may fold into
+ * several words ("\u248B" into "4."); a word ending inside it ends after
+ * it, so a match is never an empty span. */
+size_t sw__verify_words_end(const struct sw__words *w, size_t k);
+
 enum sw__verify_item_kind {
 	SW__VERIFY_ITEM_WORD,   /* a word of the original */
 	SW__VERIFY_ITEM_PREFIX, /* "judgment[]", "appl[ying]": a word that starts so */

@@ -134,6 +134,11 @@ static const struct row rows[] = {
 	{ "that party'\xef\xbf\xbd\xef\xbf\xbds case", "that party\xe2\x80\x99s case", true, NULL },
 	{ "the delivery date", "the deliv\xff" "ery date", true, NULL },
 	{ "the deliv ery date", "the deliv\xff" "ery date", false, NULL },
+	/* One character that folds into several words (NFKC: "\u248B" is "4.",
+	 * "\u33C2" "a.m.") is matched whole, never as an empty span. */
+	{ "4", "item \xe2\x92\x8b only", true, "\xe2\x92\x8b" },
+	{ "at 9 a", "at 9 \xe3\x8f\x82 sharp", true, "at 9 \xe3\x8f\x82" },
+	{ "9 a.m. sharp", "at 9 \xe3\x8f\x82 sharp", true, "9 \xe3\x8f\x82 sharp" },
 	/* Numbers stay numbers. */
 	{ "$1,000,000 in damages", "of $1,000,000 in damages", true, NULL },
 	{ "$1,000,000 in damages", "of $1,000,001 in damages", false, NULL },
