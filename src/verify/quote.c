@@ -662,8 +662,7 @@ char *sw__verify_excerpt(const char *text, size_t len, size_t start, size_t end)
 		s = start;
 		e = s + SW_VERIFY_EXCERPT < len ? s + SW_VERIFY_EXCERPT : len;
 	}
-	while (s > 0 && ((unsigned char)text[s] & 0xC0) == 0x80)
-		s--;
+	s = sw_utf8_cut(text, len, s);
 	while (e < len && ((unsigned char)text[e] & 0xC0) == 0x80)
 		e++;
 	struct sw_buf b = SW_BUF_INIT;
