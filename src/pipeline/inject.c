@@ -320,15 +320,70 @@ static void add_flag(struct sw_inject_flag **flags, size_t *n, const char *kind,
 	fl->excerpt = excerpt(text, len, start, end);
 }
 
+/* The bytes a match of spec can start with, as a bit set: at most places
+ * of a page no pattern can begin, and trying each one there was most of
+ * the scan's time.  A first slot that is optional or "!" allows any byte;
+ * a literal one allows the blanks and quotes it skips and its first
+ * character; words allow their first letters (any word byte when one is
+ * a bare '*'). */
+struct byteset {
+	uint8_t bit[32];
+};
+
+static void byteset_add(struct byteset *s, unsigned char c)
+{
+	s->bit[c >> 3] |= (uint8_t)(1u << (c & 7));
+}
+
+static bool byteset_has(const struct byteset *s, unsigned char c)
+{
+	return s->bit[c >> 3] & (1u << (c & 7));
+}
+
+static void first_bytes(struct byteset *s, const char *spec)
+{
+	memset(s, 0, sizeof(*s));
+	while (*spec == ' ')
+		spec++;
+	size_t slen = strcspn(spec, " ");
+	bool any = slen == 0 || *spec == '?' || *spec == '!';
+	if (!any && !is_word((unsigned char)*spec)) {
+		byteset_add(s, ' ');
+		byteset_add(s, '\t');
+		byteset_add(s, '"');
+		byteset_add(s, '\'');
+		byteset_add(s, (unsigned char)*spec);
+		return;
+	}
+	for (const char *a = spec, *end = spec + slen; !any && a < end;) {
+		size_t l = strcspn(a, "| ");
+		if (l > (size_t)(end - a))
+			l = (size_t)(end - a);
+		if (l == 0 || a[0] == '*')
+			any = true;
+		else
+			byteset_add(s, (unsigned char)a[0]);
+		a += l + 1;
+	}
+	if (any)
+		memset(s, 0xff, sizeof(*s));
+}
+
 void sw_inject_scan(struct sw_inject_flag **flags, size_t *n, const char *text, size_t len,
 		    int64_t doc_id, const char *document, const char *bates, uint32_t page_no)
 {
 	struct folded f;
+	struct byteset starts[SW_ARRAY_LEN(patterns)], tag_starts;
 	size_t found = 0;
 	int turns = -1; /* not yet known */
 
 	if (!text || !len)
 		return;
+	for (size_t k = 0; k < SW_ARRAY_LEN(patterns); k++)
+		first_bytes(&starts[k], patterns[k].spec);
+	memset(&tag_starts, 0, sizeof(tag_starts));
+	for (size_t k = 0; k < SW_ARRAY_LEN(tags); k++)
+		byteset_add(&tag_starts, (unsigned char)tags[k].text[0]);
 	fold_page(&f, text, len);
 	for (size_t i = 0; i < f.len && found < FLAGS_PER_PAGE;) {
 		const char *kind = NULL;
@@ -339,7 +394,8 @@ void sw_inject_scan(struct sw_inject_flag **flags, size_t *n, const char *text, 
 
 		if ((end = special_token(&f, i)) != 0)
 			kind = "role-tag";
-		for (size_t k = 0; !kind && k < SW_ARRAY_LEN(tags); k++) {
+		bool tag_start = byteset_has(&tag_starts, (unsigned char)f.t[i]);
+		for (size_t k = 0; !kind && tag_start && k < SW_ARRAY_LEN(tags); k++) {
 			size_t tl = strlen(tags[k].text);
 			if (f.len - i >= tl && !memcmp(f.t + i, tags[k].text, tl)) {
 				kind = tags[k].kind;
@@ -350,6 +406,8 @@ void sw_inject_scan(struct sw_inject_flag **flags, size_t *n, const char *text, 
 		for (size_t k = 0; !kind && k < SW_ARRAY_LEN(patterns); k++) {
 			const struct pattern *p = &patterns[k];
 			size_t at = p->where == AT_LINE_START ? body : i;
+			if (!byteset_has(&starts[k], (unsigned char)f.t[at]))
+				continue;
 			if (p->where == AT_LINE_START ? !line_start
 			    : !(word_start || !is_word((unsigned char)*p->spec)))
 				continue;
