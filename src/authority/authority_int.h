@@ -8,9 +8,15 @@
 
 #include "authority/authority.h"
 
+/* The lookups' statements, prepared on first use and kept (table.c): the
+ * gate looks up every citation of a draft, and preparing a statement cost
+ * more than running it. */
+#define SW__AUTHORITY_STMTS 5
+
 struct sw_authority {
 	sqlite3 *db;
 	char *path;
+	sqlite3_stmt *stmts[SW__AUTHORITY_STMTS];
 };
 
 /* The schema version this build writes (PRAGMA user_version). */

@@ -25,19 +25,47 @@ static struct abbrev *abbrevs;
 static size_t nabbrevs;
 static pthread_once_t abbrev_once = PTHREAD_ONCE_INIT;
 
+/* The words of the table, hashed (open addressing, at most half full):
+ * each word's canonical form as the sorted table's binary search finds
+ * it, so that a word listed twice ("county" as "cnty" and "cty") reads as
+ * it always did.  One hash and about one comparison a word, where the
+ * search took nine. */
+static const struct abbrev **slots;
+static size_t nslots;
+
+/* Lower-case s[0..n) without periods into dst[cap] (cut to fit): its
+ * length. */
+static size_t word_key_to(char *dst, size_t cap, const char *s, size_t n)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n && o + 1 < cap; i++)
+		if (s[i] != '.')
+			dst[o++] = (char)tolower((unsigned char)s[i]);
+	dst[o] = '\0';
+	return o;
+}
+
 /* Lower-case s without periods into a new string. */
 static char *word_key(const char *s)
 {
-	struct sw_buf b = SW_BUF_INIT;
-	for (; *s; s++)
-		if (*s != '.')
-			sw_buf_addc(&b, (char)tolower((unsigned char)*s));
-	return sw_buf_detach(&b, NULL);
+	size_t n = strlen(s);
+	char *k = sw_xmalloc(n + 1);
+	word_key_to(k, n + 1, s, n);
+	return k;
 }
 
 static int cmp_abbrev(const void *a, const void *b)
 {
 	return strcmp(((const struct abbrev *)a)->word, ((const struct abbrev *)b)->word);
+}
+
+/* FNV-1a. */
+static size_t hash_word(const char *w)
+{
+	uint32_t h = 2166136261u;
+	for (; *w; w++)
+		h = (h ^ (unsigned char)*w) * 16777619u;
+	return h;
 }
 
 static void add_abbrev(size_t *cap, const char *word, const char *as)
@@ -70,14 +98,26 @@ static void load_abbrevs(void)
 	}
 	json_decref(root);
 	qsort(abbrevs, nabbrevs, sizeof(*abbrevs), cmp_abbrev);
+	for (nslots = 16; nslots < 2 * nabbrevs + 1;)
+		nslots *= 2;
+	slots = sw_xcalloc(nslots, sizeof(*slots));
+	for (size_t i = 0; i < nabbrevs; i++) {
+		const struct abbrev *hit =
+			bsearch(&abbrevs[i], abbrevs, nabbrevs, sizeof(*abbrevs), cmp_abbrev);
+		size_t h = hash_word(hit->word) & (nslots - 1);
+		while (slots[h] && strcmp(slots[h]->word, hit->word) != 0)
+			h = (h + 1) & (nslots - 1);
+		slots[h] = hit;
+	}
 }
 
 const char *sw__authority_abbrev(const char *w)
 {
 	pthread_once(&abbrev_once, load_abbrevs);
-	struct abbrev k = { (char *)(uintptr_t)w, NULL };
-	const struct abbrev *hit = bsearch(&k, abbrevs, nabbrevs, sizeof(*abbrevs), cmp_abbrev);
-	return hit ? hit->as : NULL;
+	for (size_t h = hash_word(w) & (nslots - 1); slots[h]; h = (h + 1) & (nslots - 1))
+		if (strcmp(slots[h]->word, w) == 0)
+			return slots[h]->as;
+	return NULL;
 }
 
 /* Words that say nothing about which case it is. */
@@ -90,7 +130,7 @@ static bool noise(const char *w)
 		"cos", "cas",
 	};
 	for (size_t i = 0; i < SW_ARRAY_LEN(words); i++)
-		if (strcmp(w, words[i]) == 0)
+		if (w[0] == words[i][0] && strcmp(w, words[i]) == 0)
 			return true;
 	return false;
 }
@@ -241,6 +281,26 @@ static const char *const places[][2] = {
 	{ "wva", "west virginia" }, { "wva", "w va" }, { "dc", "district of columbia" },
 };
 
+/* The places either of whose spellings starts with a letter, in the
+ * table's order (the first that matches wins): a word tries only those. */
+static unsigned char place_by_letter[26][SW_ARRAY_LEN(places)];
+static size_t nplace_by_letter[26];
+static pthread_once_t places_once = PTHREAD_ONCE_INIT;
+
+static void index_places(void)
+{
+	for (size_t p = 0; p < SW_ARRAY_LEN(places); p++)
+		for (int s = 0; s < 2; s++) {
+			unsigned char c = (unsigned char)places[p][s][0];
+			if (c < 'a' || c > 'z')
+				SW_BUG("the place '%s' does not start with a small letter", places[p][s]);
+			size_t l = (size_t)(c - 'a');
+			if (s == 1 && places[p][0][0] == places[p][1][0])
+				continue;
+			place_by_letter[l][nplace_by_letter[l]++] = (unsigned char)p;
+		}
+}
+
 #define KEY_WORDS 64
 #define KEY_WORD 64
 
@@ -300,11 +360,12 @@ static void read_words(struct kwords *out, const char *p, const char *end)
 			p++;
 		if (p == w)
 			continue;
-		char raw[128];
-		size_t n = (size_t)(p - w) < sizeof(raw) - 1 ? (size_t)(p - w) : sizeof(raw) - 1;
-		memcpy(raw, w, n);
-		raw[n] = '\0';
-		char *k = word_key(raw);
+		/* The word's first 127 bytes, as a key in a buffer of the stack
+		 * (a string a word, allocated and freed, was most of the time
+		 * a name took). */
+		size_t n = (size_t)(p - w) < 127 ? (size_t)(p - w) : 127;
+		char k[128];
+		word_key_to(k, sizeof(k), w, n);
 		/* Apostrophes: "Ass'n" is an abbreviation, "Smith's" a name. */
 		const char *as = sw__authority_abbrev(k);
 		if (!as) {
@@ -314,7 +375,7 @@ static void read_words(struct kwords *out, const char *p, const char *end)
 					*o++ = *q;
 			*o = '\0';
 			size_t kl = strlen(k);
-			if (kl > 1 && k[kl - 1] == 's' && strchr(raw, '\''))
+			if (kl > 1 && k[kl - 1] == 's' && memchr(w, '\'', n))
 				k[kl - 1] = '\0';
 			as = sw__authority_abbrev(k);
 			/* Plurals: "Mfrs." and "Manufacturers" are "Mfr." made plural. */
@@ -328,7 +389,6 @@ static void read_words(struct kwords *out, const char *p, const char *end)
 		}
 		const char *word = as ? as : k;
 		put_word(out, word, strlen(word));
-		free(k);
 	}
 }
 
@@ -338,12 +398,12 @@ static bool letter(const char *w)
 	return w[0] && !w[1] && isalpha((unsigned char)w[0]) && w[0] != 'v';
 }
 
-/* Runs of single letters are one word ("P. A." is "P.A.", "U. S." is
- * "U.S."), "AT & T" is "AT&T", and places are one word each. */
-static void join_words(struct kwords *k)
+/* The words of k into o: runs of single letters are one word ("P. A." is
+ * "P.A.", "U. S." is "U.S."), "AT & T" is "AT&T", and places are one word
+ * each. */
+static void join_words(struct kwords *o, const struct kwords *k)
 {
-	struct kwords o;
-	o.n = 0;
+	o->n = 0;
 	for (size_t i = 0; i < k->n;) {
 		size_t l = strlen(k->w[i]);
 		if (letter(k->w[i]) && i + 1 < k->n && letter(k->w[i + 1])) {
@@ -351,23 +411,23 @@ static void join_words(struct kwords *k)
 			size_t n = 0;
 			while (i < k->n && letter(k->w[i]) && n + 1 < sizeof(buf))
 				buf[n++] = k->w[i++][0];
-			put_word(&o, buf, n);
+			put_word(o, buf, n);
 			continue;
 		}
 		if (i + 2 < k->n && strcmp(k->w[i + 1], "&") == 0 && l <= 2 && strlen(k->w[i + 2]) <= 2) {
 			char buf[KEY_WORD];
 			int n = snprintf(buf, sizeof(buf), "%s&%s", k->w[i], k->w[i + 2]);
-			put_word(&o, buf, (size_t)n);
+			put_word(o, buf, (size_t)n);
 			i += 3;
 			continue;
 		}
 		size_t used = 0;
 		const char *as = NULL;
-		char c = k->w[i][0];
-		for (size_t p = 0; p < SW_ARRAY_LEN(places) && !used; p++) {
-			/* Neither spelling can match a word of another first letter. */
-			if (c != places[p][0][0] && c != places[p][1][0])
-				continue;
+		unsigned char c = (unsigned char)k->w[i][0];
+		/* Neither spelling can match a word of another first letter. */
+		size_t nc = c >= 'a' && c <= 'z' ? nplace_by_letter[c - 'a'] : 0;
+		for (size_t j = 0; j < nc && !used; j++) {
+			size_t p = place_by_letter[c - 'a'][j];
 			size_t u = spells(k, i, places[p][1]);
 			if (u) {
 				used = u;
@@ -378,14 +438,13 @@ static void join_words(struct kwords *k)
 			}
 		}
 		if (used) {
-			put_word(&o, as, strlen(as));
+			put_word(o, as, strlen(as));
 			i += used;
 			continue;
 		}
-		put_word(&o, k->w[i], l);
+		put_word(o, k->w[i], l);
 		i++;
 	}
-	*k = o;
 }
 
 char *sw_authority_name_key(const char *name)
@@ -394,9 +453,12 @@ char *sw_authority_name_key(const char *name)
 	struct sw_fold f;
 	sw_fold(&f, name, strnlen(name, SW_AUTHORITY_MAX_NAME),
 		SW_FOLD_CASE | SW_FOLD_MARKS | SW_FOLD_SPACE);
-	struct kwords *k = sw_xmalloc(sizeof(*k));
-	read_words(k, f.text, f.text + f.len);
-	join_words(k);
+	/* Both word lists on the stack: 8 KB, no allocation. */
+	pthread_once(&places_once, index_places);
+	struct kwords words, joined;
+	read_words(&words, f.text, f.text + f.len);
+	join_words(&joined, &words);
+	const struct kwords *k = &joined;
 	bool party_open = false, prev_in = false, versus = false;
 	for (size_t i = 0; i < k->n; i++) {
 		const char *word = k->w[i];
@@ -421,7 +483,6 @@ char *sw_authority_name_key(const char *name)
 			prev_in = false;
 		}
 	}
-	free(k);
 	sw_fold_release(&f);
 	return sw_buf_detach(&out, NULL);
 }

@@ -88,6 +88,8 @@ void sw_authority_close(struct sw_authority *a)
 {
 	if (!a)
 		return;
+	for (size_t i = 0; i < SW_ARRAY_LEN(a->stmts); i++)
+		sqlite3_finalize(a->stmts[i]);
 	sqlite3_close(a->db);
 	free(a->path);
 	free(a);
@@ -102,6 +104,46 @@ static char *col_str(sqlite3_stmt *st, int i)
 #define CASE_COLUMNS \
 	"c.id, c.name, c.volume, c.reporter, c.page, c.page_num, c.last_page, c.court, c.year," \
 	" EXISTS (SELECT 1 FROM texts AS t WHERE t.case_id = c.id)"
+
+/* The statements kept in struct sw_authority, by index. */
+enum query { Q_STARTS, Q_BEFORE, Q_AFTER, Q_TEXT, Q_CODE };
+static const char *const query_sql[] = {
+	[Q_STARTS] = "SELECT " CASE_COLUMNS " FROM cases AS c"
+		     " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num = ?3"
+		     " ORDER BY c.cluster_id",
+	/* The case starting nearest before the page. */
+	[Q_BEFORE] = "SELECT " CASE_COLUMNS " FROM cases AS c"
+		     " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num < ?3"
+		     " ORDER BY c.page_num DESC, c.last_page DESC LIMIT 1",
+	[Q_AFTER] = "SELECT " CASE_COLUMNS " FROM cases AS c"
+		    " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num > ?3"
+		    " ORDER BY c.page_num, c.cluster_id LIMIT 1",
+	[Q_TEXT] = "SELECT text FROM texts WHERE case_id = ?1",
+	[Q_CODE] = "SELECT 1 FROM codes WHERE code_key = ?1 AND title = ?2 AND section = ?3",
+};
+_Static_assert(SW_ARRAY_LEN(query_sql) == SW__AUTHORITY_STMTS,
+	       "one kept statement per query");
+
+/* Query q's statement, prepared once and kept; NULL when it cannot be
+ * (sqlite3_errmsg() says why).  Each use ends with done(). */
+static sqlite3_stmt *stmt(struct sw_authority *a, enum query q)
+{
+	if (!a->stmts[q] && sqlite3_prepare_v3(a->db, query_sql[q], -1, SQLITE_PREPARE_PERSISTENT,
+					       &a->stmts[q], NULL) != SQLITE_OK) {
+		sqlite3_finalize(a->stmts[q]);
+		a->stmts[q] = NULL;
+	}
+	return a->stmts[q];
+}
+
+/* The end of a use of a kept statement: reset (so that it holds no read
+ * transaction open) and its bindings cleared (they point at the caller's
+ * strings). */
+static void done(sqlite3_stmt *st)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}
 
 static void read_case(struct sw_authority_case *c, sqlite3_stmt *st)
 {
@@ -153,17 +195,17 @@ static int collect(struct sw_authority_lookup *out, sqlite3 *db, sqlite3_stmt *s
 /* Run one lookup query (?1 reporter key, ?2 volume, ?3 page) and append
  * its cases to out. */
 static int query_cases(struct sw_authority_lookup *out, struct sw_authority *a,
-		       const char *key, const char *volume, uint64_t page, const char *sql,
+		       const char *key, const char *volume, uint64_t page, enum query q,
 		       struct sw_err *err)
 {
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(a->db, sql, -1, &st, NULL) != SQLITE_OK)
+	sqlite3_stmt *st = stmt(a, q);
+	if (!st)
 		return sw__authority_sqlerr(err, a->db, "cannot look up the authority");
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, volume, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, (sqlite3_int64)page);
 	int rc = collect(out, a->db, st, err);
-	sqlite3_finalize(st);
+	done(st);
 	return rc;
 }
 
@@ -178,10 +220,7 @@ int sw_authority_lookup(struct sw_authority_lookup *out, struct sw_authority *a,
 		return 0;
 	sw__authority_reporter_key(key, sizeof(key), reporter);
 	rc = query_cases(out, a, key, volume, page,
-			 "SELECT " CASE_COLUMNS " FROM cases AS c"
-			 " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num = ?3"
-			 " ORDER BY c.cluster_id",
-			 err);
+Q_STARTS, err);
 	if (rc != 0)
 		goto cleanup;
 	if (out->n > 0) {
@@ -190,11 +229,7 @@ int sw_authority_lookup(struct sw_authority_lookup *out, struct sw_authority *a,
 	}
 	/* The case starting nearest before the page: the page lies inside it
 	 * when its last page is known and reaches that far. */
-	rc = query_cases(out, a, key, volume, page,
-			 "SELECT " CASE_COLUMNS " FROM cases AS c"
-			 " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num < ?3"
-			 " ORDER BY c.page_num DESC, c.last_page DESC LIMIT 1",
-			 err);
+	rc = query_cases(out, a, key, volume, page, Q_BEFORE, err);
 	if (rc != 0)
 		goto cleanup;
 	if (out->n == 1 && out->cases[0].last_page >= page)
@@ -213,11 +248,7 @@ int sw_authority_next_case(struct sw_authority_lookup *out, struct sw_authority 
 	if (!c->reporter || !c->volume || c->first_page == 0 || c->first_page > INT64_MAX)
 		return 0;
 	sw__authority_reporter_key(key, sizeof(key), c->reporter);
-	int rc = query_cases(out, a, key, c->volume, c->first_page,
-			     "SELECT " CASE_COLUMNS " FROM cases AS c"
-			     " WHERE c.reporter_key = ?1 AND c.volume = ?2 AND c.page_num > ?3"
-			     " ORDER BY c.page_num, c.cluster_id LIMIT 1",
-			     err);
+	int rc = query_cases(out, a, key, c->volume, c->first_page, Q_AFTER, err);
 	if (rc)
 		sw_authority_lookup_release(out);
 	return rc;
@@ -277,11 +308,10 @@ char *sw_authority_case_format(const struct sw_authority_case *c)
 int sw_authority_text(struct sw_buf *out, struct sw_authority *a, int64_t id,
 		      struct sw_err *err)
 {
-	sqlite3_stmt *st = NULL;
 	int rc = 0;
 	sw_buf_reset(out);
-	if (sqlite3_prepare_v2(a->db, "SELECT text FROM texts WHERE case_id = ?1", -1, &st,
-			       NULL) != SQLITE_OK)
+	sqlite3_stmt *st = stmt(a, Q_TEXT);
+	if (!st)
 		return sw__authority_sqlerr(err, a->db, "cannot read an opinion text");
 	sqlite3_bind_int64(st, 1, id);
 	int s = sqlite3_step(st);
@@ -291,7 +321,7 @@ int sw_authority_text(struct sw_buf *out, struct sw_authority *a, int64_t id,
 		rc = sw_err_set(err, SW_ENOTFOUND, "no opinion text is stored for that case");
 	else
 		rc = sw__authority_sqlerr(err, a->db, "cannot read an opinion text");
-	sqlite3_finalize(st);
+	done(st);
 	return rc;
 }
 
@@ -299,12 +329,10 @@ int sw_authority_code_exists(struct sw_authority *a, const char *code,
 			     const char *title, const char *section,
 			     struct sw_err *err)
 {
-	sqlite3_stmt *st = NULL;
 	char key[128];
 	sw__authority_reporter_key(key, sizeof(key), code);
-	if (sqlite3_prepare_v2(a->db,
-			       "SELECT 1 FROM codes WHERE code_key = ?1 AND title = ?2 AND section = ?3",
-			       -1, &st, NULL) != SQLITE_OK)
+	sqlite3_stmt *st = stmt(a, Q_CODE);
+	if (!st)
 		return sw__authority_sqlerr(err, a->db, "cannot look up a code section");
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, title ? title : "", -1, SQLITE_STATIC);
@@ -312,6 +340,6 @@ int sw_authority_code_exists(struct sw_authority *a, const char *code,
 	int s = sqlite3_step(st);
 	int rc = s == SQLITE_ROW ? 1 : s == SQLITE_DONE ? 0
 		 : sw__authority_sqlerr(err, a->db, "cannot look up a code section");
-	sqlite3_finalize(st);
+	done(st);
 	return rc;
 }

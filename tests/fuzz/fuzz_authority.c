@@ -3,9 +3,9 @@
  * a table, then name matching on the same bytes.
  *
  * Fast enough for depth: the table is one in-memory database opened once
- * and emptied after each input, and the input file is one scratch file
- * rewritten in place (fuzz_scratch.h; a database and a folder per input ran
- * at 187 inputs a second). */
+ * and emptied after each input by statements prepared once, and the input
+ * file is one scratch file rewritten in place (fuzz_scratch.h; a database
+ * and a folder per input ran at 187 inputs a second). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +19,33 @@ static const char *csv;
 static struct sw_authority *table;
 static bool tried;
 
+/* Emptying the table after each input: statements prepared once (parsing
+ * them for every input was an eighth of the time). */
+static const char *const empty_sql[] = {
+	"DELETE FROM texts", "DELETE FROM codes", "DELETE FROM cl_dockets",
+	"DELETE FROM cl_clusters", "DELETE FROM cases",
+};
+static sqlite3_stmt *empty[SW_ARRAY_LEN(empty_sql)];
+
 static void cleanup(void)
 {
+	for (size_t i = 0; i < SW_ARRAY_LEN(empty); i++)
+		sqlite3_finalize(empty[i]);
 	sw_authority_close(table);
+}
+
+static void empty_table(void)
+{
+	for (size_t i = 0; i < SW_ARRAY_LEN(empty); i++) {
+		if (!empty[i] && sqlite3_prepare_v2(table->db, empty_sql[i], -1, &empty[i], NULL) !=
+					 SQLITE_OK)
+			SW_BUG("fuzz_authority: cannot prepare '%s': %s", empty_sql[i],
+			       sqlite3_errmsg(table->db));
+		if (sqlite3_step(empty[i]) != SQLITE_DONE)
+			SW_BUG("fuzz_authority: cannot empty the table: %s",
+			       sqlite3_errmsg(table->db));
+		sqlite3_reset(empty[i]);
+	}
 }
 
 static bool setup(void)
@@ -48,12 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct sw_authority_lookup l;
 		if (sw_authority_lookup_cite(&l, table, "1 U.S. 1", NULL) == 0)
 			sw_authority_lookup_release(&l);
-		if (sqlite3_exec(table->db,
-				 "DELETE FROM texts; DELETE FROM codes; DELETE FROM cl_dockets;"
-				 " DELETE FROM cl_clusters; DELETE FROM cases;",
-				 NULL, NULL, NULL) != SQLITE_OK)
-			SW_BUG("fuzz_authority: cannot empty the table: %s",
-			       sqlite3_errmsg(table->db));
+		empty_table();
 	}
 	char *text = sw_xstrndup((const char *)data, size);
 	char *key = sw_authority_name_key(text);

@@ -189,6 +189,51 @@ static void test_next_case(void **state)
 	cleanup(a);
 }
 
+/* The lookups' statements are prepared once and kept: a lookup leaves
+ * nothing open that stops the same handle's next import (a large one drops
+ * and rebuilds the indexes, which fails while a statement is running), and
+ * a lookup after that import sees its rows. */
+static void test_kept_statements(void **state)
+{
+	(void)state;
+	struct sw_authority *a = open_fresh();
+	write_file("one.csv",
+		   "name,volume,reporter,page,last_page,court,year\n"
+		   "Ashcroft v. Iqbal,556,U.S.,662,699,U.S.,2009\n");
+	import_ok(a, "one.csv", 1, 0);
+	struct sw_authority_lookup l;
+	struct sw_err err = { 0 };
+	for (int round = 0; round < 3; round++) {
+		assert_int_equal(sw_authority_lookup_cite(&l, a, "556 U.S. 662", &err), 0);
+		assert_int_equal(l.hit, SW_AUTHORITY_STARTS);
+		sw_authority_lookup_release(&l);
+		assert_int_equal(sw_authority_lookup_cite(&l, a, "556 U.S. 670", &err), 0);
+		assert_int_equal(l.hit, SW_AUTHORITY_INSIDE);
+		sw_authority_lookup_release(&l);
+		assert_int_equal(sw_authority_code_exists(a, "U.S.C.", "42", "1983", &err), 0);
+	}
+	/* More than 100,000 rows by its size: the import that drops the
+	 * indexes while it loads. */
+	char *p = path_in("big.csv");
+	FILE *f = fopen(p, "w");
+	assert_non_null(f);
+	fputs("name,volume,reporter,page,last_page,court,year\n", f);
+	for (int i = 1; i <= 110000; i++)
+		fprintf(f, "Party%d v. Other%d,%d,F.3d,%d,%d,9th Cir.,2001\n", i, i, 100 + i / 1000,
+			i % 1000 * 10 + 1, i % 1000 * 10 + 9);
+	fclose(f);
+	free(p);
+	import_ok(a, "big.csv", 110000, 0);
+	assert_int_equal(sw_authority_lookup_cite(&l, a, "155 F.3d 4321", &err), 0);
+	assert_int_equal(l.hit, SW_AUTHORITY_STARTS);
+	assert_string_equal(l.cases[0].name, "Party55432 v. Other55432");
+	sw_authority_lookup_release(&l);
+	assert_int_equal(sw_authority_lookup_cite(&l, a, "556 U.S. 662", &err), 0);
+	assert_int_equal(l.hit, SW_AUTHORITY_STARTS);
+	sw_authority_lookup_release(&l);
+	cleanup(a);
+}
+
 static void test_courtlistener(void **state)
 {
 	(void)state;
@@ -258,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_courts),
 		cmocka_unit_test(test_simple_and_lookup),
 		cmocka_unit_test(test_next_case),
+		cmocka_unit_test(test_kept_statements),
 		cmocka_unit_test(test_courtlistener),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
