@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "claims/claims.h"
 
 static uint64_t rng_state;
@@ -253,12 +254,6 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc == 6 && !strcmp(argv[1], "--write")) {
@@ -328,7 +323,7 @@ int main(int argc, char **argv)
 		secs[r] = now() - t0;
 		claims = n;
 	}
-	qsort(secs, (size_t)runs, sizeof(*secs), cmp_double);
+	qsort(secs, (size_t)runs, sizeof(*secs), bench_cmp_double);
 	double best = secs[0], median = secs[runs / 2];
 	printf("corpus: %zu documents, %zu bytes (%.2f MB), %zu claims:", ndocs, total, total / 1e6, claims);
 	for (int k = 0; k <= SW_CLAIM_PROPOSITION; k++)

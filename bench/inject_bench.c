@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "pipeline/pipeline.h"
 
 #define PAGE_MAX (1u << 20)
@@ -28,19 +29,6 @@ struct page {
 	size_t len;
 	const char *name;
 };
-
-static double cpu_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
 
 static int read_page(struct page *p, const char *path)
 {
@@ -107,16 +95,16 @@ int main(int argc, char **argv)
 	if (!t)
 		return 1;
 	for (long r = 0; r < runs; r++) {
-		double t0 = cpu_now();
+		double t0 = bench_cpu_now();
 		for (size_t i = 0; i < n; i++) {
 			struct sw_inject_flag *f = NULL;
 			size_t nf = 0;
 			sw_inject_scan(&f, &nf, pages[i].text, pages[i].len, 1, pages[i].name, NULL, 1);
 			sw_inject_flags_free(f, nf);
 		}
-		t[r] = cpu_now() - t0;
+		t[r] = bench_cpu_now() - t0;
 	}
-	qsort(t, (size_t)runs, sizeof(*t), cmp_double);
+	qsort(t, (size_t)runs, sizeof(*t), bench_cmp_double);
 	printf("pages %zu bytes %zu flags %zu best_s %.6f median_s %.6f MB/s %.2f\n", n, bytes,
 	       total_flags, t[0], t[runs / 2], t[0] > 0 ? (double)bytes / 1e6 / t[0] : 0.0);
 	for (size_t i = 0; i < n; i++)

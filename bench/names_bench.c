@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "authority/authority.h"
 
 #define NAMES_MAX 4096
@@ -33,19 +34,6 @@ struct names {
 	char *v[NAMES_MAX];
 	size_t n;
 };
-
-static double cpu_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
 
 static int read_names(struct names *out, const char *path)
 {
@@ -123,11 +111,11 @@ int main(int argc, char **argv)
 		return 1;
 	size_t hits = 0;
 	for (long r = 0; r < runs; r++) {
-		double t0 = cpu_now();
+		double t0 = bench_cpu_now();
 		hits += pass(&stored, &cited, NULL);
-		t[r] = cpu_now() - t0;
+		t[r] = bench_cpu_now() - t0;
 	}
-	qsort(t, (size_t)runs, sizeof(*t), cmp_double);
+	qsort(t, (size_t)runs, sizeof(*t), bench_cmp_double);
 	size_t compares = stored.n * cited.n;
 	printf("cited %zu stored %zu compares %zu best_s %.6f median_s %.6f per_s %.0f hits %zu\n",
 	       cited.n, stored.n, compares, t[0], t[runs / 2], t[0] > 0 ? compares / t[0] : 0.0,
