@@ -2,7 +2,12 @@
  * fuzz_tokenizer.c - the "sworn" FTS5 tokenizer on hostile page text.
  *
  * Each input is indexed, checked against a fresh tokenization
- * (integrity-check), searched for as a phrase of itself, and deleted again.
+ * (integrity-check) and searched for as a phrase of itself, all in one
+ * transaction that is then rolled back: a commit after every statement and
+ * a DELETE were three quarters of the time (837 inputs a second, 3,092 so;
+ * the queries read the transaction's own rows, so the tokenizer is run on
+ * each input as before, and a rollback that left the row would fail the
+ * next input's insert).
  * A phrase made of a text's own words must find that text, since queries and
  * pages go through the same tokenizer; a miss means the two disagree.
  */
@@ -18,7 +23,7 @@ static sqlite3 *db;
 /* Prepared once, not per input (7% of the target's time).  Most of what is
  * left is SQLite's: FTS5 prepares its own statements and allocates under
  * ASan. */
-static sqlite3_stmt *st_insert, *st_check, *st_vocab, *st_match, *st_delete;
+static sqlite3_stmt *st_begin, *st_insert, *st_check, *st_vocab, *st_match, *st_rollback;
 
 static void check(int rc, const char *what)
 {
@@ -35,11 +40,12 @@ static void prepare(sqlite3_stmt **st, const char *sql)
 
 static void close_db(void)
 {
+	sqlite3_finalize(st_begin);
 	sqlite3_finalize(st_insert);
 	sqlite3_finalize(st_check);
 	sqlite3_finalize(st_vocab);
 	sqlite3_finalize(st_match);
-	sqlite3_finalize(st_delete);
+	sqlite3_finalize(st_rollback);
 	sqlite3_close(db);
 }
 
@@ -57,11 +63,12 @@ static void open_db(void)
 			   "CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'sworn');"
 			   "CREATE VIRTUAL TABLE temp.tv USING fts5vocab(main, t, 'instance');",
 			   NULL, NULL, NULL), "create");
+	prepare(&st_begin, "BEGIN");
 	prepare(&st_insert, "INSERT INTO t (rowid, x) VALUES (1, ?1)");
 	prepare(&st_check, "INSERT INTO t (t) VALUES ('integrity-check')");
 	prepare(&st_vocab, "SELECT count(*) FROM tv");
 	prepare(&st_match, "SELECT count(*) FROM t WHERE t MATCH ?1");
-	prepare(&st_delete, "DELETE FROM t");
+	prepare(&st_rollback, "ROLLBACK");
 	atexit(close_db);
 }
 
@@ -86,6 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!db)
 		open_db();
 
+	step(st_begin, "begin");
 	sqlite3_bind_text(st_insert, 1, (const char *)data, (int)size, SQLITE_STATIC);
 	step(st_insert, "insert");
 	step(st_check, "integrity-check");
@@ -109,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 
-	step(st_delete, "delete");
+	step(st_rollback, "rollback");
 	sw_buf_release(&phrase);
 	return 0;
 }
