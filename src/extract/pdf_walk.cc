@@ -146,7 +146,8 @@ struct sw__pdf_walk {
 	std::unique_ptr<PDFDoc> doc;
 	std::vector<Level> stack;
 	/* The Pages nodes whose cross-reference entries hold a pruned copy
-	 * while a range is read, with the node itself to put back after. */
+	 * while a range is read, with what the entry held before (null for a
+	 * node read from the file) to put back after. */
 	std::vector<std::pair<Ref, Object>> changed;
 	Object root;            /* the pruned copy of the root Pages node */
 	int pos = 0;            /* pages passed so far */
@@ -251,7 +252,8 @@ static bool keep(sw__pdf_walk *w, Ref page)
 		l.copy_kids = new Array(xref);
 		c->set("Kids", Object(l.copy_kids));
 		l.copy = Object(c);
-		w->changed.emplace_back(l.ref, l.node.copy());
+		XRefEntry *e = xref->getEntry(l.ref.num, false);
+		w->changed.emplace_back(l.ref, e ? e->obj.copy() : Object(objNull));
 		set_entry(xref, l.ref, l.copy);
 		if (d > 0)
 			w->stack[d - 1].copy_kids->add(Object(l.ref));
@@ -262,8 +264,12 @@ static bool keep(sw__pdf_walk *w, Ref page)
 	return true;
 }
 
-/* Put the nodes back in their entries and forget the pruned copies: the
- * next range makes its own. */
+/* Put back what the nodes' entries held and forget the pruned copies: the
+ * next range makes its own.  An entry must not be left holding its node:
+ * poppler hands an entry's object to a fetch of any generation, where one
+ * read from the file must match the reference's, so a later kid that names
+ * the node with another generation would reach it here and not in
+ * poppler-glib. */
 static void unkeep(sw__pdf_walk *w)
 {
 	XRef *xref = w->doc->getXRef();
