@@ -31,13 +31,15 @@ fuzz: deps
 # another: execs, coverage and crashes per target in build/fuzz/fuzz-long.log
 # (tools/fuzz-long.sh); fails when a target found a crash.  FUZZ_RUNS=N stops
 # each target after N executions instead (FUZZ_SECONDS is then a cap, by
-# default none): `make fuzz-long FUZZ_RUNS=10000000`.
+# default none): `make fuzz-long FUZZ_RUNS=10000000`.  FUZZ_FORK=J runs each
+# target on J worker processes at once (libFuzzer's fork mode; -runs counts
+# all workers' executions together).
 ifdef FUZZ_RUNS
 FUZZ_SECONDS ?= 0
 endif
 FUZZ_SECONDS ?= 600
 fuzz-long: fuzz
-	tools/fuzz-long.sh $(if $(FUZZ_RUNS),--runs $(FUZZ_RUNS)) build/fuzz $(FUZZ_SECONDS) build/fuzz/fuzz-long.log
+	tools/fuzz-long.sh $(if $(FUZZ_RUNS),--runs $(FUZZ_RUNS)) $(if $(FUZZ_FORK),--fork $(FUZZ_FORK)) build/fuzz $(FUZZ_SECONDS) build/fuzz/fuzz-long.log
 
 # The whole suite twice: the developer build, then ASan+UBSan.  ctest's
 # summary closes the output.

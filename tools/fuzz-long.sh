@@ -1,5 +1,5 @@
 #!/bin/sh
-# fuzz-long.sh [--runs N] BUILD SECONDS LOG [TARGET...]: run every libFuzzer
+# fuzz-long.sh [--runs N] [--fork J] BUILD SECONDS LOG [TARGET...]: run every libFuzzer
 # target of BUILD (BUILD/tests/fuzz_*, from `make fuzz`) for SECONDS each,
 # one after another, and write one line per target to LOG:
 #
@@ -19,13 +19,27 @@
 # --runs N stops each target after N executions (libFuzzer -runs=N); SECONDS
 # is then only a cap, and 0 means none.  `--runs 10000000 BUILD 0 LOG` is
 # the run of ten million executions per target.
+#
+# --fork J runs each target in libFuzzer's fork mode (-fork=J): J worker
+# processes at once, each a fresh process for a short job, their finds
+# merged into the corpus.  -runs then counts the executions of all workers
+# together, so one target uses J cores and reaches N sooner; a target whose
+# memory grows over a long run is restarted with every job.  libFuzzer's
+# parent prints no stat:: lines in fork mode: execs are then read from its
+# last status line and execs/s is execs over seconds.
 set -u
-usage='usage: fuzz-long.sh [--runs N] BUILD SECONDS LOG [TARGET...]'
+usage='usage: fuzz-long.sh [--runs N] [--fork J] BUILD SECONDS LOG [TARGET...]'
 runs=none
-case ${1:-} in
---runs) runs=${2:-}; [ $# -ge 2 ] && shift 2 ;;
---runs=*) runs=${1#--runs=}; shift ;;
-esac
+fork=none
+while :; do
+	case ${1:-} in
+	--runs) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; runs=$2; shift 2 ;;
+	--runs=*) runs=${1#--runs=}; shift ;;
+	--fork) [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }; fork=$2; shift 2 ;;
+	--fork=*) fork=${1#--fork=}; shift ;;
+	*) break ;;
+	esac
+done
 build=${1:?$usage}
 seconds=${2:?$usage}
 log=${3:?$usage}
@@ -47,6 +61,13 @@ elif [ "$seconds" -eq 0 ]; then
 	exit 2
 else
 	what="$seconds s per target"
+fi
+if [ "$fork" != none ]; then
+	case $fork in
+	'' | *[!0-9]* | 0) echo "fuzz-long: --fork needs a whole number of workers above 0, not '$fork'" >&2; exit 2 ;;
+	esac
+	limits="-fork=$fork $limits"
+	what="$what, fork mode with $fork workers"
 fi
 
 if [ $# -gt 0 ]; then
@@ -101,6 +122,10 @@ for t in $targets; do
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out" | tail -1)
 	last=$(grep -E '^#[0-9]+' "$out" | tail -1)
+	if [ "$fork" != none ] && [ -z "$execs" ]; then
+		execs=$(echo "$last" | sed -n 's/^#\([0-9]*\).*/\1/p')
+		rate=$(awk -v n="${execs:-0}" -v s="$((end - start))" 'BEGIN { if (n > 0 && s > 0) printf "%d", n / s }')
+	fi
 	cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
 	ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
 	corp=$(echo "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
