@@ -411,9 +411,16 @@ struct sw_extract_opts {
 				* thread, no read-ahead */
 	unsigned text_chunk;  /* pages read per round, 1 to 64; 0 = 64 (a PDF of
 				* more than two rounds is read by walks) */
-	bool text_alone;      /* read a PDF's text on the caller's thread with its
-				* one poppler-glib document, no walk, no
-				* read-ahead (the reference the others equal) */
+	bool text_alone;      /* read a PDF's text on the caller's thread through
+				* the document's catalog, as poppler-glib does,
+				* no walk, no read-ahead (the reference the
+				* others equal) */
+	/* What one PDF page may draw before its text stops there (the page
+	 * marked, the import warned): characters, content operators, forms
+	 * drawn; 0 = the defaults (a hundred thousand characters, ten million
+	 * operators, ten thousand forms: src/extract/pdf_walk.h).  Tests and
+	 * fuzzers set less. */
+	long pdf_page_chars, pdf_page_ops, pdf_page_forms;
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
 	struct sw_ocr_pool *pool;     /* engines kept across documents; NULL:
 				       * started and ended by each call */

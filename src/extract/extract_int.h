@@ -33,24 +33,24 @@ int sw__extract_text(struct sw_extract *out, const char *data, size_t len,
 int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
 		    const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
 
-/* The text layer of doc's npages pages (doc opened on data, len), a chunk
- * of pages at a time in page order (pdf_pages.c).  A long document is read
- * by walks that build and drop each page (pdf_walk.h), ahead on threads
- * (threads: 0 for one per core) unless one reader or one core; one that no
- * walk reads, by poppler-glib documents of the threads' own within a
- * page-tree budget; a short one, or any when alone, by doc on the caller's
- * thread.  Each call to next fills the next chunk: text[k] (g_malloc'd,
- * the caller's; NULL for a page poppler cannot read) and cand[k] (no text
- * but images: a page for OCR), for min(chunk, pages left) entries.  The page text is the same
- * whichever walk or document read it.  needs_doc is false when the reader
- * no longer reads doc: the caller may then close it. */
-struct _PopplerDocument;
+/* The text layer of the npages pages of the PDF in data (len bytes, which
+ * must outlive the reader), a chunk of pages at a time in page order
+ * (pdf_pages.c).  A long document is read by walks that build and drop
+ * each page (pdf_walk.h), ahead on threads (threads: 0 for one per core)
+ * unless one reader or one core; one that no walk reads, by catalog
+ * readers of the threads' own within a page-tree budget; a short one, or
+ * any when alone, by one catalog reader on the caller's thread.  Each call
+ * to next fills the next chunk: text[k] (g_malloc'd, the caller's; NULL
+ * for a page poppler cannot read) and mark[k] (SW_PDF_CAND: no text but
+ * images, a page for OCR; SW_PDF_CUT: the text stopped at the page bounds,
+ * pdf_walk.h; NULL: the defaults), for min(chunk, pages left) entries.  The page text is
+ * the same whichever reader read it. */
 struct sw__pdf_reader;
-struct sw__pdf_reader *sw__pdf_reader_new(struct _PopplerDocument *doc, const char *data,
-					  size_t len, int npages, int chunk, unsigned threads,
-					  bool alone);
-void sw__pdf_reader_next(struct sw__pdf_reader *r, char **text, bool *cand);
-bool sw__pdf_reader_needs_doc(const struct sw__pdf_reader *r);
+struct sw__pdf_bounds;
+struct sw__pdf_reader *sw__pdf_reader_new(const char *data, size_t len, int npages, int chunk,
+					  unsigned threads, bool alone,
+					  const struct sw__pdf_bounds *bounds);
+void sw__pdf_reader_next(struct sw__pdf_reader *r, char **text, unsigned char *mark);
 void sw__pdf_reader_free(struct sw__pdf_reader *r);
 
 /* Extract a .docx: the paragraphs and tables of word/document.xml in

@@ -190,7 +190,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	bool *over_budget = NULL;
 	size_t *todo = NULL, ntodo = 0;
 	struct sw__pdf_reader *reader = NULL;
-	bool cand[PDF_CHUNK];
+	unsigned char mark[PDF_CHUNK];
 	int chunk = opts->text_chunk > 0 && opts->text_chunk < PDF_CHUNK ? (int)opts->text_chunk
 									  : PDF_CHUNK;
 	int n = 0, rc = 0;
@@ -243,24 +243,31 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
 	over_budget = sw_xcalloc((size_t)n, sizeof(*over_budget));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
-	reader = sw__pdf_reader_new(doc, data, len, n, chunk, opts->text_threads,
-				     opts->text_alone);
-	if (!sw__pdf_reader_needs_doc(reader)) {
-		/* The reader has walks or documents of its own: this one (its
-		 * cross-reference table alone is ~30 bytes an object) is
-		 * opened again only when a page needs OCR. */
-		g_object_unref(doc);
-		doc = NULL;
-	}
-	size_t image_pages = 0, unread = 0, over = 0;
+	struct sw__pdf_bounds bounds = {
+		.chars = opts->pdf_page_chars > 0 ? opts->pdf_page_chars : SW_PDF_PAGE_CHARS,
+		.ops = opts->pdf_page_ops > 0 ? opts->pdf_page_ops : SW_PDF_PAGE_OPS,
+		.forms = opts->pdf_page_forms > 0 ? opts->pdf_page_forms : SW_PDF_PAGE_FORMS,
+	};
+	reader = sw__pdf_reader_new(data, len, n, chunk, opts->text_threads, opts->text_alone,
+				    &bounds);
+	/* The reader has documents of its own: this one (its cross-reference
+	 * table alone is ~30 bytes an object) is opened again only when a page
+	 * needs OCR. */
+	g_object_unref(doc);
+	doc = NULL;
+	size_t image_pages = 0, unread = 0, over = 0, cut = 0;
+	int first_cut = 0;
 	struct sw_err oerr = { 0 };
 	for (int c0 = 0; c0 < n && rc == 0; c0 += chunk) {
 		int c1 = n - c0 > chunk ? c0 + chunk : n;
 		ntodo = 0;
-		sw__pdf_reader_next(reader, text + c0, cand);
-		for (int i = c0; i < c1; i++)
-			if (cand[i - c0])
+		sw__pdf_reader_next(reader, text + c0, mark);
+		for (int i = c0; i < c1; i++) {
+			if (mark[i - c0] & SW_PDF_CAND)
 				todo[ntodo++] = (size_t)i;
+			if ((mark[i - c0] & SW_PDF_CUT) && !cut++)
+				first_cut = i + 1;
+		}
 		image_pages += ntodo;
 		/* OCR that cannot run at all (no tesseract) is not tried again;
 		 * its pages are kept without text. */
@@ -310,6 +317,14 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 		sw__extract_warn(x, "OCR budget reached: %zu image-only page(s) kept without text",
 				 over);
 		json_object_set_new(x->meta, "ocr_budget_skipped_pages", json_integer((json_int_t)over));
+	}
+	if (cut) {
+		sw__extract_warn(x,
+				 "%zu page(s) draw more than sworn reads of one page (%ld characters, "
+				 "%ld operators, %ld forms), first page %d: their text is kept up "
+				 "to there",
+				 cut, bounds.chars, bounds.ops, bounds.forms, first_cut);
+		json_object_set_new(x->meta, "text_cut_pages", json_integer((json_int_t)cut));
 	}
 	if (image_pages && !opts->ocr)
 		json_object_set_new(x->meta, "ocr_skipped_pages", json_integer((json_int_t)image_pages));

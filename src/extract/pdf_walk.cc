@@ -52,6 +52,30 @@
 
 namespace {
 
+/* How much a page has drawn, against its bounds (pdf_walk.h): Gfx asks
+ * whether to stop about every ten operators (tick), and each form drawn
+ * sets up its resources (its fonts) anew, 0.2 ms or so each, which a form
+ * drawing a form ten times makes hours. */
+struct Budget {
+	const sw__pdf_bounds &bounds;
+	long checks = 0;
+	long forms = 0;
+	bool over = false;
+
+	explicit Budget(const sw__pdf_bounds &b) : bounds(b) { }
+	bool tick()
+	{
+		if (++checks > bounds.ops / 10)
+			over = true;
+		return over;
+	}
+	void form()
+	{
+		if (++forms > bounds.forms)
+			over = true;
+	}
+};
+
 /* Whether a page draws an image, told as poppler-glib's image mapping
  * (CairoImageOutputDev) tells it: every image drawn, masked or used as a
  * soft mask counts; tiling patterns, shadings and Type 3 glyphs are not
@@ -60,7 +84,10 @@ class ImageProbe : public OutputDev
 {
 public:
 	bool found = false;
+	Budget budget;
 
+	explicit ImageProbe(const sw__pdf_bounds &b) : budget(b) { }
+	void beginForm(Ref) override { budget.form(); }
 	bool upsideDown() override { return true; }
 	bool useDrawChar() override { return false; }
 	bool interpretType3Chars() override { return false; }
@@ -115,7 +142,8 @@ public:
 
 bool probe_done(void *data)
 {
-	return static_cast<ImageProbe *>(data)->found;
+	auto *p = static_cast<ImageProbe *>(data);
+	return p->budget.tick() || p->found;
 }
 
 /* One Pages node on the way down: its dictionary, its Kids, the next kid,
@@ -153,6 +181,8 @@ struct sw__pdf_walk {
 	int pos = 0;            /* pages passed so far */
 	int npages = 0;
 	bool broken = false;    /* a node the walk does not follow: stop */
+	bool catalog = false;   /* not a walk: the document's catalog reads */
+	sw__pdf_bounds bounds = { SW_PDF_PAGE_CHARS, SW_PDF_PAGE_OPS, SW_PDF_PAGE_FORMS };
 	/* poppler rebuilds a damaged file's cross-reference table when a
 	 * fetch first fails, which drops the pruned copies in it: a range read
 	 * across that is not the range.  Set by the document's callback. */
@@ -283,15 +313,69 @@ static void unkeep(sw__pdf_walk *w)
 	w->root.setToNull();
 }
 
-/* The text of page and whether it is blank with images, as
- * poppler_page_get_text() and poppler_page_get_image_mapping() tell. */
-static void read_page(Page *page, char **text, bool *cand)
+namespace {
+
+/* poppler's text device, bounded: a page keeps at most its bounds' chars
+ * characters and draws within its Budget, after which drawing stops and
+ * the page is marked cut.  Without bounds, 272 KB of compressed "(a) Tj"
+ * held 4.4 GB while its ten million characters were laid out, and a form
+ * drawn by a form drawn by a form multiplies without end. */
+class PageText : public TextOutputDev
 {
-	auto dev = std::make_unique<TextOutputDev>(nullptr, true, 0, false, false);
+public:
+	long chars = 0;
+	Budget budget;
+
+	explicit PageText(const sw__pdf_bounds &b)
+		: TextOutputDev(nullptr, true, 0, false, false), budget(b)
+	{
+	}
+
+	void drawChar(GfxState *state, double x, double y, double dx, double dy, double ox,
+		      double oy, CharCode c, int nBytes, const Unicode *u, int uLen) override
+	{
+		if (chars >= budget.bounds.chars) {
+			budget.over = true;
+			return;
+		}
+		chars++;
+		TextOutputDev::drawChar(state, x, y, dx, dy, ox, oy, c, nBytes, u, uLen);
+	}
+	void beginForm(Ref id) override
+	{
+		budget.form();
+		TextOutputDev::beginForm(id);
+	}
+	/* The span's text replaces its glyphs when the span ends: it counts
+	 * here (the span is still begun, to be ended in step). */
+	void beginActualText(GfxState *state, const GooString *span) override
+	{
+		chars += span ? span->getLength() : 0;
+		if (chars > budget.bounds.chars)
+			budget.over = true;
+		TextOutputDev::beginActualText(state, span);
+	}
+};
+
+bool text_done(void *data)
+{
+	return static_cast<PageText *>(data)->budget.tick();
+}
+
+} // namespace
+
+/* The text of page and its marks (SW_PDF_CAND: blank with images, as
+ * poppler_page_get_text() and poppler_page_get_image_mapping() tell;
+ * SW_PDF_CUT: the text stopped at the bounds of PageText). */
+static void read_page(Page *page, const sw__pdf_bounds &bounds, char **text,
+		      unsigned char *mark)
+{
+	auto dev = std::make_unique<PageText>(bounds);
 	std::unique_ptr<Gfx> gfx(page->createGfx(dev.get(), 72.0, 72.0, 0, false, true, -1, -1,
-						 -1, -1, false, nullptr, nullptr));
+						 -1, -1, false, text_done, dev.get()));
 	page->display(gfx.get());
 	dev->endPage();
+	*mark = dev->budget.over ? SW_PDF_CUT : 0;
 	TextPage *tp = dev->takeText();
 	gfx.reset();
 	dev.reset();
@@ -311,17 +395,20 @@ static void read_page(Page *page, char **text, bool *cand)
 	bool blank = true;
 	for (const char *p = *text; *p && blank; p++)
 		blank = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f';
-	if (blank) {
-		ImageProbe probe;
+	if (blank && !(*mark & SW_PDF_CUT)) {
+		ImageProbe probe(bounds);
 		std::unique_ptr<Gfx> g(page->createGfx(&probe, 72.0, 72.0, 0, false, true, -1, -1,
 						       -1, -1, false, probe_done, &probe));
 		page->display(g.get());
-		*cand = probe.found;
+		if (probe.found)
+			*mark |= SW_PDF_CAND;
+		else if (probe.budget.over)
+			*mark |= SW_PDF_CUT;
 	}
 }
 
 /* Read the k pages kept: a catalog over the pruned tree builds them. */
-static bool read_kept(sw__pdf_walk *w, int k, char **text, bool *cand)
+static bool read_kept(sw__pdf_walk *w, int k, char **text, unsigned char *mark)
 {
 	if (!w->root.isDict())
 		return false;
@@ -333,25 +420,57 @@ static bool read_kept(sw__pdf_walk *w, int k, char **text, bool *cand)
 		Page *page = pruned.getPage(j + 1);
 		if (!page)
 			return false;
-		read_page(page, &text[j], &cand[j]);
+		read_page(page, w->bounds, &text[j], &mark[j]);
 	}
 	return true;
 }
 
-struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages)
+/* A reader over data with npages pages, its document open; null when
+ * poppler is not set up or the document has another page count. */
+static std::unique_ptr<sw__pdf_walk> open_walk(const char *data, size_t len, int npages,
+					       const sw__pdf_bounds *bounds)
 {
 	if (!globalParams || npages <= 0)
 		return nullptr;
+	auto w = std::make_unique<sw__pdf_walk>();
+	if (bounds && bounds->chars > 0)
+		w->bounds.chars = bounds->chars;
+	if (bounds && bounds->ops > 0)
+		w->bounds.ops = bounds->ops;
+	if (bounds && bounds->forms > 0)
+		w->bounds.forms = bounds->forms;
+	w->initer = std::make_unique<GlobalParamsIniter>(quiet);
+	Object none;
+	sw__pdf_walk *self = w.get();
+	w->doc = std::make_unique<PDFDoc>(
+		new MemStream(data, 0, static_cast<Goffset>(len), std::move(none)),
+		std::optional<GooString>(), std::optional<GooString>(), nullptr,
+		[self]() { self->rebuilt = true; });
+	if (!w->doc->isOk() || w->doc->getNumPages() != npages)
+		return nullptr;
+	w->npages = npages;
+	return w;
+}
+
+struct sw__pdf_walk *sw__pdf_catalog_new(const char *data, size_t len, int npages,
+					 const sw__pdf_bounds *bounds)
+{
 	try {
-		auto w = std::make_unique<sw__pdf_walk>();
-		w->initer = std::make_unique<GlobalParamsIniter>(quiet);
-		Object none;
-		sw__pdf_walk *self = w.get();
-		w->doc = std::make_unique<PDFDoc>(
-			new MemStream(data, 0, static_cast<Goffset>(len), std::move(none)),
-			std::optional<GooString>(), std::optional<GooString>(), nullptr,
-			[self]() { self->rebuilt = true; });
-		if (!w->doc->isOk() || w->doc->getNumPages() != npages || w->doc->isLinearized())
+		auto w = open_walk(data, len, npages, bounds);
+		if (w)
+			w->catalog = true;
+		return w.release();
+	} catch (...) {
+		return nullptr;
+	}
+}
+
+struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages,
+				      const sw__pdf_bounds *bounds)
+{
+	try {
+		auto w = open_walk(data, len, npages, bounds);
+		if (!w || w->doc->isLinearized())
 			return nullptr;
 		XRef *xref = w->doc->getXRef();
 		Object cat = xref->getCatalog();
@@ -364,20 +483,30 @@ struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages)
 		Object pages = cat.dictLookup("Pages");
 		if (!pages.isDict() || !push(w.get(), std::move(pages), root))
 			return nullptr;
-		w->npages = npages;
 		return w.release();
 	} catch (...) {
 		return nullptr;
 	}
 }
 
-int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool *cand)
+int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, unsigned char *mark)
 {
 	for (int i = c0; i < c1; i++) {
 		text[i - c0] = nullptr;
-		cand[i - c0] = false;
+		mark[i - c0] = 0;
 	}
-	if (w->broken || c0 < w->pos || c1 > w->npages || c0 >= c1)
+	if (w->catalog && c0 >= 0 && c0 < c1 && c1 <= w->npages) {
+		/* as poppler-glib: a page not built has no text */
+		try {
+			for (int i = c0; i < c1; i++)
+				if (Page *page = w->doc->getPage(i + 1))
+					read_page(page, w->bounds, &text[i - c0], &mark[i - c0]);
+		} catch (...) {
+			/* out of memory: the pages not read have no text */
+		}
+		return 0;
+	}
+	if (w->catalog || w->broken || c0 < w->pos || c1 > w->npages || c0 >= c1)
 		return -1;
 	bool ok = false;
 	w->rebuilt = false;
@@ -391,7 +520,7 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 			if (w->pos++ >= c0)
 				whole = keep(w, ref);
 		}
-		ok = whole && w->pos == c1 && read_kept(w, c1 - c0, text, cand) && !w->rebuilt;
+		ok = whole && w->pos == c1 && read_kept(w, c1 - c0, text, mark) && !w->rebuilt;
 	} catch (...) {
 		ok = false;
 	}
@@ -406,7 +535,7 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool 
 	for (int i = c0; i < c1; i++) {
 		g_free(text[i - c0]);
 		text[i - c0] = nullptr;
-		cand[i - c0] = false;
+		mark[i - c0] = 0;
 	}
 	return -1;
 }

@@ -1,6 +1,6 @@
 /* pdf_walk.h - a PDF's pages read in order, each built and dropped again
  * (pdf_walk.cc, poppler's C++ classes behind a C interface).  Internal to
- * extract/: pdf_pages.c reads long PDFs with it. */
+ * extract/: pdf_pages.c reads every PDF's text with it. */
 #ifndef SW_EXTRACT_PDF_WALK_H
 #define SW_EXTRACT_PDF_WALK_H
 
@@ -13,20 +13,54 @@ extern "C" {
 
 struct sw__pdf_walk;
 
-/* A walk over the npages pages of the PDF in data (len bytes, which must
- * outlive the walk), or NULL when this reader does not walk it: poppler's
- * global state not set up yet (open a PopplerDocument first), another page
- * count, a linearized file, no Pages dictionary by reference. */
-struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages);
+/* What one page may draw: at most chars characters, about ops content
+ * operators and forms forms (a form counted each time it is drawn, its
+ * operators too); a page that draws more keeps its text up to there and
+ * is marked SW_PDF_CUT.  0 in a field, or no bounds at all, means the
+ * default below.  A dense page of a brief holds 3,000-6,000 characters, a
+ * spreadsheet printed small some 30,000, and poppler keeps no more than
+ * 50,000 of a page; a page of a hundred thousand held 170 MB while it was
+ * laid out.  Ten million operators are some 2.6 s of drawing. */
+struct sw__pdf_bounds {
+	long chars, ops, forms;
+};
+#define SW_PDF_PAGE_CHARS 100000L
+#define SW_PDF_PAGE_OPS 10000000L
+#define SW_PDF_PAGE_FORMS 10000L
 
-/* Pages [c0, c1) (0-based; c0 at or after the end of the last range read):
- * text[k] as poppler_page_get_text() gives it (g_malloc'd, the caller's)
- * and cand[k] (blank text and an image: a page for OCR).  Returns 0, or -1
- * with every entry NULL/false when the walk cannot give the range exactly
- * as poppler-glib would (a page-tree node it does not follow, a page that
- * cannot be built, fewer pages than counted); every later call fails too,
- * and the caller reads those pages with poppler-glib. */
-int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, bool *cand);
+/* What a read says of each page besides its text. */
+enum {
+	SW_PDF_CAND = 1, /* blank text and an image: a page for OCR */
+	SW_PDF_CUT = 2,  /* the text stopped at the bounds above */
+};
+
+/* A walk over the npages pages of the PDF in data (len bytes, which must
+ * outlive the walk), each page read within bounds (NULL: the defaults), or
+ * NULL when this reader does not walk it: poppler's
+ * global state not set up yet (call sw__pdf_poppler_hold() first), another
+ * page count, a linearized file, no Pages dictionary by reference. */
+struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages,
+				      const struct sw__pdf_bounds *bounds);
+
+/* A reader of the same kind that reads pages through the document's own
+ * catalog, as poppler-glib does (every page reached is kept, about 1.7 KB
+ * each; a linearized file through its hint tables): for files no walk
+ * reads, the pages after a walk stops, and reading alone.  NULL when
+ * poppler is not set up or the document has another page count.  Its
+ * reads never fail; a page the catalog cannot build has no text. */
+struct sw__pdf_walk *sw__pdf_catalog_new(const char *data, size_t len, int npages,
+					 const struct sw__pdf_bounds *bounds);
+
+/* Pages [c0, c1) (0-based; for a walk, c0 at or after the end of the last
+ * range read): text[k] as poppler_page_get_text() gives it, within the
+ * walk's bounds (g_malloc'd, the caller's), and mark[k] (SW_PDF_CAND,
+ * SW_PDF_CUT).  Returns 0, or -1 with every entry NULL/0 when a walk
+ * cannot give the range exactly as poppler's catalog would (a page-tree
+ * node it does not follow, a page that cannot be built, fewer pages than
+ * counted); every later call fails too, and the caller reads those pages
+ * with a catalog reader. */
+int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text,
+		      unsigned char *mark);
 
 void sw__pdf_walk_free(struct sw__pdf_walk *w);
 

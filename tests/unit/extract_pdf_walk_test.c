@@ -6,8 +6,8 @@
  * /Type; image-only and blank pages; cairo's own files) and for the broken
  * trees poppler's catalog copes with in its own way (a loop, a kid that is
  * no reference, a kid that is no dictionary, a /Count above or below the
- * pages there are), where the walk must stop and the reader go on with
- * poppler-glib from there. */
+ * pages there are), where the walk must stop and the reader go on with a
+ * catalog reader from there; and the bounds of one page's drawing. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -19,6 +19,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo.h>
+#include <jansson.h>
 #include <poppler.h>
 
 #include "base/base.h"
@@ -83,7 +84,7 @@ static void pdf_end(struct pdf *p, int root)
 struct pages {
 	int n;
 	char **text;
-	bool *cand;
+	unsigned char *mark; /* SW_PDF_CAND, SW_PDF_CUT */
 };
 
 static void pages_free(struct pages *g)
@@ -91,7 +92,7 @@ static void pages_free(struct pages *g)
 	for (int i = 0; i < g->n; i++)
 		g_free(g->text[i]);
 	free(g->text);
-	free(g->cand);
+	free(g->mark);
 }
 
 static bool blank(const char *s)
@@ -117,7 +118,7 @@ static struct pages read_glib(const struct sw_buf *b)
 	PopplerDocument *doc = open_doc(b, &bytes);
 	struct pages g = { .n = poppler_document_get_n_pages(doc) };
 	g.text = sw_xcalloc((size_t)g.n + 1, sizeof(*g.text));
-	g.cand = sw_xcalloc((size_t)g.n + 1, sizeof(*g.cand));
+	g.mark = sw_xcalloc((size_t)g.n + 1, 1);
 	for (int i = 0; i < g.n; i++) {
 		PopplerPage *page = poppler_document_get_page(doc, i);
 		if (!page)
@@ -125,7 +126,7 @@ static struct pages read_glib(const struct sw_buf *b)
 		g.text[i] = poppler_page_get_text(page);
 		if (blank(g.text[i])) {
 			GList *images = poppler_page_get_image_mapping(page);
-			g.cand[i] = images != NULL;
+			g.mark[i] = images != NULL ? SW_PDF_CAND : 0;
 			poppler_page_free_image_mapping(images);
 		}
 		g_object_unref(page);
@@ -141,35 +142,39 @@ static void same(const struct pages *want, const struct pages *got, const char *
 	for (int i = 0; i < want->n; i++) {
 		const char *w = want->text[i], *g = got->text[i];
 		if ((w == NULL) != (g == NULL) || (w && strcmp(w, g) != 0) ||
-		    want->cand[i] != got->cand[i]) {
-			fprintf(stderr, "%s: page %d: want [%s]%s, got [%s]%s\n", how, i + 1,
-				w ? w : "(none)", want->cand[i] ? " (image)" : "",
-				g ? g : "(none)", got->cand[i] ? " (image)" : "");
+		    want->mark[i] != got->mark[i]) {
+			fprintf(stderr, "%s: page %d: want [%s] %d, got [%s] %d\n", how, i + 1,
+				w ? w : "(none)", want->mark[i], g ? g : "(none)", got->mark[i]);
 			fail();
 		}
 	}
 }
 
-/* The walk alone, chunk pages at a time; how many chunks it read. */
-static int read_walk(const struct sw_buf *b, int n, int chunk, struct pages *got)
+/* A walk (or a catalog reader) alone, chunk pages at a time; how many
+ * chunks it read. */
+static int read_alone(const struct sw_buf *b, int n, int chunk, bool catalog,
+		      struct pages *got)
 {
-	GBytes *bytes;
-	PopplerDocument *doc = open_doc(b, &bytes); /* sets up poppler's globals */
-	struct sw__pdf_walk *w = sw__pdf_walk_new(b->data, b->len, n);
+	sw__pdf_poppler_hold(); /* sets up poppler's globals, as pdf.c does */
+	struct sw__pdf_walk *w = catalog ? sw__pdf_catalog_new(b->data, b->len, n, NULL)
+					 : sw__pdf_walk_new(b->data, b->len, n, NULL);
 	got->n = n;
 	got->text = sw_xcalloc((size_t)n + 1, sizeof(*got->text));
-	got->cand = sw_xcalloc((size_t)n + 1, sizeof(*got->cand));
+	got->mark = sw_xcalloc((size_t)n + 1, 1);
 	int read = 0;
 	for (int c0 = 0; w && c0 < n; c0 += chunk) {
 		int c1 = c0 + chunk < n ? c0 + chunk : n;
-		if (sw__pdf_walk_read(w, c0, c1, got->text + c0, got->cand + c0) != 0)
+		if (sw__pdf_walk_read(w, c0, c1, got->text + c0, got->mark + c0) != 0)
 			break;
 		read++;
 	}
 	sw__pdf_walk_free(w);
-	g_object_unref(doc);
-	g_bytes_unref(bytes);
 	return read;
+}
+
+static int read_walk(const struct sw_buf *b, int n, int chunk, struct pages *got)
+{
+	return read_alone(b, n, chunk, false, got);
 }
 
 /* The reader as pdf.c uses it: threads (0: one per core), alone, chunk. */
@@ -178,20 +183,15 @@ static struct pages read_reader(const struct sw_buf *b, int chunk, unsigned thre
 	GBytes *bytes;
 	PopplerDocument *doc = open_doc(b, &bytes);
 	struct pages g = { .n = poppler_document_get_n_pages(doc) };
-	g.text = sw_xcalloc((size_t)g.n + 1, sizeof(*g.text));
-	g.cand = sw_xcalloc((size_t)g.n + 1, sizeof(*g.cand));
-	struct sw__pdf_reader *r = sw__pdf_reader_new(doc, b->data, b->len, g.n, chunk, threads,
-						      alone);
-	if (!sw__pdf_reader_needs_doc(r)) {
-		g_object_unref(doc); /* as pdf.c does: the reader must not touch it */
-		doc = NULL;
-	}
-	for (int c0 = 0; c0 < g.n; c0 += chunk)
-		sw__pdf_reader_next(r, g.text + c0, g.cand + c0);
-	sw__pdf_reader_free(r);
-	if (doc)
-		g_object_unref(doc);
+	g_object_unref(doc); /* as pdf.c does: the reader has its own */
 	g_bytes_unref(bytes);
+	g.text = sw_xcalloc((size_t)g.n + 1, sizeof(*g.text));
+	g.mark = sw_xcalloc((size_t)g.n + 1, 1);
+	struct sw__pdf_reader *r = sw__pdf_reader_new(b->data, b->len, g.n, chunk, threads, alone,
+						      NULL);
+	for (int c0 = 0; c0 < g.n; c0 += chunk)
+		sw__pdf_reader_next(r, g.text + c0, g.mark + c0);
+	sw__pdf_reader_free(r);
 	return g;
 }
 
@@ -244,6 +244,10 @@ static void check_all(const struct sw_buf *b, int whole_chunks)
 		same(&want, &got, "walk, all at once");
 		pages_free(&got);
 	}
+	/* The catalog reader, whatever the tree, reads as poppler-glib does. */
+	assert_int_equal(read_alone(b, want.n, 5, true, &got), chunks);
+	same(&want, &got, "catalog reader, 5 a time");
+	pages_free(&got);
 	check_readers(b, &want);
 	pages_free(&want);
 }
@@ -528,6 +532,126 @@ static void test_tool_files(void **state)
 	}
 }
 
+/* ---- the bounds of a page ---- */
+
+/* Object k: a stream of any length, its dictionary dict without /Length. */
+static void pdf_big_stream(struct pdf *p, int k, const char *dict, const char *content)
+{
+	assert_true(k == p->n + 1 && k < 4096);
+	p->n = k;
+	p->off[k] = p->body.len;
+	size_t len = strlen(content);
+	sw_buf_addf(&p->body, "%d 0 obj\n<< %s /Length %zu >>\nstream\n", k, dict, len);
+	sw_buf_add(&p->body, content, len);
+	sw_buf_adds(&p->body, "\nendstream\nendobj\n");
+}
+
+/* A form XObject as object k: content, drawing form `inner` (0: none). */
+static void pdf_form(struct pdf *p, int k, int inner, const char *content)
+{
+	char *d = sw_xasprintf("/Type /XObject /Subtype /Form /BBox [0 0 612 792] "
+			       "/Resources << /Font << /F1 %d 0 R >> /XObject << /X %d 0 R >> >>",
+			       FONT, inner ? inner : k);
+	pdf_big_stream(p, k, d, content);
+	free(d);
+}
+
+static size_t count_chars(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += s[i] != ' ' && s[i] != '\n' && s[i] != '\r' && s[i] != '\f';
+	return n;
+}
+
+/* Pages that draw without end, as a hostile production's do: 256,000
+ * characters in tiny type (of which poppler keeps 50,000); forms drawing
+ * forms drawing text (a million draws of two characters) and drawing paths
+ * (ten to the eighth power operators in ten thousand draws, no text at
+ * all).  Each stops at the bounds of pdf_walk.h, keeps its text up to
+ * there, and says so; a page after them reads as ever.  Unbounded, the forms ran for hours (and 272 KB of
+ * compressed text, ten million characters, held 4.4 GB). */
+static void test_page_bounds(void **state)
+{
+	(void)state;
+	struct pdf p;
+	pdf_begin(&p);
+	pdf_obj(&p, 1, "<< /Type /Catalog /Pages 3 0 R >>");
+	pdf_obj(&p, FONT, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+	pdf_obj(&p, 3, "<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R 7 0 R] /Count 4 "
+		       "/MediaBox [0 0 612 792] /Resources << /Font << /F1 2 0 R >> >> >>");
+	pdf_obj(&p, 4, "<< /Type /Page /Parent 3 0 R /Contents 8 0 R >>");
+	pdf_obj(&p, 5, "<< /Type /Page /Parent 3 0 R /Contents 9 0 R "
+		       "/Resources << /XObject << /X 18 0 R >> >> >>");
+	pdf_obj(&p, 6, "<< /Type /Page /Parent 3 0 R /Contents 10 0 R "
+		       "/Resources << /XObject << /X 24 0 R >> >> >>");
+	pdf_obj(&p, 7, "<< /Type /Page /Parent 3 0 R /Contents 11 0 R >>");
+	struct sw_buf c = SW_BUF_INIT;
+	sw_buf_adds(&c, "BT /F1 1 Tf 5 780 Td 1.2 TL\n");
+	for (int line = 0; line < 640; line++) {
+		sw_buf_adds(&c, "(");
+		for (int k = 0; k < 40; k++)
+			sw_buf_addf(&c, "L%04dw%03d ", line, k); /* 10 characters, 9 not blank */
+		sw_buf_adds(&c, ") Tj T*\n");
+	}
+	sw_buf_adds(&c, "ET");
+	pdf_big_stream(&p, 8, "", c.data);
+	sw_buf_release(&c);
+	pdf_stream(&p, 9, "/X Do");
+	pdf_stream(&p, 10, "/X Do");
+	pdf_stream(&p, 11, "BT /F1 12 Tf 100 700 Td (An ordinary page) Tj ET");
+	/* 12: two characters; 13-18 each draw the one below ten times */
+	const char *ten = "/X Do /X Do /X Do /X Do /X Do /X Do /X Do /X Do /X Do /X Do";
+	pdf_form(&p, 12, 0, "BT /F1 12 Tf 100 600 Td (ab) Tj ET");
+	for (int k = 13; k <= 18; k++)
+		pdf_form(&p, k, k - 1, ten);
+	/* 19: ten thousand path operators; 20-23 each draw the one below ten
+	 * times (24 draws 23 once) */
+	struct sw_buf path = SW_BUF_INIT;
+	for (int k = 0; k < 2500; k++)
+		sw_buf_adds(&path, "10 10 m 20 20 l 30 10 l S\n");
+	pdf_form(&p, 19, 0, path.data);
+	sw_buf_release(&path);
+	for (int k = 20; k <= 23; k++)
+		pdf_form(&p, k, k - 1, ten);
+	pdf_form(&p, 24, 23, "/X Do");
+	pdf_end(&p, 1);
+
+	struct sw_extract x;
+	struct sw_extract_opts opts = { .ocr = false, .threads = 1, .text_alone = true };
+	struct sw_err err = { 0 };
+	sw_extract_init(&x);
+	assert_int_equal(sw__extract_pdf(&x, p.body.data, p.body.len, &opts, &err), 0);
+	assert_int_equal(x.npages, 4);
+	size_t first = count_chars(x.text.data + x.pages[0].start, x.pages[0].len);
+	fprintf(stderr, "page 1: %zu characters kept\n", first);
+	assert_true(first > 0 && first <= SW_PDF_PAGE_CHARS);
+	assert_non_null(strstr(x.text.data + x.pages[0].start, "L0000w000"));
+	assert_true(x.pages[1].len > 0); /* the forms' text up to the bound */
+	assert_true(count_chars(x.text.data + x.pages[2].start, x.pages[2].len) == 0);
+	assert_non_null(strstr(x.text.data + x.pages[3].start, "An ordinary page"));
+	bool said = false;
+	for (size_t i = 0; i < x.nwarnings; i++) {
+		said = said || (strstr(x.warnings[i], "3 page(s) draw more") &&
+				strstr(x.warnings[i], "first page 1"));
+	}
+	assert_true(said);
+	assert_int_equal(json_integer_value(json_object_get(x.meta, "text_cut_pages")), 3);
+	sw_extract_release(&x);
+
+	/* Bounds of the caller's: five characters (the space one of them) cut
+	 * the ordinary page too. */
+	opts.pdf_page_chars = 5;
+	sw_extract_init(&x);
+	assert_int_equal(sw__extract_pdf(&x, p.body.data, p.body.len, &opts, &err), 0);
+	assert_int_equal(x.npages, 4);
+	assert_int_equal(count_chars(x.text.data + x.pages[3].start, x.pages[3].len), 4);
+	assert_memory_equal(x.text.data + x.pages[3].start, "An or", 5);
+	assert_int_equal(json_integer_value(json_object_get(x.meta, "text_cut_pages")), 4);
+	sw_extract_release(&x);
+	sw_buf_release(&p.body);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -538,6 +662,7 @@ int main(void)
 		cmocka_unit_test(test_cairo_file),
 		cmocka_unit_test(test_linearized),
 		cmocka_unit_test(test_tool_files),
+		cmocka_unit_test(test_page_bounds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
