@@ -1,7 +1,8 @@
-/* pdf.c - PDF text with poppler-glib: one page of text per PDF page,
- * the document's metadata, and OCR of pages that have no text layer.  The
- * text layer of a long PDF is read ahead on threads of its own, each with
- * its own document (pdf_pages.c).
+/* pdf.c - a PDF's text: one page of text per PDF page, the document's
+ * metadata (poppler-glib, which opens the file first), and OCR of pages
+ * that have no text layer (rendered by poppler-glib with cairo).  The text
+ * layer is read by pdf_pages.c's reader, within per-page bounds, ahead on
+ * threads of its own when the PDF is long.
  *
  * Poppler's document is not thread-safe, so OCR threads take turns at it:
  * each renders its next page under a lock (tens of milliseconds) and reads

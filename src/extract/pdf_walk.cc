@@ -21,14 +21,17 @@
  * reference to a Page or Pages dictionary, Kids arrays, no loop, at most
  * MAX_DEPTH levels, no Pages node under two parents, every page built.  At
  * the first node that is anything else it stops and says so; the caller
- * reads the pages from there with poppler-glib, whose catalog copes with
- * such trees in ways of its own.  A linearized file is not walked at all:
- * poppler-glib reads its pages through the hint tables.
+ * reads the pages from there with a catalog reader (sw__pdf_catalog_new:
+ * the document's own catalog, which copes with such trees in ways of its
+ * own, as poppler-glib reads).  A linearized file is not walked at all:
+ * the catalog reads its pages through the hint tables.
  *
- * The text of a page is the same whichever reader read it: the same
- * TextOutputDev settings, the same crop box and rotation for the selection
- * rectangle, the same Gfx.  tests/unit/extract_pdf_walk_test.c compares
- * the two readers page by page. */
+ * The text of a page is the same whichever reader read it, and the same
+ * as poppler_page_get_text() gives: the same TextOutputDev settings, the
+ * same crop box and rotation for the selection rectangle, the same Gfx.
+ * Both readers draw a page within bounds (PageText, Budget) that
+ * poppler-glib does not have.  tests/unit/extract_pdf_walk_test.c
+ * compares them with poppler-glib page by page. */
 #include <memory>
 #include <optional>
 #include <vector>
@@ -189,7 +192,7 @@ struct sw__pdf_walk {
 	bool rebuilt = false;
 };
 
-/* Pages nodes deeper than this are left to poppler-glib: real trees are a
+/* Pages nodes deeper than this are left to the catalog: real trees are a
  * few levels deep, and each kid is checked against every node above it. */
 #define MAX_DEPTH 64
 
@@ -531,7 +534,7 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, unsig
 	/* Stopped short (a node not followed, a page not built, the tree
 	 * ended before the count, the cross-reference table rebuilt under
 	 * the range): what was read is dropped and the range
-	 * and every later one go to poppler-glib. */
+	 * and every later one go to a catalog reader. */
 	w->broken = true;
 	for (int i = c0; i < c1; i++) {
 		g_free(text[i - c0]);

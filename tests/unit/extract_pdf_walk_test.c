@@ -398,7 +398,7 @@ static void test_shared_node(void **state)
 
 /* A tree 70 levels deep (each Pages node a page and the next node): the
  * walk stops at its depth limit of 64 (the 64 pages above it are 12 whole
- * chunks of 5 and part of the 13th), and poppler-glib reads on. */
+ * chunks of 5 and part of the 13th), and the catalog reader reads on. */
 static void test_deep_tree(void **state)
 {
 	(void)state;
@@ -470,7 +470,7 @@ static void test_cairo_file(void **state)
 	sw_buf_release(&b);
 }
 
-/* A linearized file is left to poppler-glib, which reads it by its hint
+/* A linearized file is left to the catalog, which reads it by its hint
  * tables: no walk opens, and the reader still gives poppler-glib's pages. */
 static void test_linearized(void **state)
 {
