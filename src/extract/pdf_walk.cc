@@ -82,7 +82,9 @@ struct Budget {
 /* Whether a page draws an image, told as poppler-glib's image mapping
  * (CairoImageOutputDev) tells it: every image drawn, masked or used as a
  * soft mask counts; tiling patterns, shadings and Type 3 glyphs are not
- * entered.  Drawing stops at the first image. */
+ * entered.  The page is drawn to its end (or its Budget): a page found to
+ * draw an image is rendered whole for OCR next, and one that draws more
+ * than its bounds is not rendered at all. */
 class ImageProbe : public OutputDev
 {
 public:
@@ -145,8 +147,7 @@ public:
 
 bool probe_done(void *data)
 {
-	auto *p = static_cast<ImageProbe *>(data);
-	return p->budget.tick() || p->found;
+	return static_cast<ImageProbe *>(data)->budget.tick();
 }
 
 /* One Pages node on the way down: its dictionary, its Kids, the next kid,
@@ -404,10 +405,10 @@ static void read_page(Page *page, const sw__pdf_bounds &bounds, char **text,
 		std::unique_ptr<Gfx> g(page->createGfx(&probe, 72.0, 72.0, 0, false, true, -1, -1,
 						       -1, -1, false, probe_done, &probe));
 		page->display(g.get());
-		if (probe.found)
+		if (probe.budget.over)
+			*mark |= SW_PDF_CUT; /* not to be rendered for OCR */
+		else if (probe.found)
 			*mark |= SW_PDF_CAND;
-		else if (probe.budget.over)
-			*mark |= SW_PDF_CUT;
 	}
 }
 

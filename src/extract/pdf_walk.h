@@ -31,7 +31,9 @@ struct sw__pdf_bounds {
 /* What a read says of each page besides its text. */
 enum {
 	SW_PDF_CAND = 1, /* blank text and an image: a page for OCR */
-	SW_PDF_CUT = 2,  /* the text stopped at the bounds above */
+	SW_PDF_CUT = 2,  /* the text stopped at the bounds above; a blank page
+			  * that draws past them is not one for OCR either
+			  * (rendering it would draw it all) */
 };
 
 /* A walk over the npages pages of the PDF in data (len bytes, which must

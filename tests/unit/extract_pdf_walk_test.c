@@ -568,8 +568,9 @@ static size_t count_chars(const char *s, size_t len)
  * characters in tiny type (of which poppler keeps 50,000); forms drawing
  * forms drawing text (a million draws of two characters) and drawing paths
  * (ten to the eighth power operators in ten thousand draws, no text at
- * all).  Each stops at the bounds of pdf_walk.h, keeps its text up to
- * there, and says so; a page after them reads as ever.  Unbounded, such
+ * all), the paths after an image (no page to render for OCR: the render
+ * would draw them all).  Each stops at the bounds of pdf_walk.h, keeps its
+ * text up to there, and says so; pages after them read as ever.  Unbounded, such
  * forms draw for hours (a 2 KB file of them held 1.4 GB at 100 s). */
 static void test_page_bounds(void **state)
 {
@@ -578,7 +579,7 @@ static void test_page_bounds(void **state)
 	pdf_begin(&p);
 	pdf_obj(&p, 1, "<< /Type /Catalog /Pages 3 0 R >>");
 	pdf_obj(&p, FONT, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-	pdf_obj(&p, 3, "<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R 7 0 R] /Count 4 "
+	pdf_obj(&p, 3, "<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R 7 0 R 25 0 R 26 0 R] /Count 6 "
 		       "/MediaBox [0 0 612 792] /Resources << /Font << /F1 2 0 R >> >> >>");
 	pdf_obj(&p, 4, "<< /Type /Page /Parent 3 0 R /Contents 8 0 R >>");
 	pdf_obj(&p, 5, "<< /Type /Page /Parent 3 0 R /Contents 9 0 R "
@@ -615,6 +616,13 @@ static void test_page_bounds(void **state)
 	for (int k = 20; k <= 23; k++)
 		pdf_form(&p, k, k - 1, ten);
 	pdf_form(&p, 24, 23, "/X Do");
+	/* 25: an image, then the paths (not a page to render for OCR);
+	 * 26: an image alone (one) */
+	pdf_obj(&p, 25, "<< /Type /Page /Parent 3 0 R /Contents 27 0 R "
+			"/Resources << /XObject << /X 24 0 R >> >> >>");
+	pdf_obj(&p, 26, "<< /Type /Page /Parent 3 0 R /Contents 28 0 R >>");
+	pdf_stream(&p, 27, IMAGE_PAGE " /X Do");
+	pdf_stream(&p, 28, IMAGE_PAGE);
 	pdf_end(&p, 1);
 
 	struct sw_extract x;
@@ -622,7 +630,7 @@ static void test_page_bounds(void **state)
 	struct sw_err err = { 0 };
 	sw_extract_init(&x);
 	assert_int_equal(sw__extract_pdf(&x, p.body.data, p.body.len, &opts, &err), 0);
-	assert_int_equal(x.npages, 4);
+	assert_int_equal(x.npages, 6);
 	size_t first = count_chars(x.text.data + x.pages[0].start, x.pages[0].len);
 	fprintf(stderr, "page 1: %zu characters kept\n", first);
 	assert_true(first > 0 && first <= SW_PDF_PAGE_CHARS);
@@ -630,13 +638,17 @@ static void test_page_bounds(void **state)
 	assert_true(x.pages[1].len > 0); /* the forms' text up to the bound */
 	assert_true(count_chars(x.text.data + x.pages[2].start, x.pages[2].len) == 0);
 	assert_non_null(strstr(x.text.data + x.pages[3].start, "An ordinary page"));
+	assert_false(x.pages[4].image_only);
+	assert_true(x.pages[5].image_only);
+	for (size_t i = 0; i < 5; i++)
+		assert_false(x.pages[i].image_only);
 	bool said = false;
 	for (size_t i = 0; i < x.nwarnings; i++) {
-		said = said || (strstr(x.warnings[i], "3 page(s) draw more") &&
+		said = said || (strstr(x.warnings[i], "4 page(s) draw more") &&
 				strstr(x.warnings[i], "first page 1"));
 	}
 	assert_true(said);
-	assert_int_equal(json_integer_value(json_object_get(x.meta, "text_cut_pages")), 3);
+	assert_int_equal(json_integer_value(json_object_get(x.meta, "text_cut_pages")), 4);
 	sw_extract_release(&x);
 
 	/* Bounds of the caller's: five characters (the space one of them) cut
@@ -644,10 +656,10 @@ static void test_page_bounds(void **state)
 	opts.pdf_page_chars = 5;
 	sw_extract_init(&x);
 	assert_int_equal(sw__extract_pdf(&x, p.body.data, p.body.len, &opts, &err), 0);
-	assert_int_equal(x.npages, 4);
+	assert_int_equal(x.npages, 6);
 	assert_int_equal(count_chars(x.text.data + x.pages[3].start, x.pages[3].len), 4);
 	assert_memory_equal(x.text.data + x.pages[3].start, "An or", 5);
-	assert_int_equal(json_integer_value(json_object_get(x.meta, "text_cut_pages")), 4);
+	assert_int_equal(json_integer_value(json_object_get(x.meta, "text_cut_pages")), 5);
 	sw_extract_release(&x);
 	sw_buf_release(&p.body);
 }
