@@ -58,7 +58,16 @@ namespace {
 /* How much a page has drawn, against its bounds (pdf_walk.h): Gfx asks
  * whether to stop about every ten operators (tick), and each form drawn
  * sets up its resources (its fonts) anew, 0.2 ms or so each, which a form
- * drawing a form ten times makes hours. */
+ * drawing a form ten times makes hours.  Gfx asks only within a content
+ * stream that has run more than ten operators since it began, and each
+ * form's stream starts the count again, so a tree of short forms is never
+ * asked to stop: once over, a device answers useDrawForm() and draws no
+ * form at all (DRAW_NO_FORMS), and every stream then runs to its next
+ * check or its end. */
+#define DRAW_NO_FORMS                                                   \
+	bool useDrawForm() override { return budget.over; }              \
+	void drawForm(Ref) override { }
+
 struct Budget {
 	const sw__pdf_bounds &bounds;
 	long checks = 0;
@@ -92,6 +101,7 @@ public:
 	Budget budget;
 
 	explicit ImageProbe(const sw__pdf_bounds &b) : budget(b) { }
+	DRAW_NO_FORMS
 	void beginForm(Ref) override { budget.form(); }
 	bool upsideDown() override { return true; }
 	bool useDrawChar() override { return false; }
@@ -335,6 +345,7 @@ public:
 		: TextOutputDev(nullptr, true, 0, false, false), budget(b)
 	{
 	}
+	DRAW_NO_FORMS
 
 	void drawChar(GfxState *state, double x, double y, double dx, double dy, double ox,
 		      double oy, CharCode c, int nBytes, const Unicode *u, int uLen) override
