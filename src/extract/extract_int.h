@@ -33,6 +33,24 @@ int sw__extract_text(struct sw_extract *out, const char *data, size_t len,
 int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
 		    const struct sw_extract_opts *opts, struct sw_err *err) SW_MUST_USE;
 
+/* The most objects the bytes of a PDF declare (pdf_xref.c): the largest
+ * table size any /Size, xref section head, /Index pair or "N G obj" would
+ * make poppler allocate, where it is (a byte offset) and what it is.  A
+ * file that declares more than sw__pdf_objects_max(len) is not opened:
+ * poppler would allocate some 40 bytes an entry at once, and some of its
+ * searches walk the whole table for each token.  A real PDF spends far
+ * more than SW_PDF_OBJECT_BYTES on each object (77 to 600 bytes in the
+ * PDFs measured, object streams and linearized files among them). */
+struct sw__pdf_declared {
+	long long objects;
+	size_t at;
+	const char *what; /* "/Size", "/Index", "an xref section", "an object number" */
+};
+#define SW_PDF_OBJECTS_MIN 1024LL
+#define SW_PDF_OBJECT_BYTES 4
+void sw__pdf_declared_objects(const char *data, size_t len, struct sw__pdf_declared *d);
+long long sw__pdf_objects_max(size_t len);
+
 /* The text layer of the npages pages of the PDF in data (len bytes, which
  * must outlive the reader), a chunk of pages at a time in page order
  * (pdf_pages.c).  A long document is read by walks that build and drop

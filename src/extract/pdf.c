@@ -203,6 +203,14 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 		header = memcmp(data + i, "%PDF", 4) == 0;
 	if (!header)
 		return sw_err_set(err, SW_EINPUT, "not a PDF: no %%PDF header");
+	struct sw__pdf_declared decl;
+	sw__pdf_declared_objects(data, len, &decl);
+	if (decl.objects > sw__pdf_objects_max(len))
+		return sw_err_set(err, SW_ELIMIT,
+				  "the PDF declares %lld objects (%s at byte %zu) in %zu bytes, more "
+				  "than sworn opens in a file of this size (%lld): re-save it with a "
+				  "PDF tool and ingest it again",
+				  decl.objects, decl.what, decl.at, len, sw__pdf_objects_max(len));
 	sw__pdf_poppler_hold();
 	bytes = g_bytes_new_static(data, len);
 	doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);
@@ -244,11 +252,9 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
 	over_budget = sw_xcalloc((size_t)n, sizeof(*over_budget));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
-	struct sw__pdf_bounds bounds = {
-		.chars = opts->pdf_page_chars > 0 ? opts->pdf_page_chars : SW_PDF_PAGE_CHARS,
-		.ops = opts->pdf_page_ops > 0 ? opts->pdf_page_ops : SW_PDF_PAGE_OPS,
-		.forms = opts->pdf_page_forms > 0 ? opts->pdf_page_forms : SW_PDF_PAGE_FORMS,
-	};
+	struct sw__pdf_bounds bounds = sw__pdf_bounds_fill(&(struct sw__pdf_bounds){
+		.chars = opts->pdf_page_chars, .ops = opts->pdf_page_ops,
+		.forms = opts->pdf_page_forms });
 	reader = sw__pdf_reader_new(data, len, n, chunk, opts->text_threads, opts->text_alone,
 				    &bounds);
 	/* The reader has documents of its own: this one (its cross-reference

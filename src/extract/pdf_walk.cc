@@ -196,7 +196,7 @@ struct sw__pdf_walk {
 	int npages = 0;
 	bool broken = false;    /* a node the walk does not follow: stop */
 	bool catalog = false;   /* not a walk: the document's catalog reads */
-	sw__pdf_bounds bounds = { SW_PDF_PAGE_CHARS, SW_PDF_PAGE_OPS, SW_PDF_PAGE_FORMS };
+	sw__pdf_bounds bounds = {};
 	/* poppler rebuilds a damaged file's cross-reference table when a
 	 * fetch first fails, which drops the pruned copies in it: a range read
 	 * across that is not the range.  Set by the document's callback. */
@@ -441,6 +441,18 @@ static bool read_kept(sw__pdf_walk *w, int k, char **text, unsigned char *mark)
 	return true;
 }
 
+sw__pdf_bounds sw__pdf_bounds_fill(const sw__pdf_bounds *b)
+{
+	sw__pdf_bounds r = { SW_PDF_PAGE_CHARS, SW_PDF_PAGE_OPS, SW_PDF_PAGE_FORMS };
+	if (b && b->chars > 0)
+		r.chars = b->chars;
+	if (b && b->ops > 0)
+		r.ops = b->ops;
+	if (b && b->forms > 0)
+		r.forms = b->forms;
+	return r;
+}
+
 /* A reader over data with npages pages, its document open; null when
  * poppler is not set up or the document has another page count. */
 static std::unique_ptr<sw__pdf_walk> open_walk(const char *data, size_t len, int npages,
@@ -449,12 +461,7 @@ static std::unique_ptr<sw__pdf_walk> open_walk(const char *data, size_t len, int
 	if (!globalParams || npages <= 0)
 		return nullptr;
 	auto w = std::make_unique<sw__pdf_walk>();
-	if (bounds && bounds->chars > 0)
-		w->bounds.chars = bounds->chars;
-	if (bounds && bounds->ops > 0)
-		w->bounds.ops = bounds->ops;
-	if (bounds && bounds->forms > 0)
-		w->bounds.forms = bounds->forms;
+	w->bounds = sw__pdf_bounds_fill(bounds);
 	w->initer = std::make_unique<GlobalParamsIniter>(quiet);
 	Object none;
 	sw__pdf_walk *self = w.get();

@@ -28,6 +28,10 @@ struct sw__pdf_bounds {
 #define SW_PDF_PAGE_OPS 10000000L
 #define SW_PDF_PAGE_FORMS 10000L
 
+/* The bounds a reader given b uses: b's fields, each 0 (or b NULL) the
+ * default above.  The one place the defaults are filled in. */
+struct sw__pdf_bounds sw__pdf_bounds_fill(const struct sw__pdf_bounds *b);
+
 /* What a read says of each page besides its text. */
 enum {
 	SW_PDF_CAND = 1, /* blank text and an image: a page for OCR */

@@ -1,0 +1,234 @@
+/* extract_pdf_xref_test.c - what a PDF's bytes declare of their object
+ * table (pdf_xref.c), and that sw__extract_pdf refuses, before poppler
+ * opens them, files that declare far more objects than their size holds:
+ * the two shapes the pdf fuzzer found (a trailer's /Size of twenty million
+ * in 5 KB, which held 1.8 GB; an object numbered 21,541 in 3 KB, which
+ * made every stream without a good /Length cost the whole table per
+ * token), and the other places poppler sizes its table from. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "base/base.h"
+#include "extract/extract_int.h"
+
+static struct sw__pdf_declared scan(const char *s)
+{
+	struct sw__pdf_declared d;
+	sw__pdf_declared_objects(s, strlen(s), &d);
+	return d;
+}
+
+/* Each place a table size is declared, read as poppler reads it. */
+static void test_declarations(void **state)
+{
+	(void)state;
+	struct sw__pdf_declared d = scan("trailer\n<< /Size 26 /Root 1 0 R >>\n");
+	assert_int_equal(d.objects, 26);
+	assert_string_equal(d.what, "/Size");
+	assert_int_equal(d.at, strlen("trailer\n<< /Size "));
+
+	/* An xref table: heads "first count", entries "offset gen n|f"; an
+	 * entry's offset is no object count, a second section's head is. */
+	d = scan("xref\n0 3\n0000000000 65535 f \n0000999999 00000 n \n"
+		 "0000000100 00000 n \ntrailer\n<< /Root 1 0 R >>");
+	assert_int_equal(d.objects, 3);
+	assert_string_equal(d.what, "an xref section");
+	d = scan("xref\n0 1\n0000000000 65535 f \n7 2\n0000000100 00000 n \n"
+		 "0000000200 00000 n \ntrailer\n");
+	assert_int_equal(d.objects, 9);
+	d = scan("xref\n0 1\n0000000000 65535 f \n0 20000000\ntrailer");
+	assert_int_equal(d.objects, 20000000);
+	d = scan("xref 0 20000000");
+	assert_int_equal(d.objects, 20000000);
+
+	/* An xref stream's /Index pairs. */
+	d = scan("<< /Type /XRef /Index [0 5 1000000 9000000] /W [1 2 1] >>");
+	assert_int_equal(d.objects, 10000000);
+	assert_string_equal(d.what, "/Index");
+	d = scan("<< /Index [0 5] /Size 5 >>");
+	assert_int_equal(d.objects, 5);
+
+	/* Object numbers, as a damaged table is rebuilt from them. */
+	d = scan("1 0 obj\n<< >>\nendobj\n21541 0 obj\n<< >>\nendobj\n");
+	assert_int_equal(d.objects, 21542);
+	assert_string_equal(d.what, "an object number");
+	assert_int_equal(d.at, strlen("1 0 obj\n<< >>\nendobj\n"));
+	d = scan("21541\n0\nobj");
+	assert_int_equal(d.objects, 21542);
+	/* References and plain numbers declare nothing. */
+	d = scan("<< /Kids [99999999 0 R] >> 5000000 6000000 Td endobj");
+	assert_int_equal(d.objects, 0);
+	assert_string_equal(d.what, "");
+
+	/* Nothing hides a declaration: not a string that never closes, not a
+	 * comment, not binary bytes, not a sign or a fraction. */
+	d = scan("stream\n\x01(\xff\xfe unclosed /Size 30000000 endstream");
+	assert_int_equal(d.objects, 30000000);
+	d = scan("% /Size 30000000\n");
+	assert_int_equal(d.objects, 30000000);
+	d = scan("/Size +30000000");
+	assert_int_equal(d.objects, 30000000);
+	d = scan("/Size 30000000.5");
+	assert_int_equal(d.objects, 30000000);
+	d = scan("/Size 99999999999999999999999999");
+	assert_true(d.objects >= 1000000000000LL);
+	/* A name or keyword that only begins like one is not one. */
+	d = scan("/Sizes 30000000 /Size2 30000000 xrefs 0 30000000");
+	assert_int_equal(d.objects, 0);
+}
+
+/* The bound: a fixed floor, then a share of the file's size. */
+static void test_bound(void **state)
+{
+	(void)state;
+	assert_int_equal(sw__pdf_objects_max(0), SW_PDF_OBJECTS_MIN);
+	assert_int_equal(sw__pdf_objects_max(4000), SW_PDF_OBJECTS_MIN + 4000 / SW_PDF_OBJECT_BYTES);
+}
+
+/* Every real PDF the tests and examples hold is well inside the bound. */
+static void test_real_files(void **state)
+{
+	(void)state;
+	const char *dir = getenv("SW_TEST_DATA");
+	assert_non_null(dir);
+	const char *names[] = { "pdf/objstm.pdf",  "pdf/lin-objstm-aes256.pdf",
+				"pdf/rc4.pdf",     "pdf/aes128.pdf",
+				"pdf/aes256.pdf",  "pdf/linearized.pdf" };
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		struct sw_buf b;
+		sw_buf_init(&b);
+		struct sw_err err = { 0 };
+		assert_int_equal(sw_file_read(&b, path, 1u << 26, &err), 0);
+		struct sw__pdf_declared d;
+		sw__pdf_declared_objects(b.data, b.len, &d);
+		assert_true(d.objects > 10);
+		assert_true(d.objects * 50 < (long long)b.len);
+		sw_buf_release(&b);
+	}
+}
+
+/* A small well-formed PDF of one page whose trailer says size; poppler
+ * reads it (its table is fine) and would make size entries. */
+static void one_page(struct sw_buf *b, const char *size, const char *extra)
+{
+	sw_buf_init(b);
+	size_t off[5];
+	sw_buf_adds(b, "%PDF-1.4\n");
+	const char *objs[] = {
+		NULL,
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+		"/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont "
+		"/Helvetica >> >> >> >>",
+	};
+	const char *content = "BT /F1 12 Tf 72 700 Td (Exhibit 12) Tj ET";
+	for (int k = 1; k <= 4; k++) {
+		off[k] = b->len;
+		if (k < 4)
+			sw_buf_addf(b, "%d 0 obj\n%s\nendobj\n", k, objs[k]);
+		else
+			sw_buf_addf(b, "4 0 obj\n<< /Length %zu >>\nstream\n%s\nendstream\nendobj\n",
+				    strlen(content), content);
+	}
+	sw_buf_adds(b, extra);
+	size_t xref = b->len;
+	sw_buf_adds(b, "xref\n0 5\n0000000000 65535 f \n");
+	for (int k = 1; k <= 4; k++)
+		sw_buf_addf(b, "%010zu 00000 n \n", off[k]);
+	sw_buf_addf(b, "trailer\n<< /Size %s /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n", size,
+		    xref);
+}
+
+static int extract(const struct sw_buf *b, struct sw_err *err, double *cpu)
+{
+	struct sw_extract x;
+	struct sw_extract_opts opts = { .ocr = false, .threads = 1 };
+	sw_extract_init(&x);
+	clock_t t0 = clock();
+	int rc = sw__extract_pdf(&x, b->data, b->len, &opts, err);
+	*cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	if (rc == 0) {
+		assert_int_equal(x.npages, 1);
+		assert_non_null(strstr(x.text.data, "Exhibit 12"));
+	}
+	sw_extract_release(&x);
+	return rc;
+}
+
+static void test_refused(void **state)
+{
+	(void)state;
+	struct sw_buf b;
+	struct sw_err err = { 0 };
+	double cpu;
+
+	/* The same file with a true /Size reads. */
+	one_page(&b, "5", "");
+	assert_int_equal(extract(&b, &err, &cpu), 0);
+	sw_buf_release(&b);
+
+	/* Twenty million entries, some 800 MB, for a file of 700 bytes. */
+	one_page(&b, "20000773", "");
+	assert_int_equal(extract(&b, &err, &cpu), SW_ELIMIT);
+	fprintf(stderr, "%s\n", err.msg);
+	assert_non_null(strstr(err.msg, "20000773 objects (/Size at byte"));
+	assert_non_null(strstr(err.msg, "re-save it"));
+	assert_null(strchr(err.msg, '\n'));
+	assert_true(cpu < 1.0);
+	sw_buf_release(&b);
+
+	/* An object numbered far past what the file could hold. */
+	memset(&err, 0, sizeof err);
+	one_page(&b, "5", "21541 0 obj\nnull\nendobj\n");
+	assert_int_equal(extract(&b, &err, &cpu), SW_ELIMIT);
+	assert_non_null(strstr(err.msg, "21542 objects (an object number at byte"));
+	sw_buf_release(&b);
+
+	/* Up to the bound, it is read. */
+	char size[32];
+	one_page(&b, "5", "");
+	snprintf(size, sizeof size, "%lld", sw__pdf_objects_max(b.len));
+	sw_buf_release(&b);
+	one_page(&b, size, "");
+	assert_true(sw__pdf_objects_max(b.len) >= atoll(size));
+	assert_int_equal(extract(&b, &err, &cpu), 0);
+	sw_buf_release(&b);
+}
+
+/* One pass: sixteen megabytes of bytes that are all tokens scan fast. */
+static void test_linear(void **state)
+{
+	(void)state;
+	size_t n = 16u << 20;
+	char *s = malloc(n);
+	assert_non_null(s);
+	for (size_t i = 0; i < n; i++)
+		s[i] = "1 0/[(x"[i % 7];
+	struct sw__pdf_declared d;
+	clock_t t0 = clock();
+	sw__pdf_declared_objects(s, n, &d);
+	double cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	fprintf(stderr, "16 MiB scanned in %.2f s of CPU\n", cpu);
+	assert_true(cpu < 5.0);
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_declarations), cmocka_unit_test(test_bound),
+		cmocka_unit_test(test_real_files),   cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_linear),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
