@@ -43,6 +43,7 @@
 #include <Array.h>
 #include <Catalog.h>
 #include <Dict.h>
+#include <Error.h>
 #include <Object.h>
 #include <OutputDev.h>
 #include <PDFDoc.h>
@@ -571,8 +572,19 @@ void sw__pdf_walk_free(struct sw__pdf_walk *w)
 void sw__pdf_poppler_hold(void)
 {
 	try {
-		/* made once (C++ makes a local static thread-safely), never freed */
-		static GlobalParamsIniter *const held = new GlobalParamsIniter(quiet);
+		/* Made once (C++ makes a local static thread-safely), never
+		 * freed.  Then no error callback and errors quiet: poppler's
+		 * error() returns at once, where with any callback it first
+		 * formats the message and escapes it byte by byte.  A damaged
+		 * file reports an error for each bad token, and that was a
+		 * third of the pdf fuzzer's time. */
+		static GlobalParamsIniter *const held = [] {
+			auto *g = new GlobalParamsIniter(quiet);
+			setErrorCallback(nullptr);
+			if (globalParams)
+				globalParams->setErrQuiet(true);
+			return g;
+		}();
 		(void)held;
 	} catch (...) {
 		/* out of memory: poppler-glib sets itself up as before */

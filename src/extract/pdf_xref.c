@@ -39,7 +39,13 @@ static bool is_space(unsigned char c)
 
 static bool is_delim(unsigned char c)
 {
-	return strchr("()<>[]{}/%", c) != NULL && c != 0;
+	switch (c) {
+	case '(': case ')': case '<': case '>': case '[': case ']':
+	case '{': case '}': case '/': case '%':
+		return true;
+	default:
+		return false;
+	}
 }
 
 /* The next token; false at the end. */
