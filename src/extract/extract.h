@@ -417,10 +417,11 @@ struct sw_extract_opts {
 				* others equal) */
 	/* What one PDF page may draw before its text stops there (the page
 	 * marked, the import warned): characters, content operators, forms
-	 * drawn; 0 = the defaults (a hundred thousand characters, ten million
-	 * operators, ten thousand forms: src/extract/pdf_walk.h).  Tests and
+	 * drawn, milliseconds of its reading thread's CPU time; 0 = the
+	 * defaults (a hundred thousand characters, ten million operators, ten
+	 * thousand forms, thirty seconds: src/extract/pdf_walk.h).  Tests and
 	 * fuzzers set less. */
-	long pdf_page_chars, pdf_page_ops, pdf_page_forms;
+	long pdf_page_chars, pdf_page_ops, pdf_page_forms, pdf_page_ms;
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
 	struct sw_ocr_pool *pool;     /* engines kept across documents; NULL:
 				       * started and ended by each call */

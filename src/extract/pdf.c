@@ -254,7 +254,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
 	struct sw__pdf_bounds bounds = sw__pdf_bounds_fill(&(struct sw__pdf_bounds){
 		.chars = opts->pdf_page_chars, .ops = opts->pdf_page_ops,
-		.forms = opts->pdf_page_forms });
+		.forms = opts->pdf_page_forms, .ms = opts->pdf_page_ms });
 	reader = sw__pdf_reader_new(data, len, n, chunk, opts->text_threads, opts->text_alone,
 				    &bounds);
 	/* The reader has documents of its own: this one (its cross-reference
@@ -328,9 +328,10 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	if (cut) {
 		sw__extract_warn(x,
 				 "%zu page(s) draw more than sworn reads of one page (%ld characters, "
-				 "%ld operators, %ld forms), first page %d: their text is kept up "
-				 "to there",
-				 cut, bounds.chars, bounds.ops, bounds.forms, first_cut);
+				 "%ld operators, %ld forms, %.1f s), first page %d: their text is "
+				 "kept up to there",
+				 cut, bounds.chars, bounds.ops, bounds.forms, bounds.ms / 1000.0,
+				 first_cut);
 		json_object_set_new(x->meta, "text_cut_pages", json_integer((json_int_t)cut));
 	}
 	if (image_pages && !opts->ocr)

@@ -32,6 +32,7 @@
  * Both readers draw a page within bounds (PageText, Budget) that
  * poppler-glib does not have.  tests/unit/extract_pdf_walk_test.c
  * compares them with poppler-glib page by page. */
+#include <ctime>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -67,24 +68,89 @@ namespace {
  * check or its end. */
 #define DRAW_NO_FORMS                                                   \
 	bool useDrawForm() override { return budget.over; }              \
-	void drawForm(Ref) override { }
+	void drawForm(Ref id) override { budget.stub(id); }
 
+/* obj into ref's cross-reference entry, where fetches find it.  The entry
+ * is not left marked as changed: poppler refuses to rebuild a damaged
+ * file's table (when a fetch first fails) once any entry is, and the
+ * fetches of the range would then fail where poppler-glib's succeed.  A
+ * rebuild drops obj; the document's callback says so (rebuilt). */
+void set_entry(XRef *xref, Ref ref, const Object &obj)
+{
+	xref->setModifiedObject(&obj, ref);
+	XRefEntry *e = xref->getEntry(ref.num, false);
+	if (e)
+		e->setFlag(XRefEntry::Updated, false);
+}
+
+/* Milliseconds on a clock. */
+long clock_ms(clockid_t id)
+{
+	struct timespec t;
+	if (clock_gettime(id, &t) != 0)
+		return 0;
+	return static_cast<long>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The time bound is the reading thread's CPU time, so that a loaded
+ * machine cuts no page; it is read (a system call) only when the coarse
+ * clock (vDSO, a few nanoseconds) has moved 20 ms since the last read, so
+ * that checking at every tick costs nothing a page would notice. */
 struct Budget {
 	const sw__pdf_bounds &bounds;
+	XRef *xref;
 	long checks = 0;
 	long forms = 0;
+	long cpu0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
+	long wall = clock_ms(CLOCK_MONOTONIC_COARSE);
 	bool over = false;
+	std::vector<std::pair<Ref, Object>> stubs; /* entries, what they held */
 
-	explicit Budget(const sw__pdf_bounds &b) : bounds(b) { }
+	Budget(const sw__pdf_bounds &b, XRef *x) : bounds(b), xref(x) { }
+	Budget(const Budget &) = delete;
+	Budget &operator=(const Budget &) = delete;
+	~Budget()
+	{
+		for (auto it = stubs.rbegin(); it != stubs.rend(); ++it)
+			set_entry(xref, it->first, it->second);
+	}
+	/* Over its bounds a page draws no form, but poppler still fetches
+	 * (parses) each form a page names before it asks whether to draw it,
+	 * and asks the page to stop only every eleven operators of the stream
+	 * that is running, a count a form's own drawing can set back by up to
+	 * 20,000: a page of a thousand draws of one form whose /Length is
+	 * wrong (each fetch a search for its end) went on for a minute past its
+	 * time.  So a form named once the page is over is stubbed: its
+	 * cross-reference entry holds a number, which poppler fetches at once
+	 * and does not draw, until the page is done. */
+	void stub(Ref id)
+	{
+		if (!xref || id.num < 0 || id.num >= xref->getNumObjects() || stubs.size() >= 10000)
+			return;
+		XRefEntry *e = xref->getEntry(id.num, false);
+		stubs.emplace_back(id, e ? e->obj.copy() : Object(objNull));
+		set_entry(xref, id, Object(0));
+	}
 	bool tick()
 	{
 		if (++checks > bounds.ops / 10)
 			over = true;
+		timed();
 		return over;
 	}
 	void form()
 	{
 		if (++forms > bounds.forms)
+			over = true;
+		timed();
+	}
+	void timed()
+	{
+		long now = clock_ms(CLOCK_MONOTONIC_COARSE);
+		if (over || now - wall < 20)
+			return;
+		wall = now;
+		if (clock_ms(CLOCK_THREAD_CPUTIME_ID) - cpu0 > bounds.ms)
 			over = true;
 	}
 };
@@ -101,7 +167,7 @@ public:
 	bool found = false;
 	Budget budget;
 
-	explicit ImageProbe(const sw__pdf_bounds &b) : budget(b) { }
+	ImageProbe(const sw__pdf_bounds &b, XRef *x) : budget(b, x) { }
 	DRAW_NO_FORMS
 	void beginForm(Ref) override { budget.form(); }
 	bool upsideDown() override { return true; }
@@ -263,18 +329,6 @@ static bool next_page(sw__pdf_walk *w, Ref *ref)
 	return false;
 }
 
-/* obj into ref's cross-reference entry, where fetches find it.  The entry
- * is not left marked as changed: poppler refuses to rebuild a damaged
- * file's table (when a fetch first fails) once any entry is, and the
- * fetches of the range would then fail where poppler-glib's succeed.  A
- * rebuild drops obj; the document's callback says so (rebuilt). */
-static void set_entry(XRef *xref, Ref ref, const Object &obj)
-{
-	xref->setModifiedObject(&obj, ref);
-	XRefEntry *e = xref->getEntry(ref.num, false);
-	if (e)
-		e->setFlag(XRefEntry::Updated, false);
-}
 
 /* Put the page ref under the pruned copies of the nodes above it, copying
  * those not copied yet for this range.  A pruned copy takes its node's own
@@ -342,8 +396,8 @@ public:
 	long chars = 0;
 	Budget budget;
 
-	explicit PageText(const sw__pdf_bounds &b)
-		: TextOutputDev(nullptr, true, 0, false, false), budget(b)
+	PageText(const sw__pdf_bounds &b, XRef *x)
+		: TextOutputDev(nullptr, true, 0, false, false), budget(b, x)
 	{
 	}
 	DRAW_NO_FORMS
@@ -387,7 +441,8 @@ bool text_done(void *data)
 static void read_page(Page *page, const sw__pdf_bounds &bounds, char **text,
 		      unsigned char *mark)
 {
-	auto dev = std::make_unique<PageText>(bounds);
+	XRef *xref = page->getDoc()->getXRef();
+	auto dev = std::make_unique<PageText>(bounds, xref);
 	std::unique_ptr<Gfx> gfx(page->createGfx(dev.get(), 72.0, 72.0, 0, false, true, -1, -1,
 						 -1, -1, false, text_done, dev.get()));
 	page->display(gfx.get());
@@ -413,7 +468,7 @@ static void read_page(Page *page, const sw__pdf_bounds &bounds, char **text,
 	for (const char *p = *text; *p && blank; p++)
 		blank = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f';
 	if (blank && !(*mark & SW_PDF_CUT)) {
-		ImageProbe probe(bounds);
+		ImageProbe probe(bounds, xref);
 		std::unique_ptr<Gfx> g(page->createGfx(&probe, 72.0, 72.0, 0, false, true, -1, -1,
 						       -1, -1, false, probe_done, &probe));
 		page->display(g.get());
@@ -444,7 +499,10 @@ static bool read_kept(sw__pdf_walk *w, int k, char **text, unsigned char *mark)
 
 sw__pdf_bounds sw__pdf_bounds_fill(const sw__pdf_bounds *b)
 {
-	sw__pdf_bounds r = { SW_PDF_PAGE_CHARS, SW_PDF_PAGE_OPS, SW_PDF_PAGE_FORMS };
+	sw__pdf_bounds r = { SW_PDF_PAGE_CHARS, SW_PDF_PAGE_OPS, SW_PDF_PAGE_FORMS,
+			     SW_PDF_PAGE_MS };
+	if (b && b->ms > 0)
+		r.ms = b->ms;
 	if (b && b->chars > 0)
 		r.chars = b->chars;
 	if (b && b->ops > 0)

@@ -15,18 +15,26 @@ struct sw__pdf_walk;
 
 /* What one page may draw: at most chars characters, about ops content
  * operators and forms forms (a form counted each time it is drawn, its
- * operators too); a page that draws more keeps its text up to there and
+ * operators too), for about ms milliseconds of the reading thread's CPU
+ * time; a page that draws more keeps its text up to there and
  * is marked SW_PDF_CUT.  0 in a field, or no bounds at all, means the
  * default below.  A dense page of a brief holds 3,000-6,000 characters, a
  * spreadsheet printed small some 30,000, and poppler keeps no more than
  * 50,000 of a page; a page of a hundred thousand held 170 MB while it was
- * laid out.  Ten million operators are some 2.6 s of drawing. */
+ * laid out.  Ten million operators are some 2.6 s of drawing.  Time is
+ * the bound for what costs much without drawing: poppler parses a form
+ * again each time it is drawn, and a form whose /Length is wrong is
+ * searched for its end token by token, each token a walk over the whole
+ * object table; one such form in a 1.2 MB file took 8.6 s a draw (ASan
+ * build), and ten thousand draws would be a day.  Thirty seconds is ten
+ * times the slowest page the other bounds allow. */
 struct sw__pdf_bounds {
-	long chars, ops, forms;
+	long chars, ops, forms, ms;
 };
 #define SW_PDF_PAGE_CHARS 100000L
 #define SW_PDF_PAGE_OPS 10000000L
 #define SW_PDF_PAGE_FORMS 10000L
+#define SW_PDF_PAGE_MS 30000L
 
 /* The bounds a reader given b uses: b's fields, each 0 (or b NULL) the
  * default above.  The one place the defaults are filled in. */

@@ -68,10 +68,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * fast; the code that holds them is the same.  Each form drawn is
 	 * fetched and parsed again, the most of an input's time: fifty
 	 * forms (and fifty thousand operators) ran the target half again as
-	 * fast as two hundred. */
+	 * fast as two hundred.  Two seconds a page, well inside the timeout. */
 	struct sw_extract_opts walked = { .ocr = false, .threads = 1, .text_threads = 1,
 					  .text_chunk = 2, .pdf_page_chars = 5000,
-					  .pdf_page_ops = 50000, .pdf_page_forms = 50 };
+					  .pdf_page_ops = 50000, .pdf_page_forms = 50,
+					  .pdf_page_ms = 2000 };
 	struct sw_extract_opts alone = walked;
 	alone.text_alone = true;
 	struct seen s = { .all = SW_BUF_INIT }, ref = { .all = SW_BUF_INIT };

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include <jansson.h>
+
 #include "base/base.h"
 #include "extract/extract_int.h"
 
@@ -205,6 +207,73 @@ static void test_refused(void **state)
 	sw_buf_release(&b);
 }
 
+/* A form whose /Length is wrong, drawn a thousand times, in a file whose
+ * object table is large but within the bound: poppler searches each draw
+ * for the form's end token by token, each token a walk over the table
+ * (some 0.2 s a draw under ASan here).  The page's time bound cuts it
+ * after its milliseconds and a few draws more: without it the page drew
+ * for minutes. */
+static void test_slow_form(void **state)
+{
+	(void)state;
+	enum { OBJS = 3005 };
+	struct sw_buf b, page;
+	sw_buf_init(&b);
+	sw_buf_init(&page);
+	size_t *off = calloc(OBJS + 1, sizeof *off);
+	assert_non_null(off);
+	for (int i = 0; i < 1000; i++)
+		sw_buf_adds(&page, "/X Do ");
+	sw_buf_adds(&b, "%PDF-1.4\n");
+	for (int k = 1; k <= OBJS; k++) {
+		off[k] = b.len;
+		sw_buf_addf(&b, "%d 0 obj\n", k);
+		if (k == 1)
+			sw_buf_adds(&b, "<< /Type /Catalog /Pages 2 0 R >>");
+		else if (k == 2)
+			sw_buf_adds(&b, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+		else if (k == 3)
+			sw_buf_adds(&b, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+					"/Contents 4 0 R /Resources << /XObject << /X 5 0 R >> >> >>");
+		else if (k == 4)
+			sw_buf_addf(&b, "<< /Length %zu >>\nstream\n%s\nendstream", page.len,
+				    page.data);
+		else if (k == 5) {
+			sw_buf_adds(&b, "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] "
+					"/Length 0 >>\nstream\n");
+			for (int i = 0; i < 5000; i++)
+				sw_buf_adds(&b, "0 0 m ");
+			sw_buf_adds(&b, "\nendstream");
+		} else {
+			sw_buf_adds(&b, "null"); /* objects after the form: the table */
+		}
+		sw_buf_adds(&b, "\nendobj\n");
+	}
+	size_t xref = b.len;
+	sw_buf_addf(&b, "xref\n0 %d\n0000000000 65535 f \n", OBJS + 1);
+	for (int k = 1; k <= OBJS; k++)
+		sw_buf_addf(&b, "%010zu 00000 n \n", off[k]);
+	sw_buf_addf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%zu\n%%%%EOF\n",
+		    OBJS + 1, xref);
+	free(off);
+
+	struct sw_extract x;
+	struct sw_extract_opts opts = { .ocr = false, .threads = 1, .pdf_page_ms = 300 };
+	struct sw_err err = { 0 };
+	sw_extract_init(&x);
+	clock_t t0 = clock();
+	assert_int_equal(sw__extract_pdf(&x, b.data, b.len, &opts, &err), 0);
+	double cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	fprintf(stderr, "a slow form drawn 1,000 times: %.2f s of CPU\n", cpu);
+	assert_true(cpu < 20.0);
+	assert_int_equal(x.npages, 1);
+	assert_int_equal(json_integer_value(json_object_get(x.meta, "text_cut_pages")), 1);
+	assert_true(x.nwarnings >= 1);
+	sw_extract_release(&x);
+	sw_buf_release(&page);
+	sw_buf_release(&b);
+}
+
 /* One pass: sixteen megabytes of bytes that are all tokens scan fast. */
 static void test_linear(void **state)
 {
@@ -228,7 +297,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_declarations), cmocka_unit_test(test_bound),
 		cmocka_unit_test(test_real_files),   cmocka_unit_test(test_refused),
-		cmocka_unit_test(test_linear),
+		cmocka_unit_test(test_slow_form),    cmocka_unit_test(test_linear),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
