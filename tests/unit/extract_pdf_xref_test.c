@@ -27,63 +27,57 @@ static struct sw__pdf_declared scan(const char *s)
 	return d;
 }
 
-/* Each place a table size is declared, read as poppler reads it. */
+/* Each place a table size is declared, read as poppler reads it; what
+ * must not count; what must not hide one.  what NULL: not checked. */
+static const struct {
+	const char *in;
+	long long objects;
+	const char *what;
+} cases[] = {
+	{ "trailer\n<< /Size 26 /Root 1 0 R >>\n", 26, "/Size" },
+	/* An xref table: heads "first count", entries "offset gen n|f"; an
+	 * entry's offset is no object count, a second section's head is. */
+	{ "xref\n0 3\n0000000000 65535 f \n0000999999 00000 n \n"
+	  "0000000100 00000 n \ntrailer\n<< /Root 1 0 R >>",
+	  3, "an xref section" },
+	{ "xref\n0 1\n0000000000 65535 f \n7 2\n0000000100 00000 n \n"
+	  "0000000200 00000 n \ntrailer\n",
+	  9, NULL },
+	{ "xref\n0 1\n0000000000 65535 f \n0 20000000\ntrailer", 20000000, NULL },
+	{ "xref 0 20000000", 20000000, NULL },
+	/* An xref stream's /Index pairs. */
+	{ "<< /Type /XRef /Index [0 5 1000000 9000000] /W [1 2 1] >>", 10000000, "/Index" },
+	{ "<< /Index [0 5] /Size 5 >>", 5, NULL },
+	/* Object numbers, as a damaged table is rebuilt from them. */
+	{ "1 0 obj\n<< >>\nendobj\n21541 0 obj\n<< >>\nendobj\n", 21542, "an object number" },
+	{ "21541\n0\nobj", 21542, NULL },
+	/* References and plain numbers declare nothing. */
+	{ "<< /Kids [99999999 0 R] >> 5000000 6000000 Td endobj", 0, "" },
+	/* Nothing hides a declaration: not a string that never closes, not a
+	 * comment, not binary bytes, not a sign or a fraction. */
+	{ "stream\n\x01(\xff\xfe unclosed /Size 30000000 endstream", 30000000, NULL },
+	{ "% /Size 30000000\n", 30000000, NULL },
+	{ "/Size +30000000", 30000000, NULL },
+	{ "/Size 30000000.5", 30000000, NULL },
+	/* A name or keyword that only begins like one is not one. */
+	{ "/Sizes 30000000 /Size2 30000000 xrefs 0 30000000", 0, NULL },
+};
+
 static void test_declarations(void **state)
 {
 	(void)state;
-	struct sw__pdf_declared d = scan("trailer\n<< /Size 26 /Root 1 0 R >>\n");
-	assert_int_equal(d.objects, 26);
-	assert_string_equal(d.what, "/Size");
-	assert_int_equal(d.at, strlen("trailer\n<< /Size "));
-
-	/* An xref table: heads "first count", entries "offset gen n|f"; an
-	 * entry's offset is no object count, a second section's head is. */
-	d = scan("xref\n0 3\n0000000000 65535 f \n0000999999 00000 n \n"
-		 "0000000100 00000 n \ntrailer\n<< /Root 1 0 R >>");
-	assert_int_equal(d.objects, 3);
-	assert_string_equal(d.what, "an xref section");
-	d = scan("xref\n0 1\n0000000000 65535 f \n7 2\n0000000100 00000 n \n"
-		 "0000000200 00000 n \ntrailer\n");
-	assert_int_equal(d.objects, 9);
-	d = scan("xref\n0 1\n0000000000 65535 f \n0 20000000\ntrailer");
-	assert_int_equal(d.objects, 20000000);
-	d = scan("xref 0 20000000");
-	assert_int_equal(d.objects, 20000000);
-
-	/* An xref stream's /Index pairs. */
-	d = scan("<< /Type /XRef /Index [0 5 1000000 9000000] /W [1 2 1] >>");
-	assert_int_equal(d.objects, 10000000);
-	assert_string_equal(d.what, "/Index");
-	d = scan("<< /Index [0 5] /Size 5 >>");
-	assert_int_equal(d.objects, 5);
-
-	/* Object numbers, as a damaged table is rebuilt from them. */
-	d = scan("1 0 obj\n<< >>\nendobj\n21541 0 obj\n<< >>\nendobj\n");
-	assert_int_equal(d.objects, 21542);
-	assert_string_equal(d.what, "an object number");
-	assert_int_equal(d.at, strlen("1 0 obj\n<< >>\nendobj\n"));
-	d = scan("21541\n0\nobj");
-	assert_int_equal(d.objects, 21542);
-	/* References and plain numbers declare nothing. */
-	d = scan("<< /Kids [99999999 0 R] >> 5000000 6000000 Td endobj");
-	assert_int_equal(d.objects, 0);
-	assert_string_equal(d.what, "");
-
-	/* Nothing hides a declaration: not a string that never closes, not a
-	 * comment, not binary bytes, not a sign or a fraction. */
-	d = scan("stream\n\x01(\xff\xfe unclosed /Size 30000000 endstream");
-	assert_int_equal(d.objects, 30000000);
-	d = scan("% /Size 30000000\n");
-	assert_int_equal(d.objects, 30000000);
-	d = scan("/Size +30000000");
-	assert_int_equal(d.objects, 30000000);
-	d = scan("/Size 30000000.5");
-	assert_int_equal(d.objects, 30000000);
-	d = scan("/Size 99999999999999999999999999");
-	assert_true(d.objects >= 1000000000000LL);
-	/* A name or keyword that only begins like one is not one. */
-	d = scan("/Sizes 30000000 /Size2 30000000 xrefs 0 30000000");
-	assert_int_equal(d.objects, 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sw__pdf_declared d = scan(cases[i].in);
+		if (d.objects != cases[i].objects)
+			fail_msg("case %zu: %lld objects, not %lld", i, d.objects, cases[i].objects);
+		if (cases[i].what)
+			assert_string_equal(d.what, cases[i].what);
+	}
+	/* Where: the offset of the declaring number. */
+	assert_int_equal(scan(cases[0].in).at, strlen("trailer\n<< /Size "));
+	assert_int_equal(scan(cases[7].in).at, strlen("1 0 obj\n<< >>\nendobj\n"));
+	/* Numbers past any table saturate, still over every bound. */
+	assert_true(scan("/Size 99999999999999999999999999").objects >= 1000000000000LL);
 }
 
 /* The bound: a fixed floor, then a share of the file's size. */
