@@ -175,8 +175,8 @@ int sw_record_label_target(int64_t *out, struct sw_matter *m, const char *target
 		"SELECT id FROM documents WHERE name = ?1 ORDER BY id LIMIT 1",
 		/* The target's Bates number in another spelling
 		 * ("ACME-0000004" for ACME0000004): the document it starts. */
-		"SELECT doc_id FROM pages WHERE bates_prefix = ?2 AND bates_num = ?3"
-		" ORDER BY page_no, id LIMIT 1",
+		("SELECT doc_id FROM pages WHERE bates_prefix = ?2 AND bates_num = ?3"
+		 " ORDER BY page_no, id LIMIT 1"),
 	};
 	struct sw_bates_ref ref;
 	bool canon = sw_bates_ref_parse(&ref, target, strlen(target)) == 0 &&
