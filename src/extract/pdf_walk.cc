@@ -239,9 +239,10 @@ struct Level {
 	Array *copy_kids;
 };
 
-/* poppler's error callback, installed by whoever sets poppler up first:
- * silent, as poppler-glib's own is (it logs at glib's INFO level, which
- * glib does not print). */
+/* The error callback sworn's GlobalParamsIniters name: silent, as
+ * poppler-glib's own is (it logs at glib's INFO level, which glib does not
+ * print).  Whoever sets poppler up first installs theirs; once
+ * sw__pdf_poppler_hold has run there is none, and errors are quiet. */
 void quiet(ErrorCategory, Goffset, const char *) { }
 
 } // namespace
@@ -328,7 +329,6 @@ static bool next_page(sw__pdf_walk *w, Ref *ref)
 	}
 	return false;
 }
-
 
 /* Put the page ref under the pruned copies of the nodes above it, copying
  * those not copied yet for this range.  A pruned copy takes its node's own

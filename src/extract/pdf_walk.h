@@ -25,8 +25,8 @@ struct sw__pdf_walk;
  * the bound for what costs much without drawing: poppler parses a form
  * again each time it is drawn, and a form whose /Length is wrong is
  * searched for its end token by token, each token a walk over the whole
- * object table; one such form in a 1.2 MB file took 8.6 s a draw (ASan
- * build), and ten thousand draws would be a day.  Thirty seconds is ten
+ * object table; one such form in a 1.2 MB file took 8.3 s a draw (release
+ * build: the time is poppler's), and ten thousand draws would be a day.  Thirty seconds is ten
  * times the slowest page the other bounds allow. */
 struct sw__pdf_bounds {
 	long chars, ops, forms, ms;

@@ -22,7 +22,7 @@
 
 #define NUM_CAP 1000000000000000LL /* numbers saturate here */
 
-enum tok { T_NONE, T_INT, T_NAME, T_WORD, T_OPEN, T_CLOSE, T_OTHER };
+enum tok { T_INT, T_NAME, T_WORD, T_OPEN, T_CLOSE, T_OTHER };
 
 struct scan {
 	const char *p, *end, *base;
