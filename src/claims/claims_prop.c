@@ -298,6 +298,38 @@ static void prev_word(const struct rd *r, size_t i, char *w, size_t cap)
 	w[k] = '\0';
 }
 
+/* Capitalised words that lead a count rather than name a thing ("Only 2
+ * men", "About 40 loads"). */
+static const char *const count_lead[] = {
+	"only", "about", "approximately", "nearly", "over", "under", "some", "exactly",
+	"just", "roughly", "almost", "around", "another", "all", "the", "those", "these",
+	"its", "their", "his", "her", "our", "my", "we", "i", "they", "he", "she", "it",
+	"total", "additional", "further", "least", "than", "and", "or", "of", "at", "by",
+	"for", "in", "on", "to", "with", "from", "after", "before", "within", "each",
+	"every", "more", "less", "fewer", "up", "down", "paid", "owed", "due", NULL,
+};
+
+/* Whether the number at i follows a capitalised word of letters across one
+ * space ("Crew 4"), a thing's name rather than a count's lead word. */
+static bool label_before(const struct rd *r, size_t i)
+{
+	if (i < 3 || at(r, i - 1) != ' ')
+		return false;
+	size_t e = i - 1, s = e;
+	while (s > 0 && (up(at(r, s - 1)) || low(at(r, s - 1))))
+		s--;
+	if (e - s < 2 || e - s > 20 || !up(at(r, s)) || (s > 0 && alnum(at(r, s - 1))))
+		return false;
+	if (s > 0 && (at(r, s - 1) == '\'' || at(r, s - 1) == '-' || at(r, s - 1) == '$'))
+		return false;
+	char w[24];
+	size_t k = 0;
+	for (size_t j = s; j < e; j++)
+		w[k++] = (char)fold(at(r, j));
+	w[k] = '\0';
+	return !in_list(w, count_lead) && !in_list(w, filler);
+}
+
 /* After a number ending at e: percent, dollars, or a unit word.  Fills
  * out's kind and unit; returns the fact's end. */
 static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *out, bool money)
@@ -431,6 +463,14 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			out->kind = SW_FACT_IDENTIFIER;
 			out->end = *next = te2;
 			return true;
+		}
+		/* "Sequence 1", "Crew 4", "Level 2", "Tier 1", "Top 40": a
+		 * capitalised word and a small number name a thing; the number
+		 * counts nothing ("Sequence 1 steel" is not one steel) */
+		if (v < 1000000 && v % 100 == 0 && at(r, e) != '%' && !percent_word(r, e) &&
+		    label_before(r, i)) {
+			*next = e;
+			return false;
 		}
 		/* "section 4", but "Note: 24 pallets" is a label, not a reference */
 		size_t lb = i;

@@ -167,6 +167,23 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			  size_t nsp);
 
+/* ------------------------------------- derived figures (rules_derived.c) */
+
+/* Whether the numeral value (hundredths) stands on its own in p ("6" in a
+ * table's Men column, "10.0"): its bytes in [*at, *end). */
+bool sw__verify_numeral_on(const char *p, size_t len, int64_t value, size_t *at, size_t *end);
+/* Whether quantity f counts days, weeks, months, years or hours. */
+bool sw__verify_is_duration(const struct sw_claim_fact *f);
+/* A duration f that two dates (or clock times) of c's sentence and pages
+ * give: how ("two days from 2022-03-12 to 2022-03-14"), or NULL.  Caller
+ * frees. */
+char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
+			  const struct sw_claim_fact *f, const int64_t *pages, size_t np);
+/* An amount f that the pages' amounts give by one step (a sum, a
+ * difference, a percentage of the sentence or the page): how, or NULL. */
+char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
+			    const struct sw_claim_fact *f, const int64_t *pages, size_t np);
+
 /* ------------------------------------ proposition words (rules_prop_text.c) */
 
 /* The words of page text p's lines [s, e) as one run (a transcript's

@@ -444,11 +444,13 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 			sw_buf_addf(ok, "%s%.*s", ok->len ? ", " : "", w, t + nm[k].s);
 			continue;
 		}
-		f->verdict = SW_VERDICT_UNSUPPORTED;
+		/* named elsewhere, not on the cited lines: a witness says "we",
+		 * the party is in the question, the caption, the letterhead.
+		 * Absence is no evidence against the sentence; it is noted,
+		 * never blocking (a rival named in its place blocks, above). */
+		f->verdict = SW_VERDICT_UNVERIFIABLE;
 		f->found_on = other;
-		sw_buf_addf(why, "%s%.*s is not named on %s; it is on %s", why->len ? "; " : "", w,
-			    t + nm[k].s, where, other);
-		bad++;
+		sw_buf_addf(ok, "%s%.*s (named on %s)", ok->len ? ", " : "", w, t + nm[k].s, other);
 	}
 	(void)bad;
 	return nv;
@@ -477,6 +479,55 @@ static char *off_pin(struct sw__verify_run *u, const struct sw_claim *c,
 		return out;
 	}
 	return NULL;
+}
+
+/* Fact f, not written on the cited pages as the sentence writes it, that
+ * they support all the same: how (caller frees), with fc's page set; or
+ * NULL.  A duration the pages only differ on is then no contradiction:
+ * which of a page's many spans of days the sentence means is for the
+ * judge. */
+static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
+		     const struct sw_claim_fact *f, const int64_t *pages, size_t np,
+		     struct fact_check *fc)
+{
+	char *how = NULL;
+	if (f->kind == SW_FACT_QUANTITY) {
+		for (size_t q = 0; q < np && !how && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t at, end, ps = 0, pe;
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+				continue;
+			pe = u->page.len;
+			bool pin = sw__verify_pin(u, c, pages[q], u->page.data, pe, &ps, &pe, NULL, NULL);
+			if (sw__verify_numeral_on(u->page.data + ps, (pin ? pe : u->page.len) - ps,
+						  f->value, &at, &end)) {
+				fc->page = pages[q];
+				how = sw_xasprintf("%.*s (%.*s)", (int)(f->end - f->start),
+						   u->r->text + f->start, (int)(end - at),
+						   u->page.data + ps + at);
+			}
+		}
+		if (!how && !u->err.code && (how = sw__verify_duration(u, c, f, pages, np)))
+			fc->page = pages[0];
+	} else if (f->kind == SW_FACT_MONEY && !u->err.code) {
+		if ((how = sw__verify_arithmetic(u, c, f, pages, np))) {
+			char *x = sw_xasprintf("%.*s (%s)", (int)(f->end - f->start),
+					       u->r->text + f->start, how);
+			free(how);
+			how = x;
+			fc->page = pages[0];
+		}
+	}
+	if (how) {
+		free(fc->page_says);
+		fc->page_says = NULL;
+		fc->st = FACT_ON;
+	} else if (fc->st == FACT_DIFFERS && sw__verify_is_duration(f)) {
+		free(fc->page_says);
+		fc->page_says = NULL;
+		fc->st = FACT_MISSING;
+	}
+	return how;
 }
 
 /* The verdict of the claim of c's sentence that covers [s, e) (a date
@@ -562,6 +613,17 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
 			fv[k].verdict = SW_VERDICT_SUPPORTED;
 			fv[k].found_on = sw__verify_page_name(u, fc[k].page);
+			continue;
+		}
+		/* a count as a bare numeral of the cited lines ("six men", a Men
+		 * column's 6), a duration between two dates, an amount by one
+		 * step of arithmetic: supported, saying how */
+		char *how = derived(u, c, f, pages, np, &fc[k]);
+		if (how) {
+			sw_buf_addf(&ok, "%s%s", ok.len ? ", " : "", how);
+			fv[k].verdict = SW_VERDICT_SUPPORTED;
+			fv[k].found_on = sw__verify_page_name(u, fc[k].page);
+			free(how);
 			continue;
 		}
 		bool same_doc = false;
