@@ -184,6 +184,37 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 			    const struct sw_claim_fact *f, const int64_t *pages, size_t np);
 
+/* ------------------------------------------- table rows (rules_table.c) */
+
+/* A cell of a selected row and its column's header, in the page's text. */
+struct sw__verify_cell {
+	size_t hs, he, cs, ce;
+};
+
+/* The rows of a cited page's table that a sentence's dates select. */
+struct sw__verify_rows {
+	bool set;
+	int64_t page;
+	char *what;      /* the rows' lines, for reasons */
+	char *says;      /* unused by callers; kept for row_fact's reasons */
+	char *label_bad; /* "crew 3": the date's rows are another label's */
+	struct sw__verify_cell *cells;
+	size_t ncells, text_s, text_e, date_rows;
+	bool other_rows;
+};
+
+/* Whether a table of a cited page has rows of a date of c's sentence: the
+ * rows (those of the sentence's labels, "Crew 3", when the table names
+ * such labels) into *rs. */
+bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		     size_t np, struct sw__verify_rows *rs);
+void sw__verify_rows_release(struct sw__verify_rows *rs);
+/* Quantity or money fact f against the selected rows: 1 in them (under the
+ * column its unit names, when one does), -1 not (*says: the column's
+ * header and cell, caller frees), 0 not judged by rows. */
+int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *rs,
+			const struct sw_claim_fact *f, char **says);
+
 /* ------------------------------------ proposition words (rules_prop_text.c) */
 
 /* The words of page text p's lines [s, e) as one run (a transcript's

@@ -558,6 +558,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	struct sw_buf why = SW_BUF_INIT, ok = SW_BUF_INIT;
 	enum sw_verdict v = SW_VERDICT_SUPPORTED;
 	char *where = NULL;
+	struct sw__verify_rows rows = { 0 };
 
 	for (size_t k = 0; k < c->nfacts; k++)
 		fv[k] = (struct sw_fact_verdict){ .kind = sw_fact_kind_name(c->facts[k].kind),
@@ -573,6 +574,17 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		goto cleanup;
 	}
 	where = sw__verify_where(u, c, pages, np);
+	/* a table's rows of the sentence's date: its figures are read there */
+	bool have_rows = sw__verify_rows(u, c, pages, np, &rows);
+	if (have_rows && rows.label_bad) {
+		char *pn = sw__verify_page_name(u, rows.page);
+		sw_buf_addf(&why, "the rows of its date on %s are another's, not %s's", pn,
+			    rows.label_bad);
+		free(pn);
+		v = SW_VERDICT_CONTRADICTED;
+		checked++;
+		bad++;
+	}
 	for (size_t k = 0; k < c->nfacts && !u->err.code; k++) {
 		const struct sw_claim_fact *f = &c->facts[k];
 		int w = (int)(f->end - f->start);
@@ -597,6 +609,28 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		}
 		checked++;
 		fc[k].st = FACT_MISSING;
+		char *says = NULL;
+		int in_row = have_rows ? sw__verify_row_fact(u, &rows, f, &says) : 0;
+		if (in_row) {
+			char *pn = sw__verify_page_name(u, rows.page);
+			fv[k].found_on = in_row > 0 ? sw_xstrdup(pn) : NULL;
+			if (in_row > 0) {
+				sw_buf_addf(&ok, "%s%.*s (its row)", ok.len ? ", " : "", w, t + f->start);
+				fv[k].verdict = SW_VERDICT_SUPPORTED;
+			} else {
+				sw_buf_addf(&why, "%sthe row of its date on %s has %s, not %.*s",
+					    why.len ? "; " : "", pn, says ? says : "no such figure", w,
+					    t + f->start);
+				fv[k].verdict = SW_VERDICT_CONTRADICTED;
+				fv[k].page_says = says;
+				says = NULL;
+				v = SW_VERDICT_CONTRADICTED;
+				bad++;
+			}
+			free(says);
+			free(pn);
+			continue;
+		}
 		for (size_t q = 0; q < np && fc[k].st != FACT_ON && !u->err.code; q++)
 			on_page(u, c, f, pages[q], &fc[k], true, true);
 		if (fc[k].st == FACT_ON && sw__verify_denied_mention(t, c->start, f)) {
@@ -721,6 +755,7 @@ cleanup:;
 	}
 	free(fc);
 	free(where);
+	sw__verify_rows_release(&rows);
 	sw_buf_release(&why);
 	sw_buf_release(&ok);
 }

@@ -1,0 +1,443 @@
+/*
+ * rules_table.c - a cited page's text tables read as rows under headers:
+ * columns set by a rule of dashes under the header (pdftotext's layout,
+ * fixed-width registers), by pipes, or by tabs.  A sentence that names a
+ * date of some rows (its own date claims) is read against those rows
+ * alone: "Crew 1 logs 8.0 hours with six men" on 06/06/2022 is judged by
+ * the row of 06/06/2022, where Hrs says 4.0, not by the 8.0 of every other
+ * row; a label of the sentence ("Crew 3") that those rows do not hold while
+ * other rows of the table do is another row's.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "verify/rules_int.h"
+
+#define TABLE_COLS 16
+#define TABLE_ROWS 256
+#define TABLE_DATES 8
+
+struct cell {
+	size_t s, e;
+};
+
+struct row {
+	size_t s, e;                  /* the line */
+	struct cell c[TABLE_COLS];
+	size_t nc;
+};
+
+struct table {
+	const char *p;
+	struct cell head[TABLE_COLS];
+	size_t nh;
+	struct row *rows;
+	size_t nr;
+};
+
+static size_t line_end(const char *p, size_t len, size_t i)
+{
+	while (i < len && p[i] != '\n' && p[i] != '\f')
+		i++;
+	return i;
+}
+
+static void trim(const char *p, struct cell *c)
+{
+	while (c->s < c->e && (p[c->s] == ' ' || p[c->s] == '\t' || p[c->s] == '\r'))
+		c->s++;
+	while (c->e > c->s && (p[c->e - 1] == ' ' || p[c->e - 1] == '\t' || p[c->e - 1] == '\r'))
+		c->e--;
+}
+
+/* A rule of dashes: at least two runs of '-' and nothing but blanks
+ * between; the runs into cols. */
+static size_t dash_rule(const char *p, size_t s, size_t e, struct cell *cols)
+{
+	size_t n = 0;
+	for (size_t i = s; i < e; i++) {
+		if (p[i] == ' ' || p[i] == '\r')
+			continue;
+		if (p[i] != '-' && p[i] != '=')
+			return 0;
+		size_t k = i;
+		while (k < e && (p[k] == '-' || p[k] == '='))
+			k++;
+		if (n < TABLE_COLS)
+			cols[n++] = (struct cell){ i - s, k - s };
+		i = k - 1;
+	}
+	return n >= 2 ? n : 0;
+}
+
+/* Split [s, e) into cells at separator sep ('|' or '\t'). */
+static size_t split(const char *p, size_t s, size_t e, char sep, struct cell *out)
+{
+	size_t n = 0, b = s;
+	while (b < e && (p[b] == ' ' || p[b] == '\t') && sep == '|')
+		b++;
+	if (sep == '|' && b < e && p[b] == '|')
+		b++;
+	for (size_t i = b; i <= e && n < TABLE_COLS; i++)
+		if (i == e || p[i] == sep) {
+			struct cell c = { b, i };
+			trim(p, &c);
+			if (!(i == e && c.s == c.e && sep == '|'))
+				out[n++] = c;
+			b = i + 1;
+		}
+	return n;
+}
+
+static size_t count_of(const char *p, size_t s, size_t e, char ch)
+{
+	size_t n = 0;
+	for (size_t i = s; i < e; i++)
+		n += p[i] == ch;
+	return n;
+}
+
+/* The tables of page p, each a header and its rows, into ts[0..max). */
+static size_t read_tables(const char *p, size_t len, struct table *ts, size_t max)
+{
+	size_t nt = 0;
+	for (size_t i = 0; i < len && nt < max;) {
+		size_t e = line_end(p, len, i), n2 = e < len ? e + 1 : len, e2 = line_end(p, len, n2);
+		struct cell cols[TABLE_COLS];
+		size_t nc = n2 < len ? dash_rule(p, n2, e2, cols) : 0;
+		char sep = 0;
+		if (!nc && count_of(p, i, e, '|') >= 2)
+			sep = '|';
+		else if (!nc && count_of(p, i, e, '\t') >= 2)
+			sep = '\t';
+		if (!nc && !sep) {
+			i = n2 > i ? n2 : len;
+			continue;
+		}
+		struct table *t = &ts[nt];
+		memset(t, 0, sizeof(*t));
+		t->p = p;
+		if (nc) {
+			for (size_t k = 0; k < nc; k++) {
+				struct cell h = { i + cols[k].s, k + 1 < nc ? i + cols[k + 1].s : e };
+				if (h.s > e)
+					h.s = e;
+				if (h.e > e)
+					h.e = e;
+				trim(p, &h);
+				t->head[k] = h;
+			}
+			t->nh = nc;
+		} else {
+			t->nh = split(p, i, e, sep, t->head);
+		}
+		t->rows = sw_xcalloc(TABLE_ROWS, sizeof(*t->rows));
+		size_t r = nc ? (e2 < len ? e2 + 1 : len) : n2;
+		while (r < len && t->nr < TABLE_ROWS) {
+			size_t re = line_end(p, len, r);
+			if (re == r || p[r] == '\f')
+				break;
+			struct row *w = &t->rows[t->nr];
+			w->s = r;
+			w->e = re;
+			if (nc) {
+				for (size_t k = 0; k < nc; k++) {
+					size_t cs = r + cols[k].s, ce = k + 1 < nc ? r + cols[k + 1].s : re;
+					struct cell c = { cs < re ? cs : re, ce < re ? ce : re };
+					trim(p, &c);
+					w->c[k] = c;
+				}
+				w->nc = nc;
+			} else {
+				if (count_of(p, r, re, sep) < 1)
+					break;
+				if (sep == '|' && dash_rule(p, r, re, (struct cell[TABLE_COLS]){ 0 }) == 0 &&
+				    strspn(p + r, " |-:") >= re - r) {
+					r = re + 1;
+					continue; /* |---|---| */
+				}
+				w->nc = split(p, r, re, sep, w->c);
+			}
+			t->nr++;
+			r = re < len ? re + 1 : len;
+		}
+		if (t->nr)
+			nt++;
+		else
+			free(t->rows);
+		i = r > i ? r : n2;
+	}
+	return nt;
+}
+
+struct ymd {
+	int y, m, d;
+};
+
+static size_t dates_of(const char *t, size_t len, struct ymd *out, size_t max)
+{
+	struct sw_claims scan = { 0 };
+	size_t n = 0;
+	if (sw_claims_scan(&scan, t, len, NULL) == 0)
+		for (size_t k = 0; k < scan.n && n < max; k++) {
+			const char *iso = scan.v[k].kind == SW_CLAIM_DATE ?
+						  sw_claim_get(&scan.v[k], "iso") : NULL;
+			if (!iso || strlen(iso) != 10)
+				continue;
+			out[n].y = (iso[0] - '0') * 1000 + (iso[1] - '0') * 100 + (iso[2] - '0') * 10 +
+				   (iso[3] - '0');
+			out[n].m = (iso[5] - '0') * 10 + (iso[6] - '0');
+			out[n].d = (iso[8] - '0') * 10 + (iso[9] - '0');
+			n++;
+		}
+	sw_claims_release(&scan);
+	return n;
+}
+
+/* A label of a sentence: "Crew 3" (a capitalised word, a number). */
+struct label {
+	char w[24];
+	long n;
+};
+
+static size_t labels_of(const char *t, size_t s, size_t e, struct label *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = s; i < e && n < max; i++) {
+		if (!isupper((unsigned char)t[i]) || (i > s && isalpha((unsigned char)t[i - 1])))
+			continue;
+		size_t k = i;
+		while (k < e && isalpha((unsigned char)t[k]))
+			k++;
+		if (k - i < 3 || k - i >= sizeof(out->w) || k + 1 >= e || t[k] != ' ' ||
+		    !isdigit((unsigned char)t[k + 1])) {
+			i = k;
+			continue;
+		}
+		static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun",
+						      "jul", "aug", "sep", "oct", "nov", "dec" };
+		bool month = false;
+		for (size_t m = 0; m < SW_ARRAY_LEN(months) && !month; m++)
+			month = strncasecmp(t + i, months[m], 3) == 0;
+		if (month) {
+			i = k;
+			continue; /* "June 21" is a date, no label */
+		}
+		struct label l = { { 0 }, 0 };
+		size_t wl = k - i;
+		if (t[k - 1] == 's' && wl > 3)
+			wl--; /* "Crews 3 and 4" */
+		for (size_t q = 0; q < wl; q++)
+			l.w[q] = (char)tolower((unsigned char)t[i + q]);
+		/* "Crew 3", "Crews 3 and 4", "Crews 3, 4" */
+		size_t q = k + 1;
+		while (q < e && n < max) {
+			long v = 0;
+			size_t d = q;
+			while (d < e && isdigit((unsigned char)t[d]) && d - q < 6)
+				v = v * 10 + (t[d++] - '0');
+			if (d == q || (d < e && (isalnum((unsigned char)t[d]) || t[d] == '/' ||
+						 t[d] == '.' || t[d] == '-')))
+				break;
+			l.n = v;
+			out[n++] = l;
+			if (d + 5 < e && strncmp(t + d, " and ", 5) == 0 && isdigit((unsigned char)t[d + 5]))
+				q = d + 5;
+			else if (d + 2 < e && t[d] == ',' && t[d + 1] == ' ' &&
+				 isdigit((unsigned char)t[d + 2]))
+				q = d + 2;
+			else
+				break;
+		}
+		i = k;
+	}
+	return n;
+}
+
+/* Whether row text [s, e) of p holds label l ("Crew 3"); *word whether
+ * it holds l's word before any number. */
+static bool row_label(const char *p, size_t s, size_t e, const struct label *l, bool *word)
+{
+	size_t wl = strlen(l->w);
+	for (size_t i = s; i + wl < e; i++) {
+		if (strncasecmp(p + i, l->w, wl) != 0 || (i > s && isalpha((unsigned char)p[i - 1])))
+			continue;
+		size_t k = i + wl;
+		if (k < e && p[k] == 's')
+			k++;
+		if (k >= e || p[k] != ' ' || k + 1 >= e || !isdigit((unsigned char)p[k + 1]))
+			continue;
+		*word = true;
+		long v = 0;
+		size_t d = k + 1;
+		while (d < e && isdigit((unsigned char)p[d]))
+			v = v * 10 + (p[d++] - '0');
+		if (v == l->n)
+			return true;
+	}
+	return false;
+}
+
+/* Whether header h names unit u: the same word, or its abbreviation
+ * ("Hrs" for hours, "Pcs" for pieces, "Qty" for quantity). */
+static bool header_names(const char *p, const struct cell *h, const char *u)
+{
+	size_t hl = h->e - h->s, ul = strlen(u);
+	if (!hl || !ul || tolower((unsigned char)p[h->s]) != u[0])
+		return false;
+	if (hl >= 3 && strncasecmp(p + h->s, u, hl) == 0)
+		return true;
+	if ((hl == ul || hl == ul + 1) && strncasecmp(p + h->s, u, ul) == 0)
+		return true;
+	size_t k = 0;
+	for (size_t i = 0; i < hl; i++) {
+		int ch = tolower((unsigned char)p[h->s + i]);
+		if (!isalpha(ch))
+			return false;
+		while (k < ul && u[k] != ch)
+			k++;
+		if (k == ul)
+			return false;
+		k++;
+	}
+	return hl >= 2;
+}
+
+void sw__verify_rows_release(struct sw__verify_rows *rs)
+{
+	free(rs->what);
+	free(rs->says);
+	free(rs->label_bad);
+	free(rs->cells);
+	memset(rs, 0, sizeof(*rs));
+}
+
+static void add_row(struct sw__verify_rows *rs, const struct table *t, const struct row *w)
+{
+	for (size_t k = 0; k < w->nc && k < t->nh; k++) {
+		rs->cells = sw_xrealloc(rs->cells, (rs->ncells + 1) * sizeof(*rs->cells));
+		rs->cells[rs->ncells++] = (struct sw__verify_cell){ t->head[k].s, t->head[k].e,
+								    w->c[k].s, w->c[k].e };
+	}
+}
+
+bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		     size_t np, struct sw__verify_rows *rs)
+{
+	memset(rs, 0, sizeof(*rs));
+	const char *t = u->r->text;
+	struct ymd want[TABLE_DATES];
+	size_t nw = dates_of(t + c->start, c->end - c->start, want, TABLE_DATES);
+	struct label lab[8];
+	size_t nl = labels_of(t, c->start, c->end, lab, 8);
+	if (!nw)
+		return false;
+	for (size_t q = 0; q < np && !rs->set && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			continue;
+		const char *p = u->page.data;
+		struct table ts[4];
+		size_t nt = read_tables(p, u->page.len, ts, 4);
+		for (size_t k = 0; k < nt; k++) {
+			bool any_date = false, got = false;
+			struct sw_buf what = SW_BUF_INIT;
+			for (size_t r = 0; r < ts[k].nr; r++) {
+				const struct row *w = &ts[k].rows[r];
+				struct ymd d[2];
+				size_t nd = dates_of(p + w->s, w->e - w->s, d, 2);
+				any_date |= nd > 0;
+				bool hit = false;
+				for (size_t a = 0; a < nd && !hit; a++)
+					for (size_t b = 0; b < nw && !hit; b++)
+						hit = d[a].y == want[b].y && d[a].m == want[b].m &&
+						      d[a].d == want[b].d;
+				if (!hit)
+					continue;
+				/* among a date's rows, those of the sentence's labels */
+				bool lab_ok = false, word_any = false;
+				for (size_t l = 0; l < nl; l++) {
+					bool word = false;
+					lab_ok |= row_label(p, w->s, w->e, &lab[l], &word);
+					word_any |= word;
+				}
+				if (!got) {
+					rs->text_s = w->s;
+				}
+				rs->date_rows++;
+				if (!lab_ok && nl && word_any) {
+					rs->other_rows = true;
+					continue;
+				}
+				got = true;
+				rs->text_e = w->e;
+				add_row(rs, &ts[k], w);
+				sw_buf_addf(&what, "%s%.*s", what.len ? " / " : "",
+					    (int)(w->e - w->s) > 120 ? 120 : (int)(w->e - w->s), p + w->s);
+			}
+			if (any_date && (got || rs->other_rows)) {
+				rs->set = true;
+				rs->page = pages[q];
+				rs->what = what.len ? sw_buf_detach(&what, NULL) : NULL;
+				if (!got) {
+					/* the date's rows are another label's */
+					for (size_t l = 0; l < nl && !rs->label_bad; l++)
+						rs->label_bad = sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
+				}
+			}
+			sw_buf_release(&what);
+			if (rs->set)
+				break;
+		}
+		for (size_t k = 0; k < nt; k++)
+			free(ts[k].rows);
+	}
+	return rs->set;
+}
+
+int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *rs,
+			const struct sw_claim_fact *f, char **says)
+{
+	*says = NULL;
+	bool hours = f->unit[0] == 'h';
+	if (!rs->set || !rs->ncells || (sw__verify_is_duration(f) && !hours) ||
+	    (f->kind != SW_FACT_QUANTITY && f->kind != SW_FACT_MONEY))
+		return 0;
+	struct sw_err e = { 0 };
+	if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, rs->page, &e), &e))
+		return 0;
+	const char *p = u->page.data;
+	size_t at, end;
+	bool column = false;
+	for (size_t k = 0; k < rs->ncells; k++) {
+		const struct sw__verify_cell *x = &rs->cells[k];
+		struct cell h = { x->hs, x->he };
+		char plural[SW_FACT_UNIT_MAX + 2];
+		snprintf(plural, sizeof(plural), "%ss", f->unit);
+		if (f->kind != SW_FACT_QUANTITY || !f->unit[0] ||
+		    !(header_names(p, &h, f->unit) || header_names(p, &h, plural)))
+			continue;
+		column = true;
+		if (sw__verify_numeral_on(p + x->cs, x->ce - x->cs, f->value, &at, &end))
+			return 1;
+		if (!*says)
+			*says = sw_xasprintf("%.*s %.*s", (int)(x->he - x->hs), p + x->hs,
+					     (int)(x->ce - x->cs), p + x->cs);
+	}
+	if (column)
+		return -1;
+	for (size_t k = 0; k < rs->ncells; k++) {
+		const struct sw__verify_cell *x = &rs->cells[k];
+		if (sw__verify_numeral_on(p + x->cs, x->ce - x->cs, f->value, &at, &end))
+			return 1;
+		struct sw_fact_token tok;
+		size_t pos = 0;
+		while (sw_claims_next_fact(&tok, p + x->cs, x->ce - x->cs, &pos))
+			if ((tok.kind == SW_FACT_MONEY || tok.kind == SW_FACT_QUANTITY) &&
+			    tok.value == f->value)
+				return 1;
+	}
+	return -1;
+}
