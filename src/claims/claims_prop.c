@@ -363,6 +363,16 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 					    "time", "times", "exhibit", "exhibits", NULL };
 	if (money || in_list(w, filler) || in_list(w, meta) || up(at(r, b)))
 		return e; /* "1 Brightline": a footnote's number, no unit */
+	/* "ten business days", "seven calendar days": the unit is the days */
+	if ((!strcmp(w, "business") || !strcmp(w, "calendar") || !strcmp(w, "working")) &&
+	    at(r, we) == ' ') {
+		char w2[SW_FACT_UNIT_MAX];
+		size_t e2 = word_at(r, we + 1, w2, sizeof(w2));
+		if (!strcmp(w2, "day") || !strcmp(w2, "days")) {
+			memcpy(out->unit, "day", 4);
+			return e2;
+		}
+	}
 	size_t len = strlen(w);
 	if (len > 3 && w[len - 1] == 's' && w[len - 2] != 's')
 		w[len - 1] = '\0';

@@ -14,7 +14,7 @@
 #include "verify/verify.h"
 
 struct verify_opts {
-	const char *matter, *html, *format;
+	const char *matter, *html, *format, *uncited, *task;
 	bool json, lenient, no_judge;
 };
 
@@ -27,6 +27,12 @@ static const struct cli_opt opts[] = {
 	  AT(lenient) },
 	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
 	{ "no-judge", 0, NULL, "do not ask [role \"judge\"] this time", CLI_FLAG, AT(no_judge) },
+	{ "uncited", 0, "MODE",
+	  "a fact stated with no citation: block, warn (listed, the default) or off; over "
+	  "[verify] uncited and the task's", CLI_STRING, AT(uncited) },
+	{ "task", 0, "TASK",
+	  "read the draft as TASK's output: its uncited default and the elements it requires "
+	  "(the declaration's § 1746 clause, a signature line)", CLI_STRING, AT(task) },
 };
 
 struct shown {
@@ -64,6 +70,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_verify_report rep = { 0 };
 	struct sw_llm_config llm = { 0 };
 	struct sw_judge judge;
+	struct sw_task *task = NULL;
 	bool judged = false;
 	const char *path = a->pos[0];
 	const char *html = o->html;
@@ -93,6 +100,23 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		goto cleanup;
 	}
 	struct sw_verify_opts vo = { .lenient = o->lenient, .judge = judged ? &judge.vj : NULL };
+	int umode = -1;
+	if (o->uncited && (umode = sw_uncited_mode_parse(o->uncited)) < 0) {
+		sw_err_set(&err, SW_EINPUT, "--uncited %s: say block, warn or off", o->uncited);
+		cli_fail(&err);
+		rc = CLI_USAGE;
+		goto cleanup;
+	}
+	if (o->task && sw_task_load(&task, ctx->ws.root, o->task, &err) != 0) {
+		cli_fail(&err);
+		rc = CLI_USAGE;
+		goto cleanup;
+	}
+	if (sw_task_verify_opts(&vo, task, &ctx->ws.config, umode, &err) != 0) {
+		cli_fail(&err);
+		rc = CLI_USAGE;
+		goto cleanup;
+	}
 	if (sw_verify(&rep, m, auth, d.view.text, d.view.len, &vo, &err) != 0) {
 		cli_fail(&err);
 		goto cleanup;
@@ -138,6 +162,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 					      "propositions_cpu_s", rep.propositions_cpu_s));
 	rc = cli_emit_styled(o->json, doc, print_text, &shown, rep.pass ? CLI_OK : CLI_NO);
 cleanup:
+	sw_task_free(task);
 	sw_verify_release(&rep);
 	sw_llm_config_release(&llm);
 	sw_authority_close(auth);
@@ -150,7 +175,7 @@ cleanup:
 
 const struct cli_command cli_cmd_verify = {
 	.name = "verify",
-	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient] [--format FORMAT] [--no-judge]",
+	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient] [--format FORMAT] [--no-judge] [--uncited MODE] [--task TASK]",
 	.summary = "check every claim of a draft against the record and the authorities",
 	.description =
 		"Finds every case citation, statute, rule, record citation, Bates number,\n"

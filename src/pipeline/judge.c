@@ -13,8 +13,10 @@
 static const char *const modes[] = { "off", "warn", "block", NULL };
 
 struct verify_conf {
-	int judge;
+	int judge, uncited;
 };
+
+static const char *const uncited_modes[] = { "warn", "block", "off", NULL };
 
 #define CONF(m) SW_CONFIG_AT(struct verify_conf, m)
 static const struct sw_config_section sections[] = {
@@ -25,6 +27,10 @@ static const struct sw_config_key keys[] = {
 	{ .section = "verify", .key = "judge", .type = SW_CONFIG_ENUM, CONF(judge), .choices = modes,
 	  .help = "whether [role \"judge\"]'s \"not supported\" blocks the gate: block, warn "
 		  "(the default: reasons only) or off" },
+	{ .section = "verify", .key = "uncited", .type = SW_CONFIG_ENUM, CONF(uncited),
+	  .choices = uncited_modes,
+	  .help = "whether a fact stated with no citation blocks the gate: block, warn or off "
+		  "(default: the task's; warn for sworn verify without --task)" },
 };
 
 const struct sw_config_schema sw_judge_conf_schema = {

@@ -90,7 +90,21 @@ struct sw_task {
 	size_t n_steps;
 	struct sw_task_step review; /* [review]: role, template, schema */
 	struct sw_task_step revise; /* [revise]: role, template */
+	/* [verify]: how the gate reads this task's output.  uncited: the
+	 * mode's index (SW_UNCITED_*), -1 when the task leaves it to the
+	 * workspace; need_record: a draft citing no record is blocked;
+	 * [element "NAME"] match = phrase|phrase: what the output must hold. */
+	int uncited;
+	bool need_record;
+	struct sw_verify_element *elements;
+	size_t nelements, elements_cap;
 };
+
+/* The verify options task t sets (t may be NULL) over the workspace's
+ * [verify] uncited of cfg (cfg may be NULL); cli_mode (-1: none) wins over
+ * both.  The default: warn.  elements borrowed from t. */
+int sw_task_verify_opts(struct sw_verify_opts *out, const struct sw_task *t,
+			const struct sw_config *cfg, int cli_mode, struct sw_err *err) SW_MUST_USE;
 
 /* Load task `name`: the workspace's own tasks/NAME/ when ws_root has one,
  * else the built-in one embedded in the binary.  Every key is checked (an

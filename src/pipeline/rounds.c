@@ -74,6 +74,9 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 	struct sw_judge judge;
 	int rc;
 
+	if ((rc = sw_task_verify_opts(&vo, e->t, NULL, -1, err)) != 0)
+		return rc;
+
 	/* The judge, when sworn.conf has one: its answers are stored with the
 	 * run as model output (below). */
 	if (e->o->judge != SW_JUDGE_OFF &&
@@ -105,6 +108,30 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 				  sw_json_strn(rep.text + c->start, c->end - c->start), "verdict",
 				  sw_verdict_name(rep.verdicts[i].verdict), "reason",
 				  rep.verdicts[i].reason));
+	}
+	/* what the task requires and facts with no citation, when they block:
+	 * the reviser is told as it is told of a claim */
+	for (size_t k = 0; rep.uncited_mode == SW_UNCITED_BLOCK && k < rep.nuncited; k++) {
+		const struct sw_verify_uncited *un = &rep.uncited[k];
+		blocked++;
+		if (json_array_size(reasons) < MAX_REASONS)
+			json_array_append_new(reasons,
+				json_pack("{s:o, s:s, s:s+}", "claim",
+					  sw_json_strn(rep.text + un->start, un->end - un->start),
+					  "verdict", "uncited", "reason", "states ", un->facts,
+					  " with no citation: cite the record or drop it"));
+	}
+	for (size_t k = 0; k < rep.nmissing; k++) {
+		blocked++;
+		json_array_append_new(reasons,
+			json_pack("{s:s, s:s, s:s+}", "claim", "", "verdict", "missing", "reason",
+				  "the draft lacks the task's required element: ", rep.missing[k]));
+	}
+	if (rep.no_record) {
+		blocked++;
+		json_array_append_new(reasons,
+			json_pack("{s:s, s:s, s:s}", "claim", "", "verdict", "missing", "reason",
+				  "the draft cites no record; every fact must cite its page"));
 	}
 	json_object_set_new(d, "claims", json_integer((json_int_t)rep.claims.n));
 	json_object_set_new(d, "blocked", json_integer((json_int_t)blocked));

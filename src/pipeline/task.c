@@ -110,7 +110,22 @@ static const struct sw_config_section sections[] = {
 			"reads comes first" },
 	{ "review", false, "the adversarial review of the first draft (JSON findings)" },
 	{ "revise", false, "the revision with the review's findings and the verifier's reasons" },
+	{ "verify", false, "how the gate reads the task's output: uncited facts, record support" },
+	{ "element", true, "an element the output must have, [element \"NAME\"]" },
 };
+
+static const char *const uncited_names[] = { "warn", "block", "off", NULL };
+
+static int set_match(void *target, const struct sw_config_entry *e, void *user,
+		     struct sw_err *err)
+{
+	(void)user;
+	(void)err;
+	struct sw_verify_element *el = target;
+	free((char *)el->match);
+	el->match = sw_xstrdup(e->value);
+	return 0;
+}
 
 static const struct sw_config_key keys[] = {
 	{ "task", "title", SW_CONFIG_STRING, TASK(title), .help = "one line" },
@@ -151,6 +166,12 @@ static const struct sw_config_key keys[] = {
 	  .help = "the findings' JSON Schema (default review.schema.json)" },
 	{ "review", "max_tokens", SW_CONFIG_INT, STEP(max_tokens), 1, 1 << 20,
 	  .help = "tokens at most in the answer" },
+	{ "verify", "uncited", SW_CONFIG_ENUM, TASK(uncited), .choices = uncited_names,
+	  .help = "whether a fact with no citation blocks: warn, block or off" },
+	{ "verify", "record", SW_CONFIG_BOOL, TASK(need_record),
+	  .help = "whether a draft citing no record at all is blocked" },
+	{ "element", "match", SW_CONFIG_CUSTOM, .set = set_match, .expect = "phrases",
+	  .help = "phrases by '|', one of which the output must hold" },
 	{ "revise", "role", SW_CONFIG_STRING, STEP(role), .help = "default reasoner" },
 	{ "revise", "template", SW_CONFIG_STRING, STEP(template_name),
 	  .help = "default revise.md" },
@@ -200,7 +221,35 @@ void sw_task_free(struct sw_task *t)
 	free(t->steps);
 	step_release(&t->review);
 	step_release(&t->revise);
+	for (size_t i = 0; i < t->nelements; i++) {
+		free((char *)t->elements[i].name);
+		free((char *)t->elements[i].match);
+	}
+	free(t->elements);
 	free(t);
+}
+
+int sw_task_verify_opts(struct sw_verify_opts *out, const struct sw_task *t,
+			const struct sw_config *cfg, int cli_mode, struct sw_err *err)
+{
+	int mode = SW_UNCITED_WARN;
+	if (t && t->uncited >= 0)
+		mode = t->uncited;
+	const char *ws = cfg ? sw_config_get(cfg, "verify", NULL, "uncited") : NULL;
+	if (ws) {
+		int m = sw_uncited_mode_parse(ws);
+		if (m < 0)
+			return sw_err_set(err, SW_EINPUT, "sworn.conf: [verify] uncited = %s: "
+					  "warn, block or off", ws);
+		mode = m;
+	}
+	if (cli_mode >= 0)
+		mode = cli_mode;
+	out->uncited = (enum sw_uncited_mode)mode;
+	out->elements = t ? t->elements : NULL;
+	out->nelements = t ? t->nelements : 0;
+	out->need_record = t && t->need_record;
+	return 0;
 }
 
 const struct sw_task_step *sw_task_step_find(const struct sw_task *t, const char *name)
@@ -237,6 +286,18 @@ static void *target(void *user, const struct sw_config_entry *e, struct sw_err *
 		return &t->review;
 	if (strcmp(e->section, "revise") == 0)
 		return &t->revise;
+	if (strcmp(e->section, "verify") == 0)
+		return t;
+	if (strcmp(e->section, "element") == 0) {
+		for (size_t i = 0; i < t->nelements; i++)
+			if (strcmp(t->elements[i].name, e->subsection) == 0)
+				return &t->elements[i];
+		t->elements = sw_xgrow(t->elements, &t->elements_cap, t->nelements + 1,
+				       sizeof(*t->elements));
+		t->elements[t->nelements] = (struct sw_verify_element){ sw_xstrdup(e->subsection),
+									NULL };
+		return &t->elements[t->nelements++];
+	}
 	for (size_t i = 0; i < t->n_steps; i++)
 		if (strcmp(t->steps[i].name, e->subsection) == 0)
 			return &t->steps[i];
@@ -642,6 +703,7 @@ int sw_task_load(struct sw_task **out, const char *ws_root, const char *name,
 	if (rc != 0)
 		return rc;
 	struct sw_task *t = sw_xcalloc(1, sizeof(*t));
+	t->uncited = -1;
 	struct loader l = { t, 0 };
 	struct sw_config cfg = { 0 };
 	struct files_hash h = { .n = 0 };

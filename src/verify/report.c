@@ -165,8 +165,25 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 	for (int v = 0; v < SW_VERDICT_COUNT; v++)
 		json_object_set_new(sum, sw_verdict_name((enum sw_verdict)v),
 				    json_integer((json_int_t)r->counts[v]));
+	json_object_set_new(sum, "uncited", json_integer((json_int_t)r->nuncited));
 	json_object_set_new(root, "summary", sum);
 	json_object_set_new(root, "lenient", json_boolean(r->lenient));
+	json_object_set_new(root, "uncited_mode", json_string(sw_uncited_mode_name(r->uncited_mode)));
+	json_t *un = json_array();
+	for (size_t k = 0; k < r->nuncited; k++) {
+		const struct sw_verify_uncited *x = &r->uncited[k];
+		json_array_append_new(
+			un, json_pack("{s:s, s:I, s:I, s:s%, s:s, s:b}", "verdict", "uncited", "start",
+				      (json_int_t)x->start, "end", (json_int_t)x->end, "text",
+				      r->text + x->start, x->end - x->start, "facts", x->facts,
+				      "blocks", r->uncited_mode == SW_UNCITED_BLOCK));
+	}
+	json_object_set_new(root, "uncited", un);
+	json_t *miss = json_array();
+	for (size_t k = 0; k < r->nmissing; k++)
+		json_array_append_new(miss, json_string(r->missing[k]));
+	json_object_set_new(root, "missing_elements", miss);
+	json_object_set_new(root, "no_record_citation", json_boolean(r->no_record));
 	json_object_set_new(root, "gate", json_string(r->pass ? "pass" : "blocked"));
 	if (r->audit)
 		json_object_set_new(root, "audit", audit_json(r->audit));
@@ -276,6 +293,21 @@ void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour)
 				print_row(f, r, i, pos, colour);
 		fputc('\n', f);
 	}
+	if (r->nuncited) {
+		fprintf(f, "uncited facts (%zu, %s):\n", r->nuncited,
+			r->uncited_mode == SW_UNCITED_BLOCK ? "blocking" : "listed, not blocking");
+		for (size_t k = 0; k < r->nuncited; k++) {
+			const struct sw_verify_uncited *x = &r->uncited[k];
+			int n = (int)(x->end - x->start);
+			fprintf(f, "  uncited  %.*s%s\n           states %s with no citation\n",
+				n > 90 ? 90 : n, r->text + x->start, n > 90 ? "..." : "", x->facts);
+		}
+		fputc('\n', f);
+	}
+	for (size_t k = 0; k < r->nmissing; k++)
+		fprintf(f, "missing: the task requires %s; the draft has none\n", r->missing[k]);
+	if (r->no_record)
+		fprintf(f, "missing: the task expects record support; the draft cites no record\n");
 	fprintf(f, "%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable%s\n",
 		r->claims.n, r->counts[SW_VERDICT_SUPPORTED], r->counts[SW_VERDICT_UNSUPPORTED],
 		r->counts[SW_VERDICT_CONTRADICTED], r->counts[SW_VERDICT_UNVERIFIABLE],

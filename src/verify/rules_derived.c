@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "verify/rules_int.h"
 
@@ -235,7 +236,17 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 		return NULL;
 	}
 	struct ymd3 *d = sw_xcalloc(DERIVED_DATES, sizeof(*d));
-	size_t n = text_dates(t + c->start, c->end - c->start, d, 0, DERIVED_DATES);
+	size_t n = text_dates(t + c->start, c->end - c->start, d, 0, DERIVED_DATES), own = n;
+	static const char *const span_words[] = { "late", "later", "after", "before", "earlier",
+						  "between", "elapsed", "passed", "behind",
+						  "ahead", "early", "delay", "delayed" };
+	bool spans = false;
+	for (size_t k = 0; k < SW_ARRAY_LEN(span_words); k++)
+		spans |= sw__verify_has_word(t + c->start, c->end - c->start, span_words[k]);
+	if (!own && !spans) {
+		free(d);
+		return NULL; /* "within fourteen days": a term, not a span between dates */
+	}
 	for (size_t q = 0; q < np && !u->err.code; q++) {
 		struct sw_err e = { 0 };
 		if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
@@ -252,6 +263,16 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 }
 
 /* --------------------------------------------------------------- arithmetic */
+
+bool sw__verify_has_word(const char *t, size_t len, const char *w)
+{
+	size_t n = strlen(w);
+	for (size_t i = 0; i + n <= len; i++)
+		if (strncasecmp(t + i, w, n) == 0 && (i == 0 || !isalpha((unsigned char)t[i - 1])) &&
+		    (i + n == len || !isalpha((unsigned char)t[i + n])))
+			return true;
+	return false;
+}
 
 struct figures {
 	int64_t money[DERIVED_FIGURES];
@@ -303,6 +324,15 @@ char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 	}
 	char *how = NULL, a[40], b[40];
 	int64_t v = f->value;
+	static const char *const sum_words[] = { "together", "combined", "sum", "in all",
+						 "plus" };
+	static const char *const diff_words[] = { "balance", "remaining", "less", "net",
+						  "difference", "minus", "after deducting" };
+	bool sums = false, diffs = false;
+	for (size_t k = 0; k < SW_ARRAY_LEN(sum_words); k++)
+		sums |= sw__verify_has_word(u->r->text + c->start, c->end - c->start, sum_words[k]);
+	for (size_t k = 0; k < SW_ARRAY_LEN(diff_words); k++)
+		diffs |= sw__verify_has_word(u->r->text + c->start, c->end - c->start, diff_words[k]);
 	for (size_t i = 0; i < g->nm && !how; i++) {
 		for (size_t k = 0; k < g->np && !how; k++) {
 			/* a percentage of an amount, to the cent */
@@ -313,14 +343,18 @@ char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 						   (long long)(g->pct[k] % 100), a);
 			}
 		}
-		for (size_t j = 0; j < g->nm && !how; j++) {
+		/* a sum or a difference of two of the page's amounts, only
+		 * where the sentence says it adds or takes away: an invoice's
+		 * many figures give many sums, and a figure from another page
+		 * must not pass as one of them */
+		for (size_t j = 0; j < g->nm && !how && (sums || diffs); j++) {
 			if (i == j)
 				continue;
 			money_text(a, sizeof(a), g->money[i]);
 			money_text(b, sizeof(b), g->money[j]);
-			if (i < j && g->money[i] + g->money[j] == v)
+			if (sums && i < j && g->money[i] + g->money[j] == v)
 				how = sw_xasprintf("%s + %s", a, b);
-			else if (g->money[i] - g->money[j] == v)
+			else if (diffs && g->money[i] - g->money[j] == v)
 				how = sw_xasprintf("%s - %s", a, b);
 		}
 	}

@@ -172,6 +172,8 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 /* Whether the numeral value (hundredths) stands on its own in p ("6" in a
  * table's Men column, "10.0"): its bytes in [*at, *end). */
 bool sw__verify_numeral_on(const char *p, size_t len, int64_t value, size_t *at, size_t *end);
+/* Whether text [0, len) holds word or phrase w, case folded, as whole words. */
+bool sw__verify_has_word(const char *t, size_t len, const char *w);
 /* Whether quantity f counts days, weeks, months, years or hours. */
 bool sw__verify_is_duration(const struct sw_claim_fact *f);
 /* A duration f that two dates (or clock times) of c's sentence and pages

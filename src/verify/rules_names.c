@@ -199,6 +199,8 @@ bool sw__verify_name_on(const char *p, size_t len, const char *t,
 		size_t b = w;
 		while (b > 0 && p[b - 1] == ' ')
 			b--;
+		if (b > 0 && p[b - 1] == '.' && b < w)
+			b--; /* "T. Reyes" for "Tomas Reyes" */
 		size_t a = b;
 		while (a > 0 && letter(p[a - 1]))
 			a--;

@@ -328,6 +328,38 @@ static size_t claim_spans(const struct sw__verify_run *u, const struct sw_claim 
 	return n;
 }
 
+/* Whether name nm reads as a person's ("L. Ortiz", "Dana Whitaker"): two
+ * or three words, none a word companies and places are named with.  A
+ * company is spoken of as "we" and "they" on pages that do not name it; a
+ * person is named where they act. */
+static bool person_name(const char *t, size_t len, const struct sw__verify_name *nm)
+{
+	static const char *const firm[] = {
+		"inc", "llc", "corp", "co", "ltd", "company", "group", "builders", "steel",
+		"erectors", "freight", "logistics", "welding", "range", "services",
+		"construction", "industries", "partners", "bank", "holdings", "systems",
+		"supply", "solutions", "associates", "widgets", "testing", "labs",
+		"county", "city", "state", "court", "district", "street", "avenue", "road",
+		"building", "crossing", "center", "office", "medical", "river", "valley",
+	};
+	if (nm->n < 2 || nm->n > 3)
+		return false;
+	for (size_t k = 0; k < nm->n; k++) {
+		size_t n = nm->te[k] - nm->ts[k];
+		for (size_t q = 0; q < SW_ARRAY_LEN(firm); q++)
+			if (n == strlen(firm[q]) && strncasecmp(t + nm->ts[k], firm[q], n) == 0)
+				return false;
+		/* a word the draft also writes in lower case is a common word
+		 * ("Two", "Pay Application"), not a name */
+		for (size_t i = 0; n >= 2 && i + n <= len; i++)
+			if (islower((unsigned char)t[i]) && strncasecmp(t + i, t + nm->ts[k], n) == 0 &&
+			    (i == 0 || !isalpha((unsigned char)t[i - 1])) &&
+			    (i + n == len || !isalpha((unsigned char)t[i + n])))
+				return false;
+	}
+	return true;
+}
+
 /* The names of c the record knows, each checked on the cited pages: those
  * not there (but on another page) are added to why. */
 static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
@@ -444,10 +476,21 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 			sw_buf_addf(ok, "%s%.*s", ok->len ? ", " : "", w, t + nm[k].s);
 			continue;
 		}
-		/* named elsewhere, not on the cited lines: a witness says "we",
-		 * the party is in the question, the caption, the letterhead.
-		 * Absence is no evidence against the sentence; it is noted,
-		 * never blocking (a rival named in its place blocks, above). */
+		/* a person's full name that another page holds and the cited
+		 * one lacks: a miscite or the wrong person */
+		if (person_name(t, u->r->len, &nm[k])) {
+			f->verdict = SW_VERDICT_UNSUPPORTED;
+			f->found_on = other;
+			sw_buf_addf(why, "%s%.*s is not named on %s; it is on %s",
+				    why->len ? "; " : "", w, t + nm[k].s, where, other);
+			bad++;
+			continue;
+		}
+		/* a party named elsewhere, not on the cited lines: a witness
+		 * says "we", the party is in the question, the caption, the
+		 * letterhead.  Absence is no evidence against the sentence; it
+		 * is noted, never blocking (a rival named in its place blocks,
+		 * above). */
 		f->verdict = SW_VERDICT_UNVERIFIABLE;
 		f->found_on = other;
 		sw_buf_addf(ok, "%s%.*s (named on %s)", ok->len ? ", " : "", w, t + nm[k].s, other);
@@ -481,6 +524,40 @@ static char *off_pin(struct sw__verify_run *u, const struct sw_claim *c,
 	return NULL;
 }
 
+/* The word after [e, ...) of t into w (folded), or "". */
+static void next_word(const char *t, size_t len, size_t e, char *w, size_t cap)
+{
+	while (e < len && (t[e] == ' ' || t[e] == '\n'))
+		e++;
+	size_t k = 0;
+	while (e < len && isalpha((unsigned char)t[e]) && k + 1 < cap)
+		w[k++] = (char)tolower((unsigned char)t[e++]);
+	w[k] = '\0';
+}
+
+/* Whether the differing duration the page says is followed by the word
+ * that follows f in the sentence ("twenty-seven days late" and "twenty
+ * days late"): the same span, another length. */
+static bool same_next_word(struct sw__verify_run *u, const struct sw_claim_fact *f,
+			   const struct fact_check *fc)
+{
+	char a[24], b[24];
+	struct sw_err e = { 0 };
+	next_word(u->r->text, u->r->len, f->end, a, sizeof(a));
+	if (!a[0] || !fc->page_says ||
+	    !sw__verify_found(u, sw_record_page_text(&u->page, u->m, fc->page, &e), &e))
+		return false;
+	const char *p = u->page.data, *hit = NULL;
+	size_t n = strlen(fc->page_says);
+	for (size_t i = 0; i + n <= u->page.len && !hit; i++)
+		if (strncmp(p + i, fc->page_says, n) == 0)
+			hit = p + i;
+	if (!hit)
+		return false;
+	next_word(p, u->page.len, (size_t)(hit - p) + n, b, sizeof(b));
+	return strcmp(a, b) == 0;
+}
+
 /* Fact f, not written on the cited pages as the sentence writes it, that
  * they support all the same: how (caller frees), with fc's page set; or
  * NULL.  A duration the pages only differ on is then no contradiction:
@@ -491,8 +568,11 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		     struct fact_check *fc)
 {
 	char *how = NULL;
+	/* a span of days, weeks, months or years is written with its unit or
+	 * given by dates; a bare 6 is not "six weeks" */
+	bool span = sw__verify_is_duration(f) && f->unit[0] != 'h';
 	if (f->kind == SW_FACT_QUANTITY) {
-		for (size_t q = 0; q < np && !how && !u->err.code; q++) {
+		for (size_t q = 0; q < np && !how && !span && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t at, end, ps = 0, pe;
 			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
@@ -522,7 +602,8 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		free(fc->page_says);
 		fc->page_says = NULL;
 		fc->st = FACT_ON;
-	} else if (fc->st == FACT_DIFFERS && sw__verify_is_duration(f)) {
+	} else if (fc->st == FACT_DIFFERS && sw__verify_is_duration(f) &&
+		   !same_next_word(u, f, fc)) {
 		free(fc->page_says);
 		fc->page_says = NULL;
 		fc->st = FACT_MISSING;

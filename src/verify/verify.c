@@ -395,9 +395,11 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 				       SW_VERDICT_UNVERIFIABLE, "not checked");
 		out->counts[out->verdicts[i].verdict]++;
 	}
+	sw__verify_uncited(out, opts);
 	out->pass = out->counts[SW_VERDICT_UNSUPPORTED] == 0 &&
 		    out->counts[SW_VERDICT_CONTRADICTED] == 0 &&
-		    (out->lenient || out->counts[SW_VERDICT_UNVERIFIABLE] == 0);
+		    (out->lenient || out->counts[SW_VERDICT_UNVERIFIABLE] == 0) &&
+		    !sw__verify_uncited_blocks(out);
 	return 0;
 }
 
@@ -424,6 +426,7 @@ void sw_verify_release(struct sw_verify_report *r)
 		free(v->facts);
 	}
 	free(r->verdicts);
+	sw__verify_uncited_release(r);
 	sw__verify_judged_release(r);
 	free(r->text);
 	sw_claims_release(&r->claims);

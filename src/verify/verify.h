@@ -189,9 +189,38 @@ struct sw_verify_judged {
 	bool cut;                    /* its pages were cut to fit the context */
 };
 
+/* What a sentence that states a checkable fact (a date, an amount, a
+ * quantity, a percentage, an identifier) with no citation of its own or
+ * of a citation sentence right after it does to the gate: listed as
+ * `uncited` and passing (warn, the default), blocking, or not looked for. */
+enum sw_uncited_mode { SW_UNCITED_WARN, SW_UNCITED_BLOCK, SW_UNCITED_OFF };
+
+/* "warn", "block", "off"; never NULL. */
+const char *sw_uncited_mode_name(enum sw_uncited_mode m);
+/* The mode named s, or -1. */
+int sw_uncited_mode_parse(const char *s);
+
+/* An element a task's output must have (the declaration's § 1746 clause, a
+ * signature line): present when the text holds one of match's phrases,
+ * separated by '|', compared with case and spacing folded. */
+struct sw_verify_element {
+	const char *name;
+	const char *match;
+};
+
 struct sw_verify_opts {
 	bool lenient;        /* unverifiable claims pass (they stay listed) */
 	const struct sw_verify_judge *judge; /* NULL (or mode off): no judge */
+	enum sw_uncited_mode uncited;
+	const struct sw_verify_element *elements; /* borrowed; may be NULL */
+	size_t nelements;
+	bool need_record;    /* a draft with no record citation at all is blocked */
+};
+
+/* A sentence that states facts and cites nothing (see sw_uncited_mode). */
+struct sw_verify_uncited {
+	size_t start, end;   /* the sentence, in the report's text */
+	char *facts;         /* the facts it states: "June 6, 2022, $41,250.00" */
 };
 
 /* The audit stamp of a report: what was checked, against what, by which
@@ -216,6 +245,12 @@ struct sw_verify_report {
 	size_t counts[SW_VERDICT_COUNT];
 	bool lenient;
 	bool pass;           /* the gate's decision */
+	enum sw_uncited_mode uncited_mode;
+	struct sw_verify_uncited *uncited; /* in text order */
+	size_t nuncited;
+	char **missing;      /* elements the task requires that the text lacks */
+	size_t nmissing;
+	bool no_record;      /* need_record and the draft cites no record at all */
 	struct sw_verify_judged *judged; /* the judge's answers, in claim order */
 	size_t njudged;
 	enum sw_judge_mode judge_mode;   /* SW_JUDGE_OFF when none was asked */

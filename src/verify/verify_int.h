@@ -172,4 +172,10 @@ enum sw_judge_outcome sw__verify_judge_check(const char *text, const struct sw_c
 /* Free r->judged. */
 void sw__verify_judged_release(struct sw_verify_report *r);
 
+/* uncited.c: the uncited sentences and missing elements of r (opts may be
+ * NULL: warn, no elements); whether they block the gate; freeing them. */
+void sw__verify_uncited(struct sw_verify_report *r, const struct sw_verify_opts *o);
+bool sw__verify_uncited_blocks(const struct sw_verify_report *r);
+void sw__verify_uncited_release(struct sw_verify_report *r);
+
 #endif /* SW_VERIFY_INT_H */

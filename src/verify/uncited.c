@@ -1,0 +1,245 @@
+/*
+ * uncited.c - what a draft asserts without a citation, and what it lacks.
+ * A sentence that states a checkable fact (a date, an amount, a quantity, a
+ * percentage, an identifier: claims.h's fact rules) and has no citation of
+ * its own (a record cite, a Bates number, a case, a statute or rule) nor a
+ * citation sentence right after it is `uncited`, with its facts named.
+ * Not facts to cite: headings and captions (a line with no sentence's end),
+ * signature blocks and the perjury clause ("under penalty of perjury",
+ * "Executed on", "Dated:", "/s/"), and the draft's own definitions
+ * (`("Redhawk")`, "hereinafter").  A task's required elements are looked
+ * for in the whole text, case and spacing folded.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "verify/verify_int.h"
+
+#define UNCITED_FACTS 6 /* facts named per sentence */
+
+const char *sw_uncited_mode_name(enum sw_uncited_mode m)
+{
+	return m == SW_UNCITED_BLOCK ? "block" : m == SW_UNCITED_OFF ? "off" : "warn";
+}
+
+int sw_uncited_mode_parse(const char *s)
+{
+	if (!s)
+		return -1;
+	if (strcmp(s, "warn") == 0)
+		return SW_UNCITED_WARN;
+	if (strcmp(s, "block") == 0)
+		return SW_UNCITED_BLOCK;
+	if (strcmp(s, "off") == 0)
+		return SW_UNCITED_OFF;
+	return -1;
+}
+
+static bool cites(enum sw_claim_kind k)
+{
+	return k == SW_CLAIM_RECORD || k == SW_CLAIM_BATES || k == SW_CLAIM_CASE ||
+	       k == SW_CLAIM_STATUTE || k == SW_CLAIM_RULE || k == SW_CLAIM_JOURNAL;
+}
+
+/* Whether [s, e) of t holds phrase ph (n bytes), case and runs of blanks
+ * folded. */
+static bool holds(const char *t, size_t s, size_t e, const char *ph, size_t n)
+{
+	for (size_t i = s; i < e; i++) {
+		size_t a = i, b = 0;
+		while (a < e && b < n) {
+			if (isspace((unsigned char)ph[b])) {
+				if (!isspace((unsigned char)t[a]))
+					break;
+				while (a < e && isspace((unsigned char)t[a]))
+					a++;
+				while (b < n && isspace((unsigned char)ph[b]))
+					b++;
+				continue;
+			}
+			if (tolower((unsigned char)t[a]) != tolower((unsigned char)ph[b]))
+				break;
+			a++;
+			b++;
+		}
+		if (b == n)
+			return true;
+	}
+	return false;
+}
+
+/* Whether sentence [s, e) is no assertion to cite: a heading or caption, a
+ * signature block, the perjury clause, a definition. */
+static bool exempt(const char *t, size_t s, size_t e)
+{
+	static const char *const marks[] = {
+		"penalty of perjury", "executed on", "dated:", "/s/", "respectfully submitted",
+		"hereinafter", "(\"", "(\xe2\x80\x9c", "(the \"", "(the \xe2\x80\x9c",
+		"certificate of service", "civil action no", "case no.",
+	};
+	for (size_t k = 0; k < SW_ARRAY_LEN(marks); k++)
+		if (holds(t, s, e, marks[k], strlen(marks[k])))
+			return true;
+	size_t up = 0, letters = 0, words = 0;
+	for (size_t i = s; i < e; i++) {
+		if (isalpha((unsigned char)t[i])) {
+			letters++;
+			up += isupper((unsigned char)t[i]) != 0;
+			words += i == s || !isalpha((unsigned char)t[i - 1]);
+		}
+	}
+	if (letters >= 8 && up * 10 >= letters * 6)
+		return true; /* a caption or a heading in capitals */
+	size_t z = e;
+	while (z > s && (isspace((unsigned char)t[z - 1]) || t[z - 1] == '"' || t[z - 1] == ')' ||
+			 (unsigned char)t[z - 1] >= 0x80))
+		z--;
+	/* a line that does not end as a sentence does: a heading, a caption,
+	 * a table's header, a signature line */
+	if (z > s && t[z - 1] == ':')
+		return true; /* it introduces what follows: a block quotation, a list */
+	return z == s || (words < 6 && !(t[z - 1] == '.' || t[z - 1] == '!' ||
+					 t[z - 1] == '?' || t[z - 1] == ';'));
+}
+
+/* Whether sentence s (its claims the report's, in order) or the citation
+ * sentence right after it cites anything. */
+static bool cited(const struct sw_claims *cl, size_t s)
+{
+	for (size_t k = 0; k < cl->n; k++) {
+		const struct sw_claim *c = &cl->v[k];
+		if (!cites(c->kind))
+			continue;
+		if (c->sentence == s)
+			return true;
+		/* a citation sentence right after it: "... steel. (Pl. Ex. 4.)" */
+		if (c->sentence == s + 1 && s + 1 < cl->nsentences) {
+			const struct sw_sentence *n = &cl->sentences[s + 1];
+			if (c->start <= n->start + 16)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Whether the identifier [s, e) of the text is also in a sentence that
+ * cites the record (a proposition): "BC-04 illustrates the problem" names
+ * what the draft establishes elsewhere with its citation. */
+static bool cited_elsewhere(const struct sw_verify_report *r, size_t s, size_t e)
+{
+	const struct sw_claims *cl = &r->claims;
+	for (size_t k = 0; k < cl->n; k++) {
+		const struct sw_claim *c = &cl->v[k];
+		if (c->kind == SW_CLAIM_PROPOSITION && c->end - c->start >= e - s &&
+		    holds(r->text, c->start, c->end, r->text + s, e - s))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the identifier [s, e) is named elsewhere in the text too: a
+ * thing the draft discusses (a topic sentence, a conclusion), not a fact
+ * it asserts once. */
+static bool named_twice(const struct sw_verify_report *r, size_t s, size_t e)
+{
+	return holds(r->text, 0, s, r->text + s, e - s) ||
+	       holds(r->text, e, r->len, r->text + s, e - s);
+}
+
+static void add_fact(struct sw_buf *b, size_t *n, const char *t, size_t s, size_t e)
+{
+	if (*n >= UNCITED_FACTS)
+		return;
+	sw_buf_addf(b, "%s%.*s", b->len ? ", " : "", (int)(e - s), t + s);
+	(*n)++;
+}
+
+static void uncited_pass(struct sw_verify_report *r)
+{
+	const struct sw_claims *cl = &r->claims;
+	const char *t = r->text;
+	for (size_t s = 0; s < cl->nsentences; s++) {
+		const struct sw_sentence *se = &cl->sentences[s];
+		if (se->end <= se->start || se->end > r->len || exempt(t, se->start, se->end) ||
+		    cited(cl, s))
+			continue;
+		struct sw_buf facts = SW_BUF_INIT;
+		size_t n = 0;
+		for (size_t k = 0; k < cl->n; k++)
+			if (cl->v[k].kind == SW_CLAIM_DATE && cl->v[k].sentence == s)
+				add_fact(&facts, &n, t, cl->v[k].start, cl->v[k].end);
+		struct sw_fact_token tok;
+		size_t pos = 0;
+		while (sw_claims_next_fact(&tok, t + se->start, se->end - se->start, &pos))
+			if (!(tok.kind == SW_FACT_IDENTIFIER &&
+			      (cited_elsewhere(r, se->start + tok.start, se->start + tok.end) ||
+			       cited(cl, s + 1) ||
+			       named_twice(r, se->start + tok.start, se->start + tok.end))))
+				add_fact(&facts, &n, t, se->start + tok.start, se->start + tok.end);
+		if (!n) {
+			sw_buf_release(&facts);
+			continue;
+		}
+		r->uncited = sw_xrealloc(r->uncited, (r->nuncited + 1) * sizeof(*r->uncited));
+		r->uncited[r->nuncited++] = (struct sw_verify_uncited){
+			se->start, se->end, sw_buf_detach(&facts, NULL)
+		};
+	}
+}
+
+static void elements_pass(struct sw_verify_report *r, const struct sw_verify_opts *o)
+{
+	for (size_t k = 0; k < o->nelements; k++) {
+		const char *m = o->elements[k].match;
+		bool found = false;
+		while (m && *m && !found) {
+			const char *bar = strchr(m, '|');
+			size_t n = bar ? (size_t)(bar - m) : strlen(m);
+			while (n && isspace((unsigned char)*m)) {
+				m++;
+				n--;
+			}
+			while (n && isspace((unsigned char)m[n - 1]))
+				n--;
+			found = n && holds(r->text, 0, r->len, m, n);
+			m = bar ? bar + 1 : NULL;
+		}
+		if (!found) {
+			r->missing = sw_xrealloc(r->missing, (r->nmissing + 1) * sizeof(*r->missing));
+			r->missing[r->nmissing++] = sw_xstrdup(o->elements[k].name);
+		}
+	}
+}
+
+void sw__verify_uncited(struct sw_verify_report *r, const struct sw_verify_opts *o)
+{
+	r->uncited_mode = o ? o->uncited : SW_UNCITED_WARN;
+	if (r->uncited_mode != SW_UNCITED_OFF)
+		uncited_pass(r);
+	if (o && o->nelements)
+		elements_pass(r, o);
+	if (o && o->need_record) {
+		bool any = false;
+		for (size_t k = 0; k < r->claims.n && !any; k++)
+			any = r->claims.v[k].kind == SW_CLAIM_RECORD ||
+			      r->claims.v[k].kind == SW_CLAIM_BATES;
+		r->no_record = !any;
+	}
+}
+
+bool sw__verify_uncited_blocks(const struct sw_verify_report *r)
+{
+	return (r->uncited_mode == SW_UNCITED_BLOCK && r->nuncited) || r->nmissing || r->no_record;
+}
+
+void sw__verify_uncited_release(struct sw_verify_report *r)
+{
+	for (size_t k = 0; k < r->nuncited; k++)
+		free(r->uncited[k].facts);
+	free(r->uncited);
+	for (size_t k = 0; k < r->nmissing; k++)
+		free(r->missing[k]);
+	free(r->missing);
+}
