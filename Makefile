@@ -2,7 +2,7 @@
 # needs: each installs missing packages first (scripts/install-deps).
 JOBS ?= 2
 
-.PHONY: all deps build asan release fuzz fuzz-long check check-dev check-asan check-hardening analyze demo bench install package clean
+.PHONY: all deps build asan release fuzz fuzz-long check check-dev check-asan check-hardening analyze demo bench install package clean real-server
 
 all: build
 
@@ -21,6 +21,12 @@ asan: deps
 release: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
+
+# The real llama-server the tests in tests/cli/real_server*.sh run against,
+# built from the llama.cpp source inside node-llama-cpp's npm package into a
+# cache outside the checkout (scripts/real-server; install-deps runs it).
+real-server:
+	scripts/real-server
 
 # libFuzzer binaries (clang): build/fuzz/tests/fuzz_<name>.
 fuzz: deps
