@@ -383,7 +383,23 @@ struct sw_fleet_server_caps {
 	char version[128];   /* that line, or "" */
 	bool fa_value;       /* -fa takes on|off|auto (else a bare -fa) */
 	bool fit;            /* knows --fit */
+	/* The locks sworn puts on the servers it starts, where offered: */
+	bool api_key_file;   /* --api-key-file FNAME */
+	bool cors_origins;   /* --cors-origins ORIGINS */
+	bool no_cors_credentials; /* --no-cors-credentials */
+	char no_webui[16];   /* "--no-webui" or "--no-ui", or "" */
 };
+
+/* The value of --cors-origins for the servers sworn starts: an origin no
+ * page can have, so that no browser lets a page read an answer (or send
+ * a request that needs a preflight, as one with the API key does). */
+#define SW_FLEET_CORS_NONE "none"
+
+/* Into out (reset first): what the servers of caps are locked with, in
+ * words for `fleet status` ("API key (...); browsers refused (...); web UI
+ * off (...)"), each lock this build lacks said instead ("this build has no
+ * --cors-origins: ..."). */
+void sw_fleet_server_caps_access(struct sw_buf *out, const struct sw_fleet_server_caps *caps);
 
 /* The builds the flags sworn uses by default (-fa on, --fit off) need. */
 extern const char sw_fleet_server_min_build[];
@@ -536,6 +552,14 @@ struct sw_fleet_conf {
 	char *dir;               /* WORKSPACE/fleet */
 };
 
+#define SW_FLEET_KEY_FILE "api-key" /* in the fleet folder */
+
+/* The workspace's key for the servers `fleet up` starts: dir/api-key,
+ * written once (32 random bytes as hex, mode 0600) when missing.  A key
+ * file that others may read or write is refused (SW_EINPUT): it may have
+ * been read.  *out gets its path; caller frees. */
+int sw_fleet_api_key_ensure(char **out, const char *dir, struct sw_err *err) SW_MUST_USE;
+
 /* Split s into words as extra_args are split (blanks, 'single' and
  * "double" quotes, backslash; nothing expanded, no shell): a host's exec.
  * *out gets *n words (no NULL at the end): free each and the array. */
@@ -606,6 +630,7 @@ struct sw_fleet_state_server {
 	char *started;       /* UTC time of the last start, or "" */
 	char *detail;        /* why it is not ready, or NULL */
 	char *role;          /* the model line's role=, or NULL */
+	char *api_key_file;  /* the key it demands (--api-key-file), or NULL */
 	unsigned context;    /* tokens per slot it was started with (0 unknown) */
 	unsigned port;
 	int pid;             /* 0 or -1 when none */
@@ -622,6 +647,8 @@ struct sw_fleet_state {
 	char *hardware;        /* the inventory file it was planned on */
 	char *host;            /* the host it supervises (several hosts), or NULL */
 	char *missing_gpus;    /* lines of GPUs nvidia-smi lacked, or NULL */
+	char *access;          /* what its servers are locked with, in words
+				  (sw_fleet_server_caps_access), or NULL */
 	bool supervisor_running; /* live, at load */
 	bool over_lan;         /* read from its servers' /health and /props
 				  (sw_fleet_state_over_lan), not from its

@@ -125,6 +125,8 @@ struct sw_fleet_sv {
 	bool dirty;
 	struct sw_llm_cancel cancel; /* set to stop: ends a probe in flight */
 	struct sw_fleet_server_caps caps; /* what conf->server accepts */
+	char *api_key_file;  /* the workspace's key (caps.api_key_file), or NULL */
+	char *access;        /* what the servers are locked with, in words */
 	int host;            /* the host supervised here (index into hw.hosts) */
 	bool multi;          /* the inventories name several hosts */
 };

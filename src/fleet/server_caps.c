@@ -72,6 +72,44 @@ void sw_fleet_server_caps_parse(struct sw_fleet_server_caps *out, const char *ve
 	out->known = true;
 	out->fa_value = line_has(fa, len, "auto") || line_has(fa, len, "on|off");
 	out->fit = option_line(help, "--fit", &len) != NULL;
+	out->api_key_file = option_line(help, "--api-key-file", &len) != NULL;
+	out->cors_origins = option_line(help, "--cors-origins", &len) != NULL;
+	out->no_cors_credentials = option_line(help, "--no-cors-credentials", &len) != NULL;
+	if (option_line(help, "--no-webui", &len))
+		snprintf(out->no_webui, sizeof(out->no_webui), "--no-webui");
+	else if (option_line(help, "--no-ui", &len))
+		snprintf(out->no_webui, sizeof(out->no_webui), "--no-ui");
+}
+
+/* One clause of the access line, after a "; " when one came before. */
+static void clause(struct sw_buf *out, const char *text)
+{
+	sw_buf_addf(out, "%s%s", out->len ? "; " : "", text);
+}
+
+void sw_fleet_server_caps_access(struct sw_buf *out, const struct sw_fleet_server_caps *caps)
+{
+	sw_buf_reset(out);
+	if (!caps->known) {
+		clause(out, "unknown (the server's --help was not read): no API key, CORS or "
+			    "web UI flag passed");
+		return;
+	}
+	clause(out, caps->api_key_file ? "API key (fleet/" SW_FLEET_KEY_FILE ")"
+				       : "this build has no --api-key-file: anything that reaches "
+					 "its port may use it");
+	if (!caps->cors_origins)
+		clause(out, "this build has no --cors-origins: a web page in a browser here may "
+			    "read its answers");
+	else if (caps->no_cors_credentials)
+		clause(out, "browsers refused (--cors-origins " SW_FLEET_CORS_NONE
+			    ", --no-cors-credentials)");
+	else
+		clause(out, "browsers refused (--cors-origins " SW_FLEET_CORS_NONE ")");
+	if (caps->no_webui[0])
+		sw_buf_addf(out, "; web UI off (%s)", caps->no_webui);
+	else
+		clause(out, "this build has no --no-webui: its web chat is on");
 }
 
 int sw_fleet_server_caps_read(struct sw_fleet_server_caps *out, const char *server,

@@ -58,6 +58,9 @@ static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 		json_object_set_new(o, "url", s->llm.n_endpoints ? json_string(s->llm.endpoints[0].url)
 								 : json_null());
 		json_object_set_new(o, "detail", s->error[0] ? sw_json_str(s->error) : json_null());
+		/* The key sworn's client sends it (sw_fleet_state_llm_merge). */
+		json_object_set_new(o, "api_key_file",
+				    sv->api_key_file ? sw_json_str(sv->api_key_file) : json_null());
 		/* What sworn ask needs to use it as a role (sw_fleet_state_llm_merge). */
 		const struct sw_fleet_request *r = &sv->reqs[s->model];
 		json_object_set_new(o, "role", r->role ? sw_json_str(r->role) : json_null());
@@ -81,6 +84,7 @@ static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 	}
 	json_object_set_new(st, "missing_gpus",
 			    sv->presence.report ? sw_json_str(sv->presence.report) : json_null());
+	json_object_set_new(st, "access", sv->access ? sw_json_str(sv->access) : json_null());
 	return st;
 }
 
@@ -187,8 +191,10 @@ void sw_fleet_state_release(struct sw_fleet_state *st)
 		free(s->started);
 		free(s->detail);
 		free(s->role);
+		free(s->api_key_file);
 	}
 	free(st->servers);
+	free(st->access);
 	free(st->phase);
 	free(st->started);
 	free(st->hardware);
@@ -265,6 +271,7 @@ int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t le
 	out->hardware = dup_str(js, "hardware", true);
 	out->missing_gpus = dup_str(js, "missing_gpus", true);
 	out->host = dup_str(js, "host", true);
+	out->access = dup_str(js, "access", true);
 	/* Another box's state (live false) carries its own live checks. */
 	out->supervisor_running = live ? out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
 						 sw_proc_running(out->supervisor_pid, out->supervisor_start_ticks)
@@ -286,6 +293,7 @@ int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t le
 		s->started = dup_str(o, "started", false);
 		s->detail = dup_str(o, "detail", true);
 		s->role = dup_str(o, "role", true);
+		s->api_key_file = dup_str(o, "api_key_file", true);
 		long long ctxn = int_of(o, "context");
 		s->context = ctxn > 0 && ctxn <= SW_FLEET_MAX_CTX ? (unsigned)ctxn : 0;
 		long long port = int_of(o, "port");
@@ -352,6 +360,8 @@ void sw_fleet_state_text(struct sw_buf *out, const struct sw_fleet_state *st)
 		if (s->detail)
 			sw_buf_addf(out, "    %s\n", s->detail);
 	}
+	if (st->access)
+		sw_buf_addf(out, "access: %s\n", st->access);
 	if (st->missing_gpus)
 		sw_buf_addf(out, "missing GPUs:\n%s", st->missing_gpus);
 }
@@ -411,6 +421,10 @@ int sw_fleet_state_llm_merge(struct sw_llm_config *cfg, const struct sw_fleet_st
 		struct sw_llm_endpoint *ep = &cfg->endpoints[e];
 		if (st->host && !ep->fleet_host)
 			ep->fleet_host = sw_xstrdup(st->host);
+		/* The server demands the workspace's key: send it, unless
+		 * sworn.conf names a key file of its own for the endpoint. */
+		if (s->api_key_file && !ep->api_key_file)
+			ep->api_key_file = sw_xstrdup(s->api_key_file);
 		const char *epname = ep->name;
 		if (!s->role || !role_name_ok(s->role) || sw_llm_role_find(cfg, s->role))
 			continue;
@@ -466,6 +480,9 @@ int sw_fleet_bench_target(struct sw_fleet_bench_target *out, struct sw_llm_confi
 				  cfg->n_endpoints ? " and sworn.conf has several endpoints" : "");
 	}
 	out->server = fs;
+	for (size_t e = 0; fs && fs->api_key_file && e < cfg->n_endpoints; e++)
+		if (strcmp(cfg->endpoints[e].name, out->endpoint) == 0 && !cfg->endpoints[e].api_key_file)
+			cfg->endpoints[e].api_key_file = sw_xstrdup(fs->api_key_file);
 	if (fs) {
 		out->spec = fs->spec;
 		out->hardware = st->hardware;

@@ -155,6 +155,21 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 		s->argv = strv_add(s->argv, &n, "--fit");
 		s->argv = strv_add(s->argv, &n, "off");
 	}
+	/* Locked down as far as this build allows (sw_fleet_server_caps_access
+	 * says how far in fleet status): the workspace's API key, no browser
+	 * origin, no web chat. */
+	if (sv->api_key_file) {
+		s->argv = strv_add(s->argv, &n, "--api-key-file");
+		s->argv = strv_add(s->argv, &n, sv->api_key_file);
+	}
+	if (known && sv->caps.cors_origins) {
+		s->argv = strv_add(s->argv, &n, "--cors-origins");
+		s->argv = strv_add(s->argv, &n, SW_FLEET_CORS_NONE);
+	}
+	if (known && sv->caps.no_cors_credentials)
+		s->argv = strv_add(s->argv, &n, "--no-cors-credentials");
+	if (known && sv->caps.no_webui[0])
+		s->argv = strv_add(s->argv, &n, sv->caps.no_webui);
 	for (size_t k = 0; k < c->nextra; k++)
 		s->argv = strv_add(s->argv, &n, c->extra_args[k]);
 	size_t ne = 0;
@@ -170,6 +185,8 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 	s->llm.endpoints[0].name = sw_xstrdup(s->name);
 	s->llm.endpoints[0].url = sw_xasprintf("http://%s:%u", listen, pl->port);
 	s->llm.endpoints[0].host = sw_xstrdup(listen);
+	if (sv->api_key_file)
+		s->llm.endpoints[0].api_key_file = sw_xstrdup(sv->api_key_file);
 	s->state = SW__FLEET_SV_PENDING;
 }
 
@@ -242,6 +259,14 @@ int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *co
 	struct sw_err cerr = { 0 };
 	if (sw_fleet_server_caps_read(&sv->caps, conf->server, &cerr) != 0)
 		sv->caps.known = false;
+	if (sv->caps.known && sv->caps.api_key_file &&
+	    (rc = sw_fleet_api_key_ensure(&sv->api_key_file, conf->dir, err)) != 0) {
+		sw_err_wrap(err, rc, "the servers' API key");
+		goto fail;
+	}
+	struct sw_buf access = SW_BUF_INIT;
+	sw_fleet_server_caps_access(&access, &sv->caps);
+	sv->access = sw_buf_detach(&access, NULL);
 	struct sw_fleet_plan_opts po = {
 		.floor_tps = conf->floor_tps, .base_port = conf->base_port, .server = conf->server,
 		.caps = &sv->caps,
@@ -291,6 +316,8 @@ void sw_fleet_sv_free(struct sw_fleet_sv *sv)
 	sw_fleet_hw_release(&sv->hw);
 	free(sv->state_path);
 	free(sv->started);
+	free(sv->api_key_file);
+	free(sv->access);
 	free(sv);
 }
 
