@@ -22,8 +22,9 @@ python3 "$SW_SRC/tests/tools/tiny_gguf.py" "$dir/models/ggml-vocab-qwen2.gguf" "
 	{ echo "FAIL: tiny_gguf.py wrote no model"; exit 1; }
 export PATH="$SW_TEST_DATA/fleet/bin:$PATH"
 export SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12"
-# Below the ephemeral range, away from fleet.sh's ports (20000-25999).
-PORT=$((26000 + ($$ * 7) % 4000))
+# Below the ephemeral range, away from the ports of fleet.sh, fleet_hosts.sh
+# (20000-25999) and fleet_roles.sh (26000-28999).
+PORT=$((29000 + ($$ * 7) % 3000))
 
 # The binary without -ngl N: what a GPU build would run, less the warning.
 mkdir -p "$T/bin"

@@ -20,8 +20,9 @@ RMS norm, and the output matrix weights that component
            English-looking words that never stops on its own (the tests bound
            it with max_tokens), and a chat parser sees text only;
   special  as words, but +4 on the special tokens that are not end of turn
-           (<|im_start|>, <|fim_prefix|>, <tool_call>, ...) as well, to make a
-           chat parser meet them mid-answer.
+           (<|im_start|>, <|fim_prefix|>, <tool_call>, ...) as well, meant to
+           make a chat parser meet them mid-answer (the server tried so far
+           drops them from the content instead; no test uses this mode yet).
 
 The same arguments write the same bytes (a fixed seed).
 """
