@@ -411,9 +411,47 @@ static bool quotes(const struct sw__verify_run *u, const struct sw_claim *c)
 	return false;
 }
 
+/* Where a clause of t ends at i: ", and ", ", but ", "; " (a sentence of
+ * two clauses says two things, each with its own polarity).  The length of
+ * the separator, or 0. */
+static size_t clause_break(const char *t, size_t i, size_t e)
+{
+	static const char *const seps[] = { ", and ", ", but ", "; ", ", while ", ", whereas " };
+	for (size_t k = 0; k < SW_ARRAY_LEN(seps); k++) {
+		size_t n = strlen(seps[k]);
+		if (i + n <= e && strncmp(t + i, seps[k], n) == 0)
+			return n;
+	}
+	return 0;
+}
+
+static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, size_t cs,
+			   size_t ce, const int64_t *pages, size_t np,
+			   const struct sw__verify_range *sp, size_t nsp);
+
 char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			  size_t nsp)
+{
+	/* each clause on its own: "X, and Redhawk has no contract with Y"
+	 * denies only the contract */
+	const char *t = u->r->text;
+	size_t s = c->start;
+	char *why = NULL;
+	for (size_t i = c->start; i <= c->end && !why && !u->err.code; i++) {
+		size_t n = i < c->end ? clause_break(t, i, c->end) : 0;
+		if (i < c->end && !n)
+			continue;
+		why = polarity_span(u, c, s, i, pages, np, sp, nsp);
+		s = i + n;
+		i = s > i ? s - 1 : i;
+	}
+	return why;
+}
+
+static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, size_t cs,
+			   size_t ce, const int64_t *pages, size_t np,
+			   const struct sw__verify_range *sp, size_t nsp)
 {
 	const char *t = u->r->text;
 	struct reading *sent = sw_xcalloc(3, sizeof(*sent)), *best_rd = sent + 1, *rd = sent + 2;
@@ -421,11 +459,11 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 	int64_t bpage = -1;
 	char *said = NULL, *why = NULL;
 	struct sw__verify_name nm[8];
-	size_t nnm = sw__verify_names(t, c->start, c->end, sp, nsp, nm, SW_ARRAY_LEN(nm));
+	size_t nnm = sw__verify_names(t, cs, ce, sp, nsp, nm, SW_ARRAY_LEN(nm));
 	struct sw__verify_text tx;
 	struct sw_buf joined = SW_BUF_INIT;
 	sw__verify_text_init(&tx);
-	read_words(t, c->start, c->end, sp, nsp, sent, nm, nnm);
+	read_words(t, cs, ce, sp, nsp, sent, nm, nnm);
 	if (sent->st.n < 2 || sent->cond || quotes(u, c))
 		goto done;
 	for (size_t q = 0; q < np && !u->err.code; q++) {
@@ -470,7 +508,8 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 				while (j < len && !(p[j] == '\n' && (j + 1 == len || p[j + 1] == '\n' ||
 								   label_line(p, j))) &&
 				       !((p[j] == '.' || p[j] == '?' || p[j] == '!' || p[j] == ';') &&
-					 (j + 1 == len || p[j + 1] == ' ' || p[j + 1] == '\n')))
+					 (j + 1 == len || p[j + 1] == ' ' || p[j + 1] == '\n')) &&
+				       !(p[j] == ',' && clause_break(p, j, len)))
 					j++;
 			}
 			size_t n = shared(&sent->st, p, i, j, rd);
