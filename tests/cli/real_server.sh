@@ -5,7 +5,9 @@
 # tests/tools/tiny_gguf.py writes here.  The server's own endpoints
 # (/health while loading, /props, /slots, /tokenize, the API key, CORS),
 # then sworn models, sworn ask (streamed, --json, a JSON schema, a prompt
-# over the slot's context) through the key.  No check reads a wall-clock
+# over the slot's context) through the key, and sworn draft end to end: the
+# reviewer's JSON answered under its schema, the draft of made-up words
+# blocked by the verifier.  No check reads a wall-clock
 # time.  Without the built server the test fails and says how to build it.
 . "$(dirname "$0")/lib.sh"
 
@@ -67,7 +69,7 @@ for flag in --api-key-file --cors-origins --no-cors-credentials --no-webui --fla
 done
 
 # ---- loading: /health is 503 "Loading model" until the model is in, then 200
-start_server -c 1024 -np 2 --api-key-file "$T/key" --cors-origins none --no-cors-credentials --no-webui
+start_server -c 8192 -np 2 --api-key-file "$T/key" --cors-origins none --no-cors-credentials --no-webui
 eq "health answers" "$(uniq "$T/health")" 'refused
 503 {"error":{"message":"Loading model","type":"unavailable_error","code":503}}
 200 {"status":"ok"}'
@@ -84,18 +86,18 @@ eq "/props with a wrong key" "$(head -n 1 "$T/out")" 401
 $HTTP "$URL/v1/chat/completions" POST '{"messages":[{"role":"user","content":"hi"}],"max_tokens":1}' >"$T/out"
 eq "a completion without the key" "$(head -n 1 "$T/out")" 401
 
-# ---- /props, /slots: two slots of 512 tokens, the model and its template
+# ---- /props, /slots: two slots of 4096 tokens, the model and its template
 $HTTP "$URL/props" GET "" "$AUTH" >"$T/out"
 eq "/props status" "$(head -n 1 "$T/out")" 200
 has "$T/out" '"total_slots":2'
-has "$T/out" '"n_ctx":512'
+has "$T/out" '"n_ctx":4096'
 has "$T/out" '"build_info":"b'
 has "$T/out" "tiny.gguf"
 has "$T/out" "<|im_start|>"
 $HTTP "$URL/slots" GET "" "$AUTH" >"$T/out"
 eq "/slots status" "$(head -n 1 "$T/out")" 200
 eq "slots" "$(tail -n 1 "$T/out" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(len(s), [x["n_ctx"] for x in s], [x["is_processing"] for x in s])')" \
-	"2 [512, 512] [False, False]"
+	"2 [4096, 4096] [False, False]"
 
 # ---- /tokenize: Qwen's tokenizer, as llama.cpp's own vocab tests have it
 $HTTP "$URL/tokenize" POST '{"content":"Hello, world!"}' "$AUTH" >"$T/out"
@@ -173,12 +175,37 @@ a=json.loads(j["content"])
 print(j["finish_reason"], sorted(a), a["verdict"] in ("supported","unsupported"), 1 <= a["pages"] <= 9)' "$T/out")" \
 	"stop ['pages', 'verdict'] True True"
 
-# A prompt over the slot's 512 tokens: the server refuses it, and sworn says
-# so in one line.
-python3 -c 'print("the record shows " * 400)' >"$T/long"
+# A prompt over the slot's 4096 tokens: the server refuses it, and sworn
+# says so in one line.
+python3 -c 'print("the record shows " * 1500)' >"$T/long"
 run 2 sh -c "'$SWORN' ask drafter - <'$T/long'"
 has "$T/err" "exceed"
 lines "$T/err" 1
+
+# ---- sworn draft end to end: every step on the real server
+"$SWORN" matter new acme >/dev/null || exit 1
+"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
+cp "$SW_TEST_DATA/pipeline/brief.md" brief.md
+cat >>sworn.conf <<CONF
+[role "reviewer"]
+endpoint = real
+max_tokens = 400
+[role "reasoner"]
+endpoint = real
+max_tokens = 32
+CONF
+sed -i '/^\[role "drafter"\]/,/^\[/s/^max_tokens = 8$/max_tokens = 48/' sworn.conf
+run 1 "$SWORN" draft -m acme --task declaration --brief brief.md
+has "$T/out" "run 1: blocked after 3 revision rounds"
+has "$T/err" "review done on real"
+eq "steps" "$(sql acme "SELECT group_concat(k, ' ') FROM (SELECT key || ':' || status AS k FROM run_steps WHERE run_id = 1 ORDER BY id)")" \
+	"draft:done verify#0:done review:done revise#1:done verify#1:done revise#2:done verify#2:done revise#3:done verify#3:done"
+eq "run status" "$(sql acme 'SELECT status FROM runs WHERE id = 1')" blocked
+# The review is JSON under the reviewer's schema (else the step fails).
+run 0 "$SWORN" run show 1 -m acme
+has "$T/out" "findings"
+eq "the reviewer's model" "$(basename "$(sql acme "SELECT model FROM run_steps WHERE run_id = 1 AND key = 'review'")")" \
+	tiny.gguf
 
 stop_server
 done_testing
