@@ -213,7 +213,8 @@ static bool dates_apart(const struct ymd3 *a, size_t n, const struct sw_claim_fa
 }
 
 char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
-			  const struct sw_claim_fact *f, const int64_t *pages, size_t np)
+			  const struct sw_claim_fact *f, const int64_t *pages, size_t np,
+			  const char *only)
 {
 	int unit = duration_unit(f->unit);
 	if (f->kind != SW_FACT_QUANTITY || unit == -2)
@@ -247,7 +248,9 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 		free(d);
 		return NULL; /* "within fourteen days": a term, not a span between dates */
 	}
-	for (size_t q = 0; q < np && !u->err.code; q++) {
+	if (only)
+		n = text_dates(only, strlen(only), d, n, DERIVED_DATES);
+	for (size_t q = 0; q < np && !only && !u->err.code; q++) {
 		struct sw_err e = { 0 };
 		if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
 			n = text_dates(u->page.data, u->page.len, d, n, DERIVED_DATES);

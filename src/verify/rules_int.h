@@ -177,10 +177,12 @@ bool sw__verify_has_word(const char *t, size_t len, const char *w);
 /* Whether quantity f counts days, weeks, months, years or hours. */
 bool sw__verify_is_duration(const struct sw_claim_fact *f);
 /* A duration f that two dates (or clock times) of c's sentence and pages
- * give: how ("two days from 2022-03-12 to 2022-03-14"), or NULL.  Caller
- * frees. */
+ * give: how ("two days from 2022-03-12 to 2022-03-14"), or NULL.  only:
+ * when not NULL, the text whose dates count instead of the pages' (a
+ * table's selected rows).  Caller frees. */
 char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
-			  const struct sw_claim_fact *f, const int64_t *pages, size_t np);
+			  const struct sw_claim_fact *f, const int64_t *pages, size_t np,
+			  const char *only);
 /* An amount f that the pages' amounts give by one step (a sum, a
  * difference, a percentage of the sentence or the page): how, or NULL. */
 char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
@@ -201,16 +203,23 @@ struct sw__verify_rows {
 	char *says;      /* unused by callers; kept for row_fact's reasons */
 	char *label_bad; /* "crew 3": the date's rows are another label's */
 	struct sw__verify_cell *cells;
-	size_t ncells, text_s, text_e, date_rows;
-	bool other_rows;
+	size_t ncells;
+	char *rows_text;  /* the selected rows' lines */
+	char *table_text; /* every row of their table */
 };
 
-/* Whether a table of a cited page has rows of a date of c's sentence: the
- * rows (those of the sentence's labels, "Crew 3", when the table names
- * such labels) into *rs. */
+/* Whether a table of a cited page has rows of c's sentence: those of its
+ * dates when the table has rows of them, and of its labels ("Crew 3", "Lot
+ * 17" against a Lot column) when the table names such labels; into *rs.
+ * label_bad when the date's rows are all another label's. */
 bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
 		     size_t np, struct sw__verify_rows *rs);
 void sw__verify_rows_release(struct sw__verify_rows *rs);
+/* Whether a table of page text p has value (hundredths) in a cell of a
+ * column whose header names word ("Lot" for lot, "Days" or "Delay (days)"
+ * for day): its bytes in [*at, *end). */
+bool sw__verify_table_cell(const char *p, size_t len, const char *word, int64_t value,
+			   size_t *at, size_t *end);
 /* Quantity or money fact f against the selected rows: 1 in them (under the
  * column its unit names, when one does), -1 not (*says: the column's
  * header and cell, caller frees), 0 not judged by rows. */

@@ -365,7 +365,7 @@ static bool person_name(const char *t, size_t len, const struct sw__verify_name 
 static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 			  const int64_t *pages, size_t np, const char *where,
 			  struct sw_fact_verdict *fv, struct sw_buf *why, struct sw_buf *ok,
-			  bool *contra)
+			  bool *contra, const struct sw__verify_rows *rows)
 {
 	const char *t = u->r->text;
 	struct sw__verify_range sp[PROP_SPANS];
@@ -375,6 +375,23 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 	for (size_t k = 0; k < nn && !u->err.code; k++) {
 		int w = (int)(nm[k].e - nm[k].s);
 		char *on = NULL, *off = NULL;
+		size_t row_at;
+		/* a table's rows of the sentence: a name another row holds and
+		 * these do not ("Lot 17 ships with Keel Transport") */
+		if (rows && rows->set && rows->rows_text && rows->table_text &&
+		    sw__verify_name_on(rows->table_text, strlen(rows->table_text), t, &nm[k], &row_at) &&
+		    !sw__verify_name_on(rows->rows_text, strlen(rows->rows_text), t, &nm[k], &row_at)) {
+			char *pn = sw__verify_page_name(u, rows->page);
+			struct sw_fact_verdict *f = &fv[nv++];
+			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+						       .end = nm[k].e, .page = sw_xstrdup(where),
+						       .verdict = SW_VERDICT_CONTRADICTED };
+			sw_buf_addf(why, "%sthe rows of the sentence on %s do not name %.*s; another "
+				    "row does", why->len ? "; " : "", pn, w, t + nm[k].s);
+			free(pn);
+			*contra = true;
+			continue;
+		}
 		for (size_t q = 0; q < np && !on && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t at, ps = 0, pe;
@@ -565,7 +582,7 @@ static bool same_next_word(struct sw__verify_run *u, const struct sw_claim_fact 
  * judge. */
 static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		     const struct sw_claim_fact *f, const int64_t *pages, size_t np,
-		     struct fact_check *fc)
+		     struct fact_check *fc, const struct sw__verify_rows *rows)
 {
 	char *how = NULL;
 	/* a span of days, weeks, months or years is written with its unit or
@@ -587,8 +604,50 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 						   u->page.data + ps + at);
 			}
 		}
-		if (!how && !u->err.code && (how = sw__verify_duration(u, c, f, pages, np)))
-			fc->page = pages[0];
+		/* a span in a table's column of days ("Delay (days)": 14) */
+		for (size_t q = 0; q < np && !how && span && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t at, end;
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    sw__verify_table_cell(u->page.data, u->page.len, f->unit, f->value, &at,
+						  &end)) {
+				fc->page = pages[q];
+				how = sw_xasprintf("%.*s (%.*s in its column)", (int)(f->end - f->start),
+						   u->r->text + f->start, (int)(end - at), u->page.data + at);
+			}
+		}
+		if (!how && !u->err.code &&
+		    (how = sw__verify_duration(u, c, f, pages, np,
+					       rows && rows->set ? rows->rows_text : NULL)))
+			fc->page = rows && rows->set ? rows->page : pages[0];
+	} else if (f->kind == SW_FACT_IDENTIFIER && !u->err.code) {
+		/* "Lot 20" and a Lot column's 20 */
+		const char *dash = strrchr(f->id, '-');
+		char cls[24];
+		int64_t num = 0;
+		bool digits = dash && dash[1] && (size_t)(dash - f->id) < sizeof(cls) &&
+			      strchr(f->id, '-') == dash;
+		for (const char *d = dash ? dash + 1 : ""; digits && *d; d++) {
+			digits = isdigit((unsigned char)*d) && num < INT64_MAX / 1000;
+			num = num * 10 + (*d - '0');
+		}
+		if (digits) {
+			memcpy(cls, f->id, (size_t)(dash - f->id));
+			cls[dash - f->id] = '\0';
+			for (size_t q = 0; q < np && !how && !u->err.code; q++) {
+				struct sw_err e = { 0 };
+				size_t at, end;
+				if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+						     &e) &&
+				    sw__verify_table_cell(u->page.data, u->page.len, cls, num * 100, &at,
+							  &end)) {
+					fc->page = pages[q];
+					how = sw_xasprintf("%.*s (%.*s in its column)",
+							   (int)(f->end - f->start), u->r->text + f->start,
+							   (int)(end - at), u->page.data + at);
+				}
+			}
+		}
 	} else if (f->kind == SW_FACT_MONEY && !u->err.code) {
 		if ((how = sw__verify_arithmetic(u, c, f, pages, np))) {
 			char *x = sw_xasprintf("%.*s (%s)", (int)(f->end - f->start),
@@ -733,7 +792,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		/* a count as a bare numeral of the cited lines ("six men", a Men
 		 * column's 6), a duration between two dates, an amount by one
 		 * step of arithmetic: supported, saying how */
-		char *how = derived(u, c, f, pages, np, &fc[k]);
+		char *how = derived(u, c, f, pages, np, &fc[k], &rows);
 		if (how) {
 			sw_buf_addf(&ok, "%s%s", ok.len ? ", " : "", how);
 			fv[k].verdict = SW_VERDICT_SUPPORTED;
@@ -779,7 +838,8 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	if (!u->err.code) {
 		size_t before = why.len;
 		bool contra = false;
-		size_t nn = check_names(u, c, pages, np, where, fv + nfv, &why, &ok, &contra);
+		size_t nn = check_names(u, c, pages, np, where, fv + nfv, &why, &ok, &contra,
+					&rows);
 		if (contra)
 			v = SW_VERDICT_CONTRADICTED;
 		checked += nn;

@@ -72,6 +72,45 @@ static size_t dash_rule(const char *p, size_t s, size_t e, struct cell *cols)
 	return n >= 2 ? n : 0;
 }
 
+/* Fields of a line aligned by runs of two blanks or more: their starts
+ * (relative to s) into cols; how many. */
+static size_t aligned_fields(const char *p, size_t s, size_t e, struct cell *cols)
+{
+	size_t n = 0, i = s;
+	while (i < e && n < TABLE_COLS) {
+		while (i < e && (p[i] == ' ' || p[i] == '\r'))
+			i++;
+		if (i >= e)
+			break;
+		size_t b = i;
+		while (i < e && !(p[i] == ' ' && i + 1 < e && p[i + 1] == ' ') && p[i] != '\r')
+			i++;
+		if (i - b > 40)
+			return 0; /* prose, not a cell */
+		cols[n++] = (struct cell){ b - s, i - s };
+	}
+	return n;
+}
+
+/* A header of a table aligned by blanks: three fields or more, the next
+ * line two or more, its fields starting where the header's do. */
+static size_t aligned_header(const char *p, size_t i, size_t e, size_t n2, size_t e2,
+			     struct cell *cols)
+{
+	struct cell next[TABLE_COLS];
+	size_t nc = aligned_fields(p, i, e, cols);
+	if (nc < 3 || cols[0].s != 0)
+		return 0;
+	size_t nn = aligned_fields(p, n2, e2, next);
+	if (nn < 2 || next[0].s != 0)
+		return 0;
+	size_t hits = 0;
+	for (size_t k = 0; k < nn; k++)
+		for (size_t c = 0; c < nc; c++)
+			hits += next[k].s == cols[c].s;
+	return hits >= 2 ? nc : 0;
+}
+
 /* Split [s, e) into cells at separator sep ('|' or '\t'). */
 static size_t split(const char *p, size_t s, size_t e, char sep, struct cell *out)
 {
@@ -107,6 +146,9 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 		size_t e = line_end(p, len, i), n2 = e < len ? e + 1 : len, e2 = line_end(p, len, n2);
 		struct cell cols[TABLE_COLS];
 		size_t nc = n2 < len ? dash_rule(p, n2, e2, cols) : 0;
+		bool aligned = false;
+		if (!nc && n2 < len && (nc = aligned_header(p, i, e, n2, e2, cols)) > 0)
+			aligned = true;
 		char sep = 0;
 		if (!nc && count_of(p, i, e, '|') >= 2)
 			sep = '|';
@@ -134,11 +176,14 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 			t->nh = split(p, i, e, sep, t->head);
 		}
 		t->rows = sw_xcalloc(TABLE_ROWS, sizeof(*t->rows));
-		size_t r = nc ? (e2 < len ? e2 + 1 : len) : n2;
+		size_t r = nc && !aligned ? (e2 < len ? e2 + 1 : len) : n2;
 		while (r < len && t->nr < TABLE_ROWS) {
 			size_t re = line_end(p, len, r);
 			if (re == r || p[r] == '\f')
 				break;
+			struct cell f[TABLE_COLS];
+			if (aligned && aligned_fields(p, r, re, f) < 2)
+				break; /* "Total 212": the table has ended */
 			struct row *w = &t->rows[t->nr];
 			w->s = r;
 			w->e = re;
@@ -195,6 +240,9 @@ static size_t dates_of(const char *t, size_t len, struct ymd *out, size_t max)
 	sw_claims_release(&scan);
 	return n;
 }
+
+static bool header_names(const char *p, const struct cell *h, const char *u);
+static bool header_holds(const char *p, const struct cell *h, const char *u);
 
 /* A label of a sentence: "Crew 3" (a capitalised word, a number). */
 struct label {
@@ -305,12 +353,61 @@ static bool header_names(const char *p, const struct cell *h, const char *u)
 	return hl >= 2;
 }
 
+/* Whether header h holds word u (or u plus 's') as a whole word: "Delay
+ * (days)" for day, "Days late". */
+static bool header_holds(const char *p, const struct cell *h, const char *u)
+{
+	size_t ul = strlen(u);
+	for (size_t i = h->s; i + ul <= h->e; i++) {
+		if (strncasecmp(p + i, u, ul) != 0 || (i > h->s && isalpha((unsigned char)p[i - 1])))
+			continue;
+		size_t k = i + ul;
+		if (k < h->e && (p[k] == 's' || p[k] == 'S'))
+			k++;
+		if (k == h->e || !isalpha((unsigned char)p[k]))
+			return true;
+	}
+	return false;
+}
+
+bool sw__verify_table_cell(const char *p, size_t len, const char *word, int64_t value,
+			   size_t *at, size_t *end)
+{
+	struct table ts[4];
+	size_t nt = read_tables(p, len, ts, 4);
+	bool found = false;
+	char plural[32];
+	snprintf(plural, sizeof(plural), "%ss", word);
+	for (size_t k = 0; k < nt; k++) {
+		for (size_t c = 0; c < ts[k].nh && !found; c++) {
+			const struct cell *h = &ts[k].head[c];
+			if (!(header_names(p, h, word) || header_names(p, h, plural) ||
+			      header_holds(p, h, word)))
+				continue;
+			for (size_t r = 0; r < ts[k].nr && !found; r++) {
+				const struct cell *x = &ts[k].rows[r].c[c];
+				if (c < ts[k].rows[r].nc && x->e > x->s &&
+				    sw__verify_numeral_on(p + x->s, x->e - x->s, value, at, end)) {
+					*at += x->s;
+					*end += x->s;
+					found = true;
+				}
+			}
+		}
+	}
+	for (size_t k = 0; k < nt; k++)
+		free(ts[k].rows);
+	return found;
+}
+
 void sw__verify_rows_release(struct sw__verify_rows *rs)
 {
 	free(rs->what);
 	free(rs->says);
 	free(rs->label_bad);
 	free(rs->cells);
+	free(rs->rows_text);
+	free(rs->table_text);
 	memset(rs, 0, sizeof(*rs));
 }
 
@@ -323,6 +420,32 @@ static void add_row(struct sw__verify_rows *rs, const struct table *t, const str
 	}
 }
 
+/* Whether row w of table tb holds label l: "Crew 3" in its text, or 3 in
+ * the cell under a column its word names ("Lot"); *info whether the row
+ * says anything of l's kind. */
+static bool row_has(const char *p, const struct table *tb, const struct row *w,
+		    const struct label *l, bool *info)
+{
+	bool word = false;
+	if (row_label(p, w->s, w->e, l, &word)) {
+		*info = true;
+		return true;
+	}
+	for (size_t h = 0; h < tb->nh && h < w->nc; h++) {
+		if (!header_names(p, &tb->head[h], l->w) && !header_holds(p, &tb->head[h], l->w))
+			continue;
+		size_t a, z;
+		word = true;
+		if (w->c[h].e > w->c[h].s &&
+		    sw__verify_numeral_on(p + w->c[h].s, w->c[h].e - w->c[h].s, l->n * 100, &a, &z)) {
+			*info = true;
+			return true;
+		}
+	}
+	*info |= word;
+	return false;
+}
+
 bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
 		     size_t np, struct sw__verify_rows *rs)
 {
@@ -332,7 +455,7 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 	size_t nw = dates_of(t + c->start, c->end - c->start, want, TABLE_DATES);
 	struct label lab[8];
 	size_t nl = labels_of(t, c->start, c->end, lab, 8);
-	if (!nw)
+	if (!nw && !nl)
 		return false;
 	for (size_t q = 0; q < np && !rs->set && !u->err.code; q++) {
 		struct sw_err e = { 0 };
@@ -341,55 +464,65 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 		const char *p = u->page.data;
 		struct table ts[4];
 		size_t nt = read_tables(p, u->page.len, ts, 4);
-		for (size_t k = 0; k < nt; k++) {
-			bool any_date = false, got = false;
-			struct sw_buf what = SW_BUF_INIT;
-			for (size_t r = 0; r < ts[k].nr; r++) {
-				const struct row *w = &ts[k].rows[r];
+		for (size_t k = 0; k < nt && !rs->set; k++) {
+			const struct table *tb = &ts[k];
+			bool *dhit = sw_xcalloc(tb->nr + 1, sizeof(bool)),
+			     *lhit = sw_xcalloc(tb->nr + 1, sizeof(bool));
+			bool any_date = false, any_dhit = false, any_info = false, any_lhit = false;
+			for (size_t r = 0; r < tb->nr; r++) {
+				const struct row *w = &tb->rows[r];
 				struct ymd d[2];
 				size_t nd = dates_of(p + w->s, w->e - w->s, d, 2);
 				any_date |= nd > 0;
-				bool hit = false;
-				for (size_t a = 0; a < nd && !hit; a++)
-					for (size_t b = 0; b < nw && !hit; b++)
-						hit = d[a].y == want[b].y && d[a].m == want[b].m &&
-						      d[a].d == want[b].d;
-				if (!hit)
+				for (size_t a = 0; a < nd && !dhit[r]; a++)
+					for (size_t b = 0; b < nw && !dhit[r]; b++)
+						dhit[r] = d[a].y == want[b].y && d[a].m == want[b].m &&
+							  d[a].d == want[b].d;
+				any_dhit |= dhit[r];
+				for (size_t l = 0; l < nl; l++)
+					lhit[r] |= row_has(p, tb, w, &lab[l], &any_info);
+				any_lhit |= lhit[r];
+			}
+			/* the keys this table answers to: the sentence's dates when
+			 * the table has rows of them, its labels when the table
+			 * names such labels */
+			bool use_d = nw && any_date && any_dhit, use_l = nl && any_info;
+			struct sw_buf what = SW_BUF_INIT, all = SW_BUF_INIT, rows = SW_BUF_INIT;
+			bool got = false;
+			for (size_t r = 0; r < tb->nr && (use_d || use_l); r++) {
+				const struct row *w = &tb->rows[r];
+				sw_buf_addf(&all, "%.*s\n", (int)(w->e - w->s), p + w->s);
+				if ((use_d && !dhit[r]) || (use_l && !lhit[r]))
 					continue;
-				/* among a date's rows, those of the sentence's labels */
-				bool lab_ok = false, word_any = false;
-				for (size_t l = 0; l < nl; l++) {
-					bool word = false;
-					lab_ok |= row_label(p, w->s, w->e, &lab[l], &word);
-					word_any |= word;
-				}
-				if (!got) {
-					rs->text_s = w->s;
-				}
-				rs->date_rows++;
-				if (!lab_ok && nl && word_any) {
-					rs->other_rows = true;
-					continue;
-				}
 				got = true;
-				rs->text_e = w->e;
-				add_row(rs, &ts[k], w);
+				add_row(rs, tb, w);
+				sw_buf_addf(&rows, "%.*s\n", (int)(w->e - w->s), p + w->s);
 				sw_buf_addf(&what, "%s%.*s", what.len ? " / " : "",
 					    (int)(w->e - w->s) > 120 ? 120 : (int)(w->e - w->s), p + w->s);
 			}
-			if (any_date && (got || rs->other_rows)) {
+			if (got || (use_d && use_l && any_lhit == false && any_dhit)) {
 				rs->set = true;
 				rs->page = pages[q];
 				rs->what = what.len ? sw_buf_detach(&what, NULL) : NULL;
-				if (!got) {
-					/* the date's rows are another label's */
+				rs->rows_text = rows.len ? sw_buf_detach(&rows, NULL) : sw_xstrdup("");
+				rs->table_text = all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
+				if (!got)
 					for (size_t l = 0; l < nl && !rs->label_bad; l++)
 						rs->label_bad = sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
-				}
+			} else if (use_d && use_l && !got) {
+				/* the date's rows are another label's */
+				rs->set = true;
+				rs->page = pages[q];
+				rs->rows_text = sw_xstrdup("");
+				rs->table_text = all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
+				for (size_t l = 0; l < nl && !rs->label_bad; l++)
+					rs->label_bad = sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
 			}
 			sw_buf_release(&what);
-			if (rs->set)
-				break;
+			sw_buf_release(&all);
+			sw_buf_release(&rows);
+			free(dhit);
+			free(lhit);
 		}
 		for (size_t k = 0; k < nt; k++)
 			free(ts[k].rows);
