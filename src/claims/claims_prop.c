@@ -179,6 +179,7 @@ static size_t read_words(const struct rd *r, size_t i, int64_t *out)
 {
 	int64_t total = 0, cur = 0;
 	size_t e = i, k = i, words = 0;
+	bool last_mul = false;
 	for (int guard = 0; guard < 8; guard++) {
 		char w[16];
 		size_t s = k, we;
@@ -194,9 +195,16 @@ static size_t read_words(const struct rd *r, size_t i, int64_t *out)
 		w[len] = '\0';
 		we = x;
 		int64_t v;
+		/* "three hundred and forty": "and" after a multiplier joins */
+		if (!strcmp(w, "and") && words && last_mul && at(r, we) == ' ') {
+			k = we + 1;
+			last_mul = false;
+			continue;
+		}
 		int kind = numword_of(w, &v);
 		if (!kind)
 			break;
+		last_mul = kind > 1;
 		if (kind == 1)
 			cur += v;
 		else if (kind == 2)

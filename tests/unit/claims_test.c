@@ -326,6 +326,43 @@ static void test_fact_too_large(void **state)
 	assert_true(f.value == 250000000000);
 }
 
+/* The fact rules on the shapes issue 36 names: compound number words,
+ * labels that count nothing, days of another kind. */
+static void test_fact_shapes(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		bool fact;
+		int64_t value; /* hundredths */
+		const char *unit;
+	} rows[] = {
+		{ "about three hundred and forty hours that week", true, 34000, "hour" },
+		{ "two hundred and twelve panels in five lots", true, 21200, "panel" },
+		{ "fifty-two thousand, eight hundred dollars", true, 5280000, "" },
+		{ "within ten business days of the notice", true, 1000, "day" },
+		{ "seven calendar days after the event", true, 700, "day" },
+		{ "the Sequence 1 steel arrived", false, 0, "" },
+		{ "Crew 4 works on the deck", false, 0, "" },
+		{ "Tier 1 pricing applies", false, 0, "" },
+		{ "Only 2 men worked", true, 200, "men" },
+	};
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		struct sw_fact_token f;
+		size_t pos = 0;
+		bool got = sw_claims_next_fact(&f, rows[k].text, strlen(rows[k].text), &pos);
+		if (got != rows[k].fact)
+			fail_msg("'%s': fact %d, expected %d", rows[k].text, got, rows[k].fact);
+		if (!got)
+			continue;
+		if (f.value != rows[k].value)
+			fail_msg("'%s': value %lld, expected %lld", rows[k].text, (long long)f.value,
+				 (long long)rows[k].value);
+		if (rows[k].unit[0] && strcmp(f.unit, rows[k].unit) != 0)
+			fail_msg("'%s': unit '%s', expected '%s'", rows[k].text, f.unit, rows[k].unit);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +377,7 @@ int main(void)
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_fact_too_large),
+		cmocka_unit_test(test_fact_shapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
