@@ -207,5 +207,19 @@ has "$T/out" "findings"
 eq "the reviewer's model" "$(basename "$(sql acme "SELECT model FROM run_steps WHERE run_id = 1 AND key = 'review'")")" \
 	tiny.gguf
 
+# A review cut short (its max_tokens too small for the JSON): the run
+# pauses at that step; given room, run resume finishes it, the draft kept.
+sed -i '/^\[role "reviewer"\]/,/^\[/s/^max_tokens = 400$/max_tokens = 6/' sworn.conf
+run 1 "$SWORN" draft -m acme --task declaration --brief brief.md
+has "$T/out" "run 2: paused"
+has "$T/out" "sworn run resume 2"
+eq "paused at" "$(sql acme "SELECT key || ':' || status FROM run_steps WHERE run_id = 2 AND status != 'done'")" \
+	"review:failed"
+sed -i '/^\[role "reviewer"\]/,/^\[/s/^max_tokens = 6$/max_tokens = 400/' sworn.conf
+run 1 "$SWORN" run resume 2 -m acme
+has "$T/out" "run 2: blocked after 3 revision rounds"
+eq "draft not redone" "$(sql acme "SELECT count(*) FROM run_steps WHERE run_id = 2 AND key = 'draft'")" 1
+eq "resumed run" "$(sql acme 'SELECT status FROM runs WHERE id = 2')" blocked
+
 stop_server
 done_testing
