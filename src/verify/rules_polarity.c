@@ -121,6 +121,22 @@ static void add_stem(struct stems *st, const char *w)
 		memcpy(st->w[st->n++], w, strlen(w) + 1);
 }
 
+/* Whether the words after a ", not" at i run to the next comma within
+ * three words ("Tallgrass, not Redhawk, was"). */
+static bool contrast(const char *t, size_t i, size_t e)
+{
+	size_t words = 0;
+	for (size_t k = i; k < e; k++) {
+		if (t[k] == ',')
+			return words >= 1 && words <= 3;
+		if (t[k] == '.' || t[k] == ';')
+			return false;
+		if (isalpha((unsigned char)t[k]) && (k == i || !isalpha((unsigned char)t[k - 1])))
+			words++;
+	}
+	return false;
+}
+
 /* The words of t[s, e) outside the spans sp; a sentence's words inside
  * its names nm are also kept in named: they add to what a passage shares
  * but not to how much of the sentence it must. */
@@ -130,6 +146,7 @@ static void read_words(const char *t, size_t s, size_t e, const struct sw__verif
 {
 	size_t i = s;
 	int pending = 0; /* words left for a negation's target */
+	int target_words = 0;
 	bool bound_next = false;
 	memset(rd, 0, sizeof(*rd));
 	while (i < e) {
@@ -170,12 +187,17 @@ static void read_words(const char *t, size_t s, size_t e, const struct sw__verif
 			size_t k = b;
 			while (k > s && t[k - 1] == ' ')
 				k--;
-			if ((!strcmp(w, "none") && k > s && t[k - 1] == ':') ||
-			    (k >= s + 2 && t[k - 1] == '.' && t[k - 2] == 'A' &&
-			     (k == s + 2 || !isalpha((unsigned char)t[k - 3]))))
+			bool answer = k >= s + 2 && t[k - 1] == '.' && t[k - 2] == 'A' &&
+				      (k == s + 2 || !isalpha((unsigned char)t[k - 3]));
+			/* "Tallgrass, not Redhawk, was to furnish": a correction
+			 * of who, no denial of what */
+			if (!strcmp(w, "not") && k > s && t[k - 1] == ',' && contrast(t, i, e))
+				continue;
+			if ((!strcmp(w, "none") && k > s && t[k - 1] == ':') || answer)
 				rd->all = true;
 			rd->neg = true;
-			pending = 3;
+			pending = nm ? 5 : 3;
+			target_words = 0;
 			bound_next = true;
 			continue;
 		}
@@ -188,9 +210,14 @@ static void read_words(const char *t, size_t s, size_t e, const struct sw__verif
 			if (nm[k].s <= b && b < nm[k].e)
 				add_stem(&rd->named, w);
 		add_stem(&rd->st, w);
+		/* what a negation bears on: the next content words, up to three
+		 * ("does not require Tallgrass to identify") */
 		if (pending) {
 			add_stem(&rd->targets, w);
-			pending = 0;
+			if (++target_words >= (nm ? 3 : 1)) {
+				pending = 0;
+				target_words = 0;
+			}
 		}
 	}
 }
