@@ -156,6 +156,29 @@ static bool list_item(const struct sw__claims_scan *sc, size_t e, size_t n)
 	       sw__claims_at(sc, d + 1) == ' ';
 }
 
+/* Whether the line at b opens an entry of a line-oriented list: a list
+ * marker, or a date claim at its start ("June 6, 2022 - ...", "6/6/2022:"). */
+static bool entry_line(const struct sw__claims_scan *sc, size_t b)
+{
+	int c = sw__claims_at(sc, b);
+	if ((c == '-' || c == '*' || c == '+') && sw__claims_at(sc, b + 1) == ' ')
+		return true;
+	size_t d = sw__claims_digits(sc, b);
+	if (d > b && d - b <= 3 && (sw__claims_at(sc, d) == '.' || sw__claims_at(sc, d) == ')') &&
+	    sw__claims_at(sc, d + 1) == ' ')
+		return true;
+	const struct sw_claims *cl = sc->out;
+	size_t lo = 0, hi = cl->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cl->v[mid].start < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < cl->n && cl->v[lo].start == b && cl->v[lo].kind == SW_CLAIM_DATE;
+}
+
 static void add_sentence(struct sw_claims *c, size_t s, size_t e)
 {
 	if (e <= s)
@@ -186,7 +209,16 @@ static void sentences(struct sw__claims_scan *sc)
 		}
 		if (ch == '\n') {
 			size_t b = sw__claims_blanks(sc, i + 1);
-			if (sw__claims_at(sc, b) == '\n' || b >= sc->n) {
+			/* a chronology one entry a line: the line that ends here
+			 * and the next each open an entry (a date, a list mark),
+			 * so each is a sentence of its own */
+			size_t ls = i;
+			while (ls > s && sw__claims_at(sc, ls - 1) != '\n')
+				ls--;
+			ls = sw__claims_blanks(sc, ls);
+			bool entries = b < sc->n && i >= cover && entry_line(sc, b) &&
+				       entry_line(sc, ls);
+			if (sw__claims_at(sc, b) == '\n' || b >= sc->n || entries) {
 				size_t e = sw__claims_ws_back(sc, i, s);
 				add_sentence(c, s, e);
 				s = sw__claims_ws(sc, i);

@@ -363,6 +363,30 @@ static void test_fact_shapes(void **state)
 	}
 }
 
+/* A chronology one entry a line, with or without a final stop: a claim
+ * per line, never one per paragraph. */
+static void test_line_entries(void **state)
+{
+	(void)state;
+	const char *t = "Chronology\n\n"
+			"June 6, 2022 - Crane rigged; no steel on site (Pl. Ex. 4 at 1).\n"
+			"June 7, 2022 - Crane on standby with two men (Pl. Ex. 4 at 1)\n"
+			"6/21/2022 Crew 1 erects 32 pieces (RSE0000026)\n"
+			"- 2022-06-22: Crew 2 bolts up 418 bolts (RSE0000026)\n";
+	struct sw_claims c;
+	assert_int_equal(sw_claims_scan(&c, t, strlen(t), NULL), 0);
+	size_t props = 0;
+	for (size_t k = 0; k < c.n; k++) {
+		if (c.v[k].kind != SW_CLAIM_PROPOSITION)
+			continue;
+		props++;
+		/* each proposition is one line */
+		assert_null(memchr(t + c.v[k].start, '\n', c.v[k].end - c.v[k].start));
+	}
+	assert_int_equal(props, 4);
+	sw_claims_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -378,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_fact_too_large),
 		cmocka_unit_test(test_fact_shapes),
+		cmocka_unit_test(test_line_entries),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
