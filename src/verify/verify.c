@@ -365,6 +365,8 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	}
 	if (!u.err.code)
 		quoted_claims(&u);
+	if (!u.err.code)
+		sw__verify_speakers(&u);
 	double t1 = sw_now(), c1 = cpu_now();
 	for (size_t i = 0; i < n && !u.err.code; i++)
 		if (out->claims.v[i].kind == SW_CLAIM_PROPOSITION)

@@ -68,6 +68,9 @@ void sw__verify_bates(struct sw__verify_run *u, size_t i);
 void sw__verify_record(struct sw__verify_run *u, size_t i);
 void sw__verify_date(struct sw__verify_run *u, size_t i);
 void sw__verify_quote(struct sw__verify_run *u, size_t i);
+/* rules_speaker.c: every supported quotation the sentence gives to a
+ * speaker the page does not (after the quotations are checked). */
+void sw__verify_speakers(struct sw__verify_run *u);
 /* A proposition's facts on its cited pages (rules_prop.c); after the dates
  * and quotations. */
 void sw__verify_proposition(struct sw__verify_run *u, size_t i);

@@ -1,0 +1,366 @@
+/*
+ * rules_speaker.c - who said a quotation.  A sentence that gives a
+ * quotation to a speaker ("Hale told the meeting that "[t]he cracks ..."",
+ * "Pryor testified that "...""), whose words the cited page holds, is
+ * checked against the speaker the page gives those words to: a
+ * transcript's answer is the witness's (the deponent of "Ortega Dep."), a
+ * question the examiner's ("BY MR. DUNN:"), "MR. DUNN: Objection" and
+ * "Nina Park: The panels ..." their speakers', an e-mail's body its From:
+ * line's and a quoted reply the writer of its "... wrote:" line.  Another
+ * speaker is contradicted; a speaker the page does not make plain is left
+ * alone.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "verify/rules_int.h"
+
+#define SPEAKER_LINES 40 /* lines walked back from the words to their speaker */
+#define SPEAKER_WORDS 6  /* words of the quotation looked for */
+#define EXAMINER "the examining lawyer"
+
+static const char *const verbs[] = {
+	"said", "says", "testified", "wrote", "writes", "asked", "asks", "told", "tells",
+	"reported", "reports", "objected", "stated", "states", "explained", "answered",
+	"admitted", "conceded", "responded", "replied", "added", "noted", "declared",
+	"confirmed", "warned", "promised", "acknowledged", "insisted",
+};
+
+static bool is_verb(const char *t, size_t s, size_t e)
+{
+	for (size_t k = 0; k < SW_ARRAY_LEN(verbs); k++)
+		if (e - s == strlen(verbs[k]) && strncasecmp(t + s, verbs[k], e - s) == 0)
+			return true;
+	return false;
+}
+
+/* The speaker the sentence [s, q) names before a speech verb: its last
+ * capitalised word ("Hale" of "Ruth Hale told"), into out; false when
+ * none. */
+static bool sentence_speaker(const char *t, size_t s, size_t q, char *out, size_t cap)
+{
+	bool found = false;
+	for (size_t i = s; i < q; i++) {
+		if (!isalpha((unsigned char)t[i]) || (i > s && isalpha((unsigned char)t[i - 1])))
+			continue;
+		size_t e = i;
+		while (e < q && isalpha((unsigned char)t[e]))
+			e++;
+		if (!is_verb(t, i, e)) {
+			i = e;
+			continue;
+		}
+		/* the word before the verb, past "Mr." and possessives */
+		size_t b = i;
+		while (b > s && t[b - 1] == ' ')
+			b--;
+		size_t a = b;
+		while (a > s && isalpha((unsigned char)t[a - 1]))
+			a--;
+		if (a < b && isupper((unsigned char)t[a]) && b - a >= 2 && b - a < cap) {
+			static const char *const not_names[] = { "He", "She", "They", "It", "We",
+								 "I", "The", "This", "That" };
+			bool no = false;
+			for (size_t k = 0; k < SW_ARRAY_LEN(not_names) && !no; k++)
+				no = b - a == strlen(not_names[k]) &&
+				     strncmp(t + a, not_names[k], b - a) == 0;
+			if (!no) {
+				memcpy(out, t + a, b - a);
+				out[b - a] = '\0';
+				found = true;
+			}
+		}
+		i = e;
+	}
+	return found;
+}
+
+/* Up to SPEAKER_WORDS words of the quotation that stand together: letters
+ * folded, Bluebook alterations ("[t]he") undone, stopping at an ellipsis. */
+static size_t quote_words(const char *q, char w[][24], size_t max)
+{
+	size_t n = 0, k = 0;
+	for (size_t i = 0;; i++) {
+		int c = (unsigned char)q[i];
+		bool letter = isalnum(c) || c == '\'';
+		if (c == '[' || c == ']')
+			continue;
+		if (letter && k < 23) {
+			w[n][k++] = (char)tolower(c);
+			continue;
+		}
+		if (letter)
+			continue;
+		if (k) {
+			w[n][k] = '\0';
+			n++;
+			k = 0;
+			if (n == max)
+				break;
+		}
+		if (c == '\0')
+			break;
+		if ((c == '.' && q[i + 1] == ' ' && q[i + 2] == '.') || c == 0xE2) {
+			if (n >= 3)
+				break;
+			n = 0; /* an ellipsis: start after it */
+		}
+	}
+	return n;
+}
+
+/* Where the words w[0..n) stand in p, in order, with anything but letters
+ * between them (line numbers of a transcript too): the offset, or -1. */
+static long find_words(const char *p, size_t len, char w[][24], size_t n)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (!isalnum((unsigned char)p[i]) || (i > 0 && isalnum((unsigned char)p[i - 1])))
+			continue;
+		size_t at = i, k = 0;
+		while (k < n && at < len) {
+			size_t e = at;
+			while (e < len && (isalnum((unsigned char)p[e]) || p[e] == '\''))
+				e++;
+			bool digits = true;
+			for (size_t d = at; d < e; d++)
+				digits &= isdigit((unsigned char)p[d]) != 0;
+			size_t wl = strlen(w[k]);
+			if (e - at == wl && strncasecmp(p + at, w[k], wl) == 0)
+				k++;
+			else if (!(digits && k > 0))
+				break;
+			at = e;
+			while (at < len && !isalnum((unsigned char)p[at]))
+				at++;
+		}
+		if (k == n)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* The line of p starting at ls, past blanks and a transcript's number. */
+static size_t past_number(const char *p, size_t ls, size_t le)
+{
+	size_t i = ls;
+	while (i < le && p[i] == ' ')
+		i++;
+	size_t d = i;
+	while (d < le && isdigit((unsigned char)p[d]))
+		d++;
+	if (d > i && d - i <= 2 && d < le && p[d] == ' ')
+		for (i = d; i < le && p[i] == ' ';)
+			i++;
+	return i;
+}
+
+/* A "MR. DUNN:" or "Nina Park:" turn at i: the name into out. */
+static bool turn(const char *p, size_t i, size_t le, char *out, size_t cap)
+{
+	static const char *const labels[] = { "date", "subject", "re", "from", "to", "cc", "bcc",
+					      "sent", "attendees", "present", "note", "notes",
+					      "page", "item", "action", "by", "time", "place",
+					      "attachments", "attachment", "enclosure", "enclosures",
+					      "signed", "title", "name", "phone", "email", "fax",
+					      "location", "project", "period", "total", "status",
+					      "reference", "ref", "regarding", "minutes", "prepared",
+					      "approved", "distribution", "absent", "next", "agenda" };
+	size_t k = i, words = 0;
+	if (le - i > 4 && (strncmp(p + i, "MR. ", 4) == 0 || strncmp(p + i, "MS. ", 4) == 0))
+		k = i + 4;
+	else if (le - i > 5 && (strncmp(p + i, "MRS. ", 5) == 0))
+		k = i + 5;
+	size_t ns = k;
+	while (k < le && words < 3) {
+		if (!isupper((unsigned char)p[k]))
+			return false;
+		while (k < le && isalpha((unsigned char)p[k]))
+			k++;
+		words++;
+		if (k < le && p[k] == ':')
+			break;
+		if (k < le && p[k] == ' ')
+			k++;
+		else
+			return false;
+	}
+	if (k >= le || p[k] != ':' || k + 1 >= le || k - ns >= cap)
+		return false;
+	for (size_t q = 0; q < SW_ARRAY_LEN(labels); q++)
+		if (k - i == strlen(labels[q]) && strncasecmp(p + i, labels[q], k - i) == 0)
+			return false;
+	memcpy(out, p + ns, k - ns);
+	out[k - ns] = '\0';
+	return true;
+}
+
+/* The speaker of the words at offset at of page p ("" when the page does
+ * not make it plain), into out; witness is the transcript's deponent. */
+static void page_speaker(const char *p, size_t len, size_t at, const char *witness, char *out,
+			 size_t cap)
+{
+	out[0] = '\0';
+	size_t le = at;
+	while (le < len && p[le] != '\n')
+		le++;
+	size_t ls = at;
+	while (ls > 0 && p[ls - 1] != '\n')
+		ls--;
+	bool question = false, quoted = ls < len && p[ls] == '>';
+	for (int n = 0; n < SPEAKER_LINES; n++) {
+		size_t i = past_number(p, ls, le);
+		if (quoted) {
+			/* "On May 3, Raj Patel wrote:" */
+			size_t w = le >= 6 && le - ls >= 6 ? le : 0;
+			while (w > ls && (p[w - 1] == ' ' || p[w - 1] == '\r'))
+				w--;
+			if (w >= ls + 6 && strncmp(p + w - 6, "wrote:", 6) == 0) {
+				size_t b = w - 6;
+				while (b > ls && p[b - 1] == ' ')
+					b--;
+				size_t a = b;
+				while (a > ls && (isalpha((unsigned char)p[a - 1]) || p[a - 1] == ' ') &&
+				       b - a < cap - 1)
+					a--;
+				while (a < b && !isupper((unsigned char)p[a]))
+					a++;
+				snprintf(out, cap, "%.*s", (int)(b - a), p + a);
+				return;
+			}
+		} else if (!question && le - i >= 2 && p[i] == 'A' && (p[i + 1] == '.' || p[i + 1] == ' ')) {
+			snprintf(out, cap, "%s", witness ? witness : "");
+			return;
+		} else if (le - i >= 2 && p[i] == 'Q' && (p[i + 1] == '.' || p[i + 1] == ' ')) {
+			question = true; /* the examiner: the BY line above names */
+		} else if (le - i > 4 && strncmp(p + i, "BY ", 3) == 0 && question) {
+			char who[64];
+			if (turn(p, i + 3, le, who, sizeof(who)))
+				snprintf(out, cap, "%s", who);
+			else
+				snprintf(out, cap, "%s", EXAMINER);
+			return;
+		} else if (le - i > 12 && strncmp(p + i, "THE WITNESS:", 12) == 0) {
+			snprintf(out, cap, "%s", witness ? witness : "");
+			return;
+		} else if (le - i > 5 && strncasecmp(p + i, "From:", 5) == 0) {
+			size_t a = i + 5;
+			while (a < le && p[a] == ' ')
+				a++;
+			size_t b = a;
+			while (b < le && p[b] != '<' && p[b] != '\r')
+				b++;
+			while (b > a && p[b - 1] == ' ')
+				b--;
+			snprintf(out, cap, "%.*s", (int)(b - a), p + a);
+			return;
+		} else if (!question) {
+			char who[64];
+			if (turn(p, i, le, who, sizeof(who))) {
+				snprintf(out, cap, "%s", who);
+				return;
+			}
+		}
+		if (ls == 0)
+			break;
+		le = ls - 1;
+		ls = le;
+		while (ls > 0 && p[ls - 1] != '\n')
+			ls--;
+		quoted = quoted && p[ls] == '>';
+	}
+	if (question) {
+		/* a question whose BY line is on an earlier page: the examiner,
+		 * whoever that is, and never the witness */
+		snprintf(out, cap, "%s", EXAMINER);
+		return;
+	}
+	/* no turn on the page: an e-mail's writer is on its From: line */
+	for (size_t i = 0; i + 5 < len; i++)
+		if ((i == 0 || p[i - 1] == '\n') && strncasecmp(p + i, "From:", 5) == 0 && !quoted) {
+			size_t a = i + 5, b;
+			while (a < len && p[a] == ' ')
+				a++;
+			for (b = a; b < len && p[b] != '<' && p[b] != '\n' && p[b] != '\r';)
+				b++;
+			while (b > a && p[b - 1] == ' ')
+				b--;
+			snprintf(out, cap, "%.*s", (int)(b - a), p + a);
+			return;
+		}
+}
+
+/* Whether name (one word) is a word of speaker, case folded. */
+static bool names(const char *speaker, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *s = speaker; *s; s++)
+		if (strncasecmp(s, name, n) == 0 && (s == speaker || !isalpha((unsigned char)s[-1])) &&
+		    !isalpha((unsigned char)s[n]))
+			return true;
+	return false;
+}
+
+void sw__verify_speakers(struct sw__verify_run *u)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	const char *t = u->r->text;
+	for (size_t i = 0; i < cl->n && !u->err.code; i++) {
+		const struct sw_claim *c = &cl->v[i];
+		const char *quoted = c->kind == SW_CLAIM_QUOTE ? sw_claim_get(c, "quoted") : NULL;
+		if (!quoted || u->r->verdicts[i].verdict != SW_VERDICT_SUPPORTED ||
+		    c->attributed_to < 0 || (size_t)c->attributed_to >= cl->n)
+			continue;
+		size_t a = (size_t)c->attributed_to;
+		if (cl->v[a].kind != SW_CLAIM_RECORD && cl->v[a].kind != SW_CLAIM_BATES)
+			continue;
+		const struct sw_sentence *se = c->sentence < cl->nsentences ?
+						       &cl->sentences[c->sentence] : NULL;
+		char said[48];
+		if (!se || !sentence_speaker(t, se->start, c->start, said, sizeof(said)))
+			continue;
+		char w[SPEAKER_WORDS][24];
+		size_t nw = quote_words(quoted, w, SPEAKER_WORDS);
+		if (nw < 2)
+			continue;
+		const struct sw__verify_resolved *res = &u->res[a];
+		for (size_t q = 0; q < res->npages && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			struct sw_record_page pg = { 0 };
+			if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, res->pages[q], &e), &e))
+				continue;
+			const char *label = sw__verify_doc_label(u, pg.doc_id);
+			/* the deponent: "Ortega Dep.", or the file's first word */
+			char witness[48] = "";
+			const char *src = label && strstr(label, "Dep") ? label : pg.document;
+			size_t k = 0;
+			while (src && src[k] && isalpha((unsigned char)src[k]) && k + 1 < sizeof(witness)) {
+				witness[k] = src[k];
+				k++;
+			}
+			witness[k] = '\0';
+			bool transcript = label && strstr(label, "Dep") != NULL;
+			sw_record_page_release(&pg);
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, res->pages[q], &e), &e))
+				continue;
+			long at = find_words(u->page.data, u->page.len, w, nw);
+			if (at < 0)
+				continue;
+			char who[96];
+			page_speaker(u->page.data, u->page.len, (size_t)at, transcript ? witness : NULL,
+				     who, sizeof(who));
+			/* a question is the examiner's: wrong only when given
+			 * to the witness */
+			bool wrong = strcmp(who, EXAMINER) == 0 ? transcript && names(witness, said)
+								: who[0] && !names(who, said);
+			if (wrong) {
+				char *pn = sw__verify_page_name(u, res->pages[q]);
+				sw__verify_set(u, i, SW_VERDICT_CONTRADICTED,
+					       "%s gives these words to %s, not %s", pn, who, said);
+				free(pn);
+			}
+			break;
+		}
+	}
+}
