@@ -410,6 +410,42 @@ size_t sw__claims_try_month(struct sw__claims_scan *sc, size_t p, size_t q, int 
 	return push_date(sc, p, &a, &z);
 }
 
+/* "03-Jun-2022", "3-Jun-22": a register's day, month and year by dashes. */
+size_t sw__claims_try_dmy_dash(struct sw__claims_scan *sc, size_t p, size_t q)
+{
+	if (p < sc->done || !sw__claims_boundary_before(sc, p))
+		return 0;
+	int d = 0, m = 0, y = 0;
+	size_t i = p;
+	while (i < q && sw__claims_digit(sw__claims_at(sc, i)))
+		d = d * 10 + (sw__claims_at(sc, i++) - '0');
+	if (sw__claims_at(sc, i) != '-')
+		return 0;
+	size_t me = read_month(sc, i + 1, &m);
+	if (!me || sw__claims_at(sc, me) != '-')
+		return 0;
+	size_t k = me + 1, yd = 0;
+	while (k < q && sw__claims_digit(sw__claims_at(sc, k)) && yd < 4) {
+		y = y * 10 + (sw__claims_at(sc, k++) - '0');
+		yd++;
+	}
+	if (yd == 2)
+		y += 2000;
+	else if (yd != 4)
+		return 0;
+	if (sw__claims_alnum(sw__claims_at(sc, k)) || !valid(y, m, d))
+		return 0;
+	struct date a, z;
+	memset(&a, 0, sizeof(a));
+	memset(&z, 0, sizeof(z));
+	a.s = p;
+	a.e = k;
+	a.y = y;
+	a.m = m;
+	a.d = d;
+	return push_date(sc, p, &a, &z);
+}
+
 size_t sw__claims_try_numeric_date(struct sw__claims_scan *sc, size_t p, size_t q, bool iso_form)
 {
 	(void)q;

@@ -210,6 +210,8 @@ size_t sw__claims_try_bates(struct sw__claims_scan *sc, size_t p, size_t q);
 size_t sw__claims_try_month(struct sw__claims_scan *sc, size_t p, size_t q, int month);
 /* 3/3/2021 or 2021-03-03 at [p, q); iso says which. */
 size_t sw__claims_try_numeric_date(struct sw__claims_scan *sc, size_t p, size_t q, bool iso);
+/* "03-Jun-2022" at p, the scanner's match ending at q. */
+size_t sw__claims_try_dmy_dash(struct sw__claims_scan *sc, size_t p, size_t q);
 /* A month and day "3/24" at [p, q) after a date word ("by 3/24"). */
 size_t sw__claims_try_monthday(struct sw__claims_scan *sc, size_t p, size_t q);
 /* A year standing as a date ("in 2021") at [p, q), digits only. */

@@ -70,6 +70,20 @@ void sw__claims_run(struct sw__claims_scan *sc)
 			RESUME(sw__claims_try_number(sc, p, q));
 			continue;
 		}
+		digit{1,2} "-" ("Jan" | "Feb" | "Mar" | "Apr" | "May" | "Jun" | "Jul" | "Aug" | "Sep"
+				| "Oct" | "Nov" | "Dec") "-" (digit{4} | digit{2}) {
+			q = POS(cur);
+			e = sw__claims_try_dmy_dash(sc, p, q);
+			if (e) {
+				RESUME(e);
+				continue;
+			}
+			for (q = p; q < sc->n && base[q] >= '0' && base[q] <= '9'; q++)
+				;
+			cur = base + q;
+			RESUME(sw__claims_try_number(sc, p, q));
+			continue;
+		}
 		digit{4} "-" digit{2} "-" digit{2} {
 			q = POS(cur);
 			RESUME(sw__claims_try_numeric_date(sc, p, q, true));

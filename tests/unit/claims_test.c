@@ -363,6 +363,25 @@ static void test_fact_shapes(void **state)
 	}
 }
 
+/* A register's dates, day-month-year by dashes. */
+static void test_dmy_dash(void **state)
+{
+	(void)state;
+	const char *t = "Assembled 03-Jun-2022; idle from 6-Jun-22; not a date: 31-Feb-2022.";
+	struct sw_claims c;
+	assert_int_equal(sw_claims_scan(&c, t, strlen(t), NULL), 0);
+	const char *want[] = { "2022-06-03", "2022-06-06" };
+	size_t n = 0;
+	for (size_t k = 0; k < c.n; k++)
+		if (c.v[k].kind == SW_CLAIM_DATE) {
+			assert_true(n < 2);
+			assert_string_equal(sw_claim_get(&c.v[k], "iso"), want[n]);
+			n++;
+		}
+	assert_int_equal(n, 2);
+	sw_claims_release(&c);
+}
+
 /* A chronology one entry a line, with or without a final stop: a claim
  * per line, never one per paragraph. */
 static void test_line_entries(void **state)
@@ -403,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_fact_too_large),
 		cmocka_unit_test(test_fact_shapes),
 		cmocka_unit_test(test_line_entries),
+		cmocka_unit_test(test_dmy_dash),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
