@@ -282,6 +282,55 @@ static void trim_edge(const char *p, size_t *s, size_t *e, bool top)
 	}
 }
 
+/* Whether line [ls, le) of p, blanks trimmed, is one of the first four
+ * non-blank lines of prev[0, plen). */
+static bool header_of(const char *p, size_t ls, size_t le, const char *prev, size_t plen)
+{
+	while (ls < le && (p[ls] == ' ' || p[ls] == '\t'))
+		ls++;
+	while (le > ls && (p[le - 1] == ' ' || p[le - 1] == '\r'))
+		le--;
+	if (le - ls < 8)
+		return false;
+	size_t i = 0;
+	for (int n = 0; n < 4 && i < plen;) {
+		const char *nl = memchr(prev + i, '\n', plen - i);
+		size_t a = i, b = nl ? (size_t)(nl - prev) : plen;
+		i = nl ? b + 1 : plen;
+		while (a < b && (prev[a] == ' ' || prev[a] == '\t'))
+			a++;
+		while (b > a && (prev[b - 1] == ' ' || prev[b - 1] == '\r'))
+			b--;
+		if (a == b)
+			continue;
+		n++;
+		if (b - a == le - ls && memcmp(prev + a, p + ls, le - ls) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Past the running header at the top of a page joined to the one before:
+ * its first lines that the page before also opens with ("Tallgrass
+ * Builders, Inc. - Subcontract No. TB-2207-05"), and blank lines. */
+static void trim_running(const char *p, size_t *s, size_t e, const char *prev, size_t plen)
+{
+	if (!prev || !plen)
+		return;
+	size_t i = *s;
+	for (int k = 0; k < 6 && i < e; k++) {
+		const char *nl = memchr(p + i, '\n', e - i);
+		size_t le = nl ? (size_t)(nl - p) : e, a = i;
+		while (a < le && (p[a] == ' ' || p[a] == '\r' || p[a] == '\t'))
+			a++;
+		if (a < le && !header_of(p, i, le, prev, plen))
+			break;
+		i = nl ? le + 1 : e;
+		if (a < le)
+			*s = i;
+	}
+}
+
 /* Append stored page id (its text in buf) to t; top/bottom: drop the stamp
  * lines there. */
 static void add_page(struct sw__verify_run *u, struct sw__verify_text *t, int64_t id, int64_t doc,
@@ -306,8 +355,10 @@ static void add_page(struct sw__verify_run *u, struct sw__verify_text *t, int64_
 	}
 	free(l);
 	size_t s = 0, e = buf->len;
-	if (top)
+	if (top) {
 		trim_edge(buf->data, &s, &e, true);
+		trim_running(buf->data, &s, e, t->text.data, t->first_len);
+	}
 	if (bottom)
 		trim_edge(buf->data, &s, &e, false);
 	if (t->text.len)
