@@ -95,8 +95,14 @@ static void stem(char *w)
 		n -= 2;
 	else if (n > 4 && w[n - 1] == 's')
 		n -= 1;
+	/* "contractor" is a party, not a contract: an agent noun keeps a
+	 * mark of its own past the stem's bytes */
+	bool agent = n > POL_STEM && n >= 7 && (strncmp(w + n - 2, "or", 2) == 0 ||
+						strncmp(w + n - 2, "er", 2) == 0);
 	if (n > POL_STEM)
 		n = POL_STEM;
+	if (agent)
+		w[n - 1] = '@';
 	w[n] = '\0';
 }
 
@@ -557,7 +563,7 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 		}
 	}
 	size_t plain_stems = sent->st.n - sent->named.n;
-	bool clear = best >= 3 || (best >= 2 && best * 2 >= plain_stems);
+	bool clear = best_plain >= 1 && (best >= 3 || (best >= 2 && best * 2 >= plain_stems));
 	if (!said || !clear)
 		goto done;
 	/* "no credit until they pay" and the sentence's "credit before they
