@@ -130,6 +130,18 @@ static size_t split(const char *p, size_t s, size_t e, char sep, struct cell *ou
 	return n;
 }
 
+/* Whether line [s, e) is a sentence of prose: eight words or more,
+ * ending with a stop. */
+static bool prose_line(const char *p, size_t s, size_t e)
+{
+	size_t words = 0, z = e;
+	while (z > s && (p[z - 1] == ' ' || p[z - 1] == '\r'))
+		z--;
+	for (size_t i = s; i < z; i++)
+		words += isalpha((unsigned char)p[i]) && (i == s || p[i - 1] == ' ');
+	return words >= 8 && z > s && (p[z - 1] == '.' || p[z - 1] == ';' || p[z - 1] == ':');
+}
+
 static size_t count_of(const char *p, size_t s, size_t e, char ch)
 {
 	size_t n = 0;
@@ -184,6 +196,8 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 			struct cell f[TABLE_COLS];
 			if (aligned && aligned_fields(p, r, re, f) < 2)
 				break; /* "Total 212": the table has ended */
+			if (prose_line(p, r, re))
+				break; /* a sentence under the table, no row of it */
 			struct row *w = &t->rows[t->nr];
 			w->s = r;
 			w->e = re;
