@@ -284,11 +284,19 @@ struct figures {
 	size_t np;
 };
 
+/* Figures past these take no part in arithmetic: their products and sums
+ * would overflow (a hostile "$999,999,999,999,999 billion"). */
+#define FIGURE_MAX ((int64_t)1 << 48)
+#define PERCENT_MAX ((int64_t)1000000)
+
 static void read_figures(const char *p, size_t len, struct figures *g)
 {
 	struct sw_fact_token tok;
 	size_t pos = 0;
 	while (sw_claims_next_fact(&tok, p, len, &pos)) {
+		if (tok.value < 0 || tok.value > FIGURE_MAX ||
+		    (tok.kind == SW_FACT_PERCENT && tok.value > PERCENT_MAX))
+			continue;
 		if (tok.kind == SW_FACT_MONEY && g->nm < DERIVED_FIGURES)
 			g->money[g->nm++] = tok.value;
 		else if (tok.kind == SW_FACT_PERCENT && g->np < SW_ARRAY_LEN(g->pct))
@@ -314,17 +322,8 @@ static void money_text(char *out, size_t cap, int64_t v)
 char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 			    const struct sw_claim_fact *f, const int64_t *pages, size_t np)
 {
-	if (f->kind != SW_FACT_MONEY || f->value <= 0)
+	if (f->kind != SW_FACT_MONEY || f->value <= 0 || f->value > FIGURE_MAX)
 		return NULL;
-	struct figures *g = sw_xcalloc(1, sizeof(*g));
-	/* the sentence's own percentages ("10% retainage") count */
-	read_figures(u->r->text + c->start, c->end - c->start, g);
-	g->nm = 0;
-	for (size_t q = 0; q < np && !u->err.code; q++) {
-		struct sw_err e = { 0 };
-		if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
-			read_figures(u->page.data, u->page.len, g);
-	}
 	char *how = NULL, a[40], b[40];
 	int64_t v = f->value;
 	static const char *const sum_words[] = { "together", "combined", "sum", "in all",
@@ -336,6 +335,30 @@ char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 		sums |= sw__verify_has_word(u->r->text + c->start, c->end - c->start, sum_words[k]);
 	for (size_t k = 0; k < SW_ARRAY_LEN(diff_words); k++)
 		diffs |= sw__verify_has_word(u->r->text + c->start, c->end - c->start, diff_words[k]);
+	struct figures *g = sw_xcalloc(1, sizeof(*g));
+	/* the sentence's own percentages ("10% retainage") count */
+	read_figures(u->r->text + c->start, c->end - c->start, g);
+	/* "$35,370.00 due and $200,811.50 in retainage, for a total of
+	 * $236,181.50": a total of the sentence's own amounts, each of which
+	 * is checked on the page as a fact of its own */
+	bool total = sums || sw__verify_has_word(u->r->text + c->start, c->end - c->start, "total");
+	for (size_t i = 0; i < g->nm && total && !how; i++)
+		for (size_t j = i + 1; j < g->nm && !how; j++)
+			if (g->money[i] != v && g->money[j] != v && g->money[i] + g->money[j] == v) {
+				money_text(a, sizeof(a), g->money[i]);
+				money_text(b, sizeof(b), g->money[j]);
+				how = sw_xasprintf("%s + %s, the sentence's own figures", a, b);
+			}
+	if (how) {
+		free(g);
+		return how;
+	}
+	g->nm = 0;
+	for (size_t q = 0; q < np && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			read_figures(u->page.data, u->page.len, g);
+	}
 	for (size_t i = 0; i < g->nm && !how; i++) {
 		for (size_t k = 0; k < g->np && !how; k++) {
 			/* a percentage of an amount, to the cent */
