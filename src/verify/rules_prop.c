@@ -360,6 +360,56 @@ static bool person_name(const char *t, size_t len, const struct sw__verify_name 
 	return true;
 }
 
+/* Whether name nm stands where a person acts in sentence c: before a
+ * verb ("L. Ortiz signed", "Dana Whitaker may have sent") or after "by",
+ * "to", "from", "copied" ("signed by Gordon Pruitt"); not in a list of who
+ * was there ("with Mr. Okafor, Tomas Reyes and me"). */
+static bool acts(const char *t, const struct sw_claim *c, const struct sw__verify_name *nm)
+{
+	static const char *const after[] = { "by", "to", "from", "copied", "cc", "told", "asked",
+					     "emailed", "called", "wrote" };
+	static const char *const verbs[] = {
+		"may", "might", "would", "could", "will", "did", "had", "has", "was", "is",
+		"signed", "sent", "wrote", "approved", "said", "told", "asked", "made",
+		"decided", "reported", "testified", "agreed", "refused", "issued", "received",
+		"directed", "ordered", "confirmed", "stated", "called", "emailed", "reminded",
+		"rejected", "accepted", "authorized", "countersigned", "executed", "prepared",
+		"inspected", "certified", "demanded", "promised", "admitted", "denied",
+	};
+	size_t e = nm->e, k = e;
+	/* "Peter Vale's memo": the person's own */
+	if (k + 1 < c->end && (t[k] == '\'' || (unsigned char)t[k] == 0xE2) &&
+	    (t[k + 1] == 's' || (k + 3 < c->end && t[k + 3] == 's')))
+		return true;
+	/* past ", Esq." and emphasis: "*Maria Ellis, Esq.* appeared" */
+	if (k + 6 <= c->end && (strncmp(t + k, ", Esq.", 6) == 0 || strncmp(t + k, ", Jr.", 5) == 0))
+		k += t[k + 2] == 'E' ? 6 : 5;
+	while (k < c->end && (t[k] == ' ' || t[k] == '*' || t[k] == '_'))
+		k++;
+	size_t we = k;
+	while (we < c->end && isalpha((unsigned char)t[we]))
+		we++;
+	for (size_t q = 0; q < SW_ARRAY_LEN(verbs) && we > k; q++)
+		if (we - k == strlen(verbs[q]) && strncasecmp(t + k, verbs[q], we - k) == 0)
+			return true;
+	/* a verb: "appeared", "reminds", or a role: "as consignee" */
+	if (we - k > 3 && islower((unsigned char)t[k]) &&
+	    (strncmp(t + we - 2, "ed", 2) == 0 || t[we - 1] == 's'))
+		return true;
+	if (we - k == 2 && strncmp(t + k, "as", 2) == 0)
+		return true;
+	size_t b = nm->s;
+	while (b > c->start && t[b - 1] == ' ')
+		b--;
+	size_t a = b;
+	while (a > c->start && isalpha((unsigned char)t[a - 1]))
+		a--;
+	for (size_t q = 0; q < SW_ARRAY_LEN(after) && b > a; q++)
+		if (b - a == strlen(after[q]) && strncasecmp(t + a, after[q], b - a) == 0)
+			return true;
+	return false;
+}
+
 /* The names of c the record knows, each checked on the cited pages: those
  * not there (but on another page) are added to why. */
 static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
@@ -495,7 +545,7 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 		}
 		/* a person's full name that another page holds and the cited
 		 * one lacks: a miscite or the wrong person */
-		if (person_name(t, u->r->len, &nm[k])) {
+		if (person_name(t, u->r->len, &nm[k]) && acts(t, c, &nm[k])) {
 			f->verdict = SW_VERDICT_UNSUPPORTED;
 			f->found_on = other;
 			sw_buf_addf(why, "%s%.*s is not named on %s; it is on %s",
