@@ -190,6 +190,28 @@ static const char *party_letter(int c)
 	       c == 'G' ? "government" : NULL;
 }
 
+/* Whether the exhibit word at [p, q) with its number ending at n names a
+ * part of a document rather than cites the record: "Exhibit C to the
+ * Subcontract", "Exhibit B of this Agreement", "the Exhibit C date". */
+static bool exhibit_of_document(const struct sw__claims_scan *sc, size_t p, size_t q, size_t n)
+{
+	static const char *const of[] = { " to the ", " to this ", " of the ", " of this ",
+					   " attached to ", " to our ", " to its " };
+	if (q - p < 7 || strncmp(sc->t + p, "Exhibit", 7) != 0)
+		return false; /* "Ex. 4", "PX12": citation forms */
+	for (size_t k = 0; k < SW_ARRAY_LEN(of); k++) {
+		size_t l = strlen(of[k]);
+		if (n + l <= sc->n && strncmp(sc->t + n, of[k], l) == 0)
+			return true;
+	}
+	/* "the Exhibit C date": an article before, a noun after */
+	if (p >= 4 && (strncmp(sc->t + p - 4, "the ", 4) == 0 || strncmp(sc->t + p - 4, "The ", 4) == 0) &&
+	    n + 2 < sc->n && sc->t[n] == ' ' && sw__claims_lower(sw__claims_at(sc, n + 1)) &&
+	    strncmp(sc->t + n + 1, "at ", 3) != 0)
+		return true;
+	return false;
+}
+
 size_t sw__claims_try_record(struct sw__claims_scan *sc, size_t p, size_t q, enum sw__claims_record_kw kw)
 {
 	if (p < sc->done || !sw__claims_boundary_before(sc, p))
@@ -222,6 +244,8 @@ size_t sw__claims_try_record(struct sw__claims_scan *sc, size_t p, size_t q, enu
 		if (sw__claims_lower(sw__claims_at(sc, n)) || (n - m > 1 && !sw__claims_digit(sw__claims_at(sc, m)) &&
 					      !sw__claims_digit(sw__claims_at(sc, n - 1)) && sw__claims_at(sc, m + 1) != '-'))
 			return 0; /* "Exhibit AB" is a word, "Ex. Bx" prose */
+		if (exhibit_of_document(sc, p, q, n))
+			return 0; /* "Exhibit C to the Subcontract": a part of a document */
 		sw__claims_fieldz(&b, "form", "exhibit");
 		sw__claims_field(&b, "number", sc->t + m, n - m);
 		const char *party = NULL;

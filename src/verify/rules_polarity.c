@@ -178,6 +178,11 @@ static void read_words(const char *t, size_t s, size_t e, const struct sw__verif
 			rd->cond = true; /* "no credit until they pay" */
 		if (rd->neg && !strcmp(w, "until"))
 			rd->until = true;
+		/* "Options: (a) tell Redhawk to release the crane": a choice
+		 * laid out, not a thing said to be so */
+		if (!strcmp(w, "options") || !strcmp(w, "option") || !strcmp(w, "alternatively") ||
+		    (!strcmp(w, "whether") && !rd->neg))
+			rd->cond = true;
 		if (!strcmp(w, "before") && !pending)
 			rd->before = true;
 		if (bound_next && (!strcmp(w, "earlier") || !strcmp(w, "later") ||

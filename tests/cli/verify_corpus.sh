@@ -2,17 +2,18 @@
 # labelled benchmark written independently of sworn; never edited here),
 # scored by its own score.py through the CLI.  The issue's bar is 99% of
 # the planted errors caught, at most 1% of the true claims blocked, and the
-# clean draft passing; sworn does not reach it yet (docs/DESIGN.md, "What
-# the deterministic layer blocks").  This test holds what it does reach as
-# a ratchet: it fails when caught falls or false blocks rise past the
-# figures below, when an error draft passes, or when the corpus is missing
+# clean draft passing; sworn reaches the last but not yet the first two
+# (docs/DESIGN.md, "What the deterministic layer blocks").  This test holds
+# what it does reach as a ratchet: it fails when caught falls or false
+# blocks rise past the figures below, when the clean draft is blocked or an
+# error draft passes, or when the corpus is missing
 # (a failure, not a skip: the benchmark is part of the checkout's
 # neighbourhood in every session and in CI).  Raise CAUGHT_MIN and lower
 # FALSE_MAX as the layer improves.
 . "$SW_SRC/tests/cli/lib.sh"
 CORPUS=${SW_VERIFY_CORPUS:-$SW_SRC/../shared/data/verify-corpus}
 CAUGHT_MIN=87  # of 101 planted errors
-FALSE_MAX=9    # of 603 true claims
+FALSE_MAX=7    # of 603 true claims
 
 checks=$((checks + 1))
 if [ ! -f "$CORPUS/score.py" ]; then
@@ -35,6 +36,12 @@ fi
 echo "verify-corpus: caught $caught (at least $CAUGHT_MIN), false blocks $fblock (at most $FALSE_MAX)"
 eq "caught at least $CAUGHT_MIN" "$((caught >= CAUGHT_MIN))" 1
 eq "false blocks at most $FALSE_MAX" "$((fblock <= FALSE_MAX))" 1
+# the clean draft passes, in strict mode (no --lenient)
+checks=$((checks + 1))
+if ! echo "$last" | grep -q "clean_gate=pass"; then
+	echo "FAIL: draft-clean.md, every claim of which is true, was blocked"
+	failures=$((failures + 1))
+fi
 # every error draft is blocked (score.py's first lines, one per draft)
 for d in declaration brief chronology; do
 	checks=$((checks + 1))
