@@ -449,6 +449,34 @@ static bool quotes(const struct sw__verify_run *u, const struct sw_claim *c)
 	return false;
 }
 
+/* In a transcript's lines [s, e): the end of a bare answer ("A. No.",
+ * "A. Yes.") that the witness goes on from ("A. No. Our labor foreman
+ * signed them"), so that the "No" stays with the question it answers; e
+ * when there is none. */
+static size_t answer_split(const char *p, size_t s, size_t e)
+{
+	for (size_t i = s; i + 4 < e; i++) {
+		if (p[i] != 'A' || p[i + 1] != '.' || (i > s && isalpha((unsigned char)p[i - 1])))
+			continue;
+		size_t k = i + 2;
+		while (k < e && p[k] == ' ')
+			k++;
+		size_t w = 0;
+		if (k + 3 <= e && (strncmp(p + k, "No.", 3) == 0 || strncmp(p + k, "No,", 3) == 0))
+			w = 3;
+		else if (k + 4 <= e && (strncmp(p + k, "Yes.", 4) == 0 || strncmp(p + k, "Yes,", 4) == 0))
+			w = 4;
+		if (!w)
+			continue;
+		size_t words = 0;
+		for (size_t q = k + w; q < e; q++)
+			words += isalpha((unsigned char)p[q]) && !isalpha((unsigned char)p[q - 1]);
+		if (words >= 3)
+			return k + w;
+	}
+	return e;
+}
+
 /* Where a clause of t ends at i: ", and ", ", but ", "; " (a sentence of
  * two clauses says two things, each with its own polarity).  The length of
  * the separator, or 0. */
@@ -532,14 +560,18 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 		} else {
 			continue;
 		}
+		bool second = false;
 		for (size_t i = 0; i < len;) {
 			size_t j = i;
-			if (pinned) {
-				/* a transcript's pin: its lines are the passage */
+			if (pinned && second) {
+				j = en; /* what the answer goes on to say */
+			} else if (pinned) {
+				/* a transcript's pin: its lines are the passage, cut
+				 * after a bare "A. No." that the answer goes on from */
 				if (!lines_of(p, len, l0, l1, &s, &en))
 					break;
 				i = s;
-				j = en;
+				j = answer_split(p, s, en);
 			} else {
 				/* a passage runs over its line ends (a sentence
 				 * wrapped), not over a blank line or a header's */
@@ -561,6 +593,11 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 				*best_rd = *rd;
 				free(said);
 				said = pinned ? without_numbers(p + i, j - i) : sw_xstrndup(p + i, j - i);
+			}
+			if (pinned && !second && j < en) {
+				second = true;
+				i = j;
+				continue;
 			}
 			if (pinned)
 				break;
