@@ -369,15 +369,33 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 	static const char *const meta[] = { "page", "pages", "line", "lines", "paragraph",
 					    "paragraphs", "sentence", "sentences", "word", "words",
 					    "time", "times", "exhibit", "exhibits", NULL };
+	/* "six Tallgrass laborers": the count is of the laborers */
+	if (up(at(r, b)) && !money) {
+		size_t nb = we;
+		if (at(r, nb) == '\'' && at(r, nb + 1) == 's')
+			nb += 2;
+		char w2[SW_FACT_UNIT_MAX];
+		size_t b2 = nb < r->n && at(r, nb) == ' ' ? nb + 1 : nb;
+		size_t e2 = b2 > nb ? word_at(r, b2, w2, sizeof(w2)) : b2;
+		size_t l2 = e2 - b2;
+		if (l2 > 3 && low(at(r, b2)) && w2[l2 - 1] == 's' && w2[l2 - 2] != 's' &&
+		    !in_list(w2, filler) && !in_list(w2, meta)) {
+			w2[l2 - 1] = '\0';
+			memcpy(out->unit, w2, l2);
+			return e2;
+		}
+	}
 	if (money || in_list(w, filler) || in_list(w, meta) || up(at(r, b)))
 		return e; /* "1 Brightline": a footnote's number, no unit */
-	/* "ten business days", "seven calendar days": the unit is the days */
+	/* "seven calendar days" are days; "ten business days" and "nine
+	 * working days" are workdays, counted Monday to Friday */
 	if ((!strcmp(w, "business") || !strcmp(w, "calendar") || !strcmp(w, "working")) &&
 	    at(r, we) == ' ') {
 		char w2[SW_FACT_UNIT_MAX];
 		size_t e2 = word_at(r, we + 1, w2, sizeof(w2));
 		if (!strcmp(w2, "day") || !strcmp(w2, "days")) {
-			memcpy(out->unit, "day", 4);
+			memcpy(out->unit, w[0] == 'c' ? "day" : "workday",
+			       w[0] == 'c' ? 4 : 8);
 			return e2;
 		}
 	}
@@ -550,17 +568,22 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 				k = blanks(r, k + 1);
 			char w3[16];
 			size_t n3 = word_at(r, k, w3, sizeof(w3));
-			if (!strcmp(w3, "no") || !strcmp(w3, "number") || !strcmp(w3, "nos"))
+			bool numbered = false; /* "Order No. 4": a name, never a count */
+			if (!strcmp(w3, "no") || !strcmp(w3, "number") || !strcmp(w3, "nos")) {
 				k = blanks(r, n3 + (at(r, n3) == '.'));
-			if (at(r, k) == '#' || at(r, k) == ':')
+				numbered = true;
+			}
+			if (at(r, k) == '#' || at(r, k) == ':') {
 				k = blanks(r, k + 1);
+				numbered = true;
+			}
 			size_t te = id_token(r, k, false);
 			struct sw_fact_token q = { 0 };
 			bool digits = true;
 			for (size_t d = k; d < te; d++)
 				digits &= dig(at(r, d));
 			/* "the order 27 days late": a count of something */
-			bool count = te > k && digits && cls == id_class("order") &&
+			bool count = !numbered && te > k && digits && cls == id_class("order") &&
 				     at(r, te) == ' ' && after_number(r, te, &q, false) > te &&
 				     q.unit[0];
 			if (te > k && dig(at(r, k)) && !count) {

@@ -162,7 +162,7 @@ static int duration_unit(const char *u)
 	static const struct { const char *w; int days; } units[] = {
 		{ "day", 1 }, { "days", 1 }, { "calendar", 1 }, { "week", 7 }, { "weeks", 7 },
 		{ "month", 0 }, { "months", 0 }, { "year", 12 }, { "years", 12 }, { "hour", -1 },
-		{ "hours", -1 }, { "hr", -1 }, { "hrs", -1 },
+		{ "hours", -1 }, { "hr", -1 }, { "hrs", -1 }, { "workday", -3 },
 	};
 	for (size_t k = 0; k < SW_ARRAY_LEN(units); k++)
 		if (strcmp(u, units[k].w) == 0)
@@ -192,7 +192,19 @@ static bool dates_apart(const struct ymd3 *a, size_t n, const struct sw_claim_fa
 			if (d1 <= d0)
 				continue;
 			bool ok;
-			if (unit >= 1 && unit != 12) {
+			if (unit == -3) {
+				/* Monday to Friday, the first day counted or not */
+				int64_t wd = 0, first = 0;
+				for (int64_t dn = d0; dn <= d1 && dn - d0 < 4000; dn++) {
+					int64_t dow = (dn + 2) % 7; /* 0 = Monday */
+					if (dow < 5) {
+						wd++;
+						if (dn == d0)
+							first = 1;
+					}
+				}
+				ok = wd == want || wd - first == want;
+			} else if (unit >= 1 && unit != 12) {
 				ok = d1 - d0 == want * unit;
 				/* "two weeks" of 13 to 15 days, as people count */
 				if (unit == 7 && !ok)
@@ -237,14 +249,15 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 		return NULL;
 	}
 	struct ymd3 *d = sw_xcalloc(DERIVED_DATES, sizeof(*d));
-	size_t n = text_dates(t + c->start, c->end - c->start, d, 0, DERIVED_DATES), own = n;
+	size_t n = text_dates(t + c->start, c->end - c->start, d, 0, DERIVED_DATES);
 	static const char *const span_words[] = { "late", "later", "after", "before", "earlier",
 						  "between", "elapsed", "passed", "behind",
-						  "ahead", "early", "delay", "delayed" };
+						  "ahead", "early", "delay", "delayed", "from",
+						  "until", "through", "since" };
 	bool spans = false;
 	for (size_t k = 0; k < SW_ARRAY_LEN(span_words); k++)
 		spans |= sw__verify_has_word(t + c->start, c->end - c->start, span_words[k]);
-	if (!own && !spans) {
+	if (!spans) {
 		free(d);
 		return NULL; /* "within fourteen days": a term, not a span between dates */
 	}

@@ -51,6 +51,9 @@ static const char *const opposite[][2] = {
 	{ "waiv", "reserv" }, { "damag", "good" }, { "accept", "reject" },
 	{ "approv", "reject" }, { "grant", "deni" },
 	{ "paid", "unpaid" }, { "early", "late" },
+	/* a change that adds against one that deletes or deducts */
+	{ "adds", "delet" }, { "add", "delet" }, { "adds", "deduct" }, { "add", "deduct" },
+	{ "increas", "decreas" }, { "increas", "deduct" },
 };
 
 /* The stem opposite to w's, or NULL. */

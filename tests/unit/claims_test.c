@@ -340,7 +340,7 @@ static void test_fact_shapes(void **state)
 		{ "about three hundred and forty hours that week", true, 34000, "hour" },
 		{ "two hundred and twelve panels in five lots", true, 21200, "panel" },
 		{ "fifty-two thousand, eight hundred dollars", true, 5280000, "" },
-		{ "within ten business days of the notice", true, 1000, "day" },
+		{ "within ten business days of the notice", true, 1000, "workday" },
 		{ "seven calendar days after the event", true, 700, "day" },
 		{ "the Sequence 1 steel arrived", false, 0, "" },
 		{ "Crew 4 works on the deck", false, 0, "" },
