@@ -143,6 +143,13 @@ bool sw__verify_name_on(const char *p, size_t len, const char *t,
 char *sw__verify_name_elsewhere(struct sw__verify_run *u, const char *t,
 				const struct sw__verify_name *nm, const int64_t *pages,
 				size_t npages, bool *same_doc);
+/* A party page p names in the role the sentence gives name nm: the same
+ * two words before it ("contract to Tallgrass" for "under contract to
+ * Redhawk") or the same noun after its possessive ("Tallgrass's laborers"
+ * for "Redhawk's laborers"), where the page never has nm there.  Its
+ * bytes in [*rs, *re).  cs: the sentence's start. */
+bool sw__verify_name_role_rival(const char *p, size_t len, const char *t, size_t cs,
+				const struct sw__verify_name *nm, size_t *rs, size_t *re);
 /* A name the record does not know whose last word the page gives another
  * party ("Swift Freight", the page's "Northway Freight"): that party's
  * bytes [*rs, *re) of p; false when none. */

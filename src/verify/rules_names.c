@@ -343,3 +343,167 @@ bool sw__verify_name_rival(const char *p, size_t len, const char *t,
 	}
 	return false;
 }
+
+/* Whether p[i, ...) starts with the words of w (n bytes, single spaces),
+ * case folded, runs of blanks and line ends standing for a space: the end,
+ * or 0. */
+static size_t words_at(const char *p, size_t len, size_t i, const char *w, size_t n)
+{
+	size_t k = 0;
+	while (k < n && i < len) {
+		if (w[k] == ' ') {
+			if (!isspace((unsigned char)p[i]))
+				return 0;
+			while (i < len && isspace((unsigned char)p[i]))
+				i++;
+			k++;
+			continue;
+		}
+		if (tolower((unsigned char)p[i]) != tolower((unsigned char)w[k]))
+			return 0;
+		i++;
+		k++;
+	}
+	return k == n ? i : 0;
+}
+
+/* The capitalised run at i of p (one to three words): its end, or i. */
+static size_t cap_run(const char *p, size_t len, size_t i)
+{
+	size_t e = i;
+	for (int n = 0; n < 3 && e < len && isupper((unsigned char)p[e]); n++) {
+		while (e < len && (isalpha((unsigned char)p[e]) || p[e] == '-' || p[e] == '&'))
+			e++;
+		if (e + 1 < len && p[e] == ' ' && isupper((unsigned char)p[e + 1]))
+			e++;
+		else
+			break;
+	}
+	return e;
+}
+
+/* Whether run [a, b) of p holds a word of name nm. */
+static bool run_names(const char *p, size_t a, size_t b, const char *t,
+		      const struct sw__verify_name *nm)
+{
+	for (size_t k = 0; k < nm->n; k++) {
+		size_t n = nm->te[k] - nm->ts[k], at;
+		if (n >= 2 && word_on(p + a, b - a, t + nm->ts[k], n, 0, &at))
+			return true;
+	}
+	return false;
+}
+
+/* Whether run [a, b) of p reads as a party's name: not a heading in
+ * capitals ("TESTING"), not a role a contract defines ("Subcontractor",
+ * "Owner", "Fabricator": agent nouns stand for the parties the sentence
+ * names), not a defined event ("Substantial Completion"). */
+static bool party_like(const char *p, size_t a, size_t b)
+{
+	static const char *const roles[] = { "owner", "party", "parties", "company", "tenant",
+					     "landlord", "lessee", "lessor", "employee", "payee",
+					     "substantial", "final", "change", "notice", "section",
+					     "article", "exhibit", "schedule", "project", "work" };
+	size_t caps = 0, letters = 0, w = a;
+	for (size_t i = a; i < b; i++)
+		if (isalpha((unsigned char)p[i])) {
+			letters++;
+			caps += isupper((unsigned char)p[i]) != 0;
+		}
+	if (letters >= 2 && caps == letters)
+		return false;
+	while (w < b && isalpha((unsigned char)p[w]))
+		w++;
+	size_t n = w - a;
+	if (n >= 5 && (strncmp(p + w - 2, "or", 2) == 0 || strncmp(p + w - 2, "er", 2) == 0 ||
+		       strncmp(p + w - 2, "ee", 2) == 0))
+		return false;
+	for (size_t k = 0; k < SW_ARRAY_LEN(roles); k++)
+		if (n == strlen(roles[k]) && strncasecmp(p + a, roles[k], n) == 0)
+			return false;
+	return true;
+}
+
+bool sw__verify_name_role_rival(const char *p, size_t len, const char *t, size_t cs,
+				const struct sw__verify_name *nm, size_t *rs, size_t *re)
+{
+	static const char *const preps[] = { "to", "by", "from", "for", "of", "with" };
+	char phrase[64];
+	size_t pl = 0;
+	bool after = false;
+	/* "under contract to Redhawk": the two words before the name */
+	size_t b = nm->s;
+	while (b > cs && t[b - 1] == ' ')
+		b--;
+	size_t a = b;
+	while (a > cs && isalpha((unsigned char)t[a - 1]))
+		a--;
+	bool prep = false;
+	for (size_t k = 0; k < SW_ARRAY_LEN(preps) && b > a; k++)
+		prep |= b - a == strlen(preps[k]) && strncmp(t + a, preps[k], b - a) == 0;
+	if (prep) {
+		size_t b0 = a;
+		while (b0 > cs && t[b0 - 1] == ' ')
+			b0--;
+		size_t a0 = b0;
+		while (a0 > cs && isalpha((unsigned char)t[a0 - 1]))
+			a0--;
+		if (b0 - a0 >= 4 && islower((unsigned char)t[a0]) && b - a0 < sizeof(phrase) - 2) {
+			pl = (size_t)snprintf(phrase, sizeof(phrase), "%.*s %.*s ", (int)(b0 - a0),
+					      t + a0, (int)(b - a), t + a);
+		}
+	} else if (t[nm->e] == '\'' && t[nm->e + 1] == 's' && t[nm->e + 2] == ' ') {
+		/* "Redhawk's laborers": the word after the possessive */
+		size_t w0 = nm->e + 3, w1 = w0;
+		while (isalpha((unsigned char)t[w1]))
+			w1++;
+		if (w1 - w0 >= 4 && islower((unsigned char)t[w0]) && w1 - w0 < sizeof(phrase) - 1) {
+			pl = (size_t)snprintf(phrase, sizeof(phrase), "%.*s", (int)(w1 - w0), t + w0);
+			after = true;
+		}
+	}
+	if (!pl)
+		return false;
+	bool same = false, found = false;
+	size_t fs = 0, fe = 0;
+	for (size_t i = 0; i < len && !same; i++) {
+		if (i > 0 && isalpha((unsigned char)p[i - 1]))
+			continue;
+		size_t e = words_at(p, len, i, phrase, pl);
+		if (!e || (after && ((e < len && isalpha((unsigned char)p[e])) ||
+				     !islower((unsigned char)p[i]))))
+			continue;
+		size_t ms, me;
+		if (!after) {
+			ms = e;
+			me = cap_run(p, len, e);
+		} else {
+			/* "Tallgrass's laborers", "Tallgrass laborers" */
+			size_t k = i;
+			while (k > 0 && p[k - 1] == ' ')
+				k--;
+			if (k >= 2 && p[k - 1] == 's' && p[k - 2] == '\'')
+				k -= 2;
+			me = k;
+			ms = k;
+			while (ms > 0 && isalpha((unsigned char)p[ms - 1]))
+				ms--;
+			if (ms == me || !isupper((unsigned char)p[ms]))
+				continue;
+		}
+		if (me == ms)
+			continue;
+		if (run_names(p, ms, me, t, nm)) {
+			same = true;
+		} else if (!found && !stop_word(p + ms, me - ms) && party_like(p, ms, me)) {
+			found = true;
+			fs = ms;
+			fe = me;
+		}
+	}
+	if (same || !found)
+		return false;
+	*rs = fs;
+	*re = fe;
+	return true;
+}

@@ -497,6 +497,23 @@ static size_t check_names(struct sw__verify_run *u, const struct sw_claim *c,
 			other = NULL;
 		}
 		char *rival = NULL, *rival_page = NULL;
+		/* the page gives the sentence's role to another party: "under
+		 * contract to Tallgrass" for "under contract to Redhawk" */
+		for (size_t q = 0; q < np && !rival && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t rs, re;
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    sw__verify_name_role_rival(u->page.data, u->page.len, t, c->start, &nm[k],
+						       &rs, &re)) {
+				rival = sw_xstrndup(u->page.data + rs, re - rs);
+				rival_page = sw__verify_page_name(u, pages[q]);
+			}
+		}
+		if (rival) {
+			free(on);
+			free(other);
+			on = other = NULL;
+		}
 		for (size_t q = 0; q < np && !on && !other && !rival && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t rs, re;
