@@ -233,6 +233,24 @@ bool sw__verify_table_cell(const char *p, size_t len, const char *word, int64_t 
 int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *rs,
 			const struct sw_claim_fact *f, char **says);
 
+/* ---------------------------------- a proposition's names (rules_prop_names.c) */
+
+#define SW__VERIFY_PROP_NAMES 8  /* names checked per sentence */
+#define SW__VERIFY_PROP_SPANS 32 /* other claims of a sentence kept out of its names */
+
+/* The spans of proposition c's sentence that its other claims cover
+ * (citations, quotations, dates), at most max. */
+size_t sw__verify_claim_spans(const struct sw__verify_run *u, const struct sw_claim *c,
+			      struct sw__verify_range *sp, size_t max);
+/* The names of c checked on its cited pages (where: their names, for
+ * reasons; rows: the sentence's table rows, or NULL): a verdict per name
+ * into fv (room for SW__VERIFY_PROP_NAMES), what fails into why, what
+ * holds into ok, *contra when one is contradicted.  How many it wrote. */
+size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c,
+			      const int64_t *pages, size_t np, const char *where,
+			      struct sw_fact_verdict *fv, struct sw_buf *why, struct sw_buf *ok,
+			      bool *contra, const struct sw__verify_rows *rows);
+
 /* ------------------------------------ proposition words (rules_prop_text.c) */
 
 /* The words of page text p's lines [s, e) as one run (a transcript's

@@ -1,0 +1,286 @@
+/*
+ * rules_prop_names.c - the names of a cited sentence against its pages
+ * (rules_prop.c's proposition check calls it): a party the page puts in
+ * the sentence's role instead (a rival), a name another row of the
+ * sentence's table holds and its rows do not, a person's full name the
+ * cited page lacks where the sentence has the person act, a party named
+ * elsewhere only (noted, never blocking), a name no page holds.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "verify/rules_int.h"
+
+
+/* The spans of proposition c's sentence that its other claims cover
+ * (citations, quotations, dates): no name is read there. */
+size_t sw__verify_claim_spans(const struct sw__verify_run *u, const struct sw_claim *c,
+			      struct sw__verify_range *sp, size_t max)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	size_t n = 0, k0, k1;
+	sw__verify_claims_near(u, c, &k0, &k1);
+	for (size_t k = k0; k < k1 && n < max; k++)
+		if (cl->v[k].sentence == c->sentence ||
+		    (cl->v[k].start < c->end && c->start < cl->v[k].end))
+			sp[n++] = (struct sw__verify_range){ cl->v[k].start, cl->v[k].end };
+	return n;
+}
+
+/* Whether name nm reads as a person's ("L. Ortiz", "Dana Whitaker"): two
+ * or three words, none a word companies and places are named with.  A
+ * company is spoken of as "we" and "they" on pages that do not name it; a
+ * person is named where they act. */
+static bool person_name(const char *t, size_t len, const struct sw__verify_name *nm)
+{
+	static const char *const firm[] = {
+		"inc", "llc", "corp", "co", "ltd", "company", "group", "builders", "steel",
+		"erectors", "freight", "logistics", "welding", "range", "services",
+		"construction", "industries", "partners", "bank", "holdings", "systems",
+		"supply", "solutions", "associates", "widgets", "testing", "labs",
+		"county", "city", "state", "court", "district", "street", "avenue", "road",
+		"building", "crossing", "center", "office", "medical", "river", "valley",
+	};
+	if (nm->n < 2 || nm->n > 3)
+		return false;
+	for (size_t k = 0; k < nm->n; k++) {
+		size_t n = nm->te[k] - nm->ts[k];
+		for (size_t q = 0; q < SW_ARRAY_LEN(firm); q++)
+			if (n == strlen(firm[q]) && strncasecmp(t + nm->ts[k], firm[q], n) == 0)
+				return false;
+		/* a word the draft also writes in lower case is a common word
+		 * ("Two", "Pay Application"), not a name */
+		for (size_t i = 0; n >= 2 && i + n <= len; i++)
+			if (islower((unsigned char)t[i]) && strncasecmp(t + i, t + nm->ts[k], n) == 0 &&
+			    (i == 0 || !isalpha((unsigned char)t[i - 1])) &&
+			    (i + n == len || !isalpha((unsigned char)t[i + n])))
+				return false;
+	}
+	return true;
+}
+
+/* Whether name nm stands where a person acts in sentence c: before a
+ * verb ("L. Ortiz signed", "Dana Whitaker may have sent") or after "by",
+ * "to", "from", "copied" ("signed by Gordon Pruitt"); not in a list of who
+ * was there ("with Mr. Okafor, Tomas Reyes and me"). */
+static bool acts(const char *t, const struct sw_claim *c, const struct sw__verify_name *nm)
+{
+	static const char *const after[] = { "by", "to", "from", "copied", "cc", "told", "asked",
+					     "emailed", "called", "wrote" };
+	static const char *const verbs[] = {
+		"may", "might", "would", "could", "will", "did", "had", "has", "was", "is",
+		"signed", "sent", "wrote", "approved", "said", "told", "asked", "made",
+		"decided", "reported", "testified", "agreed", "refused", "issued", "received",
+		"directed", "ordered", "confirmed", "stated", "called", "emailed", "reminded",
+		"rejected", "accepted", "authorized", "countersigned", "executed", "prepared",
+		"inspected", "certified", "demanded", "promised", "admitted", "denied",
+	};
+	size_t e = nm->e, k = e;
+	/* "Peter Vale's memo": the person's own */
+	if (k + 1 < c->end && (t[k] == '\'' || (unsigned char)t[k] == 0xE2) &&
+	    (t[k + 1] == 's' || (k + 3 < c->end && t[k + 3] == 's')))
+		return true;
+	/* past ", Esq." and emphasis: "*Maria Ellis, Esq.* appeared" */
+	if (k + 6 <= c->end && (strncmp(t + k, ", Esq.", 6) == 0 || strncmp(t + k, ", Jr.", 5) == 0))
+		k += t[k + 2] == 'E' ? 6 : 5;
+	while (k < c->end && (t[k] == ' ' || t[k] == '*' || t[k] == '_'))
+		k++;
+	size_t we = k;
+	while (we < c->end && isalpha((unsigned char)t[we]))
+		we++;
+	for (size_t q = 0; q < SW_ARRAY_LEN(verbs) && we > k; q++)
+		if (we - k == strlen(verbs[q]) && strncasecmp(t + k, verbs[q], we - k) == 0)
+			return true;
+	/* a verb: "appeared", "reminds", or a role: "as consignee" */
+	if (we - k > 3 && islower((unsigned char)t[k]) &&
+	    (strncmp(t + we - 2, "ed", 2) == 0 || t[we - 1] == 's'))
+		return true;
+	if (we - k == 2 && strncmp(t + k, "as", 2) == 0)
+		return true;
+	size_t b = nm->s;
+	while (b > c->start && t[b - 1] == ' ')
+		b--;
+	size_t a = b;
+	while (a > c->start && isalpha((unsigned char)t[a - 1]))
+		a--;
+	for (size_t q = 0; q < SW_ARRAY_LEN(after) && b > a; q++)
+		if (b - a == strlen(after[q]) && strncasecmp(t + a, after[q], b - a) == 0)
+			return true;
+	return false;
+}
+
+/* The names of c the record knows, each checked on the cited pages: those
+ * not there (but on another page) are added to why. */
+size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c,
+			  const int64_t *pages, size_t np, const char *where,
+			  struct sw_fact_verdict *fv, struct sw_buf *why, struct sw_buf *ok,
+			  bool *contra, const struct sw__verify_rows *rows)
+{
+	const char *t = u->r->text;
+	struct sw__verify_range sp[SW__VERIFY_PROP_SPANS];
+	struct sw__verify_name nm[SW__VERIFY_PROP_NAMES];
+	size_t nsp = sw__verify_claim_spans(u, c, sp, SW__VERIFY_PROP_SPANS), bad = 0, nv = 0;
+	size_t nn = sw__verify_names(t, c->start, c->end, sp, nsp, nm, SW__VERIFY_PROP_NAMES);
+	for (size_t k = 0; k < nn && !u->err.code; k++) {
+		int w = (int)(nm[k].e - nm[k].s);
+		char *on = NULL, *off = NULL;
+		size_t row_at;
+		/* a table's rows of the sentence: a name another row holds and
+		 * these do not ("Lot 17 ships with Keel Transport") */
+		if (rows && rows->set && rows->rows_text && rows->table_text &&
+		    sw__verify_name_on(rows->table_text, strlen(rows->table_text), t, &nm[k], &row_at) &&
+		    !sw__verify_name_on(rows->rows_text, strlen(rows->rows_text), t, &nm[k], &row_at)) {
+			char *pn = sw__verify_page_name(u, rows->page);
+			struct sw_fact_verdict *f = &fv[nv++];
+			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+						       .end = nm[k].e, .page = sw_xstrdup(where),
+						       .verdict = SW_VERDICT_CONTRADICTED };
+			sw_buf_addf(why, "%sthe rows of the sentence on %s do not name %.*s; another "
+				    "row does", why->len ? "; " : "", pn, w, t + nm[k].s);
+			free(pn);
+			*contra = true;
+			continue;
+		}
+		for (size_t q = 0; q < np && !on && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t at, ps = 0, pe;
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+				continue;
+			const char *p = u->page.data;
+			pe = u->page.len;
+			/* a transcript's pinned lines: the name must be there */
+			bool pin = sw__verify_pin(u, c, pages[q], p, pe, &ps, &pe, NULL, NULL);
+			struct sw__verify_lines ln = { 0 };
+			if (pin)
+				sw__verify_lines_read(&ln, p, ps, pe);
+			if (pin ? sw__verify_name_on(ln.text, ln.len, t, &nm[k], &at)
+				: sw__verify_name_on(p, pe, t, &nm[k], &at))
+				on = sw__verify_page_name(u, pages[q]);
+			sw__verify_lines_release(&ln);
+			if (on)
+				break;
+			if (pin && !off && sw__verify_name_on(p, u->page.len, t, &nm[k], &at)) {
+				char *pn = sw__verify_page_name(u, pages[q]);
+				long line = sw__verify_line_of(p, u->page.len, at);
+				off = line > 0 ? sw_xasprintf("%s:%ld", pn, line) : sw_xstrdup(pn);
+				free(pn);
+			}
+		}
+		/* a deponent is the transcript's own ("Smith Dep."), an e-mail's
+		 * file its writers' */
+		for (size_t q = 0; q < np && !on && !u->err.code; q++) {
+			struct sw_record_page p = { 0 };
+			struct sw_err e = { 0 };
+			size_t at;
+			if (sw__verify_found(u, sw_record_page_by_id(&p, u->m, pages[q], &e), &e)) {
+				const char *label = sw__verify_doc_label(u, p.doc_id);
+				char *own = sw_xasprintf("%s %s", label ? label : "", p.document);
+				if (sw__verify_name_on(own, strlen(own), t, &nm[k], &at))
+					on = sw__verify_page_name(u, pages[q]);
+				free(own);
+			}
+			sw_record_page_release(&p);
+		}
+		bool same_doc = false;
+		char *other = on || off ? NULL
+				       : sw__verify_name_elsewhere(u, t, &nm[k], pages, np, &same_doc);
+		if (on) {
+			free(off);
+			off = NULL;
+		} else if (off) {
+			other = off; /* on the cited transcript page, not its lines */
+			off = NULL;
+		}
+		if (other && same_doc) {
+			on = other; /* the document's own: its writer, its addressee */
+			other = NULL;
+		}
+		char *rival = NULL, *rival_page = NULL;
+		/* the page gives the sentence's role to another party: "under
+		 * contract to Tallgrass" for "under contract to Redhawk" */
+		for (size_t q = 0; q < np && !rival && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t rs, re;
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    sw__verify_name_role_rival(u->page.data, u->page.len, t, c->start, &nm[k],
+						       &rs, &re)) {
+				rival = sw_xstrndup(u->page.data + rs, re - rs);
+				rival_page = sw__verify_page_name(u, pages[q]);
+			}
+		}
+		if (rival) {
+			free(on);
+			free(other);
+			on = other = NULL;
+		}
+		for (size_t q = 0; q < np && !on && !other && !rival && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t rs, re;
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    sw__verify_name_rival(u->page.data, u->page.len, t, &nm[k], &rs, &re)) {
+				rival = sw_xstrndup(u->page.data + rs, re - rs);
+				rival_page = sw__verify_page_name(u, pages[q]);
+			}
+		}
+		if (rival) {
+			/* a party the record does not know where the page names
+			 * another of the same kind: clearly not it */
+			struct sw_fact_verdict *f = &fv[nv++];
+			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+						       .end = nm[k].e, .page = sw_xstrdup(where),
+						       .verdict = SW_VERDICT_CONTRADICTED,
+						       .page_says = rival };
+			sw_buf_addf(why, "%s%s names %s, not %.*s", why->len ? "; " : "", rival_page,
+				    rival, w, t + nm[k].s);
+			free(rival_page);
+			*contra = true;
+			continue;
+		}
+		if (!on && !other && !u->err.code && sw__verify_unknown_name(u, t, &nm[k])) {
+			/* a person or company of two words or more none of which
+			 * the record holds: the sentence made it up */
+			struct sw_fact_verdict *f = &fv[nv++];
+			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+						       .end = nm[k].e, .page = sw_xstrdup(where),
+						       .verdict = SW_VERDICT_UNSUPPORTED };
+			sw_buf_addf(why, "%s%.*s is not named on %s nor anywhere else in the record",
+				    why->len ? "; " : "", w, t + nm[k].s, where);
+			bad++;
+			continue;
+		}
+		if (!on && !other)
+			continue; /* a name the record does not know is no fact */
+		struct sw_fact_verdict *f = &fv[nv++];
+		*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+					       .end = nm[k].e, .page = sw_xstrdup(where) };
+		if (on) {
+			f->verdict = SW_VERDICT_SUPPORTED;
+			f->found_on = on;
+			sw_buf_addf(ok, "%s%.*s", ok->len ? ", " : "", w, t + nm[k].s);
+			continue;
+		}
+		/* a person's full name that another page holds and the cited
+		 * one lacks: a miscite or the wrong person */
+		if (person_name(t, u->r->len, &nm[k]) && acts(t, c, &nm[k])) {
+			f->verdict = SW_VERDICT_UNSUPPORTED;
+			f->found_on = other;
+			sw_buf_addf(why, "%s%.*s is not named on %s; it is on %s",
+				    why->len ? "; " : "", w, t + nm[k].s, where, other);
+			bad++;
+			continue;
+		}
+		/* a party named elsewhere, not on the cited lines: a witness
+		 * says "we", the party is in the question, the caption, the
+		 * letterhead.  Absence is no evidence against the sentence; it
+		 * is noted, never blocking (a rival named in its place blocks,
+		 * above). */
+		f->verdict = SW_VERDICT_UNVERIFIABLE;
+		f->found_on = other;
+		sw_buf_addf(ok, "%s%.*s (named on %s)", ok->len ? ", " : "", w, t + nm[k].s, other);
+	}
+	(void)bad;
+	return nv;
+}
+
