@@ -233,6 +233,15 @@ bool sw__verify_table_cell(const char *p, size_t len, const char *word, int64_t 
 int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *rs,
 			const struct sw_claim_fact *f, char **says);
 
+/* A count of page text p in a labelled line ("Welds tested ...... 52",
+ * "Weather, 07/28   WX   1"): the line whose label holds the most of the
+ * words that say what quantity f counts (the word before its number, its
+ * unit), when one line alone does.  1 when its number is f's, -1 when it
+ * is another (*says: the label and its number, caller frees), 0 when no
+ * line answers.  cs: the start of f's sentence in t. */
+int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
+			const struct sw_claim_fact *f, char **says);
+
 /* ---------------------------------- a proposition's names (rules_prop_names.c) */
 
 #define SW__VERIFY_PROP_NAMES 8  /* names checked per sentence */

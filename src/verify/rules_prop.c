@@ -384,6 +384,10 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 	 * standby" for "eleven working days of standby"): what it says stands */
 	if (fc->st == FACT_DIFFERS && sw__verify_is_duration(f) && same_next_word(u, f, fc))
 		return NULL;
+	/* the page counts the same thing otherwise ("Welds tested ... 52",
+	 * "2 men"): a bare 45 elsewhere on it is no support */
+	if (fc->st == FACT_DIFFERS && f->kind == SW_FACT_QUANTITY && !sw__verify_is_duration(f))
+		return NULL;
 	/* a span of days, weeks, months or years is written with its unit or
 	 * given by dates; a bare 6 is not "six weeks" */
 	bool span = sw__verify_is_duration(f) && f->unit[0] != 'h';
@@ -581,6 +585,33 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			v = SW_VERDICT_CONTRADICTED;
 			bad++;
 			continue;
+		}
+		if (fc[k].st == FACT_ON) {
+			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
+			fv[k].verdict = SW_VERDICT_SUPPORTED;
+			fv[k].found_on = sw__verify_page_name(u, fc[k].page);
+			continue;
+		}
+		/* a count the page gives in a labelled line: "Welds tested
+		 * ...... 52" for "tested 45 welds" */
+		for (size_t q = 0; q < np && fc[k].st != FACT_ON && f->kind == SW_FACT_QUANTITY &&
+				   !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			char *lsays = NULL;
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+				continue;
+			int lv = sw__verify_labelled(u->page.data, u->page.len, t, c->start, f, &lsays);
+			if (lv > 0) {
+				fc[k].st = FACT_ON;
+				fc[k].page = pages[q];
+			} else if (lv < 0 && fc[k].st != FACT_DIFFERS) {
+				fc[k].st = FACT_DIFFERS;
+				fc[k].page = pages[q];
+				free(fc[k].page_says);
+				fc[k].page_says = lsays;
+				lsays = NULL;
+			}
+			free(lsays);
 		}
 		if (fc[k].st == FACT_ON) {
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
