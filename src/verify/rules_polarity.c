@@ -530,18 +530,36 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 	struct sw__verify_name nm[8];
 	size_t nnm = sw__verify_names(t, cs, ce, sp, nsp, nm, SW_ARRAY_LEN(nm));
 	struct sw__verify_text tx;
-	struct sw_buf joined = SW_BUF_INIT;
+	struct sw_buf joined = SW_BUF_INIT, pinbuf = SW_BUF_INIT;
 	sw__verify_text_init(&tx);
 	read_words(t, cs, ce, sp, nsp, sent, nm, nnm);
 	if (sent->st.n < 2 || sent->cond || quotes(u, c))
 		goto done;
-	for (size_t q = 0; q < np && !u->err.code; q++) {
-		struct sw_err e = { 0 };
+	/* a pin across a page break (5:24-6:3): its lines read as one run, so
+	 * that the question on one page meets its answer on the next */
+	bool multi = np > 1;
+	for (size_t q = 0; q < np && multi && !u->err.code; q++) {
 		long l0, l1;
-		bool pinned = pin_of(u, c, pages[q], &l0, &l1);
+		struct sw_err e = { 0 };
+		size_t s0 = 0, e0 = 0;
+		multi = pin_of(u, c, pages[q], &l0, &l1) &&
+			sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			lines_of(u->page.data, u->page.len, l0, l1, &s0, &e0);
+		if (multi) {
+			sw_buf_add(&pinbuf, u->page.data + s0, e0 - s0);
+			sw_buf_addc(&pinbuf, '\n');
+		}
+	}
+	for (size_t q = 0; q < (multi ? 1 : np) && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		long l0 = 0, l1 = 0;
+		bool pinned = multi || pin_of(u, c, pages[q], &l0, &l1);
 		const char *p;
 		size_t len, s = 0, en = 0; /* s, en: set by lines_of when it says yes */
-		if (!pinned && np > 1 && sw__verify_text_read(u, &tx, pages[q], true)) {
+		if (multi) {
+			p = pinbuf.data;
+			len = pinbuf.len;
+		} else if (!pinned && np > 1 && sw__verify_text_read(u, &tx, pages[q], true)) {
 			/* pages cited together: a sentence runs on to the next
 			 * (the join's blank lines are no paragraph end) */
 			size_t fl = tx.first_len, a = fl, b = fl;
@@ -571,8 +589,12 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 			} else if (pinned) {
 				/* a transcript's pin: its lines are the passage, cut
 				 * after a bare "A. No." that the answer goes on from */
-				if (!lines_of(p, len, l0, l1, &s, &en))
+				if (multi) {
+					s = 0;
+					en = len;
+				} else if (!lines_of(p, len, l0, l1, &s, &en)) {
 					break;
+				}
 				i = s;
 				j = answer_split(p, s, en);
 			} else {
@@ -641,6 +663,7 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 done:
 	sw__verify_text_release(&tx);
 	sw_buf_release(&joined);
+	sw_buf_release(&pinbuf);
 	free(said);
 	free(sent);
 	return why;
