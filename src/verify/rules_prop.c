@@ -28,6 +28,8 @@ struct fact_check {
 	char *page_says;     /* FACT_DIFFERS: the page's words */
 	char *elsewhere;     /* a page not cited that has it, or NULL */
 	size_t at, end;      /* FACT_ON: where on the page */
+	bool weak;           /* FACT_ON by a figure of another unit ("5 extended") */
+	bool labelled;       /* FACT_DIFFERS from the page's labelled line for it */
 };
 
 static bool same_value(const struct sw_claim_fact *f, const struct sw_fact_token *t)
@@ -139,6 +141,8 @@ static bool on_page(struct sw__verify_run *u, const struct sw_claim *c,
 		    (cited || f->kind != SW_FACT_QUANTITY || strcmp(f->unit, t.unit) == 0)) {
 			fc->st = FACT_ON;
 			fc->page = id;
+			fc->weak = f->kind == SW_FACT_QUANTITY && t.unit[0] && f->unit[0] &&
+				   strcmp(f->unit, t.unit) != 0;
 			fc->at = ln.map ? ln.map[t.start] : t.start;
 			fc->end = ln.map ? ln.map[t.end - 1] + 1 : t.end;
 			sw__verify_lines_release(&ln);
@@ -386,7 +390,8 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		return NULL;
 	/* the page counts the same thing otherwise ("Welds tested ... 52",
 	 * "2 men"): a bare 45 elsewhere on it is no support */
-	if (fc->st == FACT_DIFFERS && f->kind == SW_FACT_QUANTITY && !sw__verify_is_duration(f))
+	if (fc->st == FACT_DIFFERS && f->kind == SW_FACT_QUANTITY &&
+	    (fc->labelled || !sw__verify_is_duration(f)))
 		return NULL;
 	/* a span of days, weeks, months or years is written with its unit or
 	 * given by dates; a bare 6 is not "six weeks" */
@@ -586,16 +591,10 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			bad++;
 			continue;
 		}
-		if (fc[k].st == FACT_ON) {
-			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
-			fv[k].verdict = SW_VERDICT_SUPPORTED;
-			fv[k].found_on = sw__verify_page_name(u, fc[k].page);
-			continue;
-		}
 		/* a count the page gives in a labelled line: "Welds tested
 		 * ...... 52" for "tested 45 welds" */
-		for (size_t q = 0; q < np && fc[k].st != FACT_ON && f->kind == SW_FACT_QUANTITY &&
-				   !u->err.code; q++) {
+		for (size_t q = 0; q < np && (fc[k].st != FACT_ON || fc[k].weak) &&
+				   f->kind == SW_FACT_QUANTITY && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			char *lsays = NULL;
 			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
@@ -605,6 +604,8 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 				fc[k].st = FACT_ON;
 				fc[k].page = pages[q];
 			} else if (lv < 0 && fc[k].st != FACT_DIFFERS) {
+				fc[k].weak = false;
+				fc[k].labelled = true;
 				fc[k].st = FACT_DIFFERS;
 				fc[k].page = pages[q];
 				free(fc[k].page_says);

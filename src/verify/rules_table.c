@@ -619,17 +619,31 @@ int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 		return 0;
 	/* the words that say what is counted: the one before the number
 	 * ("tested 45 welds") and the unit */
-	char words[2][24];
+	static const char *const stop[] = { "with", "that", "this", "from", "into", "than",
+					    "were", "was", "have", "been", "about", "only", "over",
+					    "under", "after", "before", "each", "some" };
+	char words[3][24];
 	size_t nw = 0;
 	size_t b = f->start;
-	while (b > cs && !isalpha((unsigned char)t[b - 1]))
-		b--;
-	size_t a = b;
-	while (a > cs && isalpha((unsigned char)t[a - 1]))
-		a--;
-	if (b - a >= 4 && b - a < sizeof(words[0])) {
-		memcpy(words[nw], t + a, b - a);
-		words[nw++][b - a] = '\0';
+	/* up to two content words before the number, within its clause
+	 * ("charges the weather with 5 days": weather, charges) */
+	for (int guard = 0; guard < 4 && nw < 2 && b > cs; guard++) {
+		while (b > cs && !isalpha((unsigned char)t[b - 1]) && t[b - 1] != ',' &&
+		       t[b - 1] != ';' && t[b - 1] != '(')
+			b--;
+		if (b == cs || !isalpha((unsigned char)t[b - 1]))
+			break;
+		size_t a = b;
+		while (a > cs && isalpha((unsigned char)t[a - 1]))
+			a--;
+		bool skip = b - a < 4 || b - a >= sizeof(words[0]);
+		for (size_t k = 0; k < SW_ARRAY_LEN(stop) && !skip; k++)
+			skip = b - a == strlen(stop[k]) && strncasecmp(t + a, stop[k], b - a) == 0;
+		if (!skip) {
+			memcpy(words[nw], t + a, b - a);
+			words[nw++][b - a] = '\0';
+		}
+		b = a;
 	}
 	if (strlen(f->unit) >= 4)
 		snprintf(words[nw++], sizeof(words[0]), "%s", f->unit);
