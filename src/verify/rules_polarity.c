@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "verify/rules_int.h"
 
@@ -518,6 +519,100 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 	return why;
 }
 
+static bool has_stem(const struct stems *st, const char *w)
+{
+	for (size_t k = 0; k < st->n; k++)
+		if (same_stem(st->w[k], w))
+			return true;
+	return false;
+}
+
+/* Whether passage s sets a condition: "when", "upon", "unless",
+ * "provided", "only if", "until". */
+static bool conditional(const char *s)
+{
+	static const char *const words[] = { "when", "upon", "unless", "provided", "until",
+					     "conditioned", "contingent" };
+	for (const char *p = s; *p; p++) {
+		if (p > s && isalpha((unsigned char)p[-1]))
+			continue;
+		for (size_t k = 0; k < SW_ARRAY_LEN(words); k++) {
+			size_t n = strlen(words[k]);
+			if (strncasecmp(p, words[k], n) == 0 && !isalpha((unsigned char)p[n]))
+				return true;
+		}
+		if (strncasecmp(p, "only if ", 8) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A line of a cited page that labels a thing of the sentence with none
+ * of it ("Crane: not used", "Credit applied: none"): the reason, or NULL. */
+static char *none_line(struct sw__verify_run *u, const int64_t *pages, size_t np,
+		       const struct reading *sent)
+{
+	static const char *const nones[] = { "none", "not used", "no", "n/a", "not applicable",
+					     "nil", "not provided", "not performed" };
+	for (size_t q = 0; q < np && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			continue;
+		const char *p = u->page.data;
+		size_t len = u->page.len;
+		for (size_t i = 0; i < len;) {
+			size_t le = i;
+			while (le < len && p[le] != '\n')
+				le++;
+			size_t a = i;
+			while (a < le && p[a] == ' ')
+				a++;
+			const char *colon = memchr(p + a, ':', le - a);
+			size_t z = le;
+			while (z > a && (p[z - 1] == ' ' || p[z - 1] == '\r' || p[z - 1] == '.'))
+				z--;
+			if (colon && (size_t)(colon - p) - a <= 30 && colon > p + a) {
+				size_t v = (size_t)(colon - p) + 1;
+				while (v < z && p[v] == ' ')
+					v++;
+				bool none = false;
+				for (size_t k = 0; k < SW_ARRAY_LEN(nones) && !none; k++)
+					none = z - v == strlen(nones[k]) &&
+					       strncasecmp(p + v, nones[k], z - v) == 0;
+				/* the label's words, one of them a content word of
+				 * the sentence that names no one */
+				bool ours = false;
+				for (size_t w = a; none && w < (size_t)(colon - p) && !ours;) {
+					while (w < (size_t)(colon - p) && !isalpha((unsigned char)p[w]))
+						w++;
+					size_t we = w;
+					while (we < (size_t)(colon - p) && isalpha((unsigned char)p[we]))
+						we++;
+					char wd[24];
+					size_t n = we - w < sizeof(wd) - 1 ? we - w : sizeof(wd) - 1;
+					for (size_t k = 0; k < n; k++)
+						wd[k] = (char)tolower((unsigned char)p[w + k]);
+					wd[n] = '\0';
+					if (n >= 4) {
+						stem(wd);
+						ours = has_stem(&sent->st, wd) && !has_stem(&sent->named, wd);
+					}
+					w = we;
+				}
+				if (none && ours) {
+					char *pn = sw__verify_page_name(u, pages[q]);
+					char *why = sw_xasprintf("the sentence affirms what %s denies: \"%.*s\"",
+								 pn, (int)(z - a), p + a);
+					free(pn);
+					return why;
+				}
+			}
+			i = le < len ? le + 1 : len;
+		}
+	}
+	return NULL;
+}
+
 static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, size_t cs,
 			   size_t ce, const int64_t *pages, size_t np,
 			   const struct sw__verify_range *sp, size_t nsp)
@@ -631,8 +726,23 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 	}
 	size_t plain_stems = sent->st.n - sent->named.n;
 	bool clear = best_plain >= 1 && (best >= 3 || (best >= 2 && best * 2 >= plain_stems));
+	/* "Crane: not used" on the page, the sentence's "worked with the
+	 * crane": a labelled line that says none of a thing the sentence has */
+	if (!sent->neg && !u->err.code && (why = none_line(u, pages, np, sent)) != NULL)
+		goto done;
 	if (!said || !clear)
 		goto done;
+	/* "did not condition payment on a release" and the page's "will pay
+	 * ... when Redhawk delivers ... a release": a condition denied that
+	 * the page sets */
+	if (sent->neg && has_stem(&sent->targets, "condit") && conditional(said)) {
+		char *pn = sw__verify_page_name(u, bpage);
+		char *ex = sw__verify_excerpt(said, strlen(said), 0, strlen(said));
+		why = sw_xasprintf("the sentence denies a condition %s sets: \"%s\"", pn, ex);
+		free(ex);
+		free(pn);
+		goto done;
+	}
 	/* "no credit until they pay" and the sentence's "credit before they
 	 * paid": the one thing a condition plainly denies */
 	bool before = best_rd->until && sent->before && !sent->neg;
