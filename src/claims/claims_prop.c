@@ -80,6 +80,7 @@ static const struct { const char *w, *cls; } idword[] = {
 	{ "acct", "account" }, { "batch", "lot" }, { "serial", "serial" },
 	{ "contract", "contract" }, { "shipment", "shipment" }, { "bol", "bol" },
 	{ "rma", "rma" }, { "claim", "claim" }, { "case", "case" }, { "agreement", "contract" },
+	{ "grid", "grid" },
 };
 
 static const char *id_class(const char *w)
@@ -596,6 +597,10 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			}
 			if (te > k && up(at(r, k))) {
 				size_t n = 0;
+				/* "Grid F/7": a grid's coordinates name a place only
+				 * with the word */
+				if (!strcmp(cls, "grid"))
+					put_id(out->id, &n, cls, strlen(cls));
 				id_parts(r, k, te, out->id, &n);
 				out->kind = SW_FACT_IDENTIFIER;
 				out->start = k;

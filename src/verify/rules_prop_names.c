@@ -111,6 +111,56 @@ static bool acts(const char *t, const struct sw_claim *c, const struct sw__verif
 	return false;
 }
 
+/* Whether sentence c says someone was copied ("copied", "cc", "a copy"). */
+static bool says_copied(const char *t, const struct sw_claim *c)
+{
+	static const char *const w[] = { "copied", "copy", "cc", "cc'd", "copies" };
+	for (size_t i = c->start; i < c->end; i++) {
+		if (i > c->start && isalpha((unsigned char)t[i - 1]))
+			continue;
+		for (size_t k = 0; k < SW_ARRAY_LEN(w); k++) {
+			size_t n = strlen(w[k]);
+			if (i + n <= c->end && strncasecmp(t + i, w[k], n) == 0 &&
+			    (i + n == c->end || !isalpha((unsigned char)t[i + n])))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The cited page that names nm only on its cc: and bcc: lines (caller
+ * frees), or NULL. */
+static char *copied_only(struct sw__verify_run *u, const char *t, const struct sw__verify_name *nm,
+			 const int64_t *pages, size_t np)
+{
+	for (size_t q = 0; q < np && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			continue;
+		const char *p = u->page.data;
+		size_t len = u->page.len, cc = 0, other = 0;
+		for (size_t i = 0; i < len;) {
+			size_t le = i, at;
+			while (le < len && p[le] != '\n')
+				le++;
+			if (sw__verify_name_on(p + i, le - i, t, nm, &at)) {
+				size_t a = i;
+				while (a < le && p[a] == ' ')
+					a++;
+				if ((le - a > 3 && strncasecmp(p + a, "cc:", 3) == 0) ||
+				    (le - a > 4 && strncasecmp(p + a, "bcc:", 4) == 0))
+					cc++;
+				else
+					other++;
+			}
+			i = le < len ? le + 1 : len;
+		}
+		if (cc && !other)
+			return sw__verify_page_name(u, pages[q]);
+	}
+	return NULL;
+}
+
 /* The names of c the record knows, each checked on the cited pages: those
  * not there (but on another page) are added to why. */
 size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c,
@@ -196,6 +246,24 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		if (other && same_doc) {
 			on = other; /* the document's own: its writer, its addressee */
 			other = NULL;
+		}
+		/* a person the sentence has act whom the page names only as
+		 * copied ("cc: Gordon Pruitt"): not the one who acted */
+		char *copied = on && person_name(t, u->r->len, &nm[k]) && acts(t, c, &nm[k]) &&
+					       !says_copied(t, c) ?
+				       copied_only(u, t, &nm[k], pages, np) :
+				       NULL;
+		if (copied) {
+			struct sw_fact_verdict *f = &fv[nv++];
+			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
+						       .end = nm[k].e, .page = sw_xstrdup(where),
+						       .verdict = SW_VERDICT_CONTRADICTED };
+			sw_buf_addf(why, "%s%s names %.*s only as copied, not as the one who acted",
+				    why->len ? "; " : "", copied, w, t + nm[k].s);
+			free(copied);
+			free(on);
+			*contra = true;
+			continue;
 		}
 		char *rival = NULL, *rival_page = NULL;
 		/* the page gives the sentence's role to another party: "under

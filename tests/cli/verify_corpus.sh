@@ -1,18 +1,17 @@
 # The gate on drafts it has never seen: ../shared/data/verify-corpus (a
 # labelled benchmark written independently of sworn; never edited here),
 # scored by its own score.py through the CLI.  The bar is 99% of
-# the planted errors caught, at most 1% of the true claims blocked, and the
-# clean draft passing; sworn reaches the last but not yet the first two
-# (docs/DESIGN.md, "What the deterministic layer blocks").  This test holds
-# what it does reach as a ratchet: it fails when caught falls or false
-# blocks rise past the figures below, when the clean draft is blocked or an
-# error draft passes, or when the corpus is missing
+# the planted errors caught, at most 1% of the true claims blocked, the
+# clean draft passing and every error draft blocked: this test fails when
+# score.py says the bar is not met, and, tighter, when caught falls or
+# false blocks rise past the figures below (a ratchet on what sworn
+# reaches), or when the corpus is missing
 # (a failure, not a skip: the benchmark is part of the checkout's
 # neighbourhood in every session and in CI).  Raise CAUGHT_MIN and lower
 # FALSE_MAX as the layer improves.
 . "$SW_SRC/tests/cli/lib.sh"
 CORPUS=${SW_VERIFY_CORPUS:-$SW_SRC/../shared/data/verify-corpus}
-CAUGHT_MIN=98  # of 101 planted errors
+CAUGHT_MIN=100 # of 101 planted errors
 FALSE_MAX=5    # of 603 true claims
 
 checks=$((checks + 1))
@@ -22,8 +21,12 @@ if [ ! -f "$CORPUS/score.py" ]; then
 	done_testing
 fi
 python3 "$CORPUS/score.py" "$SWORN" "$CORPUS" --tags --reasons 12 >"$T/score" 2>&1
-echo "score.py exited $? (0 only at the issue's full bar):"
+rc=$?
+echo "score.py exited $rc (0 only at the issue's full bar):"
 sed 's/^/  /' "$T/score"
+# the bar: 99% caught, at most 1% false blocks, the clean draft
+# passing and every error draft blocked, as score.py itself judges it
+eq "score.py's own verdict (exit status)" "$rc" 0
 last=$(tail -n 1 "$T/score")
 caught=$(echo "$last" | sed -n 's/.*caught=\([0-9]*\)\/.*/\1/p')
 fblock=$(echo "$last" | sed -n 's/.*false_blocks=\([0-9]*\)\/.*/\1/p')
