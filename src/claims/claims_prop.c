@@ -226,7 +226,17 @@ static size_t read_words(const struct rd *r, size_t i, int64_t *out)
 			break;
 	}
 	total += cur;
-	if (!words || total < 2)
+	/* "only one panel", "just one", "exactly one": a count of one */
+	bool counted = false;
+	if (total == 1 && words == 1) {
+		static const char *const lead[] = { "only ", "just ", "exactly ", "Only ",
+						    "Just ", "Exactly " };
+		for (size_t q = 0; q < SW_ARRAY_LEN(lead) && !counted; q++) {
+			size_t n = strlen(lead[q]);
+			counted = i >= n && strncmp(r->t + i - n, lead[q], n) == 0;
+		}
+	}
+	if (!words || (total < 2 && !counted))
 		return i;
 	*out = total * 100;
 	return e;
@@ -370,11 +380,19 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 	static const char *const meta[] = { "page", "pages", "line", "lines", "paragraph",
 					    "paragraphs", "sentence", "sentences", "word", "words",
 					    "time", "times", "exhibit", "exhibits", NULL };
-	/* "six Tallgrass laborers": the count is of the laborers */
+	/* "six Tallgrass laborers", "forty Lot 20 panels": the count is of
+	 * the laborers, the panels */
 	if (up(at(r, b)) && !money) {
 		size_t nb = we;
 		if (at(r, nb) == '\'' && at(r, nb + 1) == 's')
 			nb += 2;
+		if (at(r, nb) == ' ' && dig(at(r, nb + 1))) {
+			size_t d = nb + 1;
+			while (dig(at(r, d)))
+				d++;
+			if (d - nb <= 4 && at(r, d) == ' ')
+				nb = d;
+		}
 		char w2[SW_FACT_UNIT_MAX];
 		size_t b2 = nb < r->n && at(r, nb) == ' ' ? nb + 1 : nb;
 		size_t e2 = b2 > nb ? word_at(r, b2, w2, sizeof(w2)) : b2;

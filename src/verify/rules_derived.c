@@ -79,6 +79,52 @@ bool sw__verify_numeral_on(const char *p, size_t len, int64_t value, size_t *at,
 	return false;
 }
 
+bool sw__verify_words_on(const char *p, size_t len, const struct sw_claim_fact *f, size_t *at,
+			 size_t *end)
+{
+	struct sw_buf w = SW_BUF_INIT;
+	sw__verify_fact_words(&w, f);
+	bool found = false;
+	for (size_t i = 0; i < len && w.len && !found; i++) {
+		if (!isalpha((unsigned char)p[i]) || (i > 0 && isalpha((unsigned char)p[i - 1])))
+			continue;
+		/* the words in order, hyphens and blanks alike, an "and" of the
+		 * page's between them ("two hundred and twelve") */
+		size_t k = i, q = 0;
+		while (q < w.len && k < len) {
+			if (w.data[q] == ' ') {
+				if (p[k] != ' ' && p[k] != '-' && p[k] != '\n')
+					break;
+				while (k < len && (p[k] == ' ' || p[k] == '-' || p[k] == '\n'))
+					k++;
+				if (k + 4 <= len && strncasecmp(p + k, "and ", 4) == 0)
+					k += 4;
+				q++;
+				continue;
+			}
+			if (tolower((unsigned char)p[k]) != w.data[q])
+				break;
+			k++;
+			q++;
+		}
+		/* "forty" is not "Forty-eight", nor "two" "two hundred" */
+		bool more = k < len && (isalpha((unsigned char)p[k]) ||
+					(p[k] == '-' && k + 1 < len && isalpha((unsigned char)p[k + 1])));
+		if (!more && k + 1 < len && p[k] == ' ') {
+			static const char *const go[] = { "hundred", "thousand", "million", "and " };
+			for (size_t g = 0; g < SW_ARRAY_LEN(go) && !more; g++)
+				more = strncasecmp(p + k + 1, go[g], strlen(go[g])) == 0;
+		}
+		if (q == w.len && !more) {
+			*at = i;
+			*end = k;
+			found = true;
+		}
+	}
+	sw_buf_release(&w);
+	return found;
+}
+
 /* ---------------------------------------------------------------- durations */
 
 static int64_t day_number(int y, int m, int d)

@@ -181,6 +181,10 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 bool sw__verify_numeral_on(const char *p, size_t len, int64_t value, size_t *at, size_t *end);
 /* Whether text [0, len) holds word or phrase w, case folded, as whole words. */
 bool sw__verify_has_word(const char *t, size_t len, const char *w);
+/* Whether f's number stands in p in words ("Forty-eight, on four trucks",
+ * "two hundred and twelve"): its bytes in [*at, *end). */
+bool sw__verify_words_on(const char *p, size_t len, const struct sw_claim_fact *f, size_t *at,
+			 size_t *end);
 /* Whether quantity f counts days, weeks, months, years or hours. */
 bool sw__verify_is_duration(const struct sw_claim_fact *f);
 /* A duration f that two dates (or clock times) of c's sentence and pages

@@ -453,30 +453,30 @@ static bool quotes(const struct sw__verify_run *u, const struct sw_claim *c)
 	return false;
 }
 
-/* In a transcript's lines [s, e): the end of a bare answer ("A. No.",
- * "A. Yes.") that the witness goes on from ("A. No. Our labor foreman
- * signed them"), so that the "No" stays with the question it answers; e
- * when there is none. */
+/* In a transcript's lines [s, e): the end of an answer's first sentence
+ * ("A. No.", "A. Keel Transport's drivers.") when the witness goes on
+ * ("... We don't drive."), so that the answer's first words stay with the
+ * question they answer and what follows is a passage of its own; e when
+ * there is none. */
 static size_t answer_split(const char *p, size_t s, size_t e)
 {
 	for (size_t i = s; i + 4 < e; i++) {
 		if (p[i] != 'A' || p[i + 1] != '.' || (i > s && isalpha((unsigned char)p[i - 1])))
 			continue;
-		size_t k = i + 2;
-		while (k < e && p[k] == ' ')
-			k++;
-		size_t w = 0;
-		if (k + 3 <= e && (strncmp(p + k, "No.", 3) == 0 || strncmp(p + k, "No,", 3) == 0))
-			w = 3;
-		else if (k + 4 <= e && (strncmp(p + k, "Yes.", 4) == 0 || strncmp(p + k, "Yes,", 4) == 0))
-			w = 4;
-		if (!w)
-			continue;
+		/* the answer's first sentence ends at a stop and a blank */
+		size_t k = i + 2, end = 0;
+		for (; k + 1 < e; k++)
+			if ((p[k] == '.' || p[k] == '?' || p[k] == '!') &&
+			    (p[k + 1] == ' ' || p[k + 1] == '\n')) {
+				end = k + 1;
+				break;
+			}
+		if (!end)
+			return e;
 		size_t words = 0;
-		for (size_t q = k + w; q < e; q++)
+		for (size_t q = end; q < e; q++)
 			words += isalpha((unsigned char)p[q]) && !isalpha((unsigned char)p[q - 1]);
-		if (words >= 3)
-			return k + w;
+		return words >= 2 ? end : e;
 	}
 	return e;
 }

@@ -405,7 +405,9 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 			pe = u->page.len;
 			bool pin = sw__verify_pin(u, c, pages[q], u->page.data, pe, &ps, &pe, NULL, NULL);
 			if (sw__verify_numeral_on(u->page.data + ps, (pin ? pe : u->page.len) - ps,
-						  f->value, &at, &end)) {
+						  f->value, &at, &end) ||
+			    sw__verify_words_on(u->page.data + ps, (pin ? pe : u->page.len) - ps, f,
+						&at, &end)) {
 				fc->page = pages[q];
 				how = sw_xasprintf("%.*s (%.*s)", (int)(f->end - f->start),
 						   u->r->text + f->start, (int)(end - at),

@@ -101,6 +101,12 @@ static size_t aligned_header(const char *p, size_t i, size_t e, size_t n2, size_
 	size_t nc = aligned_fields(p, i, e, cols);
 	if (nc < 3 || cols[0].s != 0)
 		return 0;
+	/* a transcript's line number and its Q. or A. are no columns */
+	bool number = cols[0].e - cols[0].s <= 2;
+	for (size_t k = cols[0].s; k < cols[0].e && number; k++)
+		number = isdigit((unsigned char)p[i + k]) != 0;
+	if (number)
+		return 0;
 	size_t nn = aligned_fields(p, n2, e2, next);
 	if (nn < 2 || next[0].s != 0)
 		return 0;
