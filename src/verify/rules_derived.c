@@ -115,6 +115,28 @@ bool sw__verify_words_on(const char *p, size_t len, const struct sw_claim_fact *
 			for (size_t g = 0; g < SW_ARRAY_LEN(go) && !more; g++)
 				more = strncasecmp(p + k + 1, go[g], strlen(go[g])) == 0;
 		}
+		/* nor "twelve" the end of "two hundred and twelve" */
+		if (!more && i > 0) {
+			size_t b = i;
+			if (p[b - 1] == '-' && b >= 2 && isalpha((unsigned char)p[b - 2]))
+				more = true;
+			while (b > 0 && (p[b - 1] == ' ' || p[b - 1] == '\n'))
+				b--;
+			size_t a = b;
+			while (a > 0 && isalpha((unsigned char)p[a - 1]))
+				a--;
+			if (b - a == 3 && strncasecmp(p + a, "and", 3) == 0) {
+				b = a;
+				while (b > 0 && p[b - 1] == ' ')
+					b--;
+				a = b;
+				while (a > 0 && isalpha((unsigned char)p[a - 1]))
+					a--;
+			}
+			static const char *const scale[] = { "hundred", "thousand", "million", "billion" };
+			for (size_t g = 0; g < SW_ARRAY_LEN(scale) && !more; g++)
+				more = b - a == strlen(scale[g]) && strncasecmp(p + a, scale[g], b - a) == 0;
+		}
 		if (q == w.len && !more) {
 			*at = i;
 			*end = k;

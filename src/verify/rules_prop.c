@@ -374,6 +374,56 @@ static bool same_next_word(struct sw__verify_run *u, const struct sw_claim_fact 
 	return strcmp(a, b) == 0;
 }
 
+/* Identifier f's own code as the sentence writes it ("T-5512" of "ticket
+ * T-5512"), standing alone on a cited page: how (caller frees), or NULL. */
+static bool literal_in(const char *p, size_t len, const char *w, size_t n)
+{
+	for (size_t i = 0; i + n <= len; i++)
+		if (strncasecmp(p + i, w, n) == 0 && (i == 0 || !isalnum((unsigned char)p[i - 1])) &&
+		    (i + n == len || !isalnum((unsigned char)p[i + n])))
+			return true;
+	return false;
+}
+
+static char *literal_id(struct sw__verify_run *u, const struct sw_claim_fact *f,
+			const int64_t *pages, size_t np, struct fact_check *fc,
+			const struct sw__verify_rows *rows)
+{
+	const char *t = u->r->text;
+	size_t s = f->end;
+	while (s > f->start && t[s - 1] != ' ')
+		s--;
+	size_t n = f->end - s;
+	bool digit = false, letter = false;
+	for (size_t k = s; k < f->end; k++) {
+		digit |= isdigit((unsigned char)t[k]) != 0;
+		letter |= isalpha((unsigned char)t[k]) != 0;
+	}
+	if (n < 4 || !digit || !letter)
+		return NULL;
+	/* the sentence's table rows: another row's code is not this row's */
+	if (rows && rows->set && rows->rows_text && rows->table_text &&
+	    literal_in(rows->table_text, strlen(rows->table_text), t + s, n) &&
+	    !literal_in(rows->rows_text, strlen(rows->rows_text), t + s, n)) {
+		fc->st = FACT_DIFFERS;
+		fc->page = rows->page;
+		fc->labelled = true;
+		free(fc->page_says);
+		fc->page_says = sw_xasprintf("%.*s on another row of the table", (int)n, t + s);
+		return NULL;
+	}
+	for (size_t q = 0; q < np && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			continue;
+		if (literal_in(u->page.data, u->page.len, t + s, n)) {
+			fc->page = pages[q];
+			return sw_xasprintf("%.*s", (int)(f->end - f->start), t + f->start);
+		}
+	}
+	return NULL;
+}
+
 /* Fact f, not written on the cited pages as the sentence writes it, that
  * they support all the same: how (caller frees), with fc's page set; or
  * NULL.  A duration the pages only differ on is then no contradiction:
@@ -430,6 +480,9 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		    (how = sw__verify_duration(u, c, f, pages, np,
 					       rows && rows->set ? rows->rows_text : NULL)))
 			fc->page = rows && rows->set ? rows->page : pages[0];
+	} else if (f->kind == SW_FACT_IDENTIFIER && !u->err.code &&
+		   (how = literal_id(u, f, pages, np, fc, rows)) != NULL) {
+		/* "ticket T-5512" and the register's T-5512 */
 	} else if (f->kind == SW_FACT_IDENTIFIER && !u->err.code) {
 		/* "Lot 20" and a Lot column's 20 */
 		const char *dash = strrchr(f->id, '-');
