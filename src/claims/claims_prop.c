@@ -380,6 +380,29 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 	static const char *const meta[] = { "page", "pages", "line", "lines", "paragraph",
 					    "paragraphs", "sentence", "sentences", "word", "words",
 					    "time", "times", "exhibit", "exhibits", NULL };
+	/* "three of the five lots", "two of its trucks": the count is of the
+	 * lots, the trucks */
+	if (!strcmp(w, "of") && !money && at(r, we) == ' ') {
+		char w2[SW_FACT_UNIT_MAX];
+		size_t k = we + 1, e2 = word_at(r, k, w2, sizeof(w2));
+		if (!strcmp(w2, "the") || !strcmp(w2, "its") || !strcmp(w2, "their") ||
+		    !strcmp(w2, "our") || !strcmp(w2, "those") || !strcmp(w2, "these")) {
+			k = e2 + (at(r, e2) == ' ');
+			int64_t skip;
+			size_t ne = read_words(r, k, &skip);
+			if (ne == k)
+				ne = read_number(r, k, &skip);
+			if (ne > k && at(r, ne) == ' ')
+				k = ne + 1;
+			e2 = word_at(r, k, w2, sizeof(w2));
+			size_t l2 = e2 - k;
+			if (l2 > 3 && low(at(r, k)) && w2[l2 - 1] == 's' && !in_list(w2, filler)) {
+				w2[l2 - 1] = '\0';
+				memcpy(out->unit, w2, l2);
+				return e2;
+			}
+		}
+	}
 	/* "six Tallgrass laborers", "forty Lot 20 panels": the count is of
 	 * the laborers, the panels */
 	if (up(at(r, b)) && !money) {

@@ -246,6 +246,21 @@ int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *
 int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 			const struct sw_claim_fact *f, char **says);
 
+/* Whether a table of p has a column whose header names word ("Lot"): the
+ * rows with a cell there in *all, those of them holding must (a party's
+ * name; may be NULL) in *named. */
+bool sw__verify_table_count(const char *p, size_t len, const char *word, const char *must,
+			    size_t *all, size_t *named);
+
+/* ------------------------------------------------ counts (rules_count.c) */
+
+/* A count f that a cited page gives by listing (a list line's items, the
+ * distinct "Lot 17" labels it names, a register's rows, a party's rows):
+ * how (caller frees) with the page in *page, or NULL. */
+char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
+		       const struct sw_claim_fact *f, const int64_t *pages, size_t np,
+		       int64_t *page);
+
 /* ---------------------------------- a proposition's names (rules_prop_names.c) */
 
 #define SW__VERIFY_PROP_NAMES 8  /* names checked per sentence */

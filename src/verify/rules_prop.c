@@ -476,6 +476,10 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 						   u->r->text + f->start, (int)(end - at), u->page.data + at);
 			}
 		}
+		/* a count the page gives by listing */
+		int64_t cp = -1;
+		if (!how && !u->err.code && (how = sw__verify_count(u, c, f, pages, np, &cp)))
+			fc->page = cp;
 		if (!how && !u->err.code &&
 		    (how = sw__verify_duration(u, c, f, pages, np,
 					       rows && rows->set ? rows->rows_text : NULL)))

@@ -724,3 +724,37 @@ int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 	*says = sw_xasprintf("%.*s %.*s", (int)(ble - bls), p + bls, (int)(bve - bvs), p + bvs);
 	return -1;
 }
+
+bool sw__verify_table_count(const char *p, size_t len, const char *word, const char *must,
+			    size_t *all, size_t *named)
+{
+	struct table ts[4];
+	size_t nt = read_tables(p, len, ts, 4);
+	bool found = false;
+	char plural[32];
+	snprintf(plural, sizeof(plural), "%ss", word);
+	*all = *named = 0;
+	for (size_t k = 0; k < nt && !found; k++)
+		for (size_t c = 0; c < ts[k].nh && !found; c++) {
+			const struct cell *h = &ts[k].head[c];
+			if (!(header_names(p, h, word) || header_names(p, h, plural) ||
+			      header_holds(p, h, word)))
+				continue;
+			found = true;
+			for (size_t r = 0; r < ts[k].nr; r++) {
+				const struct row *w = &ts[k].rows[r];
+				if (c >= w->nc || w->c[c].e == w->c[c].s)
+					continue;
+				(*all)++;
+				size_t ml = must ? strlen(must) : 0;
+				for (size_t i = w->s; ml && i + ml <= w->e; i++)
+					if (strncasecmp(p + i, must, ml) == 0) {
+						(*named)++;
+						break;
+					}
+			}
+		}
+	for (size_t k = 0; k < nt; k++)
+		free(ts[k].rows);
+	return found;
+}

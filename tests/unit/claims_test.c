@@ -346,6 +346,9 @@ static void test_fact_shapes(void **state)
 		{ "Crew 4 works on the deck", false, 0, "" },
 		{ "Tier 1 pricing applies", false, 0, "" },
 		{ "Only 2 men worked", true, 200, "men" },
+		{ "hauled three of the five lots", true, 300, "lot" },
+		{ "loaded forty Lot 20 panels", true, 4000, "panel" },
+		{ "six Tallgrass laborers did it", true, 600, "laborer" },
 	};
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		struct sw_fact_token f;

@@ -1,0 +1,159 @@
+/*
+ * rules_count.c - a count the cited page gives by listing, not by a
+ * number: "five photographs" against "Photographs: IMG_2201, ..., IMG_2205",
+ * "four people attended" against the attendance line, "three lots" against
+ * Lot 17, Lot 18 and Lot 19 named on the page or a register's rows (those
+ * of a party the sentence names when it names one: "Keel Transport hauled
+ * two of the five lots").  Each answer says what was counted.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "verify/rules_int.h"
+
+#define COUNT_LABELS 64 /* distinct "Lot 17" labels counted on a page */
+
+/* The words a list of f's unit is headed by ("people": Attendees). */
+static size_t heads_of(const char *unit, const char *out[4])
+{
+	size_t n = 0;
+	out[n++] = unit;
+	if (!strcmp(unit, "people") || !strcmp(unit, "person")) {
+		out[n++] = "attendee";
+		out[n++] = "present";
+		out[n++] = "participant";
+	}
+	return n;
+}
+
+/* Items of a list line "Label: a, b; c and d" whose label holds one of
+ * heads: how many, or 0. */
+static size_t list_items(const char *p, size_t len, const char *const *heads, size_t nh)
+{
+	for (size_t i = 0; i < len;) {
+		size_t le = i;
+		while (le < len && p[le] != '\n')
+			le++;
+		const char *colon = memchr(p + i, ':', le - i);
+		if (colon && (size_t)(colon - p) - i <= 40) {
+			size_t ce = (size_t)(colon - p);
+			bool ours = false;
+			for (size_t h = 0; h < nh && !ours; h++) {
+				size_t hl = strlen(heads[h]);
+				for (size_t k = i; k + hl <= ce && !ours; k++)
+					ours = strncasecmp(p + k, heads[h], hl) == 0 &&
+					       (k == i || !isalpha((unsigned char)p[k - 1]));
+			}
+			if (ours) {
+				size_t items = 0;
+				bool in = false;
+				for (size_t k = ce + 1; k < le; k++) {
+					bool sep = p[k] == ',' || p[k] == ';';
+					if (!sep && k + 5 <= le && strncmp(p + k, " and ", 5) == 0)
+						sep = true;
+					if (sep) {
+						in = false;
+					} else if (isalnum((unsigned char)p[k]) && !in) {
+						in = true;
+						items++;
+					}
+				}
+				if (items)
+					return items;
+			}
+		}
+		i = le < len ? le + 1 : len;
+	}
+	return 0;
+}
+
+/* Distinct labels "Word N" of page p whose word is unit ("Lot 17"). */
+static size_t labels_named(const char *p, size_t len, const char *unit)
+{
+	long seen[COUNT_LABELS];
+	size_t n = 0, ul = strlen(unit);
+	for (size_t i = 0; i + ul + 2 <= len && n < COUNT_LABELS; i++) {
+		if (strncasecmp(p + i, unit, ul) != 0 || (i > 0 && isalpha((unsigned char)p[i - 1])) ||
+		    !isupper((unsigned char)p[i]))
+			continue;
+		size_t k = i + ul;
+		if (k < len && p[k] == 's')
+			k++;
+		if (k >= len || p[k] != ' ' || k + 1 >= len || !isdigit((unsigned char)p[k + 1]))
+			continue;
+		long v = 0;
+		size_t d = k + 1;
+		while (d < len && isdigit((unsigned char)p[d]) && v < 100000000)
+			v = v * 10 + (p[d++] - '0');
+		bool dup = false;
+		for (size_t q = 0; q < n && !dup; q++)
+			dup = seen[q] == v;
+		if (!dup)
+			seen[n++] = v;
+	}
+	return n;
+}
+
+char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
+		       const struct sw_claim_fact *f, const int64_t *pages, size_t np,
+		       int64_t *page)
+{
+	if (f->kind != SW_FACT_QUANTITY || f->value % 100 || f->value <= 0 ||
+	    sw__verify_is_duration(f) || strlen(f->unit) < 3)
+		return NULL;
+	size_t want = (size_t)(f->value / 100);
+	const char *t = u->r->text;
+	/* the noun the count is of: the unit, or the word after it ("five
+	 * delivery tickets") */
+	char nouns[2][24];
+	size_t nn = 0;
+	snprintf(nouns[nn++], sizeof(nouns[0]), "%s", f->unit);
+	size_t a = f->end;
+	while (a < c->end && t[a] == ' ')
+		a++;
+	size_t b = a;
+	while (b < c->end && isalpha((unsigned char)t[b]))
+		b++;
+	if (b - a >= 4 && b - a < sizeof(nouns[0]) && islower((unsigned char)t[a])) {
+		size_t l = b - a;
+		memcpy(nouns[nn], t + a, l);
+		nouns[nn][l - (t[b - 1] == 's' && l > 4)] = '\0';
+		nn++;
+	}
+	/* a party the sentence names, to count its rows */
+	struct sw__verify_name nm[4];
+	size_t nnm = sw__verify_names(t, c->start, c->end, NULL, 0, nm, 4);
+	char must[64] = "";
+	for (size_t k = 0; k < nnm && !must[0]; k++)
+		if (nm[k].n >= 2 && nm[k].e - nm[k].s < sizeof(must))
+			snprintf(must, sizeof(must), "%.*s", (int)(nm[k].e - nm[k].s), t + nm[k].s);
+	for (size_t q = 0; q < np && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			continue;
+		const char *p = u->page.data;
+		size_t len = u->page.len;
+		for (size_t k = 0; k < nn; k++) {
+			const char *heads[4];
+			size_t nh = heads_of(nouns[k], heads);
+			size_t all = 0, named = 0, n;
+			const char *how = NULL;
+			if ((n = list_items(p, len, heads, nh)) == want)
+				how = "items listed";
+			else if ((n = labels_named(p, len, nouns[k])) == want && n > 1)
+				how = "named on the page";
+			else if (sw__verify_table_count(p, len, nouns[k], must[0] ? must : NULL, &all,
+							&named) &&
+				 (all == want || (must[0] && named == want)))
+				how = named == want && must[0] ? "rows of the party" : "rows";
+			if (how) {
+				*page = pages[q];
+				return sw_xasprintf("%.*s (%s)", (int)(f->end - f->start), t + f->start,
+						    how);
+			}
+		}
+	}
+	return NULL;
+}
