@@ -177,6 +177,13 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		int w = (int)(nm[k].e - nm[k].s);
 		char *on = NULL, *off = NULL;
 		size_t row_at;
+		/* a name the sentence repeats is checked, and named, once */
+		bool again = false;
+		for (size_t j = 0; j < k && !again; j++)
+			again = nm[j].e - nm[j].s == (size_t)w &&
+				strncmp(t + nm[j].s, t + nm[k].s, (size_t)w) == 0;
+		if (again)
+			continue;
 		/* a table's rows of the sentence: a name another row holds and
 		 * these do not ("Lot 17 ships with Keel Transport") */
 		if (rows && rows->set && rows->rows_text && rows->table_text &&

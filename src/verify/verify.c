@@ -374,6 +374,19 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	double t2 = sw_now(), c2 = cpu_now();
 	if (!u.err.code && opts)
 		sw__verify_judge_pass(&u, opts->judge);
+	/* without a judge, a proposition whose facts hold is listed as not
+	 * judged for its meaning: it passes, and says so */
+	bool judge = opts && opts->judge && opts->judge->ask && opts->judge->mode != SW_JUDGE_OFF;
+	for (size_t i = 0; i < n && !u.err.code && !judge; i++) {
+		struct sw_claim_verdict *cv = &out->verdicts[i];
+		if (out->claims.v[i].kind == SW_CLAIM_PROPOSITION && cv->reason &&
+		    cv->verdict == SW_VERDICT_SUPPORTED && cv->nfacts) {
+			char *r = sw_xasprintf("%s; its meaning is not judged (no judge configured)",
+					       cv->reason);
+			free(cv->reason);
+			cv->reason = r;
+		}
+	}
 	out->claims_s = t1 - t0;
 	out->propositions_s = t2 - t1;
 	out->claims_cpu_s = c1 - c0;

@@ -345,6 +345,9 @@ static const struct row rows[] = {
 	/* a party named elsewhere is noted, never blocking; a span of days two
 	 * dates give; a quotation given to the wrong speaker (rules_derived.c,
 	 * rules_speaker.c) */
+	R(.draft = "Acme received the order twenty-seven days late. (Pl. Ex. 6 at 1.)",
+	  .kind = "proposition", .at = "twenty-seven days", .want = SUP,
+	  .reason = "its meaning is not judged (no judge configured)"),
 	R(.draft = "Roe noted that no credit was applied. (ACME0000007.)",
 	  .kind = "proposition", .at = "Roe noted", .want = SUP, .reason = "Roe (named on"),
 	R(.draft = "Acme received the order four weeks late. (Pl. Ex. 6 at 1.)",
