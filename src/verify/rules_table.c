@@ -267,7 +267,8 @@ static bool header_holds(const char *p, const struct cell *h, const char *u);
 /* A label of a sentence: "Crew 3" (a capitalised word, a number). */
 struct label {
 	char w[24];
-	long n;
+	long n;      /* the number, or -1 for a letter */
+	char letter; /* "Crew A": 'A' */
 };
 
 static size_t labels_of(const char *t, size_t s, size_t e, struct label *out, size_t max)
@@ -279,6 +280,18 @@ static size_t labels_of(const char *t, size_t s, size_t e, struct label *out, si
 		size_t k = i;
 		while (k < e && isalpha((unsigned char)t[k]))
 			k++;
+		/* "Crew A": a capitalised word and a letter standing alone */
+		if (k - i >= 3 && k - i < sizeof(out->w) && k + 2 <= e && t[k] == ' ' &&
+		    isupper((unsigned char)t[k + 1]) &&
+		    (k + 2 == e || !(isalnum((unsigned char)t[k + 2]) || t[k + 2] == '/' ||
+				     t[k + 2] == '.' || t[k + 2] == '\''))) {
+			struct label l = { { 0 }, -1, t[k + 1] };
+			for (size_t q = 0; q < k - i; q++)
+				l.w[q] = (char)tolower((unsigned char)t[i + q]);
+			out[n++] = l;
+			i = k;
+			continue;
+		}
 		if (k - i < 3 || k - i >= sizeof(out->w) || k + 1 >= e || t[k] != ' ' ||
 		    !isdigit((unsigned char)t[k + 1])) {
 			i = k;
@@ -293,7 +306,7 @@ static size_t labels_of(const char *t, size_t s, size_t e, struct label *out, si
 			i = k;
 			continue; /* "June 21" is a date, no label */
 		}
-		struct label l = { { 0 }, 0 };
+		struct label l = { { 0 }, 0, 0 };
 		size_t wl = k - i;
 		if (t[k - 1] == 's' && wl > 3)
 			wl--; /* "Crews 3 and 4" */
@@ -335,7 +348,19 @@ static bool row_label(const char *p, size_t s, size_t e, const struct label *l, 
 		size_t k = i + wl;
 		if (k < e && p[k] == 's')
 			k++;
-		if (k >= e || p[k] != ' ' || k + 1 >= e || !isdigit((unsigned char)p[k + 1]))
+		if (k >= e || p[k] != ' ' || k + 1 >= e)
+			continue;
+		if (l->n < 0) {
+			/* "Crew A" */
+			if (!isupper((unsigned char)p[k + 1]) ||
+			    (k + 2 < e && isalnum((unsigned char)p[k + 2])))
+				continue;
+			*word = true;
+			if (p[k + 1] == l->letter)
+				return true;
+			continue;
+		}
+		if (!isdigit((unsigned char)p[k + 1]))
 			continue;
 		*word = true;
 		long v = 0;
@@ -456,8 +481,11 @@ static bool row_has(const char *p, const struct table *tb, const struct row *w,
 			continue;
 		size_t a, z;
 		word = true;
-		if (w->c[h].e > w->c[h].s &&
-		    sw__verify_numeral_on(p + w->c[h].s, w->c[h].e - w->c[h].s, l->n * 100, &a, &z)) {
+		bool letter_cell = l->n < 0 && w->c[h].e == w->c[h].s + 1 &&
+				   p[w->c[h].s] == l->letter;
+		if (letter_cell ||
+		    (l->n >= 0 && w->c[h].e > w->c[h].s &&
+		     sw__verify_numeral_on(p + w->c[h].s, w->c[h].e - w->c[h].s, l->n * 100, &a, &z))) {
 			*info = true;
 			return true;
 		}
@@ -528,7 +556,7 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 				rs->table_text = all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
 				if (!got)
 					for (size_t l = 0; l < nl && !rs->label_bad; l++)
-						rs->label_bad = sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
+						rs->label_bad = lab[l].n < 0 ? sw_xasprintf("%s %c", lab[l].w, lab[l].letter) : sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
 			} else if (use_d && use_l && !got) {
 				/* the date's rows are another label's */
 				rs->set = true;
@@ -536,7 +564,7 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 				rs->rows_text = sw_xstrdup("");
 				rs->table_text = all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
 				for (size_t l = 0; l < nl && !rs->label_bad; l++)
-					rs->label_bad = sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
+					rs->label_bad = lab[l].n < 0 ? sw_xasprintf("%s %c", lab[l].w, lab[l].letter) : sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
 			}
 			sw_buf_release(&what);
 			sw_buf_release(&all);
@@ -564,20 +592,45 @@ int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *
 	const char *p = u->page.data;
 	size_t at, end;
 	bool column = false;
+	int64_t sum = 0;
+	size_t summed = 0;
 	for (size_t k = 0; k < rs->ncells; k++) {
 		const struct sw__verify_cell *x = &rs->cells[k];
 		struct cell h = { x->hs, x->he };
 		char plural[SW_FACT_UNIT_MAX + 2];
 		snprintf(plural, sizeof(plural), "%ss", f->unit);
 		if (f->kind != SW_FACT_QUANTITY || !f->unit[0] ||
-		    !(header_names(p, &h, f->unit) || header_names(p, &h, plural)))
+		    !(header_names(p, &h, f->unit) || header_names(p, &h, plural) ||
+		      header_holds(p, &h, f->unit)))
 			continue;
 		column = true;
 		if (sw__verify_numeral_on(p + x->cs, x->ce - x->cs, f->value, &at, &end))
 			return 1;
+		/* the column's figures over the sentence's rows, for a total
+		 * ("Lots 20 and 21 together held 92 panels") */
+		int64_t v = 0;
+		size_t d = x->cs;
+		while (d < x->ce && !isdigit((unsigned char)p[d]))
+			d++;
+		bool num = d < x->ce;
+		while (d < x->ce && isdigit((unsigned char)p[d]) && v < INT64_MAX / 1000)
+			v = v * 10 + (p[d++] - '0');
+		v *= 100;
+		if (d < x->ce && p[d] == '.' && d + 1 < x->ce && isdigit((unsigned char)p[d + 1]))
+			v += (p[d + 1] - '0') * 10 + (d + 2 < x->ce && isdigit((unsigned char)p[d + 2]) ?
+							  p[d + 2] - '0' : 0);
+		if (num && sum < INT64_MAX / 2) {
+			sum += v;
+			summed++;
+		}
 		if (!*says)
 			*says = sw_xasprintf("%.*s %.*s", (int)(x->he - x->hs), p + x->hs,
 					     (int)(x->ce - x->cs), p + x->cs);
+	}
+	if (column && summed > 1 && sum == f->value) {
+		free(*says);
+		*says = NULL;
+		return 1;
 	}
 	if (column)
 		return -1;
@@ -592,7 +645,12 @@ int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *
 			    tok.value == f->value)
 				return 1;
 	}
-	return -1;
+	/* no column for it: another row's figure is the wrong row's; one the
+	 * table does not hold at all is for the page, not the rows, to say */
+	if (rs->table_text &&
+	    sw__verify_numeral_on(rs->table_text, strlen(rs->table_text), f->value, &at, &end))
+		return -1;
+	return 0;
 }
 
 /* ------------------------------------------------------- labelled values */
