@@ -111,6 +111,114 @@ static bool acts(const char *t, const struct sw_claim *c, const struct sw__verif
 	return false;
 }
 
+/* The page's labels for who did what a verb says: "Nina Park signed"
+ * against "By: /s/ Alan Brandt", "Keel Transport carried" against
+ * "Carrier: Northway Freight". */
+static const struct {
+	const char *verb;
+	const char *labels[4];
+} roles[] = {
+	{ "signed", { "by:", "signed:", "signature:", "signed by:" } },
+	{ "countersigned", { "by:", "signed:", "signature:", NULL } },
+	{ "executed", { "by:", "signed:", NULL, NULL } },
+	{ "wrote", { "from:", NULL, NULL, NULL } },
+	{ "sent", { "from:", NULL, NULL, NULL } },
+	{ "emailed", { "from:", NULL, NULL, NULL } },
+	{ "carried", { "carrier:", "hauler:", "carried by:", NULL } },
+	{ "hauled", { "carrier:", "hauler:", NULL, NULL } },
+	{ "kept", { "minutes by:", "recorded by:", "prepared by:", "minutes taken by:" } },
+	{ "recorded", { "minutes by:", "recorded by:", NULL, NULL } },
+	{ "prepared", { "prepared by:", NULL, NULL, NULL } },
+	{ "examined", { "examination by", NULL, NULL, NULL } },
+	{ "inspected", { "inspector:", "inspected by:", NULL, NULL } },
+};
+
+/* Whether a word of name nm (two letters or more) stands in [0, len) of
+ * p, case folded. */
+static bool any_word(const char *p, size_t len, const char *t, const struct sw__verify_name *nm)
+{
+	for (size_t k = 0; k < nm->n; k++) {
+		size_t n = nm->te[k] - nm->ts[k];
+		for (size_t i = 0; n >= 2 && i + n <= len; i++)
+			if (strncasecmp(p + i, t + nm->ts[k], n) == 0 &&
+			    (i == 0 || !isalpha((unsigned char)p[i - 1])) &&
+			    (i + n == len || !isalpha((unsigned char)p[i + n])))
+				return true;
+	}
+	return false;
+}
+
+/* The party page text p names under the label for the verb after name nm
+ * in sentence c, when it is not nm: "Alan Brandt" (caller frees), or NULL. */
+static char *role_label_rival(const char *p, size_t len, const char *t, const struct sw_claim *c,
+			      const struct sw__verify_name *nm)
+{
+	size_t k = nm->e;
+	while (k < c->end && t[k] == ' ')
+		k++;
+	size_t we = k;
+	while (we < c->end && isalpha((unsigned char)t[we]))
+		we++;
+	for (size_t r = 0; r < SW_ARRAY_LEN(roles); r++) {
+		if (we - k != strlen(roles[r].verb) || strncasecmp(t + k, roles[r].verb, we - k) != 0)
+			continue;
+		/* a company writes through its people: a From: line names one */
+		if (!strcmp(roles[r].labels[0], "from:") && !person_name(t, strlen(t), nm))
+			continue;
+		for (size_t i = 0; i < len;) {
+			size_t le = i;
+			while (le < len && p[le] != '\n')
+				le++;
+			size_t a = i;
+			while (a < le && p[a] == ' ')
+				a++;
+			for (size_t l = 0; l < 4 && roles[r].labels[l]; l++) {
+				size_t ll = strlen(roles[r].labels[l]);
+				/* a label anywhere on the line: "... Building   By: Alan Brandt" */
+				for (size_t x = a; x + ll <= le; x++) {
+					if (strncasecmp(p + x, roles[r].labels[l], ll) != 0 ||
+					    (x > a && isalpha((unsigned char)p[x - 1])))
+						continue;
+					size_t v = x + ll;
+					while (v < le && p[v] == ' ')
+						v++;
+					if (v + 3 <= le && strncmp(p + v, "/s/", 3) == 0)
+						v += 3; /* "By: /s/ Kevin Lindahl" */
+					while (v < le && p[v] == ' ')
+						v++;
+					size_t ve = v;
+					while (ve < le && p[ve] != ',' && p[ve] != '<' && p[ve] != '(' &&
+					       !(p[ve] == ' ' && ve + 1 < le && p[ve + 1] == ' '))
+						ve++;
+					if (ve == v || !isupper((unsigned char)p[v]))
+						continue;
+					/* the sentence's party on the label's line, a word
+					 * of its name, its e-mail address too ("Marisol
+					 * Ortega <mortega@redhawk.example>" is Redhawk's;
+					 * "MS. PRYOR" is Lena Pryor) */
+					if (any_word(p + v, le - v, t, nm))
+						return NULL;
+					while (ve > v && (p[ve - 1] == ' ' || p[ve - 1] == '\r'))
+						ve--;
+					return sw_xstrndup(p + v, ve - v);
+				}
+			}
+			i = le < len ? le + 1 : len;
+		}
+	}
+	return NULL;
+}
+
+/* Whether sentence c quotes (who said a quotation is rules_speaker.c's). */
+static bool quoting(const struct sw__verify_run *u, const struct sw_claim *c)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	for (size_t k = 0; k < cl->n; k++)
+		if (cl->v[k].kind == SW_CLAIM_QUOTE && cl->v[k].sentence == c->sentence)
+			return true;
+	return false;
+}
+
 /* Whether sentence c says someone was copied ("copied", "cc", "a copy"). */
 static bool says_copied(const char *t, const struct sw_claim *c)
 {
@@ -273,6 +381,14 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 			continue;
 		}
 		char *rival = NULL, *rival_page = NULL;
+		/* the page's label for the act names another: "By: Alan Brandt"
+		 * for "Nina Park signed", "Carrier: Northway Freight" */
+		for (size_t q = 0; q < np && !rival && !quoting(u, c) && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    (rival = role_label_rival(u->page.data, u->page.len, t, c, &nm[k])))
+				rival_page = sw__verify_page_name(u, pages[q]);
+		}
 		/* the page gives the sentence's role to another party: "under
 		 * contract to Tallgrass" for "under contract to Redhawk" */
 		for (size_t q = 0; q < np && !rival && !u->err.code; q++) {
