@@ -407,6 +407,14 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 	 * the laborers, the panels */
 	if (up(at(r, b)) && !money) {
 		size_t nb = we;
+		/* "six Keel Transport trucks": past a name of up to three words */
+		for (int more = 0; more < 2 && at(r, nb) == ' ' && up(at(r, nb + 1)); more++) {
+			char wn[SW_FACT_UNIT_MAX];
+			size_t ne = word_at(r, nb + 1, wn, sizeof(wn));
+			if (ne == nb + 1)
+				break;
+			nb = ne;
+		}
 		if (at(r, nb) == '\'' && at(r, nb + 1) == 's')
 			nb += 2;
 		if (at(r, nb) == ' ' && dig(at(r, nb + 1))) {
@@ -510,6 +518,22 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			while (dig(at(r, de)))
 				de++;
 			if (de < te && (at(r, de) == '-' || up(at(r, de)) || low(at(r, de)))) {
+				/* "a 17-day extension", "a 30-day notice": a span */
+				static const char *const spans[] = { "day", "week", "month", "year",
+								     "hour" };
+				for (size_t q = 0; q < SW_ARRAY_LEN(spans); q++) {
+					size_t sl = strlen(spans[q]);
+					if (at(r, de) == '-' && te - de - 1 == sl &&
+					    strncmp(r->t + de + 1, spans[q], sl) == 0 && de - i <= 4) {
+						int64_t v;
+						read_number(r, i, &v);
+						out->kind = SW_FACT_QUANTITY;
+						out->value = v;
+						memcpy(out->unit, spans[q], sl + 1);
+						out->end = *next = te;
+						return true;
+					}
+				}
 				*next = te;
 				return false; /* a part of something else: a date, a code */
 			}
