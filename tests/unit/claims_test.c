@@ -350,7 +350,7 @@ static void test_fact_shapes(void **state)
 		{ "loaded forty Lot 20 panels", true, 4000, "panel" },
 		{ "six Tallgrass laborers did it", true, 600, "laborer" },
 		{ "on six Keel Transport trucks", true, 600, "truck" },
-		{ "gave Lot 20 a 17-day extension", true, 1700, "day" },
+		{ "it gave a 17-day extension", true, 1700, "day" },
 	};
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		struct sw_fact_token f;
