@@ -450,7 +450,9 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 		}
 	}
 	size_t len = strlen(w);
-	if (len > 3 && w[len - 1] == 's' && w[len - 2] != 's')
+	if (len > 4 && strcmp(w + len - 3, "ies") == 0)
+		memcpy(w + len - 3, "y", 2); /* deliveries: delivery */
+	else if (len > 3 && w[len - 1] == 's' && w[len - 2] != 's')
 		w[len - 1] = '\0';
 	memcpy(out->unit, w, strlen(w) + 1);
 	return we;

@@ -98,8 +98,9 @@ static size_t labels_named(const char *p, size_t len, const char *unit)
 
 char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		       const struct sw_claim_fact *f, const int64_t *pages, size_t np,
-		       int64_t *page)
+		       int64_t *page, size_t *listed)
 {
+	*listed = 0;
 	if (f->kind != SW_FACT_QUANTITY || f->value % 100 || f->value <= 0 ||
 	    sw__verify_is_duration(f) || strlen(f->unit) < 3)
 		return NULL;
@@ -107,9 +108,15 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 	const char *t = u->r->text;
 	/* the noun the count is of: the unit, or the word after it ("five
 	 * delivery tickets") */
-	char nouns[2][24];
+	char nouns[3][24];
 	size_t nn = 0;
 	snprintf(nouns[nn++], sizeof(nouns[0]), "%s", f->unit);
+	size_t ul = strlen(f->unit);
+	if (ul > 3 && strcmp(f->unit + ul - 3, "men") == 0 && ul < sizeof(nouns[0])) {
+		/* foremen: foreman */
+		snprintf(nouns[nn], sizeof(nouns[0]), "%s", f->unit);
+		nouns[nn++][ul - 2] = 'a';
+	}
 	size_t a = f->end;
 	while (a < c->end && t[a] == ' ')
 		a++;
@@ -138,16 +145,20 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		for (size_t k = 0; k < nn; k++) {
 			const char *heads[4];
 			size_t nh = heads_of(nouns[k], heads);
-			size_t all = 0, named = 0, n;
+			size_t all = 0, named = 0, dn = 0, n;
 			const char *how = NULL;
+			bool table = false;
 			if ((n = list_items(p, len, heads, nh)) == want)
 				how = "items listed";
 			else if ((n = labels_named(p, len, nouns[k])) == want && n > 1)
 				how = "named on the page";
-			else if (sw__verify_table_count(p, len, nouns[k], must[0] ? must : NULL, &all,
-							&named) &&
-				 (all == want || (must[0] && named == want)))
-				how = named == want && must[0] ? "rows of the party" : "rows";
+			else if ((table = sw__verify_table_count(p, len, nouns[k], must[0] ? must : NULL,
+								 &all, &named, &dn)) &&
+				 (all == want || dn == want || (must[0] && named == want)))
+				how = named == want && must[0] ? "rows of the party" :
+				      dn == want && all != want ? "distinct in its column" : "rows";
+			if (!how && table && !*listed && dn)
+				*listed = dn;
 			if (how) {
 				*page = pages[q];
 				return sw_xasprintf("%.*s (%s)", (int)(f->end - f->start), t + f->start,

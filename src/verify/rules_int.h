@@ -248,18 +248,21 @@ int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 
 /* Whether a table of p has a column whose header names word ("Lot"): the
  * rows with a cell there in *all, those of them holding must (a party's
- * name; may be NULL) in *named. */
+ * name; may be NULL) in *named, its distinct values in *distinct_n. */
 bool sw__verify_table_count(const char *p, size_t len, const char *word, const char *must,
-			    size_t *all, size_t *named);
+			    size_t *all, size_t *named, size_t *distinct_n);
 
 /* ------------------------------------------------ counts (rules_count.c) */
 
 /* A count f that a cited page gives by listing (a list line's items, the
- * distinct "Lot 17" labels it names, a register's rows, a party's rows):
- * how (caller frees) with the page in *page, or NULL. */
+ * distinct "Lot 17" labels it names, a register's rows, a party's rows, a
+ * column's distinct values): how (caller frees) with the page in *page;
+ * or NULL, with *listed set to what a table's column counts instead when
+ * it counts f's noun otherwise ("Three foremen" and a Foreman column of
+ * two names: 2), else 0. */
 char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		       const struct sw_claim_fact *f, const int64_t *pages, size_t np,
-		       int64_t *page);
+		       int64_t *page, size_t *listed);
 
 /* ---------------------------------- a proposition's names (rules_prop_names.c) */
 

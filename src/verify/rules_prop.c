@@ -447,6 +447,21 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 	 * given by dates; a bare 6 is not "six weeks" */
 	bool span = sw__verify_is_duration(f) && f->unit[0] != 'h';
 	if (f->kind == SW_FACT_QUANTITY) {
+		/* a count the page gives by listing; or a table's column of the
+		 * noun that counts otherwise ("Three foremen" and a Foreman
+		 * column of two names), which no bare 3 elsewhere rescues */
+		int64_t cp = -1;
+		size_t listed = 0;
+		if (!u->err.code && (how = sw__verify_count(u, c, f, pages, np, &cp, &listed)))
+			fc->page = cp;
+		if (!how && listed) {
+			fc->st = FACT_DIFFERS;
+			fc->labelled = true;
+			fc->page = pages[0];
+			free(fc->page_says);
+			fc->page_says = sw_xasprintf("%zu in its %s column", listed, f->unit);
+			return NULL;
+		}
 		for (size_t q = 0; q < np && !how && !span && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t at, end, ps = 0, pe;
@@ -476,10 +491,6 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 						   u->r->text + f->start, (int)(end - at), u->page.data + at);
 			}
 		}
-		/* a count the page gives by listing */
-		int64_t cp = -1;
-		if (!how && !u->err.code && (how = sw__verify_count(u, c, f, pages, np, &cp)))
-			fc->page = cp;
 		if (!how && !u->err.code &&
 		    (how = sw__verify_duration(u, c, f, pages, np,
 					       rows && rows->set ? rows->rows_text : NULL)))

@@ -783,15 +783,34 @@ int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 	return -1;
 }
 
+/* Distinct values of column c of table tb (cells compared as written). */
+static size_t distinct(const char *p, const struct table *tb, size_t c)
+{
+	size_t n = 0;
+	for (size_t r = 0; r < tb->nr; r++) {
+		const struct cell *x = c < tb->rows[r].nc ? &tb->rows[r].c[c] : NULL;
+		if (!x || x->e == x->s)
+			continue;
+		bool seen = false;
+		for (size_t q = 0; q < r && !seen; q++) {
+			const struct cell *y = c < tb->rows[q].nc ? &tb->rows[q].c[c] : NULL;
+			seen = y && y->e - y->s == x->e - x->s &&
+			       strncasecmp(p + y->s, p + x->s, x->e - x->s) == 0;
+		}
+		n += !seen;
+	}
+	return n;
+}
+
 bool sw__verify_table_count(const char *p, size_t len, const char *word, const char *must,
-			    size_t *all, size_t *named)
+			    size_t *all, size_t *named, size_t *distinct_n)
 {
 	struct table ts[4];
 	size_t nt = read_tables(p, len, ts, 4);
 	bool found = false;
 	char plural[32];
 	snprintf(plural, sizeof(plural), "%ss", word);
-	*all = *named = 0;
+	*all = *named = *distinct_n = 0;
 	for (size_t k = 0; k < nt && !found; k++)
 		for (size_t c = 0; c < ts[k].nh && !found; c++) {
 			const struct cell *h = &ts[k].head[c];
@@ -799,6 +818,7 @@ bool sw__verify_table_count(const char *p, size_t len, const char *word, const c
 			      header_holds(p, h, word)))
 				continue;
 			found = true;
+			*distinct_n = distinct(p, &ts[k], c);
 			for (size_t r = 0; r < ts[k].nr; r++) {
 				const struct row *w = &ts[k].rows[r];
 				if (c >= w->nc || w->c[c].e == w->c[c].s)
