@@ -395,7 +395,8 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 			if (ne > k && at(r, ne) == ' ')
 				k = ne + 1;
 			e2 = word_at(r, k, w2, sizeof(w2));
-			size_t l2 = e2 - k;
+			/* a word longer than the buffer is no unit */
+			size_t l2 = e2 - k < sizeof(w2) ? e2 - k : 0;
 			if (l2 > 3 && low(at(r, k)) && w2[l2 - 1] == 's' && !in_list(w2, filler)) {
 				w2[l2 - 1] = '\0';
 				memcpy(out->unit, w2, l2);
@@ -427,7 +428,8 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 		char w2[SW_FACT_UNIT_MAX];
 		size_t b2 = nb < r->n && at(r, nb) == ' ' ? nb + 1 : nb;
 		size_t e2 = b2 > nb ? word_at(r, b2, w2, sizeof(w2)) : b2;
-		size_t l2 = e2 - b2;
+		/* a word longer than the buffer is no unit */
+		size_t l2 = e2 - b2 < sizeof(w2) ? e2 - b2 : 0;
 		if (l2 > 3 && low(at(r, b2)) && w2[l2 - 1] == 's' && w2[l2 - 2] != 's' &&
 		    !in_list(w2, filler) && !in_list(w2, meta)) {
 			w2[l2 - 1] = '\0';
