@@ -195,7 +195,13 @@ const struct cli_command cli_cmd_verify = {
 		"passed is also put to that model with only its cited pages; its\n"
 		"\"supported\" counts only with a span found on the page, and [verify]\n"
 		"judge = block|warn|off says whether its doubts block (warn: reasons\n"
-		"only); --json then has its answers under \"judge\".\n\n"
+		"only); --json then has its answers under \"judge\".\n"
+		"A sentence that states a date, an amount, a quantity, a percentage\n"
+		"or an identifier and cites nothing is listed as uncited; it blocks\n"
+		"under --uncited block (else [verify] uncited of sworn.conf, else\n"
+		"the task's, else warn).  --task TASK also requires the elements the\n"
+		"task names (a declaration's 28 U.S.C. 1746 clause, a signature line)\n"
+		"and blocks a draft that cites no record when the task needs one.\n\n"
 		"Exit status: 0 the gate passes, 1 it blocks, 2 usage or input error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
