@@ -166,6 +166,15 @@ struct ymd3 {
 
 static bool iso_full(const char *s, struct ymd3 *o)
 {
+	/* "--03-10": a month and day, its year the other date's */
+	if (s && strlen(s) == 7 && s[0] == '-' && s[1] == '-' && s[4] == '-' &&
+	    isdigit((unsigned char)s[2]) && isdigit((unsigned char)s[3]) &&
+	    isdigit((unsigned char)s[5]) && isdigit((unsigned char)s[6])) {
+		o->y = 0;
+		o->m = (s[2] - '0') * 10 + (s[3] - '0');
+		o->d = (s[5] - '0') * 10 + (s[6] - '0');
+		return o->m >= 1 && o->m <= 12 && o->d >= 1 && o->d <= 31;
+	}
 	if (!s || strlen(s) < 10 || s[4] != '-' || s[7] != '-')
 		return false;
 	for (int k = 0; k < 10; k++)
@@ -253,10 +262,10 @@ static bool dates_apart(const struct ymd3 *a, size_t n, const struct sw_claim_fa
 		return false;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++) {
-			if (i == j)
+			if (i == j || (!a[i].y && !a[j].y))
 				continue;
-			int64_t d0 = day_number(a[i].y, a[i].m, a[i].d),
-				d1 = day_number(a[j].y, a[j].m, a[j].d);
+			int yi = a[i].y ? a[i].y : a[j].y, yj = a[j].y ? a[j].y : a[i].y;
+			int64_t d0 = day_number(yi, a[i].m, a[i].d), d1 = day_number(yj, a[j].m, a[j].d);
 			if (d1 <= d0)
 				continue;
 			bool ok;
@@ -278,7 +287,7 @@ static bool dates_apart(const struct ymd3 *a, size_t n, const struct sw_claim_fa
 				if (unit == 7 && !ok)
 					ok = llabs((d1 - d0) - want * 7) <= 1;
 			} else {
-				int64_t months = (int64_t)(a[j].y - a[i].y) * 12 + (a[j].m - a[i].m);
+				int64_t months = (int64_t)(yj - yi) * 12 + (a[j].m - a[i].m);
 				int64_t need = unit == 12 ? want * 12 : want;
 				ok = months == need || (months == need + 1 && a[j].d < a[i].d) ||
 				     (months == need - 1 && a[j].d > a[i].d);
@@ -340,8 +349,8 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 	char *how = NULL;
 	if (dates_apart(d, n, f, unit, &x, &y))
 		how = sw_xasprintf("%.*s from %04d-%02d-%02d to %04d-%02d-%02d",
-				   (int)(f->end - f->start), t + f->start, d[x].y, d[x].m, d[x].d,
-				   d[y].y, d[y].m, d[y].d);
+				   (int)(f->end - f->start), t + f->start, d[x].y ? d[x].y : d[y].y,
+				   d[x].m, d[x].d, d[y].y ? d[y].y : d[x].y, d[y].m, d[y].d);
 	free(d);
 	return how;
 }
