@@ -101,11 +101,54 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		       int64_t *page, size_t *listed)
 {
 	*listed = 0;
-	if (f->kind != SW_FACT_QUANTITY || f->value % 100 || f->value <= 0 ||
-	    sw__verify_is_duration(f) || strlen(f->unit) < 3)
+	if (f->kind != SW_FACT_QUANTITY || f->value % 100 || f->value <= 0 || strlen(f->unit) < 3)
 		return NULL;
 	size_t want = (size_t)(f->value / 100);
 	const char *t = u->r->text;
+	/* days a log's rows give: "its two days", "five logged days" */
+	bool days = !strcmp(f->unit, "day");
+	if (!days && f->end < c->end) {
+		size_t a0 = f->end;
+		while (a0 < c->end && t[a0] == ' ')
+			a0++;
+		days = c->end - a0 >= 4 && strncmp(t + a0, "days", 4) == 0;
+	}
+	/* "five days late" is a span, not a count of the log's days */
+	if (days) {
+		static const char *const spans[] = { "late", "later", "after", "before", "earlier",
+						     "behind", "ahead", "early", "of delay", "delay" };
+		/* the word after "days" (the fact's own, or the next word) */
+		size_t a0 = f->end;
+		if (!(f->end - f->start >= 4 && strncmp(t + f->end - 4, "days", 4) == 0)) {
+			while (a0 < c->end && t[a0] == ' ')
+				a0++;
+			while (a0 < c->end && isalpha((unsigned char)t[a0]))
+				a0++;
+		}
+		while (a0 < c->end && t[a0] == ' ')
+			a0++;
+		for (size_t k = 0; k < SW_ARRAY_LEN(spans) && days; k++) {
+			size_t n = strlen(spans[k]);
+			days = !(c->end - a0 >= n && strncasecmp(t + a0, spans[k], n) == 0 &&
+				 (a0 + n == c->end || !isalpha((unsigned char)t[a0 + n])));
+		}
+	}
+	if (days) {
+		for (size_t q = 0; q < np && !u->err.code; q++) {
+			struct sw_err e = { 0 };
+			size_t all = 0, lab = 0;
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			    sw__verify_table_days(u->page.data, u->page.len, t, c->start, c->end, &all,
+						  &lab) &&
+			    (all == want || lab == want)) {
+				*page = pages[q];
+				return sw_xasprintf("%.*s (%s)", (int)(f->end - f->start), t + f->start,
+						    lab == want ? "the days of its rows" : "the log's days");
+			}
+		}
+	}
+	if (sw__verify_is_duration(f))
+		return NULL;
 	/* the noun the count is of: the unit, or the word after it ("five
 	 * delivery tickets") */
 	char nouns[3][24];

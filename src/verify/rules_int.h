@@ -252,6 +252,12 @@ int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 bool sw__verify_table_count(const char *p, size_t len, const char *word, const char *must,
 			    size_t *all, size_t *named, size_t *distinct_n);
 
+/* Whether a table of p has dated rows: their distinct dates in *all, and
+ * those of the rows holding a label of t's [s, e) ("Crew B") in
+ * *labelled (0 when t names no label). */
+bool sw__verify_table_days(const char *p, size_t len, const char *t, size_t s, size_t e,
+			   size_t *all, size_t *labelled);
+
 /* ------------------------------------------------ counts (rules_count.c) */
 
 /* A count f that a cited page gives by listing (a list line's items, the

@@ -836,3 +836,43 @@ bool sw__verify_table_count(const char *p, size_t len, const char *word, const c
 		free(ts[k].rows);
 	return found;
 }
+
+bool sw__verify_table_days(const char *p, size_t len, const char *t, size_t s, size_t e,
+			   size_t *all, size_t *labelled)
+{
+	struct table ts[4];
+	size_t nt = read_tables(p, len, ts, 4);
+	struct label lab[8];
+	size_t nl = labels_of(t, s, e, lab, 8);
+	struct ymd seen_all[TABLE_ROWS], seen_lab[TABLE_ROWS];
+	size_t na = 0, nb = 0;
+	bool any = false;
+	for (size_t k = 0; k < nt; k++)
+		for (size_t r = 0; r < ts[k].nr; r++) {
+			const struct row *w = &ts[k].rows[r];
+			struct ymd d[1];
+			if (dates_of(p + w->s, w->e - w->s, d, 1) != 1)
+				continue;
+			any = true;
+			bool info = false, mine = false;
+			for (size_t l = 0; l < nl; l++)
+				mine |= row_has(p, &ts[k], w, &lab[l], &info);
+			bool dup = false;
+			for (size_t q = 0; q < na && !dup; q++)
+				dup = seen_all[q].y == d[0].y && seen_all[q].m == d[0].m &&
+				      seen_all[q].d == d[0].d;
+			if (!dup && na < TABLE_ROWS)
+				seen_all[na++] = d[0];
+			dup = false;
+			for (size_t q = 0; q < nb && !dup; q++)
+				dup = seen_lab[q].y == d[0].y && seen_lab[q].m == d[0].m &&
+				      seen_lab[q].d == d[0].d;
+			if (mine && !dup && nb < TABLE_ROWS)
+				seen_lab[nb++] = d[0];
+		}
+	for (size_t k = 0; k < nt; k++)
+		free(ts[k].rows);
+	*all = na;
+	*labelled = nl ? nb : 0;
+	return any;
+}
