@@ -54,6 +54,12 @@ struct row {
 	bool lenient;
 	enum gate gate;      /* what the gate decides; not checked unless set */
 	enum fmt fmt;        /* MD unless set */
+	/* kind "uncited": an uncited sentence covers `at`, its facts hold
+	 * reason (want NONE: none covers it); kind "missing": the report's
+	 * missing elements hold reason, or it cites no record ("no record") */
+	int uncited;         /* 0 warn (the default), 1 block, 2 off */
+	const char *element; /* "NAME=phrase|phrase": an element to require */
+	bool need_record;
 };
 
 /* Unset fields are 0: Markdown, the full authority table, strict, the
@@ -347,7 +353,18 @@ static void run_row(size_t k, const struct row *r, struct sw_matter *m, struct s
 	struct sw_buf got = SW_BUF_INIT, want = SW_BUF_INIT;
 	struct sw_authority *a = r->auth == AUTH_FULL ? auth_full
 				 : r->auth == AUTH_NOCODES ? auth_codeless : NULL;
-	struct sw_verify_opts o = { .lenient = r->lenient };
+	struct sw_verify_opts o = { .lenient = r->lenient, .need_record = r->need_record };
+	o.uncited = r->uncited == 1 ? SW_UNCITED_BLOCK : r->uncited == 2 ? SW_UNCITED_OFF
+									 : SW_UNCITED_WARN;
+	char ename[64] = "";
+	struct sw_verify_element el = { ename, NULL };
+	if (r->element) {
+		const char *eq = strchr(r->element, '=');
+		snprintf(ename, sizeof(ename), "%.*s", eq ? (int)(eq - r->element) : 0, r->element);
+		el.match = eq ? eq + 1 : r->element;
+		o.elements = &el;
+		o.nelements = 1;
+	}
 	bool ok = true;
 
 	enum sw_markup_kind kind = r->fmt == TEXT ? SW_MARKUP_TEXT
@@ -367,6 +384,37 @@ static void run_row(size_t k, const struct row *r, struct sw_matter *m, struct s
 	}
 	if (rc != 0 || sw_verify(&rep, m, a, vp->text, vp->len, &o, &err) != 0) {
 		sw_buf_addf(fails, "row %zu: %s\n  draft: %s\n", k + 1, err.msg, r->draft);
+		goto done;
+	}
+	if (!strcmp(r->kind, "uncited") || !strcmp(r->kind, "missing")) {
+		/* what the report says beside the claims */
+		bool seen = false;
+		const char *at2 = strstr(rep.text, r->at);
+		for (size_t q = 0; !strcmp(r->kind, "uncited") && at2 && q < rep.nuncited; q++) {
+			const struct sw_verify_uncited *x = &rep.uncited[q];
+			size_t o2 = (size_t)(at2 - rep.text);
+			sw_buf_addf(&got, "%suncited '%.*s' (%s)", got.len ? "; " : "",
+				    (int)(x->end - x->start), rep.text + x->start, x->facts);
+			seen |= x->start <= o2 && o2 < x->end && (!r->reason || strstr(x->facts, r->reason));
+		}
+		for (size_t q = 0; !strcmp(r->kind, "missing") && q < rep.nmissing; q++) {
+			sw_buf_addf(&got, "%smissing %s", got.len ? "; " : "", rep.missing[q]);
+			seen |= r->reason && strstr(rep.missing[q], r->reason) != NULL;
+		}
+		if (!strcmp(r->kind, "missing") && rep.no_record) {
+			sw_buf_addf(&got, "%sno record", got.len ? "; " : "");
+			seen |= r->reason && !strcmp(r->reason, "no record");
+		}
+		ok = (r->want & ABSENT) ? !seen : seen;
+		if (r->gate != GATE_ANY && rep.pass != (r->gate == PASS)) {
+			ok = false;
+			sw_buf_addf(&got, "; gate %s", rep.pass ? "pass" : "blocked");
+		}
+		if (!ok)
+			sw_buf_addf(fails, "row %zu\n  draft:    %s\n  %s at '%s', reason '%s'%s\n"
+				    "  actual:   %s\n", k + 1, r->draft, r->kind, r->at,
+				    r->reason ? r->reason : "", (r->want & ABSENT) ? " (none)" : "",
+				    got.data ? got.data : "(nothing)");
 		goto done;
 	}
 	const char *at = strstr(rep.text, r->at);
