@@ -55,6 +55,7 @@ static const char *const opposite[][2] = {
 	/* a change that adds against one that deletes or deducts */
 	{ "adds", "delet" }, { "add", "delet" }, { "adds", "deduct" }, { "add", "deduct" },
 	{ "increas", "decreas" }, { "increas", "deduct" },
+	{ "fail", "pass" }, { "failed", "passed" },
 };
 
 /* The stem opposite to w's, or NULL. */
@@ -92,6 +93,21 @@ static bool negation(const char *t, size_t e, size_t end, const char *w)
  * most POL_STEM bytes. */
 static void stem(char *w)
 {
+	/* irregular past tenses, so that "told" meets "tell" */
+	static const char *const irregular[][2] = {
+		{ "wrote", "write" }, { "written", "write" }, { "told", "tell" },
+		{ "sent", "send" }, { "paid", "pay" }, { "made", "make" }, { "took", "take" },
+		{ "taken", "take" }, { "gave", "give" }, { "given", "give" }, { "said", "say" },
+		{ "knew", "know" }, { "known", "know" }, { "drove", "drive" }, { "driven", "drive" },
+		{ "began", "begin" }, { "begun", "begin" }, { "kept", "keep" }, { "left", "leave" },
+		{ "held", "hold" }, { "brought", "bring" }, { "bought", "buy" }, { "sold", "sell" },
+		{ "signed", "sign" }, { "chose", "choose" }, { "chosen", "choose" },
+	};
+	for (size_t k = 0; k < SW_ARRAY_LEN(irregular); k++)
+		if (strcmp(w, irregular[k][0]) == 0) {
+			memcpy(w, irregular[k][1], strlen(irregular[k][1]) + 1);
+			break;
+		}
 	size_t n = strlen(w);
 	if (n > 5 && strcmp(w + n - 3, "ing") == 0)
 		n -= 3;
