@@ -4,7 +4,8 @@
  * "four people attended" against the attendance line, "three lots" against
  * Lot 17, Lot 18 and Lot 19 named on the page or a register's rows (those
  * of a party the sentence names when it names one: "Keel Transport hauled
- * two of the five lots").  Each answer says what was counted.
+ * two of the five lots").  Each answer says what was counted.  And a count
+ * a page states in a labelled line ("Welds tested ...... 52").
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -210,4 +211,136 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		}
 	}
 	return NULL;
+}
+
+/* ------------------------------------------------------- labelled values */
+
+/* Whether word w (n bytes, folded) stands in [s, e) of p, a word's start
+ * and its first five letters enough ("tested" for "test"). */
+static bool label_has(const char *p, size_t s, size_t e, const char *w, size_t n)
+{
+	size_t cmp = n > 5 ? 5 : n;
+	for (size_t i = s; i + cmp <= e; i++) {
+		if (i > s && isalpha((unsigned char)p[i - 1]))
+			continue;
+		if (strncasecmp(p + i, w, cmp) != 0)
+			continue;
+		size_t k = i;
+		while (k < e && isalpha((unsigned char)p[k]))
+			k++;
+		if (n <= 5 ? (k - i == n || (k - i == n + 1 && tolower((unsigned char)p[k - 1]) == 's'))
+			   : k - i >= 5)
+			return true;
+	}
+	return false;
+}
+
+int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
+			const struct sw_claim_fact *f, char **says)
+{
+	*says = NULL;
+	if (f->kind != SW_FACT_QUANTITY)
+		return 0;
+	/* the words that say what is counted: the one before the number
+	 * ("tested 45 welds") and the unit */
+	static const char *const stop[] = { "with", "that", "this", "from", "into", "than",
+					    "were", "was", "have", "been", "about", "only", "over",
+					    "under", "after", "before", "each", "some" };
+	char words[3][24];
+	size_t nw = 0;
+	size_t b = f->start;
+	/* up to two content words before the number, within its clause
+	 * ("charges the weather with 5 days": weather, charges) */
+	for (int guard = 0; guard < 4 && nw < 2 && b > cs; guard++) {
+		while (b > cs && !isalpha((unsigned char)t[b - 1]) && t[b - 1] != ',' &&
+		       t[b - 1] != ';' && t[b - 1] != '(')
+			b--;
+		if (b == cs || !isalpha((unsigned char)t[b - 1]))
+			break;
+		size_t a = b;
+		while (a > cs && isalpha((unsigned char)t[a - 1]))
+			a--;
+		bool skip = b - a < 4 || b - a >= sizeof(words[0]);
+		for (size_t k = 0; k < SW_ARRAY_LEN(stop) && !skip; k++)
+			skip = b - a == strlen(stop[k]) && strncasecmp(t + a, stop[k], b - a) == 0;
+		if (!skip) {
+			memcpy(words[nw], t + a, b - a);
+			words[nw++][b - a] = '\0';
+		}
+		b = a;
+	}
+	if (strlen(f->unit) >= 4)
+		snprintf(words[nw++], sizeof(words[0]), "%s", f->unit);
+	if (!nw)
+		return 0;
+	int best = 0, ties = 0;
+	int64_t best_v = 0;
+	size_t bls = 0, ble = 0, bvs = 0, bve = 0;
+	for (size_t i = 0; i < len;) {
+		size_t le = i;
+		while (le < len && p[le] != '\n' && p[le] != '\f')
+			le++;
+		/* a line that ends in a number after leader dots, a colon or a
+		 * run of blanks: "Welds tested ...... 52", "Weather   WX   1" */
+		size_t z = le;
+		while (z > i && (p[z - 1] == ' ' || p[z - 1] == '\r'))
+			z--;
+		size_t ns = z;
+		while (ns > i && (isdigit((unsigned char)p[ns - 1]) || p[ns - 1] == '.' ||
+				  p[ns - 1] == ','))
+			ns--;
+		if (ns > i && p[ns - 1] == '-')
+			ns--;
+		size_t lb = ns;
+		while (lb > i && (p[lb - 1] == ' ' || p[lb - 1] == '.' || p[lb - 1] == ':'))
+			lb--;
+		int64_t v = 0;
+		size_t dots = 0, colon = 0, blanks = 0, caps = 0, letters = 0;
+		for (size_t x = lb; x < ns; x++) {
+			dots += p[x] == '.';
+			colon += p[x] == ':';
+			blanks += p[x] == ' ';
+		}
+		for (size_t x = i; x < lb; x++)
+			if (isalpha((unsigned char)p[x])) {
+				letters++;
+				caps += isupper((unsigned char)p[x]) != 0;
+			}
+		/* leader dots, a colon or a column's blanks; a heading in
+		 * capitals ("TICKET NO. 1041") is no labelled count */
+		bool sep = dots >= 3 || colon || blanks >= 3;
+		if (sep && caps * 10 < letters * 8 && ns < z && lb > i &&
+		    isdigit((unsigned char)p[z - 1]) && isdigit((unsigned char)p[ns + (p[ns] == '-')])) {
+			/* the line's number */
+			size_t k = ns + (p[ns] == '-');
+			int64_t n = 0;
+			while (k < z && (isdigit((unsigned char)p[k]) || p[k] == ','))
+				if (p[k++] != ',' && n < INT64_MAX / 100)
+					n = n * 10 + (p[k - 1] - '0');
+			v = n * 100;
+			int score = 0;
+			for (size_t q = 0; q < nw; q++)
+				score += label_has(p, i, lb, words[q], strlen(words[q]));
+			if (score > best) {
+				best = score;
+				ties = 0;
+				best_v = v;
+				bls = i;
+				ble = lb;
+				bvs = ns;
+				bve = z;
+			} else if (score == best && score) {
+				ties++;
+			}
+		}
+		i = le < len ? le + 1 : len;
+	}
+	if (!best || ties)
+		return 0;
+	if (best_v == f->value)
+		return 1;
+	while (bls < ble && p[bls] == ' ')
+		bls++;
+	*says = sw_xasprintf("%.*s %.*s", (int)(ble - bls), p + bls, (int)(bve - bvs), p + bvs);
+	return -1;
 }

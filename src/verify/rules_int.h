@@ -237,15 +237,6 @@ bool sw__verify_table_cell(const char *p, size_t len, const char *word, int64_t 
 int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *rs,
 			const struct sw_claim_fact *f, char **says);
 
-/* A count of page text p in a labelled line ("Welds tested ...... 52",
- * "Weather, 07/28   WX   1"): the line whose label holds the most of the
- * words that say what quantity f counts (the word before its number, its
- * unit), when one line alone does.  1 when its number is f's, -1 when it
- * is another (*says: the label and its number, caller frees), 0 when no
- * line answers.  cs: the start of f's sentence in t. */
-int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
-			const struct sw_claim_fact *f, char **says);
-
 /* Whether a table of p has a column whose header names word ("Lot"): the
  * rows with a cell there in *all, those of them holding must (a party's
  * name; may be NULL) in *named, its distinct values in *distinct_n. */
@@ -258,7 +249,7 @@ bool sw__verify_table_count(const char *p, size_t len, const char *word, const c
 bool sw__verify_table_days(const char *p, size_t len, const char *t, size_t s, size_t e,
 			   size_t *all, size_t *labelled);
 
-/* ------------------------------------------------ counts (rules_count.c) */
+/* ----------------------------- counts and labelled lines (rules_count.c) */
 
 /* A count f that a cited page gives by listing (a list line's items, the
  * distinct "Lot 17" labels it names, a register's rows, a party's rows, a
@@ -269,6 +260,15 @@ bool sw__verify_table_days(const char *p, size_t len, const char *t, size_t s, s
 char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		       const struct sw_claim_fact *f, const int64_t *pages, size_t np,
 		       int64_t *page, size_t *listed);
+
+/* A count of page text p in a labelled line ("Welds tested ...... 52",
+ * "Weather, 07/28   WX   1"): the line whose label holds the most of the
+ * words that say what quantity f counts (the word before its number, its
+ * unit), when one line alone does.  1 when its number is f's, -1 when it
+ * is another (*says: the label and its number, caller frees), 0 when no
+ * line answers.  cs: the start of f's sentence in t. */
+int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
+			const struct sw_claim_fact *f, char **says);
 
 /* ---------------------------------- a proposition's names (rules_prop_names.c) */
 
