@@ -1,5 +1,5 @@
-/* cmd_corrections.c - `sworn corrections export -m MATTER --format sft|dpo
- * [-o FILE]`. */
+/* cmd_corrections.c - `sworn corrections export -m MATTER --kind sft|dpo
+ * [--format trl|axolotl|llamafactory] [-o FILE]`. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +8,7 @@
 
 struct corrections_opts {
 	const char *matter;
+	const char *kind;
 	const char *format;
 	const char *output;
 };
@@ -16,8 +17,10 @@ struct corrections_opts {
 static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose corrections to export", CLI_STRING,
 	  AT(matter) },
-	{ "format", 0, "FORMAT", "sft (chat messages answered with the final) or dpo "
-				 "(prompt, chosen final, rejected draft)", CLI_STRING, AT(format) },
+	{ "kind", 0, "KIND", "sft (the window answered with the final) or dpo (the final "
+			     "chosen, the draft rejected)", CLI_STRING, AT(kind) },
+	{ "format", 0, "FORMAT", "whose field names: trl (default), axolotl or llamafactory "
+				 "(sft and dpo: --kind in the trl format)", CLI_STRING, AT(format) },
 	{ "output", 'o', "FILE", "write the JSON Lines to FILE (atomically) instead of "
 				 "standard output", CLI_PATH, AT(output) },
 };
@@ -26,23 +29,45 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 {
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
-	enum sw_export_format fmt;
+	enum sw_export_kind kind = SW_EXPORT_SFT;
+	enum sw_export_format fmt = SW_EXPORT_TRL;
+	const char *k = o->kind, *fname = o->format ? o->format : "trl";
 	size_t written = 0, skipped = 0;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = stdout;
 	int rc;
 
-	if (!o->format) {
-		cli_error("corrections export needs --format sft or --format dpo");
+	/* --format sft|dpo is the spelling from before the trainers'
+	 * formats: the kind, in TRL's. */
+	if (strcmp(fname, "sft") == 0 || strcmp(fname, "dpo") == 0) {
+		if (k && strcmp(k, fname) != 0) {
+			cli_error("--kind %s and --format %s disagree", k, fname);
+			return CLI_USAGE;
+		}
+		k = fname;
+		fname = "trl";
+	}
+	if (!k) {
+		cli_error("corrections export needs --kind sft or --kind dpo");
 		return CLI_USAGE;
 	}
-	if (strcmp(o->format, "sft") == 0) {
-		fmt = SW_EXPORT_SFT;
-	} else if (strcmp(o->format, "dpo") == 0) {
-		fmt = SW_EXPORT_DPO;
+	if (strcmp(k, "sft") == 0) {
+		kind = SW_EXPORT_SFT;
+	} else if (strcmp(k, "dpo") == 0) {
+		kind = SW_EXPORT_DPO;
 	} else {
-		cli_error("bad --format '%s': give sft or dpo", o->format);
+		cli_error("bad --kind '%s': give sft or dpo", k);
+		return CLI_USAGE;
+	}
+	if (strcmp(fname, "trl") == 0) {
+		fmt = SW_EXPORT_TRL;
+	} else if (strcmp(fname, "axolotl") == 0) {
+		fmt = SW_EXPORT_AXOLOTL;
+	} else if (strcmp(fname, "llamafactory") == 0) {
+		fmt = SW_EXPORT_LLAMAFACTORY;
+	} else {
+		cli_error("bad --format '%s': give trl, axolotl or llamafactory", fname);
 		return CLI_USAGE;
 	}
 	if ((rc = cli_matter_open(&m, ctx, o->matter, &err)) != 0)
@@ -54,7 +79,7 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 		cli_error("cannot export: out of memory");
 		return CLI_USAGE;
 	}
-	rc = sw_corrections_export(f, &written, &skipped, m, fmt, &err);
+	rc = sw_corrections_export(f, &written, &skipped, m, kind, fmt, &err);
 	if (o->output) {
 		if (fclose(f) != 0 && rc == 0)
 			rc = sw_err_set(&err, SW_EIO, "cannot export: out of memory");
@@ -71,7 +96,8 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 		return CLI_OK;
 	if (skipped)
 		fprintf(stderr, "wrote %zu correction%s (%zu left out: a draft, final or window "
-				"evidence that is quarantined or no longer active evidence)\n",
+				"evidence that is quarantined or no longer active evidence, or a "
+				"window that is not a system and a user message)\n",
 			written, written == 1 ? "" : "s", skipped);
 	else
 		fprintf(stderr, "wrote %zu correction%s\n", written, written == 1 ? "" : "s");
@@ -83,20 +109,31 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	(void)cmd;
 	if (strcmp(a->pos[0], "export") == 0)
 		return export(ctx, a->opts);
-	cli_error("usage: sworn corrections export -m MATTER --format sft|dpo [-o FILE]");
+	cli_error("usage: sworn corrections export -m MATTER --kind sft|dpo "
+		  "[--format trl|axolotl|llamafactory] [-o FILE]");
 	return CLI_USAGE;
 }
 
 const struct cli_command cli_cmd_corrections = {
 	.name = "corrections",
-	.usage = "export -m MATTER --format sft|dpo [-o FILE]",
+	.usage = "export -m MATTER --kind sft|dpo [--format trl|axolotl|llamafactory] [-o FILE]",
 	.summary = "export a matter's corrections (model draft, lawyer's final) for fine-tuning",
 	.description =
 		"Every approved run keeps the model's draft beside the lawyer's final.\n"
-		"export writes them as JSON Lines: sft gives chat messages (the system and\n"
-		"user messages that produced the draft, answered with the final); dpo gives\n"
-		"the prompt, the final as chosen and the draft as rejected.  Each line has\n"
-		"metadata: run, task, matter, created_at.\n\n"
+		"export writes them as JSON Lines that a trainer loads as they are.\n"
+		"--kind sft: the system and user messages that produced the draft,\n"
+		"answered with the final, the loss on the final only; --kind dpo: the\n"
+		"same prompt, the final chosen and the draft rejected.  --format:\n"
+		"  trl           {\"prompt\": [messages], \"completion\": [assistant]};\n"
+		"                {\"prompt\", \"chosen\": [assistant], \"rejected\": [...]}\n"
+		"  axolotl       {\"messages\"} for type: chat_template; {\"messages\",\n"
+		"                \"chosen\": {assistant}, \"rejected\"} for chat_template.default\n"
+		"  llamafactory  sharegpt: {\"conversations\": [{\"from\": \"human\"},\n"
+		"                {\"from\": \"gpt\"}], \"system\"}; with ranking: true,\n"
+		"                {\"conversations\", \"chosen\", \"rejected\", \"system\"}\n"
+		"Each line has \"metadata\", which the trainers do not read: run, task,\n"
+		"step, model, matter, export_consent, created_at.  --format sft and\n"
+		"--format dpo, the older spelling, are --kind sft and --kind dpo in trl.\n\n"
 		"Export is off until the matter turns it on (client confidentiality):\n"
 		"sworn matter set -m MATTER corrections.export=yes.  A correction whose\n"
 		"draft or final is quarantined, or whose window held evidence that is no\n"

@@ -392,14 +392,33 @@ struct sw_diff_stats {
 int sw_word_diff(struct json_t **ops, struct sw_diff_stats *st, const char *a, size_t alen,
 		 const char *b, size_t blen, struct sw_err *err) SW_MUST_USE;
 
-enum sw_export_format { SW_EXPORT_SFT, SW_EXPORT_DPO };
+/* What a line teaches: sft, the window answered with the lawyer's final
+ * (the loss on the final alone); dpo, the final preferred to the model's
+ * draft for the same window. */
+enum sw_export_kind { SW_EXPORT_SFT, SW_EXPORT_DPO };
+/* Whose field names the lines use, each as its trainer documents it:
+ *   trl          {"prompt": [messages], "completion": [assistant]} and
+ *                {"prompt", "chosen": [assistant], "rejected": [assistant]}
+ *                (conversational prompt-completion and preference)
+ *   axolotl      {"messages": [..., assistant]} (type chat_template) and
+ *                {"messages", "chosen": {assistant}, "rejected": {assistant}}
+ *                (type chat_template.default)
+ *   llamafactory sharegpt: {"conversations": [{"from": "human", "value"},
+ *                {"from": "gpt", ...}], "system"} and, ranking,
+ *                {"conversations", "chosen": {"from": "gpt"}, "rejected",
+ *                "system"}
+ * Every line also has "metadata" (run, task, step, model, matter,
+ * export_consent, created_at), a field none of them reads. */
+enum sw_export_format { SW_EXPORT_TRL, SW_EXPORT_AXOLOTL, SW_EXPORT_LLAMAFACTORY };
 
 /* Write m's corrections as JSON Lines to f.  Refused (SW_EUSAGE, saying how
  * to turn it on) unless the matter's setting corrections.export is "yes".
  * A correction whose draft, final or any evidence in its window is no
- * longer active evidence is left out (counted in *skipped). */
+ * longer active evidence, or whose window is not a system message (or
+ * none) followed by one user message, is left out (counted in *skipped). */
 int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_matter *m,
-			  enum sw_export_format fmt, struct sw_err *err) SW_MUST_USE;
+			  enum sw_export_kind kind, enum sw_export_format fmt,
+			  struct sw_err *err) SW_MUST_USE;
 
 /* ------------------------------------------------------- stats and audit */
 

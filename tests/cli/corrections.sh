@@ -1,8 +1,10 @@
 #!/bin/sh
 # sworn matter set/get (known keys and values only) and sworn corrections
-# export: off until the matter turns it on, SFT and DPO lines on stdout or
-# written atomically to a file, and corrections whose final or window
-# evidence is quarantined left out.  The runs and corrections are
+# export: off until the matter turns it on, SFT and DPO lines (TRL's field
+# names unless --format says another trainer's) on stdout or written
+# atomically to a file, and corrections whose final or window evidence is
+# quarantined left out.  corrections_formats.sh checks every format against
+# the trainers' schemas and chat templates.  The runs and corrections are
 # journaled with sqlite3, as the pipeline leaves them after approval.
 . "$(dirname "$0")/lib.sh"
 
@@ -40,13 +42,13 @@ INSERT INTO runs (id, task, task_sha256, task_source, brief_name, brief, rounds,
   draft_doc_id, final_doc_id, final_path, created_at, updated_at)
   VALUES (1, 'declaration', 'x', 'built-in', 'brief.md', 'b', 3, 'approved', 101, 102, 'f1.md', 't', 't'),
          (2, 'demand-letter', 'x', 'built-in', 'brief.md', 'b', 3, 'approved', 103, 104, 'f2.md', 't', 't');
-INSERT INTO run_steps (id, run_id, key, step, kind, status, messages, output, output_doc_id)
+INSERT INTO run_steps (id, run_id, key, step, kind, status, messages, output, output_doc_id, model)
   VALUES (11, 1, 'draft', 'draft', 'model', 'done',
           '[{\"role\":\"system\",\"content\":\"You draft declarations.\"},{\"role\":\"user\",\"content\":\"Draft it from the bundle.\"}]',
-          'The order shipped late (ACME0000004).', 101),
+          'The order shipped late (ACME0000004).', 101, 'qwen3-30b-a3b-q8_0.gguf'),
          (21, 2, 'revise#1', 'revise', 'revise', 'done',
           '[{\"role\":\"system\",\"content\":\"You write letters.\"},{\"role\":\"user\",\"content\":\"Fix the letter.\"}]',
-          'Pay us.', 103);
+          'Pay us.', 103, NULL);
 INSERT INTO run_sections VALUES (21, 1, 'evidence', 'evidence', $ev, 'ACME0000004.txt', 1, 'ACME0000004', 90, 0);
 INSERT INTO corrections (run_id, step_key, messages, draft, final, draft_doc_id, final_doc_id, diff,
   words_kept, words_changed, words_added, words_removed, created_at)
@@ -69,51 +71,91 @@ run 0 "$SWORN" matter get -m m corrections.export
 eq "set" "$(cat "$T/out")" "yes"
 
 run 2 "$SWORN" corrections export -m m
-has "$T/err" "--format sft or --format dpo"
-run 2 "$SWORN" corrections export -m m --format jsonl
-has "$T/err" "bad --format 'jsonl': give sft or dpo"
-run 2 "$SWORN" corrections import -m m --format sft
+has "$T/err" "needs --kind sft or --kind dpo"
+run 2 "$SWORN" corrections export -m m --format trl
+has "$T/err" "needs --kind sft or --kind dpo"
+run 2 "$SWORN" corrections export -m m --kind rlhf
+has "$T/err" "bad --kind 'rlhf': give sft or dpo"
+run 2 "$SWORN" corrections export -m m --kind sft --format jsonl
+has "$T/err" "bad --format 'jsonl': give trl, axolotl or llamafactory"
+run 2 "$SWORN" corrections export -m m --kind dpo --format sft
+has "$T/err" "--kind dpo and --format sft disagree"
+run 2 "$SWORN" corrections import -m m --kind sft
 
-# SFT on stdout: one line per correction, system, user, assistant (the final).
-run 0 "$SWORN" corrections export -m m --format sft
+# SFT on stdout, TRL's conversational prompt-completion: one line per
+# correction, the window as the prompt, the final as the completion.
+run 0 "$SWORN" corrections export -m m --kind sft
 lines "$T/out" 2
 has "$T/err" "wrote 2 corrections"
 head -1 "$T/out" >"$T/l1"
-has "$T/l1" '"messages":[{"role":"system","content":"You draft declarations."},{"role":"user","content":"Draft it from the bundle."},{"role":"assistant","content":"The order shipped on March 31, 2021 (ACME0000004)."}]'
-has "$T/l1" '"metadata":{"run":1,"task":"declaration","matter":"m","created_at":"2026-12-01T10:00:00Z"}'
+has "$T/l1" '{"prompt":[{"role":"system","content":"You draft declarations."},{"role":"user","content":"Draft it from the bundle."}],"completion":[{"role":"assistant","content":"The order shipped on March 31, 2021 (ACME0000004)."}]'
+has "$T/l1" '"metadata":{"run":1,"task":"declaration","step":"draft","model":"qwen3-30b-a3b-q8_0.gguf","matter":"m","export_consent":{"corrections.export":"yes","set_at":"'
+has "$T/l1" '"created_at":"2026-12-01T10:00:00Z"}'
 lacks "$T/out" "shipped late"
 tail -1 "$T/out" >"$T/l2"
 has "$T/l2" "5% of \$51,000."
 has "$T/l2" "—"
+has "$T/l2" '"step":"revise#1","model":null'
+# The older spelling, --format sft, is the same export.
+cp "$T/out" "$T/sft-kind.jsonl"
+run 0 "$SWORN" corrections export -m m --format sft
+eq "--format sft is --kind sft" "$(cat "$T/out")" "$(cat "$T/sft-kind.jsonl")"
+run 0 "$SWORN" corrections export -m m --kind sft --format trl
+eq "trl is the default" "$(cat "$T/out")" "$(cat "$T/sft-kind.jsonl")"
 
-# DPO to a file.
-run 0 "$SWORN" corrections export -m m --format dpo -o "$T/dpo.jsonl"
+# Axolotl's and LLaMA-Factory's names for the same line.
+run 0 "$SWORN" corrections export -m m --kind sft --format axolotl
+head -1 "$T/out" >"$T/l1"
+has "$T/l1" '{"messages":[{"role":"system","content":"You draft declarations."},{"role":"user","content":"Draft it from the bundle."},{"role":"assistant","content":"The order shipped on March 31, 2021 (ACME0000004)."}],"metadata":{"run":1,'
+run 0 "$SWORN" corrections export -m m --kind sft --format llamafactory
+head -1 "$T/out" >"$T/l1"
+has "$T/l1" '{"conversations":[{"from":"human","value":"Draft it from the bundle."},{"from":"gpt","value":"The order shipped on March 31, 2021 (ACME0000004)."}],"system":"You draft declarations.","metadata":{"run":1,'
+run 0 "$SWORN" corrections export -m m --kind dpo --format llamafactory
+head -1 "$T/out" >"$T/l1"
+has "$T/l1" '{"conversations":[{"from":"human","value":"Draft it from the bundle."}],"chosen":{"from":"gpt","value":"The order shipped on March 31, 2021 (ACME0000004)."},"rejected":{"from":"gpt","value":"The order shipped late (ACME0000004)."},"system":"You draft declarations."'
+run 0 "$SWORN" corrections export -m m --kind dpo --format axolotl
+head -1 "$T/out" >"$T/l1"
+has "$T/l1" '"chosen":{"role":"assistant","content":"The order shipped on March 31, 2021 (ACME0000004)."},"rejected":{"role":"assistant","content":"The order shipped late (ACME0000004)."}'
+
+# DPO to a file: the final chosen, the draft rejected, each an assistant
+# message.
+run 0 "$SWORN" corrections export -m m --kind dpo -o "$T/dpo.jsonl"
 eq "stdout with -o" "$(cat "$T/out")" ""
 has "$T/err" "wrote 2 corrections"
 lines "$T/dpo.jsonl" 2
 head -1 "$T/dpo.jsonl" >"$T/l1"
 has "$T/l1" '"prompt":[{"role":"system","content":"You draft declarations."},{"role":"user","content":"Draft it from the bundle."}]'
-has "$T/l1" '"chosen":"The order shipped on March 31, 2021 (ACME0000004)."'
-has "$T/l1" '"rejected":"The order shipped late (ACME0000004)."'
+has "$T/l1" '"chosen":[{"role":"assistant","content":"The order shipped on March 31, 2021 (ACME0000004)."}]'
+has "$T/l1" '"rejected":[{"role":"assistant","content":"The order shipped late (ACME0000004)."}]'
 if command -v python3 >/dev/null; then
 	python3 -c 'import json,sys
 for l in open(sys.argv[1]): json.loads(l)' "$T/dpo.jsonl" || { echo "FAIL: not JSON Lines"; failures=$((failures + 1)); }
 fi
 
+# A window of two user turns in a row stays home (the stricter chat
+# templates refuse one), and says so.
+sql m "UPDATE corrections SET messages = json_insert(messages, '\$[#]', json_object('role', 'user', 'content', 'more')) WHERE run_id = 1"
+run 0 "$SWORN" corrections export -m m --kind sft
+has "$T/err" "wrote 1 correction (1 left out:"
+has "$T/err" "a window that is not a system and a user message"
+lacks "$T/out" "March 31"
+sql m "UPDATE corrections SET messages = json_remove(messages, '\$[#-1]') WHERE run_id = 1"
+
 # The evidence page run 2's window held is quarantined: run 2 stays home.
 sql m "UPDATE documents SET status = 'quarantined' WHERE id = $ev"
-run 0 "$SWORN" corrections export -m m --format dpo -o "$T/dpo.jsonl"
+run 0 "$SWORN" corrections export -m m --kind dpo --format axolotl -o "$T/dpo.jsonl"
 has "$T/err" "wrote 1 correction (1 left out:"
 lines "$T/dpo.jsonl" 1
 lacks "$T/dpo.jsonl" "Brightline pay"
 # ...and run 1's final too: nothing leaves, and the file says so (empty).
 sql m "UPDATE documents SET status = 'quarantined' WHERE id = 102"
-run 0 "$SWORN" corrections export -m m --format sft
+run 0 "$SWORN" corrections export -m m --kind sft --format llamafactory
 has "$T/err" "wrote 0 corrections (2 left out:"
 eq "empty export" "$(cat "$T/out")" ""
 
 run 0 "$SWORN" corrections --help
 has "$T/out" "corrections.export=yes"
+has "$T/out" "--format sft and"
 run 0 "$SWORN" matter --help
 has "$T/out" "set -m MATTER KEY=VALUE"
 

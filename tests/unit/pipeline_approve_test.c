@@ -314,13 +314,13 @@ static void test_not_approvable(void **state)
 }
 
 /* Every line the export writes, parsed. */
-static json_t *export(enum sw_export_format fmt, size_t *written, size_t *skipped, int *rc,
-		      struct sw_err *err)
+static json_t *export(enum sw_export_kind kind, enum sw_export_format fmt, size_t *written,
+		      size_t *skipped, int *rc, struct sw_err *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	*rc = sw_corrections_export(f, written, skipped, m, fmt, err);
+	*rc = sw_corrections_export(f, written, skipped, m, kind, fmt, err);
 	fclose(f);
 	json_t *lines = json_array();
 	for (char *line = buf; line && *line;) {
@@ -356,7 +356,7 @@ static void test_export(void **state)
 	struct sw_err err = { 0 };
 	size_t written, skipped;
 	int rc;
-	json_t *lines = export(SW_EXPORT_SFT, &written, &skipped, &rc, &err);
+	json_t *lines = export(SW_EXPORT_SFT, SW_EXPORT_TRL, &written, &skipped, &rc, &err);
 	assert_int_equal(rc, SW_EUSAGE);
 	assert_string_equal(err.msg, "corrections export is off for matter a (client "
 				     "confidentiality); turn it on with: sworn matter set -m a "
@@ -364,44 +364,90 @@ static void test_export(void **state)
 	assert_int_equal(json_array_size(lines), 0);
 	json_decref(lines);
 	assert_int_equal(sw_matter_setting_set(m, "corrections.export", "no", &err), 0);
-	lines = export(SW_EXPORT_SFT, &written, &skipped, &rc, &err);
+	lines = export(SW_EXPORT_SFT, SW_EXPORT_TRL, &written, &skipped, &rc, &err);
 	assert_int_equal(rc, SW_EUSAGE);
 	json_decref(lines);
 
 	assert_int_equal(sw_matter_setting_set(m, "corrections.export", "yes", &err), 0);
-	lines = export(SW_EXPORT_SFT, &written, &skipped, &rc, &err);
+	lines = export(SW_EXPORT_SFT, SW_EXPORT_TRL, &written, &skipped, &rc, &err);
 	assert_int_equal(rc, 0);
 	assert_int_equal(written, 2);
 	assert_int_equal(skipped, 0);
 	assert_int_equal(json_array_size(lines), 2);
 	json_t *l0 = json_array_get(lines, 0);
-	assert_int_equal(json_array_size(json_object_get(l0, "messages")), 3);
-	assert_string_equal(str_at(l0, "messages/0/role"), "system");
-	assert_string_equal(str_at(l0, "messages/0/content"), "You draft declarations.");
-	assert_string_equal(str_at(l0, "messages/1/role"), "user");
-	assert_string_equal(str_at(l0, "messages/1/content"), "Draft the declaration of Jane Roe.");
-	assert_string_equal(str_at(l0, "messages/2/role"), "assistant");
-	assert_non_null(strstr(str_at(l0, "messages/2/content"), "state as follows:"));
+	assert_int_equal(json_array_size(json_object_get(l0, "prompt")), 2);
+	assert_string_equal(str_at(l0, "prompt/0/role"), "system");
+	assert_string_equal(str_at(l0, "prompt/0/content"), "You draft declarations.");
+	assert_string_equal(str_at(l0, "prompt/1/role"), "user");
+	assert_string_equal(str_at(l0, "prompt/1/content"), "Draft the declaration of Jane Roe.");
+	assert_int_equal(json_array_size(json_object_get(l0, "completion")), 1);
+	assert_string_equal(str_at(l0, "completion/0/role"), "assistant");
+	assert_non_null(strstr(str_at(l0, "completion/0/content"), "state as follows:"));
+	assert_null(json_object_get(l0, "messages"));
 	assert_string_equal(str_at(l0, "metadata/task"), "declaration");
+	assert_string_equal(str_at(l0, "metadata/step"), "draft");
+	assert_string_equal(str_at(l0, "metadata/model"), "qwen3-35b");
 	assert_string_equal(str_at(l0, "metadata/matter"), "a");
+	assert_string_equal(str_at(l0, "metadata/export_consent/corrections.export"), "yes");
+	assert_non_null(str_at(l0, "metadata/export_consent/set_at"));
 	assert_non_null(str_at(l0, "metadata/created_at"));
 	assert_int_equal(json_integer_value(json_object_get(json_object_get(l0, "metadata"), "run")), 1);
 	json_decref(lines);
 
-	lines = export(SW_EXPORT_DPO, &written, &skipped, &rc, &err);
+	lines = export(SW_EXPORT_DPO, SW_EXPORT_TRL, &written, &skipped, &rc, &err);
 	assert_int_equal(rc, 0);
 	assert_int_equal(written, 2);
 	json_t *l1 = json_array_get(lines, 1);
 	assert_int_equal(json_array_size(json_object_get(l1, "prompt")), 2);
-	assert_non_null(strstr(str_at(l1, "chosen"), "ACME0000999"));
-	assert_null(strstr(str_at(l1, "rejected"), "ACME0000999"));
-	assert_string_equal(str_at(l1, "rejected"), draft);
+	assert_string_equal(str_at(l1, "chosen/0/role"), "assistant");
+	assert_non_null(strstr(str_at(l1, "chosen/0/content"), "ACME0000999"));
+	assert_null(strstr(str_at(l1, "rejected/0/content"), "ACME0000999"));
+	assert_string_equal(str_at(l1, "rejected/0/content"), draft);
 	json_decref(lines);
+
+	/* The same corrections under Axolotl's and LLaMA-Factory's names. */
+	lines = export(SW_EXPORT_SFT, SW_EXPORT_AXOLOTL, &written, &skipped, &rc, &err);
+	assert_int_equal(rc, 0);
+	l0 = json_array_get(lines, 0);
+	assert_int_equal(json_array_size(json_object_get(l0, "messages")), 3);
+	assert_string_equal(str_at(l0, "messages/2/role"), "assistant");
+	assert_non_null(strstr(str_at(l0, "messages/2/content"), "state as follows:"));
+	json_decref(lines);
+	lines = export(SW_EXPORT_DPO, SW_EXPORT_AXOLOTL, &written, &skipped, &rc, &err);
+	l1 = json_array_get(lines, 1);
+	assert_int_equal(json_array_size(json_object_get(l1, "messages")), 2);
+	assert_string_equal(str_at(l1, "rejected/content"), draft);
+	assert_non_null(strstr(str_at(l1, "chosen/content"), "ACME0000999"));
+	json_decref(lines);
+	lines = export(SW_EXPORT_SFT, SW_EXPORT_LLAMAFACTORY, &written, &skipped, &rc, &err);
+	l0 = json_array_get(lines, 0);
+	assert_string_equal(str_at(l0, "system"), "You draft declarations.");
+	assert_string_equal(str_at(l0, "conversations/0/from"), "human");
+	assert_string_equal(str_at(l0, "conversations/0/value"), "Draft the declaration of Jane Roe.");
+	assert_string_equal(str_at(l0, "conversations/1/from"), "gpt");
+	json_decref(lines);
+	lines = export(SW_EXPORT_DPO, SW_EXPORT_LLAMAFACTORY, &written, &skipped, &rc, &err);
+	l1 = json_array_get(lines, 1);
+	assert_int_equal(json_array_size(json_object_get(l1, "conversations")), 1);
+	assert_string_equal(str_at(l1, "rejected/from"), "gpt");
+	assert_string_equal(str_at(l1, "rejected/value"), draft);
+	json_decref(lines);
+
+	/* A window of two user turns in a row stays home: the stricter chat
+	 * templates refuse it. */
+	exec("UPDATE corrections SET messages = json_insert(messages, '$[#]',"
+	     " json_object('role', 'user', 'content', 'again')) WHERE run_id = 2");
+	lines = export(SW_EXPORT_SFT, SW_EXPORT_TRL, &written, &skipped, &rc, &err);
+	assert_int_equal(rc, 0);
+	assert_int_equal(written, 1);
+	assert_int_equal(skipped, 1);
+	json_decref(lines);
+	exec("UPDATE corrections SET messages = json_remove(messages, '$[#-1]') WHERE run_id = 2");
 
 	/* The first run's final is quarantined: it stays home. */
 	exec("UPDATE documents SET status = 'quarantined' WHERE id ="
 	     " (SELECT final_doc_id FROM runs WHERE id = 1)");
-	lines = export(SW_EXPORT_DPO, &written, &skipped, &rc, &err);
+	lines = export(SW_EXPORT_DPO, SW_EXPORT_TRL, &written, &skipped, &rc, &err);
 	assert_int_equal(rc, 0);
 	assert_int_equal(written, 1);
 	assert_int_equal(skipped, 1);
@@ -413,7 +459,7 @@ static void test_export(void **state)
 				 (long long)ev_doc);
 	exec(sql);
 	free(sql);
-	lines = export(SW_EXPORT_SFT, &written, &skipped, &rc, &err);
+	lines = export(SW_EXPORT_SFT, SW_EXPORT_TRL, &written, &skipped, &rc, &err);
 	assert_int_equal(rc, 0);
 	assert_int_equal(written, 0);
 	assert_int_equal(skipped, 2);
