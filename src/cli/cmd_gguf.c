@@ -8,13 +8,15 @@
 #include "fleet/fleet.h"
 
 struct gguf_opts {
-	bool json, tensors;
+	bool json, tensors, chat_template;
 };
 
 #define AT(f) offsetof(struct gguf_opts, f)
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the summary as JSON", CLI_FLAG, AT(json) },
 	{ "tensors", 't', NULL, "also list every tensor with its type and shape", CLI_FLAG, AT(tensors) },
+	{ "chat-template", 0, NULL, "print only the file's chat template (tokenizer.chat_template), "
+				    "as it is", CLI_FLAG, AT(chat_template) },
 };
 
 struct shown {
@@ -126,8 +128,27 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	(void)ctx;
 	(void)cmd;
 
-	if (sw_gguf_open(&g, a->pos[0], &err) != 0 ||
-	    sw_fleet_model_from_gguf(&m, g, a->pos[0], &err) != 0) {
+	if (sw_gguf_open(&g, a->pos[0], &err) != 0) {
+		rc = cli_fail(&err);
+		goto cleanup;
+	}
+	/* The template alone: what a trainer or a test renders the model's
+	 * chats with, whatever the file's shapes are. */
+	if (o->chat_template) {
+		const char *t = sw_gguf_get_str(g, "tokenizer.chat_template");
+		if (o->json || o->tensors) {
+			cli_error("--chat-template prints the template alone: no --json or --tensors");
+			rc = CLI_USAGE;
+		} else if (!t) {
+			cli_error("'%s' has no tokenizer.chat_template", a->pos[0]);
+			rc = CLI_NO;
+		} else if (fputs(t, stdout) == EOF || fflush(stdout) != 0) {
+			cli_error("cannot write the chat template to standard output");
+			rc = CLI_USAGE;
+		}
+		goto cleanup;
+	}
+	if (sw_fleet_model_from_gguf(&m, g, a->pos[0], &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
@@ -141,13 +162,16 @@ cleanup:
 
 const struct cli_command cli_cmd_gguf = {
 	.name = "gguf",
-	.usage = "[--json] [--tensors] FILE.gguf",
+	.usage = "[--json] [--tensors] [--chat-template] FILE.gguf",
 	.summary = "what a GGUF model file holds: architecture, parameters, layers, types",
 	.description =
 		"Reads only the header and the tensor table, so the first megabytes of a\n"
 		"model file are enough.  For a split model give the first shard\n"
-		"(NAME-00001-of-0000N.gguf); the other shards are read from its folder.\n\n"
-		"Exit status: 0 ok, 2 when the file is not a readable GGUF.",
+		"(NAME-00001-of-0000N.gguf); the other shards are read from its folder.\n"
+		"--chat-template prints the template the file carries for its chats\n"
+		"(Jinja, as written by the converter), and nothing else.\n\n"
+		"Exit status: 0 ok, 1 when --chat-template finds none, 2 when the file\n"
+		"is not a readable GGUF.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
 	.opts_size = sizeof(struct gguf_opts),
