@@ -98,6 +98,9 @@ struct sw_task {
 	bool need_record;
 	struct sw_verify_element *elements;
 	size_t nelements, elements_cap;
+	char *headings;         /* "STEP.FIELD": each fanned-out item's FIELD
+				   must stand in the draft (the outline's
+				   section titles), or NULL */
 };
 
 /* The verify options task t sets (t may be NULL) over the workspace's

@@ -64,6 +64,49 @@ static int store_judge(struct sw__pipeline_engine *e, const struct sw__pipeline_
 	return rc;
 }
 
+/* The task's elements and, under [verify] headings = STEP.FIELD, one for
+ * each instance of step STEP whose item has a string FIELD ("the outline's
+ * section \"Argument\"": the title must stand in the draft): a new array
+ * for vo (its entries from *own on are owned; free with free_headings),
+ * or NULL when the task names no headings. */
+static struct sw_verify_element *headings(struct sw__pipeline_engine *e, struct sw_verify_opts *vo,
+					  size_t *own)
+{
+	const char *spec = e->t->headings, *dot = spec ? strchr(spec, '.') : NULL;
+	*own = vo->nelements;
+	if (!dot)
+		return NULL;
+	size_t sl = (size_t)(dot - spec), n = 0;
+	struct sw_verify_element *els = sw_xcalloc(vo->nelements + e->n + 1, sizeof(*els));
+	for (size_t k = 0; k < vo->nelements; k++)
+		els[n++] = vo->elements[k];
+	for (size_t i = 0; i < e->n; i++) {
+		const struct sw__pipeline_inst *x = e->v[i];
+		if (!x->step || !x->item_json || strlen(x->step->name) != sl ||
+		    strncmp(x->step->name, spec, sl) != 0)
+			continue;
+		json_t *item = json_loads(x->item_json, 0, NULL);
+		const char *title = json_string_value(json_object_get(item, dot + 1));
+		if (title && *title)
+			els[n++] = (struct sw_verify_element){
+				sw_xasprintf("the outline's section \"%s\"", title), sw_xstrdup(title)
+			};
+		json_decref(item);
+	}
+	vo->elements = els;
+	vo->nelements = n;
+	return els;
+}
+
+static void free_headings(struct sw_verify_element *els, size_t n, size_t own)
+{
+	for (size_t k = own; els && k < n; k++) {
+		free((char *)els[k].name);
+		free((char *)els[k].match);
+	}
+	free(els);
+}
+
 /* Verify the draft text as Markdown; x->detail gets the summary. */
 static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x, const char *draft,
 		       struct sw_err *err)
@@ -76,6 +119,10 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 
 	if ((rc = sw_task_verify_opts(&vo, e->t, NULL, -1, err)) != 0)
 		return rc;
+	/* the outline's sections: each fanned-out item's heading must stand
+	 * in the draft, beside the task's own elements */
+	size_t own;
+	struct sw_verify_element *els = headings(e, &vo, &own);
 
 	/* The judge, when sworn.conf has one: its answers are stored with the
 	 * run as model output (below). */
@@ -84,9 +131,11 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 		vo.judge = &judge.vj;
 	if ((rc = sw_markup_parse(&view, SW_MARKUP_MARKDOWN, draft, strlen(draft), err)) != 0) {
 		sw_markup_release(&view);
+		free_headings(els, vo.nelements, own);
 		return rc;
 	}
 	rc = sw_verify(&rep, e->m, e->o->auth, view.text, view.len, &vo, err);
+	free_headings(els, vo.nelements, own);
 	if (rc != 0) {
 		sw_verify_release(&rep);
 		sw_markup_release(&view);

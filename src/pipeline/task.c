@@ -170,6 +170,8 @@ static const struct sw_config_key keys[] = {
 	  .help = "whether a fact with no citation blocks: warn, block or off" },
 	{ "verify", "record", SW_CONFIG_BOOL, TASK(need_record),
 	  .help = "whether a draft citing no record at all is blocked" },
+	{ "verify", "headings", SW_CONFIG_STRING, TASK(headings),
+	  .help = "STEP.FIELD: each item of a fanned-out step must have its FIELD in the draft" },
 	{ "element", "match", SW_CONFIG_CUSTOM, .set = set_match, .expect = "phrases",
 	  .help = "phrases by '|', one of which the output must hold" },
 	{ "revise", "role", SW_CONFIG_STRING, STEP(role), .help = "default reasoner" },
@@ -226,6 +228,7 @@ void sw_task_free(struct sw_task *t)
 		free((char *)t->elements[i].match);
 	}
 	free(t->elements);
+	free(t->headings);
 	free(t);
 }
 
