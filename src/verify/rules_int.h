@@ -270,6 +270,12 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 			const struct sw_claim_fact *f, char **says);
 
+/* The party a transcript's witness speaks for ("we"), from the employer
+ * question of its first pages ("Q. Who is your employer? A. Tallgrass
+ * Builders."), into out; false when the transcript of page does not say
+ * (rules_speaker.c). */
+bool sw__verify_witness_party(struct sw__verify_run *u, int64_t page, char *out, size_t cap);
+
 /* ---------------------------------- a proposition's names (rules_prop_names.c) */
 
 #define SW__VERIFY_PROP_NAMES 8  /* names checked per sentence */

@@ -209,6 +209,47 @@ static char *role_label_rival(const char *p, size_t len, const char *t, const st
 	return NULL;
 }
 
+/* When sentence c gives a thing to name nm by a possessive ("Keel
+ * Transport's crew") and the cited transcript lines have the witness call
+ * it theirs ("Our crew loads every truck"), the witness speaking for
+ * another party: that party (caller frees), else NULL. */
+static char *ours(struct sw__verify_run *u, const struct sw_claim *c,
+		  const struct sw__verify_name *nm, int64_t page)
+{
+	const char *t = u->r->text;
+	if (!(t[nm->e] == '\'' && t[nm->e + 1] == 's' && t[nm->e + 2] == ' '))
+		return NULL;
+	size_t w0 = nm->e + 3, w1 = w0;
+	while (w1 < c->end && isalpha((unsigned char)t[w1]))
+		w1++;
+	if (w1 - w0 < 3 || !islower((unsigned char)t[w0]))
+		return NULL;
+	struct sw_err e = { 0 };
+	size_t ps, pe;
+	if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, page, &e), &e) ||
+	    !sw__verify_pin(u, c, page, u->page.data, u->page.len, &ps, &pe, NULL, NULL))
+		return NULL;
+	struct sw__verify_lines ln = { 0 };
+	sw__verify_lines_read(&ln, u->page.data, ps, pe);
+	size_t wl = w1 - w0;
+	bool our = false;
+	for (size_t i = 0; i + 4 + wl <= ln.len && !our; i++)
+		our = (i == 0 || !isalpha((unsigned char)ln.text[i - 1])) &&
+		      strncasecmp(ln.text + i, "our ", 4) == 0 &&
+		      strncasecmp(ln.text + i + 4, t + w0, wl) == 0 &&
+		      (i + 4 + wl == ln.len || !isalpha((unsigned char)ln.text[i + 4 + wl]));
+	bool named = our && any_word(ln.text, ln.len, t, nm);
+	sw__verify_lines_release(&ln);
+	if (!our || named)
+		return NULL;
+	char party[64];
+	if (!sw__verify_witness_party(u, page, party, sizeof(party)))
+		return NULL;
+	if (any_word(party, strlen(party), t, nm))
+		return NULL; /* the witness speaks for the sentence's party */
+	return sw_xasprintf("%s (the witness's \"our %.*s\")", party, (int)wl, t + w0);
+}
+
 /* Whether sentence c quotes (who said a quotation is rules_speaker.c's). */
 static bool quoting(const struct sw__verify_run *u, const struct sw_claim *c)
 {
@@ -381,6 +422,11 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 			continue;
 		}
 		char *rival = NULL, *rival_page = NULL;
+		/* the witness's "our crew" for the sentence's "Keel Transport's
+		 * crew": the witness's own party's, not the one the sentence names */
+		for (size_t q = 0; q < np && !u->err.code && !rival; q++)
+			if ((rival = ours(u, c, &nm[k], pages[q])))
+				rival_page = sw__verify_page_name(u, pages[q]);
 		/* the page's label for the act names another: "By: Alan Brandt"
 		 * for "Nina Park signed", "Carrier: Northway Freight" */
 		for (size_t q = 0; q < np && !rival && !quoting(u, c) && !u->err.code; q++) {

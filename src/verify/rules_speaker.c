@@ -364,3 +364,68 @@ void sw__verify_speakers(struct sw__verify_run *u)
 		}
 	}
 }
+
+/* ------------------------------------------------------ the witness's party */
+
+bool sw__verify_witness_party(struct sw__verify_run *u, int64_t page, char *out, size_t cap)
+{
+	static const char *const asks[] = { "employer", "employed", "work for", "where do you work",
+					     "who do you work" };
+	struct sw_record_page pg = { 0 };
+	struct sw_err e = { 0 };
+	out[0] = '\0';
+	if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, page, &e), &e))
+		return false;
+	int64_t doc = pg.doc_id;
+	uint32_t count = pg.page_count;
+	sw_record_page_release(&pg);
+	bool asked = false;
+	/* "Q. Who is your employer?  A. Tallgrass Builders. I have been ..." */
+	for (uint32_t n = 1; n <= count && n <= 4 && !out[0] && !u->err.code; n++) {
+		struct sw_record_page q = { 0 };
+		if (!sw__verify_found(u, sw_record_doc_page(&q, u->m, doc, n, &e), &e)) {
+			sw_record_page_release(&q);
+			continue;
+		}
+		bool ok = sw__verify_found(u, sw_record_page_text(&u->page, u->m, q.id, &e), &e);
+		sw_record_page_release(&q);
+		if (!ok)
+			continue;
+		const char *p = u->page.data;
+		size_t len = u->page.len;
+		for (size_t i = 0; i < len && !out[0];) {
+			size_t le = i;
+			while (le < len && p[le] != '\n')
+				le++;
+			size_t a = past_number(p, i, le);
+			if (le - a > 2 && p[a] == 'Q' && p[a + 1] == '.') {
+				asked = false;
+				for (size_t k = 0; k < SW_ARRAY_LEN(asks) && !asked; k++) {
+					size_t kl = strlen(asks[k]);
+					for (size_t x = a; x + kl <= le && !asked; x++)
+						asked = strncasecmp(p + x, asks[k], kl) == 0;
+				}
+			} else if (asked && le - a > 2 && p[a] == 'A' && p[a + 1] == '.') {
+				size_t s = a + 2;
+				while (s < le && p[s] == ' ')
+					s++;
+				size_t z = s;
+				/* the answer's leading capitalised words */
+				while (z < le && (isupper((unsigned char)p[z]) || (z > s && p[z - 1] == ' ' &&
+										  isupper((unsigned char)p[z])))) {
+					while (z < le && (isalpha((unsigned char)p[z]) || p[z] == '&'))
+						z++;
+					if (z + 1 < le && p[z] == ' ' && isupper((unsigned char)p[z + 1]))
+						z++;
+					else
+						break;
+				}
+				if (z > s && z - s < cap)
+					snprintf(out, cap, "%.*s", (int)(z - s), p + s);
+				asked = false;
+			}
+			i = le < len ? le + 1 : len;
+		}
+	}
+	return out[0] != '\0';
+}
