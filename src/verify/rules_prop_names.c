@@ -126,9 +126,9 @@ static const struct {
 	{ "emailed", { "from:", NULL, NULL, NULL } },
 	{ "carried", { "carrier:", "hauler:", "carried by:", NULL } },
 	{ "hauled", { "carrier:", "hauler:", NULL, NULL } },
-	{ "kept", { "minutes by:", "recorded by:", "prepared by:", "minutes taken by:" } },
-	{ "recorded", { "minutes by:", "recorded by:", NULL, NULL } },
-	{ "prepared", { "prepared by:", NULL, NULL, NULL } },
+	{ "kept", { "minutes by", "recorded by", "prepared by", "minutes taken by" } },
+	{ "recorded", { "minutes by", "recorded by", NULL, NULL } },
+	{ "prepared", { "prepared by", NULL, NULL, NULL } },
 	{ "examined", { "examination by", NULL, NULL, NULL } },
 	{ "inspected", { "inspector:", "inspected by:", NULL, NULL } },
 };
@@ -148,6 +148,78 @@ static bool any_word(const char *p, size_t len, const char *t, const struct sw__
 	return false;
 }
 
+/* A signature block of p ("IN WITNESS WHEREOF the parties sign below." and
+ * lines of "Name, Title, Company"): when it does not hold name nm, its
+ * signer for the party the sentence signs for ("for Delmar"), or its
+ * first (caller frees); NULL when there is no block or nm signs there. */
+static char *signer(const char *p, size_t len, const char *t, const struct sw_claim *c,
+		    const struct sw__verify_name *nm)
+{
+	static const char *const marks[] = { "in witness whereof", "sign below", "signatures:",
+					     "signed:" };
+	size_t i = 0, start = len;
+	for (size_t k = 0; k < SW_ARRAY_LEN(marks) && start == len; k++) {
+		size_t n = strlen(marks[k]);
+		for (i = 0; i + n <= len; i++)
+			if (strncasecmp(p + i, marks[k], n) == 0) {
+				start = i;
+				break;
+			}
+	}
+	if (start == len)
+		return NULL;
+	/* "for Delmar": the party the sentence has the person sign for */
+	const char *forp = NULL;
+	size_t fl = 0;
+	for (size_t x = nm->e; x + 4 < c->end && !forp; x++)
+		if (strncmp(t + x, " for ", 5) == 0 && isupper((unsigned char)t[x + 5])) {
+			forp = t + x + 5;
+			while (isalpha((unsigned char)forp[fl]))
+				fl++;
+		}
+	while (start < len && p[start] != '\n')
+		start++;
+	char *first = NULL, *mine = NULL;
+	int lines = 0;
+	for (i = start + 1; i < len && lines < 8 && !mine;) {
+		size_t le = i;
+		while (le < len && p[le] != '\n')
+			le++;
+		size_t a = i;
+		while (a < le && p[a] == ' ')
+			a++;
+		const char *comma = memchr(p + a, ',', le - a);
+		if (a < le) {
+			lines++;
+			if (isupper((unsigned char)p[a]) && comma && comma - (p + a) <= 40) {
+				if (any_word(p + a, le - a, t, nm)) {
+					free(first);
+					return NULL; /* the sentence's person signs here */
+				}
+				bool theirs = forp && fl >= 3;
+				if (theirs) {
+					theirs = false;
+					for (size_t x = a; x + fl <= le && !theirs; x++)
+						theirs = strncasecmp(p + x, forp, fl) == 0;
+				}
+				char *who = sw_xstrndup(p + a, (size_t)(comma - (p + a)));
+				if (theirs)
+					mine = who;
+				else if (!first)
+					first = who;
+				else
+					free(who);
+			}
+		}
+		i = le < len ? le + 1 : len;
+	}
+	if (mine) {
+		free(first);
+		return mine;
+	}
+	return first;
+}
+
 /* The party page text p names under the label for the verb after name nm
  * in sentence c, when it is not nm: "Alan Brandt" (caller frees), or NULL. */
 static char *role_label_rival(const char *p, size_t len, const char *t, const struct sw_claim *c,
@@ -159,6 +231,11 @@ static char *role_label_rival(const char *p, size_t len, const char *t, const st
 	size_t we = k;
 	while (we < c->end && isalpha((unsigned char)t[we]))
 		we++;
+	if (we - k == 6 && strncasecmp(t + k, "signed", 6) == 0) {
+		char *who = signer(p, len, t, c, nm);
+		if (who)
+			return who;
+	}
 	for (size_t r = 0; r < SW_ARRAY_LEN(roles); r++) {
 		if (we - k != strlen(roles[r].verb) || strncasecmp(t + k, roles[r].verb, we - k) != 0)
 			continue;
@@ -180,6 +257,8 @@ static char *role_label_rival(const char *p, size_t len, const char *t, const st
 					    (x > a && isalpha((unsigned char)p[x - 1])))
 						continue;
 					size_t v = x + ll;
+					if (v < le && p[v] == ':')
+						v++;
 					while (v < le && p[v] == ' ')
 						v++;
 					if (v + 3 <= le && strncmp(p + v, "/s/", 3) == 0)
