@@ -286,7 +286,7 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 
 /* sworn matter docs and sworn matter rm (cmd_matter_docs.c); return the
  * exit code. */
-int cli_matter_docs(struct cli_ctx *ctx, const char *matter, bool json);
+int cli_matter_docs(struct cli_ctx *ctx, const char *matter, const char *fields, bool json);
 int cli_matter_rm(struct cli_ctx *ctx, const char *matter, const char *doc, const char *reason,
 		  bool json);
 

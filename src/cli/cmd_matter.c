@@ -11,6 +11,7 @@ struct matter_opts {
 	bool json;
 	const char *matter;
 	const char *reason;
+	const char *fields;
 };
 
 #define AT(f) offsetof(struct matter_opts, f)
@@ -18,6 +19,9 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the list (or the audit) as JSON", CLI_FLAG, AT(json) },
 	{ "matter", 'm', "MATTER", "the matter to audit, or whose setting to set or get", CLI_STRING, AT(matter) },
 	{ "reason", 0, "TEXT", "why, for rm (required, recorded in the audit)", CLI_STRING, AT(reason) },
+	{ "fields", 0, "LIST", "the columns docs prints, separated by commas (id, origin, status, kind,"
+	  " pages, bates, name, source, date, custodian, doctype, title, from, to, cc, sent, received,"
+	  " docdate, confidentiality)", CLI_STRING, AT(fields) },
 };
 
 static void print_created(FILE *f, const void *ud)
@@ -387,7 +391,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_new(ctx, a);
 	const struct matter_opts *o = a->opts;
 	if (strcmp(sub, "docs") == 0 && a->npos == 1)
-		return cli_matter_docs(ctx, o->matter, o->json);
+		return cli_matter_docs(ctx, o->matter, o->fields, o->json);
 	if (strcmp(sub, "rm") == 0 && a->npos == 2)
 		return cli_matter_rm(ctx, o->matter, a->pos[1], o->reason, o->json);
 	if (strcmp(sub, "list") == 0 && a->npos == 1)
@@ -400,7 +404,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_use(ctx, o, a->npos == 2 ? a->pos[1] : NULL);
 	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
 		  " sworn matter audit -m MATTER [--json] | sworn matter set -m MATTER KEY=VALUE |"
-		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--json] |"
+		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--fields LIST] [--json] |"
 		  " sworn matter rm -m MATTER DOC --reason TEXT | sworn matter use [NAME]");
 	return CLI_USAGE;
 }
@@ -408,7 +412,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 const struct cli_command cli_cmd_matter = {
 	.name = "matter",
 	.usage = "new NAME | list [--json] | audit -m MATTER [--json] | set -m MATTER KEY=VALUE"
-		 " | get -m MATTER KEY [--json] | docs -m MATTER [--json]"
+		 " | get -m MATTER KEY [--json] | docs -m MATTER [--fields LIST] [--json]"
 		 " | rm -m MATTER DOC --reason TEXT [--json] | use [NAME] [--json]",
 	.summary = "create a matter, list the matters, audit a matter's origins and quarantine,"
 		   " or set and get its settings",
@@ -419,7 +423,10 @@ const struct cli_command cli_cmd_matter = {
 		       "every quarantine decision of the provenance firewall, with the model\n"
 		       "output matched, the overlap, and the reason of each human acceptance.\n\n"
 		       "docs lists every document: id, origin, status (active, quarantined,\n"
-		       "removed), kind, pages, Bates range, name and source.  rm DOC (an id,\n"
+		       "removed), kind, pages, Bates range, name and source, and, when a load\n"
+		       "file gave them, its date, custodian and title on a line under it\n"
+		       "(--fields picks columns instead: --fields id,bates,sent,from,to,title;\n"
+		       "--json gives every field as \"metadata\").  rm DOC (an id,\n"
 		       "name or BEGBATES) takes a document and its attachments out of search\n"
 		       "and evidence; the original stays in files/ and audit lists the removal\n"
 		       "with its reason.\n\n"

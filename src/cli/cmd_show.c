@@ -28,6 +28,24 @@ static void print_page(FILE *f, const void *ud)
 		p->bates ? p->bates : "(no Bates number)", p->document, p->page_no,
 		p->page_count, (long long)p->doc_id, p->origin, p->status,
 		p->text_source && strcmp(p->text_source, "ocr") == 0 ? ", text by OCR" : "");
+	/* The load file's metadata, a date as read and as written. */
+	for (int k = 0; k < SW_DOC_FIELDS; k++) {
+		const char *v = p->meta.value[k];
+		if (!v)
+			continue;
+		if (!sw_doc_field_is_date((enum sw_doc_field)k))
+			sw_term_printf(f, "  %-16s %s\n", sw_doc_field_label((enum sw_doc_field)k), v);
+		else if (!p->meta.day[k][0])
+			sw_term_printf(f, "  %-16s %s (not read as a date)\n",
+				       sw_doc_field_label((enum sw_doc_field)k), v);
+		else if (strcmp(v, p->meta.day[k]) != 0)
+			sw_term_printf(f, "  %-16s %s (as written: %s)\n",
+				       sw_doc_field_label((enum sw_doc_field)k), p->meta.day[k], v);
+		else
+			sw_term_printf(f, "  %-16s %s\n", sw_doc_field_label((enum sw_doc_field)k), v);
+	}
+	if (sw_doc_meta_any(&p->meta))
+		fputc('\n', f);
 	sw_term_write(f, p->text.data, p->text.len);
 	if (p->text.len == 0 || p->text.data[p->text.len - 1] != '\n')
 		fputc('\n', f);
@@ -57,6 +75,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 				"text_source", sw_json_str(p.text_source),
 				"text", sw_json_strn(p.text.data, p.text.len));
 		json_object_set_new(doc, "bates", p.bates ? sw_json_str(p.bates) : json_null());
+		json_object_set_new(doc, "metadata", sw_doc_meta_json(&p.meta));
 	}
 	int rc = cli_emit(o->json, doc, print_page, &p, CLI_OK);
 	sw_shown_page_release(&p);
@@ -74,7 +93,10 @@ const struct cli_command cli_cmd_show = {
 		"with :PAGE for a page other than the first.  A number stamped on more than\n"
 		"one page shows the live one (active evidence before quarantined, before\n"
 		"removed).  Removed and quarantined documents can be shown: the status line\n"
-		"says what they are.\n\n"
+		"says what they are.  The document's load-file metadata (custodian, type,\n"
+		"title, from, to, cc, dates sent and received, confidentiality) comes\n"
+		"before the text, a date as read (YYYY-MM-DD) and as written; --json gives\n"
+		"it as \"metadata\".\n\n"
 		"Exit status: 0 shown, 2 no such page or document.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),

@@ -24,7 +24,7 @@
 
 /* Column names seen in vendors' load files, most common first. */
 static const char *const beg_names[] = { "BEGBATES", "BEGDOC", "BEGNO", "BEG BATES",
-	"BATES BEGIN", "BEGINBATES", "PRODBEG", "PRODBEGBATES", "BEGDOCID", "DOCID",
+	"BEGIN BATES", "BATES BEGIN", "BEGINBATES", "PRODBEG", "PRODBEGBATES", "BEGDOCID", "DOCID",
 	"CONTROLNUMBER", "CONTROL NUMBER", NULL };
 static const char *const end_names[] = { "ENDBATES", "ENDDOC", "ENDNO", "END BATES",
 	"BATES END", "PRODEND", "PRODENDBATES", "ENDDOCID", NULL };

@@ -99,6 +99,7 @@ int sw_matter_docs(struct sw_doc_row **out, size_t *n, struct sw_matter *m,
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		*out = sw_xgrow(*out, &cap, *n + 1, sizeof(**out));
 		struct sw_doc_row *r = &(*out)[(*n)++];
+		memset(r, 0, sizeof(*r));
 		r->id = sqlite3_column_int64(st, 0);
 		r->name = dup_col(st, 1);
 		r->kind = dup_col(st, 2);
@@ -110,6 +111,22 @@ int sw_matter_docs(struct sw_doc_row **out, size_t *n, struct sw_matter *m,
 		r->source = dup_col(st, 8);
 		r->imported_at = dup_col(st, 9);
 		r->parent_id = sqlite3_column_int64(st, 10);
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	/* Their metadata, merged by id (both in id order). */
+	if (step == SQLITE_DONE &&
+	    sqlite3_prepare_v2(m->db, "SELECT doc_id, field, value, day FROM doc_fields"
+			       " ORDER BY doc_id", -1, &st, NULL) != SQLITE_OK)
+		step = SQLITE_ERROR;
+	for (size_t i = 0; st && (step = sqlite3_step(st)) == SQLITE_ROW;) {
+		int64_t id = sqlite3_column_int64(st, 0);
+		while (i < *n && (*out)[i].id < id)
+			i++;
+		if (i < *n && (*out)[i].id == id)
+			sw__record_meta_put(&(*out)[i].meta, (const char *)sqlite3_column_text(st, 1),
+					    (const char *)sqlite3_column_text(st, 2),
+					    (const char *)sqlite3_column_text(st, 3));
 	}
 	int rc = 0;
 	if (step != SQLITE_DONE) {
@@ -134,6 +151,7 @@ void sw_doc_rows_free(struct sw_doc_row *rows, size_t n)
 		free(r->end_bates);
 		free(r->source);
 		free(r->imported_at);
+		sw_doc_meta_release(&r->meta);
 	}
 	free(rows);
 }
@@ -177,6 +195,8 @@ static int show_bates(struct sw_shown_page *out, struct sw_matter *m,
 	sqlite3_bind_int64(st, 2, (sqlite3_int64)ref->first);
 	int rc = read_page(out, st, m, err);
 	sqlite3_finalize(st);
+	if (rc == 0)
+		rc = sw_record_doc_meta(&out->meta, m, out->doc_id, err);
 	return rc;
 }
 
@@ -194,6 +214,8 @@ static int show_doc_page(struct sw_shown_page *out, struct sw_matter *m, int64_t
 	if (rc == SW_ENOTFOUND)
 		rc = sw_err_set(err, SW_ENOTFOUND, "document %lld ('%s') has no page %u",
 				(long long)doc, what, page);
+	if (rc == 0)
+		rc = sw_record_doc_meta(&out->meta, m, out->doc_id, err);
 	return rc;
 }
 
@@ -248,5 +270,6 @@ void sw_shown_page_release(struct sw_shown_page *p)
 	free(p->bates);
 	free(p->text_source);
 	sw_buf_release(&p->text);
+	sw_doc_meta_release(&p->meta);
 	memset(p, 0, sizeof(*p));
 }

@@ -67,7 +67,53 @@ sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
 			      struct sw_err *err);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SW_RECORD_SCHEMA_VERSION 7
+#define SW_RECORD_SCHEMA_VERSION 8
+
+/* Metadata fields (fields.c).  The rows of doc_fields from documents'
+ * meta, and of doc_terms from doc_fields: the statements the 7 -> 8
+ * migration runs over every document and sw__record_fields_refresh over
+ * one (both need sw__record_fields_register's functions). */
+#define SW__RECORD_FIELDS_INSERT \
+	"INSERT INTO doc_fields (doc_id, field, value, day)" \
+	" SELECT d.id, json_extract(f.value, '$[0]'), json_extract(f.value, '$[1]')," \
+	"  json_extract(f.value, '$[2]')" \
+	" FROM documents AS d, json_each(sw_meta_fields(d.meta)) AS f WHERE json_valid(d.meta)"
+#define SW__RECORD_TERMS_INSERT \
+	"INSERT OR IGNORE INTO doc_terms (field, term, doc_id)" \
+	" SELECT x.field, t.value, x.doc_id" \
+	" FROM doc_fields AS x, json_each(sw_field_terms(x.field, x.value)) AS t"
+#define SW__RECORD_TERM_MAX 64 /* bytes of one indexed word */
+
+/* Register sw_meta_fields and sw_field_terms on db. */
+int sw__record_fields_register(sqlite3 *db, struct sw_err *err) SW_MUST_USE;
+/* Write document doc_id's doc_fields and doc_terms again from its meta, in
+ * the caller's transaction. */
+int sw__record_fields_refresh(struct sw_matter *m, int64_t doc_id,
+			      struct sw_err *err) SW_MUST_USE;
+/* The folded words of len bytes of s, as doc_terms keeps them, into out
+ * (at most max); returns the count. */
+size_t sw__record_field_words(char (*out)[SW__RECORD_TERM_MAX + 1], size_t max,
+			      const char *s, size_t len);
+/* Set meta's field from a doc_fields row (the first one wins). */
+void sw__record_meta_put(struct sw_doc_meta *meta, const char *field, const char *value,
+			 const char *day);
+
+/* A search's field terms (fields_query.c): "custodian:whitfield",
+ * "from:\"Harlow, Peter\"", "date:2021-03..2021-06".  sql is a SELECT of
+ * the ids of the documents that match them all, its values bound by
+ * sw__record_field_query_bind. */
+struct sw__record_field_query {
+	struct sw_buf sql;
+	char **binds;
+	size_t nbinds;
+	size_t nterms;     /* field terms found */
+	struct sw_buf rest; /* the query without them */
+};
+int sw__record_field_query_parse(struct sw__record_field_query *out, const char *query,
+				 struct sw_err *err) SW_MUST_USE;
+void sw__record_field_query_bind(const struct sw__record_field_query *q, sqlite3_stmt *st,
+				 int first);
+void sw__record_field_query_release(struct sw__record_field_query *q);
 
 /* The one document doc names (its id, name or BEGBATES), a live one before
  * a removed one; *status (may be NULL) gets its status (caller frees).

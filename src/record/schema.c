@@ -211,10 +211,38 @@ static const char *const migrations[] = {
 	/* 6 -> 7: the host of each step's endpoint (pipeline/), when the
 	 * fleet runs it on one of several boxes: [host] name, else NULL. */
 	"ALTER TABLE run_steps ADD COLUMN host TEXT;",
+	/* 7 -> 8: load-file metadata as fields (fields.c): the value of each
+	 * known field as written, a date's day as YYYY-MM-DD (doc_fields),
+	 * and the folded words of the text fields (doc_terms), so that a
+	 * search by custodian, sender or date is an index look-up; filled
+	 * here from the meta an older build stored. */
+	"CREATE TABLE doc_fields ("
+	"  doc_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
+	"  field TEXT NOT NULL,"
+	"  value TEXT NOT NULL,"
+	"  day TEXT,"
+	"  PRIMARY KEY (doc_id, field)) WITHOUT ROWID;"
+	"CREATE INDEX doc_fields_day ON doc_fields (day, field) WHERE day IS NOT NULL;"
+	"CREATE TABLE doc_terms ("
+	"  field TEXT NOT NULL,"
+	"  term TEXT NOT NULL,"
+	"  doc_id INTEGER NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
+	"  PRIMARY KEY (field, term, doc_id)) WITHOUT ROWID;"
+	"CREATE INDEX doc_terms_doc ON doc_terms (doc_id);"
+	SW__RECORD_FIELDS_INSERT ";"
+	SW__RECORD_TERMS_INSERT ";",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,
 	       "one migration per schema version");
+
+/* The search tokenizer and the metadata functions, on every connection
+ * before any migration runs (7 -> 8 uses the latter). */
+static int matter_setup(sqlite3 *db, struct sw_err *err)
+{
+	int rc = sw__record_fts_register(db, err);
+	return rc ? rc : sw__record_fields_register(db, err);
+}
 
 /* Fewer, larger checkpoints: an import writes a lot. */
 static const struct sw_db_schema matter_schema = {
@@ -223,7 +251,7 @@ static const struct sw_db_schema matter_schema = {
 	.pragmas = "PRAGMA wal_autocheckpoint = 8192;"
 		   "PRAGMA journal_size_limit = 67108864;"
 		   "PRAGMA temp_store = MEMORY;",
-	.setup = sw__record_fts_register,
+	.setup = matter_setup,
 };
 
 int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what)

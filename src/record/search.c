@@ -368,14 +368,25 @@ static int cmp_id(const void *a, const void *b)
 /* Step st, appending its rows to *hits (at most limit in all), skipping
  * the pages of seen (nseen ids, sorted: an earlier statement's hits; each
  * statement gives a page once). */
+/* The documents a query's field terms allow (sorted ids), when it has any. */
+struct doc_set {
+	int64_t *ids;
+	size_t n;
+	bool on;
+};
+
 static int collect(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 		   int64_t **ids, struct sw_matter *m, sqlite3_stmt *st, size_t limit,
-		   const int64_t *seen, size_t nseen)
+		   const int64_t *seen, size_t nseen, const struct doc_set *only)
 {
 	int step = SQLITE_DONE;
 	while (*nhits < limit && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t page_id = sqlite3_column_int64(st, 7);
 		if (nseen && bsearch(&page_id, seen, nseen, sizeof(*seen), cmp_id))
+			continue;
+		int64_t doc_id = sqlite3_column_int64(st, 0);
+		if (only->on && !(only->n && bsearch(&doc_id, only->ids, only->n,
+						     sizeof(*only->ids), cmp_id)))
 			continue;
 		*hits = sw_xgrow(*hits, cap, *nhits + 1, sizeof(**hits));
 		*ids = sw_xrealloc(*ids, *cap * sizeof(**ids));
@@ -404,7 +415,7 @@ static int collect(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 static int bates_hits(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 		      int64_t **ids, struct sw_matter *m, const struct sw_bates_ref *refs,
 		      size_t nrefs, const struct sw_buf *expr, bool include_all,
-		      size_t limit, struct sw_err *err)
+		      size_t limit, const struct doc_set *only, struct sw_err *err)
 {
 	struct sw_buf sql = SW_BUF_INIT;
 	sqlite3_stmt *st = NULL;
@@ -433,7 +444,59 @@ static int bates_hits(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
 		sqlite3_bind_int64(st, (int)(3 * i + 3), lo > INT64_MAX ? INT64_MAX : (sqlite3_int64)lo);
 		sqlite3_bind_int64(st, (int)(3 * i + 4), hi > INT64_MAX ? INT64_MAX : (sqlite3_int64)hi);
 	}
-	if (collect(hits, nhits, cap, ids, m, st, limit, NULL, 0) != SQLITE_DONE)
+	if (collect(hits, nhits, cap, ids, m, st, limit, NULL, 0, only) != SQLITE_DONE)
+		rc = sw__record_sqlerr(err, m->db, "cannot search");
+cleanup:
+	sqlite3_finalize(st);
+	sw_buf_release(&sql);
+	return rc;
+}
+
+/* The documents the field terms of fq allow, sorted, into *out. */
+static int field_docs(struct doc_set *out, struct sw_matter *m,
+		      const struct sw__record_field_query *fq, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int step;
+	out->on = true;
+	if (sqlite3_prepare_v2(m->db, fq->sql.data, (int)fq->sql.len, &st, NULL) != SQLITE_OK)
+		return sw__record_sqlerr(err, m->db, "cannot search");
+	sw__record_field_query_bind(fq, st, 1);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		out->ids = sw_xgrow(out->ids, &cap, out->n + 1, sizeof(*out->ids));
+		out->ids[out->n++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return sw__record_sqlerr(err, m->db, "cannot search");
+	if (out->n)
+		qsort(out->ids, out->n, sizeof(*out->ids), cmp_id);
+	return 0;
+}
+
+/* A query of field terms alone: the first page of each document they
+ * allow, earliest date first (undated last), then by id. */
+static int field_hits(struct sw_search_hit **hits, size_t *nhits, size_t *cap,
+		      int64_t **ids, struct sw_matter *m, const struct sw__record_field_query *fq,
+		      bool include_all, size_t limit, const struct doc_set *only,
+		      struct sw_err *err)
+{
+	struct sw_buf sql = SW_BUF_INIT;
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	sw_buf_adds(&sql, BATES_SELECT " p.page_no = 1 AND d.id IN (");
+	sw_buf_add(&sql, fq->sql.data, fq->sql.len);
+	sw_buf_adds(&sql, ")");
+	sw_buf_adds(&sql, include_all ? " AND d.status <> 'removed'" : SEARCH_EVIDENCE);
+	sw_buf_adds(&sql, " ORDER BY ifnull((SELECT min(day) FROM doc_fields AS f"
+		    " WHERE f.doc_id = d.id AND f.day IS NOT NULL), '9999'), d.id");
+	if (sqlite3_prepare_v2(m->db, sql.data, (int)sql.len, &st, NULL) != SQLITE_OK) {
+		rc = sw__record_sqlerr(err, m->db, "cannot search");
+		goto cleanup;
+	}
+	sw__record_field_query_bind(fq, st, 1);
+	if (collect(hits, nhits, cap, ids, m, st, limit, NULL, 0, only) != SQLITE_DONE)
 		rc = sw__record_sqlerr(err, m->db, "cannot search");
 cleanup:
 	sqlite3_finalize(st);
@@ -445,6 +508,8 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	      const char *query, const struct sw_search_opts *opts,
 	      struct sw_err *err)
 {
+	struct sw__record_field_query fq = { 0 };
+	struct doc_set only = { NULL, 0, false };
 	static const struct sw_search_opts defaults = { 0 };
 	struct tokenizer tok = { { 0 }, NULL };
 	struct sw_buf expr = SW_BUF_INIT;
@@ -474,6 +539,26 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 
 	if ((rc = open_tokenizer(&tok, m->db, err)) != 0)
 		goto cleanup;
+	size_t limit = opts->limit ? opts->limit : DEFAULT_LIMIT;
+	if (!opts->raw) {
+		/* Field terms (custodian:whitfield) choose the documents; the
+		 * rest of the query is searched in their pages. */
+		if ((rc = sw__record_field_query_parse(&fq, query, err)) != 0)
+			goto cleanup;
+		if (fq.nterms) {
+			if ((rc = field_docs(&only, m, &fq, err)) != 0)
+				goto cleanup;
+			query = fq.rest.data ? fq.rest.data : "";
+			for (q = query; is_space(*q); q++)
+				;
+			if (!*q) {
+				if ((rc = field_hits(&hits, &nhits, &cap, &ids, m, &fq,
+						     opts->include_all, limit, &only, err)) != 0)
+					goto cleanup;
+				goto done;
+			}
+		}
+	}
 	if (opts->raw) {
 		sw_buf_adds(&expr, query);
 	} else {
@@ -490,9 +575,8 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			goto cleanup;
 		}
 	}
-	size_t limit = opts->limit ? opts->limit : DEFAULT_LIMIT;
 	if (nrefs && (rc = bates_hits(&hits, &nhits, &cap, &ids, m, refs, nrefs, &expr,
-				      opts->include_all, limit, err)) != 0)
+				      opts->include_all, limit, &only, err)) != 0)
 		goto cleanup;
 	if (nrefs) {
 		/* The same numbers where they are written in the text (a
@@ -535,7 +619,8 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			sqlite3_reset(st);
 			sqlite3_bind_int64(st, 2, top[i].id);
 			sqlite3_bind_double(st, 3, top[i].score);
-			step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen);
+			step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen,
+				       &only);
 		}
 		free(top);
 		if (exact) {
@@ -554,8 +639,8 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			sqlite3_reset(st);
 			sqlite3_bind_int64(st, 2, sqlite3_column_int64(rank, 0));
 			sqlite3_bind_double(st, 3, sqlite3_column_double(rank, 1));
-			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen)) !=
-			    SQLITE_DONE)
+			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen,
+					    &only)) != SQLITE_DONE)
 				break;
 		}
 		if (step != SQLITE_DONE || nhits >= limit || got < batch)
@@ -588,6 +673,8 @@ cleanup:
 	sw_search_hits_free(hits, nhits);
 	free(ids);
 	free(seen);
+	free(only.ids);
+	sw__record_field_query_release(&fq);
 	if (tok.inst)
 		tok.api.xDelete(tok.inst);
 	sqlite3_finalize(rank);

@@ -406,6 +406,8 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 	int64_t doc_id = sqlite3_last_insert_rowid(m->db);
 	if (pm.quarantine && (rc = sw__record_store_decision(m, doc_id, &pm, now, err)) != 0)
 		goto cleanup;
+	if (doc->meta_json && (rc = sw__record_fields_refresh(m, doc_id, err)) != 0)
+		goto cleanup;
 
 	size_t bytes = 0;
 	for (size_t i = 0; i < doc->npages; i++) {

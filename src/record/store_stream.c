@@ -198,6 +198,8 @@ int sw_record_doc_commit(struct sw_record_doc_writer *w, struct sw_record_stored
 	    (rc = exec_doc(m, "UPDATE documents SET meta = ?2 WHERE id = ?1", w->doc_id,
 			   meta_json, "cannot store the document", err)) != 0)
 		goto cleanup;
+	if ((rc = sw__record_fields_refresh(m, w->doc_id, err)) != 0)
+		goto cleanup;
 	if (pm.quarantine &&
 	    ((rc = exec_doc(m, "UPDATE documents SET status = ?2 WHERE id = ?1", w->doc_id,
 			    "quarantined", "cannot store the document", err)) != 0 ||

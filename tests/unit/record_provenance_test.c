@@ -408,7 +408,7 @@ static void test_migration_from_v1(void **state)
 	assert_int_equal(sqlite3_exec(db,
 		"CREATE TABLE documents (id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
 		" status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'quarantined')),"
-		" parent_id INTEGER REFERENCES documents (id));"
+		" meta TEXT NOT NULL DEFAULT '{}', parent_id INTEGER REFERENCES documents (id));"
 		"CREATE TABLE pages (id INTEGER PRIMARY KEY, doc_id INTEGER NOT NULL, bates_prefix TEXT,"
 		" text TEXT NOT NULL);"
 		"INSERT INTO documents (name) VALUES ('old.txt');"

@@ -133,7 +133,8 @@ static void test_old_prefixes_migrated(void **state)
 	/* a version-2 file has none of the later migrations' tables */
 	exec(m.db, "DROP TABLE corrections; DROP TABLE run_flags; DROP TABLE run_sections;"
 		   " DROP TABLE run_steps; DROP TABLE runs; DROP TABLE settings;"
-		   " DROP TABLE removals; DROP TABLE draft_edits; PRAGMA user_version = 2");
+		   " DROP TABLE removals; DROP TABLE draft_edits; DROP TABLE doc_terms;"
+		   " DROP TABLE doc_fields; PRAGMA user_version = 2");
 	matter_close(&m);
 
 	matter_open(&m, "old.db", false);
