@@ -30,7 +30,10 @@
  *   <<<EVIDENCE document="NAME" bates="ACME0000004" page="1">>>
  *   ...the page's text...
  *   <<<END EVIDENCE>>>
- * with attribute values escaped (&quot; &lt; &gt; &amp;) and any "<<<" in
+ * and, when its document's load file gave them, title="...",
+ * date="2021-03-15" and custodian="..." after page (inside the frame, so
+ * that the context audit counts them as evidence), with attribute values
+ * escaped (&quot; &lt; &gt; &amp;) and any "<<<" in
  * the page's text broken up ("<< <"), so that no page can close its frame
  * or open another.
  */
@@ -445,14 +448,35 @@ static void add_attr(struct sw_buf *out, const char *name, const char *v)
 	sw_buf_addc(out, '"');
 }
 
-/* Frame one page into out (appended). */
-static void frame_page(struct sw_buf *out, const struct cand *c, const char *text, size_t len)
+/* The document's date for a frame: as read (YYYY-MM-DD), else as written. */
+static const char *frame_date(const struct sw_doc_meta *meta)
+{
+	static const enum sw_doc_field order[] = { SW_FIELD_SENT, SW_FIELD_RECEIVED,
+		SW_FIELD_DOCDATE };
+	const char *d = sw_doc_meta_date(meta);
+	for (size_t i = 0; !*d && i < SW_ARRAY_LEN(order); i++)
+		if (meta->value[order[i]])
+			d = meta->value[order[i]];
+	return d;
+}
+
+/* Frame one page into out (appended), with its document's title, date and
+ * custodian when the load file gave them. */
+static void frame_page(struct sw_buf *out, const struct cand *c, const struct sw_doc_meta *meta,
+		       const char *text, size_t len)
 {
 	sw_buf_adds(out, "<<<EVIDENCE");
 	add_attr(out, "document", c->document);
 	if (c->bates)
 		add_attr(out, "bates", c->bates);
-	sw_buf_addf(out, " page=\"%u\">>>\n", (unsigned)c->page_no);
+	sw_buf_addf(out, " page=\"%u\"", (unsigned)c->page_no);
+	if (meta->value[SW_FIELD_TITLE])
+		add_attr(out, "title", meta->value[SW_FIELD_TITLE]);
+	if (*frame_date(meta))
+		add_attr(out, "date", frame_date(meta));
+	if (meta->value[SW_FIELD_CUSTODIAN])
+		add_attr(out, "custodian", meta->value[SW_FIELD_CUSTODIAN]);
+	sw_buf_adds(out, ">>>\n");
 	size_t body = out->len;
 	for (size_t i = 0; i < len; i++) {
 		char ch = text[i];
@@ -596,8 +620,12 @@ int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m, const struct sw_
 		}
 		if (rc != 0)
 			goto cleanup;
+		struct sw_doc_meta meta;
+		if ((rc = sw_record_doc_meta(&meta, m, c->doc_id, err)) != 0)
+			goto cleanup;
 		size_t start = text.len;
-		frame_page(&text, c, page.data, page.len);
+		frame_page(&text, c, &meta, page.data, page.len);
+		sw_doc_meta_release(&meta);
 		bool est = false;
 		size_t tokens = count_tokens(&est, o, text.data + start, text.len - start);
 		if (out->tokens + tokens > o->budget_tokens) {

@@ -243,8 +243,10 @@ struct sw_bundle_opts {
  *     (counted in left_out) and smaller ones after it may still enter;
  *     left_out == candidates - n_pages.
  *   - A frame is <<<EVIDENCE document="NAME" bates="B" page="N">>> (bates
- *     left out when the page has none) ... <<<END EVIDENCE>>>, one after
- *     the other; no "<<<" is left inside a page's text.
+ *     left out when the page has none; title="T" date="YYYY-MM-DD"
+ *     custodian="C" after page when the document's load file gave them)
+ *     ... <<<END EVIDENCE>>>, one after the other; no "<<<" is left inside
+ *     a page's text.
  *   - No sources, or no words in them: an empty bundle (text ""), 0. */
 int sw_bundle_build(struct sw_bundle *out, struct sw_matter *m,
 		    const struct sw_bundle_opts *o, struct sw_err *err) SW_MUST_USE;

@@ -29,7 +29,17 @@ struct page {
 	const char *text;
 };
 
+static int64_t add_doc_meta(const char *name, const struct page *pages, size_t n,
+			    const char *meta);
+
 static int64_t add_doc(const char *name, const struct page *pages, size_t n)
+{
+	return add_doc_meta(name, pages, n, NULL);
+}
+
+/* The same, with a load file's metadata (a JSON object, or NULL). */
+static int64_t add_doc_meta(const char *name, const struct page *pages, size_t n,
+			    const char *meta)
 {
 	struct sw_page_in in[8];
 	struct sw_err err = { 0 };
@@ -56,7 +66,7 @@ static int64_t add_doc(const char *name, const struct page *pages, size_t n)
 	struct sw_doc_in doc = {
 		.name = name, .kind = "text", .origin = SW_ORIGIN_EVIDENCE, .sha256 = sha,
 		.source_path = name, .beg_bates = pages[0].bates, .end_bates = pages[n - 1].bates,
-		.bytes = 1, .pages = in, .npages = n,
+		.bytes = 1, .pages = in, .npages = n, .meta_json = meta,
 	};
 	if (sw_record_store_doc(&stored, m, &doc, &err) != 0)
 		fail_msg("cannot store %s: %s", name, err.msg);
@@ -363,6 +373,39 @@ static void test_frames_hold(void **state)
 	sw_bundle_release(&b);
 }
 
+/* A load file's title, date and custodian go into the frame, escaped, and
+ * count with the page as evidence; a document without them has none. */
+static void test_frame_metadata(void **state)
+{
+	(void)state;
+	const struct page p[] = { { "ACME0000900", "Heliotrope manifest for the quarter." } };
+	add_doc_meta("ACME0000900", p, 1,
+		     "{\"Begin Bates\": \"ACME0000900\", \"Custodian\": \"Whitfield, Dana\","
+		     " \"Email Subject\": \"Q1 \\\"pricing\\\" <draft>\","
+		     " \"Date Sent\": \"03/15/2021 10:42 AM\"}");
+	struct sw_bundle b;
+	build(&b, "heliotrope manifest; forklift rotation schedule", 100000, 0);
+	bool found = false, other = false;
+	for (size_t i = 0; i < b.n_pages; i++) {
+		const char *f = b.text + b.pages[i].start;
+		if (!strcmp(b.pages[i].document, "ACME0000900")) {
+			found = true;
+			const char *want = "<<<EVIDENCE document=\"ACME0000900\" bates=\"ACME0000900\""
+					   " page=\"1\" title=\"Q1 &quot;pricing&quot; &lt;draft&gt;\""
+					   " date=\"2021-03-15\" custodian=\"Whitfield, Dana\">>>\n";
+			if (memcmp(f, want, strlen(want)) != 0)
+				fail_msg("frame: %.*s", (int)b.pages[i].len, f);
+			assert_true(b.pages[i].tokens > 0);
+		} else if (!strcmp(b.pages[i].document, "dock-log.txt")) {
+			other = true;
+			assert_false(within(f, b.pages[i].len, " title="));
+			assert_false(within(f, b.pages[i].len, " custodian="));
+		}
+	}
+	assert_true(found && other);
+	sw_bundle_release(&b);
+}
+
 static void test_injection_flagged(void **state)
 {
 	(void)state;
@@ -470,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_injection_flagged),
 		cmocka_unit_test(test_model_output_never_evidence),
 		cmocka_unit_test(test_hostile_sources),
+		cmocka_unit_test(test_frame_metadata),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
