@@ -70,6 +70,24 @@ static size_t list_items(const char *p, size_t len, const char *const *heads, si
 	return 0;
 }
 
+/* Whether sentence c counts what a log shows ("appear on the receiving
+ * log", "the register lists"). */
+static bool names_a_log(const char *t, const struct sw_claim *c)
+{
+	static const char *const logs[] = { "log", "register", "ledger", "schedule", "table" };
+	for (size_t i = c->start; i < c->end; i++) {
+		if (i > c->start && isalpha((unsigned char)t[i - 1]))
+			continue;
+		for (size_t k = 0; k < SW_ARRAY_LEN(logs); k++) {
+			size_t n = strlen(logs[k]);
+			if (i + n <= c->end && strncasecmp(t + i, logs[k], n) == 0 &&
+			    (i + n == c->end || !isalpha((unsigned char)t[i + n])))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Distinct labels "Word N" of page p whose word is unit ("Lot 17"). */
 static size_t labels_named(const char *p, size_t len, const char *unit)
 {
@@ -203,6 +221,14 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 				      dn == want && all != want ? "distinct in its column" : "rows";
 			if (!how && table && !*listed && dn)
 				*listed = dn;
+			/* "two deliveries appear on the receiving log": the log's rows */
+			if (!how && !table && k == 0 && names_a_log(t, c)) {
+				size_t rows = sw__verify_table_rows(p, len);
+				if (rows == want)
+					how = "the log's rows";
+				else if (rows && !*listed)
+					*listed = rows;
+			}
 			if (how) {
 				*page = pages[q];
 				return sw_xasprintf("%.*s (%s)", (int)(f->end - f->start), t + f->start,

@@ -249,6 +249,9 @@ bool sw__verify_table_count(const char *p, size_t len, const char *word, const c
 bool sw__verify_table_days(const char *p, size_t len, const char *t, size_t s, size_t e,
 			   size_t *all, size_t *labelled);
 
+/* The rows of the first table of p, or 0 when it has none. */
+size_t sw__verify_table_rows(const char *p, size_t len);
+
 /* ----------------------------- counts and labelled lines (rules_count.c) */
 
 /* A count f that a cited page gives by listing (a list line's items, the

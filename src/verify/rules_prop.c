@@ -459,7 +459,7 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 			fc->labelled = true;
 			fc->page = pages[0];
 			free(fc->page_says);
-			fc->page_says = sw_xasprintf("%zu in its %s column", listed, f->unit);
+			fc->page_says = sw_xasprintf("%zu %s, as the page counts them", listed, f->unit);
 			return NULL;
 		}
 		for (size_t q = 0; q < np && !how && !span && !u->err.code; q++) {

@@ -747,3 +747,12 @@ bool sw__verify_table_days(const char *p, size_t len, const char *t, size_t s, s
 	*labelled = nl ? nb : 0;
 	return any;
 }
+
+size_t sw__verify_table_rows(const char *p, size_t len)
+{
+	struct table ts[4];
+	size_t nt = read_tables(p, len, ts, 4), rows = nt ? ts[0].nr : 0;
+	for (size_t k = 0; k < nt; k++)
+		free(ts[k].rows);
+	return rows;
+}
