@@ -35,6 +35,7 @@ void sw__web_docs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matt
 			"source", opt_str(d->source), "imported_at", opt_str(d->imported_at));
 		json_object_set_new(j, "parent_id",
 				    d->parent_id ? json_integer((json_int_t)d->parent_id) : json_null());
+		json_object_set_new(j, "metadata", sw_doc_meta_json(&d->meta));
 		json_array_append_new(docs, j);
 	}
 	sw_doc_rows_free(rows, n);
@@ -187,6 +188,7 @@ void sw__web_page(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matt
 		"status", sw_json_str(p.status), "text_source", opt_str(p.text_source),
 		"text", sw_json_strn(p.text.data ? p.text.data : "", p.text.len),
 		"has_image", pdf != NULL);
+	json_object_set_new(j, "metadata", sw_doc_meta_json(&p.meta));
 	free(pdf);
 	sw_shown_page_release(&p);
 	sw__web_reply_json(r, 200, j);

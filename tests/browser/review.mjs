@@ -313,6 +313,31 @@ try {
 	await page.waitForTimeout(300);
 	check('the document\'s script never ran', await page.evaluate(() => window.__sworn_xss === undefined));
 
+	// ---------------------------------------------- load-file metadata: seen and searched
+	await page.goto(origin + '/#/m/acme');
+	await page.waitForSelector('table.grid tbody tr');
+	const heads = await page.locator('table.grid thead th').allTextContents();
+	check('the document list has the load file\'s date, custodian and title', ['Date', 'Custodian', 'Title'].every((h) => heads.includes(h)), heads);
+	await page.fill('#q', 'custodian:smith date:2021-03..2021-04');
+	await page.press('#q', 'Enter');
+	await page.waitForSelector('.hitlist li');
+	const metaHits = await page.locator('.hitlist li a').allTextContents();
+	check('a search by custodian and dates finds that document alone', metaHits.length === 1 && metaHits[0] === 'ACME0000003', metaHits);
+	await page.fill('#q', 'custodian:roe notice');
+	await page.press('#q', 'Enter');
+	await page.waitForFunction(() => /custodian:roe notice/.test(document.querySelector('.hits h2')?.textContent || ''));
+	const withWords = await page.locator('.hitlist li a').allTextContents();
+	check('a field with a word finds the page holding it', withWords.length >= 1 && withWords.every((t) => /^ACME000000[78]$/.test(t)), withWords);
+	await page.fill('#q', 'custodian:smith date:2021-03..2021-04');
+	await page.press('#q', 'Enter');
+	await page.waitForFunction(() => /custodian:smith/.test(document.querySelector('.hits h2')?.textContent || ''));
+	await page.locator('.hitlist li a').first().click();
+	await page.waitForSelector('dl.docmeta');
+	const meta = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll('dl.docmeta dd')).map((d) => [d.dataset.field, d.textContent])));
+	check('the document view shows its metadata', meta.custodian === 'Smith, Tom' && meta.title === 'RE: PO 4471 delivery date' &&
+		meta.sent === '2021-03-03 (as written: 03/03/2021)', meta);
+	await shot(page, 'metadata.png');
+
 	// ---------------------------------------------- a PDF page: its image too
 	await page.goto(origin + '/#/m/acme');
 	await page.locator('table.grid a', { hasText: 'purchase-order-4471.pdf' }).click();

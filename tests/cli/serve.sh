@@ -232,8 +232,8 @@ eq "matter listed" "$(json "$T/body" '[m["name"] for m in j["matters"]]')" '["ac
 eq "its documents" "$(json "$T/body" 'j["matters"][0]["documents"] > 0')" true
 get /api/m/acme/docs
 "$SWORN" matter docs -m acme --json >"$T/cli-docs.json"
-eq "docs as the CLI lists them" "$(json "$T/body" '[(d["id"], d["name"], d["origin"], d["status"], d["beg_bates"], d["end_bates"], d["pages"], d["source"]) for d in j["documents"]]')" \
-	"$(json "$T/cli-docs.json" '[(d["id"], d["name"], d["origin"], d["status"], d["beg_bates"], d["end_bates"], d["pages"], d["source"]) for d in j["documents"]]')"
+eq "docs as the CLI lists them" "$(json "$T/body" '[(d["id"], d["name"], d["origin"], d["status"], d["beg_bates"], d["end_bates"], d["pages"], d["source"], d["metadata"]) for d in j["documents"]]')" \
+	"$(json "$T/cli-docs.json" '[(d["id"], d["name"], d["origin"], d["status"], d["beg_bates"], d["end_bates"], d["pages"], d["source"], d["metadata"]) for d in j["documents"]]')"
 get "/api/m/acme/search?q=Brightline&limit=3"
 eq "search" "$code" 200
 eq "hits" "$(json "$T/body" '0 < len(j["hits"]) <= 3')" true
@@ -243,9 +243,13 @@ eq "hit fields" "$(json "$T/body" 'sorted(j["hits"][0].keys())')" \
 get "/api/m/acme/page?bates=ACME0000003"
 eq "page by Bates" "$code" 200
 eq "its number" "$(json "$T/body" 'j["bates"]')" ACME0000003
+eq "its metadata" "$(json "$T/body" '(j["metadata"]["custodian"], j["metadata"]["sent"]["date"], j["metadata"]["sent"]["as_written"])')" \
+	"('Smith, Tom', '2021-03-03', '03/03/2021')"
 eq "no image for text" "$(json "$T/body" 'j["has_image"]')" false
 get "/api/m/acme/page.png?doc=$(json "$T/body" 'j["doc_id"]')&page=1"
 eq "no PDF, no image" "$code" 404
+get "/api/m/acme/search?q=custodian:roe+date:2021-04&limit=5"
+eq "search by field" "$(json "$T/body" '[h["bates"] for h in j["hits"]]')" '["ACME0000007"]'
 get /api/m/acme/docs
 pdf=$(json "$T/body" '[d["id"] for d in j["documents"] if d["name"] == "purchase-order-4471.pdf"][0]')
 get "/api/m/acme/page?doc=$pdf&page=1"

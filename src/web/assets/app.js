@@ -316,7 +316,7 @@
 		var root = page('Documents of ' + m);
 		var gen = generation;
 		var input = el('input', { type: 'search', id: 'q', name: 'q', autocomplete: 'off',
-			placeholder: 'words, a Bates number, "a phrase"' });
+			placeholder: 'words, a Bates number, "a phrase", custodian:NAME, from:NAME, date:2021-03..2021-06' });
 		var hits = el('section', { class: 'hits', 'aria-live': 'polite', 'aria-label': 'Search results' });
 		var form = el('form', { class: 'search', role: 'search', on: { submit: function (e) {
 			e.preventDefault();
@@ -355,26 +355,63 @@
 				return;
 			clear(table);
 			var tb = el('tbody');
+			/* a production's load-file metadata, when any document has it */
+			var withMeta = docs.some(function (d) { return d.metadata && Object.keys(d.metadata).length; });
 			docs.forEach(function (d) {
 				var range = begBates(d) ? begBates(d) + (d.end_bates && d.end_bates !== begBates(d) ? '\u2013' + d.end_bates : '') : '\u2013';
+				var md = d.metadata || {};
 				tb.appendChild(el('tr', { class: d.status === 'active' ? null : 'quarantined' },
 					el('td', null, link('#/m/' + enc(m) + '/doc/' + enc(d.id) + '/1', d.name)),
 					el('td', null, d.origin),
 					el('td', null, d.status === 'active' ? 'active' : el('strong', { class: 'warn' }, '\u26a0 ' + d.status)),
 					el('td', { class: 'mono' }, range),
 					el('td', { class: 'num' }, fmt(d.pages)),
+					withMeta ? el('td', { class: 'mono' }, metaDate(md)) : null,
+					withMeta ? el('td', null, md.custodian || '') : null,
+					withMeta ? el('td', null, md.title || '') : null,
 					el('td', { class: 'src' }, d.source || '')));
 			});
+			var heads = ['Document', 'Origin', 'Quarantine', 'Bates', 'Pages'].concat(
+				withMeta ? ['Date', 'Custodian', 'Title'] : [], ['Source']);
 			table.appendChild(el('table', { class: 'grid' },
 				el('caption', null, docs.length + ' documents'),
 				el('thead', null, el('tr', null,
-					['Document', 'Origin', 'Quarantine', 'Bates', 'Pages', 'Source'].map(function (t) {
+					heads.map(function (t) {
 						return el('th', { scope: 'col', class: t === 'Pages' ? 'num' : null }, t);
 					}))),
 				tb));
 		}).catch(failed);
 		setTimeout(function () { input.focus(); }, 0);
 		return true;
+	}
+
+	/* The metadata's fields in the order a reviewer reads them, with their
+	 * labels; dates are {date, as_written}. */
+	var META_FIELDS = [['custodian', 'Custodian'], ['doctype', 'Type'], ['title', 'Title'],
+		['from', 'From'], ['to', 'To'], ['cc', 'Cc'], ['sent', 'Sent'], ['received', 'Received'],
+		['docdate', 'Date'], ['confidentiality', 'Confidentiality']];
+
+	function metaDate(md) {
+		var d = md.sent || md.received || md.docdate;
+		return d ? (d.date || d.as_written) : '';
+	}
+
+	/* metaList(md): a <dl> of a document's metadata, or null when it has none. */
+	function metaList(md) {
+		var dl = el('dl', { class: 'docmeta', 'aria-label': 'Load-file metadata' });
+		var n = 0;
+		META_FIELDS.forEach(function (f) {
+			var v = md && md[f[0]];
+			if (v === undefined || v === null)
+				return;
+			var text = typeof v === 'string' ? v
+				: (v.date ? v.date + (v.as_written && v.as_written !== v.date ? ' (as written: ' + v.as_written + ')' : '')
+					: v.as_written + ' (not read as a date)');
+			dl.appendChild(el('dt', null, f[1]));
+			dl.appendChild(el('dd', { 'data-field': f[0] }, text));
+			n++;
+		});
+		return n ? dl : null;
 	}
 
 	/* pageBox(m, ref, words): a page of the record: its text with the words
@@ -390,6 +427,9 @@
 				el('strong', null, p.doc || ''), ' \u00b7 ', p.bates ? 'Bates ' + p.bates + ' \u00b7 ' : '',
 				'page ' + fmt(p.page), cite ? ' \u00b7 ' + cite : '',
 				p.origin && p.origin !== 'evidence' ? ' \u00b7 ' + p.origin : ''));
+			var meta = metaList(p.metadata);
+			if (meta)
+				box.appendChild(meta);
 			var text = p.text || '';
 			box.appendChild(el('pre', { class: 'pagetext', tabindex: '0', 'aria-label': 'Text of the page' },
 				marked(text, findMarks(text, excerpt, words))));
