@@ -146,4 +146,15 @@ eq "upgraded dates" "$(sql m "SELECT group_concat(day, ' ') FROM (SELECT day FRO
 	"2021-03-15 2021-03-16 2021-04-02 2021-06-15 2021-08-02"
 run 0 "$SWORN" show -m m WHT0000001
 has "$T/out" "  Sent             2021-03-15 (as written: 03/15/2021 10:42 AM)"
+
+# An e-mail's own headers are its metadata too.
+mkdir loose
+{
+	printf 'From: Tom Vale <tom@vale.example>\r\nTo: roe@acme.example\r\n'
+	printf 'Date: Wed, 3 Mar 2021 16:02:11 -0500\r\nSubject: the credit\r\n'
+	printf 'MIME-Version: 1.0\r\nContent-Type: text/plain\r\n\r\nThe credit note.\r\n'
+} > loose/credit.eml
+run 0 "$SWORN" ingest -m m loose
+run 0 "$SWORN" search -m m from:vale 'date:2021-03' title:credit --json
+eq "e-mail headers" "$(hits)" "credit.eml"
 done_testing
