@@ -274,65 +274,55 @@ void sw_audit_release(struct sw_audit *a);
 
 /* ------------------------------------------------------ document metadata */
 
-/* What a production's load file (or an e-mail's headers) says of a
- * document, read from its columns under the names vendors give them
- * (CUSTODIAN, "Email From", DATESENT, ...) when it is stored, and kept in
- * matter.db's doc_fields (the value as written; a date also as
- * YYYY-MM-DD, when it reads as one) and doc_terms (the folded words of the
- * text fields, by field), so that a search by field is an index look-up.
- * documents.meta keeps every column as the load file wrote it. */
+/* What a load file (or an e-mail's headers) says of a document, read from
+ * the columns vendors name (CUSTODIAN, "Email From", DATESENT, ...) when
+ * it is stored into doc_fields (the value as written; a date's day as
+ * YYYY-MM-DD when it reads as one) and doc_terms (the folded words of the
+ * text fields), so that a search by field is an index look-up.
+ * documents.meta keeps every column as written. */
 enum sw_doc_field {
-	SW_FIELD_CUSTODIAN,
-	SW_FIELD_DOCTYPE,
-	SW_FIELD_TITLE,       /* the title, else an e-mail's subject */
-	SW_FIELD_FROM,
-	SW_FIELD_TO,
-	SW_FIELD_CC,
-	SW_FIELD_SENT,        /* dates from here */
-	SW_FIELD_RECEIVED,
-	SW_FIELD_DOCDATE,     /* the document's own date (DOCDATE, DATECREATED) */
+	SW_FIELD_CUSTODIAN, SW_FIELD_DOCTYPE,
+	SW_FIELD_TITLE,      /* the title, else an e-mail's subject */
+	SW_FIELD_FROM, SW_FIELD_TO, SW_FIELD_CC,
+	SW_FIELD_SENT, SW_FIELD_RECEIVED,
+	SW_FIELD_DOCDATE,    /* the document's own date (DOCDATE, DATECREATED) */
 	SW_FIELD_CONFIDENTIALITY,
 	SW_DOC_FIELDS
 };
-
 #define SW_DATE_LEN 10          /* YYYY-MM-DD */
 #define SW_FIELD_MAX_BYTES 4096 /* of one value kept; longer ones are cut */
 
-/* The field's name as commands and JSON write it ("custodian", "sent"),
- * and its label for people ("Custodian", "Sent"). */
+/* The field's name in commands and JSON ("custodian", "sent") and its
+ * label for people ("Custodian"); the field named so (any case) or -1. */
 const char *sw_doc_field_name(enum sw_doc_field f);
 const char *sw_doc_field_label(enum sw_doc_field f);
-/* The field named so (len bytes, any case), or -1. */
 int sw_doc_field_find(const char *name, size_t len);
 bool sw_doc_field_is_date(enum sw_doc_field f);
 
-/* Normalise a date as load files and e-mail write it ("03/15/2021 10:42
- * AM", "2021-03-15T10:42:00Z", "20210315", "15-Mar-2021", "March 15,
- * 2021", "Mon, 15 Mar 2021 10:42:00 -0500"; numbers month first unless the
- * first cannot be a month) into out as YYYY-MM-DD.  False, with out "",
- * when len bytes of s are not a whole calendar date. */
+/* A date as load files and e-mail write it ("03/15/2021 10:42 AM",
+ * "2021-03-15T10:42:00Z", "20210315", "15-Mar-2021", "March 15, 2021",
+ * "Mon, 15 Mar 2021 ..."; numbers month first unless the first cannot be a
+ * month) into out as YYYY-MM-DD; false, out "", when it is not one. */
 bool sw_date_normalize(char out[SW_DATE_LEN + 1], const char *s, size_t len);
 
-/* One document's metadata: value[f] as written, or NULL when unknown;
- * day[f] the date of a date field, "" when it did not read as one. */
+/* One document's metadata: value[f] as written or NULL; day[f] a date
+ * field's day, "" when it did not read as one. */
 struct sw_doc_meta {
 	char *value[SW_DOC_FIELDS];
 	char day[SW_DOC_FIELDS][SW_DATE_LEN + 1];
 };
 void sw_doc_meta_release(struct sw_doc_meta *meta);
 bool sw_doc_meta_any(const struct sw_doc_meta *meta);
-/* The document's date: sent, else received, else its own; "" for none. */
+/* Its date: sent, else received, else its own; "" for none. */
 const char *sw_doc_meta_date(const struct sw_doc_meta *meta);
 
-/* Document doc_id's metadata into *out (all NULL when it has none, or no
- * such document).  Any document: the caller decides what it may show.
- * Release with sw_doc_meta_release. */
+/* Document doc_id's metadata (all NULL for none), any document's: the
+ * caller decides what it may show.  Release with sw_doc_meta_release. */
 int sw_record_doc_meta(struct sw_doc_meta *out, struct sw_matter *m, int64_t doc_id,
 		       struct sw_err *err) SW_MUST_USE;
 
-/* The metadata as a JSON object: each known text field by name as a
- * string, each known date as {"date": "YYYY-MM-DD" or null, "as_written"}.
- * A new reference. */
+/* As a new JSON object: text fields by name as strings, dates as
+ * {"date": "YYYY-MM-DD" or null, "as_written"}. */
 struct json_t *sw_doc_meta_json(const struct sw_doc_meta *meta);
 
 /* ------------------------------------ seeing and fixing the documents */
@@ -466,8 +456,11 @@ struct sw_search_opts {
  * "ACME-0000123").  A Bates number or range in any spelling (one word, or
  * the whole query: "BLT 000007", "BLT-000006–BLT-000009") also matches the
  * pages numbered so, from a stamp or only from a load file; those come
- * first (score 0), each page once.  Hits are appended to *out (caller releases with
- * sw_search_hits_free).  A malformed raw query fails with SW_EUSAGE. */
+ * first (score 0), each page once.  Field terms (custodian:whitfield,
+ * date:2021-03..2021-06; not in raw queries) keep the documents that
+ * match them, or alone list each one's first page, earliest first.  Hits
+ * are appended to *out (caller releases with sw_search_hits_free).  A
+ * malformed raw query or field term fails with SW_EUSAGE. */
 int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 	      const char *query, const struct sw_search_opts *opts,
 	      struct sw_err *err) SW_MUST_USE;
