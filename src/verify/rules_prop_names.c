@@ -124,6 +124,9 @@ static const struct {
 	{ "wrote", { "from:", NULL, NULL, NULL } },
 	{ "sent", { "from:", NULL, NULL, NULL } },
 	{ "emailed", { "from:", NULL, NULL, NULL } },
+	{ "told", { "from:", NULL, NULL, NULL } },
+	{ "informed", { "from:", NULL, NULL, NULL } },
+	{ "notified", { "from:", NULL, NULL, NULL } },
 	{ "carried", { "carrier:", "hauler:", "carried by:", NULL } },
 	{ "hauled", { "carrier:", "hauler:", NULL, NULL } },
 	{ "kept", { "minutes by", "recorded by", "prepared by", "minutes taken by" } },
@@ -220,6 +223,26 @@ static char *signer(const char *p, size_t len, const char *t, const struct sw_cl
 	return first;
 }
 
+/* Whether the first word of name nm (four letters or more) stands inside
+ * an e-mail address of [0, len) of p ("delmar" in npark@delmarprecast). */
+static bool in_address(const char *p, size_t len, const char *t, const struct sw__verify_name *nm)
+{
+	size_t n = nm->te[0] - nm->ts[0];
+	const char *at = memchr(p, '@', len);
+	if (n < 4 || !at)
+		return false;
+	size_t s = (size_t)(at - p);
+	while (s > 0 && !isspace((unsigned char)p[s - 1]) && p[s - 1] != '<')
+		s--;
+	size_t e = (size_t)(at - p);
+	while (e < len && !isspace((unsigned char)p[e]) && p[e] != '>')
+		e++;
+	for (size_t i = s; i + n <= e; i++)
+		if (strncasecmp(p + i, t + nm->ts[0], n) == 0)
+			return true;
+	return false;
+}
+
 /* The party page text p names under the label for the verb after name nm
  * in sentence c, when it is not nm: "Alan Brandt" (caller frees), or NULL. */
 static char *role_label_rival(const char *p, size_t len, const char *t, const struct sw_claim *c,
@@ -239,9 +262,9 @@ static char *role_label_rival(const char *p, size_t len, const char *t, const st
 	for (size_t r = 0; r < SW_ARRAY_LEN(roles); r++) {
 		if (we - k != strlen(roles[r].verb) || strncasecmp(t + k, roles[r].verb, we - k) != 0)
 			continue;
-		/* a company writes through its people: a From: line names one */
-		if (!strcmp(roles[r].labels[0], "from:") && !person_name(t, strlen(t), nm))
-			continue;
+		/* a company writes through its people: a From: line names one,
+		 * and the company is in its address ("npark@delmarprecast") */
+		bool company = !strcmp(roles[r].labels[0], "from:") && !person_name(t, strlen(t), nm);
 		for (size_t i = 0; i < len;) {
 			size_t le = i;
 			while (le < len && p[le] != '\n')
@@ -275,8 +298,11 @@ static char *role_label_rival(const char *p, size_t len, const char *t, const st
 					 * of its name, its e-mail address too ("Marisol
 					 * Ortega <mortega@redhawk.example>" is Redhawk's;
 					 * "MS. PRYOR" is Lena Pryor) */
-					if (any_word(p + v, le - v, t, nm))
+					if (any_word(p + v, le - v, t, nm) ||
+					    (company && in_address(p + v, le - v, t, nm)))
 						return NULL;
+					if (company && !strchr(p + v, '@'))
+						continue; /* no address to say whose it is */
 					while (ve > v && (p[ve - 1] == ' ' || p[ve - 1] == '\r'))
 						ve--;
 					return sw_xstrndup(p + v, ve - v);

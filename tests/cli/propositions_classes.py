@@ -27,10 +27,10 @@ import sys
 
 # The bounds; tighten them as the classes are fixed (issue 36 asks for 99%
 # caught and 1% false blocks on a corpus sworn has never seen).
-# Measured at the last tightening (caught 176/196, false blocks 3/201;
+# Measured at the last tightening (caught 177/196, false blocks 3/201;
 # when written, 138 and 50): far from the bar on sentences written apart,
 # so the bounds hold what it reaches, as a ratchet, not what it should.
-MIN_CAUGHT, MAX_FALSE = 0.89, 0.015                 # overall
+MIN_CAUGHT, MAX_FALSE = 0.90, 0.015                 # overall
 MIN_CLASS_CAUGHT, MAX_CLASS_FALSE = 0.0, 1.0        # each class (off for now)
 
 BLOCKING = {"unsupported", "contradicted", "uncited"}
