@@ -75,17 +75,7 @@ static size_t list_items(const char *p, size_t len, const char *const *heads, si
 static bool names_a_log(const char *t, const struct sw_claim *c)
 {
 	static const char *const logs[] = { "log", "register", "ledger", "schedule", "table" };
-	for (size_t i = c->start; i < c->end; i++) {
-		if (i > c->start && isalpha((unsigned char)t[i - 1]))
-			continue;
-		for (size_t k = 0; k < SW_ARRAY_LEN(logs); k++) {
-			size_t n = strlen(logs[k]);
-			if (i + n <= c->end && strncasecmp(t + i, logs[k], n) == 0 &&
-			    (i + n == c->end || !isalpha((unsigned char)t[i + n])))
-				return true;
-		}
-	}
-	return false;
+	return sw__verify_has_any(t + c->start, c->end - c->start, logs, SW_ARRAY_LEN(logs));
 }
 
 /* Distinct labels "Word N" of page p whose word is unit ("Lot 17"). */

@@ -76,6 +76,34 @@ static bool parse_iso(const char *s, struct ymd *out)
 	return out->y > 0 && out->m >= 0 && out->m <= 12 && out->d >= 0 && out->d <= 31;
 }
 
+bool sw__verify_iso_day(const char *iso, struct sw__verify_day *out)
+{
+	struct ymd d;
+	if (!parse_iso(iso, &d) || !d.m || !d.d)
+		return false;
+	*out = (struct sw__verify_day){ d.y, d.m, d.d };
+	return true;
+}
+
+size_t sw__verify_text_days(const char *t, size_t len, struct sw__verify_day *out, size_t n,
+			    size_t max, bool full_only)
+{
+	struct sw_claims scan = { 0 };
+	if (sw_claims_scan(&scan, t, len, NULL) == 0)
+		for (size_t k = 0; k < scan.n && n < max; k++) {
+			const struct sw_claim *c = &scan.v[k];
+			if (c->kind != SW_CLAIM_DATE)
+				continue;
+			if (sw__verify_iso_day(sw_claim_get(c, "iso"), &out[n]) &&
+			    (!full_only || out[n].y))
+				n++;
+			if (!full_only && n < max && sw__verify_iso_day(sw_claim_get(c, "end_iso"), &out[n]))
+				n++;
+		}
+	sw_claims_release(&scan);
+	return n;
+}
+
 /* a compared with b at a's precision: <0, 0, >0. */
 static int cmp_at(const struct ymd *a, const struct ymd *b)
 {

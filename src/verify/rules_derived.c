@@ -160,50 +160,6 @@ static int64_t day_number(int y, int m, int d)
 	return era * 146097 + doe;
 }
 
-struct ymd3 {
-	int y, m, d;
-};
-
-static bool iso_full(const char *s, struct ymd3 *o)
-{
-	/* "--03-10": a month and day, its year the other date's */
-	if (s && strlen(s) == 7 && s[0] == '-' && s[1] == '-' && s[4] == '-' &&
-	    isdigit((unsigned char)s[2]) && isdigit((unsigned char)s[3]) &&
-	    isdigit((unsigned char)s[5]) && isdigit((unsigned char)s[6])) {
-		o->y = 0;
-		o->m = (s[2] - '0') * 10 + (s[3] - '0');
-		o->d = (s[5] - '0') * 10 + (s[6] - '0');
-		return o->m >= 1 && o->m <= 12 && o->d >= 1 && o->d <= 31;
-	}
-	if (!s || strlen(s) < 10 || s[4] != '-' || s[7] != '-')
-		return false;
-	for (int k = 0; k < 10; k++)
-		if (k != 4 && k != 7 && !isdigit((unsigned char)s[k]))
-			return false;
-	o->y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-	o->m = (s[5] - '0') * 10 + (s[6] - '0');
-	o->d = (s[8] - '0') * 10 + (s[9] - '0');
-	return o->m >= 1 && o->m <= 12 && o->d >= 1 && o->d <= 31;
-}
-
-/* The full dates of text [0, len) added to out. */
-static size_t text_dates(const char *t, size_t len, struct ymd3 *out, size_t n, size_t max)
-{
-	struct sw_claims scan = { 0 };
-	if (sw_claims_scan(&scan, t, len, NULL) == 0)
-		for (size_t k = 0; k < scan.n && n < max; k++) {
-			const struct sw_claim *c = &scan.v[k];
-			if (c->kind != SW_CLAIM_DATE)
-				continue;
-			if (iso_full(sw_claim_get(c, "iso"), &out[n]))
-				n++;
-			if (n < max && iso_full(sw_claim_get(c, "end_iso"), &out[n]))
-				n++;
-		}
-	sw_claims_release(&scan);
-	return n;
-}
-
 /* Clock times of t ("7:00 am", "11:00 AM", "14:30") in minutes. */
 static size_t text_times(const char *t, size_t len, int *out, size_t n, size_t max)
 {
@@ -254,8 +210,8 @@ bool sw__verify_is_duration(const struct sw_claim_fact *f)
 
 /* Whether two of the dates a[0..n) are n days, weeks, months or years
  * apart as f says; *x and *y the pair. */
-static bool dates_apart(const struct ymd3 *a, size_t n, const struct sw_claim_fact *f, int unit,
-			size_t *x, size_t *y)
+static bool dates_apart(const struct sw__verify_day *a, size_t n, const struct sw_claim_fact *f,
+			int unit, size_t *x, size_t *y)
 {
 	int64_t want = f->value / 100;
 	if (f->value % 100)
@@ -325,25 +281,24 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 							    tm[i] / 60, tm[i] % 60, tm[j] / 60, tm[j] % 60);
 		return NULL;
 	}
-	struct ymd3 *d = sw_xcalloc(DERIVED_DATES, sizeof(*d));
-	size_t n = text_dates(t + c->start, c->end - c->start, d, 0, DERIVED_DATES);
+	struct sw__verify_day *d = sw_xcalloc(DERIVED_DATES, sizeof(*d));
+	size_t n = sw__verify_text_days(t + c->start, c->end - c->start, d, 0, DERIVED_DATES, false);
 	static const char *const span_words[] = { "late", "later", "after", "before", "earlier",
 						  "between", "elapsed", "passed", "behind",
 						  "ahead", "early", "delay", "delayed", "from",
 						  "until", "through", "since" };
-	bool spans = false;
-	for (size_t k = 0; k < SW_ARRAY_LEN(span_words); k++)
-		spans |= sw__verify_has_word(t + c->start, c->end - c->start, span_words[k]);
+	bool spans = sw__verify_has_any(t + c->start, c->end - c->start, span_words,
+					SW_ARRAY_LEN(span_words));
 	if (!spans) {
 		free(d);
 		return NULL; /* "within fourteen days": a term, not a span between dates */
 	}
 	if (only)
-		n = text_dates(only, strlen(only), d, n, DERIVED_DATES);
+		n = sw__verify_text_days(only, strlen(only), d, n, DERIVED_DATES, false);
 	for (size_t q = 0; q < np && !only && !u->err.code; q++) {
 		struct sw_err e = { 0 };
 		if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
-			n = text_dates(u->page.data, u->page.len, d, n, DERIVED_DATES);
+			n = sw__verify_text_days(u->page.data, u->page.len, d, n, DERIVED_DATES, false);
 	}
 	size_t x, y;
 	char *how = NULL;
@@ -357,15 +312,6 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 
 /* --------------------------------------------------------------- arithmetic */
 
-bool sw__verify_has_word(const char *t, size_t len, const char *w)
-{
-	size_t n = strlen(w);
-	for (size_t i = 0; i + n <= len; i++)
-		if (strncasecmp(t + i, w, n) == 0 && (i == 0 || !isalpha((unsigned char)t[i - 1])) &&
-		    (i + n == len || !isalpha((unsigned char)t[i + n])))
-			return true;
-	return false;
-}
 
 struct figures {
 	int64_t money[DERIVED_FIGURES];
@@ -420,18 +366,17 @@ char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 						 "plus" };
 	static const char *const diff_words[] = { "balance", "remaining", "less", "net",
 						  "difference", "minus", "after deducting" };
-	bool sums = false, diffs = false;
-	for (size_t k = 0; k < SW_ARRAY_LEN(sum_words); k++)
-		sums |= sw__verify_has_word(u->r->text + c->start, c->end - c->start, sum_words[k]);
-	for (size_t k = 0; k < SW_ARRAY_LEN(diff_words); k++)
-		diffs |= sw__verify_has_word(u->r->text + c->start, c->end - c->start, diff_words[k]);
+	const char *cs = u->r->text + c->start;
+	size_t cl = c->end - c->start;
+	bool sums = sw__verify_has_any(cs, cl, sum_words, SW_ARRAY_LEN(sum_words));
+	bool diffs = sw__verify_has_any(cs, cl, diff_words, SW_ARRAY_LEN(diff_words));
 	struct figures *g = sw_xcalloc(1, sizeof(*g));
 	/* the sentence's own percentages ("10% retainage") count */
 	read_figures(u->r->text + c->start, c->end - c->start, g);
 	/* "$35,370.00 due and $200,811.50 in retainage, for a total of
 	 * $236,181.50": a total of the sentence's own amounts, each of which
 	 * is checked on the page as a fact of its own */
-	bool total = sums || sw__verify_has_word(u->r->text + c->start, c->end - c->start, "total");
+	bool total = sums || sw__verify_has_word(cs, cl, "total");
 	for (size_t i = 0; i < g->nm && total && !how; i++)
 		for (size_t j = i + 1; j < g->nm && !how; j++)
 			if (g->money[i] != v && g->money[j] != v && g->money[i] + g->money[j] == v) {

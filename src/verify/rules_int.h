@@ -150,6 +150,15 @@ char *sw__verify_name_elsewhere(struct sw__verify_run *u, const char *t,
  * bytes in [*rs, *re).  cs: the sentence's start. */
 bool sw__verify_name_role_rival(const char *p, size_t len, const char *t, size_t cs,
 				const struct sw__verify_name *nm, size_t *rs, size_t *re);
+/* Whether word w (n bytes) stands in p as a whole word, case folded: its
+ * first byte from `from` in *at (rules_names.c). */
+bool sw__verify_word_on(const char *p, size_t len, const char *w, size_t n, size_t from,
+			size_t *at);
+/* Whether text [0, len) holds word or phrase w, case folded, as whole words. */
+bool sw__verify_has_word(const char *t, size_t len, const char *w);
+/* Whether it holds one of words[0..n). */
+bool sw__verify_has_any(const char *t, size_t len, const char *const *words, size_t n);
+
 /* A name the record does not know whose last word the page gives another
  * party ("Swift Freight", the page's "Northway Freight"): that party's
  * bytes [*rs, *re) of p; false when none. */
@@ -174,13 +183,27 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			  size_t nsp);
 
+/* ------------------------------------------------ days (rules_date.c) */
+
+/* A calendar day; y = 0 for a month and day written without a year. */
+struct sw__verify_day {
+	int y, m, d;
+};
+
+/* Whether ISO date iso ("2022-06-06", "--06-06") names a day: into *out. */
+bool sw__verify_iso_day(const char *iso, struct sw__verify_day *out);
+/* The days text [0, len) names (its date claims; their range ends too
+ * unless full_only, which also keeps only days with a year), appended to
+ * out[n..max); the new count. */
+size_t sw__verify_text_days(const char *t, size_t len, struct sw__verify_day *out, size_t n,
+			    size_t max, bool full_only);
+
 /* ------------------------------------- derived figures (rules_derived.c) */
 
 /* Whether the numeral value (hundredths) stands on its own in p ("6" in a
  * table's Men column, "10.0"): its bytes in [*at, *end). */
 bool sw__verify_numeral_on(const char *p, size_t len, int64_t value, size_t *at, size_t *end);
-/* Whether text [0, len) holds word or phrase w, case folded, as whole words. */
-bool sw__verify_has_word(const char *t, size_t len, const char *w);
+
 /* Whether f's number stands in p in words ("Forty-eight, on four trucks",
  * "two hundred and twelve"): its bytes in [*at, *end). */
 bool sw__verify_words_on(const char *p, size_t len, const struct sw_claim_fact *f, size_t *at,
@@ -211,7 +234,6 @@ struct sw__verify_rows {
 	bool set;
 	int64_t page;
 	char *what;      /* the rows' lines, for reasons */
-	char *says;      /* unused by callers; kept for row_fact's reasons */
 	char *label_bad; /* "crew 3": the date's rows are another label's */
 	struct sw__verify_cell *cells;
 	size_t ncells;

@@ -167,6 +167,26 @@ static bool word_on(const char *p, size_t len, const char *w, size_t n, size_t f
 	return false;
 }
 
+bool sw__verify_word_on(const char *p, size_t len, const char *w, size_t n, size_t from,
+			size_t *at)
+{
+	return word_on(p, len, w, n, from, at);
+}
+
+bool sw__verify_has_word(const char *t, size_t len, const char *w)
+{
+	size_t at;
+	return word_on(t, len, w, strlen(w), 0, &at);
+}
+
+bool sw__verify_has_any(const char *t, size_t len, const char *const *words, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (sw__verify_has_word(t, len, words[k]))
+			return true;
+	return false;
+}
+
 bool sw__verify_name_on(const char *p, size_t len, const char *t,
 			const struct sw__verify_name *nm, size_t *at)
 {

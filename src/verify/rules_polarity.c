@@ -548,19 +548,8 @@ static bool has_stem(const struct stems *st, const char *w)
 static bool conditional(const char *s)
 {
 	static const char *const words[] = { "when", "upon", "unless", "provided", "until",
-					     "conditioned", "contingent" };
-	for (const char *p = s; *p; p++) {
-		if (p > s && isalpha((unsigned char)p[-1]))
-			continue;
-		for (size_t k = 0; k < SW_ARRAY_LEN(words); k++) {
-			size_t n = strlen(words[k]);
-			if (strncasecmp(p, words[k], n) == 0 && !isalpha((unsigned char)p[n]))
-				return true;
-		}
-		if (strncasecmp(p, "only if ", 8) == 0)
-			return true;
-	}
-	return false;
+					     "conditioned", "contingent", "only if" };
+	return sw__verify_has_any(s, strlen(s), words, SW_ARRAY_LEN(words));
 }
 
 /* A line of a cited page that labels a thing of the sentence with none

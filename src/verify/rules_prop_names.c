@@ -140,14 +140,11 @@ static const struct {
  * p, case folded. */
 static bool any_word(const char *p, size_t len, const char *t, const struct sw__verify_name *nm)
 {
-	for (size_t k = 0; k < nm->n; k++) {
-		size_t n = nm->te[k] - nm->ts[k];
-		for (size_t i = 0; n >= 2 && i + n <= len; i++)
-			if (strncasecmp(p + i, t + nm->ts[k], n) == 0 &&
-			    (i == 0 || !isalpha((unsigned char)p[i - 1])) &&
-			    (i + n == len || !isalpha((unsigned char)p[i + n])))
-				return true;
-	}
+	size_t at;
+	for (size_t k = 0; k < nm->n; k++)
+		if (nm->te[k] - nm->ts[k] >= 2 &&
+		    sw__verify_word_on(p, len, t + nm->ts[k], nm->te[k] - nm->ts[k], 0, &at))
+			return true;
 	return false;
 }
 
@@ -369,17 +366,7 @@ static bool quoting(const struct sw__verify_run *u, const struct sw_claim *c)
 static bool says_copied(const char *t, const struct sw_claim *c)
 {
 	static const char *const w[] = { "copied", "copy", "cc", "cc'd", "copies" };
-	for (size_t i = c->start; i < c->end; i++) {
-		if (i > c->start && isalpha((unsigned char)t[i - 1]))
-			continue;
-		for (size_t k = 0; k < SW_ARRAY_LEN(w); k++) {
-			size_t n = strlen(w[k]);
-			if (i + n <= c->end && strncasecmp(t + i, w[k], n) == 0 &&
-			    (i + n == c->end || !isalpha((unsigned char)t[i + n])))
-				return true;
-		}
-	}
-	return false;
+	return sw__verify_has_any(t + c->start, c->end - c->start, w, SW_ARRAY_LEN(w));
 }
 
 /* The cited page that names nm only on its cc: and bcc: lines (caller

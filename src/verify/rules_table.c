@@ -237,29 +237,6 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 	return nt;
 }
 
-struct ymd {
-	int y, m, d;
-};
-
-static size_t dates_of(const char *t, size_t len, struct ymd *out, size_t max)
-{
-	struct sw_claims scan = { 0 };
-	size_t n = 0;
-	if (sw_claims_scan(&scan, t, len, NULL) == 0)
-		for (size_t k = 0; k < scan.n && n < max; k++) {
-			const char *iso = scan.v[k].kind == SW_CLAIM_DATE ?
-						  sw_claim_get(&scan.v[k], "iso") : NULL;
-			if (!iso || strlen(iso) != 10)
-				continue;
-			out[n].y = (iso[0] - '0') * 1000 + (iso[1] - '0') * 100 + (iso[2] - '0') * 10 +
-				   (iso[3] - '0');
-			out[n].m = (iso[5] - '0') * 10 + (iso[6] - '0');
-			out[n].d = (iso[8] - '0') * 10 + (iso[9] - '0');
-			n++;
-		}
-	sw_claims_release(&scan);
-	return n;
-}
 
 static bool header_names(const char *p, const struct cell *h, const char *u);
 static bool header_holds(const char *p, const struct cell *h, const char *u);
@@ -448,7 +425,6 @@ bool sw__verify_table_cell(const char *p, size_t len, const char *word, int64_t 
 void sw__verify_rows_release(struct sw__verify_rows *rs)
 {
 	free(rs->what);
-	free(rs->says);
 	free(rs->label_bad);
 	free(rs->cells);
 	free(rs->rows_text);
@@ -499,8 +475,8 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 {
 	memset(rs, 0, sizeof(*rs));
 	const char *t = u->r->text;
-	struct ymd want[TABLE_DATES];
-	size_t nw = dates_of(t + c->start, c->end - c->start, want, TABLE_DATES);
+	struct sw__verify_day want[TABLE_DATES];
+	size_t nw = sw__verify_text_days(t + c->start, c->end - c->start, want, 0, TABLE_DATES, true);
 	struct label lab[8];
 	size_t nl = labels_of(t, c->start, c->end, lab, 8);
 	if (!nw && !nl)
@@ -516,11 +492,11 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 			const struct table *tb = &ts[k];
 			bool *dhit = sw_xcalloc(tb->nr + 1, sizeof(bool)),
 			     *lhit = sw_xcalloc(tb->nr + 1, sizeof(bool));
-			bool any_date = false, any_dhit = false, any_info = false, any_lhit = false;
+			bool any_date = false, any_dhit = false, any_info = false;
 			for (size_t r = 0; r < tb->nr; r++) {
 				const struct row *w = &tb->rows[r];
-				struct ymd d[2];
-				size_t nd = dates_of(p + w->s, w->e - w->s, d, 2);
+				struct sw__verify_day d[2];
+				size_t nd = sw__verify_text_days(p + w->s, w->e - w->s, d, 0, 2, true);
 				any_date |= nd > 0;
 				for (size_t a = 0; a < nd && !dhit[r]; a++)
 					for (size_t b = 0; b < nw && !dhit[r]; b++)
@@ -529,7 +505,6 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 				any_dhit |= dhit[r];
 				for (size_t l = 0; l < nl; l++)
 					lhit[r] |= row_has(p, tb, w, &lab[l], &any_info);
-				any_lhit |= lhit[r];
 			}
 			/* the keys this table answers to: the sentence's dates when
 			 * the table has rows of them, its labels when the table
@@ -548,23 +523,18 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 				sw_buf_addf(&what, "%s%.*s", what.len ? " / " : "",
 					    (int)(w->e - w->s) > 120 ? 120 : (int)(w->e - w->s), p + w->s);
 			}
-			if (got || (use_d && use_l && any_lhit == false && any_dhit)) {
+			/* rows of the sentence, or a date whose rows are all another
+			 * label's (label_bad) */
+			if (got || (use_d && use_l)) {
 				rs->set = true;
 				rs->page = pages[q];
 				rs->what = what.len ? sw_buf_detach(&what, NULL) : NULL;
 				rs->rows_text = rows.len ? sw_buf_detach(&rows, NULL) : sw_xstrdup("");
 				rs->table_text = all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
-				if (!got)
-					for (size_t l = 0; l < nl && !rs->label_bad; l++)
-						rs->label_bad = lab[l].n < 0 ? sw_xasprintf("%s %c", lab[l].w, lab[l].letter) : sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
-			} else if (use_d && use_l && !got) {
-				/* the date's rows are another label's */
-				rs->set = true;
-				rs->page = pages[q];
-				rs->rows_text = sw_xstrdup("");
-				rs->table_text = all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
-				for (size_t l = 0; l < nl && !rs->label_bad; l++)
-					rs->label_bad = lab[l].n < 0 ? sw_xasprintf("%s %c", lab[l].w, lab[l].letter) : sw_xasprintf("%s %ld", lab[l].w, lab[l].n);
+				if (!got && nl)
+					rs->label_bad = lab[0].n < 0 ?
+						sw_xasprintf("%s %c", lab[0].w, lab[0].letter) :
+						sw_xasprintf("%s %ld", lab[0].w, lab[0].n);
 			}
 			sw_buf_release(&what);
 			sw_buf_release(&all);
@@ -715,14 +685,14 @@ bool sw__verify_table_days(const char *p, size_t len, const char *t, size_t s, s
 	size_t nt = read_tables(p, len, ts, 4);
 	struct label lab[8];
 	size_t nl = labels_of(t, s, e, lab, 8);
-	struct ymd seen_all[TABLE_ROWS], seen_lab[TABLE_ROWS];
+	struct sw__verify_day seen_all[TABLE_ROWS], seen_lab[TABLE_ROWS];
 	size_t na = 0, nb = 0;
 	bool any = false;
 	for (size_t k = 0; k < nt; k++)
 		for (size_t r = 0; r < ts[k].nr; r++) {
 			const struct row *w = &ts[k].rows[r];
-			struct ymd d[1];
-			if (dates_of(p + w->s, w->e - w->s, d, 1) != 1)
+			struct sw__verify_day d[1];
+			if (sw__verify_text_days(p + w->s, w->e - w->s, d, 0, 1, true) != 1)
 				continue;
 			any = true;
 			bool info = false, mine = false;
