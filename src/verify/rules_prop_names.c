@@ -242,8 +242,8 @@ static bool in_address(const char *p, size_t len, const char *t, const struct sw
 
 /* The party page text p names under the label for the verb after name nm
  * in sentence c, when it is not nm: "Alan Brandt" (caller frees), or NULL. */
-static char *role_label_rival(const char *p, size_t len, const char *t, const struct sw_claim *c,
-			      const struct sw__verify_name *nm)
+static char *role_label_rival(const char *p, size_t len, const char *t, size_t tlen,
+			      const struct sw_claim *c, const struct sw__verify_name *nm)
 {
 	size_t k = nm->e;
 	while (k < c->end && t[k] == ' ')
@@ -261,7 +261,7 @@ static char *role_label_rival(const char *p, size_t len, const char *t, const st
 			continue;
 		/* a company writes through its people: a From: line names one,
 		 * and the company is in its address ("npark@delmarprecast") */
-		bool company = !strcmp(roles[r].labels[0], "from:") && !person_name(t, strlen(t), nm);
+		bool company = !strcmp(roles[r].labels[0], "from:") && !person_name(t, tlen, nm);
 		for (size_t i = 0; i < len;) {
 			size_t le = i;
 			while (le < len && p[le] != '\n')
@@ -497,8 +497,9 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		}
 		/* a person the sentence has act whom the page names only as
 		 * copied ("cc: Gordon Pruitt"): not the one who acted */
-		char *copied = on && person_name(t, u->r->len, &nm[k]) && acts(t, c, &nm[k]) &&
-					       !says_copied(t, c) ?
+		/* the cheap tests first: person_name reads the whole draft */
+		char *copied = on && acts(t, c, &nm[k]) && !says_copied(t, c) &&
+					       person_name(t, u->r->len, &nm[k]) ?
 				       copied_only(u, t, &nm[k], pages, np) :
 				       NULL;
 		if (copied) {
@@ -524,7 +525,8 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		for (size_t q = 0; q < np && !rival && !quoting(u, c) && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
-			    (rival = role_label_rival(u->page.data, u->page.len, t, c, &nm[k])))
+			    (rival = role_label_rival(u->page.data, u->page.len, t, u->r->len, c,
+						       &nm[k])))
 				rival_page = sw__verify_page_name(u, pages[q]);
 		}
 		/* the page gives the sentence's role to another party: "under
@@ -592,7 +594,7 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		}
 		/* a person's full name that another page holds and the cited
 		 * one lacks: a miscite or the wrong person */
-		if (person_name(t, u->r->len, &nm[k]) && acts(t, c, &nm[k])) {
+		if (acts(t, c, &nm[k]) && person_name(t, u->r->len, &nm[k])) {
 			f->verdict = SW_VERDICT_UNSUPPORTED;
 			f->found_on = other;
 			sw_buf_addf(why, "%s%.*s is not named on %s; it is on %s",
