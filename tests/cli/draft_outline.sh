@@ -6,47 +6,13 @@
 # llama-servers: board-a drafts the sections, board-b outlines, reviews
 # and revises.
 . "$SW_SRC/tests/cli/lib.sh"
+FAKE_A_FLAGS="-np 2" # the sections are drafted two at a time
 : "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
 D="$SW_TEST_DATA/pipeline"
-pids=""
 trap 'for p in $pids; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
 
-fakes() {
-	for p in $pids; do kill $p 2>/dev/null; wait $p 2>/dev/null; done
-	pids=""
-	rm -f "$T/pa" "$T/pb" "$T/reqa" "$T/reqb"
-	"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/pa" --fake-script "$1" \
-		--fake-log "$T/reqa" -a fake-drafter-35b -np 2 2>"$T/fa.err" &
-	pids="$pids $!"
-	"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/pb" --fake-script "$2" \
-		--fake-log "$T/reqb" -a fake-reasoner-122b -np 2 2>"$T/fb.err" &
-	pids="$pids $!"
-	i=0
-	while { [ ! -s "$T/pa" ] || [ ! -s "$T/pb" ]; } && [ $i -lt 200 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	sed -i "/^\[endpoint \"board-a\"\]/{n;s|^url = .*|url = http://127.0.0.1:$(cat "$T/pa")|}" \
-		"$T/ws/sworn.conf"
-	sed -i "/^\[endpoint \"board-b\"\]/{n;s|^url = .*|url = http://127.0.0.1:$(cat "$T/pb")|}" \
-		"$T/ws/sworn.conf"
-}
-
 "$SWORN" init -q "$T/ws" || exit 1
-cat >>"$T/ws/sworn.conf" <<'CONF'
-[endpoint "board-a"]
-url = http://127.0.0.1:1
-slots = 2
-[endpoint "board-b"]
-url = http://127.0.0.1:1
-slots = 2
-[role "drafter"]
-endpoint = board-a
-[role "reviewer"]
-endpoint = board-b
-[role "reasoner"]
-endpoint = board-b
-CONF
+boards_conf 2
 cd "$T/ws" || exit 1
 "$SWORN" matter new acme >/dev/null || exit 1
 "$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1

@@ -117,3 +117,51 @@ done_testing() {
 	[ "$failures" -eq 0 ]
 	exit $?
 }
+
+# Two fake llama-servers for the pipeline's tests (scripted stand-ins, not
+# language models): board-a serves the drafter, board-b the reviewer and
+# the reasoner.  boards_conf [SLOTS-A]: their endpoints and roles appended
+# to $T/ws/sworn.conf.  fakes SCRIPT-A SCRIPT-B [FLAGS-B...]: (re)start both
+# (FAKE_A_FLAGS: more flags for board-a) and point sworn.conf at them; the
+# caller's EXIT trap kills $pids.
+pids=""
+boards_conf() {
+	cat >>"$T/ws/sworn.conf" <<CONF
+[endpoint "board-a"]
+url = http://127.0.0.1:1
+${1:+slots = $1}
+[endpoint "board-b"]
+url = http://127.0.0.1:1
+slots = 2
+[role "drafter"]
+endpoint = board-a
+[role "reviewer"]
+endpoint = board-b
+[role "reasoner"]
+endpoint = board-b
+CONF
+}
+
+fakes() {
+	for p in $pids; do kill $p 2>/dev/null; wait $p 2>/dev/null; done
+	pids=""
+	a=$1 b=$2
+	shift 2
+	rm -f "$T/pa" "$T/pb" "$T/reqa" "$T/reqb"
+	# shellcheck disable=SC2086 # FAKE_A_FLAGS is a list of flags
+	"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/pa" --fake-script "$a" \
+		--fake-log "$T/reqa" -a fake-drafter-35b ${FAKE_A_FLAGS:-} 2>"$T/fa.err" &
+	pids="$pids $!"
+	"$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/pb" --fake-script "$b" \
+		--fake-log "$T/reqb" -a fake-reasoner-122b -np 2 "$@" 2>"$T/fb.err" &
+	pids="$pids $!"
+	i=0
+	while { [ ! -s "$T/pa" ] || [ ! -s "$T/pb" ]; } && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	sed -i "/^\[endpoint \"board-a\"\]/{n;s|^url = .*|url = http://127.0.0.1:$(cat "$T/pa")|}" \
+		"$T/ws/sworn.conf"
+	sed -i "/^\[endpoint \"board-b\"\]/{n;s|^url = .*|url = http://127.0.0.1:$(cat "$T/pb")|}" \
+		"$T/ws/sworn.conf"
+}
