@@ -36,7 +36,10 @@ def fail(msg):
     sys.exit(2)
 
 
-def read_cases(path):
+def read_jsonl(path, fields, check, fail):
+    """Cases one JSON object a line: each with `fields`, check(case) None
+    (else what is wrong), a unique id, its cites in its sentence, the
+    sentence on one line.  fail(msg) on the first that is not."""
     cases, ids = [], set()
     for no, line in enumerate(open(path, encoding="utf-8"), 1):
         if not line.strip():
@@ -45,11 +48,12 @@ def read_cases(path):
             c = json.loads(line)
         except ValueError as e:
             fail("%s:%d: not JSON: %s" % (path, no, e))
-        for f in ("id", "sentence", "cites", "label", "kind", "note"):
+        for f in fields:
             if f not in c:
                 fail("%s:%d: no field %r" % (path, no, f))
-        if c["label"] not in LABELS or c["kind"] not in KINDS[c["label"]]:
-            fail("%s:%d: label %r with kind %r" % (path, no, c["label"], c["kind"]))
+        wrong = check(c)
+        if wrong:
+            fail("%s:%d: %s" % (path, no, wrong))
         if c["id"] in ids:
             fail("%s:%d: id %r twice" % (path, no, c["id"]))
         ids.add(c["id"])
@@ -61,6 +65,14 @@ def read_cases(path):
     if not cases:
         fail("%s: no cases" % path)
     return cases
+
+
+def read_cases(path):
+    def check(c):
+        if c["label"] not in LABELS or c["kind"] not in KINDS[c["label"]]:
+            return "label %r with kind %r" % (c["label"], c["kind"])
+        return None
+    return read_jsonl(path, ("id", "sentence", "cites", "label", "kind", "note"), check, fail)
 
 
 def order(cases):
