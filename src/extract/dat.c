@@ -665,6 +665,24 @@ int sw_dat_parse(struct sw_dat *out, const char *data, size_t len,
 		sw_buf_release(&ps.row);
 		return rc;
 	}
+	/* Lines ended by CR alone (classic Mac OS, some old exporters): with
+	 * no LF anywhere the whole file would be one header row and yield no
+	 * document.  Each CR becomes an LF in a copy, parsed as such; line
+	 * numbers stay the same. */
+	if (ps.len && !memchr(ps.u, '\n', ps.len) && memchr(ps.u, '\r', ps.len)) {
+		char *copy = sw_xmalloc(len);
+		for (size_t i = 0; i < len; i++)
+			copy[i] = data[i] == '\r' ? '\n' : data[i];
+		sw_dat_release(out);
+		rc = sw_dat_parse(out, copy, len, err);
+		free(copy);
+		if (rc == 0)
+			out->cr_line_ends = true;
+		free(ps.spans);
+		sw_buf_release(&ps.tmp);
+		sw_buf_release(&ps.row);
+		return rc;
+	}
 	/* One Windows-1252 byte must not make a UTF-8 file Latin-1 (its þ
 	 * qualifiers unseen, every "Renée" mojibake): a file mostly of valid
 	 * multi-byte sequences is UTF-8, its stray bytes read value by value. */

@@ -45,6 +45,7 @@ struct sw_dat_record {
 struct sw_dat {
 	enum sw_dat_encoding encoding;
 	bool bom;                  /* the file began with a UTF-8 BOM */
+	bool cr_line_ends;         /* lines ended by CR alone, read as LF */
 	char separator[4];         /* as UTF-8: "\x14", "\xc2\xb6", ",", ... */
 	char qualifier[4];         /* as UTF-8: "\xc3\xbe" (þ), "\"" or "" */
 	size_t nfields;

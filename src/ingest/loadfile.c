@@ -708,6 +708,14 @@ int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 				 "no BEGBATES (or BEGDOC, DOCID) column in the header row");
 		goto cleanup;
 	}
+	if (!L.dat.nrecords) {
+		/* Dropped in silence, its texts would come in loose, unnumbered. */
+		sw__ingest_tick(in);
+		sw__ingest_event(in, SW_INGEST_FAILED, dat,
+				 "the load file has a header row and no document rows; check that"
+				 " each row ends a line (CR, LF or CRLF) and re-export it");
+		goto cleanup;
+	}
 	if (opt) {
 		/* Only the rows' own keys are indexed: memory grows with the
 		 * .DAT, not with the .OPT. */

@@ -505,6 +505,38 @@ static void test_many_rows(void **state)
 	sw_buf_release(&b);
 }
 
+/* Lines ended by CR alone (issue 41): every row is read, with its own
+ * line number, both qualified and bare; a file with LF keeps a lone CR
+ * inside a field as it is. */
+static void test_cr_line_ends(void **state)
+{
+	(void)state;
+	static const char qual[] = TH "BEGBATES" TH S TH "TEXTPATH" TH "\r"
+				   TH "ACME0000001" TH S TH "TEXT\\A.txt" TH "\r"
+				   TH "ACME0000002" TH S TH "TEXT\\B.txt" TH "\r";
+	struct sw_dat d;
+	parse_ok(&d, qual, sizeof(qual) - 1);
+	assert_true(d.cr_line_ends);
+	assert_int_equal(d.nfields, 2);
+	assert_int_equal(d.nrecords, 2);
+	assert_int_equal(d.nbad, 0);
+	assert_string_equal(val(&d, 1, "BEGBATES"), "ACME0000002");
+	assert_string_equal(val(&d, 1, "TEXTPATH"), "TEXT\\B.txt");
+	assert_int_equal(d.records[1].line, 3);
+	sw_dat_release(&d);
+	static const char bare[] = "BEGBATES,ENDBATES\rA1,A2\r\rA3,A3";
+	parse_ok(&d, bare, sizeof(bare) - 1);
+	assert_int_equal(d.nrecords, 2);
+	assert_string_equal(val(&d, 1, "ENDBATES"), "A3");
+	assert_int_equal(d.records[1].line, 4);
+	sw_dat_release(&d);
+	static const char mixed[] = "BEGBATES,NOTE\nA1,x\ry\n";
+	parse_ok(&d, mixed, sizeof(mixed) - 1);
+	assert_false(d.cr_line_ends);
+	assert_int_equal(d.nrecords, 1);
+	sw_dat_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -522,6 +554,7 @@ int main(void)
 		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_header_forms),
 		cmocka_unit_test(test_utf16),
+		cmocka_unit_test(test_cr_line_ends),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_many_rows),
