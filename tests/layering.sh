@@ -1,9 +1,12 @@
 #!/bin/sh
 # Fails when a file includes another subsystem's internal header, or
 # includes a subsystem it may not (DESIGN.md, "Subsystems and their
-# direction").  Usage: layering.sh SRC-DIR
+# direction").  With a build folder, also fails when the files of one folder
+# call each other in a circle (tests/circles.sh reads the object files).
+# Usage: layering.sh SRC-DIR [BUILD-DIR]
 set -u
-src=${1:?usage: layering.sh SRC-DIR}
+src=${1:?usage: layering.sh SRC-DIR [BUILD-DIR]}
+build=${2:-}
 
 # What each subsystem may include besides itself.
 allowed() {
@@ -34,7 +37,7 @@ for dir in "$src"/*/; do
 		bad=1
 		continue
 	fi
-	for f in "$dir"*.c "$dir"*.h "$dir"*.re; do
+	for f in "$dir"*.c "$dir"*.cc "$dir"*.h "$dir"*.re; do
 		[ -f "$f" ] || continue
 		rel=${f#"$src"/}
 		grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
@@ -63,8 +66,11 @@ for dir in "$src"/*/; do
 done 3>"${TMPDIR:-/tmp}/layering.$$"
 [ -s "${TMPDIR:-/tmp}/layering.$$" ] && bad=1
 rm -f "${TMPDIR:-/tmp}/layering.$$"
+if [ -n "$build" ]; then
+	sh "$(dirname "$0")/circles.sh" "$src" "$build" || bad=1
+fi
 if [ $bad -ne 0 ]; then
 	echo "layering: FAILED"
 	exit 1
 fi
-echo "layering: every include follows DESIGN.md"
+echo "layering: every include follows DESIGN.md${build:+, and no folder outside the allow-list has a circle}"

@@ -47,4 +47,54 @@ expect fail "an unknown subsystem folder"
 mk base x.c '#include "base.h"'
 expect fail "an include without its folder"
 
+# Circles inside a folder, read from object files as CMake lays them out.
+cc=${CC:-cc}
+cxx=${CXX:-c++}
+obj() { # obj FOLDER FILE: compile src/FOLDER/FILE as CMake's object would be
+	o="$t/build/CMakeFiles/sw_$1.dir/src/$1/$2.o"
+	mkdir -p "${o%/*}"
+	case $2 in
+	*.cc) "$cxx" -c -o "$o" "$t/src/$1/$2" ;;
+	*) "$cc" -c -o "$o" "$t/src/$1/$2" ;;
+	esac || { echo "selftest: cannot compile the fixture $1/$2 with $cc/$cxx"; exit 1; }
+}
+circle() { # circle pass|fail LABEL [NAME...]: run the check, and grep its output
+	want=$1 label=$2
+	shift 2
+	if sh "$check" "$t/src" "$t/build" > "$t/out" 2>&1; then got=pass; else got=fail; fi
+	for name in "$@"; do
+		grep -q -- "$name" "$t/out" || { echo "selftest: $label: no '$name' in the output"; got="$got, unnamed"; }
+	done
+	if [ "$got" != "$want" ]; then
+		echo "selftest: $label: expected $want, got $got"; cat "$t/out"; fail=1
+	else
+		echo "selftest: $label: $got as expected"
+	fi
+	rm -rf "$t/src" "$t/build"
+}
+
+mk base a.c 'int b_top(void); int a_helper(void); int a_helper(void) { return 1; } int a_top(void); int a_top(void) { return b_top(); }'
+mk base b.c 'int a_helper(void); int b_top(void); int b_top(void) { return a_helper(); }'
+obj base a.c; obj base b.c
+circle fail "a two-file circle" "base/a.c base/b.c" "base/a.c -> base/b.c: b_top" "base/b.c -> base/a.c: a_helper"
+
+mk base a.c 'int b_top(void); int a_top(void); int a_top(void) { return b_top(); }'
+mk base b.c 'int b_top(void); int b_top(void) { return 0; }'
+obj base a.c; obj base b.c
+circle pass "calls that only go down"
+
+mk base walk.cc 'extern "C" int c_helper(void); extern "C" int walk(void) { return c_helper(); }'
+mk base pdf.c 'int walk(void); int c_helper(void); int c_helper(void) { return 0; } int pdf(void); int pdf(void) { return walk(); }'
+obj base walk.cc; obj base pdf.c
+circle fail "a circle through a .cc file" "base/pdf.c -> base/walk.cc: walk" "base/walk.cc -> base/pdf.c: c_helper"
+
+mk base a.c 'int b_top(void); int a_helper(void); int a_helper(void) { return 1; } int a_top(void); int a_top(void) { return b_top(); }'
+mk base b.c 'int a_helper(void); int b_top(void); int b_top(void) { return a_helper(); }'
+obj base a.c; obj base b.c
+rm "$t/src/base/b.c"
+circle pass "an object whose source is gone"
+
+mkdir -p "$t/src/base" "$t/build"
+circle fail "a build folder with no objects" "build first"
+
 exit $fail
