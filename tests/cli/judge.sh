@@ -161,11 +161,12 @@ has "$T/req" 'FARSTART'
 cp "$T/before-context.conf" sworn.conf
 
 # In parallel across the role's slots: 8 sentences on a judge of 4 slots
-# whose every token takes 15 ms take about a quarter of the model time
-# the answers took one by one (their wall_s added up), not all of it.
+# whose every token takes 15 ms are asked at once, as the fake counts them
+# (the most answers it streamed at one moment), never more than the slots;
+# a count, not a stopwatch, so a busy machine cannot fail it.
 pid2=""
 "$SW_FAKE_LLAMA" --port 0 --fake-port-file "$T/port2" --fake-script "$T/judge.ini" \
-	--fake-token-delay 15 -a fake-judge-8b -np 4 2>"$T/fake2.err" &
+	--fake-token-delay 15 --fake-peak-file "$T/peak2" -a fake-judge-8b -np 4 2>"$T/fake2.err" &
 pid2=$!
 trap '[ -n "$pid" ] && kill $pid 2>/dev/null; [ -n "$pid2" ] && kill $pid2 2>/dev/null; rm -rf "$T"' EXIT
 i=0
@@ -181,18 +182,15 @@ sed -e "s|^url = http://127.0.0.1:$(cat "$T/port")\$|url = http://127.0.0.1:$(ca
 for k in 1 2 3 4 5 6 7 8; do
 	printf 'Acme shipped 12,000 housings to Brightline (ACME0000001).\n\n' >>many.md
 done
-t0=$(date +%s.%N)
 run 0 "$SWORN" verify -m m --json many.md
-t1=$(date +%s.%N)
 has "$T/err" '4 at a time'
-python3 - "$T/out" "$t0" "$t1" <<'PY' >"$T/par"
+python3 - "$T/out" "$(cat "$T/peak2" 2>/dev/null)" <<'PY' >"$T/par"
 import json, sys
 d = json.load(open(sys.argv[1]))
 j = d.get("judge", [])
-model = sum(a["wall_s"] for a in j)
-wall = float(sys.argv[3]) - float(sys.argv[2])
-ok = len(j) == 8 and all(a["outcome"] == "agreed" for a in j) and model > 1.0 and wall < 0.6 * model
-print("judged %d, model time %.2f s, wall %.2f s (%.2f of it): %s" % (len(j), model, wall, wall / model if model else 0, "ok" if ok else "TOO SLOW"))
+peak = int(sys.argv[2] or 0)
+ok = len(j) == 8 and all(a["outcome"] == "agreed" for a in j) and 2 <= peak <= 4
+print("judged %d, at most %d at once: %s" % (len(j), peak, "ok" if ok else "NOT PARALLEL"))
 PY
 cat "$T/par"
 has "$T/par" ': ok'

@@ -38,6 +38,8 @@ struct fake_opt {
 	long token_delay_ms;
 	const char *log_path;
 	const char *port_file;
+	const char *peak_path;
+	const char *cut_path;
 	struct answer *answers;
 	size_t n_answers;
 };

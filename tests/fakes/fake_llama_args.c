@@ -222,6 +222,12 @@ void fake_parse_args(int argc, char **argv)
 		} else if (!strcmp(a, "--fake-log") && v) {
 			opt.log_path = v;
 			i++;
+		} else if (!strcmp(a, "--fake-cut-file") && v) {
+			opt.cut_path = v;
+			i++;
+		} else if (!strcmp(a, "--fake-peak-file") && v) {
+			opt.peak_path = v;
+			i++;
 		} else if (!strcmp(a, "--fake-port-file") && v) {
 			opt.port_file = v;
 			i++;

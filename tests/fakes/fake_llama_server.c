@@ -34,6 +34,11 @@
  *   --fake-token-delay-us US delay before each token, in microseconds
  *   --fake-log FILE          append each request as one JSON line
  *   --fake-port-file FILE    write the bound port there once listening
+ *   --fake-cut-file FILE     append a line for each chat answer the client
+ *                            closed before its end ("cut after N tokens")
+ *   --fake-peak-file FILE    keep there the most chat answers that were being
+ *                            streamed at one moment (overlap as a count, for
+ *                            tests that must not time a busy machine)
  *
  * A script is an INI file of [answer "NAME"] sections, tried in order:
  *   seq = N        answers the Nth chat request (counting from 1)
@@ -150,6 +155,25 @@ static void log_request(const char *method, const char *url, const char *body, s
 	json_decref(j);
 }
 
+/* A new high of answers streamed at once, written where --fake-peak-file
+ * says; the lock orders the writes so the file never goes down. */
+static void note_peak(long busy)
+{
+	static long peak;
+	if (!opt.peak_path)
+		return;
+	pthread_mutex_lock(&log_lock);
+	if (busy > peak) {
+		peak = busy;
+		FILE *f = fopen(opt.peak_path, "w");
+		if (f) {
+			fprintf(f, "%ld\n", peak);
+			fclose(f);
+		}
+	}
+	pthread_mutex_unlock(&log_lock);
+}
+
 /* ------------------------------------------------------------------- HTTP */
 
 struct conn {
@@ -231,6 +255,15 @@ static void stream_free(void *cls)
 	struct stream *s = cls;
 	if (s->counted_busy)
 		atomic_fetch_sub(&busy_slots, 1);
+	if (opt.cut_path && s->phase != P_END) {
+		pthread_mutex_lock(&log_lock);
+		FILE *f = fopen(opt.cut_path, "a");
+		if (f) {
+			fprintf(f, "cut after %zu tokens\n", s->next);
+			fclose(f);
+		}
+		pthread_mutex_unlock(&log_lock);
+	}
 	free(s->text);
 	free(s->starts);
 	free(s->finish);
@@ -523,7 +556,7 @@ static enum MHD_Result chat(struct MHD_Connection *c, const char *body, size_t l
 		s->starts[1] = strlen(s->text);
 		s->ntok = 1;
 	}
-	atomic_fetch_add(&busy_slots, 1);
+	note_peak(atomic_fetch_add(&busy_slots, 1) + 1);
 	s->counted_busy = true;
 	struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, reader,
 								   s, stream_free);

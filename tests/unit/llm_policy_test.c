@@ -164,9 +164,7 @@ static void expect_refused(const char *conf, const char *endpoint, const char *r
 	struct sw_err err = { 0 };
 	enum sw_llm_health h;
 	struct sw_llm_client *c = client(&cfg, conf, endpoint, resolve);
-	double t0 = sw_now();
-	assert_int_equal(chat(c, &r, &err), SW_EPOLICY);
-	assert_true(sw_now() - t0 < 1.0); /* refused, not timed out */
+	assert_int_equal(chat(c, &r, &err), SW_EPOLICY); /* refused: a timeout is SW_ENET */
 	if (!strstr(err.msg, want1) || !strstr(err.msg, want2))
 		fail_msg("message lacks '%s' or '%s': %s", want1, want2, err.msg);
 	assert_non_null(strstr(err.msg, "local-only"));

@@ -487,9 +487,7 @@ static void test_hostile_sources(void **state)
 	/* a megabyte of identifiers and would-be Bates numbers: bounded work */
 	for (int i = 0; i < 80000; i++)
 		sw_buf_addf(&big, "ZQ %06d w%d ", i, i % 3000);
-	double t0 = sw_now();
 	build(&b, big.data, 100000, 0);
-	assert_true(sw_now() - t0 < 20.0);
 	assert_int_equal(count_of(b.queries[b.n_queries - 1], " OR "), 31);
 	assert_true(b.n_queries <= 17); /* 16 Bates look-ups at most, and the search */
 	sw_bundle_release(&b);

@@ -6,6 +6,7 @@
  * page, a judge that says "not supported" under warn and block, a judge
  * that fails, no judge at all, and many sentences over several threads.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -270,17 +271,37 @@ static void test_wrong_amount_not_asked(void **state)
 }
 
 /* Many sentences over 4 threads: each asked once, answers in claim order,
- * the same verdicts as one thread gives. */
+ * the same verdicts as one thread gives, and the calls overlap.  Overlap is
+ * shown by the fake, not by a stopwatch: the first call waits until a second
+ * one is in flight beside it (the wait's 30 s limit only ends a serial run,
+ * which then fails on the peak), so a busy machine cannot fail the test. */
+struct overlap {
+	atomic_int calls;
+	pthread_mutex_t lock;
+	pthread_cond_t more;
+	int in_flight;
+	int peak;
+};
+
 static int ask_any(void *ud, const char *sentence, const char *const *pages, size_t npages,
 		   struct sw_judge_answer *out, struct sw_err *err)
 {
 	(void)err;
 	(void)pages;
 	(void)npages;
-	atomic_int *calls = ud;
-	atomic_fetch_add(calls, 1);
-	struct timespec ts = { 0, 20 * 1000 * 1000 }; /* a model's 20 ms */
-	nanosleep(&ts, NULL);
+	struct overlap *o = ud;
+	atomic_fetch_add(&o->calls, 1);
+	pthread_mutex_lock(&o->lock);
+	if (++o->in_flight > o->peak)
+		o->peak = o->in_flight;
+	pthread_cond_broadcast(&o->more);
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 30;
+	while (o->peak < 2 && pthread_cond_timedwait(&o->more, &o->lock, &until) == 0)
+		;
+	o->in_flight--;
+	pthread_mutex_unlock(&o->lock);
 	bool credit = strstr(sentence, "credit") != NULL;
 	out->supported = true;
 	out->span = sw_xstrdup(credit ? "Acme issued a credit of $52,850.00 to Brightline"
@@ -295,25 +316,20 @@ static void test_parallel(void **state)
 	for (int k = 0; k < 40; k++)
 		sw_buf_adds(&d, k % 2 ? "Acme gave Brightline a credit of $52,850 (ACME0000002). "
 				      : "Acme shipped 12,000 housings (ACME0000001). ");
-	atomic_int calls;
-	atomic_init(&calls, 0);
-	struct sw_verify_judge j = { .ask = ask_any, .ud = &calls, .mode = SW_JUDGE_BLOCK,
+	struct overlap ov = { .in_flight = 0, .peak = 0 };
+	atomic_init(&ov.calls, 0);
+	pthread_mutex_init(&ov.lock, NULL);
+	pthread_cond_init(&ov.more, NULL);
+	struct sw_verify_judge j = { .ask = ask_any, .ud = &ov, .mode = SW_JUDGE_BLOCK,
 				     .parallel = 4 };
 	struct sw_verify_opts o = { .judge = &j };
 	struct sw_verify_report r;
 	struct sw_err err = { 0 };
-	double t0 = sw_now();
-	assert_int_equal(sw_verify(&r, m, NULL, d.data, d.len, NULL, &err), 0);
-	double alone = sw_now() - t0;
-	sw_verify_release(&r);
-	t0 = sw_now();
 	assert_int_equal(sw_verify(&r, m, NULL, d.data, d.len, &o, &err), 0);
-	double judged = sw_now() - t0 - alone;
-	assert_int_equal(atomic_load(&calls), 40);
-	/* 40 calls of 20 ms on 4 threads: about 0.2 s, never the serial 0.8 s */
-	fprintf(stderr, "40 judge calls of 20 ms, 4 at a time: %.3f s beyond the facts' %.3f s\n",
-		judged, alone);
-	assert_true(judged < 0.6);
+	assert_int_equal(atomic_load(&ov.calls), 40);
+	fprintf(stderr, "40 judge calls, 4 threads: at most %d at once\n", ov.peak);
+	assert_true(ov.peak >= 2); /* the calls overlapped */
+	assert_true(ov.peak <= 4); /* never more than the judge's slots */
 	assert_int_equal(r.njudged, 40);
 	for (size_t k = 0; k < r.njudged; k++) {
 		assert_int_equal(r.judged[k].outcome, SW_JUDGE_AGREED);
@@ -323,6 +339,8 @@ static void test_parallel(void **state)
 	assert_true(r.pass);
 	sw_verify_release(&r);
 	sw_buf_release(&d);
+	pthread_cond_destroy(&ov.more);
+	pthread_mutex_destroy(&ov.lock);
 }
 
 int main(void)
