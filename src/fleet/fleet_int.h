@@ -58,7 +58,7 @@ int sw__fleet_capture(struct sw_buf *out, char *const argv[], size_t limit,
 /* A short slug of s for names: lower case letters, digits and '-'. */
 void sw__fleet_slug(char *out, size_t outsz, const char *s);
 
-/* hosts.c: add a host (copies of the strings; address and exec may be
+/* host_list.c: add a host (copies of the strings; address and exec may be
  * NULL) and give it every GPU and group not yet on a host; add a link;
  * free both lists. */
 int sw__fleet_host_add(struct sw_fleet_hw *hw, const char *name, const char *address,
@@ -136,7 +136,7 @@ struct sw_fleet_sv {
 void sw__fleet_presence_check_host(struct sw_fleet_presence *out, const struct sw_fleet_hw *inv,
 				   const struct sw_fleet_hw *now, int host);
 
-/* Sleep ms milliseconds, through signals. */
+/* sv_say.c: sleep ms milliseconds, through signals. */
 void sw__fleet_sleep_ms(unsigned ms);
 
 /* Print a time-stamped line of the supervisor's log, for server s (or the

@@ -14,26 +14,6 @@
 #include "fleet/fleet_int.h"
 #include "llm/llm.h"
 
-void sw__fleet_sleep_ms(unsigned ms)
-{
-	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
-void sw__fleet_sv_say(const struct sw__fleet_server *s, const char *fmt, ...)
-{
-	char now[21];
-	va_list ap;
-	sw_utc_now(now);
-	printf("%s %s: ", now, s ? s->name : "fleet");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
 static void set_state(struct sw_fleet_sv *sv, struct sw__fleet_server *s,
 		      enum sw__fleet_sv_state st, const char *fmt, ...) SW_PRINTF(4, 5);
 static void set_state(struct sw_fleet_sv *sv, struct sw__fleet_server *s,

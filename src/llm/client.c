@@ -48,16 +48,6 @@ int sw_llm_global_init(struct sw_err *err)
 	return 0;
 }
 
-void sw_llm_cancel_request(struct sw_llm_cancel *c)
-{
-	atomic_store(&c->requested, true);
-}
-
-bool sw__llm_cancelled(const struct sw_llm_cancel *c)
-{
-	return c && atomic_load(&((struct sw_llm_cancel *)c)->requested);
-}
-
 /* -------------------------------------------------------------- lifecycle */
 
 static int read_key(char **out, const char *path, struct sw_err *err)
