@@ -84,7 +84,7 @@ struct sw_authority *sw__web_authorities(const struct sw__web_req *q, struct sw_
 	return auth;
 }
 
-static void session(struct sw__web_req *q, struct sw__web_reply *r)
+void sw__web_session(struct sw__web_req *q, struct sw__web_reply *r)
 {
 	const struct sw_web *w = q->w;
 	sw__web_reply_json(r, 200, json_pack("{s:s, s:o, s:s}", "csrf", w->csrf, "matter",
@@ -127,76 +127,97 @@ void sw__web_matters(struct sw__web_req *q, struct sw__web_reply *r)
 	sw__web_reply_json(r, 200, json_pack("{s:o}", "matters", arr));
 }
 
-static bool method(struct sw__web_req *q, struct sw__web_reply *r, bool post)
-{
-	if (q->post == post)
-		return true;
-	sw__web_reply_error(r, 405, "use %s here", post ? "POST" : "GET");
-	return false;
-}
+/* The API's routes: a request is matched against each pattern (the path's
+ * segments after /api/; ":matter" is a matter's name, opened for this
+ * request only; ":run" a run's number), and answered by the one handler
+ * set.  A path that matches only with another method is 405. */
+struct route {
+	const char *method; /* "GET" (HEAD too) or "POST" */
+	const char *pattern;
+	void (*plain)(struct sw__web_req *q, struct sw__web_reply *r);
+	void (*matter)(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+	void (*run)(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		    int64_t run_id);
+};
 
-/* /api/m/NAME/...: the matter is opened for this request only. */
-static void matter_routes(struct sw__web_req *q, struct sw__web_reply *r, char **seg,
-			  size_t nseg)
-{
-	struct sw_matter *m = NULL;
-	long long run = 0;
-	const char *what = nseg >= 4 ? seg[3] : NULL;
+static const struct route routes[] = {
+	{ "GET", "session", .plain = sw__web_session },
+	{ "GET", "matters", .plain = sw__web_matters },
+	{ "GET", "m/:matter/docs", .matter = sw__web_docs },
+	{ "GET", "m/:matter/search", .matter = sw__web_search },
+	{ "GET", "m/:matter/page", .matter = sw__web_page },
+	{ "GET", "m/:matter/page.png", .matter = sw__web_page_png },
+	{ "GET", "m/:matter/runs", .matter = sw__web_runs },
+	{ "POST", "m/:matter/verify", .matter = sw__web_verify },
+	{ "GET", "m/:matter/runs/:run", .run = sw__web_run_show },
+	{ "GET", "m/:matter/runs/:run/context", .run = sw__web_run_context },
+	{ "GET", "m/:matter/runs/:run/draft", .run = sw__web_draft_get },
+	{ "POST", "m/:matter/runs/:run/draft", .run = sw__web_draft_save },
+	{ "POST", "m/:matter/runs/:run/approve", .run = sw__web_approve },
+};
 
-	if (nseg < 2 || nseg > 4) {
-		sw__web_reply_error(r, 404, "no such address");
-		return;
+/* Whether seg[0..nseg) has pattern's shape: *matter and *run get the
+ * segments that stand for ":matter" and ":run" (NULL when it has none). */
+static bool match(const char *pattern, char **seg, size_t nseg, const char **matter,
+		  const char **run)
+{
+	size_t i = 0;
+	*matter = *run = NULL;
+	for (const char *p = pattern; *p; i++) {
+		const char *end = strchr(p, '/');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (i >= nseg)
+			return false;
+		if (len == 7 && !strncmp(p, ":matter", 7))
+			*matter = seg[i];
+		else if (len == 4 && !strncmp(p, ":run", 4))
+			*run = seg[i];
+		else if (strlen(seg[i]) != len || strncmp(seg[i], p, len) != 0)
+			return false;
+		p += len + (end != NULL);
 	}
-	const char *res = seg[1];
-	bool known = (nseg == 2 && (!strcmp(res, "docs") || !strcmp(res, "search") ||
-				    !strcmp(res, "page") || !strcmp(res, "page.png") ||
-				    !strcmp(res, "runs") || !strcmp(res, "verify"))) ||
-		     (nseg >= 3 && !strcmp(res, "runs") &&
-		      (nseg == 3 || !strcmp(what, "context") || !strcmp(what, "draft") ||
-		       !strcmp(what, "approve")));
-	if (!known) {
-		sw__web_reply_error(r, 404, "no such address");
-		return;
-	}
-	if (nseg >= 3 && !sw_parse_int(seg[2], 1, INT64_MAX, &run)) {
-		sw__web_reply_error(r, 404, "bad run '%s': give the run's number", seg[2]);
-		return;
-	}
-	bool post = !strcmp(res, "verify") || (what && !strcmp(what, "approve"));
-	bool either = what && !strcmp(what, "draft");
-	if (!either && !method(q, r, post))
-		return;
-	if (!(m = sw__web_matter(q, r, seg[0])))
-		return;
-	if (nseg >= 3)
-		sw__web_run(q, r, m, run, what);
-	else if (!strcmp(res, "docs"))
-		sw__web_docs(q, r, m);
-	else if (!strcmp(res, "search"))
-		sw__web_search(q, r, m);
-	else if (!strcmp(res, "page"))
-		sw__web_page(q, r, m);
-	else if (!strcmp(res, "page.png"))
-		sw__web_page_png(q, r, m);
-	else if (!strcmp(res, "runs"))
-		sw__web_runs(q, r, m);
-	else
-		sw__web_verify(q, r, m);
-	sw_matter_close(m);
+	return i == nseg;
 }
 
 void sw__web_api(struct sw__web_req *q, struct sw__web_reply *r, char **seg, size_t nseg)
 {
+	const struct route *hit = NULL, *other = NULL;
+	const char *name = NULL, *run = NULL;
 	r->api = true;
-	if (nseg == 1 && !strcmp(seg[0], "session")) {
-		if (method(q, r, false))
-			session(q, r);
-	} else if (nseg == 1 && !strcmp(seg[0], "matters")) {
-		if (method(q, r, false))
-			sw__web_matters(q, r);
-	} else if (nseg >= 1 && !strcmp(seg[0], "m")) {
-		matter_routes(q, r, seg + 1, nseg - 1);
-	} else {
-		sw__web_reply_error(r, 404, "no such address");
+	for (size_t i = 0; i < SW_ARRAY_LEN(routes) && !hit; i++) {
+		const char *n, *k;
+		if (!match(routes[i].pattern, seg, nseg, &n, &k))
+			continue;
+		if (q->post == !strcmp(routes[i].method, "POST")) {
+			hit = &routes[i];
+			name = n;
+			run = k;
+		} else if (!other) {
+			other = &routes[i];
+		}
 	}
+	if (!hit) {
+		if (other)
+			sw__web_reply_error(r, 405, "use %s here", other->method);
+		else
+			sw__web_reply_error(r, 404, "no such address");
+		return;
+	}
+	long long run_id = 0;
+	if (run && !sw_parse_int(run, 1, INT64_MAX, &run_id)) {
+		sw__web_reply_error(r, 404, "bad run '%s': give the run's number", run);
+		return;
+	}
+	if (hit->plain) {
+		hit->plain(q, r);
+		return;
+	}
+	struct sw_matter *m = sw__web_matter(q, r, name);
+	if (!m)
+		return;
+	if (hit->matter)
+		hit->matter(q, r, m);
+	else
+		hit->run(q, r, m, run_id);
+	sw_matter_close(m);
 }

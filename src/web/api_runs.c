@@ -23,8 +23,10 @@ void sw__web_runs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matt
 	sw__web_reply_json(r, 200, json_pack("{s:o}", "runs", runs));
 }
 
-static void show(struct sw__web_reply *r, struct sw_matter *m, int64_t id)
+void sw__web_run_show(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		      int64_t id)
 {
+	(void)q;
 	struct sw_err err = { 0 };
 	json_t *doc = sw_run_json(m, id, &err);
 	if (!doc)
@@ -33,8 +35,8 @@ static void show(struct sw__web_reply *r, struct sw_matter *m, int64_t id)
 		sw__web_reply_json(r, 200, doc);
 }
 
-static void context(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
-		    int64_t id)
+void sw__web_run_context(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			 int64_t id)
 {
 	struct sw_err err = { 0 };
 	const char *step = sw__web_arg(q, "step");
@@ -79,8 +81,8 @@ static int current_text(char **text, int64_t *version, struct sw_matter *m, int6
 	return 0;
 }
 
-static void draft_get(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
-		      int64_t id)
+void sw__web_draft_get(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		       int64_t id)
 {
 	struct sw_err err = { 0 };
 	char *text = NULL, name[64];
@@ -128,8 +130,8 @@ static const char *body_str(json_t *body, struct sw__web_reply *r, const char *k
 	return json_string_value(v);
 }
 
-static void draft_save(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
-		       int64_t id)
+void sw__web_draft_save(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			int64_t id)
 {
 	struct sw_err err = { 0 };
 	char *draft = NULL, *current = NULL;
@@ -168,8 +170,8 @@ cleanup:
 	json_decref(body);
 }
 
-static void approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
-		    int64_t id)
+void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		     int64_t id)
 {
 	struct sw_err err = { 0 };
 	struct sw_approve_result res;
@@ -244,19 +246,4 @@ cleanup:
 	free(dir);
 	free(out);
 	json_decref(body);
-}
-
-void sw__web_run(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
-		 int64_t run_id, const char *what)
-{
-	if (!what)
-		show(r, m, run_id);
-	else if (!strcmp(what, "context"))
-		context(q, r, m, run_id);
-	else if (!strcmp(what, "approve"))
-		approve(q, r, m, run_id);
-	else if (q->post)
-		draft_save(q, r, m, run_id);
-	else
-		draft_get(q, r, m, run_id);
 }

@@ -4,7 +4,6 @@
  * headers every response carries, and the request log. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -27,89 +26,6 @@ struct pending {
 	bool encoded_sep; /* the raw path spells '/', '\\' or NUL as %XX */
 	double t0;
 };
-
-/* ------------------------------------------------------------- replies */
-
-void sw__web_reply_json(struct sw__web_reply *r, unsigned status, json_t *doc)
-{
-	sw_buf_reset(&r->body);
-	r->status = status;
-	r->type = "application/json; charset=utf-8";
-	r->api = true;
-	char *s = doc ? json_dumps(doc, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
-	json_decref(doc);
-	if (!s) {
-		r->status = 500;
-		sw_buf_adds(&r->body, "{\"error\":\"cannot write the answer\"}");
-		return;
-	}
-	/* '<', '>' and '&' appear in JSON only inside strings, so escaping
-	 * them changes no value, and a reply that something did read as HTML
-	 * still holds no tag */
-	for (const char *p = s; *p; p++) {
-		if (*p == '<')
-			sw_buf_adds(&r->body, "\\u003c");
-		else if (*p == '>')
-			sw_buf_adds(&r->body, "\\u003e");
-		else if (*p == '&')
-			sw_buf_adds(&r->body, "\\u0026");
-		else
-			sw_buf_addc(&r->body, *p);
-	}
-	free(s);
-}
-
-void sw__web_reply_error(struct sw__web_reply *r, unsigned status, const char *fmt, ...)
-{
-	struct sw_buf msg = SW_BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	sw_buf_vaddf(&msg, fmt, ap);
-	va_end(ap);
-	sw__web_reply_json(r, status, json_pack("{s:o}", "error", sw_json_str(msg.data ? msg.data
-										       : "")));
-	sw_buf_release(&msg);
-}
-
-unsigned sw__web_status_for(int code)
-{
-	switch (code) {
-	case SW_ENOTFOUND:
-		return 404;
-	case SW_EINPUT:
-		return 400;
-	case SW_ELIMIT:
-		return 413;
-	case SW_EUSAGE:
-	case SW_EEXIST:
-		return 409;
-	case SW_EPOLICY:
-		return 403;
-	default:
-		return 500;
-	}
-}
-
-void sw__web_reply_err(struct sw__web_reply *r, const struct sw_err *err)
-{
-	sw__web_reply_error(r, sw__web_status_for(err->code), "%s",
-			    err->msg[0] ? err->msg : sw_err_name(err->code));
-}
-
-static void reply_text(struct sw__web_reply *r, unsigned status, const char *text)
-{
-	sw_buf_reset(&r->body);
-	r->status = status;
-	r->type = "text/plain; charset=utf-8";
-	sw_buf_adds(&r->body, text);
-}
-
-static void reply_release(struct sw__web_reply *r)
-{
-	sw_buf_release(&r->body);
-	free(r->location);
-	free(r->cookie);
-}
 
 static enum MHD_Result send_reply(struct MHD_Connection *c, struct sw__web_reply *r)
 {
@@ -189,7 +105,7 @@ static void serve_asset(struct sw__web_reply *r, const char *name)
 {
 	const struct sw__web_asset *a = sw__web_asset_find(name);
 	if (!a) {
-		reply_text(r, 404, "not found\n");
+		sw__web_reply_text(r, 404, "not found\n");
 		return;
 	}
 	sw_buf_reset(&r->body);
@@ -210,32 +126,32 @@ static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *ho
 	 * cookie and taken out of the address bar (and the history). */
 	if (!q->post && token && strcmp(q->path, "/") == 0) {
 		if (!sw__web_secret_eq(token, w->token)) {
-			reply_text(r, 403, "forbidden: wrong token\n");
+			sw__web_reply_text(r, 403, "forbidden: wrong token\n");
 			return;
 		}
 		r->status = 303;
 		r->location = sw_xstrdup("/");
 		r->cookie = sw_xasprintf(SESSION_COOKIE "=%s; HttpOnly; SameSite=Strict; Path=/",
 					 w->session);
-		reply_text(r, 303, "see /\n");
+		sw__web_reply_text(r, 303, "see /\n");
 		return;
 	}
 	if (!authenticated(w, q->conn)) {
-		reply_text(r, 403, "forbidden: open the URL sworn serve printed\n");
+		sw__web_reply_text(r, 403, "forbidden: open the URL sworn serve printed\n");
 		return;
 	}
 	if (q->post && !post_ok(w, q->conn, host)) {
-		reply_text(r, 403, "forbidden: cross-site request or missing CSRF token\n");
+		sw__web_reply_text(r, 403, "forbidden: cross-site request or missing CSRF token\n");
 		return;
 	}
 	size_t plen = strlen(q->path);
 	if (plen > SW__WEB_MAX_PATH) {
-		reply_text(r, 404, "not found\n");
+		sw__web_reply_text(r, 404, "not found\n");
 		return;
 	}
 	memcpy(path, q->path, plen + 1);
 	if (!sw__web_path_split(path, seg, &nseg)) {
-		reply_text(r, 404, "not found\n");
+		sw__web_reply_text(r, 404, "not found\n");
 		return;
 	}
 	if (nseg >= 1 && strcmp(seg[0], "api") == 0) {
@@ -243,7 +159,7 @@ static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *ho
 		return;
 	}
 	if (q->post) {
-		reply_text(r, 405, "method not allowed\n");
+		sw__web_reply_text(r, 405, "method not allowed\n");
 		return;
 	}
 	if (nseg == 0)
@@ -251,7 +167,7 @@ static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *ho
 	else if (nseg == 2 && strcmp(seg[0], "assets") == 0)
 		serve_asset(r, seg[1]);
 	else
-		reply_text(r, 404, "not found\n");
+		sw__web_reply_text(r, 404, "not found\n");
 }
 
 static void log_line(const struct sw_web *w, const char *method, const char *url,
@@ -325,10 +241,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 		if (!refuse)
 			return MHD_YES;
 		p->answered = true;
-		reply_text(&r, refuse, why);
+		sw__web_reply_text(&r, refuse, why);
 		log_line(w, method, url, refuse, p->t0);
 		ok = send_reply(c, &r);
-		reply_release(&r);
+		sw__web_reply_release(&r);
 		return ok;
 	}
 	if (p->answered) {
@@ -353,14 +269,14 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 		.body_len = p->body.len,
 	};
 	if (p->too_big) {
-		reply_text(&r, 413, "request body too large\n");
+		sw__web_reply_text(&r, 413, "request body too large\n");
 	} else {
 		/* sw_buf keeps its bytes NUL-terminated */
 		route(&q, &r, header(c, "Host"));
 	}
 	log_line(w, method, url, r.status, p->t0);
 	ok = send_reply(c, &r);
-	reply_release(&r);
+	sw__web_reply_release(&r);
 	return ok;
 }
 

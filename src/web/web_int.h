@@ -53,7 +53,7 @@ struct sw__web_reply {
 	bool api;           /* Cache-Control: no-store */
 };
 
-/* Replies: doc is taken (json_decref'd here). */
+/* Replies (reply.c, a leaf every handler calls down into): doc is taken (json_decref'd here). */
 void sw__web_reply_json(struct sw__web_reply *r, unsigned status, json_t *doc);
 void sw__web_reply_error(struct sw__web_reply *r, unsigned status, const char *fmt, ...)
 	SW_PRINTF(3, 4);
@@ -61,6 +61,10 @@ void sw__web_reply_error(struct sw__web_reply *r, unsigned status, const char *f
  * input, 413 limit, 409 usage (a state that does not allow it), 500). */
 void sw__web_reply_err(struct sw__web_reply *r, const struct sw_err *err);
 unsigned sw__web_status_for(int code);
+/* text as text/plain with status. */
+void sw__web_reply_text(struct sw__web_reply *r, unsigned status, const char *text);
+/* Free what r holds. */
+void sw__web_reply_release(struct sw__web_reply *r);
 
 /* ---------------------------------------------------------------- paths */
 
@@ -101,16 +105,26 @@ struct sw_matter *sw__web_matter(const struct sw__web_req *q, struct sw__web_rep
 struct sw_authority *sw__web_authorities(const struct sw__web_req *q, struct sw__web_reply *r,
 					 bool *ok);
 
-/* Handlers (api_record.c, api_runs.c, api_verify.c). */
+/* Handlers (api.c, api_record.c, api_runs.c, api_verify.c), called by
+ * api.c's route table. */
+void sw__web_session(struct sw__web_req *q, struct sw__web_reply *r);
 void sw__web_matters(struct sw__web_req *q, struct sw__web_reply *r);
 void sw__web_docs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 void sw__web_search(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 void sw__web_page(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 void sw__web_page_png(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 void sw__web_runs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
-/* /runs/ID[/WHAT]: what is NULL, "context", "draft" or "approve". */
-void sw__web_run(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
-		 int64_t run_id, const char *what);
+/* /runs/ID, /runs/ID/context, GET and POST /runs/ID/draft, /runs/ID/approve. */
+void sw__web_run_show(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		      int64_t run_id);
+void sw__web_run_context(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			 int64_t run_id);
+void sw__web_draft_get(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		       int64_t run_id);
+void sw__web_draft_save(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			int64_t run_id);
+void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+		     int64_t run_id);
 void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 
 /* Verify len bytes of src read as kind against m (and auth, may be NULL):
