@@ -54,7 +54,7 @@
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2 };
-#define CLI_MAX_OPTS 16
+#define CLI_MAX_OPTS 32
 
 /* The field an option fills (see the note above); CLI_UNTYPED: a row of
  * an old table, bound to no field. */

@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/cli_plan.h"
 #include "fleet/fleet.h"
 
 struct plan_opts {
@@ -14,6 +15,11 @@ struct plan_opts {
 	double floor;     /* 0: the default */
 	long long port;   /* 0: the default */
 	bool detect, strict_floor, json, commands, conf, explain, allow_rpc;
+	/* --train */
+	struct cli_paths boards;
+	const char *method, *target, *matter;
+	long long rank, seq, micro_batch, grad_accum;
+	bool train, compare, no_checkpointing;
 };
 
 #define AT(f) offsetof(struct plan_opts, f)
@@ -44,6 +50,28 @@ static const struct cli_opt opts[] = {
 	{ "port", 0, "N", "first port for the servers (default 8081)", CLI_INT, AT(port), 1024, 65535 },
 	{ "server", 0, "PATH", "llama-server binary named in the commands (default llama-server)",
 	  CLI_PATH, AT(server) },
+	{ "train", 0, NULL, "plan a fine-tune instead: memory per GPU, tokens/s, hours per epoch",
+	  CLI_FLAG, AT(train) },
+	{ "board", 0, "NAME", "with --train: a group of the inventory to train on; repeatable "
+	  "(default: every group)", CLI_PATHS, AT(boards) },
+	{ "compare", 0, NULL, "with --train: one table of every model on every board", CLI_FLAG,
+	  AT(compare) },
+	{ "method", 0, "M", "with --train: qlora (4-bit base, default), lora (16-bit base) or full",
+	  CLI_STRING, AT(method) },
+	{ "rank", 0, "N", "with --train: LoRA rank (default 16)", CLI_INT, AT(rank), 1,
+	  SW_FLEET_TRAIN_MAX_RANK },
+	{ "target", 0, "LIST", "with --train: modules to adapt, q,k,v,o,gate,up,down,experts "
+	  "(default all but experts)", CLI_STRING, AT(target) },
+	{ "seq", 0, "N", "with --train: sequence length (default: the longest correction that fits, "
+	  "else the 95th percentile)", CLI_INT, AT(seq), 16, SW_FLEET_TRAIN_MAX_SEQ },
+	{ "micro-batch", 0, "N", "with --train: sequences per GPU per step (default 1)", CLI_INT,
+	  AT(micro_batch), 1, 1024 },
+	{ "grad-accum", 0, "N", "with --train: gradient accumulation steps (default 8)", CLI_INT,
+	  AT(grad_accum), 1, 65536 },
+	{ "no-checkpointing", 0, NULL, "with --train: keep every layer's activations (faster, "
+	  "more memory)", CLI_FLAG, AT(no_checkpointing) },
+	{ "matter", 'm', "MATTER", "with --train: the matter whose corrections set the sequence "
+	  "length and the epoch", CLI_STRING, AT(matter) },
 };
 
 /* The terms of the report, for a reader who has never run llama-server. */
@@ -103,8 +131,22 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	};
 	json_t *doc = NULL;
 	int rc = CLI_OK;
-	(void)ctx;
 
+	if (o->train) {
+		struct cli_plan_train t = {
+			.hardware = &o->hardware, .boards = &o->boards, .method = o->method,
+			.target = o->target, .matter = o->matter, .rank = o->rank, .seq = o->seq,
+			.micro_batch = o->micro_batch, .grad_accum = o->grad_accum,
+			.no_checkpointing = o->no_checkpointing, .compare = o->compare, .json = o->json,
+		};
+		return cli_plan_train(ctx, &t, a->pos, n);
+	}
+	if (o->boards.n || o->compare || o->method || o->target || o->matter || o->rank || o->seq ||
+	    o->micro_batch || o->grad_accum || o->no_checkpointing) {
+		cli_error("--board, --compare, --method, --rank, --target, --seq, --micro-batch, "
+			  "--grad-accum, --no-checkpointing and --matter plan a fine-tune: add --train");
+		return CLI_USAGE;
+	}
 	if (!hwfile == !o->detect) {
 		cli_error("give the GPUs with --hardware FILE or --detect (one of them; --hardware once "
 			  "per host)");
@@ -227,7 +269,7 @@ cleanup:
 
 const struct cli_command cli_cmd_plan = {
 	.name = "plan",
-	.usage = "(--hardware FILE... | --detect [--write-inventory FILE]) [--allow-rpc] [--json] [--explain] [--svg OUT] [--png OUT] MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]...",
+	.usage = "(--hardware FILE... | --detect [--write-inventory FILE]) [--allow-rpc] [--json] [--explain] [--svg OUT] [--png OUT] MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]... | --train --hardware FILE [--board NAME]... [--compare] MODEL(config.json|.gguf)...",
 	.summary = "fit, speed and placement of models on GPU boards; llama-server commands",
 	.description =
 		"Each model goes to one group of GPUs (an NVLink board), never across groups,\n"
@@ -241,7 +283,16 @@ const struct cli_command cli_cmd_plan = {
 		"([link \"box1-box2\"]).  Per model: ctx (total context, e.g. 32k; default 32k\n"
 		"or the trained context), kv (cache type, default q8_0), np (slots), role\n"
 		"(drafter, reasoner, reviewer: adds a [role] section), group (pin), port.\n\n"
-		"Exit status: 0 every model placed, 1 some model not placed, 2 usage or input error.",
+		"\n"
+		"With --train it plans a fine-tune instead (QLoRA by default) of each model\n"
+		"(its Hugging Face config.json, or a GGUF for the shapes) on each --board:\n"
+		"memory per GPU by term, data parallel or a layer split, the attention\n"
+		"kernel and precision the GPUs run, tokens/s and hours per epoch of the\n"
+		"matter's corrections (whose longest, or 95th percentile, sets --seq), with\n"
+		"warnings for bf16 models on fp16-only GPUs, MoE experts and Volta support.\n"
+		"--compare prints one table of every model on every board.\n\n"
+		"Exit status: 0 every model placed (--train: some model fits), 1 some model\n"
+		"not placed (--train: none fits), 2 usage or input error.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),
 	.opts_size = sizeof(struct plan_opts),
