@@ -181,6 +181,7 @@ static void worker_free(struct sw__pipeline_worker *w)
 	free(w->system);
 	free(w->user);
 	free(w->messages_json);
+	free(w->evidence);
 	free(w);
 }
 
@@ -319,6 +320,7 @@ int sw__pipeline_run_start_inst(struct sw__pipeline_engine *e, struct sw__pipeli
 	w->system = sw_xstrdup(e->t->system_text);
 	w->user = sw_buf_detach(&user, NULL);
 	w->messages_json = messages_json(w->system, w->user);
+	w->evidence = bundle.text ? sw_xstrdup(bundle.text) : NULL;
 	w->msgs[0] = (struct sw_llm_message){ "system", w->system };
 	w->msgs[1] = (struct sw_llm_message){ "user", w->user };
 	sw_llm_request_init(&w->req);
@@ -423,8 +425,9 @@ static void finish_inst(struct sw__pipeline_engine *e, struct sw__pipeline_inst 
 		}
 	}
 	char *name = sw_xasprintf("run-%lld-%s.md", (long long)e->run_id, x->key);
-	int rc = sw_record_add_model_output(&x->doc_id, e->m, name, w->res.content,
-					    w->res.content_len, &err);
+	int rc = sw_record_add_model_output_given(&x->doc_id, e->m, name, w->res.content,
+						  w->res.content_len, w->evidence,
+						  w->evidence ? strlen(w->evidence) : 0, &err);
 	free(name);
 	if (rc != 0) {
 		sw__pipeline_run_fail(e, x, rc, err.msg);

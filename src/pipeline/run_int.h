@@ -19,6 +19,9 @@ struct sw__pipeline_worker {
 	pthread_t thread;
 	const char *role;
 	char *system, *user, *messages_json;
+	char *evidence;         /* the window's evidence (the bundle), or NULL:
+				   what the output copies from it is not the
+				   model's (the provenance firewall) */
 	struct sw_llm_message msgs[2];
 	struct sw_llm_request req;
 	struct sw_llm_result res;

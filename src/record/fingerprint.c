@@ -46,13 +46,13 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len)
+/* The folded text's word hashes (*out, caller frees) and its text hash. */
+static size_t text_words(uint64_t **out, uint64_t *text_hash, const char *text, size_t len)
 {
 	struct sw_fold f;
-	uint64_t *words = NULL, *grams = NULL;
+	uint64_t *words = NULL;
 	size_t nwords = 0, capwords = 0;
 
-	memset(out, 0, sizeof(*out));
 	sw_fold(&f, text, len, SW_FOLD_CASE | SW_FOLD_MARKS | SW_FOLD_SPACE);
 	const unsigned char *t = (const unsigned char *)f.text;
 	uint64_t th = 0x9e3779b97f4a7c15ULL;
@@ -70,22 +70,32 @@ void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len)
 		nwords++;
 	}
 	sw_fold_release(&f);
-	out->words = nwords;
-	out->text_hash = th;
-	if (nwords < SW_PROVENANCE_K)
-		goto cleanup;
+	*out = words;
+	*text_hash = th;
+	return nwords;
+}
 
-	size_t ngrams = nwords - SW_PROVENANCE_K + 1;
-	grams = sw_xmalloc(ngrams * sizeof(*grams));
+/* Every k-gram hash of n words, in order (caller frees; NULL when n < K). */
+static uint64_t *word_grams(const uint64_t *words, size_t n)
+{
+	if (n < SW_PROVENANCE_K)
+		return NULL;
+	size_t ngrams = n - SW_PROVENANCE_K + 1;
+	uint64_t *grams = sw_xmalloc(ngrams * sizeof(*grams));
 	for (size_t i = 0; i < ngrams; i++) {
 		uint64_t g = 0;
 		for (size_t j = 0; j < SW_PROVENANCE_K; j++)
 			g = mix(g * 0x9e3779b97f4a7c15ULL + words[i + j]);
 		grams[i] = g;
 	}
-	/* Winnowing: the smallest hash of each window, the rightmost on a tie,
-	 * recorded once however many windows pick it.  A text shorter than a
-	 * window still gives its one smallest hash. */
+	return grams;
+}
+
+/* Winnowing: the smallest hash of each window, the rightmost on a tie,
+ * recorded once however many windows pick it.  A text shorter than a
+ * window still gives its one smallest hash.  Sorted, unique. */
+static void winnow(struct sw_fp *out, const uint64_t *grams, size_t ngrams)
+{
 	size_t w = ngrams < SW_PROVENANCE_WINDOW ? ngrams : SW_PROVENANCE_WINDOW;
 	size_t cap = ngrams - w + 1, last = SIZE_MAX;
 	out->hashes = sw_xmalloc(cap * sizeof(*out->hashes));
@@ -105,9 +115,70 @@ void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len)
 		if (u == 0 || out->hashes[u - 1] != out->hashes[i])
 			out->hashes[u++] = out->hashes[i];
 	out->n = u;
-cleanup:
+}
+
+void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len)
+{
+	uint64_t *words = NULL;
+	memset(out, 0, sizeof(*out));
+	out->words = text_words(&words, &out->text_hash, text, len);
+	uint64_t *grams = word_grams(words, out->words);
+	if (grams)
+		winnow(out, grams, out->words - SW_PROVENANCE_K + 1);
 	free(words);
 	free(grams);
+}
+
+static bool in_sorted(const uint64_t *h, size_t n, uint64_t x)
+{
+	return n > 0 && bsearch(&x, h, n, sizeof(*h), cmp_u64) != NULL;
+}
+
+/* Whether the n words occur, in order and together, among the m words. */
+static bool words_inside(const uint64_t *w, size_t n, const uint64_t *in, size_t m)
+{
+	for (size_t i = 0; n > 0 && i + n <= m; i++)
+		if (memcmp(in + i, w, n * sizeof(*w)) == 0)
+			return true;
+	return false;
+}
+
+void sw__record_fp_compute_given(struct sw_fp *out, const char *text, size_t len,
+				 const char *given, size_t given_len)
+{
+	uint64_t *words = NULL, *gwords = NULL, gth;
+	sw__record_fp_compute(out, text, len);
+	if (!given || given_len == 0 || out->words == 0)
+		return;
+	size_t ng = text_words(&gwords, &gth, given, given_len);
+	uint64_t *seen = word_grams(gwords, ng);
+	size_t nseen = ng >= SW_PROVENANCE_K ? ng - SW_PROVENANCE_K + 1 : 0;
+	bool copied_whole;
+	if (out->words < SW_PROVENANCE_K) {
+		/* Too short for k-grams: copied when its words stand in given. */
+		uint64_t th;
+		size_t nw = text_words(&words, &th, text, len);
+		copied_whole = words_inside(words, nw, gwords, ng);
+	} else {
+		/* Prints are k-gram hashes: the selection stays the one a later
+		 * copy of the output makes, less the k-grams given holds. */
+		qsort(seen, nseen, sizeof(*seen), cmp_u64);
+		size_t u = 0;
+		for (size_t i = 0; i < out->n; i++)
+			if (!in_sorted(seen, nseen, out->hashes[i]))
+				out->hashes[u++] = out->hashes[i];
+		copied_whole = u == 0;
+		out->n = u;
+	}
+	if (copied_whole) {
+		/* All of it came from the evidence: nothing of it is the
+		 * model's, not even the whole-text match. */
+		free(out->hashes);
+		memset(out, 0, sizeof(*out));
+	}
+	free(words);
+	free(gwords);
+	free(seen);
 }
 
 void sw__record_fp_release(struct sw_fp *fp)

@@ -181,6 +181,16 @@ void sw_provenance_match_release(struct sw_provenance_match *p);
 int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 			       const char *name, const char *text, size_t len,
 			       struct sw_err *err) SW_MUST_USE;
+/* The same for an output written from evidence: given (given_len bytes,
+ * borrowed for the call; NULL for none) is the evidence of the model's
+ * window.  Spans of SW_PROVENANCE_K words the output copied from it are
+ * not registered, so a genuine letter the draft block-quotes is never
+ * quarantined as the model's when it is imported later; what the model
+ * wrote around it still is. */
+int sw_record_add_model_output_given(int64_t *out_id, struct sw_matter *m,
+				     const char *name, const char *text, size_t len,
+				     const char *given, size_t given_len,
+				     struct sw_err *err) SW_MUST_USE;
 
 /* Store text of any origin as one document of m (pages split on form
  * feeds), as sw_record_add_model_output does for origin model; the same
@@ -667,6 +677,10 @@ struct sw_doc_in {
 	struct sw_page_in *pages;
 	size_t npages;
 	int64_t parent_id;         /* the e-mail an attachment came in, or 0 */
+	/* origin model: the evidence the model was shown, or NULL; what the
+	 * output copied from it is left out of its fingerprints */
+	const char *given;
+	size_t given_len;
 };
 
 /* What the store decided for one document. */

@@ -223,6 +223,13 @@ struct sw_fp {
 };
 
 void sw__record_fp_compute(struct sw_fp *out, const char *text, size_t len);
+/* The prints of a model's output less those of spans it copied from
+ * given, the evidence it was shown: a print whose K words stand in given
+ * is dropped, and an output copied whole from given (or, shorter than K
+ * words, found in it) gets no prints and no text hash, so a genuine
+ * document the model quoted never matches the output.  given may be NULL. */
+void sw__record_fp_compute_given(struct sw_fp *out, const char *text, size_t len,
+				 const char *given, size_t given_len);
 void sw__record_fp_release(struct sw_fp *fp);
 
 /* The prints of a text given piece by piece (sw_record_doc_add_page's

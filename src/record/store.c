@@ -336,7 +336,7 @@ static int firewall(struct sw_provenance_match *pm, struct sw_matter *m,
 		sw_buf_add(&all, doc->pages[i].text, doc->pages[i].len);
 		sw_buf_addc(&all, '\n');
 	}
-	sw__record_fp_compute(&fp, all.data, all.len);
+	sw__record_fp_compute_given(&fp, all.data, all.len, doc->given, doc->given_len);
 	sw_buf_release(&all);
 	if (doc->origin == SW_ORIGIN_EVIDENCE)
 		rc = sw__record_prov_check(pm, m, &fp, err);
@@ -533,15 +533,33 @@ int sw_record_split_pages(struct sw_page_in **pages, size_t *n,
 	return 0;
 }
 
+static int add_text(int64_t *out_id, struct sw_matter *m, enum sw_origin origin,
+		    const char *name, const char *text, size_t len, const char *given,
+		    size_t given_len, struct sw_err *err);
+
 int sw_record_add_model_output(int64_t *out_id, struct sw_matter *m,
 			       const char *name, const char *text, size_t len,
 			       struct sw_err *err)
 {
-	return sw_record_add_text(out_id, m, SW_ORIGIN_MODEL, name, text, len, err);
+	return add_text(out_id, m, SW_ORIGIN_MODEL, name, text, len, NULL, 0, err);
+}
+
+int sw_record_add_model_output_given(int64_t *out_id, struct sw_matter *m,
+				     const char *name, const char *text, size_t len,
+				     const char *given, size_t given_len, struct sw_err *err)
+{
+	return add_text(out_id, m, SW_ORIGIN_MODEL, name, text, len, given, given_len, err);
 }
 
 int sw_record_add_text(int64_t *out_id, struct sw_matter *m, enum sw_origin origin,
 		       const char *name, const char *text, size_t len, struct sw_err *err)
+{
+	return add_text(out_id, m, origin, name, text, len, NULL, 0, err);
+}
+
+static int add_text(int64_t *out_id, struct sw_matter *m, enum sw_origin origin,
+		    const char *name, const char *text, size_t len, const char *given,
+		    size_t given_len, struct sw_err *err)
 {
 	static const char *const sources[] = {
 		[SW_ORIGIN_EVIDENCE] = "(evidence text)",
@@ -576,6 +594,8 @@ int sw_record_add_text(int64_t *out_id, struct sw_matter *m, enum sw_origin orig
 		.bytes = len,
 		.pages = pages,
 		.npages = npages,
+		.given = origin == SW_ORIGIN_MODEL ? given : NULL,
+		.given_len = given_len,
 	};
 	rc = sw_record_store_doc(&stored, m, &doc, err);
 	if (rc == 0)

@@ -433,6 +433,78 @@ static void test_migration_from_v1(void **state)
 	fx_ws_free(&w);
 }
 
+/* A draft that block-quotes a genuine letter of the record: the letter's
+ * words are evidence the model was shown, not its output, so a later copy
+ * of the letter in any matter stays evidence; the draft re-saved is still
+ * quarantined by what the model wrote around the quote; and an output that
+ * is nothing but the letter registers nothing that could match it. */
+static void test_firewall_quoted_evidence(void **state)
+{
+	(void)state;
+	struct fx_ws w;
+	struct sw_err err = { 0 };
+	struct sw_matter *ma = NULL, *mb = NULL;
+	struct sw_provenance_match pm;
+	fx_ws_new(&w);
+
+	char *letter = prose(1234, 12);
+	char *own = prose(4321, 14);
+	char *tail = prose(777, 4);
+	char *draft = sw_xasprintf("%s\nThe letter reads in full:\n\n> %s\n%s", own, letter, tail);
+	char *window = sw_xasprintf("[ACME0000040] letter.txt page 1\n%s\n", letter);
+	int64_t id = 0, echo = 0;
+	assert_int_equal(sw_matter_open(&ma, &w.ws, "a", &err), 0);
+	assert_int_equal(sw_record_add_model_output_given(&id, ma, "run-1-draft.md", draft,
+							  strlen(draft), window, strlen(window),
+							  &err), 0);
+	assert_int_equal(sw_record_add_model_output_given(&echo, ma, "run-2-draft.md", letter,
+							  strlen(letter), window, strlen(window),
+							  &err), 0);
+	sw_matter_close(ma);
+
+	assert_int_equal(sw_matter_open(&mb, &w.ws, "b", &err), 0);
+	assert_int_equal(sw_record_check_provenance(&pm, mb, letter, strlen(letter), &err), 0);
+	if (pm.quarantine)
+		fail_msg("the genuine letter matches '%s' (overlap %.3f, contained %.3f)", pm.name,
+			 pm.overlap, pm.contained);
+	assert_true(pm.overlap < SW_PROVENANCE_THRESHOLD / 4);
+	sw_provenance_match_release(&pm);
+	int64_t doc = 0;
+	assert_int_equal(sw_record_add_text(&doc, mb, SW_ORIGIN_EVIDENCE, "letter-copy.txt", letter,
+					    strlen(letter), &err), 0);
+	char *st = fx_sql(&w, "b", "SELECT status FROM documents WHERE name = 'letter-copy.txt'");
+	assert_string_equal(st, "active");
+	free(st);
+
+	char *resaved = rewrap(draft, 70);
+	assert_int_equal(sw_record_check_provenance(&pm, mb, resaved, strlen(resaved), &err), 0);
+	assert_true(pm.quarantine);
+	assert_non_null(pm.name);
+	assert_string_equal(pm.name, "run-1-draft.md");
+	sw_provenance_match_release(&pm);
+	sw_matter_close(mb);
+
+	/* Without the window, as before: the letter is taken for the draft. */
+	struct fx_ws w2;
+	fx_ws_new(&w2);
+	assert_int_equal(sw_matter_open(&ma, &w2.ws, "a", &err), 0);
+	assert_int_equal(sw_record_add_model_output(&id, ma, "run-1-draft.md", draft, strlen(draft),
+						    &err), 0);
+	assert_int_equal(sw_record_check_provenance(&pm, ma, letter, strlen(letter), &err), 0);
+	assert_true(pm.quarantine);
+	sw_provenance_match_release(&pm);
+	sw_matter_close(ma);
+
+	free(resaved);
+	free(window);
+	free(draft);
+	free(tail);
+	free(own);
+	free(letter);
+	fx_ws_free(&w2);
+	fx_ws_free(&w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_fingerprints_spilled),
 		cmocka_unit_test(test_firewall),
 		cmocka_unit_test(test_firewall_same_connection),
+		cmocka_unit_test(test_firewall_quoted_evidence),
 		cmocka_unit_test(test_migration_from_v1),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
