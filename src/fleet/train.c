@@ -309,7 +309,7 @@ static void warnings(struct sw_fleet_train_fit *f, const struct sw_fleet_train_s
 	if (b->cc < 80 && s->bf16_trained) {
 		int g = bf16_group(hw);
 		ADD("%s was trained in bf16%s and these GPUs have no bf16: fp16 activations can "
-		    "overflow past 65504; train with loss scaling and stop on inf/nan losses, or on "
+		    "overflow past 65504: train with loss scaling and stop on inf/nan losses, or on "
 		    "%s, which has bf16; ", s->name, strcmp(s->source, "GGUF") == 0 ? " (assumed)" : "",
 		    g >= 0 ? hw->groups[g].name : "an sm80+ board");
 	}
@@ -373,7 +373,7 @@ void sw_fleet_train_plan(struct sw_fleet_train_fit *out, const struct sw_fleet_t
 		}
 	} else {
 		fit_at(out, s, &b, &r, 4096);
-		out->seq_from = "default (no corrections read)";
+		out->seq_from = "default: no corrections read";
 	}
 	out->attention = b.cc >= 80 ? "FlashAttention-2" : "PyTorch SDPA memory-efficient (no FA2 below sm80)";
 	out->precision = b.cc >= 80 ? "bf16" : "fp16 with loss scaling";

@@ -102,6 +102,28 @@ void sw_fleet_train_compare_text(struct sw_buf *out, const struct sw_fleet_train
 				    f->layer_split ? ", layer split" : "",
 				    shapes[i].n_expert ? ", MoE" : "");
 		}
+	/* The answer per model: where it trains fastest, or why nowhere. */
+	sw_buf_adds(out, "\n");
+	for (size_t i = 0; i < nshapes; i++) {
+		const struct sw_fleet_train_fit *row = &fits[i * ngroups];
+		size_t best = ngroups;
+		for (size_t j = 0; j < ngroups; j++)
+			if (row[j].fits && (best == ngroups || row[j].tokens_per_s > row[best].tokens_per_s))
+				best = j;
+		if (best == ngroups) {
+			sw_buf_addf(out, "%s fits no board: %s\n", shapes[i].name,
+				    ngroups ? row[0].why : "no board given");
+			continue;
+		}
+		char dur[32];
+		duration(dur, sizeof(dur), row[best].hours_per_epoch);
+		sw_buf_addf(out, "%s trains fastest on %s: %.0f tokens/s%s%s, %s%s\n", shapes[i].name,
+			    hw->groups[groups[best]].name, row[best].tokens_per_s,
+			    row[best].hours_per_epoch > 0 ? ", " : "",
+			    row[best].hours_per_epoch > 0 ? dur : "", row[best].precision,
+			    row[best].layer_split ? ", base split layer-wise (one GPU at a time)"
+						  : ", data parallel");
+	}
 }
 
 json_t *sw_fleet_train_fit_json(const struct sw_fleet_train_shape *s, const struct sw_fleet_hw *hw, int group,
