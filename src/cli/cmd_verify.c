@@ -9,12 +9,13 @@
 #include "authority/authority.h"
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
+#include "extract/extract.h"
 #include "llm/llm.h"
 #include "pipeline/pipeline.h"
 #include "verify/verify.h"
 
 struct verify_opts {
-	const char *matter, *html, *format, *uncited, *task;
+	const char *matter, *html, *format, *uncited, *task, *annotate;
 	bool json, lenient, no_judge;
 };
 
@@ -23,6 +24,10 @@ static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose record the draft cites", CLI_STRING, AT(matter) },
 	{ "json", 0, NULL, "print the verdicts as JSON (DESIGN.md's shape)", CLI_FLAG, AT(json) },
 	{ "html", 0, "OUT", "also write a self-contained HTML report to OUT", CLI_PATH, AT(html) },
+	{ "annotate", 0, "OUT",
+	  "also write the draft as a Word document OUT with a comment on each claim that did "
+	  "not pass (a .docx draft: the same document, text and formatting unchanged)",
+	  CLI_PATH, AT(annotate) },
 	{ "lenient", 0, NULL, "let unverifiable claims pass (they are still listed)", CLI_FLAG,
 	  AT(lenient) },
 	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
@@ -38,6 +43,8 @@ static const struct cli_opt opts[] = {
 struct shown {
 	const struct sw_verify_report *rep;
 	const char *html;
+	const char *annotate;
+	size_t comments, anchored;
 };
 
 static void print_text(FILE *f, const void *ud)
@@ -46,6 +53,40 @@ static void print_text(FILE *f, const void *ud)
 	sw_verify_print(f, s->rep, cli_colour());
 	if (s->html)
 		fprintf(f, "report: %s\n", s->html);
+	if (s->annotate) {
+		fprintf(f, "annotated: %s (%zu comment%s", s->annotate, s->comments,
+			s->comments == 1 ? "" : "s");
+		if (s->anchored < s->comments)
+			fprintf(f, "; %zu with no place in the document's text, left out",
+				s->comments - s->anchored);
+		fprintf(f, ")\n");
+	}
+}
+
+/* --annotate: the .docx the draft was read from, with the report's
+ * comments, or (any other draft) a new document of its text. */
+static int write_annotated(struct shown *s, const struct sw_verify_report *rep,
+			   const struct cli_draft *d, const char *path, struct sw_err *err)
+{
+	struct sw_buf raw = SW_BUF_INIT, out = SW_BUF_INIT;
+	int rc = 0;
+	if (d->extracted && strcmp(path, "-") != 0) {
+		if ((rc = sw_file_read(&raw, path, SW_EXTRACT_MAX_FILE_BYTES, err)) != 0)
+			goto cleanup;
+		/* A PDF's or an e-mail's text goes into a new document. */
+		if (raw.len < 4 || memcmp(raw.data, "PK\3\4", 4) != 0)
+			sw_buf_release(&raw);
+	}
+	if ((rc = sw_verify_docx(&out, &s->comments, &s->anchored, rep, raw.len ? raw.data : NULL,
+				 raw.len, err)) != 0) {
+		sw_err_wrap(err, rc, "cannot write '%s'", s->annotate);
+		goto cleanup;
+	}
+	rc = sw_file_write_atomic(s->annotate, out.data, out.len, err);
+cleanup:
+	sw_buf_release(&raw);
+	sw_buf_release(&out);
+	return rc;
 }
 
 /* When the authority table was last written (only an import writes it),
@@ -150,8 +191,17 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			goto cleanup;
 		}
 	}
-	struct shown shown = { &rep, html };
+	struct shown shown = { &rep, html, o->annotate, 0, 0 };
+	if (o->annotate && write_annotated(&shown, &rep, &d, path, &err) != 0) {
+		cli_fail(&err);
+		goto cleanup;
+	}
 	json_t *doc = o->json ? sw_verify_json(&rep, path) : NULL;
+	if (doc && o->annotate)
+		json_object_set_new(doc, "annotated",
+				    json_pack("{s:s, s:I, s:I}", "path", o->annotate, "comments",
+					      (json_int_t)shown.comments, "anchored",
+					      (json_int_t)shown.anchored));
 	if (doc && judged)
 		json_object_set_new(doc, "judge", sw_judge_answers_json(&rep));
 	if (doc)
@@ -175,7 +225,7 @@ cleanup:
 
 const struct cli_command cli_cmd_verify = {
 	.name = "verify",
-	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--lenient] [--format FORMAT] [--no-judge] [--uncited MODE] [--task TASK]",
+	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--annotate OUT.docx] [--lenient] [--format FORMAT] [--no-judge] [--uncited MODE] [--task TASK]",
 	.summary = "check every claim of a draft against the record and the authorities",
 	.description =
 		"Finds every case citation, statute, rule, record citation, Bates number,\n"
@@ -188,6 +238,10 @@ const struct cli_command cli_cmd_verify = {
 		".eml); --json and --html carry an audit stamp (matter, time, sworn\n"
 		"version and commit, the draft's SHA-256, the record's document count\n"
 		"and last import, when the authority table was last updated).\n"
+		"--annotate OUT.docx writes the draft for Word: a .docx draft comes\n"
+		"back as it was, with a comment anchored on each claim that did not\n"
+		"pass (its verdict, the reason, the page that supports or contradicts\n"
+		"it); any other draft becomes a new document of its text.\n"
 		"Each claim is supported (with its evidence), unsupported, contradicted\n"
 		"or unverifiable.\n"
 		"Blocked claims are listed first, each with its reason.\n"

@@ -205,7 +205,10 @@ static void XMLCALL on_text(void *user, const char *s, int len)
 		sw_buf_add(&d->x->text, s, (size_t)len);
 }
 
-/* Comments (word/comments.xml): each w:comment's text is one note. */
+/* Comments (word/comments.xml): each w:comment's text is one note, but
+ * those sworn verify --annotate wrote (author "sworn", initials "sw"):
+ * they are sworn's verdicts, not the document's, and read as text they
+ * would be claims of their own when the annotated draft is checked again. */
 static void XMLCALL on_comment_start(void *user, const char *name, const char **atts)
 {
 	struct docx *d = user;
@@ -213,6 +216,13 @@ static void XMLCALL on_comment_start(void *user, const char *name, const char **
 	if (!n)
 		return;
 	if (!strcmp(n, "comment")) {
+		const char *author = attr(atts, "author"), *initials = attr(atts, "initials");
+		if (author && initials && !strcmp(author, "sworn") && !strcmp(initials, "sw")) {
+			end_note(d);
+			d->pend_over = true; /* its text is not noted */
+			d->pend_what = "comment";
+			return;
+		}
 		begin_note(d, "comment", atts);
 	} else if (!strcmp(n, "t")) {
 		d->in_text++;

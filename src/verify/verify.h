@@ -298,6 +298,19 @@ void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour);
 int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 		   struct sw_err *err) SW_MUST_USE;
 
+/* A Word document with a comment on each claim that did not pass (its
+ * verdict, reason and the pages behind it) and on each uncited sentence
+ * that blocks, appended to out.  docx (len bytes): the .docx the report's
+ * text was read from, written back with only the comments added (its text
+ * must read as r->text, else SW_EINPUT: verify it again); NULL: a new
+ * document of r->text, a paragraph per line.  *comments gets the comments
+ * made, *anchored those placed (a claim in a text box or in the reader's
+ * list of tracked changes has no place).  The writer is the module
+ * sworn-verify.so (SW_EIO when it cannot be loaded). */
+int sw_verify_docx(struct sw_buf *out, size_t *comments, size_t *anchored,
+		   const struct sw_verify_report *r, const char *docx, size_t len,
+		   struct sw_err *err) SW_MUST_USE;
+
 /* Whether a quotation (with Bluebook brackets and ellipses) appears in
  * text after folding quotes, dashes, case and whitespace.  On a match
  * *start and *end (may be NULL) get its byte range in text. */

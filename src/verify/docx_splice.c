@@ -1,0 +1,454 @@
+/* docx_splice.c - Word comments spliced into word/document.xml (part of
+ * the module sworn-verify.so; docx_int.h).
+ *
+ * The part is read with expat the way extract/docx.c reads it (the text of
+ * w:t outside w:del, a tab for w:tab, a line for w:br, a page for a page
+ * break, paragraphs and table cells and rows as it ends them), and each
+ * byte of that text remembers where its character stands in the XML.  The
+ * text must be the verified text, so that a claim's offsets are the same
+ * characters here: a draft edited since, or another file, is refused
+ * rather than commented in the wrong place.
+ *
+ * A comment is anchored on exactly its claim's characters: the run that
+ * holds the claim's first character is cut before it (the w:t and the w:r
+ * closed, w:commentRangeStart, a new w:r with the same w:rPr), and the one
+ * holding its last after it (w:commentRangeEnd and a run with
+ * w:commentReference).  Nothing else of the part changes, except a cut
+ * w:t's xml:space="preserve", without which Word would drop the spaces at
+ * the cut. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <expat.h>
+
+#include "verify/docx_int.h"
+
+#define W_NS "http://schemas.openxmlformats.org/wordprocessingml/2006/main|"
+#define XML_SPACE "http://www.w3.org/XML/1998/namespace|space"
+#define NO_POS ((size_t)-1)
+
+void sw__docx_esc(struct sw_buf *out, const char *s, size_t len)
+{
+	struct sw_buf clean = SW_BUF_INIT;
+	sw_term_clean(&clean, s, len);
+	for (size_t i = 0; i < clean.len; i++) {
+		char c = clean.data[i];
+		switch (c) {
+		case '&': sw_buf_adds(out, "&amp;"); break;
+		case '<': sw_buf_adds(out, "&lt;"); break;
+		case '>': sw_buf_adds(out, "&gt;"); break;
+		case '"': sw_buf_adds(out, "&quot;"); break;
+		case '\n': case '\t': sw_buf_addc(out, ' '); break;
+		default: sw_buf_addc(out, c);
+		}
+	}
+	sw_buf_release(&clean);
+}
+
+/* A w:t (or w:delText) element: its start tag and the run around it. */
+struct wt {
+	size_t tag, tag_len;  /* the start tag's bytes */
+	bool preserve;        /* it has xml:space="preserve" */
+	bool cut;             /* a comment cuts it: written with preserve */
+	long run;             /* index into runs, or -1 */
+};
+
+/* A w:r: where its w:rPr's bytes are (rpr_len 0: none). */
+struct run {
+	size_t rpr, rpr_len;
+	int depth;
+};
+
+struct splice {
+	const char *xml;
+	size_t len;
+	XML_Parser parser;
+	bool refused;
+	struct sw_buf text;
+	size_t *beg, *end;    /* per text byte: its character's XML bytes, or NO_POS */
+	long *of;             /* per text byte: its w:t, or -1 */
+	size_t cap;
+	struct wt *wts;
+	size_t nwts, capwts;
+	struct run *runs;
+	size_t nruns, capruns;
+	long runstack[64];    /* open w:r elements (a text box's run nests) */
+	int nrunstack;
+	int depth;
+	long cur_wt;          /* the w:t being read, or -1 */
+	int in_text, del, cell;
+	long max_id;          /* of the comments the part already has */
+};
+
+static const char *wname(const char *name)
+{
+	return strncmp(name, W_NS, sizeof(W_NS) - 1) == 0 ? name + sizeof(W_NS) - 1 : NULL;
+}
+
+static void add(struct splice *p, const char *s, size_t n, size_t beg, bool plain)
+{
+	size_t need = p->text.len + n;
+	if (need > p->cap) {
+		size_t cap = p->cap;
+		p->beg = sw_xgrow(p->beg, &cap, need, sizeof(*p->beg));
+		cap = p->cap;
+		p->end = sw_xgrow(p->end, &cap, need, sizeof(*p->end));
+		cap = p->cap;
+		p->of = sw_xgrow(p->of, &cap, need, sizeof(*p->of));
+		p->cap = cap;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t at = p->text.len + i;
+		if (beg == NO_POS) {
+			p->beg[at] = p->end[at] = NO_POS;
+			p->of[at] = -1;
+		} else if (plain) {
+			p->beg[at] = beg + i;
+			p->end[at] = beg + i + 1;
+			p->of[at] = p->cur_wt;
+		} else { /* an entity or a line end: one indivisible piece */
+			p->beg[at] = beg;
+			p->end[at] = beg + (size_t)XML_GetCurrentByteCount(p->parser);
+			p->of[at] = p->cur_wt;
+		}
+	}
+	sw_buf_add(&p->text, s, n);
+}
+
+static void addc(struct splice *p, char c)
+{
+	add(p, &c, 1, NO_POS, false);
+}
+
+static void trim_end(struct splice *p)
+{
+	size_t n = p->text.len;
+	while (n && (p->text.data[n - 1] == '\t' || p->text.data[n - 1] == ' '))
+		n--;
+	sw_buf_truncate(&p->text, n);
+}
+
+static void note_id(struct splice *p, const char *n, const char **atts)
+{
+	if (strcmp(n, "commentRangeStart") && strcmp(n, "commentRangeEnd") &&
+	    strcmp(n, "commentReference") && strcmp(n, "comment"))
+		return;
+	for (size_t i = 0; atts[i]; i += 2) {
+		const char *a = wname(atts[i]);
+		if (a && !strcmp(a, "id")) {
+			long v = strtol(atts[i + 1], NULL, 10);
+			if (v > p->max_id && v < 0x7fffffffL)
+				p->max_id = v;
+		}
+	}
+}
+
+static void XMLCALL on_start(void *user, const char *name, const char **atts)
+{
+	struct splice *p = user;
+	const char *n = wname(name);
+	p->depth++;
+	if (!n)
+		return;
+	size_t at = (size_t)XML_GetCurrentByteIndex(p->parser);
+	size_t count = (size_t)XML_GetCurrentByteCount(p->parser);
+	note_id(p, n, atts);
+	if (!strcmp(n, "r")) {
+		p->runs = sw_xgrow(p->runs, &p->capruns, p->nruns + 1, sizeof(*p->runs));
+		p->runs[p->nruns] = (struct run){ .depth = p->depth };
+		if (p->nrunstack < (int)SW_ARRAY_LEN(p->runstack))
+			p->runstack[p->nrunstack] = (long)p->nruns;
+		p->nrunstack++;
+		p->nruns++;
+	} else if (!strcmp(n, "rPr")) {
+		if (p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack)) {
+			struct run *r = &p->runs[p->runstack[p->nrunstack - 1]];
+			if (r->depth + 1 == p->depth) {
+				r->rpr = at;
+				/* An empty <w:rPr/> ends with its start tag. */
+				r->rpr_len = count >= 2 && p->xml[at + count - 2] == '/' ? count : 0;
+			}
+		}
+	} else if (!strcmp(n, "t") || !strcmp(n, "delText")) {
+		p->in_text++;
+		p->wts = sw_xgrow(p->wts, &p->capwts, p->nwts + 1, sizeof(*p->wts));
+		struct wt *w = &p->wts[p->nwts];
+		*w = (struct wt){ .tag = at, .tag_len = count, .run = -1 };
+		for (size_t i = 0; atts[i]; i += 2)
+			if (!strcmp(atts[i], XML_SPACE) && !strcmp(atts[i + 1], "preserve"))
+				w->preserve = true;
+		if (p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack))
+			w->run = p->runstack[p->nrunstack - 1];
+		p->cur_wt = (long)p->nwts++;
+	} else if (!strcmp(n, "tab")) {
+		if (!p->del)
+			addc(p, '\t');
+	} else if (!strcmp(n, "br") || !strcmp(n, "cr")) {
+		const char *type = NULL;
+		for (size_t i = 0; atts[i]; i += 2) {
+			const char *a = wname(atts[i]);
+			if (a && !strcmp(a, "type"))
+				type = atts[i + 1];
+		}
+		if (!p->del)
+			addc(p, type && !strcmp(type, "page") ? '\f' : '\n');
+	} else if (!strcmp(n, "del")) {
+		p->del++;
+	} else if (!strcmp(n, "tc")) {
+		p->cell++;
+	}
+}
+
+static void XMLCALL on_end(void *user, const char *name)
+{
+	struct splice *p = user;
+	const char *n = wname(name);
+	p->depth--;
+	if (!n)
+		return;
+	if (!strcmp(n, "r")) {
+		p->nrunstack--;
+	} else if (!strcmp(n, "rPr")) {
+		if (p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack)) {
+			struct run *r = &p->runs[p->runstack[p->nrunstack - 1]];
+			if (r->depth == p->depth && r->rpr_len == 0)
+				r->rpr_len = (size_t)XML_GetCurrentByteIndex(p->parser) +
+					     (size_t)XML_GetCurrentByteCount(p->parser) - r->rpr;
+		}
+	} else if (!strcmp(n, "t") || !strcmp(n, "delText")) {
+		p->in_text--;
+		p->cur_wt = -1;
+	} else if (!strcmp(n, "p")) {
+		addc(p, p->cell ? ' ' : '\n');
+	} else if (!strcmp(n, "tc")) {
+		p->cell--;
+		trim_end(p);
+		addc(p, '\t');
+	} else if (!strcmp(n, "tr")) {
+		trim_end(p);
+		addc(p, '\n');
+	} else if (!strcmp(n, "del")) {
+		if (p->del > 0)
+			p->del--;
+	}
+}
+
+static void XMLCALL on_text(void *user, const char *s, int len)
+{
+	struct splice *p = user;
+	if (!p->in_text || p->del || len <= 0)
+		return;
+	size_t at = (size_t)XML_GetCurrentByteIndex(p->parser);
+	size_t count = (size_t)XML_GetCurrentByteCount(p->parser);
+	bool plain = count == (size_t)len && at + count <= p->len &&
+		     memcmp(p->xml + at, s, (size_t)len) == 0;
+	add(p, s, (size_t)len, at, plain);
+}
+
+static void XMLCALL on_doctype(void *user, const XML_Char *name, const XML_Char *sysid,
+			       const XML_Char *pubid, int has_internal_subset)
+{
+	struct splice *p = user;
+	(void)name;
+	(void)sysid;
+	(void)pubid;
+	(void)has_internal_subset;
+	p->refused = true;
+	XML_StopParser(p->parser, XML_FALSE);
+}
+
+/* A place to cut: before (start) or after (end) a note's characters. */
+struct cut {
+	size_t pos;
+	long wt;
+	bool start;
+	long id;
+};
+
+static int cut_cmp(const void *a, const void *b)
+{
+	const struct cut *x = a, *y = b;
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	if (x->start != y->start)
+		return x->start ? 1 : -1; /* a range that ends here closes first */
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The namespace prefix the part's w:t is written with ("w:"), or false. */
+static bool prefix_of(char out[32], const struct splice *p, const struct wt *w)
+{
+	const char *tag = p->xml + w->tag + 1;
+	size_t n = 0;
+	while (n < w->tag_len && n < 31 && tag[n] != ':' && tag[n] != '>' && tag[n] != ' ')
+		n++;
+	if (n >= 31 || tag[n] != ':')
+		return false;
+	memcpy(out, tag, n + 1);
+	out[n + 1] = '\0';
+	return true;
+}
+
+static void write_cuts(struct sw_buf *out, const struct splice *p, const struct cut *c,
+		       size_t n, const char *w)
+{
+	const struct wt *t = &p->wts[c[0].wt];
+	const struct run *r = &p->runs[t->run];
+	sw_buf_addf(out, "</%st></%sr>", w, w);
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].start)
+			sw_buf_addf(out, "<%scommentRangeStart %sid=\"%ld\"/>", w, w, c[i].id);
+		else
+			sw_buf_addf(out, "<%scommentRangeEnd %sid=\"%ld\"/><%sr><%scommentReference "
+				    "%sid=\"%ld\"/></%sr>", w, w, c[i].id, w, w, w, c[i].id, w);
+	}
+	sw_buf_addf(out, "<%sr>", w);
+	if (r->rpr_len)
+		sw_buf_add(out, p->xml + r->rpr, r->rpr_len);
+	sw_buf_addf(out, "<%st xml:space=\"preserve\">", w);
+}
+
+/* The first and last bytes of [start, end) that stand in a w:t of a run. */
+static bool anchor(const struct splice *p, size_t start, size_t end, size_t *first,
+		   size_t *last)
+{
+	if (end > p->text.len)
+		end = p->text.len;
+	size_t a = start, b = end;
+	while (a < end && (p->of[a] < 0 || p->wts[p->of[a]].run < 0))
+		a++;
+	while (b > a && (p->of[b - 1] < 0 || p->wts[p->of[b - 1]].run < 0))
+		b--;
+	if (a >= b)
+		return false;
+	*first = a;
+	*last = b - 1;
+	return true;
+}
+
+static void emit(struct sw_buf *out, long *ids, struct splice *p,
+		 const struct sw__docx_job *job, long first_id)
+{
+	struct cut *cuts = sw_xmalloc((job->nnotes * 2 + 1) * sizeof(*cuts));
+	size_t ncuts = 0;
+	char w[32] = "";
+	long id = first_id > p->max_id ? first_id : p->max_id + 1;
+	for (size_t i = 0; i < job->nnotes; i++) {
+		size_t a, b;
+		ids[i] = -1;
+		if (!anchor(p, job->notes[i].start, job->notes[i].end, &a, &b) ||
+		    !prefix_of(w, p, &p->wts[p->of[a]]))
+			continue;
+		ids[i] = id++;
+		cuts[ncuts++] = (struct cut){ p->beg[a], p->of[a], true, ids[i] };
+		cuts[ncuts++] = (struct cut){ p->end[b], p->of[b], false, ids[i] };
+	}
+	qsort(cuts, ncuts, sizeof(*cuts), cut_cmp);
+	for (size_t i = 0; i < ncuts; i++)
+		p->wts[cuts[i].wt].cut = true;
+	size_t from = 0, ci = 0;
+	for (size_t t = 0; t <= p->nwts; t++) {
+		/* The cuts inside w:t t-1's text come before w:t t's tag. */
+		size_t until = t < p->nwts ? p->wts[t].tag : p->len;
+		while (ci < ncuts && cuts[ci].pos <= until) {
+			size_t n = 1;
+			while (ci + n < ncuts && cuts[ci + n].pos == cuts[ci].pos)
+				n++;
+			sw_buf_add(out, p->xml + from, cuts[ci].pos - from);
+			if (!prefix_of(w, p, &p->wts[cuts[ci].wt]))
+				SW_BUG("a cut in a w:t without a prefix");
+			write_cuts(out, p, &cuts[ci], n, w);
+			from = cuts[ci].pos;
+			ci += n;
+		}
+		if (t == p->nwts)
+			break;
+		struct wt *x = &p->wts[t];
+		if (x->cut && !x->preserve) {
+			if (!prefix_of(w, p, x))
+				SW_BUG("a cut w:t without a prefix");
+			sw_buf_add(out, p->xml + from, x->tag - from);
+			/* Its other attributes, if any, are kept. */
+			const char *tag = p->xml + x->tag;
+			size_t name = strlen(w) + 2; /* "<w:t" */
+			sw_buf_add(out, tag, name);
+			sw_buf_adds(out, " xml:space=\"preserve\"");
+			sw_buf_add(out, tag + name, x->tag_len - name);
+			from = x->tag + x->tag_len;
+		}
+	}
+	sw_buf_add(out, p->xml + from, p->len - from);
+	free(cuts);
+}
+
+static void release(struct splice *p)
+{
+	sw_buf_release(&p->text);
+	free(p->beg);
+	free(p->end);
+	free(p->of);
+	free(p->wts);
+	free(p->runs);
+	if (p->parser)
+		XML_ParserFree(p->parser);
+}
+
+/* Read the part into p (its text and where each byte stands). */
+static int read_part(struct splice *p, const char *xml, size_t len, struct sw_err *err)
+{
+	p->xml = xml;
+	p->len = len;
+	p->cur_wt = -1;
+	p->max_id = -1;
+	p->parser = XML_ParserCreateNS(NULL, '|');
+	if (!p->parser)
+		SW_BUG("expat cannot allocate a parser");
+	XML_SetUserData(p->parser, p);
+	XML_SetElementHandler(p->parser, on_start, on_end);
+	XML_SetCharacterDataHandler(p->parser, on_text);
+	XML_SetStartDoctypeDeclHandler(p->parser, on_doctype);
+	if (len > SW__DOCX_MAX_PART)
+		return sw_err_set(err, SW_ELIMIT, "word/document.xml is over %zu bytes",
+				  SW__DOCX_MAX_PART);
+	if (XML_Parse(p->parser, xml, (int)len, XML_TRUE) == XML_STATUS_ERROR) {
+		if (p->refused)
+			return sw_err_set(err, SW_EINPUT,
+					  "word/document.xml has a DOCTYPE, which a .docx never has");
+		return sw_err_set(err, SW_EINPUT, "word/document.xml is not well-formed XML: %s at line %lu",
+				  XML_ErrorString(XML_GetErrorCode(p->parser)),
+				  (unsigned long)XML_GetCurrentLineNumber(p->parser));
+	}
+	return 0;
+}
+
+int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
+		    const struct sw__docx_job *job, long first_id, struct sw_err *err)
+{
+	struct splice p = { .text = SW_BUF_INIT };
+	int rc = read_part(&p, xml, len, err);
+	if (rc != 0)
+		goto cleanup;
+	/* The verified text is this part's, perhaps followed by the reader's
+	 * list of tracked changes and comments. */
+	if (job->len < p.text.len || memcmp(job->text, p.text.data, p.text.len) != 0 ||
+	    (job->len > p.text.len &&
+	     !strstr(job->text + p.text.len, "[Tracked changes and comments]"))) {
+		rc = sw_err_set(err, SW_EINPUT, "the .docx does not hold the text that was verified "
+				"(was it changed meanwhile?): verify it again");
+		goto cleanup;
+	}
+	emit(out, ids, &p, job, first_id);
+cleanup:
+	release(&p);
+	return rc;
+}
+
+long sw__docx_max_comment_id(const char *xml, size_t len)
+{
+	struct splice p = { .text = SW_BUF_INIT };
+	long max = -1;
+	if (read_part(&p, xml, len, NULL) == 0)
+		max = p.max_id;
+	release(&p);
+	return max;
+}
