@@ -92,6 +92,8 @@ static void print_timings(const struct sw_llm_result *r)
 		fputs(" · the server sent no timings", stderr);
 	fprintf(stderr, " · %s · %.2f s\n", r->finish_reason ? r->finish_reason : "unfinished",
 		r->total_s);
+	if (r->reasoning_note)
+		fprintf(stderr, "sworn: %s\n", r->reasoning_note);
 }
 
 /* The text mode's end: the answer has streamed; its timings go to stderr. */
@@ -120,6 +122,8 @@ static json_t *result_json(const char *role, const struct sw_llm_result *r)
 		"prompt_per_second", t->prompt_per_second, "predicted_n", (json_int_t)t->predicted_n,
 		"predicted_ms", t->predicted_ms, "predicted_per_second", t->predicted_per_second)
 		: json_null());
+	json_object_set_new(j, "reasoning_note",
+			    r->reasoning_note ? sw_json_str(r->reasoning_note) : json_null());
 	json_object_set_new(j, "usage", r->usage.have ? json_pack("{s:I, s:I, s:I}",
 		"prompt_tokens", (json_int_t)r->usage.prompt_tokens,
 		"completion_tokens", (json_int_t)r->usage.completion_tokens,

@@ -15,7 +15,7 @@
 
 struct run_opts {
 	const char *matter, *final, *override, *out, *by, *format;
-	bool json, draft;
+	bool json, draft, reasoning;
 };
 
 #define AT(f) offsetof(struct run_opts, f)
@@ -23,6 +23,8 @@ static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose runs these are", CLI_STRING, AT(matter) },
 	{ "json", 0, NULL, "print JSON", CLI_FLAG, AT(json) },
 	{ "draft", 0, NULL, "show: print the run's current draft", CLI_FLAG, AT(draft) },
+	{ "reasoning", 0, NULL, "show: print each step's thinking (reasoning models)", CLI_FLAG,
+	  AT(reasoning) },
 	{ "final", 'f', "FILE", "approve: the lawyer's edited final version", CLI_PATH, AT(final) },
 	{ "format", 0, "FORMAT", "approve: " CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
 	{ "override", 0, "REASON",
@@ -130,6 +132,35 @@ static void print_show(FILE *f, const void *ud)
 			fprintf(f, "\nblocked in %s:\n", js(last, "key"));
 		fprintf(f, "  %s: \"%s\"\n    %s\n", js(s, "verdict"), js(s, "claim"), js(s, "reason"));
 	}
+}
+
+/* The thinking a reasoning model did before each step's answer, which
+ * never became the step's output (kept in the step's detail).  A model's
+ * text: cleaned for the terminal. */
+static void print_reasoning(const json_t *run)
+{
+	size_t i, n = 0;
+	json_t *s;
+	json_array_foreach(json_object_get(run, "steps"), i, s) {
+		const json_t *d = json_object_get(s, "detail");
+		const char *r = json_string_value(json_object_get(d, "reasoning"));
+		const char *note = json_string_value(json_object_get(d, "reasoning_note"));
+		if (!r && !note)
+			continue;
+		n++;
+		printf("\n--- %s: thinking (%s)\n", js(s, "key"), js(s, "model"));
+		if (note) {
+			sw_term_puts(stdout, note);
+			putchar('\n');
+		}
+		if (r) {
+			sw_term_puts(stdout, r);
+			if (*r && r[strlen(r) - 1] != '\n')
+				putchar('\n');
+		}
+	}
+	if (n == 0)
+		puts("\nno step of this run kept any thinking");
 }
 
 static void print_approve(FILE *f, const void *ud)
@@ -382,6 +413,8 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show, doc,
 					    CLI_OK)
 				 : cli_fail(&err);
+			if (rc == CLI_OK && o->reasoning && !o->json)
+				print_reasoning(doc);
 		}
 	} else if (!strcmp(sub, "resume")) {
 		rc = cli_run_drive(ctx, m, NULL, id, NULL, NULL, 0, o->json);
@@ -430,7 +463,7 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 
 const struct cli_command cli_cmd_run = {
 	.name = "run",
-	.usage = "list | show RUN [--draft] | resume RUN | cancel RUN | approve RUN --final FILE"
+	.usage = "list | show RUN [--draft] [--reasoning] | resume RUN | cancel RUN | approve RUN --final FILE"
 		 " [--override REASON] [-o OUT] | stats [--by model|role|task] | context RUN [STEP]"
 		 " (each with -m MATTER [--json])",
 	.summary = "the drafting runs of a matter: show, resume, approve, statistics, context audit",

@@ -94,6 +94,7 @@ int sw_llm_client_new(struct sw_llm_client **out, const struct sw_llm_config *cf
 	if ((rc = sw_llm_global_init(err)) != 0)
 		goto cleanup;
 	c = sw_xcalloc(1, sizeof(*c));
+	c->reasoning_caps = -1;
 	c->endpoint = sw_xstrdup(ep->name);
 	c->url = sw_xstrdup(ep->url);
 	c->host = sw_xstrdup(ep->host);
@@ -200,6 +201,10 @@ void sw_llm_request_apply_role(struct sw_llm_request *r, const struct sw_llm_rol
 	}
 	if (r->retries == 0)
 		r->retries = role->retries;
+	if (r->reasoning == SW_LLM_REASONING_DEFAULT)
+		r->reasoning = role->reasoning;
+	if (r->reasoning_budget == 0)
+		r->reasoning_budget = role->reasoning_budget;
 	const struct sw_llm_deadlines *d = &role->deadlines;
 	if (!r->deadlines.connect_ms)
 		r->deadlines.connect_ms = d->connect_ms;
@@ -220,11 +225,13 @@ void sw_llm_result_release(struct sw_llm_result *r)
 	free(r->model);
 	free(r->content);
 	free(r->reasoning);
+	free(r->reasoning_note);
 	free(r->finish_reason);
 	memset(r, 0, sizeof(*r));
 }
 
-static int build_body(char **out, const struct sw_llm_request *req, struct sw_err *err)
+static int build_body(char **out, const struct sw_llm_request *req, bool reasoning,
+		      struct sw_err *err)
 {
 	json_t *root = json_object();
 	json_t *msgs = json_array();
@@ -255,6 +262,13 @@ static int build_body(char **out, const struct sw_llm_request *req, struct sw_er
 		json_object_set_new(root, "max_tokens", json_integer(req->max_tokens));
 	if (req->has_seed)
 		json_object_set_new(root, "seed", json_integer((json_int_t)req->seed));
+	if (reasoning && req->reasoning != SW_LLM_REASONING_DEFAULT)
+		json_object_set_new(root, "chat_template_kwargs",
+				    json_pack("{s:b}", "enable_thinking",
+					      req->reasoning == SW_LLM_REASONING_ON));
+	if (reasoning && req->reasoning_budget > 0)
+		json_object_set_new(root, "thinking_budget_tokens",
+				    json_integer((json_int_t)req->reasoning_budget));
 	if (req->json_schema) {
 		json_error_t jerr;
 		schema = json_loads(req->json_schema, 0, &jerr);
@@ -294,6 +308,44 @@ static void sleep_ms(double ms, struct sw_llm_cancel *cancel)
 	}
 }
 
+static json_t *get_json(struct sw_llm_client *c, const char *path, unsigned timeout_ms,
+			int *rc, struct sw_err *err);
+
+/* Whether the server takes the thinking settings per request, asked once
+ * per client: llama-server builds that list chat_template_caps in /props
+ * render the template with chat_template_kwargs (enable_thinking) and read
+ * thinking_budget_tokens; an older build or another server would ignore
+ * them or refuse the request.  On false, *why says what was seen. */
+static bool takes_reasoning(struct sw_llm_client *c, unsigned timeout_ms, const char **why)
+{
+	if (c->reasoning_caps < 0) {
+		struct sw_err soft = { 0 };
+		int rc;
+		json_t *props = get_json(c, "/props", timeout_ms ? timeout_ms : INFO_CONNECT_MS, &rc,
+					 &soft);
+		c->reasoning_caps = rc != 0 ? 0 : json_is_object(json_object_get(props,
+							"chat_template_caps")) ? 1 : 2;
+		json_decref(props);
+	}
+	*why = c->reasoning_caps == 0 ? "its /props did not answer"
+				      : "its /props lists no chat_template_caps (a build too old"
+					" to take them per request)";
+	return c->reasoning_caps == 1;
+}
+
+static char *reasoning_note(const struct sw_llm_request *req, const char *why)
+{
+	char budget[48] = "";
+	if (req->reasoning_budget > 0)
+		snprintf(budget, sizeof(budget), "%sreasoning_budget = %ld",
+			 req->reasoning != SW_LLM_REASONING_DEFAULT ? " and " : "",
+			 req->reasoning_budget);
+	return sw_xasprintf("%s%s not sent: %s",
+			    req->reasoning == SW_LLM_REASONING_ON ? "reasoning = on"
+			    : req->reasoning == SW_LLM_REASONING_OFF ? "reasoning = off" : "",
+			    budget, why);
+}
+
 static void fill_result(struct sw_llm_result *out, struct sw_llm_client *c, struct sw__llm_answer *a,
 			const struct sw__llm_xfer *x)
 {
@@ -307,6 +359,9 @@ static void fill_result(struct sw_llm_result *out, struct sw_llm_client *c, stru
 	free(out->finish_reason);
 	out->finish_reason = a->finish_reason;
 	a->finish_reason = NULL;
+	/* A stream cut short: a tag held back at its end is text. */
+	if (!a->failed)
+		(void)sw__llm_answer_finish(a);
 	free(out->content);
 	out->content = sw_buf_detach(&a->content, &out->content_len);
 	free(out->reasoning);
@@ -332,10 +387,18 @@ int sw_llm_chat(struct sw_llm_result *out, struct sw_llm_client *c,
 	unsigned retries = req->retries > SW_LLM_MAX_RETRIES ? SW_LLM_MAX_RETRIES : req->retries;
 	int rc;
 
+	bool reasoning = false;
+
 	memset(out, 0, sizeof(*out));
 	sw__llm_answer_init(&answer, SW_LLM_MAX_CONTENT);
 	sw__llm_xfer_init(&x, c, req->stream, &req->deadlines, call_deadline, req->cancel, &answer);
-	if ((rc = build_body(&body, req, err)) != 0)
+	if (req->reasoning != SW_LLM_REASONING_DEFAULT || req->reasoning_budget > 0) {
+		const char *why;
+		reasoning = takes_reasoning(c, req->deadlines.connect_ms, &why);
+		if (!reasoning)
+			out->reasoning_note = reasoning_note(req, why);
+	}
+	if ((rc = build_body(&body, req, reasoning, err)) != 0)
 		goto cleanup;
 	for (;;) {
 		sw__llm_answer_release(&answer);

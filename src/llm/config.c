@@ -323,6 +323,8 @@ static int set_seed(void *obj, const struct sw_config_entry *e, void *user, stru
 }
 
 static const char *const mode_names[] = { "local-only", "allow-remote", NULL };
+/* Indexed by enum sw_llm_reasoning. */
+static const char *const reasoning_names[] = { "auto", "on", "off", NULL };
 
 static const struct sw_config_section sections[] = {
 	{ "policy", false, "where sworn may send text: the local-only rule and its exceptions" },
@@ -368,6 +370,13 @@ static const struct sw_config_key keys[] = {
 	{ .section = "role", .key = "context", .type = SW_CONFIG_INT, ROLE(context), .min = 1,
 	  .max = CONTEXT_LIMIT, .expect = "1 to 100000000 tokens",
 	  .help = "the role's context budget in tokens" },
+	{ .section = "role", .key = "reasoning", .type = SW_CONFIG_ENUM, ROLE(reasoning),
+	  .choices = reasoning_names,
+	  .help = "a reasoning model thinks first (on) or not (off); auto: its template's way" },
+	{ .section = "role", .key = "reasoning_budget", .type = SW_CONFIG_INT,
+	  ROLE(reasoning_budget), .min = 1, .max = MAX_TOKENS_LIMIT,
+	  .expect = "a number of tokens, 1 or more (reasoning = off for none)",
+	  .help = "the most tokens a reasoning model may think" },
 	{ .section = "role", .key = "retries", .type = SW_CONFIG_INT, ROLE(retries), .min = 0,
 	  .max = SW_LLM_MAX_RETRIES, .help = "retries of a busy (503) server" },
 	{ .section = "role", .key = "connect_timeout", .type = SW_CONFIG_MS,

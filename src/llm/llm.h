@@ -104,6 +104,13 @@ struct sw_llm_endpoint {
 	int line;           /* the section header's line in the config */
 };
 
+/* Whether a role asks its model to think first (reasoning models). */
+enum sw_llm_reasoning {
+	SW_LLM_REASONING_DEFAULT = 0, /* not sent: the server's and template's */
+	SW_LLM_REASONING_ON,
+	SW_LLM_REASONING_OFF,
+};
+
 struct sw_llm_role {
 	char *name;
 	char *endpoint;     /* the endpoint's name */
@@ -115,6 +122,8 @@ struct sw_llm_role {
 	int64_t seed;
 	long context;       /* the role's context budget in tokens, 0 = none */
 	unsigned retries;   /* 503 retries */
+	enum sw_llm_reasoning reasoning;
+	long reasoning_budget; /* thinking tokens; 0: not sent */
 	struct sw_llm_deadlines deadlines;
 	int line;
 };
@@ -206,6 +215,13 @@ struct sw_llm_request {
 	const char *json_schema; /* a JSON Schema (text) the answer must follow,
 				    or NULL */
 	bool stream;
+	/* Thinking on or off, and its budget in tokens (0: not sent).  Sent
+	 * only to a server whose /props says it takes them per request (it
+	 * lists chat_template_caps: `chat_template_kwargs.enable_thinking`
+	 * and `thinking_budget_tokens`); otherwise left out, and the result's
+	 * reasoning_note says so. */
+	enum sw_llm_reasoning reasoning;
+	long reasoning_budget;
 	unsigned retries;        /* 503 retries, at most SW_LLM_MAX_RETRIES */
 	struct sw_llm_deadlines deadlines;
 	struct sw_llm_cancel *cancel; /* NULL: not cancellable */
@@ -242,7 +258,17 @@ struct sw_llm_result {
 	char *content;       /* the answer, NUL-terminated; never NULL after a
 				successful call */
 	size_t content_len;
-	char *reasoning;     /* reasoning_content, or NULL */
+	char *reasoning;     /* the model's thinking, or NULL: the answer's
+				reasoning_content (llama.cpp) or reasoning
+				(others), and any <think>...</think> block
+				left in the content (or all before a </think>
+				with no opening tag), taken out of content.
+				Streamed, on_text never sees a block; text
+				before a stray </think> was already passed to
+				on_text, but content drops it. */
+	char *reasoning_note;/* the role's reasoning settings that the server
+				does not take per request and were not sent,
+				in words, or NULL */
 	char *finish_reason; /* "stop", "length", ... or NULL */
 	struct sw_llm_timings timings;
 	struct sw_llm_usage usage;

@@ -43,10 +43,40 @@ void sw__llm_sse_release(struct sw__llm_sse *s);
  * return value. */
 int sw__llm_sse_feed(struct sw__llm_sse *s, const char *p, size_t n, struct sw_err *err);
 
+/* ------------------------------------------------------------- thinking */
+
+/* Where a piece of an answer's content goes (think.c). */
+enum sw__llm_think_part {
+	SW__LLM_THINK_CONTENT,   /* the answer */
+	SW__LLM_THINK_REASONING, /* inside <think>...</think> */
+	SW__LLM_THINK_STRAY,     /* a </think> with no opening tag: the
+				    content so far was thinking (no text) */
+};
+
+/* Receives each piece; a non-zero return stops the feed and is returned. */
+typedef int (*sw__llm_think_emit)(void *user, enum sw__llm_think_part part, const char *p,
+				  size_t n);
+
+/* The splitter of <think> blocks out of content that arrives in pieces. */
+struct sw__llm_think {
+	bool in_think;  /* inside an open <think> */
+	bool trim;      /* a block just closed: drop the blank before the answer */
+	char pend[8];   /* the beginning of a tag cut at a piece's end */
+	size_t npend;
+};
+
+/* Split n bytes of content into answer and thinking, holding back a tag
+ * cut at the end.  Returns 0 or emit's return. */
+int sw__llm_think_feed(struct sw__llm_think *t, const char *p, size_t n, sw__llm_think_emit emit,
+		       void *user);
+/* The end of the content: what was held back goes where it stands. */
+int sw__llm_think_flush(struct sw__llm_think *t, sw__llm_think_emit emit, void *user);
+
 /* The state of one chat completion answer as its events are decoded. */
 struct sw__llm_answer {
 	struct sw_buf content;
 	struct sw_buf reasoning;
+	struct sw__llm_think think;
 	char *finish_reason;
 	char *model;
 	struct sw_llm_timings timings;
@@ -71,6 +101,10 @@ int sw__llm_answer_event(struct sw__llm_answer *a, const char *data, size_t len)
 
 /* Decode a whole non-streamed chat completion body.  Same returns. */
 int sw__llm_answer_body(struct sw__llm_answer *a, const char *body, size_t len);
+
+/* The end of an answer (a stream's [DONE] or end, a body): a tag cut at
+ * the end is text after all.  Idempotent. */
+int sw__llm_answer_finish(struct sw__llm_answer *a);
 
 /* Read llama-server's `timings` / OpenAI `usage` objects. */
 void sw__llm_read_timings(struct sw_llm_timings *out, const struct json_t *obj);
@@ -133,6 +167,9 @@ struct sw_llm_client {
 	bool refused;
 	struct sw_err refusal;
 	char curl_err[CURL_ERROR_SIZE];
+	int reasoning_caps;       /* -1 not asked yet, 0 /props failed, 1 the
+				     server takes the thinking settings per
+				     request, 2 it does not (client.c) */
 };
 
 /* Whether c (may be NULL) has been asked to cancel. */

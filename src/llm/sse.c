@@ -193,23 +193,48 @@ void sw__llm_read_usage(struct sw_llm_usage *out, const json_t *obj)
 	out->total_tokens = get_long(obj, "total_tokens", 0, LONG_MAX);
 }
 
-static int add_text(struct sw__llm_answer *a, struct sw_buf *b, const json_t *v, bool stream)
+/* Where the splitter puts each piece of content: the answer (shown as it
+ * comes) or the thinking. */
+static int think_emit(void *user, enum sw__llm_think_part part, const char *p, size_t n)
+{
+	struct sw__llm_answer *a = user;
+	if (part == SW__LLM_THINK_STRAY) {
+		/* Already shown when streamed; kept out of the answer. */
+		sw_buf_add(&a->reasoning, a->content.data ? a->content.data : "", a->content.len);
+		sw_buf_reset(&a->content);
+		return 0;
+	}
+	if (part == SW__LLM_THINK_REASONING) {
+		sw_buf_add(&a->reasoning, p, n);
+		return 0;
+	}
+	sw_buf_add(&a->content, p, n);
+	if (a->on_text)
+		a->on_text(a->user, p, n);
+	return 0;
+}
+
+static int add_text(struct sw__llm_answer *a, const json_t *v, bool content, bool stream)
 {
 	if (!json_is_string(v))
 		return 0;
 	size_t n = json_string_length(v);
 	if (n == 0)
 		return 0;
-	if (a->content.len + a->reasoning.len + n > a->max_content)
+	if (a->content.len + a->reasoning.len + a->think.npend + n > a->max_content)
 		return fail(a, SW_ELIMIT, "the answer is longer than %zu bytes", a->max_content);
-	sw_buf_add(b, json_string_value(v), n);
-	if (b == &a->content) {
-		if (stream)
-			a->chunks++;
-		if (a->on_text)
-			a->on_text(a->user, json_string_value(v), n);
+	if (!content) {
+		sw_buf_add(&a->reasoning, json_string_value(v), n);
+		return 0;
 	}
-	return 0;
+	if (stream)
+		a->chunks++;
+	return sw__llm_think_feed(&a->think, json_string_value(v), n, think_emit, a);
+}
+
+int sw__llm_answer_finish(struct sw__llm_answer *a)
+{
+	return sw__llm_think_flush(&a->think, think_emit, a);
 }
 
 static void set_str(char **dst, const json_t *v)
@@ -243,10 +268,15 @@ static int read_answer(struct sw__llm_answer *a, const json_t *root, bool stream
 		const json_t *c0 = json_array_get(choices, 0);
 		const json_t *part = json_object_get(c0, stream ? "delta" : "message");
 		if (json_is_object(part)) {
-			rc = add_text(a, &a->content, json_object_get(part, "content"), stream);
+			/* llama.cpp says reasoning_content; other servers of the
+			 * same API say reasoning.  Thinking first: it comes
+			 * first when one event carries both. */
+			const json_t *r = json_object_get(part, "reasoning_content");
+			if (!json_is_string(r))
+				r = json_object_get(part, "reasoning");
+			rc = add_text(a, r, false, stream);
 			if (rc == 0)
-				rc = add_text(a, &a->reasoning,
-					      json_object_get(part, "reasoning_content"), stream);
+				rc = add_text(a, json_object_get(part, "content"), true, stream);
 		}
 		set_str(&a->finish_reason, json_object_get(c0, "finish_reason"));
 	}
@@ -271,7 +301,7 @@ int sw__llm_answer_event(struct sw__llm_answer *a, const char *data, size_t len)
 		return fail(a, SW_EINPUT, "an event came after [DONE]");
 	if (len == 6 && memcmp(data, "[DONE]", 6) == 0) {
 		a->done = true;
-		return 0;
+		return sw__llm_answer_finish(a);
 	}
 	root = json_loadb(data, len, 0, &jerr);
 	if (!json_is_object(root)) {
@@ -311,9 +341,19 @@ int sw__llm_answer_body(struct sw__llm_answer *a, const char *body, size_t len)
 		rc = fail(a, SW_EINPUT, "malformed response: no choices");
 		goto cleanup;
 	}
+	/* The whole text is known: on_text gets the answer once, without
+	 * what a stray </think> turns into thinking. */
+	void (*on_text)(void *, const char *, size_t) = a->on_text;
+	a->on_text = NULL;
 	rc = read_answer(a, root, false);
 	if (rc == 0)
+		rc = sw__llm_answer_finish(a);
+	a->on_text = on_text;
+	if (rc == 0) {
 		a->done = true;
+		if (on_text && a->content.len)
+			on_text(a->user, a->content.data, a->content.len);
+	}
 cleanup:
 	json_decref(root);
 	return rc;

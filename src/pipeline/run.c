@@ -384,6 +384,27 @@ out:
 	return 0;
 }
 
+/* A reasoning model's thinking (never the output) and the thinking
+ * settings its server did not take, kept beside the step in its detail
+ * (`sworn run show --reasoning`). */
+static void detail_add_reasoning(struct sw__pipeline_inst *x, const struct sw_llm_result *r)
+{
+	json_t *d = x->detail ? json_loads(x->detail, 0, NULL) : NULL;
+	if (!json_is_object(d)) {
+		json_decref(d);
+		d = json_object();
+	}
+	if (r->reasoning)
+		json_object_set_new(d, "reasoning", sw_json_str(r->reasoning));
+	if (r->reasoning_note)
+		json_object_set_new(d, "reasoning_note", sw_json_str(r->reasoning_note));
+	free(x->detail);
+	x->detail = json_dumps(d, JSON_COMPACT);
+	if (!x->detail)
+		SW_BUG("json_dumps failed");
+	json_decref(d);
+}
+
 /* A finished worker: journal its outcome. */
 static void finish_inst(struct sw__pipeline_engine *e, struct sw__pipeline_inst *x)
 {
@@ -424,6 +445,8 @@ static void finish_inst(struct sw__pipeline_engine *e, struct sw__pipeline_inst 
 			x->detail = sw_xasprintf("{\"findings\":%zu}", k);
 		}
 	}
+	if (w->res.reasoning || w->res.reasoning_note)
+		detail_add_reasoning(x, &w->res);
 	char *name = sw_xasprintf("run-%lld-%s.md", (long long)e->run_id, x->key);
 	int rc = sw_record_add_model_output_given(&x->doc_id, e->m, name, w->res.content,
 						  w->res.content_len, w->evidence,

@@ -20,6 +20,9 @@ struct answer {
 	char *text;
 	int mode;      /* -1: the server's */
 	char *finish;
+	char *reasoning;     /* thinking sent before the text, or NULL */
+	char *reasoning_key; /* its key: reasoning_content (the default) or
+				reasoning */
 };
 
 struct fake_opt {
@@ -33,6 +36,7 @@ struct fake_opt {
 	bool metrics, slots, props;
 	long listen_delay_ms, loading_ms, loading_requests;
 	bool old_health, load_fail, endless, stamp;
+	bool template_caps; /* /props lists chat_template_caps */
 	long token_delay_us;
 	enum mode mode;
 	long token_delay_ms;

@@ -101,6 +101,10 @@ static void load_script(const char *path)
 			a->text = sw_buf_detach(&t, NULL);
 		} else if (strcmp(e->key, "finish") == 0)
 			a->finish = sw_xstrdup(e->value);
+		else if (strcmp(e->key, "reasoning") == 0)
+			a->reasoning = unescape(e->value);
+		else if (strcmp(e->key, "reasoning_key") == 0)
+			a->reasoning_key = sw_xstrdup(e->value);
 		else if (strcmp(e->key, "mode") == 0 && (a->mode = parse_mode(e->value)) < 0) {
 			fprintf(stderr, "fake-llama-server: %s:%d: unknown mode '%s'\n", path,
 				e->line, e->value);
@@ -198,6 +202,8 @@ void fake_parse_args(int argc, char **argv)
 			opt.old_health = true;
 		else if (!strcmp(a, "--fake-load-fail"))
 			opt.load_fail = true;
+		else if (!strcmp(a, "--fake-template-caps"))
+			opt.template_caps = true;
 		else if (!strcmp(a, "--fake-endless"))
 			opt.endless = true;
 		else if (!strcmp(a, "--fake-stamp"))

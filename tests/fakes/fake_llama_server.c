@@ -29,6 +29,8 @@
  *   --fake-token-delay MS    delay before each token (slow mode: 100 ms)
  *   --fake-script FILE       scripted answers (below)
  *   --fake-endless           the default answer runs until max_tokens
+ *   --fake-template-caps     /props lists chat_template_caps (builds that
+ *                            take chat_template_kwargs per request)
  *   --fake-stamp             each endless token is " <CLOCK_MONOTONIC seconds
  *                            when sent>", for measuring delivery latency
  *   --fake-token-delay-us US delay before each token, in microseconds
@@ -48,6 +50,9 @@
  *                  script's folder), for answers longer than a line
  *   mode = MODE    as --fake-mode, for this answer only
  *   finish = stop  the finish_reason
+ *   reasoning = ... thinking sent before the text, under reasoning_key
+ *   reasoning_key = reasoning_content (the default, llama.cpp's) or
+ *                  reasoning (other servers'); a <think> block is text =
  * A section with neither seq nor match answers anything.  Without a
  * matching answer the text is a fixed sentence (or endless filler).
  *
@@ -242,6 +247,7 @@ struct stream {
 	long max_tokens;      /* 0: no limit */
 	bool endless;
 	char *finish;
+	const struct answer *a; /* the script's answer, or NULL */
 	long prompt_n;
 	double t_start;
 	int pings_left;
@@ -311,6 +317,10 @@ static ssize_t produce(struct stream *s)
 		add_event(&s->out, chunk(json_pack("[{s:n, s:i, s:{s:s, s:n}}]", "finish_reason",
 						   "index", 0, "delta", "role", "assistant",
 						   "content")));
+		if (s->a && s->a->reasoning)
+			add_event(&s->out, chunk(json_pack("[{s:n, s:i, s:{s:s}}]", "finish_reason",
+				"index", 0, "delta", s->a->reasoning_key ? s->a->reasoning_key
+				: "reasoning_content", s->a->reasoning)));
 		s->phase = s->mode == M_HANG ? P_HANG : P_TOKENS;
 		s->t_start = sw_now();
 		return 0;
@@ -509,6 +519,7 @@ static enum MHD_Result chat(struct MHD_Connection *c, const char *body, size_t l
 	s->endless = opt.endless && !(a && a->text);
 	s->max_tokens = max_tokens;
 	s->finish = a && a->finish ? sw_xstrdup(a->finish) : NULL;
+	s->a = a;
 	s->prompt_n = prompt_n;
 	s->pings_left = mode == M_PING ? 3 : 0;
 	s->phase = P_PINGS;
@@ -536,6 +547,10 @@ static enum MHD_Result chat(struct MHD_Connection *c, const char *body, size_t l
 			"object", "chat.completion", "usage", "completion_tokens", (json_int_t)s->next,
 			"prompt_tokens", (json_int_t)prompt_n, "total_tokens",
 			(json_int_t)(s->next + (size_t)prompt_n));
+		if (a && a->reasoning)
+			json_object_set_new(json_object_get(json_array_get(json_object_get(resp,
+				"choices"), 0), "message"), a->reasoning_key ? a->reasoning_key
+				: "reasoning_content", json_string(a->reasoning));
 		json_object_set_new(resp, "timings", timings_json(prompt_n, (long)s->next,
 								  (sw_now() - s->t_start) * 1000.0));
 		atomic_fetch_add(&predicted_tokens_total, (long)s->next);
@@ -648,12 +663,17 @@ static enum MHD_Result route(struct MHD_Connection *c, const char *url, const ch
 		if (post && !opt.props)
 			return send_error(c, 501, "not_supported_error",
 					  "This server does not support changing global properties. Start it with `--props`");
-		return send_json(c, 200, json_pack(
+		json_t *props = json_pack(
 			"{s:{s:I, s:{}}, s:I, s:s, s:s, s:{s:b}, s:s, s:b, s:s, s:s}",
 			"default_generation_settings", "n_ctx", (json_int_t)(opt.n_ctx / opt.n_parallel),
 			"params", "total_slots", (json_int_t)opt.n_parallel, "model_alias", model_id(),
 			"model_path", opt.model, "modalities", "vision", 0, "build_info", BUILD_INFO,
-			"is_sleeping", 0, "chat_template", "{{ messages }}", "bos_token", "<s>"));
+			"is_sleeping", 0, "chat_template", "{{ messages }}", "bos_token", "<s>");
+		if (opt.template_caps)
+			json_object_set_new(props, "chat_template_caps",
+					    json_pack("{s:b, s:b}", "supports_system_role", 1,
+						      "supports_tools", 0));
+		return send_json(c, 200, props);
 	}
 	if (!strcmp(url, "/slots") && get) {
 		if (!opt.slots)
