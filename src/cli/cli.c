@@ -465,6 +465,7 @@ const struct sw_config_schema *const cli_conf_schemas[] = {
 	&sw_fleet_conf_schema,
 	&sw_judge_conf_schema,
 	&sw_ingest_conf_schema,
+	&sw_person_conf_schema,
 };
 const size_t cli_nconf_schemas = SW_ARRAY_LEN(cli_conf_schemas);
 

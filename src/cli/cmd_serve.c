@@ -12,7 +12,7 @@
 #include "web/web.h"
 
 struct serve_opts {
-	const char *matter, *port_file, *bind;
+	const char *matter, *port_file, *bind, *by;
 	long long port;
 	bool allow_remote, no_token_print;
 };
@@ -29,11 +29,29 @@ static const struct cli_opt opts[] = {
 	  "loopback)", CLI_STRING, AT(bind) },
 	{ "allow-remote", 0, NULL, "let --bind name an address other machines can reach",
 	  CLI_FLAG, AT(allow_remote) },
+	{ "by", 0, "NAME", "who reviews and approves in the page (default: [user] name of "
+	  "sworn.conf or user.conf)", CLI_STRING, AT(by) },
 	{ "no-token-print", 0, NULL, "print the URL without the access token (it stays in "
 	  SW_WEB_TOKEN_FILE ")", CLI_FLAG, AT(no_token_print) },
 };
 
 static const struct serve_opts defaults = { .port = SW_WEB_DEFAULT_PORT };
+
+/* Who the server runs for, said on stderr: decisions made in the page are
+ * recorded as this person's. */
+static void serve_person(struct cli_ctx *ctx, const char *by)
+{
+	struct sw_person p;
+	struct sw_err err = { 0 };
+	if (sw_person_resolve(&p, &ctx->ws.config, by, &err) != 0) {
+		fprintf(stderr, "sworn serve: for nobody named: %s\n", err.msg);
+		return;
+	}
+	char *label = sw_person_label(&p);
+	fprintf(stderr, "sworn serve: for %s (from %s)\n", label, p.source);
+	free(label);
+	sw_person_release(&p);
+}
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
@@ -127,6 +145,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	fflush(stdout);
 	if (!cli_globals.quiet)
 		fputs("sworn serve: Ctrl-C stops it\n", stderr);
+	if (!cli_globals.quiet)
+		serve_person(ctx, o->by);
 	while (sigwait(&stop, &sig) != 0)
 		;
 	if (!cli_globals.quiet)
@@ -144,6 +164,7 @@ cleanup:
 const struct cli_command cli_cmd_serve = {
 	.name = "serve",
 	.usage = "[-m MATTER] [--port N] [--port-file FILE] [--bind ADDR --allow-remote]"
+		 " [--by NAME]"
 		 " [--no-token-print]",
 	.summary = "review runs, drafts and their evidence in a browser on this machine",
 	.description =

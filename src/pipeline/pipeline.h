@@ -437,6 +437,37 @@ struct json_t *sw_run_stats_json(struct sw_matter *m, enum sw_stats_by by, struc
 struct json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const char *step,
 				   struct sw_err *err);
 
+/* -------------------------------------------------------------- the person
+ * Who approves, overrides and waives, recorded with each decision: --by NAME
+ * on the command, else [user] of the workspace's sworn.conf, else [user] of
+ * the user's own $XDG_CONFIG_HOME/sworn/user.conf (~/.config when unset):
+ * name, and optionally email and bar_number. */
+struct sw_person {
+	char *name;
+	char *email;      /* or NULL */
+	char *bar_number; /* or NULL */
+	char *source;     /* where the name came from: "--by" or a file's path */
+};
+
+/* [user] of sworn.conf: name, email, bar_number. */
+extern const struct sw_config_schema sw_person_conf_schema;
+
+/* The person who acts (see above): ws_cfg is the workspace's sworn.conf (may
+ * be NULL), by the --by value (may be NULL; the address and bar number are
+ * then those of the configuration that names the same person).  SW_ENOTFOUND
+ * when nobody is named, saying how to name one; SW_EINPUT for a bad value
+ * ("file:line: ...").  Release with sw_person_release. */
+int sw_person_resolve(struct sw_person *out, const struct sw_config *ws_cfg, const char *by,
+		      struct sw_err *err) SW_MUST_USE;
+void sw_person_release(struct sw_person *p);
+
+/* "Name <email>, bar no. N" (what is known of it); caller frees. */
+char *sw_person_label(const struct sw_person *p);
+
+/* Where the user's own user.conf is ($XDG_CONFIG_HOME/sworn/user.conf, else
+ * $HOME/.config/sworn/user.conf), or NULL without either; caller frees. */
+char *sw_person_user_conf_path(void);
+
 /* --------------------------------------------------------------- the judge
  * verify.h's judge ("the judge") over the llm client: sworn.conf's
  * [role "judge"], asked under the JSON Schema {supported: bool, span:

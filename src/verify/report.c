@@ -10,10 +10,17 @@
 #include "verify/verify_int.h"
 #include "verify/report_int.h"
 
-bool sw__verify_report_blocks(const struct sw_verify_report *r, enum sw_verdict v)
+/* A waived claim's waiver, with the verdict it set aside. */
+static json_t *waiver_json(const struct sw_claim_verdict *v)
 {
-	return v == SW_VERDICT_UNSUPPORTED || v == SW_VERDICT_CONTRADICTED ||
-	       (v == SW_VERDICT_UNVERIFIABLE && !r->lenient);
+	json_t *o = json_object();
+	json_object_set_new(o, "verdict", json_string(sw_verdict_name(v->verdict)));
+	json_object_set_new(o, "reason", sw_json_str(v->waiver->reason));
+	json_object_set_new(o, "by", sw_json_str(v->waiver->by));
+	json_object_set_new(o, "at", sw_json_str(v->waiver->at));
+	if (v->waiver->id)
+		json_object_set_new(o, "id", json_integer((json_int_t)v->waiver->id));
+	return o;
 }
 
 static json_t *evidence_json(const struct sw_evidence *e)
@@ -151,8 +158,13 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 		json_object_set_new(c, "cite_end", json_integer((json_int_t)pos[i].cite_end));
 		json_object_set_new(c, "line", json_integer((json_int_t)pos[i].line));
 		json_object_set_new(c, "column", json_integer((json_int_t)pos[i].col));
-		json_object_set_new(c, "verdict", json_string(sw_verdict_name(v->verdict)));
+		json_object_set_new(c, "verdict", json_string(sw_claim_verdict_name(v)));
 		json_object_set_new(c, "reason", sw_json_str(v->reason));
+		char fp[SW_SHA256_HEX_LEN + 1];
+		sw_claim_fingerprint(fp, r, i);
+		json_object_set_new(c, "fingerprint", json_string(fp));
+		if (v->waiver)
+			json_object_set_new(c, "waiver", waiver_json(v));
 		json_t *ev = json_array();
 		for (size_t k = 0; k < v->nevidence; k++)
 			json_array_append_new(ev, evidence_json(&v->evidence[k]));
@@ -165,6 +177,7 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 	for (int v = 0; v < SW_VERDICT_COUNT; v++)
 		json_object_set_new(sum, sw_verdict_name((enum sw_verdict)v),
 				    json_integer((json_int_t)r->counts[v]));
+	json_object_set_new(sum, "waived", json_integer((json_int_t)r->nwaived));
 	json_object_set_new(sum, "uncited", json_integer((json_int_t)r->nuncited));
 	json_object_set_new(root, "summary", sum);
 	json_object_set_new(root, "lenient", json_boolean(r->lenient));
@@ -238,10 +251,13 @@ static void print_row(FILE *f, const struct sw_verify_report *r, size_t i,
 	/* The draft's text, the reasons (which quote the record) and the
 	 * excerpts are outside text: cleaned of control sequences (base.h),
 	 * the verdict's colour written around them. */
-	fprintf(f, "%4zu  %s%-12s%s  %-11s %-8s ", i + 1, colour ? colour_of(v->verdict) : "",
-		sw_verdict_name(v->verdict), colour ? "\033[0m" : "", sw_claim_kind_name(c->kind),
-		at);
+	fprintf(f, "%4zu  %s%-12s%s  %-11s %-8s ", i + 1,
+		!colour ? "" : v->waiver ? "\033[35m" : colour_of(v->verdict),
+		sw_claim_verdict_name(v), colour ? "\033[0m" : "", sw_claim_kind_name(c->kind), at);
 	sw_term_printf(f, "%s\n", text);
+	if (v->waiver)
+		sw_term_printf(f, "      waived by %s on %s: %s (was %s)\n", v->waiver->by,
+			       v->waiver->at, v->waiver->reason, sw_verdict_name(v->verdict));
 	sw_term_printf(f, "      %s %s\n",
 		       v->verdict == SW_VERDICT_SUPPORTED ? "\xe2\x9c\x93" : "\xe2\x86\x92", v->reason);
 	if (v->nfacts) {
@@ -278,18 +294,25 @@ void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour)
 	struct sw__verify_report_pos *pos = sw__verify_report_positions(r);
 	size_t nblocked = 0;
 	for (size_t i = 0; i < r->claims.n; i++)
-		nblocked += sw__verify_report_blocks(r, r->verdicts[i].verdict);
+		nblocked += sw__verify_claim_blocks(r, &r->verdicts[i]);
 	if (nblocked) {
 		fprintf(f, "blocked claims (%zu):\n", nblocked);
 		for (size_t i = 0; i < r->claims.n; i++)
-			if (sw__verify_report_blocks(r, r->verdicts[i].verdict))
+			if (sw__verify_claim_blocks(r, &r->verdicts[i]))
 				print_row(f, r, i, pos, colour);
 		fputc('\n', f);
 	}
-	if (r->claims.n > nblocked) {
-		fprintf(f, "passing claims (%zu):\n", r->claims.n - nblocked);
+	if (r->nwaived) {
+		fprintf(f, "waived claims (%zu):\n", r->nwaived);
 		for (size_t i = 0; i < r->claims.n; i++)
-			if (!sw__verify_report_blocks(r, r->verdicts[i].verdict))
+			if (r->verdicts[i].waiver)
+				print_row(f, r, i, pos, colour);
+		fputc('\n', f);
+	}
+	if (r->claims.n > nblocked + r->nwaived) {
+		fprintf(f, "passing claims (%zu):\n", r->claims.n - nblocked - r->nwaived);
+		for (size_t i = 0; i < r->claims.n; i++)
+			if (!sw__verify_claim_blocks(r, &r->verdicts[i]) && !r->verdicts[i].waiver)
 				print_row(f, r, i, pos, colour);
 		fputc('\n', f);
 	}
@@ -308,10 +331,12 @@ void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour)
 		fprintf(f, "missing: the task requires %s; the draft has none\n", r->missing[k]);
 	if (r->no_record)
 		fprintf(f, "missing: the task expects record support; the draft cites no record\n");
-	fprintf(f, "%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable%s\n",
+	fprintf(f, "%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable",
 		r->claims.n, r->counts[SW_VERDICT_SUPPORTED], r->counts[SW_VERDICT_UNSUPPORTED],
-		r->counts[SW_VERDICT_CONTRADICTED], r->counts[SW_VERDICT_UNVERIFIABLE],
-		r->lenient ? " (lenient: unverifiable claims pass)" : "");
+		r->counts[SW_VERDICT_CONTRADICTED], r->counts[SW_VERDICT_UNVERIFIABLE]);
+	if (r->nwaived)
+		fprintf(f, ", %zu waived", r->nwaived);
+	fprintf(f, "%s\n", r->lenient ? " (lenient: unverifiable claims pass)" : "");
 	fprintf(f, "gate: %s%s%s\n", colour ? (r->pass ? "\033[1;32m" : "\033[1;31m") : "",
 		r->pass ? "pass" : "blocked", colour ? "\033[0m" : "");
 	free(pos);

@@ -123,7 +123,7 @@ static void put_text(struct marks *k, size_t from, size_t to)
 	if (k->active >= 0 && !k->open) {
 		size_t i = (size_t)k->active;
 		fprintf(k->f, "<a class=\"c %s\" href=\"#c%zu\" title=\"",
-			sw_verdict_name(k->r->verdicts[i].verdict), i + 1);
+			sw_claim_verdict_name(&k->r->verdicts[i]), i + 1);
 		html_str(k->f, k->r->verdicts[i].reason);
 		fputs("\">", k->f);
 		k->open = true;
@@ -135,7 +135,7 @@ static void put_text(struct marks *k, size_t from, size_t to)
 	/* a proposition underlines its sentence piece by piece, each piece
 	 * inside whatever claim or element holds it */
 	size_t i = (size_t)k->prop;
-	fprintf(k->f, "<span class=\"p %s\" title=\"", sw_verdict_name(k->r->verdicts[i].verdict));
+	fprintf(k->f, "<span class=\"p %s\" title=\"", sw_claim_verdict_name(&k->r->verdicts[i]));
 	html_str(k->f, k->r->verdicts[i].reason);
 	fputs("\">", k->f);
 	html_escape(k->f, k->r->text + from, to - from);
@@ -248,6 +248,7 @@ static const char style[] =
 	".c{border-radius:3px;padding:0 2px;text-decoration:none;color:inherit}\n"
 	".supported{background:#d9f2d9}.unsupported{background:#ffd6d6}\n"
 	".contradicted{background:#ff9e9e;font-weight:bold}.unverifiable{background:#fff1b8}\n"
+	".waived{background:#ead9f7}.item.waived{border-color:#74a}\n"
 	".item{border-left:4px solid #ccc;padding:4px 8px;margin:6px 0;background:#fff}\n"
 	".item.supported{border-color:#3a3}.item.unsupported{border-color:#d33}\n"
 	".item.contradicted{border-color:#900}.item.unverifiable{border-color:#cc0}\n"
@@ -280,24 +281,35 @@ int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 	render_draft(f, r);
 	fputs("</div>\n<div id=\"side\">\n<p class=\"gate\">gate: ", f);
 	fputs(r->pass ? "pass" : "blocked", f);
-	fprintf(f, "</p><p>%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable%s</p>\n",
+	fprintf(f, "</p><p>%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable",
 		r->claims.n, r->counts[SW_VERDICT_SUPPORTED], r->counts[SW_VERDICT_UNSUPPORTED],
-		r->counts[SW_VERDICT_CONTRADICTED], r->counts[SW_VERDICT_UNVERIFIABLE],
-		r->lenient ? " (lenient)" : "");
+		r->counts[SW_VERDICT_CONTRADICTED], r->counts[SW_VERDICT_UNVERIFIABLE]);
+	if (r->nwaived)
+		fprintf(f, ", %zu waived", r->nwaived);
+	fprintf(f, "%s</p>\n", r->lenient ? " (lenient)" : "");
 	if (r->audit)
 		render_audit(f, r->audit);
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < r->claims.n; i++) {
 			const struct sw_claim *c = &r->claims.v[i];
 			const struct sw_claim_verdict *v = &r->verdicts[i];
-			if (sw__verify_report_blocks(r, v->verdict) != (pass == 0))
+			if (sw__verify_claim_blocks(r, v) != (pass == 0))
 				continue;
 			fprintf(f, "<div class=\"item %s\" id=\"c%zu\"><b>%zu %s</b> %s "
 				"<span class=\"at\">%zu:%zu</span>: ",
-				sw_verdict_name(v->verdict), i + 1, i + 1, sw_verdict_name(v->verdict),
+				sw_claim_verdict_name(v), i + 1, i + 1, sw_claim_verdict_name(v),
 				sw_claim_kind_name(c->kind), pos[i].line, pos[i].col);
 			html_escape(f, r->text + c->start, c->end - c->start);
 			fputs("<br>", f);
+			if (v->waiver) {
+				fputs("<i>waived by ", f);
+				html_str(f, v->waiver->by);
+				fputs(" on ", f);
+				html_str(f, v->waiver->at);
+				fputs(": ", f);
+				html_str(f, v->waiver->reason);
+				fprintf(f, "</i> (was %s) ", sw_verdict_name(v->verdict));
+			}
 			html_str(f, v->reason);
 			for (size_t q = 0; q < v->nfacts; q++) {
 				/* a proposition's facts, each with its verdict */

@@ -21,7 +21,9 @@ struct sw__verify_report_pos *sw__verify_report_positions(const struct sw_verify
  * authority.  Caller frees. */
 char *sw__verify_report_where(const struct sw_evidence *e);
 
-/* Whether verdict v blocks the gate of r. */
+/* waive.c: whether verdict v blocks the gate of r; whether claim verdict v
+ * does (a waived one does not). */
 bool sw__verify_report_blocks(const struct sw_verify_report *r, enum sw_verdict v);
+bool sw__verify_claim_blocks(const struct sw_verify_report *r, const struct sw_claim_verdict *v);
 
 #endif /* SW_VERIFY_REPORT_INT_H */

@@ -91,6 +91,8 @@ struct sw_fact_verdict {
 	char *page_says;     /* contradicted: the cited page's words, or NULL */
 };
 
+struct sw_verify_waiver;
+
 struct sw_claim_verdict {
 	enum sw_verdict verdict;
 	char *reason;        /* one line; never NULL */
@@ -98,6 +100,10 @@ struct sw_claim_verdict {
 	size_t nevidence;
 	struct sw_fact_verdict *facts; /* propositions only */
 	size_t nfacts;
+	/* The lawyer's waiver of a claim that would block (sw_verify_waive;
+	 * borrowed), or NULL.  A waived claim keeps its verdict and reason
+	 * but is shown as "waived", never as supported, and does not block. */
+	const struct sw_verify_waiver *waiver;
 };
 
 /* ------------------------------------------------------------- the judge
@@ -242,7 +248,8 @@ struct sw_verify_report {
 	size_t len;
 	struct sw_claims claims;
 	struct sw_claim_verdict *verdicts; /* one per claim, same order */
-	size_t counts[SW_VERDICT_COUNT];
+	size_t counts[SW_VERDICT_COUNT]; /* waived claims left out */
+	size_t nwaived;      /* claims a waiver lets pass (sw_verify_waive) */
 	bool lenient;
 	bool pass;           /* the gate's decision */
 	enum sw_uncited_mode uncited_mode;
@@ -297,6 +304,43 @@ void sw_verify_print(FILE *f, const struct sw_verify_report *r, bool colour);
  * SW_EIO. */
 int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 		   struct sw_err *err) SW_MUST_USE;
+
+/* ----------------------------------------------------------------- waivers
+ * A lawyer may waive one claim that blocks (a page the rules misread,
+ * checked by hand) with a reason, on the record; pipeline/ stores waivers
+ * in the run journal.  A waiver names a claim by its fingerprint: the
+ * SHA-256 of its kind, its text folded as quotations are compared (case,
+ * quotes, dashes, blanks) and the citation it rests on (its own, the one a
+ * quotation is attributed to or a short form resolves to).  So it holds
+ * while the claim is unchanged, wherever the draft moves it, and lapses
+ * when the claim's words or its citation change. */
+struct sw_verify_waiver {
+	const char *fingerprint; /* 64 lower-case hex digits */
+	const char *reason;      /* one line */
+	const char *by;          /* the person who waived it */
+	const char *at;          /* when, UTC ISO 8601 */
+	int64_t id;              /* its row in the journal, 0 when none */
+};
+
+/* The fingerprint of claim i of r, as 64 hex digits and a NUL. */
+void sw_claim_fingerprint(char out[SW_SHA256_HEX_LEN + 1], const struct sw_verify_report *r,
+			  size_t i);
+
+/* Apply the n waivers w (borrowed: they must outlive r's use) to r: each
+ * claim that would block and whose fingerprint one of them names (the last
+ * such) is waived, out of counts and into nwaived, and the gate is decided
+ * again.  Applying again replaces what an earlier call did.  Returns the
+ * claims waived. */
+size_t sw_verify_waive(struct sw_verify_report *r, const struct sw_verify_waiver *w, size_t n);
+
+/* "waived" for a waived claim, else its verdict's name; never NULL. */
+const char *sw_claim_verdict_name(const struct sw_claim_verdict *v);
+
+/* The claim of r that id names: its number as the reports give it (1 for
+ * the first) or its fingerprint (8 or more of its first hex digits).
+ * Returns its index, -1 when none matches, -2 when a short fingerprint
+ * matches two different claims. */
+long sw_verify_claim_find(const struct sw_verify_report *r, const char *id);
 
 /* A Word document with a comment on each claim that did not pass (its
  * verdict, reason and the pages behind it) and on each uncited sentence
