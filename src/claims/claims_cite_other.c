@@ -1,54 +1,11 @@
 /*
  * claims_cite_other.c - citations to authority that no reporter anchors:
- * id., supra, bare sections (§ 1983) and court rules, and the law
- * section numbers that code citations in claims_cite.c share.
+ * id., supra, bare sections (§ 1983) and court rules.  The law section
+ * numbers they share with code citations are read in claims_cite_parts.c.
  */
 #include <string.h>
 
 #include "claims/claims_int.h"
-
-/* ---------------------------------------------------------------- sections */
-
-/* Law sections: 1332, 120.68, 21-3516, 36-3701, 1981-1983, then (a)(1). */
-size_t sw__claims_read_section(const struct sw__claims_scan *sc, size_t i, size_t *sec_e, size_t *pin_e)
-{
-	if (!sw__claims_digit(sw__claims_at(sc, i)))
-		return 0;
-	size_t e = sw__claims_digits(sc, i), d;
-	for (int g = 0; g < 4; g++) {
-		int c = sw__claims_at(sc, e);
-		if ((c == '.' || c == ':' || c == '-') && sw__claims_digit(sw__claims_at(sc, e + 1)))
-			e = sw__claims_digits(sc, e + 1);
-		else if ((d = sw__claims_dash(sc, e)) && d > e + 1 && sw__claims_digit(sw__claims_at(sc, d)))
-			e = sw__claims_digits(sc, d);
-		else
-			break;
-	}
-	if (sw__claims_alpha(sw__claims_at(sc, e)) && !sw__claims_alpha(sw__claims_at(sc, e + 1)))
-		e++; /* § 1983a */
-	*sec_e = e;
-	/* subsections (a)(1)(A), "and (d)", "et seq." */
-	size_t k = e;
-	for (int g = 0; g < 8; g++) {
-		if (sw__claims_at(sc, k) != '(')
-			break;
-		size_t m = k + 1;
-		while (m < k + 6 && sw__claims_alnum(sw__claims_at(sc, m)))
-			m++;
-		if (m == k + 1 || sw__claims_at(sc, m) != ')')
-			break;
-		k = m + 1;
-		size_t a;
-		if (sw__claims_at(sc, k) != '(' && (a = sw__claims_word(sc, sw__claims_ws(sc, k), "and")) &&
-		    sw__claims_at(sc, sw__claims_ws(sc, a)) == '(')
-			k = sw__claims_ws(sc, a);
-	}
-	size_t a = sw__claims_ws(sc, k);
-	if ((d = sw__claims_lit(sc, a, "et seq.")))
-		k = d;
-	*pin_e = k;
-	return k;
-}
 
 /* A parenthetical right after [.., i): its text, and where it ends. */
 static size_t parenthetical(struct sw__claims_scan *sc, size_t i, struct sw__claims_builder *b)

@@ -694,5 +694,11 @@ void sw__claims_finish(struct sw__claims_scan *sc)
 	sort_claims(c);
 	sentences(sc);
 	sw__claims_resolve(c);
-	claims_link(sc);
+	/* One memo of citation sentences for the links and the propositions
+	 * after them: claims_prop.c asks claims_link.c, never the reverse. */
+	signed char *memo = sw_xmalloc(c->nsentences + 1);
+	memset(memo, -1, c->nsentences + 1);
+	sw__claims_link(sc, memo);
+	sw__claims_propositions(sc, memo);
+	free(memo);
 }

@@ -115,7 +115,7 @@ void sw__claims_note_at(struct sw__claims_scan *sc, size_t name_end, size_t at);
 /* A reporter form: the first table entry with key, and how many share it. */
 bool sw__claims_reporter_lookup(const char *key, size_t len, size_t *first, size_t *count);
 /* The form at index i of a lookup: the generated table, then the few
- * English reporters claims.c adds (sw__claims_nreporters and up). */
+ * English reporters claims_reporters.c adds (sw__claims_nreporters and up). */
 const struct sw__claims_reporter *sw__claims_rep(size_t i);
 /* Make the reporter forms' first-bytes tables (sw__claims_rep_maybe's),
  * once per process; any thread may call it. */
@@ -232,13 +232,14 @@ void sw__claims_finish(struct sw__claims_scan *sc);
 void sw__claims_find_references(struct sw__claims_scan *sc);
 void sw__claims_resolve(struct sw_claims *c);
 /* Record id. fields, quotation attribution, Bates positions
- * (claims_link.c); after claims_resolve. */
-void claims_link(struct sw__claims_scan *sc);
+ * (claims_link.c); after claims_resolve.  memo holds -1 per sentence (and
+ * one more), the citation-sentence cache sw__claims_propositions reuses. */
+void sw__claims_link(struct sw__claims_scan *sc, signed char *memo);
 /* Whether sentence s is a citation sentence (claims_link.c); memo holds -1
  * per sentence not yet known. */
 bool sw__claims_citation_sentence(const struct sw__claims_scan *sc, signed char *memo, size_t s);
 /* A proposition claim per sentence that cites the record, appended after
- * every other claim (claims_prop.c); last of claims_link. */
+ * every other claim (claims_prop.c); after sw__claims_link, with its memo. */
 void sw__claims_propositions(struct sw__claims_scan *sc, signed char *memo);
 
 #endif /* SW_CLAIMS_INT_H */

@@ -566,17 +566,13 @@ static void bare_rules(struct sw_claims *c)
 	}
 }
 
-void claims_link(struct sw__claims_scan *sc)
+void sw__claims_link(struct sw__claims_scan *sc, signed char *memo)
 {
 	struct sw_claims *c = sc->out;
-	struct cite_memo m;
-	m.v = sw_xmalloc(c->nsentences + 1);
-	memset(m.v, -1, c->nsentences + 1);
+	struct cite_memo m = { memo };
 	record_ids(c);
 	attribute_quotes(sc, &m);
 	bates_positions(sc, &m);
 	quote_members(sc, &m);
 	bare_rules(c);
-	sw__claims_propositions(sc, m.v);
-	free(m.v);
 }
