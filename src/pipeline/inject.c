@@ -5,9 +5,14 @@
  * to ignore its instructions, carries chat-role tags or a fake system
  * message, asks for the prompt, or asks for a citation or a verdict is
  * worth showing the lawyer, whoever wrote it.  The scan is a small table of
- * word patterns over the folded page (NFKC, case and marks folded, zero-
- * width characters dropped, so "ＩＧＮＯＲＥ" and "ig\u200bnore" are caught),
- * plus literal chat-template tags.
+ * word patterns over the folded page, plus literal chat-template tags.  The
+ * fold undoes the disguises an attacker reaches for: NFKC, case and marks
+ * ("ＩＧＮＯＲＥ"), zero-width characters and soft hyphens ("ig\u200bnore"),
+ * Cyrillic and Greek look-alikes ("Ignоre" with a Cyrillic o), a word
+ * hyphenated across a line end, letters spaced out ("i g n o r e"), and
+ * markup comments (their text is read; an empty one inside a word joins
+ * it).  Flags keep the page's own offsets, so excerpts show what was
+ * written.
  *
  * Ordinary legal text must not trip it: "the instructions of the buyer", "I
  * was instructed", "you are now in breach", "the jury returned a verdict",
@@ -121,10 +126,19 @@ struct folded {
 	size_t *map;
 };
 
-/* Zero-width characters dropped before matching (U+200B-U+200D, U+2060,
- * U+FEFF), as UTF-8 lengths at s; 0 when s holds none. */
-static size_t zero_width(const unsigned char *s, size_t left)
+static void folded_put(struct folded *f, char c, size_t at)
 {
+	f->t[f->len] = c;
+	f->map[f->len++] = at;
+}
+
+/* Zero-width characters dropped before matching (U+200B-U+200D, U+2060,
+ * U+FEFF) and the soft hyphen (U+00AD), as UTF-8 lengths at s; 0 when s
+ * holds none. */
+static size_t invisible(const unsigned char *s, size_t left)
+{
+	if (left >= 2 && s[0] == 0xC2 && s[1] == 0xAD)
+		return 2;
 	if (left >= 3 && s[0] == 0xE2 && s[1] == 0x80 && s[2] >= 0x8B && s[2] <= 0x8D)
 		return 3;
 	if (left >= 3 && s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0xA0)
@@ -134,26 +148,175 @@ static size_t zero_width(const unsigned char *s, size_t left)
 	return 0;
 }
 
+/* Cyrillic and Greek letters that look like Latin ones, after case folding
+ * (so "О" and "о" both arrive as U+043E), and the Latin letters of other
+ * shapes a spoofer uses: "Ignоre" with a Cyrillic o reads as "ignore". */
+static const struct {
+	uint16_t cp;
+	char latin;
+} confusables[] = {
+	{ 0x0261, 'g' }, { 0x0269, 'i' }, { 0x026a, 'i' }, { 0x03b1, 'a' }, { 0x03b2, 'b' },
+	{ 0x03b5, 'e' }, { 0x03b7, 'h' }, { 0x03b9, 'i' }, { 0x03ba, 'k' }, { 0x03bc, 'm' },
+	{ 0x03bd, 'v' }, { 0x03bf, 'o' }, { 0x03c1, 'p' }, { 0x03c4, 't' }, { 0x03c5, 'u' },
+	{ 0x03c7, 'x' }, { 0x03f2, 'c' }, { 0x03f3, 'j' }, { 0x0430, 'a' }, { 0x0432, 'b' },
+	{ 0x0435, 'e' }, { 0x043a, 'k' }, { 0x043c, 'm' }, { 0x043d, 'h' }, { 0x043e, 'o' },
+	{ 0x0440, 'p' }, { 0x0441, 'c' }, { 0x0442, 't' }, { 0x0443, 'y' }, { 0x0445, 'x' },
+	{ 0x0455, 's' }, { 0x0456, 'i' }, { 0x0458, 'j' }, { 0x045b, 'h' }, { 0x0475, 'v' },
+	{ 0x04bb, 'h' }, { 0x04cf, 'l' }, { 0x0501, 'd' }, { 0x051b, 'q' }, { 0x051d, 'w' },
+};
+
+/* The Latin letter a two-byte character at s stands for, or 0. */
+static char confusable(const unsigned char *s, size_t left)
+{
+	if (left < 2 || (s[0] & 0xE0) != 0xC0 || (s[1] & 0xC0) != 0x80)
+		return 0;
+	unsigned cp = ((unsigned)(s[0] & 0x1F) << 6) | (s[1] & 0x3F);
+	size_t lo = 0, hi = SW_ARRAY_LEN(confusables);
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (confusables[mid].cp == cp)
+			return confusables[mid].latin;
+		if (confusables[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* A hyphen ('-', U+2010, U+2011 or a soft one) that ends a line inside a word
+ * ("instruc-\ntions"): its length up to the next line's first letter, or
+ * 0.  prev is the byte before it; soft says that the page has a soft
+ * hyphen just before t (the fold drops those). */
+static size_t line_end_hyphen(const char *t, size_t left, char prev, bool soft)
+{
+	size_t p = 0;
+	if (soft)
+		p = 0; /* sw_fold dropped the soft hyphen: the break follows */
+	else if (left >= 1 && t[0] == '-')
+		p = 1;
+	else if (left >= 2 && !memcmp(t, "\xc2\xad", 2))
+		p = 2; /* a soft hyphen where the line broke */
+	else if (left >= 3 && !memcmp(t, "\xe2\x80", 2) && (t[2] == '\x90' || t[2] == '\x91'))
+		p = 3;
+	if ((p == 0 && !soft) || !(prev >= 'a' && prev <= 'z'))
+		return 0;
+	while (p < left && is_blank((unsigned char)t[p]))
+		p++;
+	if (p < left && t[p] == '\r')
+		p++;
+	if (p >= left || t[p] != '\n')
+		return 0;
+	p++;
+	while (p < left && is_blank((unsigned char)t[p]))
+		p++;
+	return p < left && t[p] >= 'a' && t[p] <= 'z' ? p : 0;
+}
+
+/* A markup comment's opening or closing at t, its length, with *stand
+ * the byte that stands for it: "<!--" a line break (the comment's text is
+ * read as a page's line of its own: "<!-- System: ..." is a system turn),
+ * "-->" a blank, and a comment with nothing in it ("ig<!---->nore") no
+ * byte at all: it joins the word around it. */
+static size_t comment_mark(const char *t, size_t left, char *stand)
+{
+	*stand = 0;
+	if (left >= 7 && !memcmp(t, "<!---->", 7))
+		return 7;
+	*stand = '\n';
+	if (left >= 4 && !memcmp(t, "<!--", 4))
+		return 4;
+	*stand = ' ';
+	if (left >= 3 && !memcmp(t, "-->", 3))
+		return 3;
+	return 0;
+}
+
+/* Runs of single letters with one blank between them ("i g n o r e"):
+ * at least this many are read as one word, and then, up to SPACED_GAP
+ * bytes after it, a run of two or three as well ("a l l"). */
+#define SPACED_MIN 4
+#define SPACED_GAP 4
+
+/* How many single letters, one blank apart, start at t[i] (a word start). */
+static size_t spaced_run(const struct folded *a, size_t i)
+{
+	size_t n = 0;
+	while (i < a->len && a->t[i] >= 'a' && a->t[i] <= 'z' &&
+	       (i + 1 == a->len || !is_word((unsigned char)a->t[i + 1]))) {
+		n++;
+		if (i + 2 >= a->len || !is_blank((unsigned char)a->t[i + 1]) ||
+		    !is_word((unsigned char)a->t[i + 2]))
+			break;
+		i += 2;
+	}
+	return n;
+}
+
+/* The folded page: NFKC, case and marks folded (sw_fold), then invisible
+ * characters and soft hyphens dropped, look-alike letters mapped to Latin,
+ * markup comments opened, hyphens at line ends joined, and runs of spaced
+ * single letters joined; every byte keeps the offset of the page byte it
+ * came from, so a flag's excerpt is the page as written. */
 static void fold_page(struct folded *out, const char *text, size_t len)
 {
 	struct sw_fold f;
+	struct folded a;
 	sw_fold(&f, text, len, SW_FOLD_CASE | SW_FOLD_MARKS);
-	out->t = sw_xmalloc(f.len + 1);
-	out->map = sw_xmalloc((f.len + 1) * sizeof(*out->map));
-	out->len = 0;
+	a.t = sw_xmalloc(f.len + 1);
+	a.map = sw_xmalloc((f.len + 1) * sizeof(*a.map));
+	a.len = 0;
+	const unsigned char *u = (const unsigned char *)f.text;
 	for (size_t i = 0; i < f.len;) {
-		size_t zw = zero_width((const unsigned char *)f.text + i, f.len - i);
-		if (zw) {
-			i += zw;
+		bool soft = f.map[i] >= 2 && !memcmp(text + f.map[i] - 2, "\xc2\xad", 2);
+		size_t skip = line_end_hyphen(f.text + i, f.len - i, a.len ? a.t[a.len - 1] : 0,
+					      soft);
+		char stand;
+		if (!skip)
+			skip = invisible(u + i, f.len - i);
+		if (skip) {
+			i += skip;
 			continue;
 		}
-		unsigned char c = (unsigned char)f.text[i];
-		out->t[out->len] = (c == '\r' || c == '\f' || c == '\v') ? '\n' : (char)c;
-		out->map[out->len++] = f.map[i];
+		if ((skip = comment_mark(f.text + i, f.len - i, &stand)) != 0) {
+			if (stand)
+				folded_put(&a, stand, f.map[i]);
+			i += skip;
+			continue;
+		}
+		char c = confusable(u + i, f.len - i);
+		if (c) {
+			folded_put(&a, c, f.map[i]);
+			i += 2;
+			continue;
+		}
+		c = f.text[i];
+		folded_put(&a, (c == '\r' || c == '\f' || c == '\v') ? '\n' : c, f.map[i]);
+		i++;
+	}
+	a.map[a.len] = f.map[f.len];
+
+	out->t = sw_xmalloc(a.len + 1);
+	out->map = sw_xmalloc((a.len + 1) * sizeof(*out->map));
+	out->len = 0;
+	size_t joined_end = SIZE_MAX; /* where the last joined run ended in a */
+	for (size_t i = 0; i < a.len;) {
+		size_t run = (i == 0 || !is_word((unsigned char)a.t[i - 1])) ? spaced_run(&a, i) : 0;
+		bool near = joined_end != SIZE_MAX && i - joined_end <= SPACED_GAP;
+		if (run >= SPACED_MIN || (run >= 2 && near)) {
+			for (size_t k = 0; k < run; k++)
+				folded_put(out, a.t[i + 2 * k], a.map[i + 2 * k]);
+			i += 2 * run - 1;
+			joined_end = i;
+			continue;
+		}
+		folded_put(out, a.t[i], a.map[i]);
 		i++;
 	}
 	out->t[out->len] = '\0';
-	out->map[out->len] = f.map[f.len];
+	out->map[out->len] = a.map[a.len];
+	free(a.t);
+	free(a.map);
 	sw_fold_release(&f);
 }
 
