@@ -4,6 +4,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
@@ -13,7 +15,7 @@
 
 struct serve_opts {
 	const char *matter, *port_file, *bind, *by;
-	long long port;
+	long long port, render_cpu;
 	bool allow_remote, no_token_print;
 };
 
@@ -31,6 +33,8 @@ static const struct cli_opt opts[] = {
 	  CLI_FLAG, AT(allow_remote) },
 	{ "by", 0, "NAME", "who reviews and approves in the page (default: [user] name of "
 	  "sworn.conf or user.conf)", CLI_STRING, AT(by) },
+	{ "render-cpu", 0, "SECONDS", "CPU time one page image may take to draw (default 30, as "
+	  "a page's text import)", CLI_INT, AT(render_cpu), 1, 3600 },
 	{ "no-token-print", 0, NULL, "print the URL without the access token (it stays in "
 	  SW_WEB_TOKEN_FILE ")", CLI_FLAG, AT(no_token_print) },
 };
@@ -51,6 +55,24 @@ static void serve_person(struct cli_ctx *ctx, const char *by)
 	fprintf(stderr, "sworn serve: for %s (from %s)\n", label, p.source);
 	free(label);
 	sw_person_release(&p);
+}
+
+#define STOP_GRACE_MS 1500
+
+/* Ends the process STOP_GRACE_MS after a stop signal when the requests in
+ * flight have not ended by then (a judge that does not answer): what they
+ * had not committed is rolled back by SQLite, as after a crash. */
+static void *stop_watchdog(void *arg)
+{
+	(void)arg;
+	struct timespec t = { STOP_GRACE_MS / 1000, (STOP_GRACE_MS % 1000) * 1000000L };
+	while (nanosleep(&t, &t) != 0)
+		;
+	static const char msg[] = "sworn serve: requests still running 1.5 s after the signal: "
+				  "stopped without them (their unsaved work is not kept)\n";
+	if (write(2, msg, sizeof(msg) - 1) < 0)
+		_exit(0);
+	_exit(0);
 }
 
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
@@ -117,6 +139,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		.commit = cli_build_commit,
 		.judge = judged ? &judge.vj : NULL,
 		.log = !cli_globals.quiet,
+		.render_cpu_s = (unsigned)o->render_cpu,
 	};
 	if (sw_web_start(&w, &wo, &err) != 0) {
 		rc = cli_fail(&err);
@@ -151,6 +174,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		;
 	if (!cli_globals.quiet)
 		fprintf(stderr, "sworn serve: stopped (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+	pthread_t dog;
+	if (pthread_create(&dog, NULL, stop_watchdog, NULL) == 0)
+		pthread_detach(dog);
 	rc = CLI_OK;
 unblock:
 	sw_web_stop(w);
@@ -164,7 +190,7 @@ cleanup:
 const struct cli_command cli_cmd_serve = {
 	.name = "serve",
 	.usage = "[-m MATTER] [--port N] [--port-file FILE] [--bind ADDR --allow-remote]"
-		 " [--by NAME]"
+		 " [--render-cpu SECONDS] [--by NAME]"
 		 " [--no-token-print]",
 	.summary = "review runs, drafts and their evidence in a browser on this machine",
 	.description =
@@ -178,7 +204,10 @@ const struct cli_command cli_cmd_serve = {
 		"same across restarts); every request without it, or without the session\n"
 		"cookie the first visit sets, is refused.  Listens on 127.0.0.1 only unless\n"
 		"--bind names another address with --allow-remote.  One line per request on\n"
-		"standard error unless --quiet.  Ctrl-C or SIGTERM stops it.\n\n"
+		"standard error unless --quiet.  A page image is drawn by a worker process\n"
+		"with limits (--render-cpu seconds of CPU, 2 GiB), killed past them: the\n"
+		"page's text is shown instead.  Ctrl-C or SIGTERM stops it within 2\n"
+		"seconds, whatever it is doing.\n\n"
 		"Exit status: 0 stopped by a signal, 2 usage error or the port in use.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),

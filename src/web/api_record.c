@@ -164,9 +164,8 @@ static char *pdf_original(struct sw__web_req *q, struct sw_matter *m,
 	if (f)
 		fclose(f);
 	if (pdf) {
-		pthread_mutex_lock(&q->w->render_lock);
-		pdf = sw__web_pdf_pages(&pages, path, &err) == 0 && pages == p->page_count;
-		pthread_mutex_unlock(&q->w->render_lock);
+		pdf = sw__web_render_pages(&pages, q->w, path, &err) == 0 &&
+		      pages == p->page_count;
 	}
 	if (!pdf) {
 		free(path);
@@ -207,9 +206,7 @@ void sw__web_page_png(struct sw__web_req *q, struct sw__web_reply *r, struct sw_
 		return;
 	}
 	struct sw_buf png = SW_BUF_INIT;
-	pthread_mutex_lock(&q->w->render_lock);
-	int rc = sw__web_page_render(&png, pdf, p.page_no, &err);
-	pthread_mutex_unlock(&q->w->render_lock);
+	int rc = sw__web_render_png(&png, q->w, pdf, p.page_no, &err);
 	if (rc != 0) {
 		sw__web_reply_err(r, &err);
 	} else {

@@ -63,6 +63,8 @@ unsigned sw__web_status_for(int code)
 		return 409;
 	case SW_EPOLICY:
 		return 403;
+	case SW_ECANCEL:
+		return 503;
 	default:
 		return 500;
 	}

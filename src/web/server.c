@@ -353,7 +353,9 @@ int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err
 	w->judge = o->judge;
 	w->log = o->log;
 	memcpy(w->token, o->token, SW_WEB_TOKEN_HEX + 1);
-	pthread_mutex_init(&w->render_lock, NULL);
+	w->render_ctl = -1;
+	w->render_pid = -1;
+	w->render_cpu_s = o->render_cpu_s ? o->render_cpu_s : SW__WEB_RENDER_CPU_S;
 	if ((rc = sw__web_random_hex(w->session, SW_WEB_TOKEN_HEX / 2, err)) != 0 ||
 	    (rc = sw__web_random_hex(w->csrf, SW_WEB_TOKEN_HEX / 2, err)) != 0)
 		goto fail;
@@ -362,6 +364,10 @@ int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err
 	else
 		snprintf(w->host, sizeof(w->host), "%s", bind);
 
+	/* before the server's threads: the renderer is forked from a process
+	 * with one thread */
+	if ((rc = sw__web_render_start(w, err)) != 0)
+		goto fail;
 	w->daemon = MHD_start_daemon(
 		flags, (uint16_t)o->port, NULL, NULL, answer, w,
 		MHD_OPTION_SOCK_ADDR, sa,
@@ -410,9 +416,10 @@ void sw_web_stop(struct sw_web *w)
 {
 	if (!w)
 		return;
+	atomic_store(&w->stopping, true);
 	if (w->daemon)
 		MHD_stop_daemon(w->daemon);
-	pthread_mutex_destroy(&w->render_lock);
+	sw__web_render_stop(w);
 	free(w->matter);
 	free(w->commit);
 	free(w);

@@ -62,6 +62,8 @@ struct sw_web_opts {
 				  asks it (borrowed for the server's life; called from
 				  several request threads at once); NULL: none */
 	bool log;              /* one line per request on stderr */
+	unsigned render_cpu_s; /* CPU seconds a page image may take to draw; 0: 30,
+				* as a page's text import */
 };
 
 struct sw_web; /* opaque: a running server */

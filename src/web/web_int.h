@@ -4,6 +4,9 @@
 #define SW_WEB_INT_H
 
 #include <pthread.h>
+#include <stdatomic.h>
+#include <sys/resource.h>
+#include <sys/types.h>
 
 #include <jansson.h>
 
@@ -30,7 +33,11 @@ struct sw_web {
 	char origin[SW__WEB_HOST_MAX + 16];               /* http://HOST:PORT */
 	unsigned port;
 	bool log;
-	pthread_mutex_t render_lock;  /* poppler and fontconfig, one page at a time */
+	atomic_bool stopping;         /* sw_web_stop has begun: long waits end */
+	int render_ctl;               /* to the page renderer (render.c), or -1 */
+	pid_t render_pid;             /* the renderer's spawner, or -1 */
+	atomic_int renders;           /* workers running */
+	unsigned render_cpu_s;        /* CPU seconds one page's worker may use */
 };
 
 /* One request as the handlers see it. */
@@ -82,7 +89,7 @@ bool sw__web_path_split(char *path, char **seg, size_t *nseg);
  * '\' or NUL as %XX, in either case. */
 bool sw__web_path_encoded_sep(const char *uri);
 
-/* The API below /api/ (api.c): seg are the path's segments after "api". */
+/* The API below /api/ (routes.c): seg are the path's segments after "api". */
 void sw__web_api(struct sw__web_req *q, struct sw__web_reply *r, char **seg, size_t nseg);
 
 /* A query argument, or NULL. */
@@ -186,7 +193,27 @@ int sw__web_edit_save(int64_t *version, char **current, struct sw_matter *m, int
 #define SW__WEB_PAGE_DPI 110        /* a readable page on a laptop screen */
 #define SW__WEB_PAGE_MAX_PX 2200    /* the longer side at most, in pixels */
 
-/* How many pages the PDF at path has into *pages; SW_EINPUT when it is
+#define SW__WEB_RENDERS 2           /* page workers at once; more are told to retry */
+#define SW__WEB_RENDER_CPU_S 30     /* CPU seconds, as a page's text import (extract.h) */
+#define SW__WEB_RENDER_AS ((rlim_t)2 << 30) /* a worker's address space */
+
+/* Start the page renderer (render.c): a process forked now, before the
+ * server's threads, that forks a worker with limits for each page. */
+int sw__web_render_start(struct sw_web *w, struct sw_err *err) SW_MUST_USE;
+/* End it (its workers die with it).  Safe when it never started. */
+void sw__web_render_stop(struct sw_web *w);
+
+/* What the two calls below do, in a worker of the renderer: the page
+ * count into *pages, page_no's PNG into out.  SW_ELIMIT when the worker
+ * ran past its bounds (killed), SW_ECANCEL when the server is stopping or
+ * SW__WEB_RENDERS workers run already, else as the calls below. */
+int sw__web_render_pages(unsigned *pages, struct sw_web *w, const char *path,
+			 struct sw_err *err) SW_MUST_USE;
+int sw__web_render_png(struct sw_buf *out, struct sw_web *w, const char *path,
+		       unsigned page_no, struct sw_err *err) SW_MUST_USE;
+
+/* In-process, for the renderer's workers only (page_image.c):
+ * how many pages the PDF at path has into *pages; SW_EINPUT when it is
  * not a PDF poppler can open. */
 int sw__web_pdf_pages(unsigned *pages, const char *path, struct sw_err *err) SW_MUST_USE;
 
