@@ -61,6 +61,7 @@ enum sw_authority_format {
 	SW_AUTHORITY_CL_CLUSTERS,  /* CourtListener opinion-clusters */
 	SW_AUTHORITY_CL_DOCKETS,   /* CourtListener dockets */
 	SW_AUTHORITY_TEXTS,        /* a folder of opinion texts */
+	SW_AUTHORITY_CODE_TEXTS,   /* sections' texts: cite,text (CSV or JSON Lines) */
 };
 
 /* "simple", "codes", "courtlistener-citations", ...; never NULL. */
@@ -81,6 +82,36 @@ struct sw_authority_import_summary {
 int sw_authority_import(struct sw_authority_import_summary *out,
 			struct sw_authority *a, const char *path, bool progress,
 			struct sw_err *err) SW_MUST_USE;
+
+/* A code section or rule as the code table keys it: the code as written
+ * ("U.S.C.", "Fed. R. Civ. P."), its title ("28", or "" for none) and the
+ * section or rule number ("1332", "56"). */
+struct sw_authority_section {
+	char code[128];
+	char title[64];
+	char section[64];
+};
+
+/* Import the texts of code sections and rules from path: a CSV whose
+ * header names the columns cite and text (plain or .bz2), or JSON Lines
+ * of {"cite": ..., "text": ...}.  parse reads a cite as written ("28
+ * U.S.C. § 1332", "Fed. R. Civ. P. 56") into out, or returns false (the
+ * caller's claim scanner, so that a cite is read as a draft's is).  Each
+ * text is stored for its section, replacing an earlier one, and the
+ * section joins the code table.  A row whose cite cannot be read, whose
+ * text is empty or over SW_AUTHORITY_MAX_FIELD bytes is skipped and
+ * counted.  One transaction per file. */
+int sw_authority_import_code_texts(struct sw_authority_import_summary *out,
+				   struct sw_authority *a, const char *path,
+				   bool (*parse)(void *ud, const char *cite,
+						 struct sw_authority_section *out),
+				   void *ud, struct sw_err *err) SW_MUST_USE;
+
+/* The stored text of code (as written) title (may be NULL or "") section
+ * into out; SW_ENOTFOUND when none is stored. */
+int sw_authority_code_text(struct sw_buf *out, struct sw_authority *a, const char *code,
+			   const char *title, const char *section,
+			   struct sw_err *err) SW_MUST_USE;
 
 /* ----------------------------------------------------------------- lookup */
 

@@ -20,7 +20,7 @@ struct sw_authority {
 };
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SW_AUTHORITY_SCHEMA_VERSION 1
+#define SW_AUTHORITY_SCHEMA_VERSION 2
 
 /* The secondary indexes of cases: lookups by page range and by
  * CourtListener cluster.  Created by the schema, dropped by a large import

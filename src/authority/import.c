@@ -30,6 +30,7 @@ const char *sw_authority_format_name(enum sw_authority_format f)
 	case SW_AUTHORITY_CL_CLUSTERS: return "courtlistener-clusters";
 	case SW_AUTHORITY_CL_DOCKETS: return "courtlistener-dockets";
 	case SW_AUTHORITY_TEXTS: return "texts";
+	case SW_AUTHORITY_CODE_TEXTS: return "code-texts";
 	}
 	return "unknown";
 }
@@ -277,6 +278,7 @@ static bool bind_row(struct import *im, enum sw_authority_format fmt)
 		return true;
 	}
 	case SW_AUTHORITY_TEXTS:
+	case SW_AUTHORITY_CODE_TEXTS:
 		break;
 	}
 	return false;

@@ -36,6 +36,10 @@ static const char *const migrations[] = {
 	"CREATE TABLE IF NOT EXISTS texts ("
 	"  case_id INTEGER PRIMARY KEY REFERENCES cases (id) ON DELETE CASCADE,"
 	"  text TEXT NOT NULL);",
+	/* 1 -> 2: the texts of code sections and rules (code_texts.c). */
+	"CREATE TABLE code_texts ("
+	"  code_key TEXT NOT NULL, title TEXT NOT NULL, section TEXT NOT NULL,"
+	"  text TEXT NOT NULL, PRIMARY KEY (code_key, title, section)) WITHOUT ROWID;",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_AUTHORITY_SCHEMA_VERSION,

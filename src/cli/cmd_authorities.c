@@ -6,24 +6,88 @@
 #include <jansson.h>
 
 #include "authority/authority.h"
+#include "claims/claims.h"
 #include "cli/cli.h"
 
 struct authorities_opts {
 	bool json;
+	const char *texts;
 };
 
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print each import's summary, or the lookup's result, as JSON",
 	  CLI_FLAG, offsetof(struct authorities_opts, json) },
+	{ "texts", 0, "FILE",
+	  "import: the texts of code sections and rules, a CSV with the columns cite,text or "
+	  "JSON Lines of {\"cite\", \"text\"}, so that a quotation of them is checked",
+	  CLI_PATH, offsetof(struct authorities_opts, texts) },
 };
+
+static void copy_field(char *out, size_t size, const char *v)
+{
+	snprintf(out, size, "%s", v ? v : "");
+}
+
+/* A cite of a texts file read as a draft's statute or rule is read (the
+ * claim scanner), so that the text is found under the key the gate asks
+ * for. */
+static bool parse_section(void *ud, const char *cite, struct sw_authority_section *out)
+{
+	struct sw_claims c = { 0 };
+	bool ok = false;
+	(void)ud;
+	if (sw_claims_scan(&c, cite, strlen(cite), NULL) != 0)
+		return false;
+	for (size_t i = 0; i < c.n && !ok; i++) {
+		const struct sw_claim *k = &c.v[i];
+		if (k->kind != SW_CLAIM_STATUTE && k->kind != SW_CLAIM_RULE)
+			continue;
+		const char *code = sw_claim_get(k, "code");
+		const char *section = sw_claim_get(k, k->kind == SW_CLAIM_RULE ? "rule" : "section");
+		if (!code)
+			code = sw_claim_get(k, "reporter");
+		if (!code || !section)
+			continue;
+		copy_field(out->code, sizeof(out->code), code);
+		copy_field(out->title, sizeof(out->title), sw_claim_get(k, "title"));
+		copy_field(out->section, sizeof(out->section), section);
+		ok = true;
+	}
+	sw_claims_release(&c);
+	return ok;
+}
+
+static void print_summary(json_t *files, const char *path,
+			  const struct sw_authority_import_summary *sum)
+{
+	if (files)
+		json_array_append_new(files, json_pack("{s:o, s:s, s:I, s:I, s:I, s:f}",
+			"path", sw_json_str(path), "format",
+			sw_authority_format_name(sum->format), "rows", (json_int_t)sum->rows,
+			"stored", (json_int_t)sum->stored, "skipped", (json_int_t)sum->skipped,
+			"seconds", sum->seconds));
+	else
+		sw_term_printf(stdout, "%s: %s: %llu rows, %llu stored, %llu skipped in %.2f s\n",
+			       path, sw_authority_format_name(sum->format),
+			       (unsigned long long)sum->rows, (unsigned long long)sum->stored,
+			       (unsigned long long)sum->skipped, sum->seconds);
+}
 
 /* Under --json the files imported before a failure are still listed: the
  * document goes out, then the error's line and exit code. */
-static int do_import(struct sw_authority *auth, const struct cli_args *a, bool json)
+static int do_import(struct sw_authority *auth, const struct cli_args *a, bool json,
+		     const char *texts)
 {
 	json_t *files = json ? json_array() : NULL;
 	struct sw_err err = { 0 };
 	int failed = 0;
+	if (texts) {
+		struct sw_authority_import_summary sum;
+		if (sw_authority_import_code_texts(&sum, auth, texts, parse_section, NULL, &err) != 0)
+			failed = 1;
+		else
+			print_summary(files, texts, &sum);
+	}
 	for (int i = 1; i < a->npos && !failed; i++) {
 		struct sw_authority_import_summary sum;
 		bool progress = isatty(STDERR_FILENO) && !cli_globals.quiet;
@@ -31,17 +95,7 @@ static int do_import(struct sw_authority *auth, const struct cli_args *a, bool j
 			failed = 1;
 			break;
 		}
-		if (json)
-			json_array_append_new(files, json_pack("{s:o, s:s, s:I, s:I, s:I, s:f}",
-				"path", sw_json_str(a->pos[i]), "format",
-				sw_authority_format_name(sum.format), "rows", (json_int_t)sum.rows,
-				"stored", (json_int_t)sum.stored, "skipped", (json_int_t)sum.skipped,
-				"seconds", sum.seconds));
-		else
-			printf("%s: %s: %llu rows, %llu stored, %llu skipped in %.2f s\n", a->pos[i],
-			       sw_authority_format_name(sum.format), (unsigned long long)sum.rows,
-			       (unsigned long long)sum.stored, (unsigned long long)sum.skipped,
-			       sum.seconds);
+		print_summary(files, a->pos[i], &sum);
 	}
 	if (!failed)
 		return cli_emit(json, json ? json_pack("{s:o}", "imported", files) : NULL, NULL, NULL,
@@ -128,7 +182,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		cli_error("unknown subcommand '%s': use 'sworn authorities import FILE...' or 'lookup CITE'", sub);
 		return CLI_USAGE;
 	}
-	if (a->npos < 2) {
+	const struct authorities_opts *o = a->opts;
+	if (o->texts && !import) {
+		cli_error("--texts belongs to import: sworn authorities import --texts FILE");
+		return CLI_USAGE;
+	}
+	if (a->npos < 2 && !(import && o->texts)) {
 		cli_error("usage: sworn authorities %s", cmd->usage);
 		return CLI_USAGE;
 	}
@@ -139,8 +198,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		if (rc == CLI_NO)
 			rc = CLI_USAGE;
 	} else {
-		bool json = ((const struct authorities_opts *)a->opts)->json;
-		rc = import ? do_import(auth, a, json) : do_lookup(auth, a, json);
+		rc = import ? do_import(auth, a, o->json, o->texts) : do_lookup(auth, a, o->json);
 	}
 	sw_authority_close(auth);
 	free(path);
@@ -149,7 +207,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 
 const struct cli_command cli_cmd_authorities = {
 	.name = "authorities",
-	.usage = "import [--json] FILE... | lookup [--json] CITE",
+	.usage = "import [--json] [--texts FILE] FILE... | lookup [--json] CITE",
 	.summary = "the workspace's table of real authorities: import, look up",
 	.description =
 		"import reads, by each file's header: the simple CSV\n"
@@ -157,7 +215,11 @@ const struct cli_command cli_cmd_authorities = {
 		"a code table (code,title,section,name), CourtListener's bulk citations,\n"
 		"opinion-clusters and dockets CSVs (plain or .bz2, streamed), or a folder\n"
 		"of opinion texts named by citation (\"550 U.S. 544.txt\").  Re-importing\n"
-		"updates rows; it never duplicates them.\n\n"
+		"updates rows; it never duplicates them.\n"
+		"--texts FILE stores the text of code sections and rules (a CSV with the\n"
+		"columns cite,text, e.g. \"28 U.S.C. § 1332\",\"(a) The district courts\n"
+		"...\", or JSON Lines of {\"cite\": ..., \"text\": ...}), so that sworn verify\n"
+		"checks a quotation of them; without it such a quotation is unverifiable.\n\n"
 		"lookup prints the case that starts at CITE (\"925 F.3d 1339\") or whose\n"
 		"pages contain it; exit status 1 when there is none.",
 	.opts = opts,

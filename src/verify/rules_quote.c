@@ -234,6 +234,47 @@ static void record_quote(struct sw__verify_run *u, size_t i, size_t a, const cha
 	sw_buf_release(&also);
 }
 
+/* Quotation i attributed to statute or rule ac (written atext): in the
+ * section's text when `authorities import --texts` stored it. */
+static void code_quote(struct sw__verify_run *u, size_t i, const struct sw_claim *ac,
+		       const char *atext, const char *quoted, size_t qlen)
+{
+	const char *code = sw_claim_get(ac, "code");
+	const char *section = sw_claim_get(ac, ac->kind == SW_CLAIM_RULE ? "rule" : "section");
+	struct sw_buf text = SW_BUF_INIT;
+	struct sw_err e = { 0 };
+	size_t s = 0, end = 0;
+	if (!code)
+		code = sw_claim_get(ac, "reporter");
+	int rc = !u->auth || !code || !section || ac->kind == SW_CLAIM_JOURNAL ? SW_ENOTFOUND :
+		 sw_authority_code_text(&text, u->auth, code, sw_claim_get(ac, "title"), section, &e);
+	if (rc == SW_ENOTFOUND && ac->kind != SW_CLAIM_JOURNAL) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "no text of %s is stored: add the "
+			       "section's text with `sworn authorities import --texts FILE` (a CSV "
+			       "of cite,text or JSON Lines)", atext);
+	} else if (rc != 0) {
+		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "no text of %s is stored%s%s", atext,
+			       e.code ? ": " : "", e.code ? e.msg : "");
+	} else if (sw_verify_quote_in(quoted, qlen, text.data, text.len, &s, &end)) {
+		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "in the text of %s", atext);
+		struct sw_evidence *ev = sw__verify_add_evidence(u, i);
+		ev->source = "authority";
+		ev->cite = sw_xstrdup(atext);
+		ev->excerpt = sw__verify_excerpt(text.data, text.len, s, end);
+	} else {
+		struct sw__verify_closest c;
+		char *close = NULL;
+		if (sw__verify_closest(&c, quoted, qlen, text.data, text.len, NULL, 0)) {
+			close = sw__verify_closest_describe(&c, text.data, text.len);
+			sw__verify_closest_release(&c);
+		}
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "not found verbatim in the text of %s%s%s",
+			       atext, close ? "; closest: " : "", close ? close : "");
+		free(close);
+	}
+	sw_buf_release(&text);
+}
+
 void sw__verify_quote(struct sw__verify_run *u, size_t i)
 {
 	const struct sw_claim *c = &u->r->claims.v[i];
@@ -259,8 +300,7 @@ void sw__verify_quote(struct sw__verify_run *u, size_t i)
 		}
 		if (ac->kind == SW_CLAIM_STATUTE || ac->kind == SW_CLAIM_RULE ||
 		    ac->kind == SW_CLAIM_JOURNAL) {
-			sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "no text of %s is stored",
-				       atext);
+			code_quote(u, i, ac, atext, quoted, qlen);
 			free(atext);
 			goto done;
 		}

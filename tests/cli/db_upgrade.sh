@@ -32,9 +32,9 @@ fold -s -w 60 draft.md > in/resaved.txt
 run 0 "$SWORN" ingest -m m in
 has "$T/out" "quarantined 1"
 
-# authorities.db at version 1, and one from before versions were counted
-# (user_version 0, tables present).  The rows are those an import of the
-# CSV writes, copied into files made the old way.
+# authorities.db at version 1 (before sections' texts), and one from before
+# versions were counted (user_version 0, tables present).  The rows are
+# those an import of the CSV writes, copied into files made the old way.
 mkdir "$T/ref"
 "$SWORN" init -q "$T/ref" || exit 1
 printf 'name,volume,reporter,page,last_page,court,year\r\nBell Atlantic Corp. v. Twombly,550,U.S.,544,570,scotus,2007\r\n' >"$T/cases.csv"
@@ -62,7 +62,8 @@ for version in 1 0; do
 	sqlite3 authorities.db "$old_schema" "$rows" "PRAGMA user_version = $version;" || exit 1
 	run 0 "$SWORN" authorities lookup 550 U.S. 544
 	has "$T/out" "Bell Atlantic Corp. v. Twombly"
-	eq "authorities version (was $version)" "$(sqlite3 authorities.db 'PRAGMA user_version')" 1
+	eq "authorities version (was $version)" "$(sqlite3 authorities.db 'PRAGMA user_version')" 2
+	eq "sections' texts table (was $version)" "$(sqlite3 authorities.db 'SELECT count(*) FROM code_texts')" 0
 	eq "cases kept (was $version)" "$(sqlite3 authorities.db 'SELECT count(*) FROM cases')" 1
 	run 0 "$SWORN" authorities import "$T/cases.csv"
 	eq "no duplicate (was $version)" "$(sqlite3 authorities.db 'SELECT count(*) FROM cases')" 1
