@@ -2,7 +2,7 @@
 # needs: each installs missing packages first (scripts/install-deps).
 JOBS ?= 2
 
-.PHONY: all deps build asan release fuzz fuzz-long check check-dev check-asan check-hardening analyze demo bench install package clean real-server
+.PHONY: all deps build asan release fuzz fuzz-long check check-dev check-asan check-hardening analyze demo stand-in stand-in-stop bench install package clean real-server
 
 all: build
 
@@ -87,6 +87,15 @@ package: release
 
 demo: build
 	scripts/demo build/dev/sworn
+
+# sworn draft without a GPU: the scripted stand-in (NOT a language model;
+# scripts/stand-in says what it is) on 127.0.0.1:8081, running on its own
+# until make stand-in-stop.
+stand-in: build
+	scripts/stand-in start
+
+stand-in-stop:
+	scripts/stand-in stop
 
 bench: release
 	bench/ingest

@@ -376,6 +376,10 @@ int cli_matter_open(struct sw_matter **out, struct cli_ctx *ctx, const char *nam
 		return sw_err_set(err, SW_EUSAGE, "which matter? pass -m MATTER, set SWORN_MATTER, or "
 				  "pick one with 'sworn matter use NAME' ('sworn matter list' shows them)");
 	rc = sw_matter_open(out, &ctx->ws, name, err);
+	if (rc == 0 && (rc = sw_run_journal_open(*out, err)) != 0) {
+		sw_matter_close(*out);
+		*out = NULL;
+	}
 	if (rc != 0 && from) {
 		/* Say where a name the user did not type came from. */
 		char msg[sizeof(err->msg)];

@@ -108,7 +108,11 @@ static void predict(struct sw_fleet_bench *b, const struct sw_fleet_bench_opts *
 	for (size_t i = 0; i < b->n; i++) {
 		b->pt[i].pred_decode_tps = sw_fleet_decode_tps(o->model, hw, o->group, &fit, o->req->kv,
 							       b->pt[i].depth, o->cal);
-		b->pt[i].pred_prompt_tps = fit.prompt_tps;
+		/* The prompt the server read, from an empty cache: attention's
+		 * share grows with its length. */
+		long n = b->pt[i].prompt_n > 0 ? b->pt[i].prompt_n + b->pt[i].cache_n : b->pt[i].depth;
+		b->pt[i].pred_prompt_tps = sw_fleet_prompt_tps(o->model, hw, o->group, &fit,
+							       (uint32_t)n, o->cal);
 	}
 	struct sw__fleet_consts k;
 	const struct sw_fleet_gpu *gpu = &hw->gpus[hw->groups[o->group].gpu[0]];
@@ -136,6 +140,9 @@ static void predict(struct sw_fleet_bench *b, const struct sw_fleet_bench_opts *
 	}
 	b->decode_ratio = nd ? dr / (double)nd : 0;
 	b->prompt_ratio = np ? pr / (double)np : 0;
+	/* Far slower than any calibration error: the model is not where the
+	 * plan put it (a CPU build, layers left on the CPU, another GPU). */
+	b->slow = b->prompt_ratio > 0 && b->prompt_ratio < 1.0 / SW_FLEET_BENCH_SLOW;
 }
 
 int sw_fleet_bench_run(struct sw_fleet_bench *out, struct sw_llm_client *c, const char *endpoint,
@@ -259,6 +266,11 @@ void sw_fleet_bench_text(struct sw_buf *out, const struct sw_fleet_bench *b)
 	if (b->predicted)
 		sw_buf_addf(out, "measured / predicted: decode %.2f, prompt %.2f\n", b->decode_ratio,
 			    b->prompt_ratio);
+	if (b->slow)
+		sw_buf_addf(out, "warning: prompts read %.1fx slower than predicted for %s: is the model "
+			    "on those GPUs? nvidia-smi should show the server's memory on each; a CPU "
+			    "build or layers left on the CPU read prompts at CPU speed\n",
+			    1.0 / b->prompt_ratio, b->predicted_for);
 	if (b->predicted && b->eta * b->decode_ratio > 1.0)
 		sw_buf_adds(out, "note: faster than the GPUs' memory bandwidth allows for this model: "
 				 "is the server running the model and group given?\n");
@@ -287,6 +299,7 @@ json_t *sw_fleet_bench_json(const struct sw_fleet_bench *b)
 		json_object_set_new(j, "predicted_for", sw_json_str(b->predicted_for));
 		json_object_set_new(j, "decode_ratio", json_real(b->decode_ratio));
 		json_object_set_new(j, "prompt_ratio", json_real(b->prompt_ratio));
+		json_object_set_new(j, "slow", json_boolean(b->slow));
 	}
 	return j;
 }

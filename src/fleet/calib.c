@@ -20,14 +20,14 @@
 /* Every number is NAN until the file gives it: only what a section says
  * overrides what comes before it. */
 struct calib_defaults {
-	double eta, c_layer_ms, pp_tflops, reserve_mib, margin_mib, compute_mib;
+	double eta, c_layer_ms, pp_tflops, attn_tflops, reserve_mib, margin_mib, compute_mib;
 	char *note;
 };
 
 struct calib_gpu {
 	char *name;
 	char *compute;    /* "7.0" or "8" or a comma list */
-	double eta, pp_tflops, reserve_mib, overhead_scale;
+	double eta, pp_tflops, attn_tflops, reserve_mib, overhead_scale;
 	char *note;
 };
 
@@ -68,6 +68,8 @@ static const struct sw_config_key keys[] = {
 	NUM("defaults", eta, struct calib_defaults, "fraction of peak bandwidth a GEMV reaches"),
 	NUM("defaults", c_layer_ms, struct calib_defaults, "per-layer overhead of one token, ms"),
 	NUM("defaults", pp_tflops, struct calib_defaults, "effective prefill TFLOPS"),
+	NUM("defaults", attn_tflops, struct calib_defaults,
+	    "effective TFLOPS of prefill attention (the flash-attention kernel); 0: 0.55 x pp_tflops"),
 	NUM("defaults", reserve_mib, struct calib_defaults, "CUDA context and driver reserve per GPU"),
 	NUM("defaults", margin_mib, struct calib_defaults, "safety margin per GPU"),
 	NUM("defaults", compute_mib, struct calib_defaults, "fixed part of the compute buffers per GPU"),
@@ -77,6 +79,7 @@ static const struct sw_config_key keys[] = {
 	  .help = "compute capabilities it matches: 7.0 exactly, 8 any 8.x, or a comma list" },
 	NUM("gpu", eta, struct calib_gpu, "replaces [defaults] eta"),
 	NUM("gpu", pp_tflops, struct calib_gpu, "replaces [defaults] pp_tflops"),
+	NUM("gpu", attn_tflops, struct calib_gpu, "replaces [defaults] attn_tflops"),
 	NUM("gpu", reserve_mib, struct calib_gpu, "replaces [defaults] reserve_mib"),
 	NUM("gpu", overhead_scale, struct calib_gpu, "factor on the class's c_layer_ms"),
 	NOTE("gpu", struct calib_gpu),
@@ -116,7 +119,7 @@ static void *target(void *user, const struct sw_config_entry *e, struct sw_err *
 		struct calib_gpu *g = &c->gpus[c->ngpus++];
 		memset(g, 0, sizeof(*g));
 		g->name = sw_xstrdup(e->subsection);
-		g->eta = g->pp_tflops = g->reserve_mib = g->overhead_scale = NAN;
+		g->eta = g->pp_tflops = g->attn_tflops = g->reserve_mib = g->overhead_scale = NAN;
 		return g;
 	}
 	for (size_t i = 0; i < c->nclasses; i++)
@@ -139,7 +142,8 @@ int sw_fleet_calib_parse(struct sw_fleet_calib **out, const char *text, size_t l
 	int rc;
 
 	struct calib_defaults *d = &c->defaults;
-	d->eta = d->c_layer_ms = d->pp_tflops = d->reserve_mib = d->margin_mib = d->compute_mib = NAN;
+	d->eta = d->c_layer_ms = d->pp_tflops = d->attn_tflops = d->reserve_mib = d->margin_mib =
+		d->compute_mib = NAN;
 	if (len > CALIB_MAX_BYTES)
 		rc = sw_err_set(err, SW_ELIMIT, "%s: larger than %u bytes", name, CALIB_MAX_BYTES);
 	else if ((rc = sw_config_parse(&cfg, text, len, name, err)) == 0)
@@ -245,13 +249,14 @@ void sw__fleet_consts(struct sw__fleet_consts *out, const struct sw_fleet_calib 
 	const struct calib_defaults *d = &cal->defaults;
 	double overhead_scale = 1.0;
 	struct sw__fleet_consts c = {
-		.eta = 0.8, .c_layer_ms = 0.02, .pp_tflops = 40, .pp_scale = 1.0,
+		.eta = 0.8, .c_layer_ms = 0.02, .pp_tflops = 40, .attn_tflops = 0, .pp_scale = 1.0,
 		.reserve_mib = 400, .margin_mib = 128, .compute_mib = 256,
 		.class_name = "default", .gpu_name = "default",
 	};
 	take(&c.eta, d->eta);
 	take(&c.c_layer_ms, d->c_layer_ms);
 	take(&c.pp_tflops, d->pp_tflops);
+	take(&c.attn_tflops, d->attn_tflops);
 	take(&c.reserve_mib, d->reserve_mib);
 	take(&c.margin_mib, d->margin_mib);
 	take(&c.compute_mib, d->compute_mib);
@@ -263,6 +268,7 @@ void sw__fleet_consts(struct sw__fleet_consts *out, const struct sw_fleet_calib 
 			continue;
 		take(&c.eta, g->eta);
 		take(&c.pp_tflops, g->pp_tflops);
+		take(&c.attn_tflops, g->attn_tflops);
 		take(&c.reserve_mib, g->reserve_mib);
 		take(&overhead_scale, g->overhead_scale);
 		c.gpu_name = g->name;
@@ -278,5 +284,9 @@ void sw__fleet_consts(struct sw__fleet_consts *out, const struct sw_fleet_calib 
 		break;
 	}
 	c.c_layer_ms *= overhead_scale;
+	/* Unset: Ampere's measured ratio of attention to weights' prefill
+	 * (docs/PERFORMANCE.md, prefill at depth). */
+	if (!(c.attn_tflops > 0))
+		c.attn_tflops = 0.55 * c.pp_tflops;
 	*out = c;
 }

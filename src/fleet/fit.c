@@ -10,7 +10,10 @@
  * weight of its layers (MoE: the router's share of the experts), the KV of
  * every attention layer up to the current position (or window) and the
  * recurrent state twice; each GPU streams at eta times its peak bandwidth,
- * and each layer costs a fixed launch overhead.  Prefill is compute bound.
+ * and each layer costs a fixed launch overhead.  Prefill is compute bound:
+ * the weights' FLOPs at the GPU's GEMM rate, attention's at the rate of the
+ * flash-attention kernel that architecture runs (it dominates at tens of
+ * thousands of tokens), and a split's activations over its link.
  */
 #include <string.h>
 
@@ -169,30 +172,42 @@ double sw_fleet_decode_tps(const struct sw_fleet_model *m, const struct sw_fleet
 	return ms > 0 ? 1e3 / ms : 0;
 }
 
-/* Prompt tokens/s for a prompt of n tokens: weights' FLOPs plus attention
- * over half the prompt on average, each GPU in turn. */
-static double prompt_tps(const struct sw_fleet_model *m, const struct sw_fleet_hw *hw, int group,
-			 const struct sw_fleet_fit *fit, uint32_t n, const struct sw_fleet_calib *cal)
+/* Activations between GPUs of a layer split, bytes/s: NVLink or PCIe. */
+#define LINK_NVLINK_BPS 40e9
+#define LINK_PCIE_BPS 12e9
+
+const uint32_t sw_fleet_prompt_depths[SW_FLEET_PROMPT_DEPTHS] = { 1024, 16384, 65536 };
+
+double sw_fleet_prompt_tps(const struct sw_fleet_model *m, const struct sw_fleet_hw *hw, int group,
+			   const struct sw_fleet_fit *fit, uint32_t n, const struct sw_fleet_calib *cal)
 {
 	const struct sw_fleet_group *g = &hw->groups[group];
-	double flops[SW_FLEET_MAX_GPUS] = { 0 };
+	double weights[SW_FLEET_MAX_GPUS] = { 0 }, attn[SW_FLEET_MAX_GPUS] = { 0 };
+	/* Each token of the prompt attends to those before it: half the
+	 * prompt on average, or the window. */
 	for (uint32_t il = 0; il < m->n_layer_all; il++) {
 		const struct sw_fleet_layer *L = &m->layers[il];
 		if (L->mtp)
 			continue;
 		size_t d = device_of(fit, il);
 		double pos = L->window && L->window < n / 2 ? L->window : n / 2.0;
-		flops[d] += 2.0 * (double)L->active_params;
+		weights[d] += 2.0 * (double)L->active_params;
 		if (L->k_elems)
-			flops[d] += 4.0 * m->n_head * (double)m->key_len * pos;
+			attn[d] += 4.0 * m->n_head * (double)m->key_len * pos;
 	}
-	flops[device_of(fit, m->n_layer_all)] += 2.0 * (double)m->output_params;
+	weights[device_of(fit, m->n_layer_all)] += 2.0 * (double)m->output_params;
 	double s = 0;
+	size_t used = 0;
 	for (size_t d = 0; d < fit->ndev; d++) {
 		struct sw__fleet_consts c;
 		sw__fleet_consts(&c, cal, m, &hw->gpus[g->gpu[d]]);
-		s += flops[d] / (c.pp_tflops * c.pp_scale * 1e12);
+		s += weights[d] / (c.pp_tflops * c.pp_scale * 1e12) + attn[d] / (c.attn_tflops * 1e12);
+		used += fit->layers[d] > 0;
 	}
+	/* A split sends each token's activations (f32) to the next GPU. */
+	if (used > 1)
+		s += (double)(used - 1) * (double)m->n_embd * 4 /
+		     (g->nvlink ? LINK_NVLINK_BPS : LINK_PCIE_BPS);
 	return s > 0 ? 1.0 / s : 0;
 }
 
@@ -451,7 +466,11 @@ void sw__fleet_fit(struct sw_fleet_fit *out, const struct sw_fleet_model *m,
 	for (int i = 0; i < SW_FLEET_DEPTHS; i++)
 		out->decode_at[i] = sw_fleet_depths[i] <= per_slot
 			? sw_fleet_decode_tps(m, hw, group, out, r.kv, sw_fleet_depths[i], cal) : 0;
-	out->prompt_tps = prompt_tps(m, hw, group, out, per_slot < 4096 ? per_slot : 4096, cal);
+	out->prompt_tps = sw_fleet_prompt_tps(m, hw, group, out, per_slot < 4096 ? per_slot : 4096, cal);
+	for (int i = 0; i < SW_FLEET_PROMPT_DEPTHS; i++)
+		out->prompt_at[i] = sw_fleet_prompt_depths[i] <= per_slot
+			? sw_fleet_prompt_tps(m, hw, group, out, sw_fleet_prompt_depths[i], cal) : 0;
+	out->prompt_full = sw_fleet_prompt_tps(m, hw, group, out, per_slot, cal);
 	if (!out->fits && explain_misfit)
 		explain(out, m, hw, group, &r, cal);
 	else

@@ -336,6 +336,8 @@ struct sw_fleet_request {
 
 #define SW_FLEET_DEPTHS 4     /* decode predicted at 1k, 4k, 16k, 32k */
 extern const uint32_t sw_fleet_depths[SW_FLEET_DEPTHS];
+#define SW_FLEET_PROMPT_DEPTHS 3 /* prefill predicted for prompts of 1k, 16k, 64k */
+extern const uint32_t sw_fleet_prompt_depths[SW_FLEET_PROMPT_DEPTHS];
 
 /* The fit of one model on one group with a chosen layer split. */
 struct sw_fleet_fit {
@@ -352,7 +354,10 @@ struct sw_fleet_fit {
 	uint32_t max_ctx;                   /* largest context that fits (0: none) */
 	double decode_tps;                  /* at ctx (per slot, one stream) */
 	double decode_at[SW_FLEET_DEPTHS];  /* at sw_fleet_depths (0 past ctx) */
-	double prompt_tps;
+	double prompt_tps;                  /* a prompt of min(ctx, 4096) tokens */
+	double prompt_at[SW_FLEET_PROMPT_DEPTHS]; /* prompts of sw_fleet_prompt_depths
+						     tokens (0 past ctx) */
+	double prompt_full;                 /* a prompt that fills a slot's context */
 	char why[512];                      /* when !fits: what to change */
 	char warn[512];                     /* hardware warnings, or "" */
 };
@@ -373,6 +378,15 @@ double sw_fleet_decode_tps(const struct sw_fleet_model *m,
 			   const struct sw_fleet_hw *hw, int group,
 			   const struct sw_fleet_fit *fit, enum sw_fleet_kv kv,
 			   uint32_t depth, const struct sw_fleet_calib *cal);
+
+/* Predicted prompt tokens/s of a prompt of n tokens from an empty cache,
+ * for the split in fit: each token costs the weights' FLOPs at the GPU's
+ * prefill rate and attention over the tokens before it (half the prompt
+ * on average, or the window) at the rate of the flash-attention kernel its
+ * architecture runs, plus the activations a layer split sends between
+ * GPUs.  Exposed for bench and the calibration test. */
+double sw_fleet_prompt_tps(const struct sw_fleet_model *m, const struct sw_fleet_hw *hw, int group,
+			   const struct sw_fleet_fit *fit, uint32_t n, const struct sw_fleet_calib *cal);
 
 /* ------------------------------------------------------- training plan */
 
@@ -892,6 +906,8 @@ int sw_fleet_history_append(const char *dir, struct json_t *event,
 
 struct sw_llm_client;
 
+#define SW_FLEET_BENCH_SLOW 3.0
+
 struct sw_fleet_bench_point {
 	uint32_t depth;            /* tokens of prompt asked for */
 	long prompt_n, cache_n, predicted_n;
@@ -911,6 +927,9 @@ struct sw_fleet_bench {
 	char *predicted_for; /* "MODEL on GROUP" */
 	/* For calibration: measured over predicted, mean over depths. */
 	double decode_ratio, prompt_ratio;
+	/* Prompts read more than SW_FLEET_BENCH_SLOW times slower than
+	 * predicted: the model is likely not (all) on the GPUs planned. */
+	bool slow;
 	/* The constants the prediction used and the model they apply to. */
 	double eta, c_layer_ms, pp_tflops, pp_scale;
 	int cc_major, cc_minor;

@@ -14,6 +14,7 @@ struct sw__fleet_consts {
 	double c_layer_ms;     /* per-layer launch and sync overhead, one token */
 	double pp_tflops;      /* effective prefill FLOPS of the GPU */
 	double pp_scale;       /* class factor on pp_tflops (MoE on Volta: low) */
+	double attn_tflops;    /* effective FLOPS of prefill attention */
 	double reserve_mib;    /* CUDA context and driver reserve per GPU */
 	double margin_mib;     /* safety margin per GPU */
 	double compute_mib;    /* fixed part of the compute buffer per GPU */

@@ -201,6 +201,13 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 		if (!listed)
 			sw_buf_addf(out, "%s %.1f tok/s @%u", any ? "," : "", f->decode_tps, per_slot);
 		sw_buf_addf(out, "; prompt %.0f tok/s\n", f->prompt_tps);
+		sw_buf_adds(out, "  prefill ");
+		for (int k = 0; k < SW_FLEET_PROMPT_DEPTHS; k++)
+			if (f->prompt_at[k] > 0)
+				sw_buf_addf(out, " %.0f tok/s @%uk,", f->prompt_at[k],
+					    sw_fleet_prompt_depths[k] / 1024);
+		sw_buf_addf(out, " %.0f tok/s @%u (full: %.0f s to read)\n", f->prompt_full, per_slot,
+			    f->prompt_full > 0 ? per_slot / f->prompt_full : 0);
 		sw_buf_addf(out, "  why      %s\n", pl->reason);
 		if (f->warn[0])
 			sw_buf_addf(out, "  warning  %s\n", f->warn);
@@ -286,6 +293,19 @@ json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
 				snprintf(key, sizeof(key), "%u", sw_fleet_depths[k]);
 				json_object_set_new(depth, key, json_real(f->decode_at[k]));
 			}
+		json_t *pdepth = json_object();
+		for (int k = 0; k < SW_FLEET_PROMPT_DEPTHS; k++)
+			if (f->prompt_at[k] > 0) {
+				char key[16];
+				snprintf(key, sizeof(key), "%u", sw_fleet_prompt_depths[k]);
+				json_object_set_new(pdepth, key, json_real(f->prompt_at[k]));
+			}
+		uint32_t full = f->ctx / (p->reqs[i].slots ? p->reqs[i].slots : 1);
+		if (full) {
+			char key[16];
+			snprintf(key, sizeof(key), "%u", full);
+			json_object_set_new(pdepth, key, json_real(f->prompt_full));
+		}
 		json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:b, s:o, s:{s:f, s:f, s:o}, s:I, s:s, s:i}",
 			"model", sw_json_str(m->path),
 			"name", sw_json_str(m->name),
@@ -318,6 +338,10 @@ json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
 				"prompt_tps_without_network", pl->rpc_base_prompt_tps));
 		if (f->warn[0])
 			json_object_set_new(o, "warning", sw_json_str(f->warn));
+		if (pl->group >= 0)
+			json_object_set_new(json_object_get(o, "predicted"), "prompt_tps_at", pdepth);
+		else
+			json_decref(pdepth);
 		json_object_set_new(o, "risk", json_boolean(risks(NULL, p, i, false) > 0));
 		if (pl->group < 0)
 			json_object_set_new(o, "predicted", json_null());

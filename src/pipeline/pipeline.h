@@ -330,7 +330,26 @@ int sw_run_resume(struct sw_run_result *out, struct sw_matter *m, int64_t run_id
 		  struct sw_err *err) SW_MUST_USE;
 
 /* Mark a run cancelled (and signal its process when it still runs). */
+/* Bring the matter's run journal (pipeline/'s tables in matter.db) up to
+ * this sworn's schema: every journal call does so itself; a command or a
+ * server that opens a matter calls this once, so that the tables are
+ * there for whatever reads them next. */
+int sw_run_journal_open(struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+
 int sw_run_cancel(struct sw_matter *m, int64_t run_id, struct sw_err *err) SW_MUST_USE;
+
+/* The lawyer's saved edit of a run's draft (sworn serve saves it; a saved
+ * edit is a version of the run's draft): *text (caller frees) and
+ * *version (>= 1), or *text NULL and *version 0 when there is none. */
+int sw_run_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t run_id,
+		    struct sw_err *err) SW_MUST_USE;
+
+/* Save text as run_id's edit when base is the current version (0: none
+ * saved yet): *version gets the new one.  SW_EEXIST when base is not the
+ * current version: *version and *current (caller frees; NULL when none is
+ * saved) get what is.  The compare and the write are one transaction. */
+int sw_run_edit_save(int64_t *version, char **current, struct sw_matter *m, int64_t run_id,
+		     int64_t base, const char *text, size_t len, struct sw_err *err) SW_MUST_USE;
 
 /* The run record as JSON (run, steps with timings and tokens/s, flags,
  * the last verify's summary); NULL with err set. */

@@ -103,6 +103,10 @@ int sw_matter_setting_get(char **out, struct sw_matter *m, const char *key,
 			  struct sw_err *err) SW_MUST_USE;
 int sw_matter_setting_set(struct sw_matter *m, const char *key, const char *value,
 			  struct sw_err *err) SW_MUST_USE;
+/* get, and when it was set ("YYYY-MM-DDTHH:MM:SSZ"; *set_at NULL when the
+ * key is not set; set_at may be NULL). */
+int sw_matter_setting_get_at(char **out, char **set_at, struct sw_matter *m, const char *key,
+			     struct sw_err *err) SW_MUST_USE;
 
 /* One Bates series of a matter: the pages numbered with one prefix. */
 struct sw_bates_range {
