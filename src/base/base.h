@@ -605,6 +605,39 @@ int sw_db_exec(struct sqlite3 *db, const char *sql, struct sw_err *err) SW_MUST_
 /* Set err to "what: sqlite3_errmsg(db)"; returns SW_EDB. */
 int sw_db_error(struct sw_err *err, struct sqlite3 *db, const char *what);
 
+/* A database with several owners (a matter's: record/'s documents and
+ * pipeline/'s run journal) keeps each owner's schema version in the table
+ * schema_versions(owner, version), beside user_version (which stays the
+ * first owner's, the one sw_db_open migrates).  migrations[i] takes the
+ * owner from version i to i + 1, each in its own transaction that re-reads
+ * the version first, so two processes migrate once.  adopt, when not NULL,
+ * runs once, in the first such transaction, for a database that has no row
+ * for the owner yet: it sets *version to what an older build already
+ * created of the owner's tables (0 for nothing).  A current database costs
+ * one read and no write lock.  SW_EINPUT when the owner's version is newer
+ * than this sworn. */
+struct sw_db_owner {
+	const char *owner;
+	const char *const *migrations;
+	int version;
+	int (*adopt)(struct sqlite3 *db, int *version, struct sw_err *err);
+};
+
+int sw_db_migrate_owner(struct sqlite3 *db, const struct sw_db_owner *o,
+			struct sw_err *err) SW_MUST_USE;
+
+/* Statement helpers, the same error text everywhere ("what: message").
+ * sw_db_prepare compiles sql into *st (NULL on failure); sw_db_step_done
+ * steps a statement that returns no row and resets it: 0 or SW_EDB.
+ * sw_db_col_dup: column i as a new string, NULL for SQL NULL;
+ * sw_db_bind_text_or_null binds s (copied) or NULL. */
+struct sqlite3_stmt;
+int sw_db_prepare(struct sqlite3_stmt **st, struct sqlite3 *db, const char *sql,
+		  const char *what, struct sw_err *err) SW_MUST_USE;
+int sw_db_step_done(struct sqlite3_stmt *st, const char *what, struct sw_err *err) SW_MUST_USE;
+char *sw_db_col_dup(struct sqlite3_stmt *st, int i);
+void sw_db_bind_text_or_null(struct sqlite3_stmt *st, int i, const char *s);
+
 /* ------------------------------------------------------------ fault seams */
 
 /* Tests make the Nth call at a named site fail by setting, before the

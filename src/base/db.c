@@ -176,6 +176,151 @@ rollback:
 	return sw_err_wrap(err, rc, "cannot migrate '%s' to version %d", path, version + 1);
 }
 
+/* ------------------------------------------------------------------ owners */
+
+static int owner_version(sqlite3 *db, const char *owner, int *out, bool *found,
+			 struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0, s;
+	*out = 0;
+	*found = false;
+	if ((rc = sw_db_prepare(&st, db, "SELECT version FROM schema_versions WHERE owner = ?",
+				"cannot read the schema version", err)) != 0)
+		return rc;
+	sqlite3_bind_text(st, 1, owner, -1, SQLITE_STATIC);
+	s = sqlite3_step(st);
+	if (s == SQLITE_ROW) {
+		*out = sqlite3_column_int(st, 0);
+		*found = true;
+	} else if (s != SQLITE_DONE) {
+		rc = sw_db_error(err, db, "cannot read the schema version");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int owner_set(sqlite3 *db, const char *owner, int version, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+	if ((rc = sw_db_prepare(&st, db,
+				"INSERT INTO schema_versions (owner, version) VALUES (?, ?)"
+				" ON CONFLICT (owner) DO UPDATE SET version = excluded.version",
+				"cannot write the schema version", err)) != 0)
+		return rc;
+	sqlite3_bind_text(st, 1, owner, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, version);
+	rc = sw_db_step_done(st, "cannot write the schema version", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static bool owner_table(sqlite3 *db)
+{
+	sqlite3_stmt *st = NULL;
+	bool yes = false;
+	if (sqlite3_prepare_v2(db,
+			       "SELECT 1 FROM sqlite_schema WHERE type = 'table'"
+			       " AND name = 'schema_versions'",
+			       -1, &st, NULL) == SQLITE_OK)
+		yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+int sw_db_migrate_owner(sqlite3 *db, const struct sw_db_owner *o, struct sw_err *err)
+{
+	int version = 0, rc;
+	bool found = false;
+
+	/* The common case, a current owner, takes no write lock. */
+	if (owner_table(db)) {
+		if ((rc = owner_version(db, o->owner, &version, &found, err)) != 0)
+			return rc;
+		if (found && version == o->version)
+			return 0;
+	}
+	for (;;) {
+		if ((rc = sw_db_exec(db, "BEGIN IMMEDIATE", err)) != 0)
+			return sw_err_wrap(err, rc, "cannot migrate the %s tables", o->owner);
+		if ((rc = sw_db_exec(db,
+				     "CREATE TABLE IF NOT EXISTS schema_versions ("
+				     "  owner TEXT PRIMARY KEY,"
+				     "  version INTEGER NOT NULL CHECK (version >= 0))",
+				     err)) != 0 ||
+		    (rc = owner_version(db, o->owner, &version, &found, err)) != 0)
+			goto rollback;
+		if (!found && o->adopt) {
+			if ((rc = o->adopt(db, &version, err)) != 0)
+				goto rollback;
+			if (version > o->version)
+				version = o->version;
+		}
+		if (version > o->version) {
+			const char *path = sqlite3_db_filename(db, "main");
+			rc = sw_err_set(err, SW_EINPUT,
+					"'%s': its %s tables have schema version %d, newer than "
+					"this sworn (%d): upgrade sworn",
+					path && *path ? path : "the database", o->owner, version,
+					o->version);
+			goto rollback;
+		}
+		if (version < o->version &&
+		    (rc = sw_db_exec(db, o->migrations[version], err)) != 0)
+			goto rollback;
+		if (version < o->version)
+			version++;
+		if ((rc = owner_set(db, o->owner, version, err)) != 0 ||
+		    (rc = sw_db_exec(db, "COMMIT", err)) != 0)
+			goto rollback;
+		if (version >= o->version)
+			return 0;
+	}
+rollback:
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	if (rc == SW_EINPUT)
+		return rc;
+	return sw_err_wrap(err, rc, "cannot migrate the %s tables to version %d", o->owner,
+			   version + 1);
+}
+
+/* ------------------------------------------------------------- statements */
+
+int sw_db_prepare(sqlite3_stmt **st, sqlite3 *db, const char *sql, const char *what,
+		  struct sw_err *err)
+{
+	*st = NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(*st);
+		*st = NULL;
+		return sw_db_error(err, db, what);
+	}
+	return 0;
+}
+
+int sw_db_step_done(sqlite3_stmt *st, const char *what, struct sw_err *err)
+{
+	int s = sqlite3_step(st);
+	int rc = s == SQLITE_DONE ? 0 : sw_db_error(err, sqlite3_db_handle(st), what);
+	sqlite3_reset(st);
+	return rc;
+}
+
+char *sw_db_col_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	return t ? sw_xstrdup((const char *)t) : NULL;
+}
+
+void sw_db_bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
 /* ------------------------------------------------------------------- open */
 
 int sw_db_open(sqlite3 **out, const char *path, const struct sw_db_schema *s,

@@ -44,71 +44,6 @@ static int not_ready(struct sw_err *err, int64_t id, const char *status, const c
 			  (long long)id, status);
 }
 
-static char *col_dup(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-	return t ? sw_xstrdup((const char *)t) : NULL;
-}
-
-/* The run's status, final path and draft document. */
-static int load_run(char **status, char **final_path, int64_t *draft_doc, struct sw_matter *m,
-		    int64_t id, struct sw_err *err)
-{
-	sqlite3 *db = sw_matter_db(m);
-	sqlite3_stmt *st = NULL;
-	int rc = 0;
-	if (sqlite3_prepare_v2(db, "SELECT status, final_path, draft_doc_id FROM runs WHERE id = ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw_db_error(err, db, "cannot read the run");
-	sqlite3_bind_int64(st, 1, id);
-	int s = sqlite3_step(st);
-	if (s == SQLITE_ROW) {
-		*status = col_dup(st, 0);
-		if (!*status) /* NOT NULL in the schema */
-			*status = sw_xstrdup("");
-		*final_path = col_dup(st, 1);
-		*draft_doc = sqlite3_column_int64(st, 2);
-	} else if (s == SQLITE_DONE) {
-		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld does not exist in matter %s",
-				(long long)id, sw_matter_name(m));
-	} else {
-		rc = sw_db_error(err, db, "cannot read the run");
-	}
-	sqlite3_finalize(st);
-	return rc;
-}
-
-/* The step whose output is the run's current draft. */
-static int load_draft(char **key, char **messages, char **output, struct sw_matter *m,
-		      int64_t run_id, int64_t doc_id, struct sw_err *err)
-{
-	sqlite3 *db = sw_matter_db(m);
-	sqlite3_stmt *st = NULL;
-	int rc = 0;
-	if (sqlite3_prepare_v2(db,
-			       "SELECT key, messages, output FROM run_steps WHERE run_id = ?"
-			       " AND output_doc_id = ? AND output IS NOT NULL ORDER BY id DESC LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw_db_error(err, db, "cannot read the run's draft");
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_int64(st, 2, doc_id);
-	int s = sqlite3_step(st);
-	if (s == SQLITE_ROW) {
-		*key = col_dup(st, 0);
-		*messages = col_dup(st, 1);
-		*output = col_dup(st, 2);
-		if (!*messages)
-			*messages = sw_xstrdup("[]");
-	} else if (s == SQLITE_DONE) {
-		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld has no draft step to approve",
-				(long long)run_id);
-	} else {
-		rc = sw_db_error(err, db, "cannot read the run's draft");
-	}
-	sqlite3_finalize(st);
-	return rc;
-}
-
 /* A claim the gate blocks: anything but supported (approval is strict). */
 static bool blocks(enum sw_verdict v)
 {
@@ -134,72 +69,6 @@ static char *overridden_json(const struct sw_verify_report *r)
 	return s;
 }
 
-static int bind_text_or_null(sqlite3_stmt *st, int i, const char *s)
-{
-	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
-}
-
-/* In the transaction: the run approved, the correction stored. */
-static int record(int64_t *corr_id, struct sw_matter *m, int64_t run_id, const char *key,
-		  const char *messages, const char *draft, int64_t draft_doc,
-		  const struct sw_approve_opts *o, int64_t final_doc, const char *diff,
-		  const struct sw_diff_stats *ds, const char *override, const char *overridden,
-		  const char *now, struct sw_err *err)
-{
-	sqlite3 *db = sw_matter_db(m);
-	sqlite3_stmt *st = NULL;
-	int rc = 0;
-	if (sqlite3_prepare_v2(db,
-			       "UPDATE runs SET status = 'approved', final_doc_id = ?, final_path = ?,"
-			       " updated_at = ?, reason = NULL WHERE id = ?"
-			       " AND status IN ('verified', 'blocked')",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw_db_error(err, db, "cannot approve the run");
-	sqlite3_bind_int64(st, 1, final_doc);
-	sqlite3_bind_text(st, 2, o->out_path, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 3, now, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 4, run_id);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		rc = sw_db_error(err, db, "cannot approve the run");
-	else if (sqlite3_changes(db) != 1)
-		rc = sw_err_set(err, SW_EUSAGE,
-				"run %lld changed while its final was checked; look at it with "
-				"sworn run show %lld",
-				(long long)run_id, (long long)run_id);
-	sqlite3_finalize(st);
-	if (rc)
-		return rc;
-
-	if (sqlite3_prepare_v2(db,
-			       "INSERT INTO corrections (run_id, step_key, messages, draft, final,"
-			       " draft_doc_id, final_doc_id, diff, words_kept, words_changed,"
-			       " words_added, words_removed, override, overridden, created_at)"
-			       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw_db_error(err, db, "cannot store the correction");
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 3, messages, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 4, draft, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 5, o->final_text, (int)o->final_len, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 6, draft_doc);
-	sqlite3_bind_int64(st, 7, final_doc);
-	sqlite3_bind_text(st, 8, diff, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 9, (sqlite3_int64)ds->kept);
-	sqlite3_bind_int64(st, 10, (sqlite3_int64)ds->changed);
-	sqlite3_bind_int64(st, 11, (sqlite3_int64)ds->added);
-	sqlite3_bind_int64(st, 12, (sqlite3_int64)ds->removed);
-	bind_text_or_null(st, 13, override);
-	bind_text_or_null(st, 14, overridden);
-	sqlite3_bind_text(st, 15, now, -1, SQLITE_TRANSIENT);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		rc = sw_db_error(err, db, "cannot store the correction");
-	else
-		*corr_id = sqlite3_last_insert_rowid(db);
-	sqlite3_finalize(st);
-	return rc;
-}
-
 int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t run_id,
 		   const struct sw_approve_opts *o, struct sw_err *err)
 {
@@ -210,7 +79,6 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	struct sw_verify_report rep;
 	json_t *ops = NULL;
 	struct sw_diff_stats ds;
-	sqlite3 *db = sw_matter_db(m);
 	bool in_tx = false;
 	int rc;
 
@@ -228,7 +96,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 					  "an override needs its reason, one line of text");
 		}
 	}
-	if ((rc = load_run(&status, &final_path, &draft_doc, m, run_id, err)) != 0)
+	if ((rc = sw__journal_approval_state(&status, &final_path, &draft_doc, m, run_id, err)) != 0)
 		goto cleanup;
 	if (!status)
 		status = sw_xstrdup("");
@@ -241,7 +109,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 				(long long)run_id);
 		goto cleanup;
 	}
-	if ((rc = load_draft(&key, &messages, &draft, m, run_id, draft_doc, err)) != 0)
+	if ((rc = sw__journal_draft_step(&key, &messages, &draft, m, run_id, draft_doc, err)) != 0)
 		goto cleanup;
 	if (!key || !draft) {
 		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld has no draft to approve",
@@ -306,18 +174,23 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 
 	char now[21];
 	sw_utc_now(now);
-	if ((rc = sw_db_exec(db, "BEGIN IMMEDIATE", err)) != 0)
+	if ((rc = sw__journal_begin(m, err)) != 0)
 		goto cleanup;
 	in_tx = true;
-	if ((rc = record(&out->correction_id, m, run_id, key, messages, draft, draft_doc, o,
-			 final_doc, diff, &ds, rep.pass ? NULL : override, overridden, now,
-			 err)) != 0)
+	struct sw__journal_approval ap = {
+		.run_id = run_id, .step_key = key, .messages = messages, .draft = draft,
+		.draft_doc_id = draft_doc, .final = o->final_text, .final_len = o->final_len,
+		.final_doc_id = final_doc, .final_path = o->out_path, .diff = diff,
+		.words = &ds, .override = rep.pass ? NULL : override, .overridden = overridden,
+		.at = now,
+	};
+	if ((rc = sw__journal_approve(&out->correction_id, m, &ap, err)) != 0)
 		goto cleanup;
 	/* The file last: a failure before it leaves nothing written, and
 	 * one at it rolls the run back. */
 	if ((rc = sw_file_write_atomic(o->out_path, o->final_text, o->final_len, err)) != 0)
 		goto cleanup;
-	if ((rc = sw_db_exec(db, "COMMIT", err)) != 0) {
+	if ((rc = sw__journal_commit(m, err)) != 0) {
 		sw_err_wrap(err, rc, "the final was written to '%s' but the run is not approved",
 			    o->out_path);
 		goto cleanup;
@@ -331,7 +204,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	out->words.removed = ds.removed;
 cleanup:
 	if (in_tx)
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		sw__journal_rollback(m);
 	if (rc) {
 		free(out->report_json);
 		memset(out, 0, sizeof(*out));

@@ -17,35 +17,6 @@
 
 #define EXPORT_KEY "corrections.export"
 
-/* Whether the correction's documents and window are all still clean. */
-static int clean(bool *ok, sqlite3 *db, int64_t run_id, const char *key, int64_t draft_doc,
-		 int64_t final_doc, struct sw_err *err)
-{
-	static const char sql[] =
-		"SELECT (SELECT count(*) FROM documents WHERE id IN (?3, ?4)"
-		"        AND status = 'active') = (CASE WHEN ?3 = ?4 THEN 1 ELSE 2 END)"
-		"   AND NOT EXISTS (SELECT 1 FROM run_sections s"
-		"        JOIN run_steps st ON st.id = s.step_id"
-		"        WHERE st.run_id = ?1 AND st.key = ?2 AND s.kind = 'evidence'"
-		"          AND (s.doc_id IS NULL OR NOT EXISTS (SELECT 1 FROM documents d"
-		"               WHERE d.id = s.doc_id AND d.origin = 'evidence'"
-		"                 AND d.status = 'active')))";
-	sqlite3_stmt *st = NULL;
-	int rc = 0;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		return sw_db_error(err, db, "cannot check a correction");
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, draft_doc);
-	sqlite3_bind_int64(st, 4, final_doc);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		*ok = sqlite3_column_int(st, 0) != 0;
-	else
-		rc = sw_db_error(err, db, "cannot check a correction");
-	sqlite3_finalize(st);
-	return rc;
-}
-
 /* The window that produced the draft: an optional system message and one
  * user message, borrowed from *in (the stored messages, parsed; the caller
  * json_decref()s it).  False when the messages are not that: every chat
@@ -151,44 +122,70 @@ static json_t *line_of(const struct window *w, const char *draft, const char *fi
 }
 
 /* Whether export is on, and since when (caller frees *set_at). */
-static int consent(bool *on, char **set_at, sqlite3 *db, struct sw_err *err)
+static int consent(bool *on, char **set_at, struct sw_matter *m, struct sw_err *err)
 {
-	sqlite3_stmt *st = NULL;
-	int rc = 0, s;
-	*on = false;
-	*set_at = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT value, set_at FROM settings WHERE key = '" EXPORT_KEY "'",
-			       -1, &st, NULL) != SQLITE_OK)
-		return sw_db_error(err, db, "cannot read the matter's settings");
-	if ((s = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *v = (const char *)sqlite3_column_text(st, 0);
-		const char *at = (const char *)sqlite3_column_text(st, 1);
-		*on = v && strcmp(v, "yes") == 0;
-		*set_at = sw_xstrdup(at ? at : "");
-	} else if (s != SQLITE_DONE) {
-		rc = sw_db_error(err, db, "cannot read the matter's settings");
-	}
-	sqlite3_finalize(st);
+	char *v = NULL;
+	int rc = sw_matter_setting_get_at(&v, set_at, m, EXPORT_KEY, err);
+	*on = rc == 0 && v && strcmp(v, "yes") == 0;
+	if (!*set_at)
+		*set_at = sw_xstrdup("");
+	free(v);
 	return rc;
+}
+
+struct export {
+	FILE *f;
+	struct sw_matter *m;
+	enum sw_export_kind kind;
+	enum sw_export_format fmt;
+	const char *set_at;
+	size_t *written, *skipped;
+	struct sw_err *err;
+};
+
+static int export_one(const struct sw__journal_correction *c, void *ctx)
+{
+	struct export *x = ctx;
+	struct window w;
+	json_t *msgs = NULL;
+
+	if (!c->clean || !window(&w, &msgs, c->messages)) {
+		json_decref(msgs);
+		(*x->skipped)++;
+		return 0;
+	}
+	json_t *line = line_of(&w, c->draft, c->final, x->kind, x->fmt);
+	json_decref(msgs);
+	json_object_set_new(line, "metadata",
+		json_pack("{s:I, s:o, s:o, s:o, s:s, s:{s:s, s:s}, s:o}",
+			  "run", (json_int_t)c->run_id, "task", sw_json_str(c->task),
+			  "step", sw_json_str(c->step_key),
+			  "model", c->model ? sw_json_str(c->model) : json_null(),
+			  "matter", sw_matter_name(x->m),
+			  "export_consent", EXPORT_KEY, "yes", "set_at", x->set_at,
+			  "created_at", sw_json_str(c->created_at)));
+	char *text = json_dumps(line, JSON_COMPACT);
+	json_decref(line);
+	bool fail = !text || fputs(text, x->f) == EOF || fputc('\n', x->f) == EOF;
+	free(text);
+	if (fail)
+		return sw_err_set(x->err, SW_EIO, "cannot write the corrections");
+	(*x->written)++;
+	return 0;
 }
 
 int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_matter *m,
 			  enum sw_export_kind kind, enum sw_export_format fmt, struct sw_err *err)
 {
-	static const char sql[] =
-		"SELECT c.run_id, c.step_key, c.messages, c.draft, c.final,"
-		"  ifnull(c.draft_doc_id, 0), ifnull(c.final_doc_id, 0), c.created_at, r.task,"
-		"  (SELECT s.model FROM run_steps s WHERE s.run_id = c.run_id AND s.key = c.step_key)"
-		" FROM corrections c JOIN runs r ON r.id = c.run_id ORDER BY c.id";
-	sqlite3 *db = sw_matter_db(m);
-	sqlite3_stmt *st = NULL;
 	char *set_at = NULL;
 	bool on;
-	int rc, s;
+	int rc;
 
 	*written = *skipped = 0;
-	if ((rc = consent(&on, &set_at, db, err)) != 0)
+	if ((rc = consent(&on, &set_at, m, err)) != 0) {
+		free(set_at);
 		return rc;
+	}
 	if (!on) {
 		free(set_at);
 		return sw_err_set(err, SW_EUSAGE,
@@ -197,53 +194,8 @@ int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_m
 				  EXPORT_KEY "=yes",
 				  sw_matter_name(m), sw_matter_name(m));
 	}
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-		rc = sw_db_error(err, db, "cannot read the corrections");
-		goto cleanup;
-	}
-	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t run_id = sqlite3_column_int64(st, 0);
-		const char *key = (const char *)sqlite3_column_text(st, 1);
-		const char *draft = (const char *)sqlite3_column_text(st, 3);
-		const char *final = (const char *)sqlite3_column_text(st, 4);
-		const char *created = (const char *)sqlite3_column_text(st, 7);
-		const char *task = (const char *)sqlite3_column_text(st, 8);
-		const char *model = (const char *)sqlite3_column_text(st, 9);
-		struct window w;
-		json_t *msgs = NULL;
-		bool ok = false;
-		if ((rc = clean(&ok, db, run_id, key, sqlite3_column_int64(st, 5),
-				sqlite3_column_int64(st, 6), err)) != 0)
-			goto cleanup;
-		if (!ok || !window(&w, &msgs, (const char *)sqlite3_column_text(st, 2))) {
-			json_decref(msgs);
-			(*skipped)++;
-			continue;
-		}
-		json_t *line = line_of(&w, draft, final, kind, fmt);
-		json_decref(msgs);
-		json_object_set_new(line, "metadata",
-			json_pack("{s:I, s:o, s:o, s:o, s:s, s:{s:s, s:s}, s:o}",
-				  "run", (json_int_t)run_id, "task", sw_json_str(task),
-				  "step", sw_json_str(key),
-				  "model", model ? sw_json_str(model) : json_null(),
-				  "matter", sw_matter_name(m),
-				  "export_consent", EXPORT_KEY, "yes", "set_at", set_at,
-				  "created_at", sw_json_str(created)));
-		char *text = json_dumps(line, JSON_COMPACT);
-		json_decref(line);
-		bool fail = fputs(text, f) == EOF || fputc('\n', f) == EOF;
-		free(text);
-		if (fail) {
-			rc = sw_err_set(err, SW_EIO, "cannot write the corrections");
-			goto cleanup;
-		}
-		(*written)++;
-	}
-	if (s != SQLITE_DONE)
-		rc = sw_db_error(err, db, "cannot read the corrections");
-cleanup:
-	sqlite3_finalize(st);
+	struct export x = { f, m, kind, fmt, set_at, written, skipped, err };
+	rc = sw__journal_corrections_each(m, export_one, &x, err);
 	free(set_at);
 	return rc;
 }

@@ -77,10 +77,13 @@ void sw__pipeline_run_release(struct sw__pipeline_run *r)
 int sw__pipeline_run_insert(int64_t *id, struct sw_matter *m, const struct sw_task *t,
 			const char *brief_name, const char *brief, struct sw_err *err)
 {
-	sqlite3 *db = sw_matter_db(m);
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	char now[21];
 	int rc;
+
+	if (!db)
+		return SW_EDB;
 
 	sw_utc_now(now);
 	if (sqlite3_prepare_v2(db,
@@ -108,11 +111,15 @@ int sw__pipeline_run_insert(int64_t *id, struct sw_matter *m, const struct sw_ta
 int sw__pipeline_run_load(struct sw__pipeline_run *out, struct sw_matter *m, int64_t id,
 		      struct sw_err *err)
 {
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	int rc;
 
+	if (!db)
+		return SW_EDB;
+
 	memset(out, 0, sizeof(*out));
-	if (sqlite3_prepare_v2(sw_matter_db(m),
+	if (sqlite3_prepare_v2(db,
 			       "SELECT task, task_sha256, task_source, brief_name, brief, status,"
 			       " reason, rounds, ifnull(pid, 0), ifnull(draft_doc_id, 0), wall_s"
 			       " FROM runs WHERE id = ?",
@@ -148,12 +155,16 @@ int sw__pipeline_run_load(struct sw__pipeline_run *out, struct sw_matter *m, int
 int sw__pipeline_run_set(struct sw_matter *m, int64_t id, enum sw_run_status s,
 		     const char *reason, long pid, double add_wall_s, struct sw_err *err)
 {
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	char now[21];
 	int rc;
 
+	if (!db)
+		return SW_EDB;
+
 	sw_utc_now(now);
-	if (sqlite3_prepare_v2(sw_matter_db(m),
+	if (sqlite3_prepare_v2(db,
 			       "UPDATE runs SET status = ?, reason = ?, pid = ?, updated_at = ?,"
 			       " wall_s = wall_s + ? WHERE id = ?",
 			       -1, &st, NULL) != SQLITE_OK)
@@ -174,10 +185,14 @@ int sw__pipeline_run_set(struct sw_matter *m, int64_t id, enum sw_run_status s,
 
 int sw__pipeline_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id, struct sw_err *err)
 {
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	int rc;
 
-	if (sqlite3_prepare_v2(sw_matter_db(m), "UPDATE runs SET draft_doc_id = ? WHERE id = ?",
+	if (!db)
+		return SW_EDB;
+
+	if (sqlite3_prepare_v2(db, "UPDATE runs SET draft_doc_id = ? WHERE id = ?",
 			       -1, &st, NULL) != SQLITE_OK)
 		return dberr(err, m, "journaling the draft");
 	sqlite3_bind_int64(st, 1, doc_id);
@@ -190,14 +205,18 @@ int sw__pipeline_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id, 
 int sw__pipeline_rows_load(struct sw__pipeline_row **out, size_t *n, struct sw_matter *m,
 		       int64_t run_id, struct sw_err *err)
 {
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	struct sw__pipeline_row *v = NULL;
 	size_t k = 0, cap = 0;
 	int rc;
 
+	if (!db)
+		return SW_EDB;
+
 	*out = NULL;
 	*n = 0;
-	if (sqlite3_prepare_v2(sw_matter_db(m),
+	if (sqlite3_prepare_v2(db,
 			       "SELECT id, key, step, kind, ifnull(item, 0), round, status, output,"
 			       " ifnull(output_doc_id, 0), detail FROM run_steps WHERE run_id = ?"
 			       " ORDER BY id",
@@ -234,10 +253,13 @@ int sw__pipeline_rows_load(struct sw__pipeline_row **out, size_t *n, struct sw_m
 int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__pipeline_begin *b,
 			struct sw_err *err)
 {
-	sqlite3 *db = sw_matter_db(m);
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	char now[21], sha[SW_SHA256_HEX_LEN + 1] = "";
 	int rc;
+
+	if (!db)
+		return SW_EDB;
 
 	sw_utc_now(now);
 	if (b->messages)
@@ -284,12 +306,16 @@ int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__p
 int sw__pipeline_step_end(struct sw_matter *m, int64_t id, const struct sw__pipeline_end *e,
 		      struct sw_err *err)
 {
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	char now[21];
 	int rc;
 
+	if (!db)
+		return SW_EDB;
+
 	sw_utc_now(now);
-	if (sqlite3_prepare_v2(sw_matter_db(m),
+	if (sqlite3_prepare_v2(db,
 			       "UPDATE run_steps SET status = ?1, output = ?2, output_doc_id = ?3,"
 			       " error = ?4, model = ifnull(?5, model), prompt_tokens = ?6,"
 			       " completion_tokens = ?7, prompt_per_s = ?8, predicted_per_s = ?9,"
@@ -334,9 +360,12 @@ int sw__pipeline_sections_put(struct sw_matter *m, int64_t step_id,
 			  const struct sw__pipeline_section *s, size_t n,
 			  const struct sw_inject_flag *flags, size_t nflags, struct sw_err *err)
 {
-	sqlite3 *db = sw_matter_db(m);
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *del = NULL, *ins = NULL, *delf = NULL, *insf = NULL;
 	int rc = 0;
+
+	if (!db)
+		return SW_EDB;
 
 	if (sw_db_exec(db, "SAVEPOINT sections", err) != 0)
 		return SW_EDB;
@@ -407,10 +436,14 @@ out:
 
 int sw__pipeline_rows_reset(struct sw_matter *m, int64_t run_id, struct sw_err *err)
 {
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	int rc;
 
-	if (sqlite3_prepare_v2(sw_matter_db(m),
+	if (!db)
+		return SW_EDB;
+
+	if (sqlite3_prepare_v2(db,
 			       "UPDATE run_steps SET status = 'pending' WHERE run_id = ?"
 			       " AND status IN ('running', 'failed', 'cancelled')",
 			       -1, &st, NULL) != SQLITE_OK)
@@ -448,11 +481,15 @@ int sw_run_cancel(struct sw_matter *m, int64_t run_id, struct sw_err *err)
 
 int sw_run_draft(char **out, struct sw_matter *m, int64_t run_id, struct sw_err *err)
 {
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st;
 	int rc;
 
+	if (!db)
+		return SW_EDB;
+
 	*out = NULL;
-	if (sqlite3_prepare_v2(sw_matter_db(m),
+	if (sqlite3_prepare_v2(db,
 			       "SELECT s.output FROM runs r JOIN run_steps s ON s.run_id = r.id"
 			       " AND s.output_doc_id = r.draft_doc_id AND s.status = 'done'"
 			       " WHERE r.id = ? ORDER BY s.id DESC LIMIT 1",
@@ -491,7 +528,10 @@ static json_t *rows_json(struct sw_matter *m, const char *sql, int64_t param,
 	json_t *arr;
 	int rc;
 
-	if (sqlite3_prepare_v2(sw_matter_db(m), sql, -1, &st, NULL) != SQLITE_OK) {
+	sqlite3 *db = sw__journal_db(m, err);
+	if (!db)
+		return NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
 		dberr(err, m, "reading the journal");
 		return NULL;
 	}

@@ -1,13 +1,14 @@
 /*
- * context.c - the context audit: what went into each window of a run, read
+ * journal_context.c - the context audit: what went into each window of a run, read
  * back from the journal (run_steps, run_sections, run_flags).
  *
  * A section of kind "evidence" must hold a page of an active evidence
  * document: the bundle builder can only find such pages, so a violation
  * here means the journal was written by something else, or a document was
  * quarantined after the run (the firewall found it was a model's output).
- * Both are worth a line: the check joins the documents table as it is
- * today, not as it was when the window was built.
+ * Both are worth a line: the check joins record/'s view of the documents
+ * (record_docs) as they are today, not as they were when the window was
+ * built.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "pipeline/pipeline.h"
+#include "pipeline/pipeline_int.h"
 
 static json_t *col_str(sqlite3_stmt *st, int i)
 {
@@ -95,7 +96,7 @@ static int step_sections(json_t *jstep, json_t *violations, json_t *run_by,
 	if (sqlite3_prepare_v2(db,
 			       "SELECT s.seq, s.kind, s.origin, s.doc_id, s.document, s.page_no,"
 			       "  s.bates, s.tokens, s.estimated, d.origin, d.status, d.id"
-			       " FROM run_sections AS s LEFT JOIN documents AS d ON d.id = s.doc_id"
+			       " FROM run_sections AS s LEFT JOIN record_docs AS d ON d.id = s.doc_id"
 			       " WHERE s.step_id = ?1 ORDER BY s.seq", -1, &st, NULL) != SQLITE_OK) {
 		rc = sw_db_error(err, db, "cannot read the context audit");
 		goto cleanup;
@@ -185,7 +186,7 @@ static int run_flags(json_t *flags, sqlite3 *db, int64_t run_id, const char *key
 json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const char *step,
 			    struct sw_err *err)
 {
-	sqlite3 *db = sw_matter_db(m);
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st = NULL;
 	json_t *out = NULL, *steps = json_array(), *violations = json_array(),
 	       *flags = json_array(), *by = json_object();
@@ -193,6 +194,10 @@ json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const char *ste
 	size_t nsteps = 0;
 	int rc = 0, rs;
 
+	if (!db) {
+		rc = SW_EDB;
+		goto cleanup;
+	}
 	if (sqlite3_prepare_v2(db, "SELECT 1 FROM runs WHERE id = ?1", -1, &st, NULL) != SQLITE_OK) {
 		rc = sw_db_error(err, db, "cannot read the run");
 		goto cleanup;

@@ -1,14 +1,12 @@
-/* edits.c - the lawyer's saved edit of a run's draft (matter.db's
- * draft_edits, schema 6): one row per run, its version raised by each
+/* journal_edits.c - the lawyer's saved edit of a run's draft (the
+ * journal's draft_edits): one row per run, its version raised by each
  * save.  A save names the version it was made from; the compare and the
  * write are one IMMEDIATE transaction, so of two tabs saving at once one
  * wins and the other is told (SW_EEXIST), never silently overwritten. */
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
-#include "web/web_int.h"
+#include "pipeline/pipeline_int.h"
 
 static int sqlerr(struct sw_err *err, sqlite3 *db, const char *what)
 {
@@ -39,16 +37,19 @@ static int read_edit(char **text, int64_t *version, sqlite3 *db, int64_t run_id,
 	return rc;
 }
 
-int sw__web_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t run_id,
-		     struct sw_err *err)
+int sw_run_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t run_id,
+		    struct sw_err *err)
 {
-	return read_edit(text, version, sw_matter_db(m), run_id, err);
+	sqlite3 *db = sw__journal_db(m, err);
+	*text = NULL;
+	*version = 0;
+	return db ? read_edit(text, version, db, run_id, err) : SW_EDB;
 }
 
-int sw__web_edit_save(int64_t *version, char **current, struct sw_matter *m, int64_t run_id,
-		      int64_t base, const char *text, size_t len, struct sw_err *err)
+int sw_run_edit_save(int64_t *version, char **current, struct sw_matter *m, int64_t run_id,
+		     int64_t base, const char *text, size_t len, struct sw_err *err)
 {
-	sqlite3 *db = sw_matter_db(m);
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st = NULL;
 	char *cur = NULL;
 	int64_t cur_v = 0;
@@ -56,6 +57,8 @@ int sw__web_edit_save(int64_t *version, char **current, struct sw_matter *m, int
 
 	*version = 0;
 	*current = NULL;
+	if (!db)
+		return SW_EDB;
 	if ((rc = sw_db_exec(db, "BEGIN IMMEDIATE", err)) != 0)
 		return rc;
 	if ((rc = read_edit(&cur, &cur_v, db, run_id, err)) != 0)

@@ -1,4 +1,4 @@
-/* stats.c - which model is worth its boards: the firm's own runs grouped
+/* journal_stats.c - which model is worth its boards: the firm's own runs grouped
  * by model, role or task.
  *
  * A run counts under every group it touched (a run that drafted on one
@@ -87,11 +87,15 @@ json_t *sw_run_stats_json(struct sw_matter *m, enum sw_stats_by by, struct sw_er
 		return NULL;
 	}
 	const struct grouping *g = &groupings[by];
-	sqlite3 *db = sw_matter_db(m);
+	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st = NULL;
-	char *sql = stats_sql(g);
+	char *sql = NULL;
 	json_t *out = NULL;
 	int s;
+
+	if (!db)
+		return NULL;
+	sql = stats_sql(g);
 
 	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
 		sw_db_error(err, db, "cannot read the runs");

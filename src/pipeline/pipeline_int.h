@@ -6,7 +6,57 @@
 
 #include "pipeline/pipeline.h"
 
-/* ------------------------------------------------ the journal (journal.c) */
+/* ------------------------------------------------ the journal (journal*.c)
+ *
+ * The run journal's tables (runs, run_steps, run_sections, run_flags,
+ * corrections, draft_edits) belong to pipeline/: journal_schema.c migrates
+ * them, and only the journal*.c files hold SQL on them.  They join record/'s
+ * documents only through its view record_docs. */
+
+/* The matter's database with the journal's tables migrated (once per
+ * process and file; a cheap read after that); NULL with err set. */
+sqlite3 *sw__journal_db(struct sw_matter *m, struct sw_err *err);
+
+/* One correction as stored (journal_corrections.c); every string borrowed
+ * for the call only.  clean: its draft and final are active and every
+ * evidence page of its window is still active evidence. */
+struct sw__journal_correction {
+	int64_t id, run_id, draft_doc_id, final_doc_id;
+	const char *step_key, *messages, *draft, *final, *created_at, *task;
+	const char *model;     /* NULL when the step names none */
+	const char *override;  /* the reason of an override, or NULL */
+	bool clean;
+};
+/* Call fn with each correction, oldest first; a non-zero return from fn
+ * stops the walk and is returned. */
+int sw__journal_corrections_each(struct sw_matter *m,
+				 int (*fn)(const struct sw__journal_correction *c, void *ctx),
+				 void *ctx, struct sw_err *err);
+
+/* Approval (journal_approve.c).  The run's status (never NULL), final path
+ * and draft document; the step whose output is that draft. */
+int sw__journal_approval_state(char **status, char **final_path, int64_t *draft_doc,
+			       struct sw_matter *m, int64_t id, struct sw_err *err);
+int sw__journal_draft_step(char **key, char **messages, char **output, struct sw_matter *m,
+			   int64_t run_id, int64_t doc_id, struct sw_err *err);
+/* One write transaction on the matter's database, around approve and the
+ * final's file. */
+int sw__journal_begin(struct sw_matter *m, struct sw_err *err);
+int sw__journal_commit(struct sw_matter *m, struct sw_err *err);
+void sw__journal_rollback(struct sw_matter *m);
+struct sw_diff_stats;
+struct sw__journal_approval {
+	int64_t run_id, draft_doc_id, final_doc_id;
+	const char *step_key, *messages, *draft, *final, *final_path, *diff, *at;
+	size_t final_len;
+	const struct sw_diff_stats *words;
+	const char *override, *overridden; /* NULL for a clean approval */
+};
+/* In the transaction: the run approved (SW_EUSAGE when it changed since it
+ * was read), the correction stored (*corr_id). */
+int sw__journal_approve(int64_t *corr_id, struct sw_matter *m,
+			const struct sw__journal_approval *a, struct sw_err *err);
+
 
 enum sw__pipeline_step_status {
 	SW__PIPELINE_ST_PENDING,

@@ -67,7 +67,7 @@ sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
 			      struct sw_err *err);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define SW_RECORD_SCHEMA_VERSION 8
+#define SW_RECORD_SCHEMA_VERSION 10
 
 /* Metadata fields (fields.c).  The rows of doc_fields from documents'
  * meta, and of doc_terms from doc_fields: the statements the 7 -> 8

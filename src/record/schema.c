@@ -89,95 +89,9 @@ static const char *const migrations[] = {
 	 * (pages.bates, documents.beg_bates) are left alone. */
 	"UPDATE pages SET bates_prefix = " CANON_PREFIX
 	"  WHERE bates_prefix IS NOT NULL AND bates_prefix <> " CANON_PREFIX ";",
-	/* 3 -> 4: the drafting pipeline's journal (written by pipeline/, which
-	 * reaches these tables through sw_matter_db): runs, their steps, what
-	 * went into each step's window, what the evidence carried that reads
-	 * as instructions to a model, and the lawyer's corrections; and the
-	 * matter's settings. */
-	"CREATE TABLE runs ("
-	"  id INTEGER PRIMARY KEY,"
-	"  task TEXT NOT NULL,"
-	"  task_sha256 TEXT NOT NULL,"
-	"  task_source TEXT NOT NULL,"
-	"  brief_name TEXT NOT NULL,"
-	"  brief TEXT NOT NULL,"
-	"  brief_doc_id INTEGER,"
-	"  rounds INTEGER NOT NULL,"
-	"  status TEXT NOT NULL CHECK (status IN ('running', 'paused',"
-	"    'cancelled', 'verified', 'blocked', 'approved')),"
-	"  reason TEXT,"
-	"  pid INTEGER,"
-	"  draft_doc_id INTEGER,"
-	"  final_doc_id INTEGER,"
-	"  final_path TEXT,"
-	"  created_at TEXT NOT NULL,"
-	"  updated_at TEXT NOT NULL,"
-	"  wall_s REAL NOT NULL DEFAULT 0);"
-	"CREATE TABLE run_steps ("
-	"  id INTEGER PRIMARY KEY,"
-	"  run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
-	"  key TEXT NOT NULL,"
-	"  step TEXT NOT NULL,"
-	"  kind TEXT NOT NULL,"
-	"  item INTEGER,"
-	"  round INTEGER NOT NULL DEFAULT 0,"
-	"  role TEXT,"
-	"  endpoint TEXT,"
-	"  model TEXT,"
-	"  status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'done',"
-	"    'failed', 'cancelled')),"
-	"  prompt_sha256 TEXT,"
-	"  messages TEXT,"
-	"  output TEXT,"
-	"  output_doc_id INTEGER,"
-	"  error TEXT,"
-	"  prompt_tokens INTEGER,"
-	"  completion_tokens INTEGER,"
-	"  prompt_per_s REAL,"
-	"  predicted_per_s REAL,"
-	"  started_at TEXT,"
-	"  finished_at TEXT,"
-	"  wall_s REAL,"
-	"  attempts INTEGER NOT NULL DEFAULT 0,"
-	"  detail TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail)),"
-	"  UNIQUE (run_id, key));"
-	"CREATE TABLE run_sections ("
-	"  step_id INTEGER NOT NULL REFERENCES run_steps (id) ON DELETE CASCADE,"
-	"  seq INTEGER NOT NULL,"
-	"  kind TEXT NOT NULL,"
-	"  origin TEXT NOT NULL,"
-	"  doc_id INTEGER,"
-	"  document TEXT,"
-	"  page_no INTEGER,"
-	"  bates TEXT,"
-	"  tokens INTEGER NOT NULL,"
-	"  estimated INTEGER NOT NULL,"
-	"  PRIMARY KEY (step_id, seq)) WITHOUT ROWID;"
-	"CREATE TABLE run_flags ("
-	"  id INTEGER PRIMARY KEY,"
-	"  step_id INTEGER NOT NULL REFERENCES run_steps (id) ON DELETE CASCADE,"
-	"  doc_id INTEGER,"
-	"  document TEXT,"
-	"  bates TEXT,"
-	"  kind TEXT NOT NULL,"
-	"  excerpt TEXT NOT NULL);"
-	"CREATE TABLE corrections ("
-	"  id INTEGER PRIMARY KEY,"
-	"  run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
-	"  step_key TEXT NOT NULL,"
-	"  messages TEXT NOT NULL,"
-	"  draft TEXT NOT NULL,"
-	"  final TEXT NOT NULL,"
-	"  draft_doc_id INTEGER,"
-	"  final_doc_id INTEGER,"
-	"  diff TEXT NOT NULL CHECK (json_valid(diff)),"
-	"  words_kept INTEGER NOT NULL,"
-	"  words_changed INTEGER NOT NULL,"
-	"  words_added INTEGER NOT NULL,"
-	"  words_removed INTEGER NOT NULL,"
-	"  override TEXT,"
-	"  overridden TEXT,"
-	"  created_at TEXT NOT NULL);"
+	/* 3 -> 4: the matter's settings.  Older builds made the run journal's
+	 * tables here too; pipeline/ owns them now and migrates them itself
+	 * (journal_schema.c, owner "journal" in schema_versions). */
 	"CREATE TABLE settings ("
 	"  key TEXT PRIMARY KEY,"
 	"  value TEXT NOT NULL,"
@@ -200,17 +114,10 @@ static const char *const migrations[] = {
 	"  replaced_by INTEGER REFERENCES documents (id),"
 	"  removed_at TEXT NOT NULL);"
 	"CREATE INDEX removals_doc ON removals (doc_id);",
-	/* 5 -> 6: sworn serve's saved edits of a run's draft (web/): the
-	 * lawyer's current text of each run, one row per run, with a version
-	 * raised by each save so that two tabs cannot overwrite each other. */
-	"CREATE TABLE draft_edits ("
-	"  run_id INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,"
-	"  version INTEGER NOT NULL CHECK (version > 0),"
-	"  text TEXT NOT NULL,"
-	"  saved_at TEXT NOT NULL);",
-	/* 6 -> 7: the host of each step's endpoint (pipeline/), when the
-	 * fleet runs it on one of several boxes: [host] name, else NULL. */
-	"ALTER TABLE run_steps ADD COLUMN host TEXT;",
+	/* 5 -> 6 and 6 -> 7: the run journal's draft edits and step hosts in
+	 * older builds; pipeline/'s own migrations now (journal_schema.c). */
+	"/* moved to the journal */",
+	"/* moved to the journal */",
 	/* 7 -> 8: load-file metadata as fields (fields.c): the value of each
 	 * known field as written, a date's day as YYYY-MM-DD (doc_fields),
 	 * and the folded words of the text fields (doc_terms), so that a
@@ -231,6 +138,35 @@ static const char *const migrations[] = {
 	"CREATE INDEX doc_terms_doc ON doc_terms (doc_id);"
 	SW__RECORD_FIELDS_INSERT ";"
 	SW__RECORD_TERMS_INSERT ";",
+	/* 8 -> 9: what the run journal (pipeline/) may read of the documents,
+	 * as a view record/ keeps stable whatever documents becomes: the
+	 * journal joins this, never the table. */
+	"CREATE VIEW record_docs AS SELECT id, origin, status, name,"
+	"  beg_bates AS bates FROM documents;",
+	/* 9 -> 10: production QC (qc.c): per load-file volume (its .DAT by
+	 * SHA-256) the totals and the defects the import found, so that
+	 * `sworn matter qc` reports them without reading the volume again. */
+	"CREATE TABLE qc_volumes ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL,"
+	"  dat TEXT NOT NULL,"
+	"  opt TEXT,"
+	"  dat_sha256 TEXT NOT NULL UNIQUE,"
+	"  imported_at TEXT NOT NULL,"
+	"  documents INTEGER NOT NULL,"
+	"  pages INTEGER NOT NULL,"
+	"  natives INTEGER NOT NULL,"
+	"  images INTEGER NOT NULL,"
+	"  texts INTEGER NOT NULL,"
+	"  unlisted INTEGER NOT NULL);"
+	"CREATE TABLE qc_findings ("
+	"  volume_id INTEGER NOT NULL REFERENCES qc_volumes (id) ON DELETE CASCADE,"
+	"  seq INTEGER NOT NULL,"
+	"  kind TEXT NOT NULL,"
+	"  line INTEGER,"
+	"  bates TEXT,"
+	"  detail TEXT NOT NULL,"
+	"  PRIMARY KEY (volume_id, seq)) WITHOUT ROWID;",
 };
 
 _Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,

@@ -34,22 +34,26 @@ static int check_key(const char *key, struct sw_err *err)
 	return 0;
 }
 
-int sw_matter_setting_get(char **out, struct sw_matter *m, const char *key,
-			  struct sw_err *err)
+int sw_matter_setting_get_at(char **out, char **set_at, struct sw_matter *m, const char *key,
+			     struct sw_err *err)
 {
 	sqlite3_stmt *st = NULL;
 	int rc;
 
 	*out = NULL;
+	if (set_at)
+		*set_at = NULL;
 	if ((rc = check_key(key, err)) != 0)
 		return rc;
-	if (sqlite3_prepare_v2(m->db, "SELECT value FROM settings WHERE key = ?", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(m->db, "SELECT value, set_at FROM settings WHERE key = ?", -1,
+			       &st, NULL) != SQLITE_OK)
 		return sw__record_sqlerr(err, m->db, "reading a setting");
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*out = sw_xstrdup((const char *)sqlite3_column_text(st, 0));
+		if (set_at)
+			*set_at = sw_xstrdup((const char *)sqlite3_column_text(st, 1));
 		rc = 0;
 	} else if (rc == SQLITE_DONE) {
 		rc = 0;
@@ -58,6 +62,12 @@ int sw_matter_setting_get(char **out, struct sw_matter *m, const char *key,
 	}
 	sqlite3_finalize(st);
 	return rc;
+}
+
+int sw_matter_setting_get(char **out, struct sw_matter *m, const char *key,
+			  struct sw_err *err)
+{
+	return sw_matter_setting_get_at(out, NULL, m, key, err);
 }
 
 int sw_matter_setting_set(struct sw_matter *m, const char *key, const char *value,

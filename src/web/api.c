@@ -7,6 +7,7 @@
 
 #include <microhttpd.h>
 
+#include "pipeline/pipeline.h"
 #include "web/web_int.h"
 
 const char *sw__web_arg(const struct sw__web_req *q, const char *name)
@@ -62,7 +63,9 @@ struct sw_matter *sw__web_matter(const struct sw__web_req *q, struct sw__web_rep
 		sw__web_reply_error(r, 404, "no matter is called so");
 		return NULL;
 	}
-	if (sw_matter_open(&m, q->w->ws, name, &err) != 0) {
+	if (sw_matter_open(&m, q->w->ws, name, &err) != 0 ||
+	    sw_run_journal_open(m, &err) != 0) {
+		sw_matter_close(m);
 		sw__web_reply_err(r, &err);
 		return NULL;
 	}

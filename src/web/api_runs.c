@@ -70,7 +70,7 @@ static int current_text(char **text, int64_t *version, struct sw_matter *m, int6
 	 * when an edit were somehow saved */
 	if ((rc = sw_run_draft(&draft, m, id, err)) != 0)
 		return rc;
-	if ((rc = sw__web_edit_get(text, version, m, id, err)) != 0) {
+	if ((rc = sw_run_edit_get(text, version, m, id, err)) != 0) {
 		free(draft);
 		return rc;
 	}
@@ -154,7 +154,7 @@ void sw__web_draft_save(struct sw__web_req *q, struct sw__web_reply *r, struct s
 		sw__web_reply_err(r, &err);
 		goto cleanup;
 	}
-	int rc = sw__web_edit_save(&version, &current, m, id, base, text, len, &err);
+	int rc = sw_run_edit_save(&version, &current, m, id, base, text, len, &err);
 	if (rc == SW_EEXIST) {
 		sw__web_reply_json(r, 409, json_pack("{s:o, s:I, s:o}", "error", sw_json_str(err.msg),
 						     "version", (json_int_t)version, "text",

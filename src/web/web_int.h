@@ -174,20 +174,6 @@ bool sw__web_cookie(char *out, size_t outsz, const char *header, const char *nam
 int sw__web_base64_decode(struct sw_buf *out, const char *s, size_t len, size_t limit,
 			  struct sw_err *err) SW_MUST_USE;
 
-/* ------------------------------------------------------- saved edits */
-
-/* The saved edit of run_id: *text (caller frees) and *version (>= 1), or
- * *text NULL and *version 0 when there is none. */
-int sw__web_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t run_id,
-		     struct sw_err *err) SW_MUST_USE;
-
-/* Save text as run_id's edit when base is the current version (0: none
- * saved yet): *version gets the new one.  SW_EEXIST when base is not the
- * current version: *version and *current (caller frees; NULL when none is
- * saved) get what is. */
-int sw__web_edit_save(int64_t *version, char **current, struct sw_matter *m, int64_t run_id,
-		      int64_t base, const char *text, size_t len, struct sw_err *err) SW_MUST_USE;
-
 /* ------------------------------------------------------- page images */
 
 #define SW__WEB_PAGE_DPI 110        /* a readable page on a laptop screen */

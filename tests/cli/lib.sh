@@ -64,6 +64,55 @@ sql() {
 	sqlite3 "$T/ws/matters/$1/matter.db" "$2"
 }
 
+# sql_only MATTER TABLE...: drop every table and view of the matter's
+# database but the named ones (and the full-text index's own), as an older
+# build that had only those left it.
+sql_only() {
+	_db="$T/ws/matters/$1/matter.db"
+	shift
+	_keep=$(printf "'%s'," "$@")
+	sqlite3 "$_db" "SELECT 'DROP ' || upper(type) || ' ' || name || ';' FROM sqlite_schema
+		WHERE type IN ('table', 'view') AND name NOT IN (${_keep%,})
+		AND name NOT LIKE 'pages_fts%' AND name NOT LIKE 'sqlite_%'" | sqlite3 "$_db"
+}
+
+# old_matter MATTER VERSION [TABLE...]: take the matter's database back to what a
+# build of record schema VERSION (5 to 8) left: record/'s tables of then,
+# and the run journal's tables and columns as record/'s migrations made
+# them before pipeline/ owned them (draft_edits from 6, run_steps.host
+# from 7, the metadata fields from 8), nothing newer; the TABLEs named
+# (a test's own) are kept.
+old_matter() {
+	_v8="documents pages transcript_lines labels quarantine settings removals doc_fields
+		doc_terms runs run_steps run_sections run_flags corrections draft_edits"
+	_runs="id task task_sha256 task_source brief_name brief brief_doc_id rounds status reason
+		pid draft_doc_id final_doc_id final_path created_at updated_at wall_s"
+	_run_steps="id run_id key step kind item round role endpoint model status prompt_sha256
+		messages output output_doc_id error prompt_tokens completion_tokens prompt_per_s
+		predicted_per_s started_at finished_at wall_s attempts detail host"
+	_corrections="id run_id step_key messages draft final draft_doc_id final_doc_id diff
+		words_kept words_changed words_added words_removed override overridden created_at"
+	_m=$1 _ver=$2
+	shift 2
+	# shellcheck disable=SC2086 # lists of names
+	sql_only "$_m" $_v8 "$@"
+	set -- "$_m" "$_ver"
+	for _t in runs run_steps corrections; do
+		eval "_cols=\$_$_t"
+		for _c in $(sql "$1" "SELECT name FROM pragma_table_info('$_t')"); do
+			# shellcheck disable=SC2086
+			case " $(echo $_cols) " in
+			*" $_c "*) ;;
+			*) sql "$1" "ALTER TABLE $_t DROP COLUMN $_c" || return 1 ;;
+			esac
+		done
+	done
+	[ "$2" -lt 8 ] && sql "$1" "DROP TABLE doc_terms; DROP TABLE doc_fields;"
+	[ "$2" -lt 7 ] && sql "$1" "ALTER TABLE run_steps DROP COLUMN host;"
+	[ "$2" -lt 6 ] && sql "$1" "DROP TABLE draft_edits;"
+	sql "$1" "PRAGMA user_version = $2;"
+}
+
 # fleet_fixtures DIR: the header-only model files of fleet_gguf_test (of
 # the same build) written into DIR.
 fleet_fixtures() {

@@ -127,7 +127,7 @@ static int setup(void **state)
 	char *path = sw_xasprintf("%s/pipeline/draft-fixed.md", getenv("SW_TEST_DATA"));
 	(void)fx_ingest(&ws, "a", vol, true, SW_ORIGIN_EVIDENCE);
 	if (sw_file_read(&b, path, 1 << 20, &err) != 0 ||
-	    sw_matter_open(&m, &ws.ws, "a", &err) != 0) {
+	    sw_matter_open(&m, &ws.ws, "a", &err) != 0 || sw_run_journal_open(m, &err) != 0) {
 		fprintf(stderr, "%s\n", err.msg);
 		return -1;
 	}

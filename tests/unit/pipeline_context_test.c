@@ -57,6 +57,8 @@ static int group_setup(void **state)
 	char *resaved = sw_xasprintf("Case notes\r\n\r\n%s\r\n", output);
 	int rc = sw_matter_open(&m, &ws, "ctx", &err);
 	if (rc == 0)
+		rc = sw_run_journal_open(m, &err);
+	if (rc == 0)
 		rc = sw_record_add_text(&quarantined_doc, m, SW_ORIGIN_EVIDENCE, "notes.txt",
 					resaved, strlen(resaved), &err);
 	free(resaved);
