@@ -270,6 +270,85 @@ static void test_seed_boards(void **state)
 	sw_fleet_hw_release(&hw);
 }
 
+/* Published LoRA/QLoRA figures (docs/PERFORMANCE.md has the sources),
+ * each with the planner's prediction; `ctest -V -R fleet_train` prints
+ * the table.  Memory is the peak the trainer reported, or the GPU's size
+ * for the longest sequence that fit; time is tokens per second per GPU.
+ * Targets (issue 42): memory within 20 % and time within 35 % on at
+ * least six rows each. */
+struct published {
+	const char *what, *config, *board;
+	enum sw_fleet_train_method method;
+	uint32_t rank, seq, micro_batch;
+	double gib, tps; /* 0: not published */
+};
+
+static const struct published figures[] = {
+	{ "LLaMA-Factory LLaMA2-7B QLoRA r8 1k", "llama-2-7b.config.json", "a100-40",
+	  SW_FLEET_TRAIN_QLORA, 8, 1024, 1, 6, 2295 },
+	{ "LLaMA-Factory LLaMA2-7B QLoRA r8 4k", "llama-2-7b.config.json", "a100-40",
+	  SW_FLEET_TRAIN_QLORA, 8, 4096, 1, 9, 2926 },
+	{ "LLaMA-Factory LLaMA2-7B QLoRA r8 16k", "llama-2-7b.config.json", "a100-40",
+	  SW_FLEET_TRAIN_QLORA, 8, 16384, 1, 19, 3542 },
+	{ "LLaMA-Factory LLaMA2-7B QLoRA r8 32k", "llama-2-7b.config.json", "a100-40",
+	  SW_FLEET_TRAIN_QLORA, 8, 32768, 1, 32, 2216 },
+	{ "LLaMA-Factory LLaMA2-7B LoRA r8 1k x4", "llama-2-7b.config.json", "a100-40",
+	  SW_FLEET_TRAIN_LORA, 8, 1024, 4, 17, 2954 },
+	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 24 GB", "llama-3.1-8b.config.json", "a100-80",
+	  SW_FLEET_TRAIN_QLORA, 32, 5789, 1, 24, 0 },
+	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 40 GB", "llama-3.1-8b.config.json", "a100-80",
+	  SW_FLEET_TRAIN_QLORA, 32, 12264, 1, 40, 0 },
+	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 80 GB", "llama-3.1-8b.config.json", "a100-80",
+	  SW_FLEET_TRAIN_QLORA, 32, 28454, 1, 80, 0 },
+	{ "Unsloth docs, HF+FA2 Llama-3.3-70B QLoRA r32, 80 GB", "llama-3.3-70b.config.json", "a100-80",
+	  SW_FLEET_TRAIN_QLORA, 32, 6916, 1, 80, 0 },
+	{ "Qwen README, Qwen-7B Q-LoRA r64 1k", "qwen-7b.config.json", "a100-80",
+	  SW_FLEET_TRAIN_QLORA, 64, 1024, 1, 12.3, 8 * 1024 / 3.5 },
+	{ "Qwen README, Qwen-7B Q-LoRA r64 4k", "qwen-7b.config.json", "a100-80",
+	  SW_FLEET_TRAIN_QLORA, 64, 4096, 1, 16.9, 8 * 4096 / 11.6 },
+	{ "Qwen README, Qwen-7B Q-LoRA r64 8k", "qwen-7b.config.json", "a100-80",
+	  SW_FLEET_TRAIN_QLORA, 64, 8192, 1, 23.5, 8 * 8192 / 22.3 },
+};
+
+static void test_published_figures(void **state)
+{
+	(void)state;
+	struct sw_fleet_hw hw;
+	size_t mem_hits = 0, mem_rows = 0, time_hits = 0, time_rows = 0;
+	load_boards(&hw);
+	printf("%-52s %7s %7s %6s %7s %7s %6s\n", "published figure", "GiB", "pred", "err", "tok/s",
+	       "pred", "err");
+	for (size_t i = 0; i < SW_ARRAY_LEN(figures); i++) {
+		const struct published *f = &figures[i];
+		struct sw_fleet_train_shape s;
+		struct sw_fleet_train_fit fit;
+		load_shape(&s, f->config);
+		struct sw_fleet_train_request r = { .method = f->method, .rank = f->rank, .seq = f->seq,
+						    .micro_batch = f->micro_batch };
+		sw_fleet_train_plan(&fit, &s, &hw, sw_fleet_hw_find_group(&hw, f->board), &r);
+		double gib = fit.peak / (1024.0 * 1024 * 1024);
+		double me = (gib - f->gib) / f->gib;
+		double te = f->tps > 0 ? (fit.tokens_per_s - f->tps) / f->tps : 0;
+		mem_rows++;
+		mem_hits += me > -0.20 && me < 0.20;
+		if (f->tps > 0) {
+			time_rows++;
+			time_hits += te > -0.35 && te < 0.35;
+			printf("%-52s %7.1f %7.1f %+5.0f%% %7.0f %7.0f %+5.0f%%\n", f->what, f->gib, gib,
+			       100 * me, f->tps, fit.tokens_per_s, 100 * te);
+		} else {
+			printf("%-52s %7.1f %7.1f %+5.0f%% %7s %7.0f %6s\n", f->what, f->gib, gib, 100 * me,
+			       "-", fit.tokens_per_s, "-");
+		}
+		sw_fleet_train_shape_release(&s);
+	}
+	printf("memory within 20%%: %zu of %zu; time within 35%%: %zu of %zu\n", mem_hits, mem_rows,
+	       time_hits, time_rows);
+	assert_true(mem_hits >= 6);
+	assert_true(time_hits >= 6);
+	sw_fleet_hw_release(&hw);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -279,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_targets),
 		cmocka_unit_test(test_memory_and_time),
 		cmocka_unit_test(test_seed_boards),
+		cmocka_unit_test(test_published_figures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
