@@ -9,13 +9,14 @@
 #include "authority/authority.h"
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
+#include "cli/cli_signoff.h"
 #include "extract/extract.h"
 #include "llm/llm.h"
 #include "pipeline/pipeline.h"
 #include "verify/verify.h"
 
 struct verify_opts {
-	const char *matter, *html, *format, *uncited, *task, *annotate;
+	const char *matter, *html, *format, *uncited, *task, *annotate, *waive, *reason, *by;
 	bool json, lenient, no_judge;
 };
 
@@ -38,6 +39,13 @@ static const struct cli_opt opts[] = {
 	{ "task", 0, "TASK",
 	  "read the draft as TASK's output: its uncited default and the elements it requires "
 	  "(the declaration's § 1746 clause, a signature line)", CLI_STRING, AT(task) },
+	{ "waive", 0, "CLAIM", "waive the blocked claim CLAIM (its number, or its fingerprint "
+	  "from --json) with --reason: shown as waived, it no longer blocks", CLI_STRING,
+	  AT(waive) },
+	{ "reason", 0, "TEXT", "why the waived claim stands (one line, on the record)",
+	  CLI_STRING, AT(reason) },
+	{ "by", 0, "NAME", "who waives (default: [user] name of sworn.conf or user.conf)",
+	  CLI_STRING, AT(by) },
 };
 
 struct shown {
@@ -108,6 +116,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct cli_draft d = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_authority *auth = NULL;
+	struct sw_waivers waivers = { 0 };
 	struct sw_verify_report rep = { 0 };
 	struct sw_llm_config llm = { 0 };
 	struct sw_judge judge;
@@ -162,6 +171,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		cli_fail(&err);
 		goto cleanup;
 	}
+	if (cli_waive(&waivers, NULL, &rep, m, ctx, o->waive, o->reason, o->by, 0, &err) != 0) {
+		cli_fail(&err);
+		rc = CLI_USAGE;
+		goto cleanup;
+	}
 	struct sw_verify_audit audit = {
 		.matter = sw_matter_name(m),
 		.version = SW_VERSION,
@@ -214,6 +228,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 cleanup:
 	sw_task_free(task);
 	sw_verify_release(&rep);
+	sw_waivers_release(&waivers);
 	sw_llm_config_release(&llm);
 	sw_authority_close(auth);
 	sw_matter_close(m);
@@ -225,7 +240,7 @@ cleanup:
 
 const struct cli_command cli_cmd_verify = {
 	.name = "verify",
-	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--annotate OUT.docx] [--lenient] [--format FORMAT] [--no-judge] [--uncited MODE] [--task TASK]",
+	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--annotate OUT.docx] [--lenient] [--format FORMAT] [--no-judge] [--uncited MODE] [--task TASK] [--waive CLAIM --reason TEXT [--by NAME]]",
 	.summary = "check every claim of a draft against the record and the authorities",
 	.description =
 		"Finds every case citation, statute, rule, record citation, Bates number,\n"
@@ -245,6 +260,11 @@ const struct cli_command cli_cmd_verify = {
 		"Each claim is supported (with its evidence), unsupported, contradicted\n"
 		"or unverifiable.\n"
 		"Blocked claims are listed first, each with its reason.\n"
+		"--waive CLAIM --reason TEXT records, in the matter's journal, that\n"
+		"a lawyer (--by, else [user] name) checked a blocked claim by hand: it\n"
+		"is shown as waived with the reason, and no longer blocks, in every\n"
+		"later check of a draft of the matter that makes the same claim; a\n"
+		"change to the claim's words or citation ends the waiver.\n"
 		"With a [role \"judge\"] in sworn.conf, each cited sentence whose facts\n"
 		"passed is also put to that model with only its cited pages; its\n"
 		"\"supported\" counts only with a span found on the page, and [verify]\n"

@@ -487,6 +487,48 @@ char *sw_person_label(const struct sw_person *p);
  * $HOME/.config/sworn/user.conf), or NULL without either; caller frees. */
 char *sw_person_user_conf_path(void);
 
+/* ----------------------------------------------------------------- waivers
+ * A lawyer's waiver of one claim that blocks, with a reason, by a person,
+ * kept in the run journal.  It is the matter's and names the claim by its
+ * fingerprint (verify.h), so it holds in every draft of the matter that
+ * makes the same claim (sworn verify, a run's verify rounds, approval) and
+ * lapses when the claim changes. */
+struct sw_waiver {
+	int64_t id;
+	int64_t run_id;      /* the run it was given in, 0 for none */
+	char *fingerprint, *kind;
+	char *claim;         /* the claim's text when it was waived */
+	char *verdict;       /* the verdict it set aside */
+	char *reason;
+	char *by, *by_email, *by_bar; /* the person (email and bar may be NULL) */
+	char *at;            /* when, UTC ISO 8601 */
+};
+
+struct sw_waivers {
+	struct sw_waiver *v;          /* oldest first */
+	size_t n;
+	struct sw_verify_waiver *vw;  /* the same for sw_verify_waive (n) */
+};
+
+/* SW_EUSAGE, saying what a reason must be, unless reason is one non-blank
+ * line of at most 1000 bytes. */
+int sw_waiver_check_reason(const char *reason, struct sw_err *err) SW_MUST_USE;
+
+/* Store a waiver of claim (an index of r) given by person by (its name set)
+ * in run run_id (0: none); *id gets its row. */
+int sw_waiver_add(int64_t *id, struct sw_matter *m, const struct sw_verify_report *r,
+		  size_t claim, int64_t run_id, const char *reason, const struct sw_person *by,
+		  struct sw_err *err) SW_MUST_USE;
+
+/* Every waiver of m, oldest first.  Release with sw_waivers_release. */
+int sw_waivers_load(struct sw_waivers *out, struct sw_matter *m,
+		    struct sw_err *err) SW_MUST_USE;
+void sw_waivers_release(struct sw_waivers *w);
+
+/* sw_verify_waive(r, ...) with w's waivers (w must outlive r's use);
+ * returns the claims waived. */
+size_t sw_waivers_apply(struct sw_verify_report *r, const struct sw_waivers *w);
+
 /* --------------------------------------------------------------- the judge
  * verify.h's judge ("the judge") over the llm client: sworn.conf's
  * [role "judge"], asked under the JSON Schema {supported: bool, span:
