@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "pipeline/pipeline.h"
 
 /* ------------------------------------------------------------------ roff */
 
@@ -218,6 +219,35 @@ static void bash_words(struct sw_buf *b, const struct cli_opt *opts, size_t n)
 	}
 }
 
+/* What completes the value of option o, as a case branch's body: its
+ * words, its completer, files for a path, the matters for MATTER, else
+ * nothing. */
+static void bash_value(struct sw_buf *b, const struct cli_opt *o)
+{
+	if (o->values && o->values[0] == '@')
+		sw_buf_addf(b, "_sworn_%s \"$cur\"; return ;;\n", o->values + 1);
+	else if (o->values)
+		sw_buf_addf(b, "COMPREPLY=($(compgen -W '%s' -- \"$cur\")); return ;;\n", o->values);
+	else if (cli_opt_takes_path(o))
+		sw_buf_adds(b, "_sworn_files \"$cur\"; return ;;\n");
+	else if (strcmp(o->arg, "MATTER") == 0)
+		sw_buf_adds(b, "_sworn_matters \"$cur\"; return ;;\n");
+	else
+		sw_buf_adds(b, "return ;;\n");
+}
+
+/* The global options that take a word: a case branch each. */
+static void bash_global_values(struct sw_buf *b, const char *indent)
+{
+	for (size_t i = 0; i < cli_nglobal_opts; i++) {
+		const struct cli_opt *o = &cli_global_opts[i];
+		if (!o->values || !o->name)
+			continue;
+		sw_buf_addf(b, "%s--%s) ", indent, o->name);
+		bash_value(b, o);
+	}
+}
+
 /* A case pattern matching the option's spellings: "-m|--matter". */
 static void bash_pattern(struct sw_buf *b, const struct cli_opt *o)
 {
@@ -248,12 +278,8 @@ static void bash_command(struct sw_buf *b, const struct cli_command *c)
 				continue;
 			sw_buf_adds(b, "\t\t");
 			bash_pattern(b, o);
-			if (cli_opt_takes_path(o))
-				sw_buf_adds(b, ") _sworn_files \"$cur\"; return ;;\n");
-			else if (strcmp(o->arg, "MATTER") == 0)
-				sw_buf_adds(b, ") _sworn_matters \"$cur\"; return ;;\n");
-			else
-				sw_buf_adds(b, ") return ;;\n");
+			sw_buf_adds(b, ") ");
+			bash_value(b, o);
 		}
 		sw_buf_adds(b, "\t\tesac\n");
 	}
@@ -271,6 +297,19 @@ static void bash_command(struct sw_buf *b, const struct cli_command *c)
 	if (c->max_pos == 0)
 		sw_buf_adds(b, "\t\tfiles=0\n");
 	sw_buf_adds(b, "\t\t;;\n");
+}
+
+/* The built-in tasks' names, space-separated. */
+static void bash_tasks(struct sw_buf *b)
+{
+	struct sw_task_info *t = NULL;
+	size_t n = 0;
+	struct sw_err err = { 0 };
+	if (sw_task_list(&t, &n, NULL, &err) != 0)
+		sw_die("gen_man: cannot list the built-in tasks: %s", err.msg);
+	for (size_t i = 0; i < n; i++)
+		sw_buf_addf(b, "%s%s", i ? " " : "", t[i].name);
+	sw_task_info_free(t, n);
 }
 
 static void bash_script(struct sw_buf *b)
@@ -302,20 +341,49 @@ static void bash_script(struct sw_buf *b)
 		"\t\tm=${m%/}; names=\"$names ${m##*/}\"\n"
 		"\tdone\n"
 		"\tCOMPREPLY=($(compgen -W \"$names\" -- \"$1\"))\n}\n\n"
+		"# The built-in tasks and the workspace's own (tasks/NAME/).\n"
+		"_sworn_tasks()\n{\n"
+		"\tlocal names='");
+	bash_tasks(b);
+	sw_buf_adds(b, "' d=${_sworn_dir:-.} t\n"
+		"\td=$(cd \"$d\" 2>/dev/null && pwd) || d=\n"
+		"\twhile [ -n \"$d\" ] && [ ! -f \"$d/sworn.conf\" ]; do d=${d%/*}; done\n"
+		"\tif [ -n \"$d\" ] && [ -d \"$d/tasks\" ]; then\n"
+		"\t\tfor t in \"$d\"/tasks/*/; do\n"
+		"\t\t\t[ -d \"$t\" ] || continue\n"
+		"\t\t\tt=${t%/}; names=\"$names ${t##*/}\"\n"
+		"\t\tdone\n"
+		"\tfi\n"
+		"\tCOMPREPLY=($(compgen -W \"$names\" -- \"$1\"))\n}\n\n"
 		"_sworn()\n{\n"
 		"\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
 		"\tlocal i=1 cmd= _sworn_dir=.\n"
 		"\tCOMPREPLY=()\n"
+		"\t# --opt=value: bash splits the '=' off as a word of its own.\n"
+		"\tif [ \"$cur\" = = ]; then\n"
+		"\t\tcur=\n"
+		"\telif [ \"$prev\" = = ] && [ $COMP_CWORD -ge 2 ]; then\n"
+		"\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n"
+		"\tfi\n"
 		"\t# The command is the first word that is not a global option.\n"
 		"\twhile [ $i -lt $COMP_CWORD ]; do\n"
 		"\t\tcase ${COMP_WORDS[i]} in\n"
 		"\t\t-C) _sworn_dir=${COMP_WORDS[i+1]}; i=$((i + 2)); continue ;;\n"
-		"\t\t-C*) _sworn_dir=${COMP_WORDS[i]#-C}; i=$((i + 1)); continue ;;\n"
-		"\t\t-*) i=$((i + 1)); continue ;;\n"
+		"\t\t-C*) _sworn_dir=${COMP_WORDS[i]#-C}; i=$((i + 1)); continue ;;\n");
+	/* A global option's value is not the command. */
+	for (size_t i = 0; i < cli_nglobal_opts; i++)
+		if (cli_global_opts[i].arg && cli_global_opts[i].name)
+			sw_buf_addf(b, "\t\t--%s) [ \"${COMP_WORDS[i+1]}\" = = ] && i=$((i + 1)); "
+				    "i=$((i + 2)); continue ;;\n", cli_global_opts[i].name);
+	sw_buf_adds(b, "\t\t-*) i=$((i + 1)); continue ;;\n"
 		"\t\tesac\n"
 		"\t\tcmd=${COMP_WORDS[i]}\n"
 		"\t\tbreak\n"
 		"\tdone\n"
+		"\t# A global option's value, before or after the command.\n"
+		"\tcase $prev in\n");
+	bash_global_values(b, "\t");
+	sw_buf_adds(b, "\tesac\n"
 		"\tif [ -z \"$cmd\" ]; then\n"
 		"\t\tcase $prev in -C) _sworn_dirs \"$cur\"; return ;; esac\n"
 		"\t\tcase $cur in\n"

@@ -457,7 +457,7 @@ const struct cli_opt cli_global_opts[] = {
 	{ "version", 0, NULL, "print the version, build and libraries (sworn version)", CLI_FLAG },
 	{ "help", 'h', NULL, "list the commands", CLI_FLAG },
 	{ "color", 0, "WHEN", "colour the output: auto (a terminal, NO_COLOR unset), always or never",
-	  CLI_STRING },
+	  CLI_STRING, .values = "auto always never" },
 	{ "quiet", 'q', NULL, "no progress, hints or summaries on stderr (errors still print)",
 	  CLI_FLAG },
 };

@@ -78,6 +78,10 @@ struct cli_opt {
 	enum cli_type type;
 	size_t offset;     /* of its field in the command's options struct */
 	double min, max;   /* bounds of a CLI_INT or CLI_DOUBLE value */
+	/* For completion: the words the value may be, space-separated
+	 * ("auto always never"), or "@NAME", completed by the script's
+	 * _sworn_NAME ("@tasks"); NULL: anything (a path: files). */
+	const char *values;
 };
 
 struct cli_args {

@@ -24,6 +24,7 @@ struct cli_draft {
 
 /* The values --format takes, for the commands' option tables. */
 #define CLI_DRAFT_FORMAT_HELP "read the draft as auto (by extension, else by content), markdown, html or text"
+#define CLI_DRAFT_FORMATS "auto markdown html text"
 
 /* Read path ("-": standard input) as format (NULL or "auto": by its
  * extension, else by its first bytes; extracted text is text unless

@@ -24,8 +24,10 @@ static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the claims as JSON (DESIGN.md's shape)", CLI_FLAG, AT(json) },
 	{ "kind", 'k', "KIND",
 	  "list only claims of KIND (case, journal, statute, rule, record, bates, date, quote, proposition)",
-	  CLI_STRING, AT(kind) },
-	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
+	  CLI_STRING, AT(kind),
+	  .values = "case journal statute rule record bates date quote proposition" },
+	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format),
+	  .values = CLI_DRAFT_FORMATS },
 };
 
 /* The table is written through a buffer of its own: one fwrite per 64 KiB

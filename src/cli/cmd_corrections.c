@@ -18,9 +18,10 @@ static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose corrections to export", CLI_STRING,
 	  AT(matter) },
 	{ "kind", 0, "KIND", "sft (the window answered with the final) or dpo (the final "
-			     "chosen, the draft rejected)", CLI_STRING, AT(kind) },
+			     "chosen, the draft rejected)", CLI_STRING, AT(kind), .values = "sft dpo" },
 	{ "format", 0, "FORMAT", "whose field names: trl (default), axolotl or llamafactory "
-				 "(sft and dpo: --kind in the trl format)", CLI_STRING, AT(format) },
+				 "(sft and dpo: --kind in the trl format)", CLI_STRING, AT(format),
+	  .values = "trl axolotl llamafactory" },
 	{ "output", 'o', "FILE", "write the JSON Lines to FILE (atomically) instead of "
 				 "standard output", CLI_PATH, AT(output) },
 };

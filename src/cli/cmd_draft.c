@@ -319,7 +319,8 @@ struct draft_opts {
 static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose record the draft is built on", CLI_STRING,
 	  AT(matter) },
-	{ "task", 't', "TASK", "the task to run (sworn task list)", CLI_STRING, AT(task) },
+	{ "task", 't', "TASK", "the task to run (sworn task list)", CLI_STRING, AT(task),
+	  .values = "@tasks" },
 	{ "brief", 'b', "FILE", "the lawyer's brief: what to draft, for whom, what matters",
 	  CLI_PATH, AT(brief) },
 	{ "json", 0, NULL, "print the run record as JSON", CLI_FLAG, AT(json) },

@@ -86,4 +86,33 @@ eq "sworn search -m a<TAB>" "$(cat "$T/out")" acme
 complete_words sworn -C "$T/ws" verify -m ''
 eq "sworn -C WS verify -m <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "acme m "
 
+# Option values: the words an option takes, before or after the command,
+# also as --opt=value; tasks are the built-in ones and the workspace's.
+complete_words sworn verify --format m
+eq "sworn verify --format m<TAB>" "$(cat "$T/out")" markdown
+complete_words sworn claims --format ''
+eq "sworn claims --format <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "auto html markdown text "
+complete_words sworn ingest --origin ''
+eq "sworn ingest --origin <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "evidence human model template "
+complete_words sworn corrections export --format a
+eq "sworn corrections export --format a<TAB>" "$(cat "$T/out")" axolotl
+complete_words sworn verify --uncited b
+eq "sworn verify --uncited b<TAB>" "$(cat "$T/out")" block
+complete_words sworn --color a
+eq "sworn --color a<TAB>" "$(sort "$T/out" | tr '\n' ' ')" "always auto "
+complete_words sworn --color = n
+eq "sworn --color=n<TAB>" "$(cat "$T/out")" never
+complete_words sworn --color = never veri
+eq "sworn --color=never veri<TAB>" "$(cat "$T/out")" verify
+complete_words sworn --color always se
+eq "sworn --color always se<TAB>" "$(sort "$T/out" | tr '\n' ' ')" "search serve "
+complete_words sworn search --color n
+eq "sworn search --color n<TAB>" "$(cat "$T/out")" never
+complete_words sworn draft --task d
+eq "sworn draft --task d<TAB>" "$(sort "$T/out" | tr '\n' ' ')" "declaration demand-letter "
+"$SWORN" -C "$T/ws" task init declaration >/dev/null 2>&1 || exit 1
+mv "$T/ws/tasks/declaration" "$T/ws/tasks/declaration-ny"
+complete_words sworn verify --task declaration
+eq "sworn verify --task declaration<TAB> (the workspace's too)" "$(sort "$T/out" | tr '\n' ' ')" "declaration declaration-ny "
+
 done_testing

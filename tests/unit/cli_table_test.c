@@ -50,6 +50,43 @@ static void test_every_command_documented(void **state)
 	}
 }
 
+/* An option whose values completion offers takes a value, and its help
+ * names each of them, so that what --help says and what the shell offers
+ * agree; "@NAME" names a completer the script defines. */
+static void check_values(const char *cmd, const struct cli_opt *o)
+{
+	if (!o->values)
+		return;
+	if (!o->arg)
+		fail_msg("sworn %s --%s offers values but takes none", cmd, o->name);
+	if (o->values[0] == '@') {
+		if (strcmp(o->values, "@tasks") != 0)
+			fail_msg("sworn %s --%s: no completer %s", cmd, o->name, o->values);
+		return;
+	}
+	char *words = sw_xstrdup(o->values);
+	for (char *w = words, *end; *w; w = end) {
+		end = w + strcspn(w, " ");
+		bool last = *end == '\0';
+		*end = '\0';
+		if (!strstr(o->help, w))
+			fail_msg("sworn %s --%s offers '%s', which its help does not name", cmd,
+				 o->name, w);
+		end = last ? end : end + 1;
+	}
+	free(words);
+}
+
+static void test_values_are_named(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < cli_ncommands; i++)
+		for (size_t o = 0; o < cli_commands[i]->nopts; o++)
+			check_values(cli_commands[i]->name, &cli_commands[i]->opts[o]);
+	for (size_t o = 0; o < cli_nglobal_opts; o++)
+		check_values("(global)", &cli_global_opts[o]);
+}
+
 static void test_help_lists_every_option(void **state)
 {
 	(void)state;
@@ -229,6 +266,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_command_documented),
 		cmocka_unit_test(test_help_lists_every_option),
+		cmocka_unit_test(test_values_are_named),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_typed),
 		cmocka_unit_test(test_exit_codes),
