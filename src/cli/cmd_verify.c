@@ -31,14 +31,16 @@ static const struct cli_opt opts[] = {
 	  CLI_PATH, AT(annotate) },
 	{ "lenient", 0, NULL, "let unverifiable claims pass (they are still listed)", CLI_FLAG,
 	  AT(lenient) },
-	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format) },
+	{ "format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format),
+	  .values = CLI_DRAFT_FORMATS },
 	{ "no-judge", 0, NULL, "do not ask [role \"judge\"] this time", CLI_FLAG, AT(no_judge) },
 	{ "uncited", 0, "MODE",
 	  "a fact stated with no citation: block, warn (listed, the default) or off; over "
-	  "[verify] uncited and the task's", CLI_STRING, AT(uncited) },
+	  "[verify] uncited and the task's", CLI_STRING, AT(uncited), .values = "block warn off" },
 	{ "task", 0, "TASK",
 	  "read the draft as TASK's output: its uncited default and the elements it requires "
-	  "(the declaration's § 1746 clause, a signature line)", CLI_STRING, AT(task) },
+	  "(the declaration's § 1746 clause, a signature line)", CLI_STRING, AT(task),
+	  .values = "@tasks" },
 	{ "waive", 0, "CLAIM", "waive the blocked claim CLAIM (its number, or its fingerprint "
 	  "from --json) with --reason: shown as waived, it no longer blocks", CLI_STRING,
 	  AT(waive) },
