@@ -33,6 +33,7 @@ static const struct route routes[] = {
 	{ "GET", "m/:matter/runs/:run/context", .run = sw__web_run_context },
 	{ "GET", "m/:matter/runs/:run/draft", .run = sw__web_draft_get },
 	{ "POST", "m/:matter/runs/:run/draft", .run = sw__web_draft_save },
+	{ "GET", "m/:matter/runs/:run/draft.docx", .run = sw__web_draft_docx },
 	{ "POST", "m/:matter/runs/:run/approve", .run = sw__web_approve },
 };
 

@@ -132,6 +132,10 @@ void sw__web_draft_save(struct sw__web_req *q, struct sw__web_reply *r, struct s
 			int64_t run_id);
 void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
 		     int64_t run_id);
+/* GET /runs/ID/draft.docx (api_docx.c): the current draft as a Word
+ * document with a comment on each claim that does not pass. */
+void sw__web_draft_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			int64_t run_id);
 void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 
 /* Verify len bytes of src read as kind against m (and auth, may be NULL):

@@ -123,6 +123,27 @@
 
 	function mpath(m) { return '/api/m/' + enc(m); }
 
+	/* GET path and save the answer as a file called name (the reviewed
+	 * draft as .docx). */
+	function download(path, name) {
+		return fetch(path, { credentials: 'same-origin', headers: {} }).then(function (r) {
+			if (!r.ok)
+				return r.text().then(function (t) {
+					var msg = 'HTTP ' + r.status;
+					try { msg = JSON.parse(t).error || msg; } catch (e) { /* not JSON */ }
+					throw new Error(msg);
+				});
+			return r.blob();
+		}).then(function (b) {
+			var u = URL.createObjectURL(b);
+			var a = el('a', { href: u, download: name, hidden: true });
+			document.body.appendChild(a);
+			a.click();
+			a.remove();
+			setTimeout(function () { URL.revokeObjectURL(u); }, 10000);
+		});
+	}
+
 	function failed(err) {
 		say(String(err && err.message ? err.message : err), 'bad');
 	}
@@ -803,9 +824,14 @@
 		var verifyBtn = el('button', { type: 'button', id: 'verify', class: 'primary', on: { click: verify } }, 'Verify');
 		var approveBtn = o.run !== null ? el('button', { type: 'button', id: 'approve', on: { click: function () { approve(null); } } }, 'Approve') : null;
 		var printBtn = el('button', { type: 'button', id: 'print', on: { click: function () { window.print(); } } }, 'Print');
+		var docxBtn = o.run !== null ? el('button', { type: 'button', id: 'download-docx',
+			title: 'The draft as a Word document, with a comment on each claim that does not pass',
+			on: { click: function () {
+				download(base + '/draft.docx', 'run-' + o.run + '-draft.docx').catch(failed);
+			} } }, 'Download .docx') : null;
 		var overrideBox = el('div', { class: 'override', id: 'override-box', hidden: true });
 		var result = el('div', { class: 'result', id: 'approve-result', role: 'status', 'aria-live': 'polite' });
-		var tools = el('div', { class: 'tools noprint' }, verifyBtn, approveBtn, printBtn, saved,
+		var tools = el('div', { class: 'tools noprint' }, verifyBtn, approveBtn, printBtn, docxBtn, saved,
 			el('span', { class: 'keys muted' }, 'Keys: n / p next / previous blocked claim, e edit, Esc leave the text, Alt+Enter verify'));
 
 		var back = el('div', { class: 'ed-text backdrop', 'aria-hidden': 'true' });
