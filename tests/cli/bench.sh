@@ -43,6 +43,21 @@ has "$T/cal.ini" '[gpu "measured"]'
 has "$T/cal.ini" '[class "measured"]'
 has "$T/cal.ini" 'arch = qwen3moe'
 has "$T/ws/fleet/history.jsonl" '"event":"bench"'
+# Each depth's prompt is predicted on its own (attention grows with it),
+# and prompts read as fast as predicted are not flagged.
+has "$T/out" '"predicted_prompt_tps":'
+has "$T/out" '"slow": false'
+
+# A server far slower than predicted (the fake reads ~4,000 tokens/s; a
+# tiny model on a V100 pair should read millions) is flagged: the model
+# is not where the plan put it.
+run 0 "$SWORN" -C "$T/ws" bench local --max-depth 1024 --model "$M/tiny.gguf" --hardware "$HW" \
+	--group pair-01
+has "$T/out" "warning: prompts read"
+has "$T/out" "slower than predicted for tiny.gguf on pair-01: is the model on those GPUs?"
+run 0 "$SWORN" -C "$T/ws" bench local --json --max-depth 1024 --model "$M/tiny.gguf" \
+	--hardware "$HW" --group pair-01
+has "$T/out" '"slow": true'
 
 # The saved constants predict what was measured (the fake decodes at a
 # steady pace: 2 ms a token).

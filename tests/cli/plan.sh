@@ -23,6 +23,14 @@ has "$T/out" "  Qwen3.6-35B-A3B answers at about 82 tokens/s on pair-01, using 5
 has "$T/out" ", below the 40 tokens/s floor."
 has "$T/out" "  risk     GPU9 is 100% full"
 lacks "$T/out" "risk     GPU0 "
+# Prefill by the prompt's length: 1k, 16k and the full context (a 32k
+# context has no 64k line), and how long the full one takes to read.
+has "$T/out" "  prefill  "
+has "$T/out" " tok/s @1k, "
+has "$T/out" " tok/s @16k, "
+has "$T/out" " tok/s @32768 (full: "
+has "$T/out" " s to read)"
+lacks "$T/out" "@64k"
 
 run 0 "$SWORN" plan -H "$HW/v100x12.ini" --commands --server /opt/llama/llama-server --port 9001 "$M/gemma-4-26b-a4b-q8_0.gguf:kv=q4_0,np=2"
 lines "$T/out" 1
