@@ -249,14 +249,14 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 	}
 	if (!t) {
 		/* a resume: the run names its task; preflight needs it too */
-		json_t *run = sw_run_json(m, resume_id, &err);
-		const char *name = json_string_value(json_object_get(run, "task"));
-		if (!run || sw_task_load(&loaded, ctx->ws.root, name ? name : "", &err) != 0) {
-			json_decref(run);
+		struct sw_run_view run;
+		if (sw_run_get(&run, m, resume_id, &err) != 0 ||
+		    sw_task_load(&loaded, ctx->ws.root, run.task ? run.task : "", &err) != 0) {
+			sw_run_view_release(&run);
 			rc = cli_fail(&err);
 			goto out;
 		}
-		json_decref(run);
+		sw_run_view_release(&run);
 		t = loaded;
 	}
 	if (preflight(t, &cfg, &err) != 0) {
@@ -297,7 +297,13 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 		free(res.reason);
 		res.reason = sw_xstrdup("interrupted (Ctrl-C); nothing finished is lost");
 	}
-	json_t *doc = json ? sw_run_json(m, res.run_id, &err) : NULL;
+	json_t *doc = NULL;
+	if (json) {
+		struct sw_run_view v;
+		if (sw_run_get(&v, m, res.run_id, &err) == 0)
+			doc = sw_run_view_json(&v);
+		sw_run_view_release(&v);
+	}
 	rc = cli_emit(json, doc, print_outcome, &res,
 		      res.status == SW_RUN_VERIFIED ? CLI_OK : CLI_NO);
 out:

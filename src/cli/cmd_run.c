@@ -49,107 +49,97 @@ static int run_id_arg(int64_t *id, const char *s)
 
 /* ------------------------------------------------------------------ text */
 
+static const char *dash(const char *s)
+{
+	return s ? s : "-";
+}
+
 static void print_list(FILE *f, const void *ud)
 {
-	const json_t *runs = ud;
-	size_t i;
-	json_t *r;
-	if (json_array_size(runs) == 0) {
+	const struct sw_run_list *runs = ud;
+	if (runs->n == 0) {
 		fputs("no runs yet (start one with sworn draft)\n", f);
 		return;
 	}
 	fprintf(f, "%-5s %-16s %-10s %-6s %-20s %s\n", "RUN", "TASK", "STATUS", "STEPS",
 		"STARTED", "BRIEF");
-	json_array_foreach(runs, i, r) {
-		char steps[32];
-		snprintf(steps, sizeof(steps), "%lld/%lld",
-			 (long long)json_integer_value(json_object_get(r, "steps_done")),
-			 (long long)json_integer_value(json_object_get(r, "steps")));
-		fprintf(f, "%-5lld %-16s %-10s %-6s %-20s %s\n",
-			(long long)json_integer_value(json_object_get(r, "id")),
-			json_string_value(json_object_get(r, "task")),
-			json_string_value(json_object_get(r, "status")), steps,
-			json_string_value(json_object_get(r, "created_at")),
-			json_string_value(json_object_get(r, "brief")));
+	for (size_t i = 0; i < runs->n; i++) {
+		const struct sw_run_summary *r = &runs->v[i];
+		char steps[48];
+		snprintf(steps, sizeof(steps), "%lld/%lld", (long long)r->steps_done,
+			 (long long)r->steps);
+		fprintf(f, "%-5lld %-16s %-10s %-6s %-20s %s\n", (long long)r->id, dash(r->task),
+			dash(r->status), steps, dash(r->created_at), dash(r->brief));
 	}
-}
-
-static const char *js(const json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? s : "-";
 }
 
 static void print_show(FILE *f, const void *ud)
 {
-	const json_t *run = ud;
-	size_t i;
-	json_t *s;
-	fprintf(f, "run %lld · task %s · %s%s%s\n", (long long)json_integer_value(json_object_get(run, "id")),
-		js(run, "task"), js(run, "status"), json_is_string(json_object_get(run, "reason")) ? " · " : "",
-		json_is_string(json_object_get(run, "reason")) ? js(run, "reason") : "");
-	fprintf(f, "brief %s · started %s · %.1f s of work\n", js(run, "brief"), js(run, "created_at"),
-		json_number_value(json_object_get(run, "wall_s")));
+	const struct sw_run_view *run = ud;
+	fprintf(f, "run %lld · task %s · %s%s%s\n", (long long)run->id, dash(run->task),
+		dash(run->status), run->reason ? " · " : "", run->reason ? run->reason : "");
+	fprintf(f, "brief %s · started %s · %.1f s of work\n", dash(run->brief),
+		dash(run->created_at), run->wall_s);
 	/* HOST: the box of each step's server, when the fleet spans several */
 	bool hosts = false;
-	json_array_foreach(json_object_get(run, "steps"), i, s)
-		hosts = hosts || json_is_string(json_object_get(s, "host"));
+	for (size_t i = 0; i < run->nsteps; i++)
+		hosts = hosts || run->steps[i].host;
 	fprintf(f, "\n%-14s %-9s %-10s %-12s ", "STEP", "STATUS", "ROLE", "ENDPOINT");
 	if (hosts)
 		fprintf(f, "%-10s ", "HOST");
 	fprintf(f, "%-22s %7s %8s %7s\n", "MODEL", "TOKENS", "TOK/S", "SECONDS");
-	json_array_foreach(json_object_get(run, "steps"), i, s) {
-		fprintf(f, "%-14s %-9s %-10s %-12s ", js(s, "key"), js(s, "status"), js(s, "role"),
-			js(s, "endpoint"));
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct sw_run_step_view *s = &run->steps[i];
+		fprintf(f, "%-14s %-9s %-10s %-12s ", dash(s->key), dash(s->status), dash(s->role),
+			dash(s->endpoint));
 		if (hosts)
-			fprintf(f, "%-10s ", js(s, "host"));
-		fprintf(f, "%-22.22s %7lld %8.1f %7.2f", js(s, "model"),
-			(long long)json_integer_value(json_object_get(s, "completion_tokens")),
-			json_number_value(json_object_get(s, "predicted_per_s")),
-			json_number_value(json_object_get(s, "wall_s")));
-		json_t *d = json_object_get(s, "detail");
-		if (json_object_get(d, "claims"))
-			fprintf(f, "  %lld claims, %lld blocked",
-				(long long)json_integer_value(json_object_get(d, "claims")),
-				(long long)json_integer_value(json_object_get(d, "blocked")));
-		if (json_object_get(d, "findings"))
-			fprintf(f, "  %lld findings",
-				(long long)json_integer_value(json_object_get(d, "findings")));
-		if (json_is_string(json_object_get(s, "error")))
-			fprintf(f, "\n    %s", js(s, "error"));
+			fprintf(f, "%-10s ", dash(s->host));
+		fprintf(f, "%-22.22s %7lld %8.1f %7.2f", dash(s->model),
+			(long long)(s->completion_tokens > 0 ? s->completion_tokens : 0),
+			s->predicted_per_s > 0 ? s->predicted_per_s : 0,
+			s->wall_s > 0 ? s->wall_s : 0);
+		if (s->claims >= 0)
+			fprintf(f, "  %lld claims, %lld blocked", (long long)s->claims,
+				(long long)(s->blocked > 0 ? s->blocked : 0));
+		if (s->findings >= 0)
+			fprintf(f, "  %lld findings", (long long)s->findings);
+		if (s->error)
+			fprintf(f, "\n    %s", s->error);
 		fputc('\n', f);
 	}
-	json_array_foreach(json_object_get(run, "flags"), i, s)
+	for (size_t i = 0; i < run->nflags; i++) {
+		const struct sw_run_flag_view *fl = &run->flags[i];
 		fprintf(f, "WARNING: %s: evidence %s %s reads as instructions to a model (%s): %s\n",
-			js(s, "step"), js(s, "document"), json_is_string(json_object_get(s, "bates")) ? js(s, "bates") : "",
-			js(s, "kind"), js(s, "excerpt"));
+			dash(fl->step), dash(fl->document), fl->bates ? fl->bates : "", dash(fl->kind),
+			dash(fl->excerpt));
+	}
 	/* the blocked claims of the last verify, as the gate gave them */
-	json_t *last = NULL;
-	json_array_foreach(json_object_get(run, "steps"), i, s)
-		if (!strcmp(js(s, "kind"), "verify") && !strcmp(js(s, "status"), "done"))
-			last = s;
-	json_array_foreach(json_object_get(json_object_get(last, "detail"), "reasons"), i, s) {
+	const struct sw_run_step_view *last = NULL;
+	for (size_t i = 0; i < run->nsteps; i++)
+		if (run->steps[i].kind && !strcmp(run->steps[i].kind, "verify") &&
+		    run->steps[i].status && !strcmp(run->steps[i].status, "done"))
+			last = &run->steps[i];
+	for (size_t i = 0; last && i < last->nreasons; i++) {
+		const struct sw_run_reason *r = &last->reasons[i];
 		if (i == 0)
-			fprintf(f, "\nblocked in %s:\n", js(last, "key"));
-		fprintf(f, "  %s: \"%s\"\n    %s\n", js(s, "verdict"), js(s, "claim"), js(s, "reason"));
+			fprintf(f, "\nblocked in %s:\n", dash(last->key));
+		fprintf(f, "  %s: \"%s\"\n    %s\n", dash(r->verdict), dash(r->claim), dash(r->reason));
 	}
 }
 
 /* The thinking a reasoning model did before each step's answer, which
  * never became the step's output (kept in the step's detail).  A model's
  * text: cleaned for the terminal. */
-static void print_reasoning(const json_t *run)
+static void print_reasoning(const struct sw_run_view *run)
 {
-	size_t i, n = 0;
-	json_t *s;
-	json_array_foreach(json_object_get(run, "steps"), i, s) {
-		const json_t *d = json_object_get(s, "detail");
-		const char *r = json_string_value(json_object_get(d, "reasoning"));
-		const char *note = json_string_value(json_object_get(d, "reasoning_note"));
+	size_t n = 0;
+	for (size_t i = 0; i < run->nsteps; i++) {
+		const struct sw_run_step_view *s = &run->steps[i];
+		const char *r = s->reasoning, *note = s->reasoning_note;
 		if (!r && !note)
 			continue;
 		n++;
-		printf("\n--- %s: thinking (%s)\n", js(s, "key"), js(s, "model"));
+		printf("\n--- %s: thinking (%s)\n", dash(s->key), dash(s->model));
 		if (note) {
 			sw_term_puts(stdout, note);
 			putchar('\n');
@@ -178,80 +168,66 @@ static void print_approve(FILE *f, const void *ud)
 		r->words.added, r->words.removed);
 }
 
-/* A number of a stats row, or "-" where there is no data. */
-static void num_col(FILE *f, const json_t *row, const char *key, int width, int prec)
+/* A figure of a stats row, or "-" where there is no data (< 0). */
+static void num_col(FILE *f, double x, int width, int prec)
 {
-	const json_t *v = json_object_get(row, key);
-	if (json_is_number(v))
-		fprintf(f, " %*.*f", width, prec, json_number_value(v));
+	if (x >= 0)
+		fprintf(f, " %*.*f", width, prec, x);
 	else
 		fprintf(f, " %*s", width, "-");
 }
 
 static void print_stats(FILE *f, const void *ud)
 {
-	const json_t *rows = ud;
-	size_t i;
-	json_t *r;
-	if (json_array_size(rows) == 0) {
+	const struct sw_run_stats *st = ud;
+	if (st->n == 0) {
 		fputs("no runs yet (start one with sworn draft)\n", f);
 		return;
 	}
 	fprintf(f, "%-24s %5s %11s %9s %7s %8s %6s %9s %9s %8s\n", "", "RUNS", "BLOCKED/100",
 		"FINDINGS", "ROUNDS", "BLOCKED%", "EDITS", "DECODE/s", "PROMPT/s", "WALL s");
-	json_array_foreach(rows, i, r) {
-		const char *name = json_string_value(json_object_get(r, "model"));
-		if (!name)
-			name = json_string_value(json_object_get(r, "role"));
-		if (!name)
-			name = json_string_value(json_object_get(r, "task"));
-		fprintf(f, "%-24.24s %5lld", name ? name : "(unknown)",
-			(long long)json_integer_value(json_object_get(r, "runs")));
-		num_col(f, r, "blocked_per_100_claims", 11, 1);
-		num_col(f, r, "findings_per_draft", 9, 1);
-		num_col(f, r, "rounds_to_verified", 7, 1);
-		const json_t *bs = json_object_get(r, "blocked_share");
-		if (json_is_number(bs))
-			fprintf(f, " %7.0f%%", 100 * json_number_value(bs));
+	for (size_t i = 0; i < st->n; i++) {
+		const struct sw_run_stats_row *r = &st->v[i];
+		fprintf(f, "%-24.24s %5lld", r->group ? r->group : "(unknown)", (long long)r->runs);
+		num_col(f, r->blocked_per_100_claims, 11, 1);
+		num_col(f, r->findings_per_draft, 9, 1);
+		num_col(f, r->rounds_to_verified, 7, 1);
+		if (r->blocked_share >= 0)
+			fprintf(f, " %7.0f%%", 100 * r->blocked_share);
 		else
 			fprintf(f, " %8s", "-");
-		num_col(f, r, "edit_ratio", 6, 2);
-		num_col(f, r, "decode_tok_s", 9, 1);
-		num_col(f, r, "prompt_tok_s", 9, 1);
-		num_col(f, r, "wall_s", 8, 1);
+		num_col(f, r->edit_ratio, 6, 2);
+		num_col(f, r->decode_tok_s, 9, 1);
+		num_col(f, r->prompt_tok_s, 9, 1);
+		num_col(f, r->wall_s, 8, 1);
 		fputc('\n', f);
 	}
 }
 
 static void print_context(FILE *f, const void *ud)
 {
-	const json_t *c = ud;
-	size_t i, k;
-	json_t *st, *sec;
-	json_array_foreach(json_object_get(c, "steps"), i, st) {
-		fprintf(f, "%s (%s on %s): %lld tokens\n", js(st, "key"), js(st, "role"),
-			js(st, "endpoint"), (long long)json_integer_value(json_object_get(st, "tokens")));
-		json_array_foreach(json_object_get(st, "sections"), k, sec) {
-			fprintf(f, "  %-12s %-9s %6lld%s", js(sec, "kind"), js(sec, "origin"),
-				(long long)json_integer_value(json_object_get(sec, "tokens")),
-				json_is_true(json_object_get(sec, "estimated")) ? "~" : " ");
-			if (json_is_string(json_object_get(sec, "document")))
-				fprintf(f, "  %s p. %lld", js(sec, "document"),
-					(long long)json_integer_value(json_object_get(sec, "page")));
-			if (json_is_string(json_object_get(sec, "bates")))
-				fprintf(f, " (%s)", js(sec, "bates"));
+	const struct sw_run_context *c = ud;
+	for (size_t i = 0; i < c->nsteps; i++) {
+		const struct sw_context_step *st = &c->steps[i];
+		fprintf(f, "%s (%s on %s): %lld tokens\n", dash(st->key), dash(st->role),
+			dash(st->endpoint), (long long)st->tokens);
+		for (size_t k = 0; k < st->nsections; k++) {
+			const struct sw_context_section *sec = &st->sections[k];
+			fprintf(f, "  %-12s %-9s %6lld%s", dash(sec->kind), dash(sec->origin),
+				(long long)sec->tokens, sec->estimated ? "~" : " ");
+			if (sec->document)
+				fprintf(f, "  %s p. %lld", sec->document, (long long)sec->page);
+			if (sec->bates)
+				fprintf(f, " (%s)", sec->bates);
 			fputc('\n', f);
 		}
 	}
-	const char *key;
-	json_t *v;
 	fputs("by origin:", f);
-	json_object_foreach(json_object_get(c, "by_origin"), key, v)
-		fprintf(f, "  %s %lld (%.0f%%)", key,
-			(long long)json_integer_value(json_object_get(v, "tokens")),
-			100 * json_number_value(json_object_get(v, "share")));
+	for (size_t i = 0; i < c->norigins; i++)
+		fprintf(f, "  %s %lld (%.0f%%)", c->by_origin[i].origin,
+			(long long)c->by_origin[i].tokens, 100 * c->by_origin[i].share);
 	fputc('\n', f);
-	size_t nv = json_array_size(json_object_get(c, "violations"));
+	size_t nv = c->nviolations;
 	fprintf(f, "%s\n", nv ? "VIOLATIONS: non-evidence text was presented as evidence (see --json)"
 			      : "no non-evidence text was presented as evidence");
 }
@@ -391,13 +367,22 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 		return CLI_USAGE;
 	}
 	if (!strcmp(sub, "list")) {
-		doc = sw_run_list_json(m, &err);
-		/* an object, so that cli_emit stamps it like every document */
-		rc = doc ? cli_emit(o->json, o->json ? json_pack("{s:O}", "runs", doc) : NULL,
-				    print_list, doc, CLI_OK)
-			 : cli_fail(&err);
+		struct sw_run_list list;
+		if (sw_run_list(&list, m, &err) != 0) {
+			rc = cli_fail(&err);
+			if (rc == CLI_NO)
+				rc = CLI_USAGE;
+		} else {
+			/* an object, so that cli_emit stamps it like every document */
+			rc = cli_emit(o->json, o->json ? json_pack("{s:o}", "runs",
+								 sw_run_list_json(&list)) : NULL,
+				      print_list, &list, CLI_OK);
+			sw_run_list_release(&list);
+		}
 	} else if (!strcmp(sub, "show")) {
-		doc = sw_run_json(m, id, &err);
+		struct sw_run_view view;
+		bool have = sw_run_get(&view, m, id, &err) == 0;
+		doc = have ? sw_run_view_json(&view) : NULL;
 		if (doc && o->draft) {
 			char *draft = NULL;
 			if (sw_run_draft(&draft, m, id, &err) != 0) {
@@ -411,12 +396,13 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			}
 			free(draft);
 		} else {
-			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show, doc,
+			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show, &view,
 					    CLI_OK)
 				 : cli_fail(&err);
 			if (rc == CLI_OK && o->reasoning && !o->json)
-				print_reasoning(doc);
+				print_reasoning(&view);
 		}
+		sw_run_view_release(&view);
 	} else if (!strcmp(sub, "resume")) {
 		rc = cli_run_drive(ctx, m, NULL, id, NULL, NULL, 0, o->json);
 	} else if (!strcmp(sub, "cancel")) {
@@ -441,21 +427,32 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			sw_matter_close(m);
 			return CLI_USAGE;
 		}
-		doc = sw_run_stats_json(m, by, &err);
-		rc = doc ? cli_emit(o->json, o->json ? json_pack("{s:s, s:O}", "by",
-								   o->by ? o->by : "model", "groups", doc)
-						     : NULL,
-				    print_stats, doc,
-				    CLI_OK)
-			 : cli_fail(&err);
+		struct sw_run_stats st;
+		if (sw_run_stats(&st, m, by, &err) != 0) {
+			rc = cli_fail(&err);
+			if (rc == CLI_NO)
+				rc = CLI_USAGE;
+		} else {
+			rc = cli_emit(o->json, o->json ? json_pack("{s:s, s:o}", "by",
+								 o->by ? o->by : "model", "groups",
+								 sw_run_stats_to_json(&st))
+						       : NULL,
+				      print_stats, &st, CLI_OK);
+			sw_run_stats_release(&st);
+		}
 	} else {
-		doc = sw_run_context_json(m, id, a->npos > 2 ? a->pos[2] : NULL, &err);
-		rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_context, doc,
-				    json_array_size(json_object_get(doc, "violations")) ? CLI_NO
-											: CLI_OK)
-			 : cli_fail(&err);
+		struct sw_run_context c;
+		if (sw_run_context(&c, m, id, a->npos > 2 ? a->pos[2] : NULL, &err) != 0) {
+			rc = cli_fail(&err);
+			if (rc == CLI_NO)
+				rc = CLI_USAGE; /* no such run or step: an input error */
+		} else {
+			rc = cli_emit(o->json, o->json ? sw_run_context_to_json(&c) : NULL,
+				      print_context, &c, c.nviolations ? CLI_NO : CLI_OK);
+			sw_run_context_release(&c);
+		}
 	}
-	if (rc == CLI_NO && !doc && strcmp(sub, "resume") && strcmp(sub, "approve"))
+	if (rc == CLI_NO && !doc && (!strcmp(sub, "show") || !strcmp(sub, "cancel")))
 		rc = CLI_USAGE; /* a lookup error (no such run) is an input error */
 	json_decref(doc);
 	sw_matter_close(m);

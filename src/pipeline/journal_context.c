@@ -1,6 +1,7 @@
 /*
- * journal_context.c - the context audit: what went into each window of a run, read
- * back from the journal (run_steps, run_sections, run_flags).
+ * journal_context.c - the context audit: what went into each window of a
+ * run, read back from the journal (run_steps, run_sections, run_flags)
+ * into a struct sw_run_context.
  *
  * A section of kind "evidence" must hold a page of an active evidence
  * document: the bundle builder can only find such pages, so a violation
@@ -14,47 +15,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-#include <sqlite3.h>
-
 #include "pipeline/pipeline_int.h"
 
-static json_t *col_str(sqlite3_stmt *st, int i)
+/* Add tokens to origin's share in *v (first appearance order). */
+static void tally(struct sw_context_share **v, size_t *n, size_t *cap, const char *origin,
+		  int64_t tokens)
 {
-	const unsigned char *s = sqlite3_column_text(st, i);
-	return s ? sw_json_strn((const char *)s, (size_t)sqlite3_column_bytes(st, i)) : json_null();
-}
-
-static json_t *col_int(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? json_null()
-							  : json_integer(sqlite3_column_int64(st, i));
-}
-
-/* Add tokens to by[origin]. */
-static void tally(json_t *by, const char *origin, json_int_t tokens)
-{
-	json_t *o = json_object_get(by, origin);
-	if (!o) {
-		o = json_object();
-		json_object_set_new(o, "tokens", json_integer(0));
-		json_object_set_new(by, origin, o);
-	}
-	json_t *t = json_object_get(o, "tokens");
-	json_integer_set(t, json_integer_value(t) + tokens);
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i].origin, origin)) {
+			(*v)[i].tokens += tokens;
+			return;
+		}
+	*v = sw_xgrow(*v, cap, *n + 1, sizeof(**v));
+	(*v)[*n] = (struct sw_context_share){ .origin = sw_xstrdup(origin), .tokens = tokens };
+	(*n)++;
 }
 
 /* Each origin's share of total: a fraction (two places) and per cent (one). */
-static void shares(json_t *by, json_int_t total)
+static void shares(struct sw_context_share *v, size_t n, int64_t total)
 {
-	const char *k;
-	json_t *o;
-	json_object_foreach(by, k, o) {
-		double x = total > 0 ? (double)json_integer_value(json_object_get(o, "tokens")) /
-					       (double)total
-				     : 0.0;
-		json_object_set_new(o, "share", json_real(round(x * 100.0) / 100.0));
-		json_object_set_new(o, "percent", json_real(round(x * 1000.0) / 10.0));
+	for (size_t i = 0; i < n; i++) {
+		double x = total > 0 ? (double)v[i].tokens / (double)total : 0.0;
+		v[i].share = round(x * 100.0) / 100.0;
+		v[i].percent = round(x * 1000.0) / 10.0;
 	}
 }
 
@@ -83,99 +66,92 @@ static char *violation(sqlite3_stmt *st)
 	return NULL;
 }
 
-static int step_sections(json_t *jstep, json_t *violations, json_t *run_by,
-			 json_int_t *run_tokens, sqlite3 *db, int64_t step_id,
-			 const char *key, struct sw_err *err)
+struct run_tally {
+	size_t norigins_cap, nviolations_cap;
+};
+
+static int step_sections(struct sw_run_context *c, struct run_tally *t, struct sw_context_step *js,
+			 sqlite3 *db, int64_t step_id, struct sw_err *err)
 {
 	sqlite3_stmt *st = NULL;
-	json_t *secs = json_array(), *by = json_object();
-	json_int_t total = 0;
-	bool estimated = false;
-	int rc = 0, step;
+	size_t cap = 0, ocap = 0;
+	int rc, step;
 
-	if (sqlite3_prepare_v2(db,
-			       "SELECT s.seq, s.kind, s.origin, s.doc_id, s.document, s.page_no,"
-			       "  s.bates, s.tokens, s.estimated, d.origin, d.status, d.id"
-			       " FROM run_sections AS s LEFT JOIN record_docs AS d ON d.id = s.doc_id"
-			       " WHERE s.step_id = ?1 ORDER BY s.seq", -1, &st, NULL) != SQLITE_OK) {
-		rc = sw_db_error(err, db, "cannot read the context audit");
-		goto cleanup;
-	}
+	if ((rc = sw_db_prepare(&st, db,
+				"SELECT s.seq, s.kind, s.origin, s.doc_id, s.document, s.page_no,"
+				"  s.bates, s.tokens, s.estimated, d.origin, d.status, d.id"
+				" FROM run_sections AS s LEFT JOIN record_docs AS d ON d.id = s.doc_id"
+				" WHERE s.step_id = ?1 ORDER BY s.seq",
+				"cannot read the context audit", err)) != 0)
+		return rc;
 	sqlite3_bind_int64(st, 1, step_id);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *s = json_object();
-		const char *kind = (const char *)sqlite3_column_text(st, 1);
-		const char *origin = (const char *)sqlite3_column_text(st, 2);
-		json_int_t tokens = sqlite3_column_int64(st, 7);
-		bool est = sqlite3_column_int(st, 8) != 0;
-		json_object_set_new(s, "seq", json_integer(sqlite3_column_int64(st, 0)));
-		json_object_set_new(s, "kind", col_str(st, 1));
-		json_object_set_new(s, "origin", col_str(st, 2));
-		json_object_set_new(s, "doc_id", col_int(st, 3));
-		json_object_set_new(s, "document", col_str(st, 4));
-		json_object_set_new(s, "page", col_int(st, 5));
-		json_object_set_new(s, "bates", col_str(st, 6));
-		json_object_set_new(s, "tokens", json_integer(tokens));
-		json_object_set_new(s, "estimated", json_boolean(est));
-		json_array_append_new(secs, s);
-		tally(by, origin ? origin : "(none)", tokens);
-		tally(run_by, origin ? origin : "(none)", tokens);
-		total += tokens;
-		estimated |= est;
-		char *why = kind && !strcmp(kind, "evidence") ? violation(st) : NULL;
+		js->sections = sw_xgrow(js->sections, &cap, js->nsections + 1, sizeof(*js->sections));
+		struct sw_context_section *s = &js->sections[js->nsections++];
+		memset(s, 0, sizeof(*s));
+		s->seq = sqlite3_column_int64(st, 0);
+		s->kind = sw_db_col_dup(st, 1);
+		s->origin = sw_db_col_dup(st, 2);
+		s->doc_id = sqlite3_column_int64(st, 3);
+		s->document = sw_db_col_dup(st, 4);
+		s->page = sqlite3_column_int64(st, 5);
+		s->bates = sw_db_col_dup(st, 6);
+		s->tokens = sqlite3_column_int64(st, 7);
+		s->estimated = sqlite3_column_int(st, 8) != 0;
+		const char *origin = s->origin ? s->origin : "(none)";
+		tally(&js->by_origin, &js->norigins, &ocap, origin, s->tokens);
+		tally(&c->by_origin, &c->norigins, &t->norigins_cap, origin, s->tokens);
+		js->tokens += s->tokens;
+		js->estimated |= s->estimated;
+		char *why = s->kind && !strcmp(s->kind, "evidence") ? violation(st) : NULL;
 		if (why) {
-			json_t *v = json_object();
-			json_object_set_new(v, "step", sw_json_str(key));
-			json_object_set_new(v, "seq", json_integer(sqlite3_column_int64(st, 0)));
-			json_object_set_new(v, "doc_id", col_int(st, 3));
-			json_object_set_new(v, "document", col_str(st, 4));
-			json_object_set_new(v, "bates", col_str(st, 6));
-			json_object_set_new(v, "reason", sw_json_str(why));
-			json_array_append_new(violations, v);
-			free(why);
+			c->violations = sw_xgrow(c->violations, &t->nviolations_cap,
+						 c->nviolations + 1, sizeof(*c->violations));
+			c->violations[c->nviolations++] = (struct sw_context_violation){
+				.step = sw_xstrdup(js->key ? js->key : ""),
+				.seq = s->seq,
+				.doc_id = s->doc_id,
+				.document = s->document ? sw_xstrdup(s->document) : NULL,
+				.bates = s->bates ? sw_xstrdup(s->bates) : NULL,
+				.reason = why,
+			};
 		}
 	}
-	if (step != SQLITE_DONE) {
+	if (step != SQLITE_DONE)
 		rc = sw_db_error(err, db, "cannot read the context audit");
-		goto cleanup;
-	}
-	shares(by, total);
-	*run_tokens += total;
-	json_object_set_new(jstep, "sections", secs);
-	json_object_set_new(jstep, "tokens", json_integer(total));
-	json_object_set_new(jstep, "estimated", json_boolean(estimated));
-	json_object_set_new(jstep, "by_origin", by);
-	secs = by = NULL;
-cleanup:
-	json_decref(secs);
-	json_decref(by);
 	sqlite3_finalize(st);
+	if (rc == 0) {
+		shares(js->by_origin, js->norigins, js->tokens);
+		c->tokens += js->tokens;
+	}
 	return rc;
 }
 
-static int run_flags(json_t *flags, sqlite3 *db, int64_t run_id, const char *key,
-		     struct sw_err *err)
+static int run_flags(struct sw_run_context *c, sqlite3 *db, struct sw_err *err)
 {
 	sqlite3_stmt *st = NULL;
-	int rc = 0, step;
-	if (sqlite3_prepare_v2(db,
-			       "SELECT s.key, f.doc_id, f.document, f.bates, f.kind, f.excerpt"
-			       " FROM run_flags AS f JOIN run_steps AS s ON s.id = f.step_id"
-			       " WHERE s.run_id = ?1 AND (?2 IS NULL OR s.key = ?2)"
-			       " ORDER BY s.id, f.id", -1, &st, NULL) != SQLITE_OK)
-		return sw_db_error(err, db, "cannot read the run's flags");
-	sqlite3_bind_int64(st, 1, run_id);
-	if (key)
-		sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+	size_t cap = 0;
+	int rc, step;
+	if ((rc = sw_db_prepare(&st, db,
+				"SELECT s.key, f.doc_id, f.document, f.bates, f.kind, f.excerpt"
+				" FROM run_flags AS f JOIN run_steps AS s ON s.id = f.step_id"
+				" WHERE s.run_id = ?1 AND (?2 IS NULL OR s.key = ?2)"
+				" ORDER BY s.id, f.id",
+				"cannot read the run's flags", err)) != 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, c->run);
+	if (c->step)
+		sqlite3_bind_text(st, 2, c->step, -1, SQLITE_STATIC);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *f = json_object();
-		json_object_set_new(f, "step", col_str(st, 0));
-		json_object_set_new(f, "doc_id", col_int(st, 1));
-		json_object_set_new(f, "document", col_str(st, 2));
-		json_object_set_new(f, "bates", col_str(st, 3));
-		json_object_set_new(f, "kind", col_str(st, 4));
-		json_object_set_new(f, "excerpt", col_str(st, 5));
-		json_array_append_new(flags, f);
+		c->flags = sw_xgrow(c->flags, &cap, c->nflags + 1, sizeof(*c->flags));
+		c->flags[c->nflags++] = (struct sw_run_flag_view){
+			.step = sw_db_col_dup(st, 0),
+			.doc_id = sqlite3_column_int64(st, 1),
+			.document = sw_db_col_dup(st, 2),
+			.bates = sw_db_col_dup(st, 3),
+			.kind = sw_db_col_dup(st, 4),
+			.excerpt = sw_db_col_dup(st, 5),
+		};
 	}
 	if (step != SQLITE_DONE)
 		rc = sw_db_error(err, db, "cannot read the run's flags");
@@ -183,92 +159,127 @@ static int run_flags(json_t *flags, sqlite3 *db, int64_t run_id, const char *key
 	return rc;
 }
 
-json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const char *step,
-			    struct sw_err *err)
+static int load_steps(struct sw_run_context *c, struct run_tally *t, sqlite3 *db,
+		      struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int rc, rs;
+
+	if ((rc = sw_db_prepare(&st, db,
+				"SELECT id, key, step, kind, role, endpoint FROM run_steps"
+				" WHERE run_id = ?1 AND (?2 IS NULL OR key = ?2) ORDER BY id",
+				"cannot read the run's steps", err)) != 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, c->run);
+	if (c->step)
+		sqlite3_bind_text(st, 2, c->step, -1, SQLITE_STATIC);
+	while ((rs = sqlite3_step(st)) == SQLITE_ROW) {
+		c->steps = sw_xgrow(c->steps, &cap, c->nsteps + 1, sizeof(*c->steps));
+		struct sw_context_step *js = &c->steps[c->nsteps++];
+		memset(js, 0, sizeof(*js));
+		js->key = sw_db_col_dup(st, 1);
+		js->step = sw_db_col_dup(st, 2);
+		js->kind = sw_db_col_dup(st, 3);
+		js->role = sw_db_col_dup(st, 4);
+		js->endpoint = sw_db_col_dup(st, 5);
+		if ((rc = step_sections(c, t, js, db, sqlite3_column_int64(st, 0), err)) != 0)
+			break;
+	}
+	if (rc == 0 && rs != SQLITE_DONE)
+		rc = sw_db_error(err, db, "cannot read the run's steps");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int sw_run_context(struct sw_run_context *out, struct sw_matter *m, int64_t run_id,
+		   const char *step, struct sw_err *err)
 {
 	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st = NULL;
-	json_t *out = NULL, *steps = json_array(), *violations = json_array(),
-	       *flags = json_array(), *by = json_object();
-	json_int_t total = 0;
-	size_t nsteps = 0;
-	int rc = 0, rs;
+	struct run_tally t = { 0 };
+	int rc, rs;
 
-	if (!db) {
-		rc = SW_EDB;
-		goto cleanup;
-	}
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM runs WHERE id = ?1", -1, &st, NULL) != SQLITE_OK) {
-		rc = sw_db_error(err, db, "cannot read the run");
-		goto cleanup;
-	}
+	memset(out, 0, sizeof(*out));
+	if (!db)
+		return SW_EDB;
+	out->run = run_id;
+	out->step = step ? sw_xstrdup(step) : NULL;
+	if ((rc = sw_db_prepare(&st, db, "SELECT 1 FROM runs WHERE id = ?1", "cannot read the run",
+				err)) != 0)
+		goto fail;
 	sqlite3_bind_int64(st, 1, run_id);
 	rs = sqlite3_step(st);
 	sqlite3_finalize(st);
-	st = NULL;
 	if (rs == SQLITE_DONE) {
 		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld does not exist in matter %s",
 				(long long)run_id, sw_matter_name(m));
-		goto cleanup;
+		goto fail;
 	}
 	if (rs != SQLITE_ROW) {
 		rc = sw_db_error(err, db, "cannot read the run");
-		goto cleanup;
+		goto fail;
 	}
-
-	if (sqlite3_prepare_v2(db,
-			       "SELECT id, key, step, kind, role, endpoint FROM run_steps"
-			       " WHERE run_id = ?1 AND (?2 IS NULL OR key = ?2) ORDER BY id",
-			       -1, &st, NULL) != SQLITE_OK) {
-		rc = sw_db_error(err, db, "cannot read the run's steps");
-		goto cleanup;
-	}
-	sqlite3_bind_int64(st, 1, run_id);
-	if (step)
-		sqlite3_bind_text(st, 2, step, -1, SQLITE_STATIC);
-	while ((rs = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *js = json_object();
-		const char *key = (const char *)sqlite3_column_text(st, 1);
-		json_object_set_new(js, "key", col_str(st, 1));
-		json_object_set_new(js, "step", col_str(st, 2));
-		json_object_set_new(js, "kind", col_str(st, 3));
-		json_object_set_new(js, "role", col_str(st, 4));
-		json_object_set_new(js, "endpoint", col_str(st, 5));
-		json_array_append_new(steps, js);
-		nsteps++;
-		if ((rc = step_sections(js, violations, by, &total, db, sqlite3_column_int64(st, 0),
-					key ? key : "", err)) != 0)
-			goto cleanup;
-	}
-	if (rs != SQLITE_DONE) {
-		rc = sw_db_error(err, db, "cannot read the run's steps");
-		goto cleanup;
-	}
-	if (step && nsteps == 0) {
+	if ((rc = load_steps(out, &t, db, err)) != 0)
+		goto fail;
+	if (step && out->nsteps == 0) {
 		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld has no step '%s'", (long long)run_id,
 				step);
-		goto cleanup;
+		goto fail;
 	}
-	if ((rc = run_flags(flags, db, run_id, step, err)) != 0)
-		goto cleanup;
-	shares(by, total);
+	if ((rc = run_flags(out, db, err)) != 0)
+		goto fail;
+	shares(out->by_origin, out->norigins, out->tokens);
+	return 0;
+fail:
+	sw_run_context_release(out);
+	return rc;
+}
 
-	out = json_object();
-	json_object_set_new(out, "run", json_integer(run_id));
-	if (step)
-		json_object_set_new(out, "step", sw_json_str(step));
-	json_object_set_new(out, "steps", steps);
-	json_object_set_new(out, "tokens", json_integer(total));
-	json_object_set_new(out, "by_origin", by);
-	json_object_set_new(out, "violations", violations);
-	json_object_set_new(out, "flags", flags);
-	steps = violations = flags = by = NULL;
-cleanup:
-	sqlite3_finalize(st);
-	json_decref(steps);
-	json_decref(violations);
-	json_decref(flags);
-	json_decref(by);
-	(void)rc;
-	return out;
+static void shares_free(struct sw_context_share *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].origin);
+	free(v);
+}
+
+void sw_run_context_release(struct sw_run_context *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->nsteps; i++) {
+		struct sw_context_step *s = &c->steps[i];
+		for (size_t k = 0; k < s->nsections; k++) {
+			free(s->sections[k].kind);
+			free(s->sections[k].origin);
+			free(s->sections[k].document);
+			free(s->sections[k].bates);
+		}
+		free(s->sections);
+		shares_free(s->by_origin, s->norigins);
+		free(s->key);
+		free(s->step);
+		free(s->kind);
+		free(s->role);
+		free(s->endpoint);
+	}
+	for (size_t i = 0; i < c->nviolations; i++) {
+		free(c->violations[i].step);
+		free(c->violations[i].document);
+		free(c->violations[i].bates);
+		free(c->violations[i].reason);
+	}
+	for (size_t i = 0; i < c->nflags; i++) {
+		free(c->flags[i].step);
+		free(c->flags[i].document);
+		free(c->flags[i].bates);
+		free(c->flags[i].kind);
+		free(c->flags[i].excerpt);
+	}
+	shares_free(c->by_origin, c->norigins);
+	free(c->steps);
+	free(c->violations);
+	free(c->flags);
+	free(c->step);
+	memset(c, 0, sizeof(*c));
 }

@@ -5,7 +5,6 @@
  * model and reviewed on another counts under both); its steps' speeds
  * count under the group of the step (the step's own model or role).  A
  * figure with no data behind it is null, never 0. */
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,64 +73,74 @@ static char *stats_sql(const struct grouping *g)
 		g->members, g->step_in_group, g->step_in_group);
 }
 
-static json_t *number_or_null(sqlite3_stmt *st, int i)
+static double real_or_none(sqlite3_stmt *st, int i)
 {
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? json_null()
-							  : json_real(sqlite3_column_double(st, i));
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? -1 : sqlite3_column_double(st, i);
 }
 
-json_t *sw_run_stats_json(struct sw_matter *m, enum sw_stats_by by, struct sw_err *err)
+int sw_run_stats(struct sw_run_stats *out, struct sw_matter *m, enum sw_stats_by by,
+		 struct sw_err *err)
 {
-	if ((unsigned)by >= SW_ARRAY_LEN(groupings)) {
-		sw_err_set(err, SW_EUSAGE, "run stats are grouped by model, role or task");
-		return NULL;
-	}
+	memset(out, 0, sizeof(*out));
+	out->by = by;
+	if ((unsigned)by >= SW_ARRAY_LEN(groupings))
+		return sw_err_set(err, SW_EUSAGE, "run stats are grouped by model, role or task");
 	const struct grouping *g = &groupings[by];
 	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st = NULL;
-	char *sql = NULL;
-	json_t *out = NULL;
-	int s;
+	size_t cap = 0;
+	char *sql;
+	int rc, s;
 
 	if (!db)
-		return NULL;
+		return SW_EDB;
 	sql = stats_sql(g);
-
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-		sw_db_error(err, db, "cannot read the runs");
-		goto cleanup;
-	}
-	out = json_array();
+	rc = sw_db_prepare(&st, db, sql, "cannot read the runs", err);
+	free(sql);
+	if (rc)
+		return rc;
 	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *o = json_object();
-		json_object_set_new(o, g->name, sw_json_str((const char *)sqlite3_column_text(st, 0)));
-		json_int_t runs = sqlite3_column_int64(st, 1);
-		json_object_set_new(o, "runs", json_integer(runs));
+		out->v = sw_xgrow(out->v, &cap, out->n + 1, sizeof(*out->v));
+		struct sw_run_stats_row *r = &out->v[out->n++];
+		memset(r, 0, sizeof(*r));
+		r->group = sw_db_col_dup(st, 0);
+		r->runs = sqlite3_column_int64(st, 1);
 		/* first-draft claims blocked per 100 claims */
 		double claims = sqlite3_column_double(st, 2), blocked = sqlite3_column_double(st, 3);
-		json_object_set_new(o, "first_draft_claims", sqlite3_column_type(st, 2) == SQLITE_NULL
-					   ? json_null() : json_integer((json_int_t)claims));
-		json_object_set_new(o, "blocked_per_100_claims",
-				    claims > 0 ? json_real(100.0 * blocked / claims) : json_null());
-		json_object_set_new(o, "findings_per_draft", number_or_null(st, 4));
-		json_object_set_new(o, "rounds_to_verified", number_or_null(st, 5));
-		json_object_set_new(o, "blocked_share", number_or_null(st, 6));
+		r->first_draft_claims = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1
+									: (int64_t)claims;
+		r->blocked_per_100_claims = claims > 0 ? 100.0 * blocked / claims : -1;
+		r->findings_per_draft = real_or_none(st, 4);
+		r->rounds_to_verified = real_or_none(st, 5);
+		r->blocked_share = real_or_none(st, 6);
 		double edited = sqlite3_column_double(st, 7), base = sqlite3_column_double(st, 8);
-		json_object_set_new(o, "corrections", json_integer(sqlite3_column_int64(st, 9)));
-		json_object_set_new(o, "edit_ratio", sqlite3_column_type(st, 7) != SQLITE_NULL &&
-						     base > 0 ? json_real(edited / base) : json_null());
-		json_object_set_new(o, "decode_tok_s", number_or_null(st, 10));
-		json_object_set_new(o, "prompt_tok_s", number_or_null(st, 11));
-		json_object_set_new(o, "wall_s", number_or_null(st, 12));
-		json_array_append_new(out, o);
+		r->corrections = sqlite3_column_int64(st, 9);
+		r->edit_ratio = sqlite3_column_type(st, 7) != SQLITE_NULL && base > 0 ? edited / base
+										     : -1;
+		r->decode_tok_s = real_or_none(st, 10);
+		r->prompt_tok_s = real_or_none(st, 11);
+		r->wall_s = real_or_none(st, 12);
 	}
 	if (s != SQLITE_DONE) {
-		sw_db_error(err, db, "cannot read the runs");
-		json_decref(out);
-		out = NULL;
+		rc = sw_db_error(err, db, "cannot read the runs");
+		sw_run_stats_release(out);
 	}
-cleanup:
 	sqlite3_finalize(st);
-	free(sql);
-	return out;
+	return rc;
+}
+
+void sw_run_stats_release(struct sw_run_stats *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].group);
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+const char *sw__run_stats_by_name(enum sw_stats_by by)
+{
+	return (unsigned)by < SW_ARRAY_LEN(groupings) ? groupings[by].name : "model";
 }

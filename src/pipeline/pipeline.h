@@ -351,12 +351,73 @@ int sw_run_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t 
 int sw_run_edit_save(int64_t *version, char **current, struct sw_matter *m, int64_t run_id,
 		     int64_t base, const char *text, size_t len, struct sw_err *err) SW_MUST_USE;
 
-/* The run record as JSON (run, steps with timings and tokens/s, flags,
- * the last verify's summary); NULL with err set. */
-struct json_t *sw_run_json(struct sw_matter *m, int64_t run_id, struct sw_err *err);
+/* A run as the journal keeps it, typed: what `sworn run show` prints and
+ * what its --json and the web API carry (sw_run_view_json, the one place
+ * that names the keys).  Strings are owned by the view; a text the
+ * journal does not have is NULL, a count -1, a rate or a time < 0, an id
+ * or an item 0. */
+struct sw_run_reason {
+	char *verdict, *claim, *reason; /* a claim the step's verify blocked */
+};
 
-/* Every run of m, newest first, as a JSON array of summaries. */
-struct json_t *sw_run_list_json(struct sw_matter *m, struct sw_err *err);
+struct sw_run_step_view {
+	char *key, *step, *kind, *role, *endpoint, *host, *model, *status, *error;
+	char *started_at, *finished_at, *prompt_sha256;
+	int item, round, attempts;
+	int64_t output_doc_id;
+	int64_t prompt_tokens, completion_tokens;
+	double prompt_per_s, predicted_per_s, wall_s;
+	char *detail;                   /* the step's detail, JSON text */
+	/* read from the detail: a verify's claims and blocked, a review's
+	 * findings (-1: none), the claims it blocked, a reasoning model's
+	 * thinking (reasoning) or why none was kept (reasoning_note) */
+	int64_t claims, blocked, findings;
+	struct sw_run_reason *reasons;
+	size_t nreasons;
+	char *reasoning, *reasoning_note;
+};
+
+struct sw_run_flag_view {
+	char *step, *document, *bates, *kind, *excerpt;
+	int64_t doc_id;  /* 0: none */
+};
+
+struct sw_run_view {
+	int64_t id;
+	char *matter, *task, *task_sha256, *task_source, *status, *reason, *brief;
+	char *created_at, *updated_at, *final_path;
+	unsigned rounds;
+	double wall_s;
+	int64_t draft_doc_id, final_doc_id;
+	struct sw_run_step_view *steps; /* in the order they began */
+	size_t nsteps;
+	struct sw_run_flag_view *flags;
+	size_t nflags;
+};
+
+/* The run run_id of m into *out (release with sw_run_view_release);
+ * SW_ENOTFOUND, saying how to list the runs, when there is none. */
+int sw_run_get(struct sw_run_view *out, struct sw_matter *m, int64_t run_id,
+	       struct sw_err *err) SW_MUST_USE;
+void sw_run_view_release(struct sw_run_view *v);
+/* The view as JSON: {id, task, ..., matter, steps: [...], flags: [...]}. */
+struct json_t *sw_run_view_json(const struct sw_run_view *v);
+
+/* One line of `sworn run list`. */
+struct sw_run_summary {
+	int64_t id;
+	char *task, *status, *reason, *brief, *created_at, *updated_at, *final_path;
+	double wall_s;
+	int64_t steps, steps_done;
+};
+struct sw_run_list {
+	struct sw_run_summary *v; /* newest first */
+	size_t n;
+};
+int sw_run_list(struct sw_run_list *out, struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+void sw_run_list_release(struct sw_run_list *l);
+/* The list as a JSON array of summaries. */
+struct json_t *sw_run_list_json(const struct sw_run_list *l);
 
 /* The text of the run's current draft (the last revision, or the first
  * draft); caller frees.  SW_ENOTFOUND before there is one. */
@@ -447,12 +508,74 @@ int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_m
 /* ------------------------------------------------------- stats and audit */
 
 enum sw_stats_by { SW_STATS_MODEL, SW_STATS_ROLE, SW_STATS_TASK };
-/* run stats grouped (JSON array of objects); NULL with err set. */
+/* One group of run stats (a model, a role or a task).  A figure with no
+ * data behind it is < 0 (null in JSON), never 0. */
+struct sw_run_stats_row {
+	char *group;
+	int64_t runs, corrections;
+	int64_t first_draft_claims;   /* -1: none */
+	double blocked_per_100_claims, findings_per_draft, rounds_to_verified, blocked_share;
+	double edit_ratio, decode_tok_s, prompt_tok_s, wall_s;
+};
+struct sw_run_stats {
+	enum sw_stats_by by;
+	struct sw_run_stats_row *v;
+	size_t n;
+};
+int sw_run_stats(struct sw_run_stats *out, struct sw_matter *m, enum sw_stats_by by,
+		 struct sw_err *err) SW_MUST_USE;
+void sw_run_stats_release(struct sw_run_stats *s);
+/* The groups as a JSON array of objects (the group under its kind's
+ * name); sw_run_stats_json reads them first (NULL with err set). */
+struct json_t *sw_run_stats_to_json(const struct sw_run_stats *s);
 struct json_t *sw_run_stats_json(struct sw_matter *m, enum sw_stats_by by, struct sw_err *err);
 
 /* The context audit of a run (or one step when step is not NULL): every
  * section of every window with origin, document, Bates, tokens, the shares
- * by origin, and violations (must be none). */
+ * by origin, and violations (must be none).  Ids, pages 0 and texts NULL
+ * where the journal has none. */
+struct sw_context_share {
+	char *origin;
+	int64_t tokens;
+	double share, percent;  /* share rounded to 0.01, percent to 0.1 */
+};
+struct sw_context_section {
+	int64_t seq, doc_id, page, tokens;
+	char *kind, *origin, *document, *bates;
+	bool estimated;
+};
+struct sw_context_step {
+	char *key, *step, *kind, *role, *endpoint;
+	struct sw_context_section *sections;
+	size_t nsections;
+	int64_t tokens;
+	bool estimated;
+	struct sw_context_share *by_origin;
+	size_t norigins;
+};
+struct sw_context_violation {
+	char *step, *document, *bates, *reason;
+	int64_t seq, doc_id;
+};
+struct sw_run_context {
+	int64_t run;
+	char *step;             /* the step asked for, or NULL for all */
+	struct sw_context_step *steps;
+	size_t nsteps;
+	int64_t tokens;
+	struct sw_context_share *by_origin;
+	size_t norigins;
+	struct sw_context_violation *violations;
+	size_t nviolations;
+	struct sw_run_flag_view *flags;
+	size_t nflags;
+};
+int sw_run_context(struct sw_run_context *out, struct sw_matter *m, int64_t run_id,
+		   const char *step, struct sw_err *err) SW_MUST_USE;
+void sw_run_context_release(struct sw_run_context *c);
+/* The audit as JSON; sw_run_context_json reads it first (NULL with err
+ * set). */
+struct json_t *sw_run_context_to_json(const struct sw_run_context *c);
 struct json_t *sw_run_context_json(struct sw_matter *m, int64_t run_id, const char *step,
 				   struct sw_err *err);
 

@@ -17,6 +17,9 @@
  * process and file; a cheap read after that); NULL with err set. */
 sqlite3 *sw__journal_db(struct sw_matter *m, struct sw_err *err);
 
+/* "model", "role" or "task": the key of a stats group (journal_stats.c). */
+const char *sw__run_stats_by_name(enum sw_stats_by by);
+
 /* One correction as stored (journal_corrections.c); every string borrowed
  * for the call only.  clean: its draft and final are active and every
  * evidence page of its window is still active evidence. */

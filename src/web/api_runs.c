@@ -14,13 +14,14 @@ void sw__web_runs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matt
 {
 	struct sw_err err = { 0 };
 	(void)q;
-	json_t *runs = sw_run_list_json(m, &err);
-	if (!runs) {
+	struct sw_run_list list;
+	if (sw_run_list(&list, m, &err) != 0) {
 		sw__web_reply_err(r, &err);
 		return;
 	}
 	/* the object sworn run list --json prints */
-	sw__web_reply_json(r, 200, json_pack("{s:o}", "runs", runs));
+	sw__web_reply_json(r, 200, json_pack("{s:o}", "runs", sw_run_list_json(&list)));
+	sw_run_list_release(&list);
 }
 
 void sw__web_run_show(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
@@ -28,11 +29,13 @@ void sw__web_run_show(struct sw__web_req *q, struct sw__web_reply *r, struct sw_
 {
 	(void)q;
 	struct sw_err err = { 0 };
-	json_t *doc = sw_run_json(m, id, &err);
-	if (!doc)
+	struct sw_run_view v;
+	if (sw_run_get(&v, m, id, &err) != 0) {
 		sw__web_reply_err(r, &err);
-	else
-		sw__web_reply_json(r, 200, doc);
+		return;
+	}
+	sw__web_reply_json(r, 200, sw_run_view_json(&v));
+	sw_run_view_release(&v);
 }
 
 void sw__web_run_context(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
