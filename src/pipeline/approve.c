@@ -44,10 +44,11 @@ static int not_ready(struct sw_err *err, int64_t id, const char *status, const c
 			  (long long)id, status);
 }
 
-/* A claim the gate blocks: anything but supported (approval is strict). */
-static bool blocks(enum sw_verdict v)
+/* A claim the gate blocks: anything but supported (approval is strict)
+ * that the lawyer has not waived. */
+static bool blocks(const struct sw_claim_verdict *v)
 {
-	return v != SW_VERDICT_SUPPORTED;
+	return v->verdict != SW_VERDICT_SUPPORTED && !v->waiver;
 }
 
 /* The verdicts an override accepts: [{claim, verdict, reason}]. */
@@ -56,7 +57,7 @@ static char *overridden_json(const struct sw_verify_report *r)
 	json_t *a = json_array();
 	for (size_t i = 0; i < r->claims.n; i++) {
 		const struct sw_claim *c = &r->claims.v[i];
-		if (!blocks(r->verdicts[i].verdict))
+		if (!blocks(&r->verdicts[i]))
 			continue;
 		json_t *o = json_object();
 		json_object_set_new(o, "claim", sw_json_strn(r->text + c->start, c->end - c->start));
@@ -77,6 +78,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	int64_t draft_doc = 0, final_doc = 0;
 	struct sw_markup view;
 	struct sw_verify_report rep;
+	struct sw_waivers waivers = { 0 };
 	json_t *ops = NULL;
 	struct sw_diff_stats ds;
 	bool in_tx = false;
@@ -131,10 +133,13 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		sw_err_wrap(err, rc, "cannot verify the final");
 		goto cleanup;
 	}
+	if ((rc = sw_waivers_load(&waivers, m, err)) != 0)
+		goto cleanup;
+	out->waived = sw_waivers_apply(&rep, &waivers);
 	rep.view = &view;
 	out->claims = rep.claims.n;
 	for (size_t i = 0; i < rep.claims.n; i++)
-		out->blocked += blocks(rep.verdicts[i].verdict);
+		out->blocked += blocks(&rep.verdicts[i]);
 	json_t *rj = sw_verify_json(&rep, o->final_name ? o->final_name : "final");
 	if (rep.njudged)
 		json_object_set_new(rj, "judge", sw_judge_answers_json(&rep));
@@ -182,7 +187,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		.draft_doc_id = draft_doc, .final = o->final_text, .final_len = o->final_len,
 		.final_doc_id = final_doc, .final_path = o->out_path, .diff = diff,
 		.words = &ds, .override = rep.pass ? NULL : override, .overridden = overridden,
-		.at = now,
+		.at = now, .by = o->by,
 	};
 	if ((rc = sw__journal_approve(&out->correction_id, m, &ap, err)) != 0)
 		goto cleanup;
@@ -211,6 +216,7 @@ cleanup:
 	}
 	rep.view = NULL;
 	sw_verify_release(&rep);
+	sw_waivers_release(&waivers);
 	sw_markup_release(&view);
 	json_decref(ops);
 	free(status);

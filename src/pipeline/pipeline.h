@@ -426,6 +426,8 @@ int sw_run_draft(char **out, struct sw_matter *m, int64_t run_id,
 
 /* ---------------------------------------------------- approval, corrections */
 
+struct sw_person;
+
 struct sw_approve_opts {
 	const char *final_text;  /* the lawyer's edited version, read as
 				    Markdown as drafts are (HTML when
@@ -437,12 +439,15 @@ struct sw_approve_opts {
 	const char *out_path;    /* where the final document is written */
 	const struct sw_verify_judge *judge; /* as sworn verify: the judge as
 				    configured (sw_judge_init), or NULL */
+	const struct sw_person *by; /* who approves (recorded with the
+				    correction), or NULL */
 };
 
 struct sw_approve_result {
 	bool accepted;
 	bool overridden;
 	size_t claims, blocked;
+	size_t waived;           /* claims the matter's waivers let pass */
 	char *report_json;       /* the verify report of the final (JSON) */
 	int64_t correction_id;
 	struct { size_t kept, changed, added, removed; } words;
@@ -457,7 +462,8 @@ void sw_approve_result_release(struct sw_approve_result *r);
  * not an error: *out says accepted = false, and nothing changed.  The run
  * must be verified or blocked (SW_ENOTFOUND for no such run, SW_EUSAGE
  * saying what to do otherwise); an override must be one non-empty line.
- * Approval is strict: an unverifiable claim blocks as in sworn verify.
+ * Approval is strict: an unverifiable claim blocks as in sworn verify; a
+ * claim one of the matter's waivers names does not (sw_waivers_apply).
  * Release *out with sw_approve_result_release. */
 int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t run_id,
 		   const struct sw_approve_opts *o, struct sw_err *err) SW_MUST_USE;

@@ -54,6 +54,7 @@ struct sw__journal_approval {
 	size_t final_len;
 	const struct sw_diff_stats *words;
 	const char *override, *overridden; /* NULL for a clean approval */
+	const struct sw_person *by;        /* who approved, or NULL */
 };
 /* In the transaction: the run approved (SW_EUSAGE when it changed since it
  * was read), the correction stored (*corr_id). */
