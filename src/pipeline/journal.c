@@ -15,25 +15,11 @@ static int dberr(struct sw_err *err, struct sw_matter *m, const char *what)
 	return sw_db_error(err, sw_matter_db(m), what);
 }
 
-static char *col_dup(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-	return t ? sw_xstrdup((const char *)t) : NULL;
-}
-
 /* A NOT NULL column: never NULL here either. */
 static char *col_req(sqlite3_stmt *st, int i)
 {
-	char *s = col_dup(st, i);
+	char *s = sw_db_col_dup(st, i);
 	return s ? s : sw_xstrdup("");
-}
-
-static void bind_opt_text(sqlite3_stmt *st, int i, const char *s)
-{
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(st, i);
 }
 
 const char *sw__pipeline_step_status_name(enum sw__pipeline_step_status s)
@@ -135,7 +121,7 @@ int sw__pipeline_run_load(struct sw__pipeline_run *out, struct sw_matter *m, int
 		out->brief_name = col_req(st, 3);
 		out->brief = col_req(st, 4);
 		out->status = col_req(st, 5);
-		out->reason = col_dup(st, 6);
+		out->reason = sw_db_col_dup(st, 6);
 		out->rounds = (unsigned)sqlite3_column_int(st, 7);
 		out->pid = sqlite3_column_int64(st, 8);
 		out->draft_doc_id = sqlite3_column_int64(st, 9);
@@ -170,7 +156,7 @@ int sw__pipeline_run_set(struct sw_matter *m, int64_t id, enum sw_run_status s,
 			       -1, &st, NULL) != SQLITE_OK)
 		return dberr(err, m, "journaling the run");
 	sqlite3_bind_text(st, 1, sw_run_status_name(s), -1, SQLITE_STATIC);
-	bind_opt_text(st, 2, reason);
+	sw_db_bind_text_or_null(st, 2, reason);
 	if (pid > 0)
 		sqlite3_bind_int64(st, 3, pid);
 	else
@@ -228,15 +214,15 @@ int sw__pipeline_rows_load(struct sw__pipeline_row **out, size_t *n, struct sw_m
 		struct sw__pipeline_row *r = &v[k++];
 		memset(r, 0, sizeof(*r));
 		r->id = sqlite3_column_int64(st, 0);
-		r->key = col_dup(st, 1);
-		r->step = col_dup(st, 2);
-		r->kind = col_dup(st, 3);
+		r->key = sw_db_col_dup(st, 1);
+		r->step = sw_db_col_dup(st, 2);
+		r->kind = sw_db_col_dup(st, 3);
 		r->item = sqlite3_column_int(st, 4);
 		r->round = sqlite3_column_int(st, 5);
 		r->status = status_parse((const char *)sqlite3_column_text(st, 6));
-		r->output = col_dup(st, 7);
+		r->output = sw_db_col_dup(st, 7);
 		r->output_doc_id = sqlite3_column_int64(st, 8);
-		r->detail = col_dup(st, 9);
+		r->detail = sw_db_col_dup(st, 9);
 	}
 	if (rc != SQLITE_DONE) {
 		rc = dberr(err, m, "reading the run's steps");
@@ -286,12 +272,12 @@ int sw__pipeline_step_begin(int64_t *id, struct sw_matter *m, const struct sw__p
 	else
 		sqlite3_bind_null(st, 5);
 	sqlite3_bind_int(st, 6, b->round);
-	bind_opt_text(st, 7, b->role);
-	bind_opt_text(st, 8, b->endpoint);
-	bind_opt_text(st, 9, b->messages ? sha : NULL);
-	bind_opt_text(st, 10, b->messages);
+	sw_db_bind_text_or_null(st, 7, b->role);
+	sw_db_bind_text_or_null(st, 8, b->endpoint);
+	sw_db_bind_text_or_null(st, 9, b->messages ? sha : NULL);
+	sw_db_bind_text_or_null(st, 10, b->messages);
 	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
-	bind_opt_text(st, 12, b->host);
+	sw_db_bind_text_or_null(st, 12, b->host);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(st, 0);
@@ -324,13 +310,13 @@ int sw__pipeline_step_end(struct sw_matter *m, int64_t id, const struct sw__pipe
 			       -1, &st, NULL) != SQLITE_OK)
 		return dberr(err, m, "journaling a step");
 	sqlite3_bind_text(st, 1, sw__pipeline_step_status_name(e->status), -1, SQLITE_STATIC);
-	bind_opt_text(st, 2, e->output);
+	sw_db_bind_text_or_null(st, 2, e->output);
 	if (e->output_doc_id > 0)
 		sqlite3_bind_int64(st, 3, e->output_doc_id);
 	else
 		sqlite3_bind_null(st, 3);
-	bind_opt_text(st, 4, e->error);
-	bind_opt_text(st, 5, e->model);
+	sw_db_bind_text_or_null(st, 4, e->error);
+	sw_db_bind_text_or_null(st, 5, e->model);
 	if (e->prompt_tokens >= 0)
 		sqlite3_bind_int64(st, 6, e->prompt_tokens);
 	else
@@ -349,7 +335,7 @@ int sw__pipeline_step_end(struct sw_matter *m, int64_t id, const struct sw__pipe
 		sqlite3_bind_null(st, 9);
 	sqlite3_bind_double(st, 10, e->wall_s);
 	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
-	bind_opt_text(st, 12, e->detail);
+	sw_db_bind_text_or_null(st, 12, e->detail);
 	sqlite3_bind_int64(st, 13, id);
 	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : dberr(err, m, "journaling a step");
 	sqlite3_finalize(st);
@@ -399,12 +385,12 @@ int sw__pipeline_sections_put(struct sw_matter *m, int64_t step_id,
 			sqlite3_bind_int64(ins, 5, s[i].doc_id);
 		else
 			sqlite3_bind_null(ins, 5);
-		bind_opt_text(ins, 6, s[i].document);
+		sw_db_bind_text_or_null(ins, 6, s[i].document);
 		if (s[i].page_no > 0)
 			sqlite3_bind_int(ins, 7, (int)s[i].page_no);
 		else
 			sqlite3_bind_null(ins, 7);
-		bind_opt_text(ins, 8, s[i].bates);
+		sw_db_bind_text_or_null(ins, 8, s[i].bates);
 		sqlite3_bind_int64(ins, 9, (sqlite3_int64)s[i].tokens);
 		sqlite3_bind_int(ins, 10, s[i].estimated);
 		if (sqlite3_step(ins) != SQLITE_DONE)
@@ -414,10 +400,10 @@ int sw__pipeline_sections_put(struct sw_matter *m, int64_t step_id,
 		sqlite3_reset(insf);
 		sqlite3_bind_int64(insf, 1, step_id);
 		sqlite3_bind_int64(insf, 2, flags[i].doc_id);
-		bind_opt_text(insf, 3, flags[i].document);
-		bind_opt_text(insf, 4, flags[i].bates);
-		bind_opt_text(insf, 5, flags[i].kind ? flags[i].kind : "instructions");
-		bind_opt_text(insf, 6, flags[i].excerpt ? flags[i].excerpt : "");
+		sw_db_bind_text_or_null(insf, 3, flags[i].document);
+		sw_db_bind_text_or_null(insf, 4, flags[i].bates);
+		sw_db_bind_text_or_null(insf, 5, flags[i].kind ? flags[i].kind : "instructions");
+		sw_db_bind_text_or_null(insf, 6, flags[i].excerpt ? flags[i].excerpt : "");
 		if (sqlite3_step(insf) != SQLITE_DONE)
 			rc = dberr(err, m, "journaling a window");
 	}
@@ -498,7 +484,7 @@ int sw_run_draft(char **out, struct sw_matter *m, int64_t run_id, struct sw_err 
 	sqlite3_bind_int64(st, 1, run_id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW && sqlite3_column_text(st, 0)) {
-		*out = col_dup(st, 0);
+		*out = sw_db_col_dup(st, 0);
 		rc = 0;
 	} else if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
 		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld has no draft yet", (long long)run_id);

@@ -8,11 +8,6 @@
 
 #include "pipeline/pipeline_int.h"
 
-static int sqlerr(struct sw_err *err, sqlite3 *db, const char *what)
-{
-	return sw_db_error(err, db, what);
-}
-
 /* The row of run_id into *text / *version (NULL, 0 when none). */
 static int read_edit(char **text, int64_t *version, sqlite3 *db, int64_t run_id,
 		     struct sw_err *err)
@@ -23,7 +18,7 @@ static int read_edit(char **text, int64_t *version, sqlite3 *db, int64_t run_id,
 	*version = 0;
 	if (sqlite3_prepare_v2(db, "SELECT version, text FROM draft_edits WHERE run_id = ?1", -1,
 			       &st, NULL) != SQLITE_OK)
-		return sqlerr(err, db, "cannot read the saved edit");
+		return sw_db_error(err, db, "cannot read the saved edit");
 	sqlite3_bind_int64(st, 1, run_id);
 	step = sqlite3_step(st);
 	if (step == SQLITE_ROW) {
@@ -31,7 +26,7 @@ static int read_edit(char **text, int64_t *version, sqlite3 *db, int64_t run_id,
 		*version = sqlite3_column_int64(st, 0);
 		*text = sw_xstrdup(t ? t : "");
 	} else if (step != SQLITE_DONE) {
-		rc = sqlerr(err, db, "cannot read the saved edit");
+		rc = sw_db_error(err, db, "cannot read the saved edit");
 	}
 	sqlite3_finalize(st);
 	return rc;
@@ -80,7 +75,7 @@ int sw_run_edit_save(int64_t *version, char **current, struct sw_matter *m, int6
 			       " version = excluded.version, text = excluded.text,"
 			       " saved_at = excluded.saved_at",
 			       -1, &st, NULL) != SQLITE_OK) {
-		rc = sqlerr(err, db, "cannot save the edit");
+		rc = sw_db_error(err, db, "cannot save the edit");
 		goto cleanup;
 	}
 	sqlite3_bind_int64(st, 1, run_id);
@@ -88,7 +83,7 @@ int sw_run_edit_save(int64_t *version, char **current, struct sw_matter *m, int6
 	sqlite3_bind_text(st, 3, text, (int)len, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, now, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) != SQLITE_DONE) {
-		rc = sqlerr(err, db, "cannot save the edit");
+		rc = sw_db_error(err, db, "cannot save the edit");
 		goto cleanup;
 	}
 	if ((rc = sw_db_exec(db, "COMMIT", err)) != 0)

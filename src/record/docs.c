@@ -7,12 +7,6 @@
 
 #include "record/record_int.h"
 
-static char *dup_col(sqlite3_stmt *st, int col)
-{
-	const unsigned char *t = sqlite3_column_text(st, col);
-	return t ? sw_xstrdup((const char *)t) : NULL;
-}
-
 /* A live document before a removed one: removal keeps the row, so a
  * corrected re-production and what it replaced share a name. */
 int sw__record_find_named(int64_t *out, char **status, struct sw_matter *m,
@@ -101,15 +95,15 @@ int sw_matter_docs(struct sw_doc_row **out, size_t *n, struct sw_matter *m,
 		struct sw_doc_row *r = &(*out)[(*n)++];
 		memset(r, 0, sizeof(*r));
 		r->id = sqlite3_column_int64(st, 0);
-		r->name = dup_col(st, 1);
-		r->kind = dup_col(st, 2);
-		r->origin = dup_col(st, 3);
-		r->status = dup_col(st, 4);
-		r->beg_bates = dup_col(st, 5);
-		r->end_bates = dup_col(st, 6);
+		r->name = sw_db_col_dup(st, 1);
+		r->kind = sw_db_col_dup(st, 2);
+		r->origin = sw_db_col_dup(st, 3);
+		r->status = sw_db_col_dup(st, 4);
+		r->beg_bates = sw_db_col_dup(st, 5);
+		r->end_bates = sw_db_col_dup(st, 6);
 		r->pages = (uint32_t)sqlite3_column_int64(st, 7);
-		r->source = dup_col(st, 8);
-		r->imported_at = dup_col(st, 9);
+		r->source = sw_db_col_dup(st, 8);
+		r->imported_at = sw_db_col_dup(st, 9);
 		r->parent_id = sqlite3_column_int64(st, 10);
 	}
 	sqlite3_finalize(st);
@@ -170,13 +164,13 @@ static int read_page(struct sw_shown_page *out, sqlite3_stmt *st, struct sw_matt
 	if (step != SQLITE_ROW)
 		return sw__record_sqlerr(err, m->db, "cannot read the page");
 	out->doc_id = sqlite3_column_int64(st, 0);
-	out->document = dup_col(st, 1);
-	out->origin = dup_col(st, 2);
-	out->status = dup_col(st, 3);
+	out->document = sw_db_col_dup(st, 1);
+	out->origin = sw_db_col_dup(st, 2);
+	out->status = sw_db_col_dup(st, 3);
 	out->page_no = (uint32_t)sqlite3_column_int64(st, 4);
 	out->page_count = (uint32_t)sqlite3_column_int64(st, 5);
-	out->bates = dup_col(st, 6);
-	out->text_source = dup_col(st, 7);
+	out->bates = sw_db_col_dup(st, 6);
+	out->text_source = sw_db_col_dup(st, 7);
 	sw_buf_add(&out->text, sqlite3_column_blob(st, 8), (size_t)sqlite3_column_bytes(st, 8));
 	return 0;
 }

@@ -134,12 +134,6 @@ static int cmp_print(const void *a, const void *b)
 	return x->hash < y->hash ? -1 : x->hash > y->hash;
 }
 
-static char *column_dup(sqlite3_stmt *st, int col)
-{
-	const unsigned char *t = sqlite3_column_text(st, col);
-	return t ? sw_xstrdup((const char *)t) : NULL;
-}
-
 static int find_out(const struct sw__record_prov_index *x, int64_t id)
 {
 	size_t lo = 0, hi = x->nouts;
@@ -179,8 +173,8 @@ static int index_load(struct sw_matter *m, struct sw_err *err)
 		x->outs = sw_xgrow(x->outs, &capouts, x->nouts + 1, sizeof(*x->outs));
 		struct prov_output *o = &x->outs[x->nouts++];
 		o->id = sqlite3_column_int64(st, 0);
-		o->matter = column_dup(st, 1);
-		o->name = column_dup(st, 2);
+		o->matter = sw_db_col_dup(st, 1);
+		o->name = sw_db_col_dup(st, 2);
 		o->text_hash = (uint64_t)sqlite3_column_int64(st, 3);
 		o->nprints = (size_t)sqlite3_column_int64(st, 4);
 		o->words = (size_t)sqlite3_column_int64(st, 5);
@@ -468,7 +462,7 @@ static int find_named(int64_t *out, char **status, sqlite3 *db, const char *doc,
 		if (n == 0 || sqlite3_column_int64(st, 0) == (sqlite3_int64)id) {
 			*out = sqlite3_column_int64(st, 0);
 			free(*status);
-			*status = column_dup(st, 1);
+			*status = sw_db_col_dup(st, 1);
 		}
 		n++;
 	}
@@ -558,8 +552,8 @@ int sw_matter_audit(struct sw_audit *out, struct sw_matter *m, struct sw_err *er
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		out->origins = sw_xgrow(out->origins, &cap, out->norigins + 1, sizeof(*out->origins));
 		struct sw_audit_origin *o = &out->origins[out->norigins++];
-		o->origin = column_dup(st, 0);
-		o->status = column_dup(st, 1);
+		o->origin = sw_db_col_dup(st, 0);
+		o->status = sw_db_col_dup(st, 1);
 		o->documents = (uint64_t)sqlite3_column_int64(st, 2);
 		o->pages = (uint64_t)sqlite3_column_int64(st, 3);
 	}
@@ -576,10 +570,10 @@ int sw_matter_audit(struct sw_audit *out, struct sw_matter *m, struct sw_err *er
 		out->docs = sw_xgrow(out->docs, &cap, out->ndocs + 1, sizeof(*out->docs));
 		struct sw_audit_doc *d = &out->docs[out->ndocs++];
 		d->id = sqlite3_column_int64(st, 0);
-		d->name = column_dup(st, 1);
-		d->kind = column_dup(st, 2);
-		d->origin = column_dup(st, 3);
-		d->status = column_dup(st, 4);
+		d->name = sw_db_col_dup(st, 1);
+		d->kind = sw_db_col_dup(st, 2);
+		d->origin = sw_db_col_dup(st, 3);
+		d->status = sw_db_col_dup(st, 4);
 	}
 	if (step != SQLITE_DONE)
 		goto sqlfail;
@@ -597,14 +591,14 @@ int sw_matter_audit(struct sw_audit *out, struct sw_matter *m, struct sw_err *er
 					  sizeof(*out->decisions));
 		struct sw_audit_decision *d = &out->decisions[out->ndecisions++];
 		d->doc_id = sqlite3_column_int64(st, 0);
-		d->document = column_dup(st, 1);
-		d->decision = column_dup(st, 2);
+		d->document = sw_db_col_dup(st, 1);
+		d->decision = sw_db_col_dup(st, 2);
 		d->overlap = sqlite3_column_double(st, 3);
 		d->contained = sqlite3_column_double(st, 4);
-		d->output_matter = column_dup(st, 5);
-		d->output_name = column_dup(st, 6);
-		d->reason = column_dup(st, 7);
-		d->decided_at = column_dup(st, 8);
+		d->output_matter = sw_db_col_dup(st, 5);
+		d->output_name = sw_db_col_dup(st, 6);
+		d->reason = sw_db_col_dup(st, 7);
+		d->decided_at = sw_db_col_dup(st, 8);
 	}
 	if (step != SQLITE_DONE)
 		goto sqlfail;

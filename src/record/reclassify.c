@@ -34,12 +34,6 @@ static int doc_text(struct sw_buf *out, sqlite3 *db, int64_t id, struct sw_err *
 	return step == SQLITE_DONE ? 0 : sw__record_sqlerr(err, db, "cannot read the document's pages");
 }
 
-static char *col_dup(sqlite3_stmt *st, int col)
-{
-	const unsigned char *t = sqlite3_column_text(st, col);
-	return t ? sw_xstrdup((const char *)t) : NULL;
-}
-
 static int reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_t id,
 		      enum sw_origin to, int depth, struct sw_err *err);
 
@@ -132,11 +126,11 @@ static int reclassify(struct sw_record_reclass *out, struct sw_matter *m, int64_
 	sqlite3_bind_int64(st, 1, id);
 	int step = sqlite3_step(st);
 	if (step == SQLITE_ROW) {
-		origin = col_dup(st, 0);
-		status = col_dup(st, 1);
-		sha = col_dup(st, 2);
-		beg = col_dup(st, 3);
-		name = col_dup(st, 4);
+		origin = sw_db_col_dup(st, 0);
+		status = sw_db_col_dup(st, 1);
+		sha = sw_db_col_dup(st, 2);
+		beg = sw_db_col_dup(st, 3);
+		name = sw_db_col_dup(st, 4);
 	}
 	sqlite3_finalize(st);
 	st = NULL;
@@ -246,11 +240,11 @@ int sw__record_audit_reclasses(struct sw_audit *a, struct sw_matter *m, struct s
 		a->reclasses = sw_xgrow(a->reclasses, &cap, a->nreclasses + 1, sizeof(*a->reclasses));
 		struct sw_audit_reclass *r = &a->reclasses[a->nreclasses++];
 		r->doc_id = sqlite3_column_int64(st, 0);
-		r->document = col_dup(st, 1);
-		r->from = col_dup(st, 2);
-		r->to = col_dup(st, 3);
-		r->at = col_dup(st, 4);
-		r->by = col_dup(st, 5);
+		r->document = sw_db_col_dup(st, 1);
+		r->from = sw_db_col_dup(st, 2);
+		r->to = sw_db_col_dup(st, 3);
+		r->at = sw_db_col_dup(st, 4);
+		r->by = sw_db_col_dup(st, 5);
 	}
 	sqlite3_finalize(st);
 	return step == SQLITE_DONE ? 0 : sw__record_sqlerr(err, m->db, "cannot audit the origin changes");
