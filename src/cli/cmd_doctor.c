@@ -249,6 +249,36 @@ static void check_disk(struct report *r, const struct cli_ctx *ctx)
 
 /* ------------------------------------------------------------- endpoints */
 
+/* The fleet's GPUs as the driver sees them now, against its inventory
+ * ([fleet] hardware, the first file: this box's): a GPU it names that the
+ * driver does not list is a FAIL with the fix; heat, power throttling and
+ * ECC errors are warnings.  Only where sworn.conf has a [fleet]
+ * (check_gpus = no skips it, as fleet up does). */
+static void check_gpus(struct report *r, const struct cli_ctx *ctx, const struct sw_fleet_state *st)
+{
+	struct sw_fleet_conf conf;
+	struct sw_fleet_gpu_report g;
+	struct sw_err err = { 0 };
+
+	if (sw_fleet_conf_load(&conf, &ctx->ws.config, ctx->ws.root, &err) != 0)
+		return; /* no [fleet], or the fleet's own check says what is wrong */
+	if (!conf.check_gpus) {
+		sw_fleet_conf_release(&conf);
+		return;
+	}
+	sw_fleet_gpu_report(&g, conf.nhardware > 1 ? conf.hardware_files[0] : conf.hardware, st);
+	if (g.error[0])
+		check(r, "warn", "gpus", "%s; the fleet's GPUs cannot be checked", g.error);
+	for (size_t i = 0; i < g.n; i++) {
+		char what[32], line[1024];
+		snprintf(what, sizeof(what), "gpu %d", g.rows[i].index);
+		const char *verdict = sw_fleet_gpu_health_line(line, sizeof(line), &g.rows[i]);
+		check(r, verdict, what, "%s", line);
+	}
+	sw_fleet_gpu_report_release(&g);
+	sw_fleet_conf_release(&conf);
+}
+
 /* What to do about an endpoint that did not answer: a fleet server's state
  * and log, or how to start a server on its port. */
 static void next_step(struct sw_buf *b, const struct sw_llm_endpoint *ep,
@@ -317,6 +347,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	else if (sw_config_find(&ctx->ws.config, "fleet", NULL, "model"))
 		check(&rep, "warn", "fleet", "[fleet] has models but the fleet is not running: "
 		      "'sworn fleet up' starts them and makes their roles usable");
+	check_gpus(&rep, ctx, have_st ? &st : NULL);
 	health = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*health));
 	n_ctx = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*n_ctx));
 	refused = sw_xcalloc(cfg.n_endpoints + 1, sizeof(*refused));

@@ -60,18 +60,39 @@ static const char *js(const json_t *o, const char *key)
 	return s ? s : "";
 }
 
+struct shown {
+	const struct sw_fleet_state *st;
+	const struct sw_fleet_gpu_report *gpus;
+};
+
 static void state_text(FILE *f, const void *ud)
 {
+	const struct shown *sh = ud;
 	struct sw_buf out = SW_BUF_INIT;
-	sw_fleet_state_text(&out, ud);
+	sw_fleet_state_text(&out, sh->st);
+	if (sh->gpus)
+		sw_fleet_gpu_report_text(&out, sh->gpus);
 	fputs(out.data, f);
 	sw_buf_release(&out);
 }
 
+/* The state, and each GPU of its inventory as the driver sees it now
+ * (this box's fleet: memory its servers hold, heat, power, throttling,
+ * ECC, a GPU gone missing). */
 static int show(const struct fleet_opts *o, const struct sw_fleet_state *st)
 {
-	return cli_emit(o->json, o->json ? json_incref(st->json) : NULL, state_text, st,
-			sw_fleet_state_all_ready(st) ? CLI_OK : CLI_NO);
+	struct sw_fleet_gpu_report gpus;
+	sw_fleet_gpu_report(&gpus, st->hardware, st);
+	struct shown sh = { st, &gpus };
+	json_t *doc = NULL;
+	if (o->json) {
+		doc = json_deep_copy(st->json);
+		json_object_set_new(doc, "gpu_health", sw_fleet_gpu_report_json(&gpus));
+	}
+	int rc = cli_emit(o->json, doc, state_text, &sh,
+			  sw_fleet_state_all_ready(st) && gpus.missing == 0 ? CLI_OK : CLI_NO);
+	sw_fleet_gpu_report_release(&gpus);
+	return rc;
 }
 
 /* host: the host whose state file this is (several hosts), or NULL;

@@ -723,6 +723,119 @@ void sw_fleet_presence_check(struct sw_fleet_presence *out, const struct sw_flee
 			     const struct sw_fleet_hw *now);
 void sw_fleet_presence_release(struct sw_fleet_presence *p);
 
+/* --------------------------------------------------------- GPUs right now */
+
+/* What the driver says about each GPU now: NVML, loaded at run time
+ * (dlopen of libnvidia-ml.so.1, so that sworn runs where there is no
+ * driver; the environment variable SWORN_NVML names another library, or
+ * "off"), else nvidia-smi's CSV.  Memory each process holds is what proves
+ * a server's model is on its GPUs and not on the CPU. */
+#define SW_FLEET_MAX_PROCS 4096u /* processes on all GPUs together */
+
+struct sw_fleet_gpu_proc {
+	int pid;
+	uint64_t used;          /* bytes it holds on this GPU */
+};
+
+struct sw_fleet_gpu_now {
+	int index;              /* the driver's index (PCI bus order) */
+	char pci[32];           /* bus id, or "" */
+	char name[96];
+	uint64_t mem_total, mem_used; /* bytes; 0 when not reported */
+	int temp_c;             /* -1: not reported */
+	double power_w, power_limit_w; /* < 0: not reported */
+	long long throttle;     /* NVML's clocks-event reason bits; -1: not reported */
+	long long ecc_uncorrected; /* volatile uncorrected ECC errors; -1: ECC off
+				      or not reported */
+	struct sw_fleet_gpu_proc *procs;
+	size_t nprocs;
+	bool procs_known;       /* the per-process list was read */
+};
+
+struct sw_fleet_gpus_now {
+	const char *source;     /* "NVML" or "nvidia-smi" (static) */
+	struct sw_fleet_gpu_now *gpus;
+	size_t n;
+};
+
+/* Read every GPU now.  SW_EIO with both reasons when neither NVML nor
+ * nvidia-smi answers (a machine without the driver). */
+int sw_fleet_gpus_read(struct sw_fleet_gpus_now *out, struct sw_err *err) SW_MUST_USE;
+void sw_fleet_gpus_release(struct sw_fleet_gpus_now *g);
+
+/* The GPU with driver index `index`, or NULL. */
+const struct sw_fleet_gpu_now *sw_fleet_gpus_find(const struct sw_fleet_gpus_now *g, int index);
+
+/* Bytes process pid holds on gpu (0 when none). */
+uint64_t sw_fleet_gpu_used_by(const struct sw_fleet_gpu_now *gpu, int pid);
+
+/* The throttle reasons of bits in words ("power cap, thermal"), "none"
+ * for 0, "-" when not reported. */
+void sw_fleet_throttle_text(char *out, size_t outsz, long long bits);
+
+/* Is a server's model where the plan put it?  For each of the n GPUs of
+ * its group (driver indices idx[], the plan's bytes planned[] on each:
+ * weights, KV cache and compute buffers), the memory process pid holds
+ * there must reach half the plan.  0 when it does; 1 when a GPU holds less,
+ * with why = "model on the CPU: 0.4 GiB of 19.0 GiB on GPU 0"; -1 when the
+ * driver does not say (why says so: not measured, not a failure). */
+int sw_fleet_offload_check(char *why, size_t whysz, const struct sw_fleet_gpus_now *now, int pid,
+			   const int *idx, const uint64_t *planned, size_t n);
+
+struct sw_fleet_state;
+
+/* One GPU of a running fleet, for `fleet status` and `doctor`. */
+struct sw_fleet_gpu_health {
+	int index;              /* the inventory's (the driver's now, once found) */
+	char name[96];
+	char group[64];
+	bool missing;           /* the inventory names it; the driver lists it not */
+	const struct sw_fleet_gpu_now *now; /* NULL when missing or not read */
+	char server[96];        /* the fleet server on it, or "" */
+	uint64_t server_bytes;  /* what that server holds there */
+	bool server_known;      /* server_bytes was measured */
+};
+
+/* Rows for the GPUs of inventory inv (may be NULL: the driver's GPUs
+ * alone) as now shows them, with the fleet servers of st (may be NULL) on
+ * each.  *n rows; free *out.  A GPU of inv that now lacks is missing (by
+ * PCI bus id when inv gives one, else by index and name), and its group's
+ * servers are then degraded. */
+void sw_fleet_gpu_health(struct sw_fleet_gpu_health **out, size_t *n,
+			 const struct sw_fleet_hw *inv, const struct sw_fleet_gpus_now *now,
+			 const struct sw_fleet_state *st);
+/* The rows as a table (and what to do about a missing GPU), and as JSON
+ * (an array). */
+void sw_fleet_gpu_health_text(struct sw_buf *out, const struct sw_fleet_gpu_health *rows,
+			      size_t n, const char *source);
+struct json_t *sw_fleet_gpu_health_json(const struct sw_fleet_gpu_health *rows, size_t n);
+
+/* One row as a doctor line: returns "ok", "warn" (throttled by heat or
+ * power, uncorrected ECC errors, 85 C or more) or "FAIL" (missing), with
+ * what it saw (and, when missing, what to do) in out. */
+const char *sw_fleet_gpu_health_line(char *out, size_t outsz, const struct sw_fleet_gpu_health *h);
+
+/* The GPU part of `fleet status` and `doctor`: the GPUs now against an
+ * inventory (a file; NULL or unreadable: the driver's GPUs alone), with
+ * the servers of st (may be NULL).  Never fails: a driver that cannot be
+ * read leaves rows empty and says why in error. */
+struct sw_fleet_gpu_report {
+	struct sw_fleet_gpus_now now;
+	struct sw_fleet_hw inv;
+	bool have_inv;
+	struct sw_fleet_gpu_health *rows;
+	size_t n;
+	size_t missing;
+	char error[SW_ERR_MSG_MAX]; /* why the GPUs were not read, or "" */
+};
+void sw_fleet_gpu_report(struct sw_fleet_gpu_report *out, const char *inventory,
+			 const struct sw_fleet_state *st);
+void sw_fleet_gpu_report_release(struct sw_fleet_gpu_report *r);
+/* The report as text (the table, or the line saying why there is none)
+ * and as JSON {source, gpus, error}. */
+void sw_fleet_gpu_report_text(struct sw_buf *out, const struct sw_fleet_gpu_report *r);
+struct json_t *sw_fleet_gpu_report_json(const struct sw_fleet_gpu_report *r);
+
 /* A fleet ready to start: the plan, and what each server will run. */
 struct sw_fleet_sv;
 

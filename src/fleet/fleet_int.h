@@ -154,6 +154,24 @@ int sw__fleet_sv_write(struct sw_fleet_sv *sv, const char *phase, struct sw_err 
 void sw__fleet_sv_history(const struct sw_fleet_sv *sv, const struct sw__fleet_server *s,
 			  const char *event, struct json_t *extra);
 
+/* ------------------------------------------------------- GPUs right now */
+
+/* gpu_nvml.c: every GPU through NVML.  SW_ENOTFOUND when the library is
+ * absent (or SWORN_NVML=off), SW_EIO when it answers with an error. */
+int sw__fleet_gpus_nvml(struct sw_fleet_gpus_now *out, struct sw_err *err);
+
+/* gpu_smi.c: every GPU from nvidia-smi's health and per-process queries;
+ * the parser of their text alone (apps may be NULL: not read). */
+int sw__fleet_gpus_smi(struct sw_fleet_gpus_now *out, struct sw_err *err);
+int sw__fleet_gpus_smi_parse(struct sw_fleet_gpus_now *out, const char *gpus_csv,
+			     const char *apps_csv, struct sw_err *err);
+
+/* gpu_list.c: append a GPU (zeroed but for the unknowns: -1) or a process
+ * of GPU g; SW_ELIMIT past SW_FLEET_MAX_GPUS / SW_FLEET_MAX_PROCS. */
+struct sw_fleet_gpu_now *sw__fleet_gpus_add(struct sw_fleet_gpus_now *g, struct sw_err *err);
+int sw__fleet_gpu_proc_add(struct sw_fleet_gpus_now *g, size_t gpu, int pid, uint64_t used,
+			   struct sw_err *err);
+
 /* The drawing of a plan (draw.c) measures and paints with cairo, which
  * sworn does not link (binding it cost 2 ms of every start): draw.c is
  * built into the module sworn-fleet.so, whose only export is the table

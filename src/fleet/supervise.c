@@ -533,6 +533,43 @@ static void became_ready(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 	s->t_next = sw_now() + sv->conf->probe_interval_s;
 }
 
+/* A server that answers may still run on the CPU (a build without CUDA,
+ * a driver it cannot use) where its log no longer says so: measure the
+ * memory its process holds on each GPU of its group against the plan.
+ * False when it failed (stopped and marked); a driver that cannot say is
+ * noted, not failed. */
+static bool offloaded(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
+{
+	const struct sw_fleet_placement *pl = &sv->plan.placed[s->model];
+	const struct sw_fleet_group *g = &sv->hw.groups[pl->group];
+	struct sw_fleet_gpus_now now = { 0 };
+	struct sw_err err = { 0 };
+	int idx[SW_FLEET_MAX_GPUS];
+	uint64_t planned[SW_FLEET_MAX_GPUS];
+	char why[512];
+	size_t n = g->n < pl->fit.ndev ? g->n : pl->fit.ndev;
+
+	for (size_t d = 0; d < n; d++) {
+		int at = sv->presence.now_index[g->gpu[d]];
+		idx[d] = at >= 0 ? at : sv->hw.gpus[g->gpu[d]].index;
+		planned[d] = pl->fit.weights[d] + pl->fit.kv[d] + pl->fit.compute[d];
+	}
+	if (sw_fleet_gpus_read(&now, &err) != 0) {
+		sw__fleet_sv_say(s, "offload not measured: %s", err.msg);
+		return true;
+	}
+	int rc = sw_fleet_offload_check(why, sizeof(why), &now, s->pid, idx, planned, n);
+	sw_fleet_gpus_release(&now);
+	if (rc <= 0) {
+		sw__fleet_sv_say(s, "%s", why);
+		return true;
+	}
+	stop(sv, s);
+	set_state(sv, s, SW__FLEET_SV_FAILED, "%s", why);
+	sw__fleet_sv_history(sv, s, "fail", json_pack("{s:s}", "error", why));
+	return false;
+}
+
 static void check_starting(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 {
 	struct sw_err err = { 0 };
@@ -568,6 +605,8 @@ static void check_starting(struct sw_fleet_sv *sv, struct sw__fleet_server *s)
 		sw__fleet_sv_history(sv, s, "fail", json_pack("{s:s}", "error", why));
 		return;
 	}
+	if (sv->conf->check_gpus && !offloaded(sv, s))
+		return;
 	int rc = probe(sv, s, &err);
 	if (rc == SW_ECANCEL)
 		return;

@@ -11,6 +11,8 @@ mkdir -p "$T/m" "$T/bin" "$T/mode"
 M=$T/m
 export PATH="$SW_TEST_DATA/fleet/bin:$PATH"
 export SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12"
+# GPUs of the nvidia-smi stand-in: the real driver, if any, is not asked.
+export SWORN_NVML=off
 # Below the ephemeral range (32768-), where the fakes of other tests bind.
 PORT=$((20000 + ($$ * 7) % 6000))
 

@@ -11,6 +11,8 @@ other=
 mkdir -p "$T/m" "$T/bin"
 export PATH="$SW_TEST_DATA/fleet/bin:$PATH"
 export SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12"
+# GPUs of the nvidia-smi stand-in: the real driver, if any, is not asked.
+export SWORN_NVML=off
 # Below the ephemeral range, away from fleet.sh's ports.
 PORT=$((26000 + ($$ * 7) % 3000))
 QWEN=qwen3-30b-a3b-q8_0

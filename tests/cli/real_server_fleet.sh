@@ -22,6 +22,8 @@ python3 "$SW_SRC/tests/tools/tiny_gguf.py" "$dir/models/ggml-vocab-qwen2.gguf" "
 	{ echo "FAIL: tiny_gguf.py wrote no model"; exit 1; }
 export PATH="$SW_TEST_DATA/fleet/bin:$PATH"
 export SW_FAKE_SMI="$SW_TEST_DATA/fleet/v100x12"
+# GPUs of the nvidia-smi stand-in: the real driver, if any, is not asked.
+export SWORN_NVML=off
 # Below the ephemeral range, away from the ports of fleet.sh, fleet_hosts.sh
 # (20000-25999) and fleet_roles.sh (26000-28999).
 PORT=$((29000 + ($$ * 7) % 3000))
