@@ -1,4 +1,4 @@
-/* alter.c - what a quotation's alterations may do (quote.c matches, this
+/* alter.c - what a quotation's alterations may do (quote_find.c matches, this
  * judges): which words are negations, which an insertion in brackets may
  * stand for, and the words a reason gives for an alteration ("the ellipsis
  * omits \"not\"", "[the carrier] stands for \"it\""). */

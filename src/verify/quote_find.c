@@ -1,4 +1,4 @@
-/* quote_find.c - the search for a compiled quotation (quote.c) in a
+/* quote_find.c - the search for a compiled quotation (quote_pattern.c) in a
  * text's words.
  *
  * It tries each place the first item matches and backtracks over the

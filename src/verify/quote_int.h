@@ -1,4 +1,5 @@
-/* quote_int.h - what the quotation files (quote.c, closest.c, opinion.c)
+/* quote_int.h - what the quotation files (quote.c, quote_pattern.c,
+ * quote_find.c, alter.c, closest.c, opinion.c)
  * share: a text cut into folded words, and a quotation compiled into a
  * pattern of words and gaps.  The rest of verify/ sees only the functions
  * of verify_int.h. */

@@ -176,6 +176,14 @@ bool sw__verify_cite_after(const struct sw_claim *c, const struct sw_claim *x);
 /* The transcript line number that byte off of page text p is on, 0 when
  * the page has no numbered line there. */
 long sw__verify_line_of(const char *p, size_t len, size_t off);
+/* The line pin [*l0, *l1] of proposition c's transcript citation that
+ * resolved to page `page`; false when none (rules_lines.c, as the two
+ * above). */
+bool sw__verify_pin_of(const struct sw__verify_run *u, const struct sw_claim *c, int64_t page,
+		       long *l0, long *l1);
+/* The bytes [*s, *e) of transcript lines [l0, l1] of page text p; false
+ * when the page has no such numbered lines. */
+bool sw__verify_lines_of(const char *p, size_t len, long l0, long l1, size_t *s, size_t *e);
 /* When proposition c denies what its cited pages affirm (or the other way,
  * rules_polarity.c): the reason, quoting the page (caller frees); else
  * NULL.  sp: the sentence's spans of other claims, not read. */

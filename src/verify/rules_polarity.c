@@ -301,122 +301,6 @@ static size_t shared(const struct stems *sent, const char *p, size_t s, size_t e
 	return shared_stems(sent, &rd->st) + opposed(sent, &rd->st);
 }
 
-/* When line p[i, le) starts with a transcript line number (after its
- * margin, a space after it): that number into *cur; else *cur as it was. */
-static void number_of(const char *p, size_t i, size_t le, long *cur)
-{
-	size_t k = i;
-	while (k < le && p[k] == ' ')
-		k++;
-	if (k < le && isdigit((unsigned char)p[k])) {
-		long v = 0;
-		size_t d = k;
-		while (d < le && isdigit((unsigned char)p[d]) && v < 100000)
-			v = v * 10 + (p[d++] - '0');
-		if (d < le && p[d] == ' ')
-			*cur = v;
-	}
-}
-
-/* The transcript lines [l0, l1] of page text p: their bytes [*s, *e).
- * false when the page has no such numbered lines. */
-static bool lines_of(const char *p, size_t len, long l0, long l1, size_t *s, size_t *e)
-{
-	bool any = false;
-	long cur = -1;
-	for (size_t i = 0; i < len;) {
-		size_t le = i;
-		while (le < len && p[le] != '\n')
-			le++;
-		number_of(p, i, le, &cur);
-		if (cur >= l0 && cur <= l1) {
-			if (!any)
-				*s = i;
-			*e = le;
-			any = true;
-		}
-		i = le + 1;
-	}
-	return any;
-}
-
-/* The line pin of the sentence's transcript citation that resolved to
- * page `page`: lines [*l0, *l1] of it; false when none. */
-static bool pin_of(const struct sw__verify_run *u, const struct sw_claim *c, int64_t page,
-		   long *l0, long *l1)
-{
-	const struct sw_claims *cl = &u->r->claims;
-	if (c->resolves_to < 0 || (size_t)c->resolves_to >= cl->n)
-		return false;
-	/* the citations it leans on: its own sentence's, or a citation
-	 * sentence right after it ("... (Smith Dep. 3:7-8) and that ... (Id.
-	 * at 3:9-10.)"); lines of one page cited twice are read as one run */
-	size_t cs = cl->v[c->resolves_to].sentence, k0, k1;
-	bool found = false;
-	sw__verify_claims_near(u, c, &k0, &k1);
-	for (size_t k = k0; k < k1; k++) {
-		const struct sw_claim *x = &cl->v[k];
-		if (x->kind != SW_CLAIM_RECORD ||
-		    (x->sentence != cs && !sw__verify_cite_after(c, x)))
-			continue;
-		const char *line = sw_claim_get(x, "line");
-		const struct sw__verify_resolved *r = &u->res[k];
-		const char *le = sw_claim_get(x, "line_end"), *pe = sw_claim_get(x, "page_end");
-		for (size_t q = 0; q < r->npages; q++) {
-			if (r->pages[q] != page)
-				continue;
-			if (!line)
-				return false; /* the whole page is cited */
-			long a = atol(line), b = le ? atol(le) : a;
-			if (pe && r->npages > 1) {
-				if (q == 0)
-					b = 100000;
-				else if (q == r->npages - 1)
-					a = 0;
-				else
-					a = 0, b = 100000;
-			}
-			if (!found || a < *l0)
-				*l0 = a;
-			if (!found || b > *l1)
-				*l1 = b;
-			found = true;
-		}
-	}
-	return found;
-}
-
-bool sw__verify_cite_after(const struct sw_claim *c, const struct sw_claim *x)
-{
-	return x->start >= c->end && x->start - c->end <= 12;
-}
-
-bool sw__verify_pin(const struct sw__verify_run *u, const struct sw_claim *c, int64_t page,
-		    const char *p, size_t len, size_t *s, size_t *e, long *l0, long *l1)
-{
-	long a, b;
-	if (!pin_of(u, c, page, &a, &b) || !lines_of(p, len, a, b, s, e))
-		return false;
-	if (l0)
-		*l0 = a;
-	if (l1)
-		*l1 = b;
-	return true;
-}
-
-long sw__verify_line_of(const char *p, size_t len, size_t off)
-{
-	long cur = 0;
-	for (size_t i = 0; i < len && i <= off;) {
-		size_t le = i;
-		while (le < len && p[le] != '\n')
-			le++;
-		number_of(p, i, le, &cur);
-		i = le + 1;
-	}
-	return cur;
-}
-
 /* Whether the line that ends at p[j] (a '\n') or the next is a header's
  * ("From: ...", "Re: ...") or a short heading: no sentence runs over it. */
 static bool label_line(const char *p, size_t j)
@@ -642,9 +526,9 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 		long l0, l1;
 		struct sw_err e = { 0 };
 		size_t s0 = 0, e0 = 0;
-		multi = pin_of(u, c, pages[q], &l0, &l1) &&
+		multi = sw__verify_pin_of(u, c, pages[q], &l0, &l1) &&
 			sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
-			lines_of(u->page.data, u->page.len, l0, l1, &s0, &e0);
+			sw__verify_lines_of(u->page.data, u->page.len, l0, l1, &s0, &e0);
 		if (multi) {
 			sw_buf_add(&pinbuf, u->page.data + s0, e0 - s0);
 			sw_buf_addc(&pinbuf, '\n');
@@ -653,9 +537,9 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 	for (size_t q = 0; q < (multi ? 1 : np) && !u->err.code; q++) {
 		struct sw_err e = { 0 };
 		long l0 = 0, l1 = 0;
-		bool pinned = multi || pin_of(u, c, pages[q], &l0, &l1);
+		bool pinned = multi || sw__verify_pin_of(u, c, pages[q], &l0, &l1);
 		const char *p;
-		size_t len, s = 0, en = 0; /* s, en: set by lines_of when it says yes */
+		size_t len, s = 0, en = 0; /* s, en: set when sw__verify_lines_of says yes */
 		if (multi) {
 			p = pinbuf.data;
 			len = pinbuf.len;
@@ -692,7 +576,7 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 				if (multi) {
 					s = 0;
 					en = len;
-				} else if (!lines_of(p, len, l0, l1, &s, &en)) {
+				} else if (!sw__verify_lines_of(p, len, l0, l1, &s, &en)) {
 					break;
 				}
 				i = s;

@@ -11,21 +11,6 @@
 
 #include "verify/rules_int.h"
 
-size_t sw__verify_line_words(const char *p, size_t i, size_t le)
-{
-	size_t k = i;
-	while (k < le && p[k] == ' ')
-		k++;
-	size_t d = k;
-	while (d < le && isdigit((unsigned char)p[d]))
-		d++;
-	if (d > k && (d == le || p[d] == ' '))
-		k = d;
-	while (k < le && p[k] == ' ')
-		k++;
-	return k;
-}
-
 void sw__verify_lines_read(struct sw__verify_lines *l, const char *p, size_t s, size_t e)
 {
 	l->text = sw_xmalloc(e - s + 1);
@@ -230,47 +215,4 @@ bool sw__verify_denied_mention(const char *t, size_t s, const struct sw_claim_fa
 	size_t n = strlen(w[1]);
 	return verb && (!strcmp(w[1], "not") || !strcmp(w[1], "never") ||
 			(n > 3 && !strcmp(w[1] + n - 3, "n't")));
-}
-
-void sw__verify_claims_near(const struct sw__verify_run *u, const struct sw_claim *c, size_t *k0,
-			    size_t *k1)
-{
-	const struct sw_claims *cl = &u->r->claims;
-	/* the other claims come first (the propositions after them), in
-	 * document order: bisect for both */
-	size_t n = 0, top = cl->n;
-	while (n < top) {
-		size_t mid = n + (top - n) / 2;
-		if (cl->v[mid].kind != SW_CLAIM_PROPOSITION)
-			n = mid + 1;
-		else
-			top = mid;
-	}
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (cl->v[mid].start < c->start)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	while (lo > 0 && cl->v[lo - 1].end > c->start)
-		lo--;
-	size_t e = lo;
-	while (e < n && cl->v[e].start < c->end + SW__VERIFY_AFTER)
-		e++;
-	/* and the whole of the sentence its citation is in */
-	if (c->resolves_to >= 0 && (size_t)c->resolves_to < n) {
-		size_t r = (size_t)c->resolves_to, cs = cl->v[r].sentence;
-		if (r < lo)
-			lo = r;
-		while (lo > 0 && cl->v[lo - 1].sentence == cs)
-			lo--;
-		if (r >= e)
-			e = r + 1;
-		while (e < n && cl->v[e].sentence == cs)
-			e++;
-	}
-	*k0 = lo;
-	*k1 = e;
 }
