@@ -15,8 +15,8 @@
 
 struct serve_opts {
 	const char *matter, *port_file, *bind, *by;
-	long long port, render_cpu;
-	bool allow_remote, no_token_print;
+	long long port, render_cpu, session_ttl;
+	bool allow_remote, no_token_print, keep_token;
 };
 
 #define AT(f) offsetof(struct serve_opts, f)
@@ -35,6 +35,10 @@ static const struct cli_opt opts[] = {
 	  "sworn.conf or user.conf)", CLI_STRING, AT(by) },
 	{ "render-cpu", 0, "SECONDS", "CPU time one page image may take to draw (default 30, as "
 	  "a page's text import)", CLI_INT, AT(render_cpu), 1, 3600 },
+	{ "keep-token", 0, NULL, "keep the token of " SW_WEB_TOKEN_FILE " (default: a new one "
+	  "at each start)", CLI_FLAG, AT(keep_token) },
+	{ "session-ttl", 0, "SECONDS", "end a page's session this long after its last request "
+	  "(default 28800: 8 hours)", CLI_INT, AT(session_ttl), 1, 2592000 },
 	{ "no-token-print", 0, NULL, "print the URL without the access token (it stays in "
 	  SW_WEB_TOKEN_FILE ")", CLI_FLAG, AT(no_token_print) },
 };
@@ -110,7 +114,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		}
 		sw_matter_close(m);
 	}
-	if (sw_web_token(token, ctx->ws.root, &err) != 0) {
+	if (sw_web_token(token, ctx->ws.root, !o->keep_token, &err) != 0) {
 		rc = cli_fail(&err);
 		goto cleanup;
 	}
@@ -140,6 +144,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		.judge = judged ? &judge.vj : NULL,
 		.log = !cli_globals.quiet,
 		.render_cpu_s = (unsigned)o->render_cpu,
+		.session_ttl_s = (unsigned)o->session_ttl,
 	};
 	if (sw_web_start(&w, &wo, &err) != 0) {
 		rc = cli_fail(&err);
@@ -191,7 +196,7 @@ const struct cli_command cli_cmd_serve = {
 	.name = "serve",
 	.usage = "[-m MATTER] [--port N] [--port-file FILE] [--bind ADDR --allow-remote]"
 		 " [--render-cpu SECONDS] [--by NAME]"
-		 " [--no-token-print]",
+		 " [--keep-token] [--session-ttl SECONDS] [--no-token-print]",
 	.summary = "review runs, drafts and their evidence in a browser on this machine",
 	.description =
 		"Serves a local page for what the CLI does: matters, their documents and\n"
@@ -199,10 +204,13 @@ const struct cli_command cli_cmd_serve = {
 		"verdict and the record page (text and image) behind it, the context audit,\n"
 		"edits saved as they are made, Verify and Approve (as sworn run approve:\n"
 		"a failing draft needs an override reason; a [role \"judge\"] is asked as\n"
-		"there, never by Verify).  Prints the URL to open, with\n"
-		"the workspace's access token (kept in " SW_WEB_TOKEN_FILE ", mode 0600, the\n"
-		"same across restarts); every request without it, or without the session\n"
-		"cookie the first visit sets, is refused.  Listens on 127.0.0.1 only unless\n"
+		"there, never by Verify).  Prints the URL to open, with the workspace's\n"
+		"access token (kept in " SW_WEB_TOKEN_FILE ", mode 0600, a new one at each\n"
+		"start unless --keep-token).  The page swaps it for a session it keeps in\n"
+		"the tab (no cookie: a cookie would reach every other service on this\n"
+		"machine), ended --session-ttl seconds after its last request; every API\n"
+		"request without the token or a live session is refused.  Listens on\n"
+		"127.0.0.1 only unless\n"
 		"--bind names another address with --allow-remote.  One line per request on\n"
 		"standard error unless --quiet.  A page image is drawn by a worker process\n"
 		"with limits (--render-cpu seconds of CPU, 2 GiB), killed past them: the\n"

@@ -88,10 +88,22 @@ struct sw_authority *sw__web_authorities(const struct sw__web_req *q, struct sw_
 	return auth;
 }
 
+/* With the token: a new session for the page to keep; with a session:
+ * that one.  Both with the CSRF value that POSTs send. */
 void sw__web_session(struct sw__web_req *q, struct sw__web_reply *r)
 {
-	const struct sw_web *w = q->w;
-	sw__web_reply_json(r, 200, json_pack("{s:s, s:o, s:s}", "csrf", w->csrf, "matter",
+	struct sw_web *w = q->w;
+	char id[SW_WEB_TOKEN_HEX + 1];
+	struct sw_err err = { 0 };
+	if (q->session) {
+		snprintf(id, sizeof(id), "%s", q->session);
+	} else if (sw__web_session_new(&w->sessions, id, sw_now(), &err) != 0) {
+		sw__web_reply_err(r, &err);
+		return;
+	}
+	sw__web_reply_json(r, 200, json_pack("{s:s, s:s, s:I, s:o, s:s}", "session", id, "csrf",
+					     w->csrf, "session_ttl_s",
+					     (json_int_t)w->sessions.ttl_s, "matter",
 					     w->matter ? sw_json_str(w->matter) : json_null(),
 					     "version", SW_VERSION));
 }

@@ -1,7 +1,7 @@
-/* auth.c - the secrets of sworn serve: the workspace's token (kept, 0600),
- * the per-process session and CSRF values, comparing them in constant
- * time, the session cookie read from a Cookie header; and the strict
- * base64 of uploads. */
+/* auth.c - the secrets of sworn serve: the workspace's token (0600, made
+ * anew at each start unless kept), the sessions the page holds (expiring),
+ * the per-process CSRF value, comparing them in constant time; and the
+ * strict base64 of uploads. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -56,13 +56,56 @@ static bool token_valid(const char *s, size_t n)
 	return true;
 }
 
-int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, struct sw_err *err)
+/* A new token into path: written to a file of its own (O_EXCL, 0600) and
+ * renamed over path, so that a reader sees the old token or the new one. */
+static int token_rotate(char out[SW_WEB_TOKEN_HEX + 1], const char *dir, const char *path,
+			struct sw_err *err)
+{
+	char fresh[SW_WEB_TOKEN_HEX + 2];
+	int rc;
+	if ((rc = sw__web_random_hex(fresh, SW_WEB_TOKEN_HEX / 2, err)) != 0)
+		return rc;
+	char *tmp = sw_xasprintf("%s.new-%ld", path, (long)getpid());
+	unlink(tmp);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0) {
+		rc = sw_err_set(err, SW_EIO, "cannot create '%s': %s", tmp, strerror(errno));
+		free(tmp);
+		return rc;
+	}
+	fresh[SW_WEB_TOKEN_HEX] = '\n';
+	bool ok = write(fd, fresh, SW_WEB_TOKEN_HEX + 1) == SW_WEB_TOKEN_HEX + 1 && fsync(fd) == 0;
+	ok = close(fd) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return rc;
+	}
+	free(tmp);
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	memcpy(out, fresh, SW_WEB_TOKEN_HEX);
+	out[SW_WEB_TOKEN_HEX] = '\0';
+	return 0;
+}
+
+int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, bool rotate,
+		 struct sw_err *err)
 {
 	char *path = sw_path_join(ws_root, SW_WEB_TOKEN_FILE);
 	struct sw_buf b = SW_BUF_INIT;
 	int rc = 0, fd = -1;
 
 	out[0] = '\0';
+	if (rotate) {
+		rc = token_rotate(out, ws_root, path, err);
+		free(path);
+		return rc;
+	}
 	/* Made with O_EXCL and mode 0600 from the start: never readable by
 	 * others, not even for a moment, and two servers started at once
 	 * agree on one token (the second reads the first's). */
@@ -116,28 +159,62 @@ cleanup:
 	return rc;
 }
 
-bool sw__web_cookie(char *out, size_t outsz, const char *header, const char *name)
+void sw__web_sessions_init(struct sw__web_sessions *t, unsigned ttl_s)
 {
-	size_t nl = strlen(name);
-	const char *p = header;
-	while (p && *p) {
-		while (*p == ' ' || *p == '\t' || *p == ';')
-			p++;
-		const char *end = strchr(p, ';');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
-		if (len > nl && strncmp(p, name, nl) == 0 && p[nl] == '=') {
-			size_t vl = len - nl - 1;
-			while (vl && (p[nl + 1 + vl - 1] == ' ' || p[nl + 1 + vl - 1] == '\t'))
-				vl--;
-			if (vl >= outsz)
-				return false;
-			memcpy(out, p + nl + 1, vl);
-			out[vl] = '\0';
-			return true;
+	memset(t, 0, sizeof(*t));
+	pthread_mutex_init(&t->lock, NULL);
+	t->ttl_s = ttl_s ? ttl_s : SW_WEB_SESSION_TTL;
+}
+
+void sw__web_sessions_release(struct sw__web_sessions *t)
+{
+	pthread_mutex_destroy(&t->lock);
+	memset(t->s, 0, sizeof(t->s));
+}
+
+int sw__web_session_new(struct sw__web_sessions *t, char out[SW_WEB_TOKEN_HEX + 1], double now,
+			struct sw_err *err)
+{
+	int rc = sw__web_random_hex(out, SW_WEB_TOKEN_HEX / 2, err);
+	if (rc != 0)
+		return rc;
+	pthread_mutex_lock(&t->lock);
+	/* a free or expired slot, else the one used longest ago */
+	size_t k = 0;
+	for (size_t i = 0; i < SW__WEB_SESSIONS; i++) {
+		if (!t->s[i].id[0] || now - t->s[i].used > t->ttl_s) {
+			k = i;
+			break;
 		}
-		p = end;
+		if (t->s[i].used < t->s[k].used)
+			k = i;
 	}
-	return false;
+	memcpy(t->s[k].id, out, SW_WEB_TOKEN_HEX + 1);
+	t->s[k].used = now;
+	pthread_mutex_unlock(&t->lock);
+	return 0;
+}
+
+bool sw__web_session_use(struct sw__web_sessions *t, const char *id, double now)
+{
+	bool live = false;
+	if (strlen(id) != SW_WEB_TOKEN_HEX)
+		return false;
+	pthread_mutex_lock(&t->lock);
+	for (size_t i = 0; i < SW__WEB_SESSIONS; i++) {
+		if (!t->s[i].id[0])
+			continue;
+		if (now - t->s[i].used > t->ttl_s) {
+			memset(&t->s[i], 0, sizeof(t->s[i])); /* expired: gone */
+			continue;
+		}
+		if (sw__web_secret_eq(id, t->s[i].id)) {
+			t->s[i].used = now;
+			live = true;
+		}
+	}
+	pthread_mutex_unlock(&t->lock);
+	return live;
 }
 
 static int b64_value(unsigned char c)

@@ -87,6 +87,4 @@ void sw__web_reply_text(struct sw__web_reply *r, unsigned status, const char *te
 void sw__web_reply_release(struct sw__web_reply *r)
 {
 	sw_buf_release(&r->body);
-	free(r->location);
-	free(r->cookie);
 }

@@ -1,7 +1,8 @@
 /* server.c - the HTTP side of sworn serve: binding, the checks every
  * request passes before any handler sees it (Host, token or session,
  * CSRF and Origin for POST, the path's shape, the body's size), the
- * headers every response carries, and the request log. */
+ * headers every response carries, and the request log.  The dispatcher:
+ * replies are reply.c's, the API's routes routes.c's. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdlib.h>
@@ -12,9 +13,8 @@
 
 #include "web/web_int.h"
 
-#define CSP "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " \
+#define CSP "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " \
 	    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-#define SESSION_COOKIE "sworn_session"
 
 /* What one connection's request has gathered between the calls of the
  * access handler. */
@@ -47,10 +47,6 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct sw__web_reply
 	if (r->type)
 		MHD_add_response_header(resp, "Content-Type", r->type);
 	MHD_add_response_header(resp, "Cache-Control", r->api ? "no-store" : "no-cache");
-	if (r->location)
-		MHD_add_response_header(resp, "Location", r->location);
-	if (r->cookie)
-		MHD_add_response_header(resp, "Set-Cookie", r->cookie);
 	enum MHD_Result ok = MHD_queue_response(c, r->status, resp);
 	MHD_destroy_response(resp);
 	return ok;
@@ -73,15 +69,21 @@ static bool host_ok(const struct sw_web *w, const char *host)
 	return false;
 }
 
-static bool authenticated(const struct sw_web *w, struct MHD_Connection *c)
+/* "Authorization: Bearer X", X the workspace's token or a live session
+ * (*session then X).  No cookie is read: a browser sends a cookie of
+ * 127.0.0.1 to every port of it, so to any other local service too. */
+static bool authenticated(struct sw_web *w, struct MHD_Connection *c, const char **session)
 {
-	char sess[SW_WEB_TOKEN_HEX + 1];
-	const char *cookie = header(c, "Cookie");
-	if (cookie && sw__web_cookie(sess, sizeof(sess), cookie, SESSION_COOKIE) &&
-	    sw__web_secret_eq(sess, w->session))
-		return true;
 	const char *auth = header(c, "Authorization");
-	return auth && strncmp(auth, "Bearer ", 7) == 0 && sw__web_secret_eq(auth + 7, w->token);
+	*session = NULL;
+	if (!auth || strncmp(auth, "Bearer ", 7) != 0)
+		return false;
+	if (sw__web_secret_eq(auth + 7, w->token))
+		return true;
+	if (!sw__web_session_use(&w->sessions, auth + 7, sw_now()))
+		return false;
+	*session = auth + 7;
+	return true;
 }
 
 /* POST only: the CSRF token the page got from /api/session, and an Origin
@@ -117,33 +119,10 @@ static void serve_asset(struct sw__web_reply *r, const char *name)
 static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *host)
 {
 	struct sw_web *w = q->w;
-	const char *token = MHD_lookup_connection_value(q->conn, MHD_GET_ARGUMENT_KIND, "token");
 	char path[SW__WEB_MAX_PATH + 1];
 	char *seg[SW__WEB_MAX_SEGMENTS];
 	size_t nseg = 0;
 
-	/* The first visit: the token in the URL is swapped for the session
-	 * cookie and taken out of the address bar (and the history). */
-	if (!q->post && token && strcmp(q->path, "/") == 0) {
-		if (!sw__web_secret_eq(token, w->token)) {
-			sw__web_reply_text(r, 403, "forbidden: wrong token\n");
-			return;
-		}
-		r->status = 303;
-		r->location = sw_xstrdup("/");
-		r->cookie = sw_xasprintf(SESSION_COOKIE "=%s; HttpOnly; SameSite=Strict; Path=/",
-					 w->session);
-		sw__web_reply_text(r, 303, "see /\n");
-		return;
-	}
-	if (!authenticated(w, q->conn)) {
-		sw__web_reply_text(r, 403, "forbidden: open the URL sworn serve printed\n");
-		return;
-	}
-	if (q->post && !post_ok(w, q->conn, host)) {
-		sw__web_reply_text(r, 403, "forbidden: cross-site request or missing CSRF token\n");
-		return;
-	}
 	size_t plen = strlen(q->path);
 	if (plen > SW__WEB_MAX_PATH) {
 		sw__web_reply_text(r, 404, "not found\n");
@@ -154,20 +133,32 @@ static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *ho
 		sw__web_reply_text(r, 404, "not found\n");
 		return;
 	}
-	if (nseg >= 1 && strcmp(seg[0], "api") == 0) {
-		sw__web_api(q, r, seg + 1, nseg - 1);
+	bool is_api = nseg >= 1 && strcmp(seg[0], "api") == 0;
+	/* The page and its assets are the same for everyone and hold nothing
+	 * of the record: served without a credential, so that the first visit
+	 * (?token= in the URL) loads the script that swaps the token for a
+	 * session, kept in the tab's sessionStorage and sent as a header. */
+	if (!is_api) {
+		if (q->post)
+			sw__web_reply_text(r, 405, "method not allowed\n");
+		else if (nseg == 0)
+			serve_asset(r, "index.html");
+		else if (nseg == 2 && strcmp(seg[0], "assets") == 0)
+			serve_asset(r, seg[1]);
+		else
+			sw__web_reply_text(r, 404, "not found\n");
 		return;
 	}
-	if (q->post) {
-		sw__web_reply_text(r, 405, "method not allowed\n");
+	if (!authenticated(w, q->conn, &q->session)) {
+		sw__web_reply_text(r, 403, "forbidden: no token, or the session has ended: open the "
+				   "URL sworn serve printed\n");
 		return;
 	}
-	if (nseg == 0)
-		serve_asset(r, "index.html");
-	else if (nseg == 2 && strcmp(seg[0], "assets") == 0)
-		serve_asset(r, seg[1]);
-	else
-		sw__web_reply_text(r, 404, "not found\n");
+	if (q->post && !post_ok(w, q->conn, host)) {
+		sw__web_reply_text(r, 403, "forbidden: cross-site request or missing CSRF token\n");
+		return;
+	}
+	sw__web_api(q, r, seg + 1, nseg - 1);
 }
 
 static void log_line(const struct sw_web *w, const char *method, const char *url,
@@ -356,8 +347,8 @@ int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err
 	w->render_ctl = -1;
 	w->render_pid = -1;
 	w->render_cpu_s = o->render_cpu_s ? o->render_cpu_s : SW__WEB_RENDER_CPU_S;
-	if ((rc = sw__web_random_hex(w->session, SW_WEB_TOKEN_HEX / 2, err)) != 0 ||
-	    (rc = sw__web_random_hex(w->csrf, SW_WEB_TOKEN_HEX / 2, err)) != 0)
+	sw__web_sessions_init(&w->sessions, o->session_ttl_s);
+	if ((rc = sw__web_random_hex(w->csrf, SW_WEB_TOKEN_HEX / 2, err)) != 0)
 		goto fail;
 	if (sa->sa_family == AF_INET6)
 		snprintf(w->host, sizeof(w->host), "[%s]", bind);
@@ -420,6 +411,7 @@ void sw_web_stop(struct sw_web *w)
 	if (w->daemon)
 		MHD_stop_daemon(w->daemon);
 	sw__web_render_stop(w);
+	sw__web_sessions_release(&w->sessions);
 	free(w->matter);
 	free(w->commit);
 	free(w);

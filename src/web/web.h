@@ -40,12 +40,14 @@
 #define SW_WEB_TOKEN_FILE "serve.token"    /* in the workspace, mode 0600 */
 #define SW_WEB_TOKEN_HEX 64                /* 32 random bytes in hex */
 #define SW_WEB_DEFAULT_PORT 8765
+#define SW_WEB_SESSION_TTL 28800           /* a page's session: 8 h after its last request */
 
-/* The workspace's access token (ws_root/SW_WEB_TOKEN_FILE): read when it
- * exists (its mode tightened to 0600 if it was looser), else made from 32
- * random bytes and written with mode 0600.  The same across restarts.
- * SW_EINPUT for a file that holds no token. */
-int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root,
+/* The workspace's access token (ws_root/SW_WEB_TOKEN_FILE).  rotate: a
+ * new one from 32 random bytes, written with mode 0600 to a file of its own
+ * and renamed over the old (sworn serve's every start unless --keep-token).
+ * Else read when it exists (its mode tightened to 0600 if it was looser),
+ * or made as above.  SW_EINPUT for a file that holds no token. */
+int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, bool rotate,
 		 struct sw_err *err) SW_MUST_USE;
 
 struct sw_verify_judge; /* verify/verify.h */
@@ -64,6 +66,8 @@ struct sw_web_opts {
 	bool log;              /* one line per request on stderr */
 	unsigned render_cpu_s; /* CPU seconds a page image may take to draw; 0: 30,
 				* as a page's text import */
+	unsigned session_ttl_s; /* a session ends this long after its last request;
+				 * 0: SW_WEB_SESSION_TTL */
 };
 
 struct sw_web; /* opaque: a running server */

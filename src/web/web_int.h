@@ -19,6 +19,19 @@ struct MHD_Connection;
 #define SW__WEB_HOSTS 3        /* Host values accepted */
 #define SW__WEB_HOST_MAX 128
 
+#define SW__WEB_SESSIONS 16 /* sessions kept; a new one past them drops the oldest */
+
+/* The sessions the page holds (auth.c): made by GET /api/session with the
+ * token, each ended ttl_s seconds after its last request. */
+struct sw__web_sessions {
+	pthread_mutex_t lock;
+	unsigned ttl_s;
+	struct {
+		char id[SW_WEB_TOKEN_HEX + 1]; /* "" for a free slot */
+		double used;                   /* sw_now() of its last request */
+	} s[SW__WEB_SESSIONS];
+};
+
 struct sw_web {
 	struct MHD_Daemon *daemon;
 	const struct sw_workspace *ws;
@@ -26,7 +39,7 @@ struct sw_web {
 	char *commit;                 /* or NULL */
 	const struct sw_verify_judge *judge; /* approval's, or NULL */
 	char token[SW_WEB_TOKEN_HEX + 1];
-	char session[SW_WEB_TOKEN_HEX + 1]; /* the cookie's value, per process */
+	struct sw__web_sessions sessions;   /* the pages' (auth.c) */
 	char csrf[SW_WEB_TOKEN_HEX + 1];    /* per process */
 	char host[SW__WEB_HOST_MAX];  /* "127.0.0.1", "[::1]", the bind address */
 	char hosts[SW__WEB_HOSTS][SW__WEB_HOST_MAX + 8]; /* HOST:PORT accepted */
@@ -46,6 +59,7 @@ struct sw__web_req {
 	struct MHD_Connection *conn;
 	bool post;
 	const char *path;   /* decoded, checked (no "..", no backslash) */
+	const char *session; /* the session it came with, or NULL (the token) */
 	const char *body;   /* POST: the bytes received (NUL-terminated) */
 	size_t body_len;
 };
@@ -55,8 +69,6 @@ struct sw__web_reply {
 	unsigned status;
 	const char *type;   /* Content-Type (static) */
 	struct sw_buf body;
-	char *location;     /* a 303's Location, or NULL */
-	char *cookie;       /* Set-Cookie, or NULL */
 	bool api;           /* Cache-Control: no-store */
 };
 
@@ -169,9 +181,15 @@ const char *sw__web_content_type(const char *name);
 int sw__web_random_hex(char *out, size_t n, struct sw_err *err) SW_MUST_USE;
 /* Whether a and b are equal, in time that depends only on their lengths. */
 bool sw__web_secret_eq(const char *a, const char *b);
-/* The value of cookie name in a Cookie header into out (size outsz);
- * false when absent or longer. */
-bool sw__web_cookie(char *out, size_t outsz, const char *header, const char *name);
+/* Sessions (struct sw__web_sessions): init with ttl_s (0: the default),
+ * release.  session_new makes one (random, 64 hex digits) into out at
+ * now (sw_now()); session_use says whether id is a live one at now and
+ * makes now its last use (dropping those expired).  Thread-safe. */
+void sw__web_sessions_init(struct sw__web_sessions *t, unsigned ttl_s);
+void sw__web_sessions_release(struct sw__web_sessions *t);
+int sw__web_session_new(struct sw__web_sessions *t, char out[SW_WEB_TOKEN_HEX + 1], double now,
+			struct sw_err *err) SW_MUST_USE;
+bool sw__web_session_use(struct sw__web_sessions *t, const char *id, double now);
 
 /* Strict base64 (RFC 4648, padding required, no blanks) into out;
  * SW_EINPUT for anything else, SW_ELIMIT past limit bytes decoded. */

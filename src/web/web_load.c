@@ -45,10 +45,11 @@ static const struct sw__web_module *need(void)
 	return web;
 }
 
-int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, struct sw_err *err)
+int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, bool rotate,
+		 struct sw_err *err)
 {
 	const struct sw__web_module *m = get(err);
-	return m ? m->token(out, ws_root, err) : load_err.code;
+	return m ? m->token(out, ws_root, rotate, err) : load_err.code;
 }
 
 int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err *err)

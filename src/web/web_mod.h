@@ -15,14 +15,15 @@
 
 #include "web/web.h"
 
-#define SW__WEB_MODULE_ABI 1 /* bump when the table or a struct it passes changes */
+#define SW__WEB_MODULE_ABI 2 /* bump when the table or a struct it passes changes */
 #define SW__WEB_MODULE_SYMBOL "sw__web_module_v1"
 
 struct sw__web_module {
 	unsigned abi;
 	const char *version; /* SW_VERSION */
 	size_t sizes[3];     /* sizeof sw_web_opts, sw_workspace, sw_err */
-	int (*token)(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, struct sw_err *err);
+	int (*token)(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, bool rotate,
+		     struct sw_err *err);
 	int (*start)(struct sw_web **out, const struct sw_web_opts *o, struct sw_err *err);
 	unsigned (*port)(const struct sw_web *w);
 	const char *(*host)(const struct sw_web *w);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # sworn serve, from outside, with curl: the security of every request (no
-# token, the token swapped for a cookie, Host, Origin, CSRF, paths that
+# token, the token swapped for a session (no cookie), Host, Origin, CSRF, paths that
 # climb out, a document whose text is HTML, the address it listens on) and
 # the JSON API over a matter with a run seeded through the CLI against the
 # llama-server test double (as draft.sh does): documents, search, pages
@@ -104,30 +104,35 @@ post() {
 # -------------------------------------------------------- security
 raw /api/session
 eq "no token" "$code" 403
+# the page and its assets hold nothing of the record: served to anyone
+# (the first visit's script swaps the token for a session); no cookie
 raw /
-eq "no token, page" "$code" 403
-raw /assets/index.html
-eq "no token, asset" "$code" 403
-raw "/?token=0000$TOK"
-eq "wrong token" "$code" 403
-lacks "$T/head" "Set-Cookie"
-raw / -H "Authorization: Bearer 0000"
-eq "wrong bearer" "$code" 403
-raw "/?token=$TOK"
-eq "token swapped" "$code" 303
-has "$T/head" "Location: /"
-has "$T/head" "HttpOnly; SameSite=Strict; Path=/"
-cookie=$(sed -n 's/^Set-Cookie: \(sworn_session=[0-9a-f]*\);.*/\1/p' "$T/head" | tr -d '\r')
-raw / -H "Cookie: $cookie"
-eq "cookie: the page" "$code" 200
+eq "no token, page" "$code" 200
 has "$T/head" "Content-Type: text/html"
-raw /api/session -H "Cookie: other=1; $cookie"
-eq "cookie: the API" "$code" 200
-raw /api/session -H "Cookie: sworn_session=$TOK"
-eq "the token is not a session" "$code" 403
+raw /assets/app.js
+eq "no token, asset" "$code" 200
+raw "/?token=$TOK"
+eq "the first visit" "$code" 200
+lacks "$T/head" "Set-Cookie"
+raw /api/session -H "Authorization: Bearer 0000"
+eq "wrong bearer" "$code" 403
+raw "/api/session?token=$TOK"
+eq "no token in a query" "$code" 403
 get /api/session
 eq "bearer" "$code" 200
-has "$T/head" "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+has "$T/head" "Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+lacks "$T/head" "Set-Cookie"
+S=$(json "$T/body" 'j["session"]')
+eq "a session" "$(printf '%s' "$S" | tr -d '0-9a-f' | wc -c)$(printf '%s' "$S" | wc -c)" "064"
+eq "its life" "$(json "$T/body" 'j["session_ttl_s"]')" 28800
+raw /api/session -H "Authorization: Bearer $S"
+eq "the session: the API" "$code" 200
+eq "the same session" "$(json "$T/body" 'j["session"]')" "$S"
+raw /api/matters -H "Cookie: sworn_session=$S"
+eq "a cookie is no credential" "$code" 403
+raw /api/matters -H "Authorization: Bearer ${S}0"
+eq "a longer session" "$code" 403
+get /api/session
 has "$T/head" "X-Content-Type-Options: nosniff"
 has "$T/head" "Referrer-Policy: no-referrer"
 has "$T/head" "Cache-Control: no-store"
@@ -336,7 +341,8 @@ judged() { grep -cF '<<<SENTENCE>>>' "$T/req" 2>/dev/null || true; }
 version=$(sql acme 'PRAGMA user_version')
 sql acme "CREATE TABLE keep AS SELECT * FROM draft_edits"
 old_matter acme 5 keep || exit 1
-"$SWORN" serve -m acme --port "$P" --port-file "$T/port2" >"$T/serve.out" 2>"$T/serve.err" &
+"$SWORN" serve -m acme --port "$P" --port-file "$T/port2" --keep-token >"$T/serve.out" \
+	2>"$T/serve.err" &
 spid=$!
 pids="$pids $spid"
 i=0
@@ -456,4 +462,36 @@ has "$T/sft.jsonl" "Brightline admitted fault (ACME0000998)"
 kill -INT $spid
 wait $spid
 eq "stops on SIGINT" "$?" 0
+
+# a new token at each start (unless --keep-token); sessions end
+rm -f "$T/port3"
+"$SWORN" serve -m acme --port 0 --port-file "$T/port3" --session-ttl 1 >"$T/serve.out" \
+	2>"$T/serve.err" &
+spid=$!
+pids="$pids $spid"
+i=0
+while [ ! -s "$T/port3" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+B="http://127.0.0.1:$(cat "$T/port3")"
+OLD=$TOK
+TOK=$(cat serve.token)
+checks=$((checks + 1))
+if [ "$TOK" = "$OLD" ]; then
+	echo "FAIL: the token did not change at a start without --keep-token"
+	failures=$((failures + 1))
+fi
+eq "still private" "$(stat -c %a serve.token)" 600
+has "$T/serve.out" "?token=$TOK"
+raw /api/session -H "Authorization: Bearer $OLD"
+eq "the old token" "$code" 403
+get /api/session
+S=$(json "$T/body" 'j["session"]')
+eq "a second's session" "$(json "$T/body" 'j["session_ttl_s"]')" 1
+sleep 2.5
+raw /api/matters -H "Authorization: Bearer $S"
+eq "a session past its life" "$code" 403
+has "$T/body" "the session has ended"
+get /api/matters
+eq "the token still" "$code" 200
+kill $spid
+wait $spid
 done_testing

@@ -1,13 +1,14 @@
 /*
  * fuzz_web_request.c - hostile bytes through what sworn serve reads of a
  * request before any handler: the raw path's encoded separators, the
- * decoded path cut into segments, the session cookie of a Cookie header,
- * an upload's base64, an asset's name.  Besides memory errors it checks
- * what the routes rely on: no segment is empty, "." or "..", or holds a
- * '/', a backslash or a control byte; a cookie value fits and holds no
- * ';'; base64 decodes to at most 3 bytes per 4 and only when well formed.
+ * decoded path cut into segments, a session credential looked up, an
+ * upload's base64, an asset's name.  Besides memory errors it checks what
+ * the routes rely on: no segment is empty, "." or "..", or holds a '/', a
+ * backslash or a control byte; no credential but the session's own is a
+ * live session; base64 decodes to at most 3 bytes per 4 and only when well
+ * formed.
  *
- * The input is cut at its first two NUL bytes: path, cookie header, base64.
+ * The input is cut at its first two NUL bytes: path, credential, base64.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,10 +30,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(s, data, size);
 	s[size] = '\0';
 	const char *path = s;
-	const char *cookie = memchr(s, 0, size) ? s + strlen(s) + 1 : s + size;
-	size_t used = (size_t)(cookie - s);
-	const char *b64 = used < size && memchr(cookie, 0, size - used) ?
-			  cookie + strlen(cookie) + 1 : s + size;
+	const char *cred = memchr(s, 0, size) ? s + strlen(s) + 1 : s + size;
+	size_t used = (size_t)(cred - s);
+	const char *b64 = used < size && memchr(cred, 0, size - used) ?
+			  cred + strlen(cred) + 1 : s + size;
 
 	(void)sw__web_path_encoded_sep(path);
 	char buf[SW__WEB_MAX_PATH + 1];
@@ -52,11 +53,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			(void)sw__web_asset_find(seg[n - 1]);
 	}
 
-	char v[SW_WEB_TOKEN_HEX + 1];
-	if (sw__web_cookie(v, sizeof(v), cookie, "sworn_session")) {
-		check(strlen(v) < sizeof(v), "cookie value too long");
-		check(!strchr(v, ';'), "cookie value holds ';'");
+	struct sw__web_sessions t;
+	char id[SW_WEB_TOKEN_HEX + 1];
+	struct sw_err serr = { 0 };
+	sw__web_sessions_init(&t, 60);
+	if (sw__web_session_new(&t, id, 1000, &serr) == 0) {
+		check(sw__web_session_use(&t, cred, 1001) == !strcmp(cred, id),
+		      "a credential not the session's passed");
+		check(!sw__web_session_use(&t, id, 2000), "an expired session passed");
 	}
+	sw__web_sessions_release(&t);
 
 	struct sw_buf out = SW_BUF_INIT;
 	struct sw_err err = { 0 };

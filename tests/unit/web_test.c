@@ -60,23 +60,37 @@ static void test_paths(void **state)
 	assert_false(sw__web_path_encoded_sep("/x%"));
 }
 
-static void test_cookie(void **state)
+/* Sessions end ttl seconds after their last use (the clock is given), and
+ * a full table drops the one used longest ago. */
+static void test_sessions(void **state)
 {
 	(void)state;
-	char v[65];
-	assert_true(sw__web_cookie(v, sizeof(v), "sworn_session=abc", "sworn_session"));
-	assert_string_equal(v, "abc");
-	assert_true(sw__web_cookie(v, sizeof(v), "a=1; sworn_session=def ; b=2", "sworn_session"));
-	assert_string_equal(v, "def");
-	assert_false(sw__web_cookie(v, sizeof(v), "xsworn_session=abc", "sworn_session"));
-	assert_false(sw__web_cookie(v, sizeof(v), "sworn_sessionx=abc", "sworn_session"));
-	assert_false(sw__web_cookie(v, sizeof(v), "sworn_session", "sworn_session"));
-	assert_false(sw__web_cookie(v, sizeof(v), "", "sworn_session"));
-	char longer[200];
-	memset(longer, 'a', sizeof(longer) - 1);
-	longer[sizeof(longer) - 1] = '\0';
-	memcpy(longer, "sworn_session=", 14);
-	assert_false(sw__web_cookie(v, sizeof(v), longer, "sworn_session"));
+	struct sw__web_sessions t;
+	struct sw_err err = { 0 };
+	char a[SW_WEB_TOKEN_HEX + 1], b[SW_WEB_TOKEN_HEX + 1], c[SW_WEB_TOKEN_HEX + 1];
+	sw__web_sessions_init(&t, 100);
+	assert_int_equal(sw__web_session_new(&t, a, 1000, &err), 0);
+	assert_int_equal(strlen(a), SW_WEB_TOKEN_HEX);
+	assert_int_equal(sw__web_session_new(&t, b, 1000, &err), 0);
+	assert_string_not_equal(a, b);
+	assert_true(sw__web_session_use(&t, a, 1090));
+	assert_true(sw__web_session_use(&t, a, 1180)); /* 90 s after its last use */
+	assert_false(sw__web_session_use(&t, b, 1180)); /* 180 s: ended */
+	assert_false(sw__web_session_use(&t, b, 1000)); /* and gone */
+	assert_false(sw__web_session_use(&t, a, 1281));
+	assert_false(sw__web_session_use(&t, "", 1000));
+	assert_false(sw__web_session_use(&t, "abc", 1000));
+
+	/* a full table: the oldest goes */
+	assert_int_equal(sw__web_session_new(&t, c, 2000, &err), 0);
+	for (int i = 0; i < SW__WEB_SESSIONS - 1; i++)
+		assert_int_equal(sw__web_session_new(&t, b, 2001 + i, &err), 0);
+	assert_true(sw__web_session_use(&t, c, 2050));
+	assert_int_equal(sw__web_session_new(&t, a, 2051, &err), 0); /* drops 2001's */
+	assert_true(sw__web_session_use(&t, c, 2052));
+	assert_true(sw__web_session_use(&t, a, 2052));
+	assert_true(sw__web_session_use(&t, b, 2052)); /* the newest of the loop stays */
+	sw__web_sessions_release(&t);
 }
 
 static void b64(const char *in, const char *want, int rc)
@@ -163,15 +177,15 @@ static void test_token_file(void **state)
 	assert_non_null(mkdtemp(dir));
 	char *path = sw_path_join(dir, SW_WEB_TOKEN_FILE);
 
-	assert_int_equal(sw_web_token(t1, dir, &err), 0);
+	assert_int_equal(sw_web_token(t1, dir, false, &err), 0);
 	assert_int_equal(strlen(t1), SW_WEB_TOKEN_HEX);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0600);
-	assert_int_equal(sw_web_token(t2, dir, &err), 0);
+	assert_int_equal(sw_web_token(t2, dir, false, &err), 0);
 	assert_string_equal(t1, t2); /* the same across restarts */
 
 	assert_int_equal(chmod(path, 0644), 0);
-	assert_int_equal(sw_web_token(t2, dir, &err), 0);
+	assert_int_equal(sw_web_token(t2, dir, false, &err), 0);
 	assert_string_equal(t1, t2);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0600); /* tightened */
@@ -180,12 +194,27 @@ static void test_token_file(void **state)
 	assert_non_null(f);
 	fputs("not a token\n", f);
 	fclose(f);
-	assert_int_equal(sw_web_token(t2, dir, &err), SW_EINPUT);
+	assert_int_equal(sw_web_token(t2, dir, false, &err), SW_EINPUT);
 	assert_non_null(strstr(err.msg, "holds no token"));
+
+	/* rotated: a new token, 0600, replacing even a file that held none */
+	assert_int_equal(sw_web_token(t2, dir, true, &err), 0);
+	assert_int_equal(strlen(t2), SW_WEB_TOKEN_HEX);
+	assert_string_not_equal(t1, t2);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(sw_web_token(t1, dir, false, &err), 0);
+	assert_string_equal(t1, t2); /* kept: what the rotation wrote */
+	assert_int_equal(sw_web_token(t1, dir, true, &err), 0);
+	assert_string_not_equal(t1, t2);
 
 	unlink(path);
 	assert_int_equal(symlink("/dev/null", path), 0);
-	assert_int_not_equal(sw_web_token(t2, dir, &err), 0); /* a link is not followed */
+	assert_int_not_equal(sw_web_token(t2, dir, false, &err), 0); /* a link is not followed */
+	assert_int_equal(sw_web_token(t2, dir, true, &err), 0); /* the link replaced, not followed */
+	struct stat lst;
+	assert_int_equal(lstat(path, &lst), 0);
+	assert_true(S_ISREG(lst.st_mode));
 	unlink(path);
 	rmdir(dir);
 	free(path);
@@ -195,7 +224,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_cookie),
+		cmocka_unit_test(test_sessions),
 		cmocka_unit_test(test_base64),
 		cmocka_unit_test(test_secrets_and_assets),
 		cmocka_unit_test(test_token_file),

@@ -17,6 +17,7 @@
 
 (function () {
 	var session = null;     /* GET /api/session */
+	var SESSION_KEY = 'sworn.session'; /* sessionStorage: this tab's session, no cookie */
 	var generation = 0;     /* bumped by every route change: stale timers and replies stop */
 	var cleanup = [];       /* functions to run when the route changes */
 	var docsCache = {};     /* matter -> documents (for evidence look-ups) */
@@ -78,11 +79,19 @@
 		s.className = 'status' + (kind ? ' ' + kind : '');
 	}
 
+	/* A number as a person reads it: what a server reports is not trusted
+	 * to be sane (1e300 tokens a second), so past a billion, or not finite,
+	 * it is written with three significant digits, never three hundred. */
 	function fmt(x, digits) {
 		if (x === null || x === undefined || x === '')
 			return '–';
-		if (typeof x === 'number')
+		if (typeof x === 'number') {
+			if (!isFinite(x))
+				return '–';
+			if (Math.abs(x) >= 1e9)
+				return x.toPrecision(3);
 			return digits === undefined ? String(x) : x.toFixed(digits);
+		}
 		return String(x);
 	}
 
@@ -96,8 +105,15 @@
 
 	/* ------------------------------------------------------------ API */
 
+	/* The credential of this tab: its session (or, for the first call, the
+	 * token of the URL), sent as a header; no cookie is ever sent. */
+	function authHeaders(bearer) {
+		var cred = bearer || sessionStorage.getItem(SESSION_KEY) || '';
+		return cred ? { Authorization: 'Bearer ' + cred } : {};
+	}
+
 	function api(path, body, opts) {
-		var init = { credentials: 'same-origin', headers: {} };
+		var init = { credentials: 'omit', headers: authHeaders(opts && opts.bearer) };
 		if (body !== undefined) {
 			init.method = 'POST';
 			init.headers['Content-Type'] = 'application/json';
@@ -126,7 +142,7 @@
 	/* GET path and save the answer as a file called name (the reviewed
 	 * draft as .docx). */
 	function download(path, name) {
-		return fetch(path, { credentials: 'same-origin', headers: {} }).then(function (r) {
+		return fetch(path, { credentials: 'omit', headers: authHeaders() }).then(function (r) {
 			if (!r.ok)
 				return r.text().then(function (t) {
 					var msg = 'HTTP ' + r.status;
@@ -455,14 +471,38 @@
 			box.appendChild(el('pre', { class: 'pagetext', tabindex: '0', 'aria-label': 'Text of the page' },
 				marked(text, findMarks(text, excerpt, words))));
 			if (p.has_image) {
-				box.appendChild(el('img', { class: 'pageimg', alt: 'Image of page ' + p.page + ' of ' + p.doc,
-					loading: 'lazy',
-					src: mpath(m) + '/page.png?doc=' + enc(p.doc_id) + '&page=' + enc(p.page) }));
+				var img = el('img', { class: 'pageimg', alt: 'Image of page ' + p.page + ' of ' + p.doc });
+				box.appendChild(img);
+				pageImage(img, mpath(m) + '/page.png?doc=' + enc(p.doc_id) + '&page=' + enc(p.page));
 			}
 		}).catch(function (e) {
 			clear(box).appendChild(el('p', { class: 'bad' }, 'The page could not be read: ' + e.message));
 		});
 		return box;
+	}
+
+	/* An image of the API into img: fetched with the tab's credential (an
+	 * <img src> could send none) and shown from a blob: URL; when the server
+	 * will not draw it, its one line in place of the image. */
+	function pageImage(img, path) {
+		fetch(path, { credentials: 'omit', headers: authHeaders() }).then(function (r) {
+			if (!r.ok) {
+				return r.text().then(function (t) {
+					var msg = 'HTTP ' + r.status;
+					try { msg = JSON.parse(t).error || msg; } catch (e) { /* not JSON */ }
+					throw new Error(msg);
+				});
+			}
+			return r.blob();
+		}).then(function (b) {
+			var u = URL.createObjectURL(b);
+			cleanup.push(function () { URL.revokeObjectURL(u); });
+			img.src = u;
+		}).catch(function (e) {
+			if (img.parentNode)
+				img.parentNode.replaceChild(el('p', { class: 'note pageimg-error' },
+					'No image of this page: ' + e.message), img);
+		});
 	}
 
 	function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
@@ -1430,14 +1470,21 @@
 		var skip = document.querySelector('.skip');
 		if (skip)
 			skip.addEventListener('click', function (e) { e.preventDefault(); main().focus(); });
-		api('/api/session').then(function (r) {
+		/* The first visit's ?token= is swapped for a session and taken out
+		 * of the address bar (and the history) at once. */
+		var token = new URLSearchParams(location.search).get('token');
+		if (token !== null)
+			history.replaceState(null, '', location.pathname + location.hash);
+		api('/api/session', undefined, { bearer: token || undefined }).then(function (r) {
 			session = r.data;
+			sessionStorage.setItem(SESSION_KEY, session.session);
 			window.addEventListener('hashchange', route);
 			if ((!location.hash || location.hash === '#' || location.hash === '#/') && session.matter)
 				location.hash = '#/m/' + enc(session.matter) + '/runs';
 			else
 				route();
 		}).catch(function (e) {
+			sessionStorage.removeItem(SESSION_KEY);
 			clear(main()).appendChild(el('p', { class: 'bad' },
 				'Not signed in (' + e.message + '): open the address sworn serve printed, with its token.'));
 		});
