@@ -18,7 +18,7 @@ build=${2:?usage: circles.sh SRC-DIR BUILD-DIR}
 # cuts a folder's circles removes it here; the list ends empty.  cli/ is
 # here too: cli.c dispatches every cmd_*.c and hosts cli_emit, cli_fail and
 # the other helpers they call back into.
-CIRCLES_ALLOWED="llm fleet record pipeline cli"
+CIRCLES_ALLOWED="llm fleet record cli"
 
 NM=${NM:-nm}
 t=$(mktemp -d)

@@ -22,15 +22,6 @@ void sw_run_result_release(struct sw_run_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-void sw__pipeline_run_fill_base(struct sw__pipeline_engine *e, struct sw__pipeline_fill *f)
-{
-	memset(f, 0, sizeof(*f));
-	f->brief = e->brief;
-	f->matter = sw_matter_name(e->m);
-	f->task = e->t->name;
-	f->date = e->date;
-}
-
 /* ---------------------------------------------------------------- verify */
 
 static bool blocks(const struct sw_verify_report *r, size_t i)

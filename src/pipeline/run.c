@@ -544,3 +544,12 @@ bool sw__pipeline_run_slot_free(struct sw__pipeline_engine *e, const struct sw_t
 	struct sw__pipeline_ep *ep = sw__pipeline_run_endpoint(e, role->endpoint);
 	return !ep || ep->used < ep->slots;
 }
+
+void sw__pipeline_run_fill_base(struct sw__pipeline_engine *e, struct sw__pipeline_fill *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->brief = e->brief;
+	f->matter = sw_matter_name(e->m);
+	f->task = e->t->name;
+	f->date = e->date;
+}

@@ -110,7 +110,8 @@ bool sw__pipeline_run_slot_free(struct sw__pipeline_engine *e, const struct sw_t
  * instance whose output is it (NULL when the run stopped first). */
 void sw__pipeline_run_drafting(struct sw__pipeline_engine *e, struct sw__pipeline_inst **draft);
 
-/* The fill every step of the run shares (brief, matter, task, date). */
+/* run.c: the fill every step of the run shares (brief, matter, task,
+ * date); draft.c and rounds.c both call down into it. */
 void sw__pipeline_run_fill_base(struct sw__pipeline_engine *e, struct sw__pipeline_fill *f);
 
 #endif /* SW_PIPELINE_RUN_INT_H */
