@@ -65,6 +65,12 @@ extern const struct sw__verify_docx sw__verify_docx_v1;
 int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
 		    const struct sw__docx_job *job, long first_id, struct sw_err *err) SW_MUST_USE;
 
+/* docx_splice.c: the text word/document.xml (len bytes) reads as, as
+ * extract/'s .docx reader reads it, appended to out; SW_EINPUT when it is
+ * not well-formed or has a DOCTYPE. */
+int sw__docx_text(struct sw_buf *out, const char *xml, size_t len,
+		  struct sw_err *err) SW_MUST_USE;
+
 /* docx_splice.c: the highest w:id of a comment in xml (comments.xml or
  * document.xml), or -1. */
 long sw__docx_max_comment_id(const char *xml, size_t len);

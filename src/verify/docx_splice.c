@@ -429,16 +429,29 @@ int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
 	if (rc != 0)
 		goto cleanup;
 	/* The verified text is this part's, perhaps followed by the reader's
-	 * list of tracked changes and comments. */
-	if (job->len < p.text.len || memcmp(job->text, p.text.data, p.text.len) != 0 ||
-	    (job->len > p.text.len &&
-	     !strstr(job->text + p.text.len, "[Tracked changes and comments]"))) {
+	 * list of tracked changes and comments; or it is the part's but the
+	 * end of its last paragraph (a text without a final newline). */
+	size_t n = p.text.len;
+	if (n == job->len + 1 && p.text.data[n - 1] == '\n')
+		n--;
+	if (job->len < n || memcmp(job->text, p.text.data, n) != 0 ||
+	    (job->len > n && !strstr(job->text + n, "[Tracked changes and comments]"))) {
 		rc = sw_err_set(err, SW_EINPUT, "the .docx does not hold the text that was verified "
 				"(was it changed meanwhile?): verify it again");
 		goto cleanup;
 	}
 	emit(out, ids, &p, job, first_id);
 cleanup:
+	release(&p);
+	return rc;
+}
+
+int sw__docx_text(struct sw_buf *out, const char *xml, size_t len, struct sw_err *err)
+{
+	struct splice p = { .text = SW_BUF_INIT };
+	int rc = read_part(&p, xml, len, err);
+	if (rc == 0)
+		sw_buf_add(out, p.text.data, p.text.len);
 	release(&p);
 	return rc;
 }

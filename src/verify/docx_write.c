@@ -402,11 +402,14 @@ static void document_of(struct sw_buf *out, const struct sw__docx_job *job, long
 			break;
 		if (c == '\n' || c == '\f' || c == '\t') {
 			from = i + 1;
-			if (c == '\n')
-				sw_buf_adds(out, "</w:p><w:p>");
-			else
+			/* The last paragraph ends with the document. */
+			if (c == '\n') {
+				if (i + 1 < job->len)
+					sw_buf_adds(out, "</w:p><w:p>");
+			} else {
 				sw_buf_adds(out, c == '\f' ? "<w:r><w:br w:type=\"page\"/></w:r>"
 							   : "<w:r><w:tab/></w:r>");
+			}
 		}
 	}
 	sw_buf_adds(out, "</w:p></w:body></w:document>");

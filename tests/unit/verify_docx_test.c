@@ -1,0 +1,138 @@
+/* verify_docx_test.c - the Word writer of verify --annotate (the module
+ * sworn-verify.so, compiled into this test): comments spliced into
+ * word/document.xml on exactly a claim's characters, a file whose text is
+ * not the verified text refused, comment ids above the document's, a new
+ * document written and annotated again. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "verify/docx_int.h"
+
+#define DOC_HEAD "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body>"
+#define DOC_TAIL "</w:body></w:document>"
+
+static int splice(struct sw_buf *out, long *ids, const char *xml, const char *text,
+		  const struct sw__docx_note *notes, size_t n, long first)
+{
+	struct sw__docx_job job = { .text = text, .len = strlen(text), .notes = notes,
+				    .nnotes = n, .author = "sworn" };
+	return sw__docx_splice(out, ids, xml, strlen(xml), &job, first, NULL);
+}
+
+/* The claim's run is cut before and after it, the same w:rPr on every
+ * piece, an entity kept whole, the cut w:t made to preserve its spaces. */
+static void test_cut_on_the_claim(void **state)
+{
+	(void)state;
+	const char *xml = DOC_HEAD "<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Smith &amp; Co. paid $5.</w:t>"
+			  "</w:r></w:p>" DOC_TAIL;
+	struct sw__docx_note note = { 0, 11, NULL }; /* "Smith & Co." */
+	struct sw_buf out = SW_BUF_INIT;
+	long id = -2;
+	assert_int_equal(splice(&out, &id, xml, "Smith & Co. paid $5.\n", &note, 1, 0), 0);
+	assert_int_equal(id, 0);
+	assert_string_equal(out.data,
+		DOC_HEAD "<w:p><w:r><w:rPr><w:b/></w:rPr><w:t xml:space=\"preserve\"></w:t></w:r>"
+		"<w:commentRangeStart w:id=\"0\"/><w:r><w:rPr><w:b/></w:rPr>"
+		"<w:t xml:space=\"preserve\">Smith &amp; Co.</w:t></w:r>"
+		"<w:commentRangeEnd w:id=\"0\"/><w:r><w:commentReference w:id=\"0\"/></w:r>"
+		"<w:r><w:rPr><w:b/></w:rPr><w:t xml:space=\"preserve\"> paid $5.</w:t></w:r></w:p>"
+		DOC_TAIL);
+	sw_buf_release(&out);
+}
+
+/* A claim over two runs: the range starts in one and ends in the other. */
+static void test_claim_over_runs(void **state)
+{
+	(void)state;
+	const char *xml = DOC_HEAD "<w:p><w:r><w:t xml:space=\"preserve\">See </w:t></w:r>"
+			  "<w:r><w:rPr><w:i/></w:rPr><w:t>Celotex</w:t></w:r><w:r><w:t>, 477 U.S. 317.</w:t>"
+			  "</w:r></w:p>" DOC_TAIL;
+	const char *text = "See Celotex, 477 U.S. 317.\n";
+	struct sw__docx_note note = { 4, 25, NULL };
+	struct sw_buf out = SW_BUF_INIT;
+	long id;
+	assert_int_equal(splice(&out, &id, xml, text, &note, 1, 3), 0);
+	assert_int_equal(id, 3);
+	const char *s = strstr(out.data, "<w:commentRangeStart w:id=\"3\"/><w:r><w:rPr><w:i/></w:rPr>"
+				       "<w:t xml:space=\"preserve\">Celotex");
+	const char *e = strstr(out.data, "477 U.S. 317</w:t></w:r><w:commentRangeEnd w:id=\"3\"/>");
+	assert_non_null(s);
+	assert_non_null(e);
+	assert_true(s < e);
+	sw_buf_release(&out);
+}
+
+/* A file whose text is not the verified one is refused; a claim with no
+ * character in a run (a table's tab) gets no comment; ids start above the
+ * document's own. */
+static void test_refusals_and_ids(void **state)
+{
+	(void)state;
+	const char *xml = DOC_HEAD "<w:p><w:commentRangeStart w:id=\"4\"/><w:r><w:t>A</w:t></w:r>"
+			  "<w:commentRangeEnd w:id=\"4\"/></w:p>"
+			  "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>B</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r>"
+			  "<w:t>C</w:t></w:r></w:p></w:tc></w:tr></w:tbl>" DOC_TAIL;
+	struct sw_buf out = SW_BUF_INIT;
+	long ids[2];
+	struct sw__docx_note notes[2] = { { 3, 4, NULL }, { 4, 5, NULL } }; /* "\t", "C" */
+	assert_int_equal(splice(&out, ids, xml, "A\nB\tD\n", notes, 2, 0), SW_EINPUT);
+	sw_buf_reset(&out);
+	assert_int_equal(splice(&out, ids, xml, "A\nB\tC\n", notes, 2, 0), 0);
+	assert_int_equal(ids[0], -1);
+	assert_int_equal(ids[1], 5);
+	/* The reader's list of tracked changes after the text is allowed. */
+	sw_buf_reset(&out);
+	assert_int_equal(splice(&out, ids, xml,
+				"A\nB\tC\n\n[Tracked changes and comments]\ncomment by X: \"y\"\n",
+				notes, 2, 0), 0);
+	assert_int_equal(sw__docx_max_comment_id(xml, strlen(xml)), 4);
+	sw_buf_release(&out);
+	/* A DOCTYPE is refused. */
+	const char *dt = "<!DOCTYPE x [<!ENTITY a \"b\">]>" DOC_HEAD DOC_TAIL;
+	assert_int_equal(splice(&out, ids, dt, "", notes, 0, 0), SW_EINPUT);
+	sw_buf_release(&out);
+}
+
+/* A new document of a text, then annotated again: every note placed. */
+static void test_create_then_annotate(void **state)
+{
+	(void)state;
+	const char *text = "# Facts\n\nThe invoice is ACME0000012 & more.\tTab\fPage two.\n";
+	char first[] = "unsupported bates\nnot in the production", second[] = "a second";
+	struct sw__docx_note notes[2] = { { 24, 35, first }, { 46, 55, second } };
+	struct sw__docx_job job = { .text = text, .len = strlen(text), .notes = notes,
+				    .nnotes = 2, .author = "sworn", .date = "2026-01-02T03:04:05Z" };
+	struct sw_buf made = SW_BUF_INIT, again = SW_BUF_INIT;
+	size_t anchored = 0;
+	assert_int_equal(sw__verify_docx_v1.create(&made, &job, NULL), 0);
+	assert_true(made.len > 4 && memcmp(made.data, "PK\3\4", 4) == 0);
+	/* The new document reads as the same text, so it can be annotated. */
+	struct sw_err err = { 0 };
+	if (sw__verify_docx_v1.annotate(&again, &anchored, made.data, made.len, &job, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_int_equal(anchored, 2);
+	/* Not a zip. */
+	sw_buf_reset(&again);
+	assert_int_equal(sw__verify_docx_v1.annotate(&again, &anchored, "hello", 5, &job, &err),
+			 SW_EINPUT);
+	assert_non_null(strstr(err.msg, "not a .docx"));
+	sw_buf_release(&made);
+	sw_buf_release(&again);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cut_on_the_claim),
+		cmocka_unit_test(test_claim_over_runs),
+		cmocka_unit_test(test_refusals_and_ids),
+		cmocka_unit_test(test_create_then_annotate),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
