@@ -188,6 +188,61 @@ static void drop_names(struct sw__verify_run *u)
 
 /* The process's CPU seconds: on a shared machine, what a pass cost without
  * the time it waited for a core. */
+/* Which rule gives a claim its verdict, and in which pass: the citations
+ * first, as they remember the pages and cases they resolve to; then the
+ * dates and quotations, checked against what the citations beside them
+ * resolved to; the propositions last, timed apart.  A claim's rule is the
+ * first entry of its kind whose form is its own or ANY_FORM; a claim no
+ * entry takes is "not checked" (sw_verify's last loop). */
+enum { PASS_CITATIONS, PASS_BESIDE, PASS_PROPOSITIONS };
+#define ANY_FORM (-1)
+
+struct rule {
+	enum sw_claim_kind kind;
+	int form; /* enum sw_claim_form, or ANY_FORM */
+	int pass;
+	void (*check)(struct sw__verify_run *u, size_t i);
+};
+
+static void journal(struct sw__verify_run *u, size_t i)
+{
+	sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE,
+		       "journal articles are not in the authority table");
+}
+
+static const struct rule rules[] = {
+	{ SW_CLAIM_CASE, SW_FORM_FULL, PASS_CITATIONS, sw__verify_case_full },
+	{ SW_CLAIM_CASE, ANY_FORM, PASS_CITATIONS, sw__verify_case_short },
+	{ SW_CLAIM_STATUTE, ANY_FORM, PASS_CITATIONS, sw__verify_code },
+	{ SW_CLAIM_RULE, ANY_FORM, PASS_CITATIONS, sw__verify_code },
+	{ SW_CLAIM_BATES, SW_FORM_ID, PASS_CITATIONS, sw__verify_record }, /* Id. after Bates */
+	{ SW_CLAIM_BATES, ANY_FORM, PASS_CITATIONS, sw__verify_bates },
+	{ SW_CLAIM_RECORD, ANY_FORM, PASS_CITATIONS, sw__verify_record },
+	{ SW_CLAIM_JOURNAL, ANY_FORM, PASS_CITATIONS, journal },
+	{ SW_CLAIM_DATE, ANY_FORM, PASS_BESIDE, sw__verify_date },
+	{ SW_CLAIM_QUOTE, ANY_FORM, PASS_BESIDE, sw__verify_quote },
+	{ SW_CLAIM_PROPOSITION, ANY_FORM, PASS_PROPOSITIONS, sw__verify_proposition },
+};
+
+static const struct rule *rule_of(const struct sw_claim *c)
+{
+	for (size_t k = 0; k < SW_ARRAY_LEN(rules); k++)
+		if (rules[k].kind == c->kind &&
+		    (rules[k].form == ANY_FORM || rules[k].form == (int)c->form))
+			return &rules[k];
+	return NULL;
+}
+
+static void run_pass(struct sw__verify_run *u, int pass)
+{
+	const struct sw_claims *cl = &u->r->claims;
+	for (size_t i = 0; i < cl->n && !u->err.code; i++) {
+		const struct rule *r = rule_of(&cl->v[i]);
+		if (r && r->pass == pass)
+			r->check(u, i);
+	}
+}
+
 static double cpu_now(void)
 {
 	struct timespec ts;
@@ -218,53 +273,14 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	size_t n = out->claims.n;
 	out->verdicts = sw_xcalloc(n ? n : 1, sizeof(*out->verdicts));
 	u.res = sw_xcalloc(n ? n : 1, sizeof(*u.res));
-	for (size_t i = 0; i < n && !u.err.code; i++) {
-		const struct sw_claim *c = &out->claims.v[i];
-		switch (c->kind) {
-		case SW_CLAIM_CASE:
-			if (c->form == SW_FORM_FULL)
-				sw__verify_case_full(&u, i);
-			else
-				sw__verify_case_short(&u, i);
-			break;
-		case SW_CLAIM_STATUTE:
-		case SW_CLAIM_RULE:
-			sw__verify_code(&u, i);
-			break;
-		case SW_CLAIM_BATES:
-			if (c->form == SW_FORM_ID)
-				sw__verify_record(&u, i); /* Id. after a Bates number */
-			else
-				sw__verify_bates(&u, i);
-			break;
-		case SW_CLAIM_RECORD:
-			sw__verify_record(&u, i);
-			break;
-		case SW_CLAIM_JOURNAL:
-			sw__verify_set(&u, i, SW_VERDICT_UNVERIFIABLE,
-				       "journal articles are not in the authority table");
-			break;
-		case SW_CLAIM_DATE:
-		case SW_CLAIM_QUOTE:
-		case SW_CLAIM_PROPOSITION:
-			break;
-		}
-	}
-	for (size_t i = 0; i < n && !u.err.code; i++) {
-		const struct sw_claim *c = &out->claims.v[i];
-		if (c->kind == SW_CLAIM_DATE)
-			sw__verify_date(&u, i);
-		else if (c->kind == SW_CLAIM_QUOTE)
-			sw__verify_quote(&u, i);
-	}
+	run_pass(&u, PASS_CITATIONS);
+	run_pass(&u, PASS_BESIDE);
 	if (!u.err.code)
 		quoted_claims(&u);
 	if (!u.err.code)
 		sw__verify_speakers(&u);
 	double t1 = sw_now(), c1 = cpu_now();
-	for (size_t i = 0; i < n && !u.err.code; i++)
-		if (out->claims.v[i].kind == SW_CLAIM_PROPOSITION)
-			sw__verify_proposition(&u, i);
+	run_pass(&u, PASS_PROPOSITIONS);
 	double t2 = sw_now(), c2 = cpu_now();
 	if (!u.err.code && opts)
 		sw__verify_judge_pass(&u, opts->judge);
