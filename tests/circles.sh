@@ -15,10 +15,8 @@ src=${1:?usage: circles.sh SRC-DIR BUILD-DIR}
 build=${2:?usage: circles.sh SRC-DIR BUILD-DIR}
 
 # Folders still allowed to have circles, while issue 38 cuts them.  Whoever
-# cuts a folder's circles removes it here; the list ends empty.  cli/ is
-# here too: cli.c dispatches every cmd_*.c and hosts cli_emit, cli_fail and
-# the other helpers they call back into.
-CIRCLES_ALLOWED="llm fleet record cli"
+# cuts a folder's circles removes it here; the list ends empty.
+CIRCLES_ALLOWED="llm fleet record"
 
 NM=${NM:-nm}
 t=$(mktemp -d)

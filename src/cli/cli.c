@@ -1,4 +1,7 @@
-/* cli.c - the command table, option parsing by table, help and errors. */
+/* cli.c - what every command calls down into: option parsing by table,
+ * help, errors, output, the matter to use.  The command table that calls
+ * the commands is cli_table.c: no file here both dispatches and hosts
+ * helpers its callees call. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,40 +15,6 @@
 #include "ingest/ingest.h"
 #include "llm/llm.h"
 #include "pipeline/pipeline.h"
-
-const struct cli_command *const cli_commands[] = {
-	&cli_cmd_init,
-	&cli_cmd_matter,
-	&cli_cmd_ingest,
-	&cli_cmd_search,
-	&cli_cmd_show,
-	&cli_cmd_gguf,
-	&cli_cmd_plan,
-	&cli_cmd_claims,
-	&cli_cmd_authorities,
-	&cli_cmd_verify,
-	&cli_cmd_task,
-	&cli_cmd_draft,
-	&cli_cmd_run,
-	&cli_cmd_corrections,
-	&cli_cmd_serve,
-	&cli_cmd_models,
-	&cli_cmd_ask,
-	&cli_cmd_doctor,
-	&cli_cmd_fleet,
-	&cli_cmd_bench,
-	&cli_cmd_version,
-	&cli_cmd_help,
-};
-const size_t cli_ncommands = SW_ARRAY_LEN(cli_commands);
-
-const struct cli_command *cli_find(const char *name)
-{
-	for (size_t i = 0; i < cli_ncommands; i++)
-		if (strcmp(cli_commands[i]->name, name) == 0)
-			return cli_commands[i];
-	return NULL;
-}
 
 static int find_long(const struct cli_command *cmd, const char *name, size_t len)
 {
