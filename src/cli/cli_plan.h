@@ -13,7 +13,7 @@ struct cli_plan_train {
 	const struct cli_paths *boards;   /* --board NAME...; none: every group */
 	const char *method, *target, *matter; /* NULL: the defaults */
 	long long rank, seq, micro_batch, grad_accum; /* 0: the defaults */
-	bool no_checkpointing, compare, json;
+	bool no_checkpointing, chunked_loss, compare, json;
 };
 
 /* Plan a fine-tune of each model (a config.json or a GGUF) on each board;

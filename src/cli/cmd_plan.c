@@ -19,7 +19,7 @@ struct plan_opts {
 	struct cli_paths boards;
 	const char *method, *target, *matter;
 	long long rank, seq, micro_batch, grad_accum;
-	bool train, compare, no_checkpointing;
+	bool train, compare, no_checkpointing, chunked_loss;
 };
 
 #define AT(f) offsetof(struct plan_opts, f)
@@ -70,6 +70,8 @@ static const struct cli_opt opts[] = {
 	  AT(grad_accum), 1, 65536 },
 	{ "no-checkpointing", 0, NULL, "with --train: keep every layer's activations (faster, "
 	  "more memory)", CLI_FLAG, AT(no_checkpointing) },
+	{ "chunked-loss", 0, NULL, "with --train: the trainer computes the loss in chunks (Liger, "
+	  "Unsloth, Cut Cross-Entropy), so the logits are never whole", CLI_FLAG, AT(chunked_loss) },
 	{ "matter", 'm', "MATTER", "with --train: the matter whose corrections set the sequence "
 	  "length and the epoch", CLI_STRING, AT(matter) },
 };
@@ -137,14 +139,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			.hardware = &o->hardware, .boards = &o->boards, .method = o->method,
 			.target = o->target, .matter = o->matter, .rank = o->rank, .seq = o->seq,
 			.micro_batch = o->micro_batch, .grad_accum = o->grad_accum,
-			.no_checkpointing = o->no_checkpointing, .compare = o->compare, .json = o->json,
+			.no_checkpointing = o->no_checkpointing, .chunked_loss = o->chunked_loss,
+			.compare = o->compare, .json = o->json,
 		};
 		return cli_plan_train(ctx, &t, a->pos, n);
 	}
 	if (o->boards.n || o->compare || o->method || o->target || o->matter || o->rank || o->seq ||
-	    o->micro_batch || o->grad_accum || o->no_checkpointing) {
+	    o->micro_batch || o->grad_accum || o->no_checkpointing || o->chunked_loss) {
 		cli_error("--board, --compare, --method, --rank, --target, --seq, --micro-batch, "
-			  "--grad-accum, --no-checkpointing and --matter plan a fine-tune: add --train");
+			  "--grad-accum, --no-checkpointing, --chunked-loss and --matter plan a "
+			  "fine-tune: add --train");
 		return CLI_USAGE;
 	}
 	if (!hwfile == !o->detect) {

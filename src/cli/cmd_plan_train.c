@@ -136,7 +136,7 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 	struct sw_fleet_train_request req = {
 		.rank = (uint32_t)o->rank, .seq = (uint32_t)o->seq,
 		.micro_batch = (uint32_t)o->micro_batch, .grad_accum = (uint32_t)o->grad_accum,
-		.no_checkpointing = o->no_checkpointing,
+		.no_checkpointing = o->no_checkpointing, .chunked_loss = o->chunked_loss,
 	};
 	struct report rep = { .o = o, .hw = &hw, .req = &req };
 	int rc = CLI_OK;

@@ -403,6 +403,7 @@ double sw_fleet_prompt_tps(const struct sw_fleet_model *m, const struct sw_fleet
 #define SW_FLEET_TRAIN_MAX_CONFIG (4u << 20) /* bytes of a config.json */
 #define SW_FLEET_TRAIN_MAX_RANK 4096u
 #define SW_FLEET_TRAIN_MAX_SEQ (1u << 22)
+#define SW_FLEET_TRAIN_LOSS_CHUNK 1024u
 
 enum sw_fleet_train_method { SW_FLEET_TRAIN_QLORA, SW_FLEET_TRAIN_LORA, SW_FLEET_TRAIN_FULL };
 
@@ -465,6 +466,9 @@ struct sw_fleet_train_request {
 	uint32_t micro_batch;   /* per GPU, default 1 */
 	uint32_t grad_accum;    /* default 8 */
 	bool no_checkpointing;  /* gradient checkpointing is on by default */
+	bool chunked_loss;      /* the trainer computes the loss SW_FLEET_TRAIN_LOSS_CHUNK
+				   tokens at a time (Liger, Unsloth, Cut
+				   Cross-Entropy): no full logits */
 	struct sw_fleet_train_data data;
 };
 

@@ -222,7 +222,8 @@ static void estimate(struct sw_fleet_train_fit *f, const struct sw_fleet_train_s
 	double work = 2 * (4 * h + 2 * qd + 2 * kvd + 3 * ffa);
 	double tok = (double)seq * r->micro_batch;
 	f->activations = tok * (ckpt ? layers * h * 2 + work : layers * work);
-	f->logits = LOGIT_BYTES * V * tok;
+	f->logits = LOGIT_BYTES * V *
+		    (r->chunked_loss && tok > SW_FLEET_TRAIN_LOSS_CHUNK ? SW_FLEET_TRAIN_LOSS_CHUNK : tok);
 	double sub = f->base + f->adapters + f->optimizer + f->activations + f->logits;
 	f->overhead = OVERHEAD_GIB * GIB + FRAGMENTATION * sub;
 	f->peak = sub + f->overhead;
@@ -334,9 +335,10 @@ static void warnings(struct sw_fleet_train_fit *f, const struct sw_fleet_train_s
 			    "--target for the routed ones); ");
 		ADD("MoE training speed is not calibrated on a published figure; ");
 	}
-	if (f->logits > 0.25 * f->peak)
+	if (f->logits > 0.25 * f->peak && !r->chunked_loss)
 		ADD("the logits of a %llu-token vocabulary take %.1f GiB: a chunked cross-entropy "
-		    "(Liger kernel, Unsloth, Cut Cross-Entropy) would save most of it; ",
+		    "(Liger kernel, Unsloth, Cut Cross-Entropy) would save most of it "
+		    "(--chunked-loss plans with one); ",
 		    (unsigned long long)s->n_vocab, f->logits / GIB);
 	if (f->layer_split)
 		ADD("the base does not fit one GPU: split layer-wise, one GPU works at a time; ");

@@ -58,9 +58,10 @@ void sw_fleet_train_fit_text(struct sw_buf *out, const struct sw_fleet_train_sha
 			    r->data.examples, (unsigned long long)r->data.tokens);
 	sw_buf_adds(out, "\n");
 	sw_buf_addf(out, "  request  %s, rank %u on %s, seq %u (%s), micro-batch %u x %u "
-		    "accumulation, checkpointing %s\n", sw_fleet_train_method_name(r->method),
+		    "accumulation, checkpointing %s%s\n", sw_fleet_train_method_name(r->method),
 		    r->rank ? r->rank : 16, tg, f->seq, f->seq_from, r->micro_batch ? r->micro_batch : 1,
-		    r->grad_accum ? r->grad_accum : 8, r->no_checkpointing ? "off" : "on");
+		    r->grad_accum ? r->grad_accum : 8, r->no_checkpointing ? "off" : "on",
+		    r->chunked_loss ? ", chunked loss" : "");
 	if (r->data.examples)
 		sw_buf_addf(out, "  data     %zu corrections, %llu tokens; longest %u, 95th percentile %u\n",
 			    r->data.examples, (unsigned long long)r->data.tokens, r->data.longest,
@@ -143,12 +144,12 @@ json_t *sw_fleet_train_fit_json(const struct sw_fleet_train_shape *s, const stru
 			: r->method == SW_FLEET_TRAIN_FULL ? "sharded" : "data parallel",
 		"memory_per_gpu", mem, "tokens_per_s", f->tokens_per_s,
 		"flops_per_token", f->flops_per_token, "gpu_tflops", f->gpu_tflops);
-	json_object_set_new(o, "request", json_pack("{s:s, s:i, s:s, s:i, s:s, s:i, s:i, s:b}",
+	json_object_set_new(o, "request", json_pack("{s:s, s:i, s:s, s:i, s:s, s:i, s:i, s:b, s:b}",
 		"method", sw_fleet_train_method_name(r->method), "rank", (int)(r->rank ? r->rank : 16),
 		"targets", tg, "seq", (int)f->seq, "seq_from", f->seq_from,
 		"micro_batch", (int)(r->micro_batch ? r->micro_batch : 1),
 		"grad_accum", (int)(r->grad_accum ? r->grad_accum : 8),
-		"checkpointing", !r->no_checkpointing));
+		"checkpointing", !r->no_checkpointing, "chunked_loss", r->chunked_loss));
 	json_object_set_new(o, "params", json_pack("{s:I, s:I, s:I}",
 		"total", (json_int_t)s->params_total, "active", (json_int_t)s->params_active,
 		"trainable", (json_int_t)f->trainable));

@@ -36,6 +36,14 @@ has "$T/out" "  warning  Volta (sm_70): CUDA 13 dropped it"
 has "$T/out" "  warning  MoE: all 256 experts stay in memory"
 has "$T/out" "add 'experts' to --target"
 
+# A chunked loss never holds the whole logits: the MoE's peak drops.
+run 1 "$SWORN" -C "$T" plan --train -H "$HW" --board rtx3090-board --seq 8192 "$MOE"
+has "$T/out" "a chunked cross-entropy (Liger kernel, Unsloth, Cut Cross-Entropy) would save most of it"
+run 0 "$SWORN" -C "$T" plan --train -H "$HW" --board rtx3090-board --seq 8192 --chunked-loss "$MOE"
+has "$T/out" "checkpointing on, chunked loss"
+lacks "$T/out" "would save most of it"
+has "$T/out" "  verdict  FITS"
+
 # --json: one plan per model and board.
 run 0 "$SWORN" -C "$T" plan --train -H "$HW" --board rtx3090-board --json --seq 2048 --rank 32 \
 	--target q,v --method qlora "$Q14" "$Q27"
@@ -108,6 +116,8 @@ has "$T/err" "--train needs the boards: give --hardware FILE"
 run 2 "$SWORN" plan --train -H "$HW"
 has "$T/err" "no model to train"
 run 2 "$SWORN" plan -H "$HW" --board v100-board "$Q14"
+has "$T/err" "plan a fine-tune: add --train"
+run 2 "$SWORN" plan -H "$HW" --chunked-loss "$Q14"
 has "$T/err" "plan a fine-tune: add --train"
 printf '{"hidden_size": 64}' >"$T/half.json"
 run 2 "$SWORN" plan --train -H "$HW" --seq 512 "$T/half.json"

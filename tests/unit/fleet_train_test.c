@@ -189,6 +189,19 @@ static void test_memory_and_time(void **state)
 	near(f.activations, 83886080, 1e-9);
 	near(f.flops_per_token, 4.0 * 68132864 + 8.0 * 753664 + 2.0 * 8 * 128 * 512 * 4 * 4, 1e-9);
 
+	/* A chunked loss holds 1,024 tokens' logits at most: 512 here, so no
+	 * change; at 4,096 tokens 13 x 1000 x 1024 instead of x 4096. */
+	r.chunked_loss = true;
+	sw_fleet_train_plan(&f, &s, &hw, sw_fleet_hw_find_group(&hw, "a100-80"), &r);
+	near(f.logits, 6656000, 1e-9);
+	r.seq = 4096;
+	sw_fleet_train_plan(&f, &s, &hw, sw_fleet_hw_find_group(&hw, "a100-80"), &r);
+	near(f.logits, 13.0 * 1000 * 1024, 1e-9);
+	r.chunked_loss = false;
+	sw_fleet_train_plan(&f, &s, &hw, sw_fleet_hw_find_group(&hw, "a100-80"), &r);
+	near(f.logits, 13.0 * 1000 * 4096, 1e-9);
+	r.seq = 512;
+
 	/* LoRA keeps the base in 16 bits: 69,156,864 x 2. */
 	r.no_checkpointing = false;
 	r.method = SW_FLEET_TRAIN_LORA;
