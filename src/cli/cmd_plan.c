@@ -287,7 +287,6 @@ const struct cli_command cli_cmd_plan = {
 		"([link \"box1-box2\"]).  Per model: ctx (total context, e.g. 32k; default 32k\n"
 		"or the trained context), kv (cache type, default q8_0), np (slots), role\n"
 		"(drafter, reasoner, reviewer: adds a [role] section), group (pin), port.\n\n"
-		"\n"
 		"With --train it plans a fine-tune instead (QLoRA by default) of each model\n"
 		"(its Hugging Face config.json, or a GGUF for the shapes) on each --board:\n"
 		"memory per GPU by term, data parallel or a layer split, the attention\n"
