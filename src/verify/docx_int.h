@@ -58,12 +58,22 @@ extern const struct sw__verify_docx sw__verify_docx_v1;
 
 /* docx_splice.c: word/document.xml of len bytes with the comment ranges
  * and references of the job's notes appended to out, numbered from
- * first_id (or above the part's own comment ids); ids[i] gets note i's id,
- * or -1 when its characters are in no run of the part.  The text the part
- * reads as (as extract/'s .docx reader reads it) must be the job's text,
- * else SW_EINPUT (the draft changed, or was not this file). */
+ * first_id (or above the part's own comment ids), and the marks of the
+ * ndrop comments drop taken out (a reference's run with it when it holds
+ * nothing else); ids[i] gets note i's id, or -1 when its characters are in
+ * no run of the part.  The text the part reads as (as extract/'s .docx
+ * reader reads it) must be the job's text, else SW_EINPUT (the draft
+ * changed, or was not this file). */
 int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
-		    const struct sw__docx_job *job, long first_id, struct sw_err *err) SW_MUST_USE;
+		    const struct sw__docx_job *job, long first_id, const long *drop, size_t ndrop,
+		    struct sw_err *err) SW_MUST_USE;
+
+/* docx_splice.c: word/comments.xml (len bytes) without the comments an
+ * earlier annotation wrote (author "sworn", initials "sw") appended to out;
+ * *ids (caller frees) gets their ids, *nids their count.  SW_EINPUT when
+ * the part is not well-formed. */
+int sw__docx_drop_comments(struct sw_buf *out, long **ids, size_t *nids, const char *xml,
+			   size_t len, struct sw_err *err) SW_MUST_USE;
 
 /* docx_splice.c: the text word/document.xml (len bytes) reads as, as
  * extract/'s .docx reader reads it, appended to out; SW_EINPUT when it is

@@ -53,10 +53,22 @@ struct wt {
 	long run;             /* index into runs, or -1 */
 };
 
-/* A w:r: where its w:rPr's bytes are (rpr_len 0: none). */
+/* A w:r: where its w:rPr's bytes are (rpr_len 0: none), and, when it holds
+ * the reference of a comment being dropped, where that is and whether the
+ * run holds anything else. */
 struct run {
+	size_t start;
 	size_t rpr, rpr_len;
 	int depth;
+	bool content;
+	size_t ref, ref_len;  /* ref_len 0: no dropped reference */
+};
+
+/* A change to the part: del bytes at pos replaced by ins (may be NULL). */
+struct edit {
+	size_t pos, del;
+	char *ins;
+	size_t order;
 };
 
 struct splice {
@@ -78,6 +90,10 @@ struct splice {
 	long cur_wt;          /* the w:t being read, or -1 */
 	int in_text, del, cell;
 	long max_id;          /* of the comments the part already has */
+	const long *drop;     /* ids of comments to take out (sworn's earlier ones) */
+	size_t ndrop;
+	struct edit *edits;
+	size_t nedits, capedits;
 };
 
 static const char *wname(const char *name)
@@ -128,18 +144,49 @@ static void trim_end(struct splice *p)
 	sw_buf_truncate(&p->text, n);
 }
 
-static void note_id(struct splice *p, const char *n, const char **atts)
+static void add_edit(struct splice *p, size_t pos, size_t del, char *ins)
 {
-	if (strcmp(n, "commentRangeStart") && strcmp(n, "commentRangeEnd") &&
-	    strcmp(n, "commentReference") && strcmp(n, "comment"))
+	p->edits = sw_xgrow(p->edits, &p->capedits, p->nedits + 1, sizeof(*p->edits));
+	p->edits[p->nedits] = (struct edit){ pos, del, ins, p->nedits };
+	p->nedits++;
+}
+
+static bool dropped(const struct splice *p, long id)
+{
+	for (size_t i = 0; i < p->ndrop; i++)
+		if (p->drop[i] == id)
+			return true;
+	return false;
+}
+
+/* A comment's mark: its id counted; a mark of a comment being dropped is
+ * taken out (a reference with the run around it when the run holds
+ * nothing else, at its end). */
+static void note_id(struct splice *p, const char *n, const char **atts, size_t at,
+		    size_t count)
+{
+	bool reference = !strcmp(n, "commentReference");
+	if (strcmp(n, "commentRangeStart") && strcmp(n, "commentRangeEnd") && !reference &&
+	    strcmp(n, "comment"))
 		return;
+	long v = -1;
 	for (size_t i = 0; atts[i]; i += 2) {
 		const char *a = wname(atts[i]);
 		if (a && !strcmp(a, "id")) {
-			long v = strtol(atts[i + 1], NULL, 10);
+			v = strtol(atts[i + 1], NULL, 10);
 			if (v > p->max_id && v < 0x7fffffffL)
 				p->max_id = v;
 		}
+	}
+	/* Only an empty element (<w:commentRangeStart .../>) is taken out. */
+	if (v < 0 || !dropped(p, v) || count < 2 || p->xml[at + count - 2] != '/')
+		return;
+	if (reference && p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack)) {
+		struct run *r = &p->runs[p->runstack[p->nrunstack - 1]];
+		r->ref = at;
+		r->ref_len = count;
+	} else if (!reference) {
+		add_edit(p, at, count, NULL);
 	}
 }
 
@@ -152,10 +199,16 @@ static void XMLCALL on_start(void *user, const char *name, const char **atts)
 		return;
 	size_t at = (size_t)XML_GetCurrentByteIndex(p->parser);
 	size_t count = (size_t)XML_GetCurrentByteCount(p->parser);
-	note_id(p, n, atts);
+	/* What a run holds besides its properties and a reference. */
+	if (p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack)) {
+		struct run *r = &p->runs[p->runstack[p->nrunstack - 1]];
+		if (r->depth + 1 == p->depth && strcmp(n, "rPr") && strcmp(n, "commentReference"))
+			r->content = true;
+	}
+	note_id(p, n, atts, at, count);
 	if (!strcmp(n, "r")) {
 		p->runs = sw_xgrow(p->runs, &p->capruns, p->nruns + 1, sizeof(*p->runs));
-		p->runs[p->nruns] = (struct run){ .depth = p->depth };
+		p->runs[p->nruns] = (struct run){ .start = at, .depth = p->depth };
 		if (p->nrunstack < (int)SW_ARRAY_LEN(p->runstack))
 			p->runstack[p->nrunstack] = (long)p->nruns;
 		p->nrunstack++;
@@ -207,6 +260,15 @@ static void XMLCALL on_end(void *user, const char *name)
 	if (!n)
 		return;
 	if (!strcmp(n, "r")) {
+		if (p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack)) {
+			struct run *r = &p->runs[p->runstack[p->nrunstack - 1]];
+			size_t end = (size_t)XML_GetCurrentByteIndex(p->parser) +
+				     (size_t)XML_GetCurrentByteCount(p->parser);
+			if (r->ref_len && !r->content)
+				add_edit(p, r->start, end - r->start, NULL);
+			else if (r->ref_len)
+				add_edit(p, r->ref, r->ref_len, NULL);
+		}
 		p->nrunstack--;
 	} else if (!strcmp(n, "rPr")) {
 		if (p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack)) {
@@ -289,23 +351,26 @@ static bool prefix_of(char out[32], const struct splice *p, const struct wt *w)
 	return true;
 }
 
-static void write_cuts(struct sw_buf *out, const struct splice *p, const struct cut *c,
-		       size_t n, const char *w)
+/* The markup a group of cuts at one place becomes: the w:t and w:r
+ * closed, the comments' marks, the run opened again as it was. */
+static char *cuts_markup(const struct splice *p, const struct cut *c, size_t n, const char *w)
 {
+	struct sw_buf b = SW_BUF_INIT;
 	const struct wt *t = &p->wts[c[0].wt];
 	const struct run *r = &p->runs[t->run];
-	sw_buf_addf(out, "</%st></%sr>", w, w);
+	sw_buf_addf(&b, "</%st></%sr>", w, w);
 	for (size_t i = 0; i < n; i++) {
 		if (c[i].start)
-			sw_buf_addf(out, "<%scommentRangeStart %sid=\"%ld\"/>", w, w, c[i].id);
+			sw_buf_addf(&b, "<%scommentRangeStart %sid=\"%ld\"/>", w, w, c[i].id);
 		else
-			sw_buf_addf(out, "<%scommentRangeEnd %sid=\"%ld\"/><%sr><%scommentReference "
+			sw_buf_addf(&b, "<%scommentRangeEnd %sid=\"%ld\"/><%sr><%scommentReference "
 				    "%sid=\"%ld\"/></%sr>", w, w, c[i].id, w, w, w, c[i].id, w);
 	}
-	sw_buf_addf(out, "<%sr>", w);
+	sw_buf_addf(&b, "<%sr>", w);
 	if (r->rpr_len)
-		sw_buf_add(out, p->xml + r->rpr, r->rpr_len);
-	sw_buf_addf(out, "<%st xml:space=\"preserve\">", w);
+		sw_buf_add(&b, p->xml + r->rpr, r->rpr_len);
+	sw_buf_addf(&b, "<%st xml:space=\"preserve\">", w);
+	return sw_buf_detach(&b, NULL);
 }
 
 /* The first and last bytes of [start, end) that stand in a w:t of a run. */
@@ -326,6 +391,16 @@ static bool anchor(const struct splice *p, size_t start, size_t end, size_t *fir
 	return true;
 }
 
+static int edit_cmp(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The part with its edits: the comments' cuts, the cut w:t tags made to
+ * preserve their spaces, the dropped comments' marks taken out. */
 static void emit(struct sw_buf *out, long *ids, struct splice *p,
 		 const struct sw__docx_job *job, long first_id)
 {
@@ -344,38 +419,38 @@ static void emit(struct sw_buf *out, long *ids, struct splice *p,
 		cuts[ncuts++] = (struct cut){ p->end[b], p->of[b], false, ids[i] };
 	}
 	qsort(cuts, ncuts, sizeof(*cuts), cut_cmp);
-	for (size_t i = 0; i < ncuts; i++)
+	for (size_t i = 0; i < ncuts;) {
+		size_t n = 1;
+		while (i + n < ncuts && cuts[i + n].pos == cuts[i].pos)
+			n++;
+		if (!prefix_of(w, p, &p->wts[cuts[i].wt]))
+			SW_BUG("a cut in a w:t without a prefix");
 		p->wts[cuts[i].wt].cut = true;
-	size_t from = 0, ci = 0;
-	for (size_t t = 0; t <= p->nwts; t++) {
-		/* The cuts inside w:t t-1's text come before w:t t's tag. */
-		size_t until = t < p->nwts ? p->wts[t].tag : p->len;
-		while (ci < ncuts && cuts[ci].pos <= until) {
-			size_t n = 1;
-			while (ci + n < ncuts && cuts[ci + n].pos == cuts[ci].pos)
-				n++;
-			sw_buf_add(out, p->xml + from, cuts[ci].pos - from);
-			if (!prefix_of(w, p, &p->wts[cuts[ci].wt]))
-				SW_BUG("a cut in a w:t without a prefix");
-			write_cuts(out, p, &cuts[ci], n, w);
-			from = cuts[ci].pos;
-			ci += n;
-		}
-		if (t == p->nwts)
-			break;
+		add_edit(p, cuts[i].pos, 0, cuts_markup(p, &cuts[i], n, w));
+		i += n;
+	}
+	for (size_t t = 0; t < p->nwts; t++) {
 		struct wt *x = &p->wts[t];
-		if (x->cut && !x->preserve) {
-			if (!prefix_of(w, p, x))
-				SW_BUG("a cut w:t without a prefix");
-			sw_buf_add(out, p->xml + from, x->tag - from);
-			/* Its other attributes, if any, are kept. */
-			const char *tag = p->xml + x->tag;
-			size_t name = strlen(w) + 2; /* "<w:t" */
-			sw_buf_add(out, tag, name);
-			sw_buf_adds(out, " xml:space=\"preserve\"");
-			sw_buf_add(out, tag + name, x->tag_len - name);
-			from = x->tag + x->tag_len;
-		}
+		if (!x->cut || x->preserve)
+			continue;
+		if (!prefix_of(w, p, x))
+			SW_BUG("a cut w:t without a prefix");
+		/* Its other attributes, if any, are kept. */
+		size_t name = strlen(w) + 2; /* "<w:t" */
+		add_edit(p, x->tag, x->tag_len,
+			 sw_xasprintf("%.*s xml:space=\"preserve\"%.*s", (int)name, p->xml + x->tag,
+				      (int)(x->tag_len - name), p->xml + x->tag + name));
+	}
+	qsort(p->edits, p->nedits, sizeof(*p->edits), edit_cmp);
+	size_t from = 0;
+	for (size_t i = 0; i < p->nedits; i++) {
+		const struct edit *e = &p->edits[i];
+		if (e->pos < from) /* inside a range already taken out */
+			continue;
+		sw_buf_add(out, p->xml + from, e->pos - from);
+		if (e->ins)
+			sw_buf_adds(out, e->ins);
+		from = e->pos + e->del;
 	}
 	sw_buf_add(out, p->xml + from, p->len - from);
 	free(cuts);
@@ -389,6 +464,9 @@ static void release(struct splice *p)
 	free(p->of);
 	free(p->wts);
 	free(p->runs);
+	for (size_t i = 0; i < p->nedits; i++)
+		free(p->edits[i].ins);
+	free(p->edits);
 	if (p->parser)
 		XML_ParserFree(p->parser);
 }
@@ -422,9 +500,10 @@ static int read_part(struct splice *p, const char *xml, size_t len, struct sw_er
 }
 
 int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
-		    const struct sw__docx_job *job, long first_id, struct sw_err *err)
+		    const struct sw__docx_job *job, long first_id, const long *drop, size_t ndrop,
+		    struct sw_err *err)
 {
-	struct splice p = { .text = SW_BUF_INIT };
+	struct splice p = { .text = SW_BUF_INIT, .drop = drop, .ndrop = ndrop };
 	int rc = read_part(&p, xml, len, err);
 	if (rc != 0)
 		goto cleanup;
@@ -464,4 +543,105 @@ long sw__docx_max_comment_id(const char *xml, size_t len)
 		max = p.max_id;
 	release(&p);
 	return max;
+}
+
+/* ------------------------------------------- sworn's earlier comments */
+
+struct drop {
+	XML_Parser parser;
+	bool refused;
+	long *ids;
+	size_t nids, capids;
+	size_t *ranges;       /* start, end pairs of the comments taken out */
+	size_t nranges, capranges;
+	int depth, in;        /* the depth of the comment being taken out, or 0 */
+};
+
+static void XMLCALL drop_start(void *user, const char *name, const char **atts)
+{
+	struct drop *d = user;
+	const char *n = wname(name);
+	d->depth++;
+	if (!n || strcmp(n, "comment") != 0 || d->in)
+		return;
+	const char *author = NULL, *initials = NULL, *id = NULL;
+	for (size_t i = 0; atts[i]; i += 2) {
+		const char *a = wname(atts[i]);
+		if (a && !strcmp(a, "author"))
+			author = atts[i + 1];
+		else if (a && !strcmp(a, "initials"))
+			initials = atts[i + 1];
+		else if (a && !strcmp(a, "id"))
+			id = atts[i + 1];
+	}
+	if (!author || !initials || !id || strcmp(author, "sworn") || strcmp(initials, "sw"))
+		return;
+	d->ids = sw_xgrow(d->ids, &d->capids, d->nids + 1, sizeof(*d->ids));
+	d->ids[d->nids++] = strtol(id, NULL, 10);
+	d->ranges = sw_xgrow(d->ranges, &d->capranges, d->nranges + 2, sizeof(*d->ranges));
+	d->ranges[d->nranges++] = (size_t)XML_GetCurrentByteIndex(d->parser);
+	d->ranges[d->nranges++] = (size_t)XML_GetCurrentByteIndex(d->parser) +
+				  (size_t)XML_GetCurrentByteCount(d->parser);
+	d->in = d->depth;
+}
+
+static void XMLCALL drop_end(void *user, const char *name)
+{
+	struct drop *d = user;
+	(void)name;
+	if (d->in && d->depth == d->in) {
+		d->ranges[d->nranges - 1] = (size_t)XML_GetCurrentByteIndex(d->parser) +
+					    (size_t)XML_GetCurrentByteCount(d->parser);
+		d->in = 0;
+	}
+	d->depth--;
+}
+
+static void XMLCALL drop_doctype(void *user, const XML_Char *name, const XML_Char *sysid,
+				 const XML_Char *pubid, int has_internal_subset)
+{
+	struct drop *d = user;
+	(void)name;
+	(void)sysid;
+	(void)pubid;
+	(void)has_internal_subset;
+	d->refused = true;
+	XML_StopParser(d->parser, XML_FALSE);
+}
+
+int sw__docx_drop_comments(struct sw_buf *out, long **ids, size_t *nids, const char *xml,
+			   size_t len, struct sw_err *err)
+{
+	struct drop d = { 0 };
+	int rc = 0;
+	*ids = NULL;
+	*nids = 0;
+	if (len > SW__DOCX_MAX_PART)
+		return sw_err_set(err, SW_ELIMIT, "word/comments.xml is over %zu bytes",
+				  SW__DOCX_MAX_PART);
+	d.parser = XML_ParserCreateNS(NULL, '|');
+	if (!d.parser)
+		SW_BUG("expat cannot allocate a parser");
+	XML_SetUserData(d.parser, &d);
+	XML_SetElementHandler(d.parser, drop_start, drop_end);
+	XML_SetStartDoctypeDeclHandler(d.parser, drop_doctype);
+	if (XML_Parse(d.parser, xml, (int)len, XML_TRUE) == XML_STATUS_ERROR) {
+		rc = sw_err_set(err, SW_EINPUT, "word/comments.xml is not well-formed XML%s",
+				d.refused ? " (it has a DOCTYPE)" : "");
+		goto cleanup;
+	}
+	size_t from = 0;
+	for (size_t i = 0; i + 1 < d.nranges; i += 2) {
+		sw_buf_add(out, xml + from, d.ranges[i] - from);
+		from = d.ranges[i + 1];
+	}
+	sw_buf_add(out, xml + from, len - from);
+	*ids = d.ids;
+	*nids = d.nids;
+	d.ids = NULL;
+cleanup:
+	XML_ParserFree(d.parser);
+	free(d.ids);
+	free(d.ranges);
+	return rc;
 }

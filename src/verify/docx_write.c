@@ -6,7 +6,9 @@
  * needs: word/document.xml (docx_splice.c), word/comments.xml (the
  * document's own comments kept, sworn's after them, numbered above every
  * id the document uses), and, when they lack them, the content type of
- * the comments part and the document's relationship to it.  Creating
+ * the comments part and the document's relationship to it.  The comments
+ * of an earlier annotation (sworn's) are taken out first, so that checking
+ * a reviewed document again replaces them.  Creating
  * writes the five parts a word processor needs for a text with comments.
  * Every part read is bounded (SW__DOCX_MAX_PART) before it is read. */
 #include <stdlib.h>
@@ -203,8 +205,10 @@ static int build_parts(struct parts *np, long *ids, zip_t *in, const struct sw__
 		       struct sw_err *err)
 {
 	struct sw_buf doc = SW_BUF_INIT, com = SW_BUF_INIT, ct = SW_BUF_INIT, rels = SW_BUF_INIT;
-	struct sw_buf body = SW_BUF_INIT;
+	struct sw_buf body = SW_BUF_INIT, kept = SW_BUF_INIT;
 	bool have_doc, have_com, have_ct, have_rels;
+	long *drop = NULL;
+	size_t ndrop = 0;
 	int rc;
 
 	if ((rc = read_entry(&doc, &have_doc, in, "word/document.xml", err)) != 0 ||
@@ -217,12 +221,17 @@ static int build_parts(struct parts *np, long *ids, zip_t *in, const struct sw__
 				have_doc ? "[Content_Types].xml" : "word/document.xml");
 		goto cleanup;
 	}
+	/* The comments of an earlier annotation go: these replace them. */
+	if (have_com && (rc = sw__docx_drop_comments(&kept, &drop, &ndrop, com.data, com.len,
+						     err)) != 0)
+		goto cleanup;
 	long first = have_com ? sw__docx_max_comment_id(com.data, com.len) + 1 : 0;
-	if ((rc = sw__docx_splice(&np->v[0], ids, doc.data, doc.len, job, first, err)) != 0)
+	if ((rc = sw__docx_splice(&np->v[0], ids, doc.data, doc.len, job, first, drop, ndrop,
+				  err)) != 0)
 		goto cleanup;
 	comments_body(&body, job, ids);
 	if (have_com) {
-		if ((rc = insert_before_end(&np->v[1], "word/comments.xml", com.data, com.len,
+		if ((rc = insert_before_end(&np->v[1], "word/comments.xml", kept.data, kept.len,
 					    body.data, body.len, err)) != 0)
 			goto cleanup;
 	} else {
@@ -267,6 +276,8 @@ cleanup:
 	sw_buf_release(&ct);
 	sw_buf_release(&rels);
 	sw_buf_release(&body);
+	sw_buf_release(&kept);
+	free(drop);
 	return rc;
 }
 

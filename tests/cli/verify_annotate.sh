@@ -45,6 +45,16 @@ run 0 "$SWORN" claims "$T/out.docx"
 has "$T/out" "Shorten the title."
 lacks "$T/out" "not in the production"
 
+# The annotated brief checked and annotated again: sworn's earlier comments
+# are replaced, the reviewer's kept; the same as annotating the original.
+run 1 "$SWORN" verify -m m "$T/out.docx" --annotate "$T/again.docx"
+has "$T/out" "annotated: $T/again.docx (6 comments; 1 with no place"
+run 0 python3 "$PY" check "$T/brief.docx" "$T/again.docx" "$T/claims.json"
+has "$T/out" "ok: 5 comments on 5 claims"
+python3 "$PY" comments "$T/out.docx" >"$T/first"
+run 0 python3 "$PY" comments "$T/again.docx"
+eq "comments after a second annotation" "$(cat "$T/out")" "$(cat "$T/first")"
+
 # A brief with no comments gets the comments part, its content type and
 # its relationship.
 python3 "$PY" brief "$T/plain.docx" --no-comment || exit 1

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <zip.h>
 
 #include "verify/docx_int.h"
 
@@ -21,7 +22,7 @@ static int splice(struct sw_buf *out, long *ids, const char *xml, const char *te
 {
 	struct sw__docx_job job = { .text = text, .len = strlen(text), .notes = notes,
 				    .nnotes = n, .author = "sworn" };
-	return sw__docx_splice(out, ids, xml, strlen(xml), &job, first, NULL);
+	return sw__docx_splice(out, ids, xml, strlen(xml), &job, first, NULL, 0, NULL);
 }
 
 /* The claim's run is cut before and after it, the same w:rPr on every
@@ -99,6 +100,28 @@ static void test_refusals_and_ids(void **state)
 	sw_buf_release(&out);
 }
 
+/* How many times needle is in entry name of the archive of len bytes. */
+static size_t count_in(const char *docx, size_t len, const char *name, const char *needle)
+{
+	zip_error_t ze;
+	zip_error_init(&ze);
+	zip_source_t *src = zip_source_buffer_create(docx, len, 0, &ze);
+	zip_t *za = src ? zip_open_from_source(src, ZIP_RDONLY, &ze) : NULL;
+	assert_non_null(za);
+	zip_stat_t st;
+	assert_int_equal(zip_stat(za, name, 0, &st), 0);
+	char *buf = calloc(1, st.size + 1);
+	zip_file_t *f = zip_fopen(za, name, 0);
+	assert_int_equal(zip_fread(f, buf, st.size), (zip_int64_t)st.size);
+	zip_fclose(f);
+	zip_discard(za);
+	size_t n = 0;
+	for (const char *p = buf; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	free(buf);
+	return n;
+}
+
 /* A new document of a text, then annotated again: every note placed. */
 static void test_create_then_annotate(void **state)
 {
@@ -117,6 +140,18 @@ static void test_create_then_annotate(void **state)
 	if (sw__verify_docx_v1.annotate(&again, &anchored, made.data, made.len, &job, &err) != 0)
 		fail_msg("%s", err.msg);
 	assert_int_equal(anchored, 2);
+	/* Annotated again: an earlier annotation's comments (the new
+	 * document's, sworn's) are replaced, numbered above the ids they had. */
+	struct sw_buf third = SW_BUF_INIT;
+	assert_int_equal(sw__verify_docx_v1.annotate(&third, &anchored, again.data, again.len,
+						     &job, NULL), 0);
+	assert_int_equal(anchored, 2);
+	assert_int_equal(count_in(again.data, again.len, "word/comments.xml", "<w:comment "), 2);
+	assert_int_equal(count_in(third.data, third.len, "word/comments.xml", "<w:comment "), 2);
+	assert_int_equal(count_in(third.data, third.len, "word/document.xml",
+				  "<w:commentReference "), 2);
+	assert_int_equal(count_in(third.data, third.len, "word/comments.xml", "w:id=\"4\""), 1);
+	sw_buf_release(&third);
 	/* Not a zip. */
 	sw_buf_reset(&again);
 	assert_int_equal(sw__verify_docx_v1.annotate(&again, &anchored, "hello", 5, &job, &err),
