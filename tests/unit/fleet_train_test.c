@@ -11,10 +11,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "fleet/fleet.h"
+#include "fleet_fixtures.h"
 
 static char *data_path(const char *name)
 {
@@ -362,6 +364,42 @@ static void test_published_figures(void **state)
 	sw_fleet_hw_release(&hw);
 }
 
+/* The same model from its GGUF header (fleet_fixtures.h writes one from
+ * the published shapes) and from its config.json: the same parameters
+ * within 0.1 %, so the same verdict. */
+static void test_gguf_matches_config(void **state)
+{
+	(void)state;
+	struct sw_fleet_hw hw;
+	struct sw_fleet_train_shape a, b;
+	struct sw_fleet_train_fit fa, fb;
+	struct sw_err err = { 0 };
+	char *dir = fx_tmpdir();
+	char *path = fx_make(dir, "q.gguf", &fx_qwen36_35b_a3b);
+	load_boards(&hw);
+	assert_int_equal(sw_fleet_train_shape_load(&a, path, &err), 0);
+	load_shape(&b, "qwen3.6-35b-a3b.config.json");
+	assert_string_equal(a.source, "GGUF");
+	near((double)a.params_total, (double)b.params_total, 1e-3);
+	near((double)a.params_active, (double)b.params_active, 1e-3);
+	assert_int_equal(a.n_attn_layers, b.n_attn_layers);
+	struct sw_fleet_train_request r = { .seq = 2048 };
+	int g = sw_fleet_hw_find_group(&hw, "rtx3090-board");
+	sw_fleet_train_plan(&fa, &a, &hw, g, &r);
+	sw_fleet_train_plan(&fb, &b, &hw, g, &r);
+	assert_int_equal(fa.fits, fb.fits);
+	assert_int_equal(fa.layer_split, fb.layer_split);
+	near(fa.peak, fb.peak, 0.01);
+	near(fa.tokens_per_s, fb.tokens_per_s, 0.01);
+	sw_fleet_train_shape_release(&a);
+	sw_fleet_train_shape_release(&b);
+	sw_fleet_hw_release(&hw);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -372,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_memory_and_time),
 		cmocka_unit_test(test_seed_boards),
 		cmocka_unit_test(test_published_figures),
+		cmocka_unit_test(test_gguf_matches_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
