@@ -426,6 +426,10 @@ struct sw_extract_opts {
 	struct sw_ocr_budget *budget; /* shared by an import; NULL: none */
 	struct sw_ocr_pool *pool;     /* engines kept across documents; NULL:
 				       * started and ended by each call */
+	/* The mapping data lies in (sw_file_map), or NULL: a PDF's bytes read
+	 * once before its pages (the object-table scan) are then dropped from
+	 * memory behind the read, never held whole. */
+	const struct sw_map *map;
 };
 
 /* ------------------------------------------------------- page images */

@@ -48,7 +48,14 @@ struct sw__pdf_declared {
 };
 #define SW_PDF_OBJECTS_MIN 1024LL
 #define SW_PDF_OBJECT_BYTES 4
-void sw__pdf_declared_objects(const char *data, size_t len, struct sw__pdf_declared *d);
+/* The scan is one pass over every byte.  When data lies in map (a file
+ * mapped with sw_file_map; NULL: a buffer of the caller's), each
+ * SW_PDF_SCAN_WINDOW bytes scanned are dropped from memory behind the
+ * scan, so that a long file's pages do not all count against the process
+ * before its reading starts. */
+#define SW_PDF_SCAN_WINDOW ((size_t)8 << 20)
+void sw__pdf_declared_objects(const char *data, size_t len, const struct sw_map *map,
+			      struct sw__pdf_declared *d);
 long long sw__pdf_objects_max(size_t len);
 
 /* The text layer of the npages pages of the PDF in data (len bytes, which

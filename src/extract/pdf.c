@@ -204,7 +204,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	if (!header)
 		return sw_err_set(err, SW_EINPUT, "not a PDF: no %%PDF header");
 	struct sw__pdf_declared decl;
-	sw__pdf_declared_objects(data, len, &decl);
+	sw__pdf_declared_objects(data, len, opts->map, &decl);
 	if (decl.objects > sw__pdf_objects_max(len))
 		return sw_err_set(err, SW_ELIMIT,
 				  "the PDF declares %lld objects (%s at byte %zu) in %zu bytes, more "

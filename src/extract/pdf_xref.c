@@ -14,7 +14,11 @@
  * The scan reads every byte as loose tokens, strings and streams included
  * (a string or a comment is not skipped: a '(' in a stream's binary data
  * would hide the rest of the file), so it finds each place poppler would
- * read and some it would not; its cost is one pass, no allocation.
+ * read and some it would not; its cost is one pass, no allocation.  It
+ * keeps no pointer behind the token it reads, so what lies behind can be
+ * dropped from memory as it goes (a mapped file's pages are read again
+ * from the file when poppler wants them): a 50,000-page PDF's scan held
+ * the whole file in memory before.
  */
 #include <string.h>
 
@@ -114,9 +118,15 @@ static void note(struct sw__pdf_declared *d, long long objects, size_t at, const
 	}
 }
 
-void sw__pdf_declared_objects(const char *data, size_t len, struct sw__pdf_declared *d)
+void sw__pdf_declared_objects(const char *data, size_t len, const struct sw_map *map,
+			      struct sw__pdf_declared *d)
 {
 	struct scan s = { .p = data, .end = data + len, .base = data };
+	/* data's offset in the mapping, and how far the scan has dropped */
+	size_t in_map = map && data >= map->data && data + len <= map->data + map->len
+				? (size_t)(data - map->data)
+				: SIZE_MAX;
+	size_t dropped = 0;
 	/* The last two numbers, with where the first of them began. */
 	long long n1 = -1, n2 = -1;
 	size_t at1 = 0, at2 = 0;
@@ -127,6 +137,10 @@ void sw__pdf_declared_objects(const char *data, size_t len, struct sw__pdf_decla
 	d->what = "";
 	while (next(&s)) {
 		enum tok t = s.tok;
+		if (in_map != SIZE_MAX && s.at - dropped >= SW_PDF_SCAN_WINDOW) {
+			sw_file_map_drop(map, in_map + dropped, s.at - dropped);
+			dropped = s.at;
+		}
 		switch (mode) {
 		case SIZE:
 			if (t == T_INT)
@@ -199,6 +213,8 @@ void sw__pdf_declared_objects(const char *data, size_t len, struct sw__pdf_decla
 	}
 	if (mode == XREF && pending == 2)
 		note(d, n1 + n2, at1, "an xref section");
+	if (in_map != SIZE_MAX)
+		sw_file_map_drop(map, in_map + dropped, len - dropped);
 }
 
 long long sw__pdf_objects_max(size_t len)

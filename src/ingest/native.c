@@ -285,9 +285,14 @@ int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind)
 	sw__ingest_tick(in);
 	bool mapped = kind && strcmp(kind, "pdf") == 0 && stat(path, &st) == 0 &&
 		      S_ISREG(st.st_mode) && (uint64_t)st.st_size >= SW__INGEST_MAP_MIN;
-	if (mapped ? sw_file_map(&map, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0
-		   : sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err) != 0) {
-		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s", err.msg);
+	int got = mapped ? sw_file_map(&map, path, SW_RECORD_MAX_FILE_BYTES, &err)
+			 : sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err);
+	if (got != 0) {
+		/* Over the size of one file sworn reads (any number of pages
+		 * fits; bytes do not): say how to bring it in. */
+		sw__ingest_event(in, SW_INGEST_FAILED, path, "%s%s", err.msg,
+				 got == SW_ELIMIT ? ": split it into smaller files (a PDF with"
+						    " qpdf --split-pages) and ingest those" : "");
 		goto cleanup;
 	}
 	if (mapped) {

@@ -51,7 +51,7 @@ int sw__ingest_pdf(struct sw__ingest *in, const char *what, struct sw_doc_in *do
 	const struct sw_ingest_opts *o = in->opts;
 	struct sw_extract_opts xo = { .ocr = !o->no_ocr, .progress = o->progress,
 				      .threads = o->ocr_threads, .budget = sw__ingest_budget(in),
-				      .pool = sw__ingest_ocr_pool(in) };
+				      .pool = sw__ingest_ocr_pool(in), .map = map };
 	struct pdf_sink k = { .in = in, .map = map };
 	struct sw_extract x;
 	struct sw_record_stored stored;
