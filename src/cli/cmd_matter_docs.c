@@ -115,12 +115,33 @@ static const char *cell(char *buf, size_t cap, const struct sw_doc_row *r, int c
 	}
 }
 
-/* Characters (code points) in s. */
+/* How the listing shows a line break, tab or carriage return inside a
+ * name or value: escaped, so that a file named "a\n   7  evidence ..."
+ * cannot print a row of its own; NULL for any other byte (the terminal
+ * layer replaces the other controls). */
+static const char *escaped(char c)
+{
+	return c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : NULL;
+}
+
+/* s as shown, escapes written out, into out (appended). */
+static void add_shown(struct sw_buf *out, const char *s)
+{
+	for (; *s; s++) {
+		const char *e = escaped(*s);
+		if (e)
+			sw_buf_adds(out, e);
+		else
+			sw_buf_addc(out, *s);
+	}
+}
+
+/* Characters (code points) in s as shown. */
 static size_t width(const char *s)
 {
 	size_t n = 0;
 	for (; *s; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
+		n += escaped(*s) ? 2 : ((unsigned char)*s & 0xC0) != 0x80;
 	return n;
 }
 
@@ -135,9 +156,15 @@ static void put_cell(struct sw_buf *out, const char *s, size_t w, bool last)
 			n++;
 			break;
 		}
+		const char *e = escaped(*p);
+		if (e) {
+			sw_buf_adds(out, e);
+			n += 2;
+			continue;
+		}
 		if (lead)
 			n++;
-		sw_buf_addc(out, *p == '\n' || *p == '\r' || *p == '\t' ? ' ' : *p);
+		sw_buf_addc(out, *p);
 	}
 	for (; !last && n < w; n++)
 		sw_buf_addc(out, ' ');
@@ -195,10 +222,16 @@ static void print_docs(FILE *f, const void *ud)
 			snprintf(bates, sizeof(bates), "%s\u2013%s", r->beg_bates, r->end_bates);
 		else
 			snprintf(bates, sizeof(bates), "%s", r->beg_bates ? r->beg_bates : "-");
+		struct sw_buf shown = SW_BUF_INIT;
+		add_shown(&shown, r->name);
+		if (r->source && strcmp(r->source, r->name) != 0) {
+			sw_buf_adds(&shown, " (");
+			add_shown(&shown, r->source);
+			sw_buf_addc(&shown, ')');
+		}
 		sw_term_printf(f, "%6lld  %-9s %-11s %-10s %6u  %-27s %s", (long long)r->id, r->origin,
-			       r->status, r->kind, r->pages, bates, r->name);
-		if (r->source && strcmp(r->source, r->name) != 0)
-			sw_term_printf(f, " (%s)", r->source);
+			       r->status, r->kind, r->pages, bates, shown.data);
+		sw_buf_release(&shown);
 		if (r->parent_id)
 			sw_term_printf(f, " [in #%lld]", (long long)r->parent_id);
 		fputc('\n', f);
