@@ -1,7 +1,15 @@
-/* original.c - where a document's original file is kept (files/xx/<sha256>),
- * for those who show it as it was: sworn serve's page images. */
+/* original.c - a document's original file, kept by content hash in
+ * files/xx/<sha256> for those who show it as it was (sworn serve's page
+ * images): written under a temporary name, synced, renamed, and the
+ * rename synced, so that after a crash files/ holds each original whole or
+ * not at all. */
+#define _GNU_SOURCE /* copy_file_range */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "record/record_int.h"
 
@@ -53,4 +61,160 @@ cleanup:
 	free(p);
 	sqlite3_finalize(st);
 	return rc;
+}
+
+/* fsync a folder, so that the names made or renamed in it last. */
+static int sync_dir(const char *dir, struct sw_err *err)
+{
+	errno = 0;
+	int fd = sw_fault("original-dir-sync") ? -1 : open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc = 0;
+	if (fd < 0 || fsync(fd) != 0)
+		rc = sw_err_set(err, SW_EIO, "cannot sync folder '%s': %s", dir,
+				errno ? strerror(errno) : "injected fault");
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
+/* Copy len bytes of src_fd from its start into fd: the kernel's copy
+ * (no bytes through this process's memory) where the filesystem has one. */
+static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_err *err)
+{
+	off_t in = 0;
+	char *buf = NULL;
+	int rc = 0;
+	while (len > 0) {
+		ssize_t n = copy_file_range(src_fd, &in, fd, NULL, len, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n > 0) {
+			len -= (size_t)n;
+			continue;
+		}
+		if (n == 0)
+			return sw_err_set(err, SW_EIO, "cannot write '%s': the original got shorter", tmp);
+		if (errno != EXDEV && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+			return sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+		break; /* no kernel copy here: through a buffer */
+	}
+	if (len > 0)
+		buf = sw_xmalloc(1 << 20);
+	while (len > 0 && rc == 0) {
+		ssize_t n = pread(src_fd, buf, len < (1 << 20) ? len : (1 << 20), in);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp,
+					n < 0 ? strerror(errno) : "the original got shorter");
+			break;
+		}
+		for (const char *p = buf; n > 0 && rc == 0;) {
+			ssize_t w = write(fd, p, (size_t)n);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+			else {
+				p += w;
+				n -= w;
+				in += w;
+				len -= (size_t)w;
+			}
+		}
+	}
+	free(buf);
+	return rc;
+}
+
+static int keep_original(struct sw_matter *m, const char *sha256, const void *data,
+			 int src_fd, size_t len, struct sw_err *err)
+{
+	char sub[3] = { sha256[0], sha256[1], '\0' };
+	char *dir = sw_path_join(m->files_dir, sub);
+	char *path = sw_path_join(dir, sha256);
+	char *tmp = NULL;
+	int rc = 0, fd = -1;
+
+	if (sw_path_is_file(path))
+		goto cleanup;
+	/* files/ exists (the matter made it); only the two-digit folder may
+	 * be new, so one mkdir, not a walk of the whole path. */
+	unsigned idx = (unsigned)strtoul(sub, NULL, 16) & 0xff;
+	bool made = false;
+	if (!m->files_made[idx]) {
+		if (mkdir(dir, 0700) == 0)
+			made = true;
+		else if (errno != EEXIST) {
+			rc = sw_err_set(err, SW_EIO, "cannot create folder '%s': %s", dir,
+					strerror(errno));
+			goto cleanup;
+		}
+		m->files_made[idx] = true;
+	}
+	/* Written under a temporary name and renamed, so files/ never holds a
+	 * partial original under a real hash. */
+	tmp = sw_xasprintf("%s.part.%ld", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		rc = sw_err_set(err, SW_EIO, "cannot create '%s': %s", tmp, strerror(errno));
+		goto cleanup;
+	}
+	if (src_fd >= 0 && (rc = copy_fd(fd, src_fd, len, tmp, err)) != 0)
+		goto cleanup;
+	for (const char *p = data; p && len > 0;) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+			goto cleanup;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	/* On disk before its name is: a crash after the rename must not leave
+	 * an empty or partial file under a real hash (which every later
+	 * import would take as kept). */
+	errno = 0;
+	if (sw_fault("original-sync") || fsync(fd) != 0) {
+		rc = sw_err_set(err, SW_EIO, "cannot sync '%s': %s", tmp,
+				errno ? strerror(errno) : "injected fault");
+		goto cleanup;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+		goto cleanup;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0) {
+		rc = sw_err_set(err, SW_EIO, "cannot keep '%s': %s", path, strerror(errno));
+		goto cleanup;
+	}
+	/* The rename itself, and a new two-digit folder's entry in files/,
+	 * are durable only once their folders are synced. */
+	if ((rc = sync_dir(dir, err)) != 0 || (made && (rc = sync_dir(m->files_dir, err)) != 0))
+		goto cleanup;
+cleanup:
+	if (fd >= 0)
+		close(fd);
+	if (rc && tmp)
+		unlink(tmp);
+	free(tmp);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+int sw_record_keep_original(struct sw_matter *m, const char *sha256,
+			     const void *data, size_t len, struct sw_err *err)
+{
+	return keep_original(m, sha256, data, -1, len, err);
+}
+
+int sw_record_keep_original_fd(struct sw_matter *m, const char *sha256, int fd, size_t len,
+			       struct sw_err *err)
+{
+	return keep_original(m, sha256, NULL, fd, len, err);
 }
