@@ -1,11 +1,19 @@
 /* task_files.c - where a task's files come from: the built-in tasks
  * embedded in the binary, or a workspace's own tasks/NAME/ folder; listing
- * them and copying a built-in one out to edit. */
+ * them and copying a built-in one out to edit.
+ *
+ * A workspace task's file is read only when it is a regular file in the
+ * task's folder: a symbolic link is refused (it would make another
+ * matter's final, or any file the user can read, a template sent to a
+ * model), and so is a FIFO or a device (a FIFO would hang the draft
+ * waiting for a writer). */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "pipeline/pipeline.h"
 #include "pipeline/pipeline_int.h"
@@ -27,14 +35,63 @@ static bool builtin_exists(const char *name)
 	return builtin_file(name, "task.ini") != NULL;
 }
 
+/* Read path, the task's file named file, into out: a regular file of at
+ * most SW_TASK_MAX_FILE bytes, opened without following a symbolic link and
+ * without waiting on a FIFO. */
+static int read_task_file(struct sw_buf *out, const char *path, const char *file,
+			  struct sw_err *err)
+{
+	struct stat st;
+	int rc = 0;
+	sw_buf_reset(out);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return sw_err_set(err, SW_EINPUT, "the task has no %s", file);
+		if (errno == ELOOP)
+			return sw_err_set(err, SW_EINPUT, "the task's %s is a symbolic link: sworn "
+					  "reads only files in the task's folder (copy the file there)",
+					  file);
+		return sw_err_set(err, SW_EIO, "cannot open '%s': %s", path, strerror(errno));
+	}
+	if (fstat(fd, &st) != 0) {
+		rc = sw_err_set(err, SW_EIO, "cannot stat '%s': %s", path, strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		rc = sw_err_set(err, SW_EINPUT, "the task's %s is not a regular file (%s): make it "
+				"a plain file in the task's folder", file,
+				S_ISDIR(st.st_mode) ? "a folder" : S_ISFIFO(st.st_mode) ? "a FIFO"
+				: "a device or socket");
+	} else if ((uint64_t)st.st_size > SW_TASK_MAX_FILE) {
+		rc = sw_err_set(err, SW_ELIMIT, "the task's %s is over %zu bytes", file,
+				(size_t)SW_TASK_MAX_FILE);
+	}
+	char buf[8192];
+	while (rc == 0) {
+		ssize_t n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			rc = sw_err_set(err, SW_EIO, "cannot read '%s': %s", path, strerror(errno));
+		else if (n == 0)
+			break;
+		else if (out->len + (size_t)n > SW_TASK_MAX_FILE)
+			rc = sw_err_set(err, SW_ELIMIT, "the task's %s is over %zu bytes", file,
+					(size_t)SW_TASK_MAX_FILE);
+		else
+			sw_buf_add(out, buf, (size_t)n);
+	}
+	close(fd);
+	if (rc)
+		sw_buf_reset(out);
+	return rc;
+}
+
 int sw__pipeline_task_read(struct sw_buf *out, const char *dir, const char *name, const char *file,
 		  struct sw_err *err)
 {
 	if (dir) {
 		char *path = sw_path_join(dir, file);
-		int rc = sw_file_read(out, path, SW_TASK_MAX_FILE, err);
-		if (rc == SW_ENOTFOUND || (rc != 0 && !sw_path_is_file(path)))
-			rc = sw_err_set(err, SW_EINPUT, "the task has no %s", file);
+		int rc = read_task_file(out, path, file, err);
 		free(path);
 		return rc;
 	}
@@ -144,7 +201,7 @@ int sw_task_list(struct sw_task_info **out, size_t *n, const char *ws_root, stru
 			struct sw_task_info *t = list_get(&l, de->d_name);
 			t->workspace = true;
 			free(t->title);
-			t->title = sw_file_read(&b, ini, SW_TASK_MAX_FILE, &e2) == 0 ?
+			t->title = read_task_file(&b, ini, "task.ini", &e2) == 0 ?
 					   title_of(b.data, b.len) : sw_xstrdup("");
 		}
 		sw_buf_release(&b);
