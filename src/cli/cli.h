@@ -293,6 +293,10 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 int cli_matter_docs(struct cli_ctx *ctx, const char *matter, const char *fields, bool json);
 int cli_matter_rm(struct cli_ctx *ctx, const char *matter, const char *doc, const char *reason,
 		  bool json);
+/* sworn matter qc (cmd_matter_qc.c): the production QC report of the
+ * volumes named (all when n is 0); format "text", "csv", "html" or NULL. */
+int cli_matter_qc(struct cli_ctx *ctx, const char *matter, const char *const *names, size_t n,
+		  const char *format, bool json);
 
 extern const struct cli_command cli_cmd_init;
 extern const struct cli_command cli_cmd_matter;

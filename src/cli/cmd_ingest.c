@@ -162,6 +162,29 @@ static void budget_message(const struct sw_ingest_opts *o, const struct sw_inges
 	free(msg);
 }
 
+/* The production QC report, named when the volumes imported have
+ * findings (on stdout, or in the JSON document). */
+static void qc_message(const struct sw_ingest_summary *sum, const char *matter, json_t *doc)
+{
+	char *cmd = sum->qc_volumes == 1
+			    ? sw_xasprintf("sworn matter qc -m %s %s", matter, sum->qc_volume)
+			    : sw_xasprintf("sworn matter qc -m %s", matter);
+	if (doc) {
+		json_object_set_new(doc, "qc_findings", json_integer((json_int_t)sum->qc_findings));
+		json_object_set_new(doc, "qc_report", sw_json_str(cmd));
+	} else if (sum->qc_volumes == 1) {
+		sw_term_printf(stdout, "production QC: %llu problem(s) in %s for the producing party;"
+			       " the report: %s\n", (unsigned long long)sum->qc_findings,
+			       sum->qc_volume, cmd);
+	} else {
+		sw_term_printf(stdout, "production QC: %llu problem(s) in %llu volumes for the"
+			       " producing party; the report: %s\n",
+			       (unsigned long long)sum->qc_findings,
+			       (unsigned long long)sum->qc_volumes, cmd);
+	}
+	free(cmd);
+}
+
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 	       const struct cli_args *a)
 {
@@ -233,10 +256,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 			printf(", %llu by OCR", (unsigned long long)sum.ocr_pages);
 		if (sum.labels)
 			printf(", %llu labels", (unsigned long long)sum.labels);
-		if (sum.warnings)
+		if (sum.warnings && !sum.qc_findings)
 			printf(", %llu warnings", (unsigned long long)sum.warnings);
 		printf(") in %.1f s\n", sum.seconds);
 	}
+	if (sum.qc_findings)
+		qc_message(&sum, sw_matter_name(m), doc);
 	if (sum.ocr_unread)
 		budget_message(&o, &sum, json ? doc : NULL);
 	sw_matter_close(m);

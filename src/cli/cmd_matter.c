@@ -12,6 +12,7 @@ struct matter_opts {
 	const char *matter;
 	const char *reason;
 	const char *fields;
+	const char *format;
 };
 
 #define AT(f) offsetof(struct matter_opts, f)
@@ -22,6 +23,7 @@ static const struct cli_opt opts[] = {
 	{ "fields", 0, "LIST", "the columns docs prints, separated by commas (id, origin, status, kind,"
 	  " pages, bates, name, source, date, custodian, doctype, title, from, to, cc, sent, received,"
 	  " docdate, confidentiality)", CLI_STRING, AT(fields) },
+	{ "format", 0, "FORMAT", "qc: text (default), csv or html", CLI_STRING, AT(format) },
 };
 
 static void print_created(FILE *f, const void *ud)
@@ -400,12 +402,16 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_set(ctx, a->opts, a->pos[1]);
 	if (strcmp(sub, "get") == 0 && a->npos == 2)
 		return matter_get(ctx, a->opts, a->pos[1]);
-	if (strcmp(sub, "use") == 0)
+	if (strcmp(sub, "qc") == 0)
+		return cli_matter_qc(ctx, o->matter, (const char *const *)a->pos + 1,
+				     (size_t)a->npos - 1, o->format, o->json);
+	if (strcmp(sub, "use") == 0 && a->npos <= 2)
 		return matter_use(ctx, o, a->npos == 2 ? a->pos[1] : NULL);
 	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
 		  " sworn matter audit -m MATTER [--json] | sworn matter set -m MATTER KEY=VALUE |"
 		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--fields LIST] [--json] |"
-		  " sworn matter rm -m MATTER DOC --reason TEXT | sworn matter use [NAME]");
+		  " sworn matter rm -m MATTER DOC --reason TEXT | sworn matter use [NAME] |"
+		  " sworn matter qc -m MATTER [VOLUME...] [--format text|csv|html] [--json]");
 	return CLI_USAGE;
 }
 
@@ -413,7 +419,8 @@ const struct cli_command cli_cmd_matter = {
 	.name = "matter",
 	.usage = "new NAME | list [--json] | audit -m MATTER [--json] | set -m MATTER KEY=VALUE"
 		 " | get -m MATTER KEY [--json] | docs -m MATTER [--fields LIST] [--json]"
-		 " | rm -m MATTER DOC --reason TEXT [--json] | use [NAME] [--json]",
+		 " | rm -m MATTER DOC --reason TEXT [--json] | use [NAME] [--json]"
+		 " | qc -m MATTER [VOLUME...] [--format text|csv|html] [--json]",
 	.summary = "create a matter, list the matters, audit a matter's origins and quarantine,"
 		   " or set and get its settings",
 	.description = "Each matter is its own database (matters/NAME/matter.db) and folder of\n"
@@ -430,6 +437,15 @@ const struct cli_command cli_cmd_matter = {
 		       "name or BEGBATES) takes a document and its attachments out of search\n"
 		       "and evidence; the original stays in files/ and audit lists the removal\n"
 		       "with its reason.\n\n"
+		       "qc reports the load-file volumes imported (all, or those named by\n"
+		       "folder or .DAT name): Bates gaps and overlaps, duplicates, DAT and OPT\n"
+		       "that disagree, missing text, images and natives, page counts that do\n"
+		       "not match, dates that are not dates, text that needed a fallback\n"
+		       "encoding, broken families and rows that could not be read, each with\n"
+		       "its DAT line and Bates numbers and what the producing party should\n"
+		       "fix, and the totals (documents, pages, natives, images, text\n"
+		       "coverage).  The import keeps what it found; nothing is read again.\n"
+		       "--format csv or html for the deficiency letter.\n\n"
 		       "use NAME makes NAME the workspace's default matter (matters/.default):\n"
 		       "every command that takes -m uses it when -m is not given, unless\n"
 		       "SWORN_MATTER names another.  use alone shows the default and its source.\n\n"
@@ -440,7 +456,7 @@ const struct cli_command cli_cmd_matter = {
 	.nopts = SW_ARRAY_LEN(opts),
 	.opts_size = sizeof(struct matter_opts),
 	.min_pos = 1,
-	.max_pos = 2,
+	.max_pos = -1,
 	.flags = CLI_NEEDS_WORKSPACE,
 	.run = run,
 };

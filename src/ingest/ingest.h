@@ -69,6 +69,10 @@ struct sw_ingest_summary {
 	bool ocr_by_time;     /* the budget ran out of time (else of pages) */
 	uint64_t replaced;    /* older documents removed by replace */
 	uint64_t reclassified; /* already stored, their origin changed as asked */
+	/* Production QC (`sworn matter qc`): findings in the load-file
+	 * volumes imported, the volumes with any, the first one's name. */
+	uint64_t qc_findings, qc_volumes;
+	char qc_volume[128];
 	double seconds;
 };
 

@@ -186,6 +186,91 @@ int sw__ingest_volume_map(struct sw_map *out, const char *real, size_t limit,
  * slice dropped from memory after (native.c). */
 void sw__ingest_map_sha256(char hex[SW_SHA256_HEX_LEN + 1], const struct sw_map *m);
 
+/* ------------------------------------------------ load files (loadfile.c) */
+
+/* A family link to make once every row is stored (family.c): keys are "B:"
+ * with a canonical Bates number or "D:" with a DOCID. */
+struct sw__ingest_family {
+	int64_t id;
+	char *self[2];    /* the row's own keys */
+	char *parent[2];  /* the keys its parent may have; NULL for none */
+	int line;         /* the row's line of the .DAT */
+	const char *begs, *named; /* its BEGBATES, its parent as written (the .DAT's) */
+};
+
+/* Production QC of one load-file volume (qc.c): its report as the import
+ * goes, and per row what the checks over the whole volume need. */
+struct sw__ingest_qc_row {
+	struct sw_bates beg;  /* prefix as written; numbered false: none */
+	char canon[SW_BATES_CANON_MAX];
+	uint64_t last;        /* the last page's number */
+	bool numbered, hashed;
+	char sha[SW_SHA256_HEX_LEN + 1]; /* the document's identity, when hashed */
+};
+struct sw__ingest_qc {
+	struct sw_qc_volume v;
+	struct sw__ingest_qc_row *rows; /* by the .DAT's row */
+	size_t nrows;
+};
+
+/* One .DAT being imported, with its .OPT (loadfile.c and its helpers). */
+struct sw__ingest_load {
+	struct sw__ingest *in;
+	const char *dat_path;
+	const char *dat_name;
+	struct sw__ingest_volume vol;
+	struct sw_dat dat;
+	struct sw_opt opt;
+	bool have_opt;
+	int c_beg, c_end, c_text, c_native, c_begattach, c_range, c_parent, c_docid;
+	uint64_t imported, skipped;
+	bool *too_long;  /* by row: the .OPT gives it more than SW_RECORD_MAX_PAGES */
+	struct sw__ingest_family *fam;
+	size_t nfam, capfam;
+	struct sw__ingest_qc qc;
+};
+
+/* The row's value in column col, "" when none (loadfile_opt.c). */
+const char *sw__ingest_load_value(const struct sw_dat_record *r, int col);
+/* A document's pages in the .OPT: the index of the first, and how many. */
+struct sw__ingest_opt_pages {
+	size_t first, count;
+};
+/* Where the document whose first page's key is beg lies in the .OPT (up
+ * to the next DocBreak, set by sw__ingest_load_bound); false when the .OPT
+ * has no such key. */
+bool sw__ingest_load_opt_pages(struct sw__ingest_opt_pages *out, const struct sw_opt *o,
+			       const char *beg);
+/* ENDBATES as a Bates number closing the range BEGBATES opens, or false. */
+bool sw__ingest_load_end(struct sw_bates *end, const struct sw_bates *beg, const char *ends);
+/* Mark the page images the .OPT names as used; count those found and note
+ * those missing in the QC report. */
+void sw__ingest_load_images(struct sw__ingest_load *L);
+/* Set a DocBreak wherever a row's document must end (see loadfile_opt.c). */
+void sw__ingest_load_bound(struct sw__ingest_load *L);
+
+/* Note the row's family keys once it is stored as id (family.c). */
+void sw__ingest_family_note(struct sw__ingest_load *L, const struct sw_dat_record *r,
+			    int64_t id, const struct sw_bates *beg);
+/* Link every attachment to its parent, in one transaction; those whose
+ * parent is no row go into the QC report.  0, or the matter's error. */
+int sw__ingest_family_link(struct sw__ingest_load *L, struct sw_err *err) SW_MUST_USE;
+
+/* QC (qc.c).  Start the report of L's volume, opt the .OPT used or NULL. */
+void sw__ingest_qc_start(struct sw__ingest_load *L, const char *opt);
+/* Once the .OPT is bounded: every row's checks that need no file (Bates,
+ * dates, the .DAT's and the .OPT's encoding and shape) and its range. */
+void sw__ingest_qc_rows(struct sw__ingest_load *L);
+/* The row (index into L->dat.records) turned out to have pages pages. */
+void sw__ingest_qc_pages(struct sw__ingest_load *L, size_t row, size_t pages);
+/* The row's document identity, for duplicates. */
+void sw__ingest_qc_hash(struct sw__ingest_load *L, size_t row, const char *sha);
+/* Gaps, overlaps and duplicates over the volume; keep the report (the
+ * .DAT's SHA-256 sha names it) and count it in the summary.  0, or the
+ * matter's error. */
+int sw__ingest_qc_finish(struct sw__ingest_load *L, const char *sha, struct sw_err *err) SW_MUST_USE;
+void sw__ingest_qc_release(struct sw__ingest_qc *q);
+
 /* Import a labels CSV (label,target). */
 int sw__ingest_labels(struct sw__ingest *in, const char *path);
 

@@ -95,6 +95,17 @@ static void canon_name(char *out, size_t cap, const char *s)
 	out[n] = '\0';
 }
 
+int sw_doc_field_of_column(const char *column)
+{
+	char c[64];
+	canon_name(c, sizeof(c), column);
+	for (int f = 0; f < SW_DOC_FIELDS; f++)
+		for (size_t a = 0; fields[f].aliases[a]; a++)
+			if (strcmp(c, fields[f].aliases[a]) == 0)
+				return f;
+	return -1;
+}
+
 /* The value of field f in the meta object o, or NULL. */
 static const char *pick(json_t *o, const char *const *aliases)
 {

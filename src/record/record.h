@@ -312,6 +312,8 @@ const char *sw_doc_field_name(enum sw_doc_field f);
 const char *sw_doc_field_label(enum sw_doc_field f);
 int sw_doc_field_find(const char *name, size_t len);
 bool sw_doc_field_is_date(enum sw_doc_field f);
+/* The field a load file's column holds ("Date Sent": sent), or -1. */
+int sw_doc_field_of_column(const char *column);
 
 /* A date as load files and e-mail write it ("03/15/2021 10:42 AM",
  * "2021-03-15T10:42:00Z", "20210315", "15-Mar-2021", "March 15, 2021",
@@ -864,5 +866,52 @@ int sw_record_labels_open(struct sw_record_label_writer *w, struct sw_matter *m,
 int sw_record_label_put(struct sw_record_label_writer *w, const char *label, const char *target,
 			 int64_t doc, struct sw_err *err) SW_MUST_USE;
 void sw_record_labels_close(struct sw_record_label_writer *w);
+
+/* -------------------------------------------------- production QC (qc.c) */
+
+/* What an import found wrong with a load-file volume, kept per volume (by
+ * its .DAT's SHA-256: importing the same .DAT again replaces its report)
+ * so that `sworn matter qc` reports it without reading the volume again. */
+enum sw_qc_kind {
+	SW_QC_GAP, SW_QC_OVERLAP, SW_QC_DUPLICATE, SW_QC_DAT_OPT, SW_QC_NO_TEXT,
+	SW_QC_NO_IMAGE, SW_QC_NO_NATIVE, SW_QC_PAGE_COUNT, SW_QC_BAD_DATE,
+	SW_QC_ENCODING, SW_QC_FAMILY, SW_QC_BAD_ROW, SW_QC_KINDS
+};
+/* Findings kept per volume; past it they are counted (unlisted). */
+#define SW_QC_MAX_FINDINGS 100000
+struct sw_qc_finding {
+	enum sw_qc_kind kind;
+	int line;    /* of the .DAT (the .OPT for images and OPT lines); 0: none */
+	char *bates; /* the number or range concerned, or NULL */
+	char *detail;
+};
+struct sw_qc_volume {
+	char *name, *dat, *opt; /* the volume's folder, the .DAT's path; opt NULL */
+	char sha256[SW_SHA256_HEX_LEN + 1]; /* of the .DAT */
+	char *imported_at;      /* set by sw_record_qc_load */
+	uint64_t documents, pages, natives, images, texts, unlisted;
+	struct sw_qc_finding *findings;
+	size_t nfindings, cap;
+};
+/* A kind's name in CSV and JSON ("gap"), its heading ("Bates gaps") and
+ * what the producing party should do about it. */
+const char *sw_qc_kind_name(enum sw_qc_kind k);
+const char *sw_qc_kind_title(enum sw_qc_kind k);
+const char *sw_qc_kind_fix(enum sw_qc_kind k);
+/* Add a finding (bates may be NULL); past SW_QC_MAX_FINDINGS only counted. */
+void sw_qc_add(struct sw_qc_volume *v, enum sw_qc_kind k, int line, const char *bates,
+	       const char *fmt, ...) SW_PRINTF(5, 6);
+void sw_qc_volume_release(struct sw_qc_volume *v);
+void sw_qc_volumes_free(struct sw_qc_volume *v, size_t n);
+/* Keep v's report, replacing the one of the same .DAT, in one transaction
+ * (an open import batch is committed first). */
+int sw_record_qc_save(struct sw_matter *m, const struct sw_qc_volume *v,
+		      struct sw_err *err) SW_MUST_USE;
+/* The reports of the volumes named (a volume's folder or its .DAT's file
+ * name, any case), or all when nnames is 0, oldest import first (*out,
+ * free with sw_qc_volumes_free).  SW_ENOTFOUND naming the first name that
+ * matches no volume, with the volumes there are. */
+int sw_record_qc_load(struct sw_qc_volume **out, size_t *n, struct sw_matter *m,
+		      const char *const *names, size_t nnames, struct sw_err *err) SW_MUST_USE;
 
 #endif /* SW_RECORD_H */

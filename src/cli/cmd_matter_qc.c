@@ -1,0 +1,256 @@
+/* cmd_matter_qc.c - `sworn matter qc -m MATTER [VOLUME...] [--format
+ * text|csv|html] [--json]`: the production QC report of the load-file
+ * volumes a matter imported, as the import kept it (record/qc.c), for the
+ * deficiency letter to the producing party. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+
+enum qc_format { QC_TEXT, QC_CSV, QC_HTML };
+
+/* Text coverage: the share of documents with text, in whole percent. */
+static unsigned coverage(const struct sw_qc_volume *v)
+{
+	return v->documents ? (unsigned)(v->texts * 100 / v->documents) : 0;
+}
+
+static size_t count_kind(const struct sw_qc_volume *v, enum sw_qc_kind k)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < v->nfindings; i++)
+		n += v->findings[i].kind == k;
+	return n;
+}
+
+static void print_text(FILE *f, const struct sw_qc_volume *v)
+{
+	sw_term_printf(f, "%s  %s%s%s, imported %s\n", v->name, v->dat, v->opt ? " with " : "",
+		       v->opt ? v->opt : "", v->imported_at ? v->imported_at : "?");
+	sw_term_printf(f, "  %llu documents, %llu pages, %llu natives, %llu images;"
+		       " text for %llu of %llu documents (%u%%)\n",
+		       (unsigned long long)v->documents, (unsigned long long)v->pages,
+		       (unsigned long long)v->natives, (unsigned long long)v->images,
+		       (unsigned long long)v->texts, (unsigned long long)v->documents,
+		       coverage(v));
+	if (!v->nfindings && !v->unlisted) {
+		fputs("  no problems found\n", f);
+		return;
+	}
+	for (int k = 0; k < SW_QC_KINDS; k++) {
+		size_t n = count_kind(v, (enum sw_qc_kind)k);
+		if (!n)
+			continue;
+		sw_term_printf(f, "  %s (%zu)\n    fix: %s\n", sw_qc_kind_title((enum sw_qc_kind)k), n,
+			       sw_qc_kind_fix((enum sw_qc_kind)k));
+		for (size_t i = 0; i < v->nfindings; i++) {
+			const struct sw_qc_finding *q = &v->findings[i];
+			if (q->kind != (enum sw_qc_kind)k)
+				continue;
+			char line[24] = "";
+			if (q->line)
+				snprintf(line, sizeof(line), "line %d", q->line);
+			sw_term_printf(f, "    %-10s %-24s %s\n", line, q->bates ? q->bates : "",
+				       q->detail);
+		}
+	}
+	if (v->unlisted)
+		sw_term_printf(f, "  and %llu more finding(s) not listed (over %d)\n",
+			       (unsigned long long)v->unlisted, SW_QC_MAX_FINDINGS);
+}
+
+/* A CSV cell: quoted, quotes doubled; a leading = + - @ is prefixed with
+ * an apostrophe so that a spreadsheet does not run it as a formula. */
+static void csv_cell(FILE *f, const char *s, bool last)
+{
+	fputc('"', f);
+	if (s && (*s == '=' || *s == '+' || *s == '-' || *s == '@'))
+		fputc('\'', f);
+	for (; s && *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputs(last ? "\"\n" : "\",", f);
+}
+
+static void print_csv(FILE *f, const struct sw_qc_volume *v)
+{
+	for (size_t i = 0; i < v->nfindings; i++) {
+		const struct sw_qc_finding *q = &v->findings[i];
+		char line[24] = "";
+		if (q->line)
+			snprintf(line, sizeof(line), "%d", q->line);
+		csv_cell(f, v->name, false);
+		csv_cell(f, sw_qc_kind_name(q->kind), false);
+		csv_cell(f, line, false);
+		csv_cell(f, q->bates, false);
+		csv_cell(f, q->detail, false);
+		csv_cell(f, sw_qc_kind_fix(q->kind), true);
+	}
+}
+
+static void html_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+static void print_html(FILE *f, const struct sw_qc_volume *v)
+{
+	fputs("<section>\n<h2>", f);
+	html_text(f, v->name);
+	fputs("</h2>\n<p>", f);
+	html_text(f, v->dat);
+	if (v->opt) {
+		fputs(" with ", f);
+		html_text(f, v->opt);
+	}
+	fputs(", imported ", f);
+	html_text(f, v->imported_at);
+	fprintf(f, "</p>\n<p>%llu documents, %llu pages, %llu natives, %llu images; text for %llu"
+		" of %llu documents (%u%%)</p>\n", (unsigned long long)v->documents,
+		(unsigned long long)v->pages, (unsigned long long)v->natives,
+		(unsigned long long)v->images, (unsigned long long)v->texts,
+		(unsigned long long)v->documents, coverage(v));
+	if (!v->nfindings && !v->unlisted)
+		fputs("<p>No problems found.</p>\n", f);
+	for (int k = 0; k < SW_QC_KINDS; k++) {
+		size_t n = count_kind(v, (enum sw_qc_kind)k);
+		if (!n)
+			continue;
+		fprintf(f, "<h3>%s (%zu)</h3>\n<p class=\"fix\">To fix: ",
+			sw_qc_kind_title((enum sw_qc_kind)k), n);
+		html_text(f, sw_qc_kind_fix((enum sw_qc_kind)k));
+		fputs("</p>\n<table>\n<tr><th>DAT line</th><th>Bates</th><th>Problem</th></tr>\n", f);
+		for (size_t i = 0; i < v->nfindings; i++) {
+			const struct sw_qc_finding *q = &v->findings[i];
+			if (q->kind != (enum sw_qc_kind)k)
+				continue;
+			fputs("<tr><td>", f);
+			if (q->line)
+				fprintf(f, "%d", q->line);
+			fputs("</td><td>", f);
+			html_text(f, q->bates);
+			fputs("</td><td>", f);
+			html_text(f, q->detail);
+			fputs("</td></tr>\n", f);
+		}
+		fputs("</table>\n", f);
+	}
+	if (v->unlisted)
+		fprintf(f, "<p>And %llu more finding(s) not listed.</p>\n",
+			(unsigned long long)v->unlisted);
+	fputs("</section>\n", f);
+}
+
+static json_t *volume_json(const struct sw_qc_volume *v)
+{
+	json_t *list = json_array();
+	for (size_t i = 0; i < v->nfindings; i++) {
+		const struct sw_qc_finding *q = &v->findings[i];
+		json_array_append_new(list, json_pack("{s:s, s:s, s:o, s:o, s:o, s:s}",
+			"kind", sw_qc_kind_name(q->kind), "title", sw_qc_kind_title(q->kind),
+			"line", q->line ? json_integer(q->line) : json_null(),
+			"bates", q->bates ? sw_json_str(q->bates) : json_null(),
+			"detail", sw_json_str(q->detail), "fix", sw_qc_kind_fix(q->kind)));
+	}
+	json_t *j = json_pack("{s:o, s:o, s:o, s:o}", "name", sw_json_str(v->name),
+			      "dat", sw_json_str(v->dat), "opt", v->opt ? sw_json_str(v->opt) : json_null(),
+			      "imported_at", sw_json_str(v->imported_at ? v->imported_at : ""));
+	json_object_set_new(j, "totals", json_pack("{s:I, s:I, s:I, s:I, s:I, s:i}",
+		"documents", (json_int_t)v->documents, "pages", (json_int_t)v->pages,
+		"natives", (json_int_t)v->natives, "images", (json_int_t)v->images,
+		"texts", (json_int_t)v->texts, "text_coverage_percent", (int)coverage(v)));
+	json_object_set_new(j, "findings", list);
+	json_object_set_new(j, "unlisted", json_integer((json_int_t)v->unlisted));
+	return j;
+}
+
+struct shown {
+	const struct sw_qc_volume *v;
+	size_t n;
+	enum qc_format format;
+	const char *matter;
+};
+
+static void print_report(FILE *f, const void *ud)
+{
+	const struct shown *s = ud;
+	if (s->format == QC_CSV)
+		fputs("volume,kind,line,bates,detail,fix\n", f);
+	if (s->format == QC_HTML) {
+		fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Production QC: ", f);
+		html_text(f, s->matter);
+		fputs("</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
+		      "td,th{border:1px solid #999;padding:2px 6px;text-align:left}"
+		      ".fix{font-style:italic}</style></head><body>\n<h1>Production QC: ", f);
+		html_text(f, s->matter);
+		fputs("</h1>\n", f);
+	}
+	if (!s->n && s->format == QC_TEXT)
+		fprintf(f, "no load-file volume imported into '%s' yet (sworn ingest -m %s VOLUME)\n",
+			s->matter, s->matter);
+	for (size_t i = 0; i < s->n; i++) {
+		if (s->format == QC_CSV)
+			print_csv(f, &s->v[i]);
+		else if (s->format == QC_HTML)
+			print_html(f, &s->v[i]);
+		else
+			print_text(f, &s->v[i]);
+	}
+	if (s->format == QC_HTML)
+		fputs("</body></html>\n", f);
+}
+
+int cli_matter_qc(struct cli_ctx *ctx, const char *matter, const char *const *names, size_t n,
+		  const char *format, bool json)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	struct shown s = { .format = QC_TEXT };
+	struct sw_qc_volume *vols = NULL;
+	size_t nv = 0;
+
+	if (format && !strcmp(format, "csv"))
+		s.format = QC_CSV;
+	else if (format && !strcmp(format, "html"))
+		s.format = QC_HTML;
+	else if (format && strcmp(format, "text") != 0) {
+		cli_error("bad --format '%s': give text, csv or html (or --json)", format);
+		return CLI_USAGE;
+	}
+	if (json && s.format != QC_TEXT) {
+		cli_error("--json and --format %s: choose one", format);
+		return CLI_USAGE;
+	}
+	if (cli_matter_open(&m, ctx, matter, &err) != 0 ||
+	    sw_record_qc_load(&vols, &nv, m, names, n, &err) != 0) {
+		sw_matter_close(m);
+		return cli_fail(&err);
+	}
+	s.v = vols;
+	s.n = nv;
+	s.matter = sw_matter_name(m);
+	json_t *doc = NULL;
+	if (json) {
+		json_t *list = json_array();
+		for (size_t i = 0; i < nv; i++)
+			json_array_append_new(list, volume_json(&vols[i]));
+		doc = json_pack("{s:o, s:o}", "matter", sw_json_str(s.matter), "volumes", list);
+	}
+	int rc = cli_emit(json, doc, print_report, &s, CLI_OK);
+	sw_qc_volumes_free(vols, nv);
+	sw_matter_close(m);
+	return rc;
+}
