@@ -38,10 +38,13 @@ static bool is(const struct input *it, const char *name)
 	return it->fmt && !strcmp(it->fmt->name, name);
 }
 
-static void add_input(struct walk *w, const char *path, size_t from)
+/* real: the file's real path when the walk knows it (a name that is no
+ * link in a folder resolved), else NULL to ask realpath. */
+static void add_input(struct walk *w, const char *path, char *real, size_t from)
 {
 	w->items = sw_xgrow(w->items, &w->cap, w->n + 1, sizeof(*w->items));
-	char *real = realpath(path, NULL);
+	if (!real)
+		real = realpath(path, NULL);
 	w->items[w->n].path = sw_xstrdup(path);
 	w->items[w->n].real = real ? real : sw_xstrdup(path);
 	w->items[w->n].fmt = sw_format_by_ext(path);
@@ -96,11 +99,15 @@ static bool follow_link(struct sw__ingest *in, const struct walk *w, const char 
 /* Collect regular files under path; hidden entries are passed over.  A
  * path the user names may be a link; links inside a folder are followed
  * as follow_link says.  Anything else that is not a regular file (a FIFO,
- * a device, a socket) is reported, never dropped in silence. */
+ * a device, a socket) is reported, never dropped in silence.  real_dir is
+ * the real path of the folder holding path (NULL at the top): an entry
+ * that is no link is real_dir/name, so that a production of a million
+ * files is not resolved a readlink per component of each. */
 static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
-		      size_t from, int depth)
+		      const char *real_dir, size_t from, int depth)
 {
 	struct stat st;
+	char *real = NULL;
 	if (lstat(path, &st) != 0) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "cannot read: %s", strerror(errno));
 		return;
@@ -109,35 +116,42 @@ static void walk_path(struct sw__ingest *in, struct walk *w, const char *path,
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "broken symbolic link");
 		return;
 	}
-	if (S_ISLNK(st.st_mode) && !follow_link(in, w, path, &st))
+	bool link = S_ISLNK(st.st_mode);
+	if (link && !follow_link(in, w, path, &st))
 		return;
+	if (real_dir && !link)
+		real = sw_path_join(real_dir, sw_path_base(path));
 	if (S_ISREG(st.st_mode)) {
-		add_input(w, path, from);
+		add_input(w, path, real, from);
 		return;
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		sw__ingest_event(in, SW_INGEST_SKIPPED, path, "not a regular file");
-		return;
+		goto cleanup;
 	}
 	if (depth > 64) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "folders nested too deep");
-		return;
+		goto cleanup;
 	}
 	DIR *d = opendir(path);
 	if (!d) {
 		sw__ingest_event(in, SW_INGEST_FAILED, path, "cannot open folder: %s",
 				 strerror(errno));
-		return;
+		goto cleanup;
 	}
+	if (!real)
+		real = realpath(path, NULL);
 	struct dirent *e;
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
 		char *child = sw_path_join(path, e->d_name);
-		walk_path(in, w, child, from, depth + 1);
+		walk_path(in, w, child, real, from, depth + 1);
 		free(child);
 	}
 	closedir(d);
+cleanup:
+	free(real);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -151,12 +165,10 @@ static bool is_consumed(const struct sw__ingest *in, const char *path)
 	       bsearch(&path, in->consumed, in->nconsumed, sizeof(char *), cmp_str) != NULL;
 }
 
-/* The .OPT for a .DAT: the one with the same base name, else the only .OPT
- * in the same folder. */
-static const char *find_opt(const struct walk *w, const char *dat)
+/* The .OPT in folder dir for a .DAT of base name base: the one with the
+ * same base name, else the only .OPT there; NULL for none (or several). */
+static const char *opt_in(const struct walk *w, const char *dir, const char *base)
 {
-	char *dir = sw_path_dir(dat);
-	const char *base = sw_path_base(dat);
 	size_t stem = strlen(base) - 4;
 	const char *same = NULL, *only = NULL;
 	int in_dir = 0;
@@ -164,7 +176,7 @@ static const char *find_opt(const struct walk *w, const char *dat)
 		if (!is(&w->items[i], "opt"))
 			continue;
 		char *odir = sw_path_dir(w->items[i].path);
-		bool here = strcmp(odir, dir) == 0;
+		bool here = strcasecmp(odir, dir) == 0;
 		free(odir);
 		if (!here)
 			continue;
@@ -174,8 +186,26 @@ static const char *find_opt(const struct walk *w, const char *dat)
 		if (strlen(ob) == stem + 4 && strncasecmp(ob, base, stem) == 0)
 			same = w->items[i].path;
 	}
-	free(dir);
 	return same ? same : in_dir == 1 ? only : NULL;
+}
+
+/* The .OPT for a .DAT where vendors put it: beside it, in the volume's
+ * IMAGES folder, or at the volume's root (the folder above DATA). */
+static const char *find_opt(const struct walk *w, const char *dat)
+{
+	char *dir = sw_path_dir(dat);
+	char *root = sw__ingest_volume_root_for(dat);
+	char *images = sw_path_join(root, "IMAGES");
+	const char *base = sw_path_base(dat);
+	const char *opt = opt_in(w, dir, base);
+	if (!opt)
+		opt = opt_in(w, images, base);
+	if (!opt && strcmp(root, dir) != 0)
+		opt = opt_in(w, root, base);
+	free(images);
+	free(root);
+	free(dir);
+	return opt;
 }
 
 /* Report missing and repeated numbers of one Bates prefix over the whole
@@ -229,7 +259,7 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 	for (size_t i = 0; i < npaths; i++) {
 		char *root = sw_path_is_dir(paths[i]) ? realpath(paths[i], NULL) : NULL;
 		w.root = root;
-		walk_path(&in, &w, paths[i], i, 0);
+		walk_path(&in, &w, paths[i], NULL, i, 0);
 		w.root = NULL;
 		free(root);
 	}
@@ -251,6 +281,14 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 		const char *opt = find_opt(&w, w.items[i].path);
 		if (opt)
 			sw__ingest_consume(&in, opt);
+		/* One found away from the .DAT is named (`matter qc` names
+		 * every volume's). */
+		char *dat_dir = sw_path_dir(w.items[i].path), *opt_dir = opt ? sw_path_dir(opt) : NULL;
+		if (opt && strcmp(dat_dir, opt_dir) != 0)
+			sw__ingest_event(&in, SW_INGEST_NOTE, w.items[i].path,
+					 "page images and their Bates numbers from %s", opt);
+		free(dat_dir);
+		free(opt_dir);
 		/* Paths in the load file are resolved up to the folder the
 		 * user named (a DAT named by itself: its volume). */
 		const char *given = paths[w.items[i].from];

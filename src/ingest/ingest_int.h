@@ -75,7 +75,7 @@ enum { SW__SCAN_NONE = 0, SW__SCAN_READ = 1, SW__SCAN_FOUND = 2 };
  * and s->sha the identity to store it under.  A negative code when the
  * matter cannot be written (in->fatal). */
 int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
-		    const struct sw__ingest_volume *v, const struct sw_opt *opt, size_t first,
+		    struct sw__ingest_volume *v, const struct sw_opt *opt, size_t first,
 		    size_t count, const char *begs, const char *what, struct sw_buf *text);
 /* Copy each page's OCR mark and confidence into pages. */
 void sw__ingest_scan_pages(const struct sw__ingest_scan *s, struct sw_page_in *pages,
@@ -144,6 +144,9 @@ int sw__ingest_text(struct sw__ingest *in, const char *path, const char *kind);
 int sw__ingest_loadfile(struct sw__ingest *in, const char *dat, const char *opt,
 			const char *root);
 
+/* Folders of a volume whose real path is remembered (volume.c). */
+#define SW__INGEST_DIRS 64
+
 /* A production volume: the folders a load file's paths are tried against,
  * the DAT's own first, then each parent up to the ingest root, which bounds
  * them (see volume.c). */
@@ -154,6 +157,14 @@ struct sw__ingest_volume {
 	size_t nbases;
 	bool exact;    /* match names as written only (no search of a folder
 			* for another case): for files only marked as used */
+	/* Folders resolved (realpath) so far, most recent first: a volume's
+	 * files share a handful, and a file that is no link is then found
+	 * with one lstat instead of a readlink per component of its path. */
+	struct sw__ingest_dir {
+		char *dir;  /* the folder as built from a base */
+		char *real; /* its real path; NULL: it does not resolve */
+	} dirs[SW__INGEST_DIRS];
+	size_t ndirs, next_dir;
 };
 
 /* The ingest root for a .DAT named by itself: its folder, or the one above
@@ -168,8 +179,8 @@ void sw__ingest_volume_release(struct sw__ingest_volume *v);
  * SW_EINPUT when it is refused (absolute, network, '..' out of the root, a
  * symbolic link out of it), SW_ENOTFOUND when no base holds it; err says
  * which and, for a missing file, every folder looked in. */
-int sw__ingest_volume_resolve(char **out, const struct sw__ingest_volume *v, const char *written,
-		       struct sw_err *err) SW_MUST_USE;
+int sw__ingest_volume_resolve(char **out, struct sw__ingest_volume *v, const char *written,
+			      struct sw_err *err) SW_MUST_USE;
 
 /* Read a file sw__ingest_volume_resolve gave, opened with O_NOFOLLOW and checked to
  * be the file resolved (a link swapped in meanwhile fails). */

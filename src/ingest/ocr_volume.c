@@ -80,7 +80,7 @@ static void identity(struct sw__ingest_scan *s, bool partial)
  * A file that cannot be resolved or read, or past MAX_DOC_IMAGE_BYTES,
  * costs a warning; its pages stay without an image. */
 static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
-			const struct sw__ingest_volume *v, const struct sw_opt_page *opt,
+			struct sw__ingest_volume *v, const struct sw_opt_page *opt,
 			size_t count, const char *what)
 {
 	int cur = -1;          /* the file of the line before */
@@ -136,7 +136,7 @@ static void open_images(struct sw__ingest_scan *s, struct sw__ingest *in,
 }
 
 int sw__ingest_scan(struct sw__ingest_scan *s, struct sw__ingest *in,
-		    const struct sw__ingest_volume *v, const struct sw_opt *opt, size_t first,
+		    struct sw__ingest_volume *v, const struct sw_opt *opt, size_t first,
 		    size_t count, const char *begs, const char *what, struct sw_buf *text)
 {
 	struct sw_extract x, *pdfs = NULL;

@@ -108,6 +108,10 @@ void sw__ingest_volume_release(struct sw__ingest_volume *v)
 {
 	if (!v)
 		return;
+	for (size_t i = 0; i < v->ndirs; i++) {
+		free(v->dirs[i].dir);
+		free(v->dirs[i].real);
+	}
 	for (size_t i = 0; i < v->nbases; i++) {
 		free(v->bases[i]);
 		free(v->shown[i]);
@@ -197,8 +201,51 @@ cleanup:
 	return out;
 }
 
-int sw__ingest_volume_resolve(char **out, const struct sw__ingest_volume *v, const char *written,
-		       struct sw_err *err)
+/* The real path of folder dir (NULL when it does not resolve), from the
+ * volume's memory of folders or realpath, remembered (borrowed). */
+static const char *real_dir(struct sw__ingest_volume *v, const char *dir)
+{
+	for (size_t i = 0; i < v->ndirs; i++)
+		if (strcmp(v->dirs[i].dir, dir) == 0)
+			return v->dirs[i].real;
+	struct sw__ingest_dir *d = &v->dirs[v->next_dir];
+	if (v->ndirs < SW__INGEST_DIRS)
+		v->ndirs++;
+	else {
+		free(d->dir);
+		free(d->real);
+	}
+	v->next_dir = (v->next_dir + 1) % SW__INGEST_DIRS;
+	d->dir = sw_xstrdup(dir);
+	d->real = realpath(dir, NULL);
+	return d->real;
+}
+
+/* The real path of cand, as realpath gives it, but with its folder's from
+ * real_dir: a name that is no symbolic link costs one lstat.  NULL, errno
+ * set, when it does not resolve. */
+static char *real_file(struct sw__ingest_volume *v, char *cand)
+{
+	char *slash = strrchr(cand, '/');
+	if (!slash || slash == cand || !slash[1])
+		return realpath(cand, NULL);
+	*slash = '\0';
+	const char *dir = real_dir(v, cand);
+	*slash = '/';
+	if (!dir) {
+		errno = ENOENT;
+		return NULL;
+	}
+	char *path = sw_xasprintf("%s%s", strcmp(dir, "/") == 0 ? "" : dir, slash);
+	struct stat st;
+	if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode))
+		return path;
+	free(path);
+	return realpath(cand, NULL);
+}
+
+int sw__ingest_volume_resolve(char **out, struct sw__ingest_volume *v, const char *written,
+			      struct sw_err *err)
 {
 	char *comp[VOLUME_MAX_COMPONENTS];
 	const char *why = NULL;
@@ -262,7 +309,7 @@ int sw__ingest_volume_resolve(char **out, const struct sw__ingest_volume *v, con
 		if (tried.len)
 			sw_buf_adds(&tried, ", ");
 		sw_buf_adds(&tried, v->shown[b]);
-		char *real = realpath(cand.data, NULL);
+		char *real = real_file(v, cand.data);
 		if (!real && errno == ENOENT && !v->exact) {
 			char *folded = case_fold_path(cand.data, v->root);
 			real = folded ? realpath(folded, NULL) : NULL;
