@@ -30,6 +30,12 @@ int cli_fleet_open(struct cli_fleet *f, const struct cli_ctx *ctx, struct sw_err
 	}
 	f->have_hw = true;
 	f->nhosts = f->hw.nhosts > 1 ? f->hw.nhosts : 0;
+	/* An inventory says what command runs on its host: held to
+	 * sworn.conf's checks before any of it runs. */
+	if (f->nhosts > 1 && (rc = sw_fleet_hw_check_trust(&f->hw, err)) != 0) {
+		cli_fleet_release(f);
+		return rc;
+	}
 	for (size_t h = 1; h < f->nhosts; h++)
 		if (!f->hw.hosts[h].exec) {
 			rc = sw_err_set(err, SW_EINPUT, "host %s (%s) has no address or exec: sworn "
@@ -60,25 +66,24 @@ void cli_fleet_release(struct cli_fleet *f)
 int cli_fleet_exec(struct sw_buf *out, int *code, struct cli_fleet *f, size_t h,
 		   const char *const *args, unsigned timeout_ms, struct sw_err *err)
 {
-	char **words = NULL;
+	char **argv = NULL;
 	size_t n = 0, nargs = 0;
-	int rc = sw_fleet_split_words(&words, &n, f->hw.hosts[h].exec, err);
-	if (rc != 0)
-		return sw_err_wrap(err, rc, "host %s: exec", f->hw.hosts[h].name);
-	if (n == 0)
-		return sw_err_set(err, SW_EINPUT, "host %s: exec is empty", f->hw.hosts[h].name);
 	while (args[nargs])
 		nargs++;
-	const char **argv = sw_xcalloc(n + nargs + 4, sizeof(char *));
+	const char **cmd = sw_xcalloc(nargs + 4, sizeof(char *));
 	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		argv[k++] = words[i];
-	argv[k++] = "sworn";
-	argv[k++] = "-C";
-	argv[k++] = f->root;
+	cmd[k++] = "sworn";
+	cmd[k++] = "-C";
+	cmd[k++] = f->root;
 	for (size_t i = 0; i < nargs; i++)
-		argv[k++] = args[i];
-	argv[k] = NULL;
+		cmd[k++] = args[i];
+	cmd[k] = NULL;
+	/* Through ssh each word is quoted for the shell there: a workspace
+	 * path with a blank stays one word, a $ stays a $. */
+	int rc = sw_fleet_exec_argv(&argv, &n, f->hw.hosts[h].exec, cmd, err);
+	free(cmd);
+	if (rc != 0)
+		return sw_err_wrap(err, rc, "host %s: exec", f->hw.hosts[h].name);
 	/* Its stderr (ssh's "No route to host") goes to fleet/exec-HOST.log,
 	 * whose last line explains a failure. */
 	char *file = sw_fleet_host_file("exec", f->hw.hosts[h].name, "log");
@@ -88,7 +93,7 @@ int cli_fleet_exec(struct sw_buf *out, int *code, struct cli_fleet *f, size_t h,
 	if (sw_mkdir_p(f->conf.dir, 0700, &ignored) != 0)
 		ignored.code = 0; /* the exec still runs; its stderr is lost */
 	(void)remove(log);
-	struct sw_proc_spec spec = { .argv = argv, .log_path = log };
+	struct sw_proc_spec spec = { .argv = (const char *const *)argv, .log_path = log };
 	rc = sw_proc_capture(out, code, &spec, SW_FLEET_MAX_STATE, timeout_ms, err);
 	if (rc != 0) {
 		sw_err_wrap(err, rc, "host %s", f->hw.hosts[h].name);
@@ -103,10 +108,9 @@ int cli_fleet_exec(struct sw_buf *out, int *code, struct cli_fleet *f, size_t h,
 		sw_buf_release(&e);
 	}
 	free(log);
-	free(argv);
 	for (size_t i = 0; i < n; i++)
-		free(words[i]);
-	free(words);
+		free(argv[i]);
+	free(argv);
 	return rc;
 }
 

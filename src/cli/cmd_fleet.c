@@ -516,7 +516,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		/* Several hosts: [fleet] hardware lists inventories of several. */
 		struct cli_fleet f;
 		int frc = cli_fleet_open(&f, ctx, &err);
-		if (frc != 0 && strcmp(verb, "up") == 0)
+		/* No [fleet] leaves status and down the state folder; status
+		 * says what is wrong with a [fleet] whose inventories are bad or
+		 * not to be trusted, down still stops this box's servers. */
+		if (frc != 0 && (strcmp(verb, "up") == 0 ||
+				 (strcmp(verb, "status") == 0 && frc != SW_ENOTFOUND)))
 			return cli_fail(&err);
 		if (frc == 0 && f.nhosts > 1) {
 			rc = multi_host(ctx, o, verb, &f);

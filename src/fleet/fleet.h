@@ -703,6 +703,28 @@ int sw_fleet_api_key_ensure(char **out, const char *dir, struct sw_err *err) SW_
  * *out gets *n words (no NULL at the end): free each and the array. */
 int sw_fleet_split_words(char ***out, size_t *n, const char *s, struct sw_err *err) SW_MUST_USE;
 
+/* The argv that runs cmd (NULL-terminated words) on a host through its
+ * exec: exec's words, then cmd's, each quoted for the remote shell when
+ * exec's program is ssh (ssh joins its arguments and hands them to a
+ * shell there), as they are otherwise.  *out is NULL-terminated, *n
+ * words before the NULL: free each and the array.  SW_EINPUT for an
+ * empty or badly quoted exec. */
+int sw_fleet_exec_argv(char ***out, size_t *n, const char *exec, const char *const *cmd,
+		       struct sw_err *err) SW_MUST_USE;
+/* word as one word of a POSIX shell: '...', each ' written '\''. */
+void sw_fleet_shell_quote(struct sw_buf *out, const char *word);
+/* A host name (RFC 1123: letters, digits, '-', dots between labels);
+ * an address: such a name or a numeric IPv4 or IPv6 address. */
+bool sw_fleet_host_name_ok(const char *s);
+bool sw_fleet_host_address_ok(const char *s);
+/* Files that say what runs get sworn.conf's checks (yours, writable by
+ * you alone): each inventory of hw that gives its host an exec (or an
+ * address, whose default exec is ssh), and a program sworn starts (root's
+ * own may be used too).  SW_EPOLICY with what is wrong and the fix; a
+ * file that cannot be read is left to its reader to report. */
+int sw_fleet_hw_check_trust(const struct sw_fleet_hw *hw, struct sw_err *err) SW_MUST_USE;
+int sw_fleet_program_check_trust(const char *path, struct sw_err *err) SW_MUST_USE;
+
 /* Read [fleet] from cfg; workspace is the folder paths are relative to.
  * SW_ENOTFOUND when there is no [fleet] section, SW_EINPUT with
  * "file:line: what" for a bad value. */

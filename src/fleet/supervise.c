@@ -234,6 +234,10 @@ int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *co
 		sw__fleet_presence_check_host(&sv->presence, &sv->hw, &now, sv->multi ? sv->host : -1);
 		sw_fleet_hw_release(&now);
 	}
+	/* sworn.conf names the program by its path: held to sworn.conf's own
+	 * checks (a bare name is PATH's, as the shell's would be). */
+	if (strchr(conf->server, '/') && (rc = sw_fleet_program_check_trust(conf->server, err)) != 0)
+		goto fail;
 	/* The flags of the build that will run: a server that cannot be read
 	 * gets the newest ones, and its start fails with its own message. */
 	struct sw_err cerr = { 0 };
