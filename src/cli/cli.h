@@ -317,6 +317,7 @@ extern const struct cli_command cli_cmd_bench;
 extern const struct cli_command cli_cmd_task;
 extern const struct cli_command cli_cmd_draft;
 extern const struct cli_command cli_cmd_run;
+extern const struct cli_command cli_cmd_certify;
 extern const struct cli_command cli_cmd_corrections;
 extern const struct cli_command cli_cmd_serve;
 extern const struct cli_command cli_cmd_version;

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "cli/cli_signoff.h"
 
 int cli_person(struct sw_person *out, const struct cli_ctx *ctx, const char *by,
@@ -24,17 +26,17 @@ static int add(long *waived, struct sw_verify_report *rep, struct sw_matter *m,
 	long i = sw_verify_claim_find(rep, claim_id);
 	if (i == -2)
 		return sw_err_set(err, SW_EUSAGE,
-				  "--waive %s: that fingerprint's start names more than one claim; "
+				  "claim %s: that fingerprint's start names more than one claim; "
 				  "give more of it", claim_id);
 	if (i < 0)
 		return sw_err_set(err, SW_EUSAGE,
-				  "--waive %s: no such claim; give a claim's number (1 to %zu) or "
+				  "claim %s: no such claim; give a claim's number (1 to %zu) or "
 				  "its fingerprint from --json", claim_id, rep->claims.n);
 	const struct sw_claim_verdict *v = &rep->verdicts[i];
 	if (v->verdict == SW_VERDICT_SUPPORTED ||
 	    (v->verdict == SW_VERDICT_UNVERIFIABLE && rep->lenient))
-		return sw_err_set(err, SW_EUSAGE, "--waive %s: claim %ld is %s and does not block: "
-				  "nothing to waive", claim_id, i + 1, sw_verdict_name(v->verdict));
+		return sw_err_set(err, SW_EUSAGE, "claim %s is %s and does not block: "
+				  "nothing to waive", claim_id, sw_verdict_name(v->verdict));
 	if ((rc = sw_waiver_check_reason(reason, err)) != 0)
 		return rc;
 	if ((rc = cli_person(&who, ctx, by, err)) != 0)
@@ -83,4 +85,133 @@ int cli_authority_open(struct sw_authority **out, char **updated, const struct c
 		*updated = sw_xstrdup(t);
 	free(path);
 	return rc;
+}
+
+/* ------------------------------------------------- decisions, as shown */
+
+/* Whether waiver x belongs to the run s: given in it, or applied to its
+ * final on approval. */
+static bool of_run(const struct sw_waiver *x, const struct sw_signoff *s, const json_t *ids)
+{
+	size_t i;
+	json_t *v;
+	if (x->run_id == s->run_id)
+		return true;
+	json_array_foreach(ids, i, v)
+		if (json_integer_value(v) == x->id)
+			return true;
+	return false;
+}
+
+int cli_signoff_load(struct cli_signoff *out, struct sw_matter *m, int64_t run_id,
+		     struct sw_err *err)
+{
+	int rc;
+	memset(out, 0, sizeof(*out));
+	if ((rc = sw_signoff_get(&out->s, m, run_id, err)) != 0)
+		return rc;
+	if ((rc = sw_waivers_load(&out->all, m, err)) != 0) {
+		sw_signoff_release(&out->s);
+		return rc;
+	}
+	json_t *ids = out->s.waivers ? json_loads(out->s.waivers, 0, NULL) : NULL;
+	out->mine = sw_xcalloc(out->all.n + 1, sizeof(*out->mine));
+	for (size_t i = 0; i < out->all.n; i++)
+		if (of_run(&out->all.v[i], &out->s, ids))
+			out->mine[out->n++] = &out->all.v[i];
+	json_decref(ids);
+	return 0;
+}
+
+void cli_signoff_release(struct cli_signoff *c)
+{
+	sw_signoff_release(&c->s);
+	sw_waivers_release(&c->all);
+	free(c->mine);
+	memset(c, 0, sizeof(*c));
+}
+
+static json_t *or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+json_t *cli_signoff_json(const struct cli_signoff *c)
+{
+	json_t *o = json_object();
+	const struct sw_signoff *s = &c->s;
+	if (s->approved_at)
+		json_object_set_new(
+			o, "approval",
+			json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "at", s->approved_at, "by",
+				  or_null(s->by), "email", or_null(s->by_email), "bar_number",
+				  or_null(s->by_bar), "override", or_null(s->override), "overridden",
+				  s->overridden ? json_loads(s->overridden, 0, NULL) : json_null()));
+	else
+		json_object_set_new(o, "approval", json_null());
+	json_t *w = json_array();
+	for (size_t i = 0; i < c->n; i++) {
+		const struct sw_waiver *x = c->mine[i];
+		json_array_append_new(w, json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:o, s:s}", "id",
+						   (json_int_t)x->id, "kind", x->kind, "claim",
+						   x->claim, "verdict", x->verdict, "reason",
+						   x->reason, "by", x->by, "email",
+						   or_null(x->by_email), "at", x->at));
+	}
+	json_object_set_new(o, "waivers", w);
+	return o;
+}
+
+void cli_signoff_print(FILE *f, const struct cli_signoff *c)
+{
+	const struct sw_signoff *s = &c->s;
+	if (s->approved_at) {
+		sw_term_printf(f, "\napproved by %s on %s%s%s\n",
+			       s->by ? s->by : "(nobody named)", s->approved_at,
+			       s->override ? " with an override" : "",
+			       s->override ? "" : ": the gate passed");
+		if (s->override)
+			sw_term_printf(f, "  override: %s\n", s->override);
+	}
+	if (c->n)
+		fprintf(f, "%swaived claims (%zu):\n", s->approved_at ? "" : "\n", c->n);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct sw_waiver *x = c->mine[i];
+		sw_term_printf(f, "  waived  %s %s (was %s) by %s on %s: %s\n", x->kind, x->claim,
+			       x->verdict, x->by, x->at, x->reason);
+	}
+}
+
+void cli_signoff_status(char *out, size_t outsz, const struct cli_signoff *c,
+			const char *status)
+{
+	bool ov = c->s.override != NULL;
+	if (!status || strcmp(status, "approved") != 0 || (!ov && c->n == 0)) {
+		snprintf(out, outsz, "%s", status ? status : "-");
+		return;
+	}
+	char w[32] = "";
+	if (c->n)
+		snprintf(w, sizeof(w), "%zu waiver%s", c->n, c->n == 1 ? "" : "s");
+	snprintf(out, outsz, "approved (%s%s%s)", ov ? "override" : "", ov && c->n ? ", " : "", w);
+}
+
+void cli_blocked_print(FILE *f, const char *report_json)
+{
+	json_t *r = report_json ? json_loads(report_json, 0, NULL) : NULL;
+	size_t i;
+	json_t *c;
+	json_array_foreach(json_object_get(r, "claims"), i, c)
+	{
+		const char *v = json_string_value(json_object_get(c, "verdict"));
+		if (!v || !strcmp(v, "supported") || !strcmp(v, "waived"))
+			continue;
+		sw_term_printf(f, "  %lld:%lld  %-12s %-11s %s\n      %s\n",
+			       (long long)json_integer_value(json_object_get(c, "line")),
+			       (long long)json_integer_value(json_object_get(c, "column")), v,
+			       json_string_value(json_object_get(c, "kind")),
+			       json_string_value(json_object_get(c, "text")),
+			       json_string_value(json_object_get(c, "reason")));
+	}
+	json_decref(r);
 }

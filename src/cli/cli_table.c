@@ -20,6 +20,7 @@ const struct cli_command *const cli_commands[] = {
 	&cli_cmd_task,
 	&cli_cmd_draft,
 	&cli_cmd_run,
+	&cli_cmd_certify,
 	&cli_cmd_corrections,
 	&cli_cmd_serve,
 	&cli_cmd_models,

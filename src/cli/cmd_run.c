@@ -9,12 +9,13 @@
 
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
+#include "cli/cli_signoff.h"
 #include "authority/authority.h"
 #include "llm/llm.h"
 #include "pipeline/pipeline.h"
 
 struct run_opts {
-	const char *matter, *final, *override, *out, *by, *format;
+	const char *matter, *final, *override, *out, *by, *format, *reason;
 	bool json, draft, reasoning;
 };
 
@@ -32,8 +33,10 @@ static const struct cli_opt opts[] = {
 	  "approve: accept the final despite blocked claims, recording why", CLI_STRING,
 	  AT(override) },
 	{ "out", 'o', "OUT", "approve: where to write the final document", CLI_PATH, AT(out) },
-	{ "by", 0, "WHAT", "stats: group by model, role or task (default model)", CLI_STRING,
-	  AT(by) },
+	{ "by", 0, "WHAT", "stats: group by model, role or task (default model); approve, waive: "
+	  "who decides (default: [user] name of sworn.conf or user.conf)", CLI_STRING, AT(by) },
+	{ "reason", 0, "TEXT", "waive: why the claim stands (one line, on the record)", CLI_STRING,
+	  AT(reason) },
 };
 
 static int run_id_arg(int64_t *id, const char *s)
@@ -54,9 +57,15 @@ static const char *dash(const char *s)
 	return s ? s : "-";
 }
 
+struct listed {
+	const struct sw_run_list *runs;
+	struct sw_matter *m;
+};
+
 static void print_list(FILE *f, const void *ud)
 {
-	const struct sw_run_list *runs = ud;
+	const struct listed *l = ud;
+	const struct sw_run_list *runs = l->runs;
 	if (runs->n == 0) {
 		fputs("no runs yet (start one with sworn draft)\n", f);
 		return;
@@ -68,8 +77,18 @@ static void print_list(FILE *f, const void *ud)
 		char steps[48];
 		snprintf(steps, sizeof(steps), "%lld/%lld", (long long)r->steps_done,
 			 (long long)r->steps);
+		char status[64];
+		struct cli_signoff so;
+		struct sw_err err = { 0 };
+		if (r->status && !strcmp(r->status, "approved") &&
+		    cli_signoff_load(&so, l->m, r->id, &err) == 0) {
+			cli_signoff_status(status, sizeof(status), &so, r->status);
+			cli_signoff_release(&so);
+		} else {
+			snprintf(status, sizeof(status), "%s", dash(r->status));
+		}
 		fprintf(f, "%-5lld %-16s %-10s %-6s %-20s %s\n", (long long)r->id, dash(r->task),
-			dash(r->status), steps, dash(r->created_at), dash(r->brief));
+			status, steps, dash(r->created_at), dash(r->brief));
 	}
 }
 
@@ -239,6 +258,7 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 {
 	struct cli_draft d = { 0 };
 	struct sw_approve_result r = { 0 };
+	struct sw_person who = { 0 };
 	struct sw_err err = { 0 };
 	struct sw_authority *auth = NULL;
 	struct sw_llm_config llm = { 0 };
@@ -293,7 +313,17 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 			rc = CLI_USAGE;
 		goto done;
 	}
+	/* An override needs the person who takes it; a clean approval records
+	 * the person when one is named. */
+	int prc = cli_person(&who, ctx, o->by, &err);
+	if (prc != 0 && (o->override || prc != SW_ENOTFOUND)) {
+		rc = cli_fail(&err);
+		if (rc == CLI_NO)
+			rc = CLI_USAGE;
+		goto done;
+	}
 	struct sw_approve_opts ao = {
+		.by = prc == 0 ? &who : NULL,
 		.judge = judged ? &judge.vj : NULL,
 		.final_text = d.view.src,
 		.final_len = d.view.src_len,
@@ -320,14 +350,92 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 			json_object_set_new(doc, "report", json_loads(r.report_json, 0, NULL));
 	}
 	rc = cli_emit(o->json, doc, print_approve, &r, r.accepted ? CLI_OK : CLI_NO);
+	if (!r.accepted && !o->json && r.report_json) {
+		fprintf(stderr, "sworn: run %lld's final is refused; the claims that block:\n",
+			(long long)id);
+		cli_blocked_print(stderr, r.report_json);
+	}
 	if (r.accepted && !o->json)
 		printf("final document: %s\n", out);
+	if (r.accepted && !ao.by && !cli_globals.quiet)
+		fputs("sworn: approved by nobody named: put [user] name = ... in sworn.conf or "
+		      "user.conf (or give --by NAME) to record who approves\n", stderr);
 done:
+	sw_person_release(&who);
 	sw_approve_result_release(&r);
 	sw_llm_config_release(&llm);
 	sw_authority_close(auth);
 	cli_draft_release(&d);
 	free(out);
+	return rc;
+}
+
+/* sworn run waive RUN CLAIM: the claim as numbered in the run's current
+ * draft, or in --final FILE. */
+static int do_waive(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const char *claim,
+		    const struct run_opts *o)
+{
+	struct sw_err err = { 0 };
+	struct cli_draft d = { 0 };
+	struct sw_markup view = { 0 };
+	struct sw_verify_report rep = { 0 };
+	struct sw_waivers w = { 0 };
+	struct sw_authority *auth = NULL;
+	char *draft = NULL;
+	long k = -1;
+	int rc = CLI_USAGE, arc;
+
+	auth = cli_open_authorities(ctx, &err, &arc);
+	if (arc != 0) {
+		rc = cli_fail(&err);
+		goto done;
+	}
+	const char *text;
+	size_t len;
+	if (o->final) {
+		if (cli_draft_read(&d, o->final, o->format, &err) != 0) {
+			cli_fail(&err);
+			goto done;
+		}
+		text = d.view.text;
+		len = d.view.len;
+	} else {
+		if (sw_run_draft(&draft, m, id, &err) != 0 ||
+		    sw_markup_parse(&view, SW_MARKUP_MARKDOWN, draft, strlen(draft), &err) != 0) {
+			cli_fail(&err);
+			goto done;
+		}
+		text = view.text;
+		len = view.len;
+	}
+	struct sw_verify_opts vo = { .lenient = false };
+	if (sw_verify(&rep, m, auth, text, len, &vo, &err) != 0) {
+		rc = cli_fail(&err);
+		goto done;
+	}
+	if (cli_waive(&w, &k, &rep, m, ctx, claim, o->reason ? o->reason : "", o->by, id,
+		      &err) != 0) {
+		cli_fail(&err);
+		goto done;
+	}
+	const struct sw_verify_waiver *x = rep.verdicts[k].waiver;
+	json_t *doc = o->json ? json_pack("{s:I, s:I, s:s, s:s, s:s, s:b}", "run", (json_int_t)id,
+					  "waiver", (json_int_t)(x ? x->id : 0), "reason",
+					  x ? x->reason : "", "by", x ? x->by : "", "at",
+					  x ? x->at : "", "gate", rep.pass)
+			      : NULL;
+	rc = cli_emit(o->json, doc, NULL, NULL, CLI_OK);
+	if (!o->json && x)
+		sw_term_printf(stdout, "claim %ld waived by %s on %s: %s\n%zu claims: %zu waived; "
+			       "the gate %s\n", k + 1, x->by, x->at, x->reason, rep.claims.n,
+			       rep.nwaived, rep.pass ? "passes" : "still blocks");
+done:
+	sw_verify_release(&rep);
+	sw_waivers_release(&w);
+	sw_markup_release(&view);
+	cli_draft_release(&d);
+	sw_authority_close(auth);
+	free(draft);
 	return rc;
 }
 
@@ -348,6 +456,11 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			cli_error("sworn run %s takes no run number", sub);
 			return CLI_USAGE;
 		}
+	} else if (!strcmp(sub, "waive")) {
+		if (a->npos != 3) {
+			cli_error("usage: sworn run waive RUN CLAIM --reason TEXT [--final FILE]");
+			return CLI_USAGE;
+		}
 	} else if (!strcmp(sub, "show") || !strcmp(sub, "resume") || !strcmp(sub, "cancel") ||
 		   !strcmp(sub, "approve") || !strcmp(sub, "context")) {
 		if (a->npos < 2 || (a->npos > 2 && strcmp(sub, "context")) || a->npos > 3) {
@@ -356,8 +469,8 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			return CLI_USAGE;
 		}
 	} else {
-		cli_error("unknown subcommand 'run %s' (list, show, resume, cancel, approve, stats,"
-			  " context)", sub);
+		cli_error("unknown subcommand 'run %s' (list, show, resume, cancel, approve, waive,"
+			  " stats, context)", sub);
 		return CLI_USAGE;
 	}
 	if (needs_id && (rc = run_id_arg(&id, a->pos[1])) != 0)
@@ -374,9 +487,10 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 				rc = CLI_USAGE;
 		} else {
 			/* an object, so that cli_emit stamps it like every document */
+			struct listed l = { &list, m };
 			rc = cli_emit(o->json, o->json ? json_pack("{s:o}", "runs",
 								 sw_run_list_json(&list)) : NULL,
-				      print_list, &list, CLI_OK);
+				      print_list, &l, CLI_OK);
 			sw_run_list_release(&list);
 		}
 	} else if (!strcmp(sub, "show")) {
@@ -396,9 +510,19 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			}
 			free(draft);
 		} else {
+			struct cli_signoff so = { 0 };
+			if (doc && cli_signoff_load(&so, m, id, &err) != 0) {
+				json_decref(doc);
+				doc = NULL;
+			}
+			if (doc && o->json)
+				json_object_update_new(doc, cli_signoff_json(&so));
 			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show, &view,
 					    CLI_OK)
 				 : cli_fail(&err);
+			if (doc && rc == CLI_OK && !o->json)
+				cli_signoff_print(stdout, &so);
+			cli_signoff_release(&so);
 			if (rc == CLI_OK && o->reasoning && !o->json)
 				print_reasoning(&view);
 		}
@@ -416,6 +540,8 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			printf("run %lld cancelled\n", (long long)id);
 	} else if (!strcmp(sub, "approve")) {
 		rc = do_approve(ctx, m, id, o);
+	} else if (!strcmp(sub, "waive")) {
+		rc = do_waive(ctx, m, id, a->pos[2], o);
 	} else if (!strcmp(sub, "stats")) {
 		enum sw_stats_by by = SW_STATS_MODEL;
 		if (o->by && !strcmp(o->by, "role"))
@@ -462,7 +588,7 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 const struct cli_command cli_cmd_run = {
 	.name = "run",
 	.usage = "list | show RUN [--draft] [--reasoning] | resume RUN | cancel RUN | approve RUN --final FILE"
-		 " [--override REASON] [-o OUT] | stats [--by model|role|task] | context RUN [STEP]"
+		 " [--override REASON] [-o OUT] [--by NAME] | waive RUN CLAIM --reason TEXT [--final FILE] [--by NAME] | stats [--by model|role|task] | context RUN [STEP]"
 		 " (each with -m MATTER [--json])",
 	.summary = "the drafting runs of a matter: show, resume, approve, statistics, context audit",
 	.description =
@@ -475,7 +601,12 @@ const struct cli_command cli_cmd_run = {
 		"too); it is accepted only when the gate passes, or with --override \"reason\",\n"
 		"which is recorded with the verdicts it overrode.  The final is written (by\n"
 		"default to matters/MATTER/finals/run-RUN-final.md), stored with origin human,\n"
-		"and the pair (model draft, final) kept as a correction.  stats: per model,\n"
+		"and the pair (model draft, final) kept as a correction; who approved\n"
+		"(--by, else [user] name) is recorded with it, and refused, it lists each\n"
+		"claim that blocks on stderr.  waive: waive claim CLAIM (its number in the\n"
+		"run's draft, or in --final FILE, or its fingerprint) with --reason, as\n"
+		"sworn verify --waive does.  show and list give the approver, the override\n"
+		"and the waivers.  stats: per model,\n"
 		"role or task: first-draft claims blocked per 100, review findings, rounds to\n"
 		"verified, edit ratio, tok/s.  context: every section of every window with\n"
 		"its origin, document, Bates number and tokens; exit 1 if any text that is\n"

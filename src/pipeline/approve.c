@@ -51,6 +51,26 @@ static bool blocks(const struct sw_claim_verdict *v)
 	return v->verdict != SW_VERDICT_SUPPORTED && !v->waiver;
 }
 
+/* The ids of the waivers that let claims pass, as a JSON array; NULL for
+ * none. */
+static char *waivers_json(const struct sw_verify_report *r)
+{
+	if (r->nwaived == 0)
+		return NULL;
+	json_t *a = json_array();
+	for (size_t i = 0; i < r->claims.n; i++) {
+		const struct sw_verify_waiver *w = r->verdicts[i].waiver;
+		bool seen = false;
+		for (size_t k = 0; w && k < json_array_size(a); k++)
+			seen = seen || json_integer_value(json_array_get(a, k)) == w->id;
+		if (w && !seen)
+			json_array_append_new(a, json_integer((json_int_t)w->id));
+	}
+	char *s = json_dumps(a, JSON_COMPACT);
+	json_decref(a);
+	return s;
+}
+
 /* The verdicts an override accepts: [{claim, verdict, reason}]. */
 static char *overridden_json(const struct sw_verify_report *r)
 {
@@ -74,7 +94,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		   const struct sw_approve_opts *o, struct sw_err *err)
 {
 	char *status = NULL, *final_path = NULL, *key = NULL, *messages = NULL, *draft = NULL;
-	char *override = NULL, *overridden = NULL, *diff = NULL, *name = NULL;
+	char *override = NULL, *overridden = NULL, *diff = NULL, *name = NULL, *waived = NULL;
 	int64_t draft_doc = 0, final_doc = 0;
 	struct sw_markup view;
 	struct sw_verify_report rep;
@@ -154,6 +174,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	diff = json_dumps(ops, JSON_COMPACT);
 	if (!rep.pass)
 		overridden = overridden_json(&rep);
+	waived = waivers_json(&rep);
 
 	/* The human document stands by itself (the same text again is a
 	 * no-op), so it may be stored before the transaction that points the
@@ -187,7 +208,7 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		.draft_doc_id = draft_doc, .final = o->final_text, .final_len = o->final_len,
 		.final_doc_id = final_doc, .final_path = o->out_path, .diff = diff,
 		.words = &ds, .override = rep.pass ? NULL : override, .overridden = overridden,
-		.at = now, .by = o->by,
+		.at = now, .by = o->by, .waivers = waived,
 	};
 	if ((rc = sw__journal_approve(&out->correction_id, m, &ap, err)) != 0)
 		goto cleanup;
@@ -226,6 +247,7 @@ cleanup:
 	free(draft);
 	free(override);
 	free(overridden);
+	free(waived);
 	free(diff);
 	free(name);
 	return rc;

@@ -124,8 +124,8 @@ int sw__journal_approve(int64_t *corr_id, struct sw_matter *m,
 				"INSERT INTO corrections (run_id, step_key, messages, draft, final,"
 				" draft_doc_id, final_doc_id, diff, words_kept, words_changed,"
 				" words_added, words_removed, override, overridden, created_at,"
-				" by_name, by_email, by_bar)"
-				" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+				" by_name, by_email, by_bar, waivers)"
+				" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 				"cannot store the correction", err)) != 0)
 		return rc;
 	sqlite3_bind_int64(st, 1, a->run_id);
@@ -146,6 +146,7 @@ int sw__journal_approve(int64_t *corr_id, struct sw_matter *m,
 	sw_db_bind_text_or_null(st, 16, a->by ? a->by->name : NULL);
 	sw_db_bind_text_or_null(st, 17, a->by ? a->by->email : NULL);
 	sw_db_bind_text_or_null(st, 18, a->by ? a->by->bar_number : NULL);
+	sw_db_bind_text_or_null(st, 19, a->waivers);
 	if ((rc = sw_db_step_done(st, "cannot store the correction", err)) == 0)
 		*corr_id = sqlite3_last_insert_rowid(db);
 	sqlite3_finalize(st);

@@ -129,6 +129,9 @@ static const char *const migrations[] = {
 	"ALTER TABLE corrections ADD COLUMN by_name TEXT;"
 	"ALTER TABLE corrections ADD COLUMN by_email TEXT;"
 	"ALTER TABLE corrections ADD COLUMN by_bar TEXT;",
+	/* 4 -> 5: the waivers that let claims of the final pass on approval,
+	 * as a JSON array of their ids. */
+	"ALTER TABLE corrections ADD COLUMN waivers TEXT;",
 };
 
 static bool has(sqlite3 *db, const char *sql)

@@ -658,6 +658,113 @@ void sw_waivers_release(struct sw_waivers *w);
  * returns the claims waived. */
 size_t sw_waivers_apply(struct sw_verify_report *r, const struct sw_waivers *w);
 
+/* --------------------------------------------------------------- sign-off
+ * What the journal says of a run's sign-off: the run, its approval (the
+ * latest correction: time, person, override and the verdicts it overrode,
+ * the final as approved) and the model and endpoint of each step. */
+struct sw_signoff_step {
+	char *key, *role, *endpoint, *model, *host, *status; /* NULL when none */
+};
+
+struct sw_signoff {
+	int64_t run_id;
+	char *task, *status, *created_at;
+	char *final_path;     /* where approval wrote the final, or NULL */
+	int64_t final_doc_id;
+	char *final;          /* the final as approved, or NULL before approval */
+	size_t final_len;
+	char *approved_at;    /* NULL before approval */
+	char *by, *by_email, *by_bar; /* who approved; NULL when not recorded */
+	char *override;       /* the override's reason, or NULL */
+	char *overridden;     /* the verdicts it overrode (JSON), or NULL */
+	char *waivers;        /* ids of the waivers that let claims of the final
+				 pass on approval (JSON array), or NULL */
+	struct sw_signoff_step *steps;
+	size_t nsteps;
+};
+
+/* Read run_id's sign-off (SW_ENOTFOUND for no such run).  Release with
+ * sw_signoff_release. */
+int sw_signoff_get(struct sw_signoff *out, struct sw_matter *m, int64_t run_id,
+		   struct sw_err *err) SW_MUST_USE;
+void sw_signoff_release(struct sw_signoff *s);
+
+/* ---------------------------------------------------------- the certificate
+ * The verification certificate of an approved run, for courts that require
+ * a disclosure or certification of AI use: matter and run; the final's
+ * SHA-256 and size; the final verified again now (sworn's version and
+ * commit, the authority table's date, the record's document count, claims
+ * by kind and verdict, the gate); every waiver and the override with reason,
+ * person and time; the model and endpoint of every step with the local-only
+ * policy's verdict on it as sworn.conf says now; the context audit's
+ * result; and a stamp: the final's SHA-256 and the SHA-256 of the journal's
+ * facts certified (the run, its approval, its steps, the waivers listed by
+ * id), which sw_certify_check compares with the journal again. */
+struct sw_certify_opts {
+	struct sw_authority *auth;        /* may be NULL */
+	const char *authorities_updated;  /* the table's last write, or NULL */
+	const char *version, *commit;     /* sworn's; NULL: SW_VERSION, "unknown" */
+	const struct sw_llm_config *llm;  /* endpoints and policy, or NULL */
+};
+
+/* The certificate as JSON: {matter, run, task, final_path, final {sha256,
+ * size}, approval {at, by, email, bar_number, override, overridden},
+ * verification {at, version, commit, authorities_updated,
+ * record_documents, record_last_import, gate, claims, waived, by_kind
+ * {KIND: {VERDICT: n}}}, waivers [{id, fingerprint, kind, claim, verdict,
+ * reason, by, by_email, at}], steps [{key, role, model, host, endpoint,
+ * url, verdict: local|allowed|refused|unknown, why}], context_audit
+ * {violations, steps, sections, details}, stamp {final_sha256,
+ * journal_sha256}}.  The run
+ * must be approved (SW_EUSAGE saying so). */
+int sw_certify(struct json_t **out, struct sw_matter *m, int64_t run_id,
+	       const struct sw_certify_opts *o, struct sw_err *err) SW_MUST_USE;
+
+/* The certificate in Markdown or as a self-contained HTML page, appended
+ * to out; both end with the stamp line (SW_CERTIFY_STAMP ...) and hold an
+ * editable disclosure paragraph. */
+void sw_certify_markdown(struct sw_buf *out, const struct json_t *cert);
+void sw_certify_html(struct sw_buf *out, const struct json_t *cert);
+
+/* Lay out the certificate's Markdown (sw_certify_markdown) as a PDF at
+ * path, A4 or Letter width, one or two pages for a run of ordinary size
+ * (cairo, in the module sworn-pipeline.so: a missing module is an error
+ * naming it). */
+int sw_certify_pdf(const char *text, size_t len, const char *path,
+		   struct sw_err *err) SW_MUST_USE;
+
+/* The certificate's stamp as written in it (any format: its text). */
+#define SW_CERTIFY_STAMP "sworn-certificate:"
+#define SW_CERTIFY_MAX_WAIVERS 256
+struct sw_certify_stamp {
+	char matter[128];
+	int64_t run;
+	char final_sha256[SW_SHA256_HEX_LEN + 1];
+	char journal_sha256[SW_SHA256_HEX_LEN + 1];
+	int64_t waivers[SW_CERTIFY_MAX_WAIVERS];
+	size_t nwaivers;
+};
+/* Find and read the stamp in a certificate's text (SW_EINPUT: none, or
+ * damaged). */
+int sw_certify_stamp_parse(struct sw_certify_stamp *out, const char *text,
+			   struct sw_err *err) SW_MUST_USE;
+
+struct sw_certify_check {
+	char file_sha256[SW_SHA256_HEX_LEN + 1]; /* of the final given */
+	bool file_matches;          /* it is the final the certificate names */
+	bool approved;              /* the run is approved in the journal */
+	bool journal_final_matches; /* the journal's final is that final */
+	bool waivers_found;         /* every waiver listed is still there */
+	bool journal_matches;       /* the journal's facts are as certified */
+	bool ok;                    /* all of them */
+};
+/* Compare a certificate's stamp with the final's bytes and m's journal.
+ * Errors only when the journal cannot be read (SW_ENOTFOUND: no such
+ * run); a mismatch is out->ok false. */
+int sw_certify_check(struct sw_certify_check *out, struct sw_matter *m,
+		     const struct sw_certify_stamp *st, const void *final, size_t final_len,
+		     struct sw_err *err) SW_MUST_USE;
+
 /* --------------------------------------------------------------- the judge
  * verify.h's judge ("the judge") over the llm client: sworn.conf's
  * [role "judge"], asked under the JSON Schema {supported: bool, span:

@@ -55,6 +55,7 @@ struct sw__journal_approval {
 	const struct sw_diff_stats *words;
 	const char *override, *overridden; /* NULL for a clean approval */
 	const struct sw_person *by;        /* who approved, or NULL */
+	const char *waivers;               /* ids of the waivers applied (JSON), or NULL */
 };
 /* In the transaction: the run approved (SW_EUSAGE when it changed since it
  * was read), the correction stored (*corr_id). */

@@ -7,7 +7,7 @@
 # The commands `sworn help` lists, and each one this test walks: a command
 # added to the table without a row here fails the test.
 walked="init matter ingest search show gguf plan claims authorities verify task draft run
-corrections serve models ask doctor fleet bench version help"
+certify corrections serve models ask doctor fleet bench version help"
 "$SWORN" help >"$T/help" 2>&1
 for c in $(sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' "$T/help"); do
 	case " $(echo $walked) " in
@@ -38,7 +38,7 @@ cd "$T/nows" || exit 1
 for cmd in "matter list" "matter new x" "ingest -m m a.txt" "search -m m word" "show -m m X-1" \
 	"verify -m m d.md" "draft -m m --task declaration --brief b.md" "run list -m m" \
 	"corrections export -m m --format sft" "models" "ask drafter hi" "doctor" "fleet status" \
-	"bench" "authorities lookup 550 U.S. 544" "serve --port 0"; do
+	"bench" "authorities lookup 550 U.S. 544" "serve --port 0" "certify 1 -m m"; do
 	# shellcheck disable=SC2086
 	run 2 "$SWORN" $cmd
 	one_line
@@ -60,7 +60,7 @@ printf 'Declare what the record shows.\n' >b.md
 for cmd in "ingest -m m nope.txt" "claims nope.md" "verify -m m nope.md" "gguf nope.gguf" \
 	"plan --hardware nope.ini nope.gguf" "authorities import nope.csv" \
 	"draft -m m --task declaration --brief nope.md" "ask --schema nope.json drafter hi" \
-	"run approve 1 -m m --final nope.md" \
+	"run approve 1 -m m --final nope.md" "certify --check nope.md nope.md" \
 	"bench http://127.0.0.1:9 --model nope.gguf --hardware nope.ini --group g"; do
 	# shellcheck disable=SC2086
 	run 2 "$SWORN" $cmd
@@ -73,7 +73,7 @@ has "$T/err" "/proc/nope"
 for cmd in "ingest nope.txt" "search word" "show X-1" "verify d.md" "matter audit" \
 	"matter docs" "matter get corrections.export" "matter set corrections.export=yes" \
 	"run list" "run stats" "corrections export --format sft" \
-	"draft --task declaration --brief b.md" "serve --port 0"; do
+	"draft --task declaration --brief b.md" "serve --port 0" "certify 1"; do
 	# shellcheck disable=SC2086
 	run 2 "$SWORN" $cmd -m nope
 	one_line

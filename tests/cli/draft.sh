@@ -107,7 +107,11 @@ run 1 "$SWORN" run approve 1 -m acme --final final.md
 has "$T/out" "refused"
 eq "still verified" "$(sql acme 'SELECT status FROM runs WHERE id = 1')" verified
 eq "no correction yet" "$(sql acme 'SELECT count(*) FROM corrections')" 0
-run 0 "$SWORN" run approve 1 -m acme --final final.md --override "ACME0000998 is in the supplemental production"
+run 2 env XDG_CONFIG_HOME="$T/nouser" "$SWORN" run approve 1 -m acme --final final.md \
+	--override "ACME0000998 is in the supplemental production"
+has "$T/err" "needs the name of the person who decides" # an override is someone's
+run 0 "$SWORN" run approve 1 -m acme --final final.md --override "ACME0000998 is in the supplemental production" \
+	--by "Ann Lee"
 has "$T/out" "approved with override"
 eq "approved" "$(sql acme 'SELECT status FROM runs WHERE id = 1')" approved
 eq "override kept" "$(sql acme 'SELECT override FROM corrections WHERE run_id = 1')" \

@@ -1,0 +1,137 @@
+#!/bin/sh
+# Sign-off of a run end to end against the fake llama-servers of draft.sh
+# (scripted stand-ins, not language models): a final with two claims that
+# block, one waived by a lawyer and one overridden on approval; both, and
+# the person, visible in run show (text and --json), run list, and the
+# certificate in Markdown, HTML and PDF; certify --check valid on each and
+# failing on an edited final.
+. "$SW_SRC/tests/cli/lib.sh"
+: "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
+D="$SW_TEST_DATA/pipeline"
+trap 'for p in $pids; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
+HOME="$T/home"
+XDG_CONFIG_HOME="$T/xdg"
+export HOME XDG_CONFIG_HOME
+mkdir -p "$T/xdg/sworn"
+printf '[user]\nname = Ann Lee\nemail = ann@firm.example\nbar_number = CA 123456\n' \
+	>"$T/xdg/sworn/user.conf"
+
+"$SWORN" init -q "$T/ws" || exit 1
+boards_conf
+cd "$T/ws" || exit 1
+"$SWORN" matter new acme >/dev/null || exit 1
+"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
+cp "$D/brief.md" brief.md
+printf '[answer "draft"]\nfile = %s\n' "$D/draft-invented.md" >"$T/a.ini"
+cat >"$T/b.ini" <<INI
+[answer "review"]
+match = opposing counsel's most careful associate
+file = $D/review.json
+[answer "revise"]
+match = Revise the declaration
+file = $D/draft-fixed.md
+INI
+fakes "$T/a.ini" "$T/b.ini"
+run 0 "$SWORN" draft -m acme --task declaration --brief brief.md
+has "$T/out" "run 1: verified"
+
+run 2 "$SWORN" certify 1 -m acme
+has "$T/err" "run 1 is verified, not approved"
+has "$T/err" "sworn run approve 1"
+
+# the lawyer's final adds two claims that block
+"$SWORN" run show 1 -m acme --draft >final.md
+printf '\n4. The carrier confirmed it (ACME0000997).\n\n5. Brightline admitted fault (ACME0000998).\n' \
+	>>final.md
+run 1 "$SWORN" run approve 1 -m acme --final final.md
+has "$T/err" "ACME0000997"
+has "$T/err" "ACME0000998"
+has "$T/err" "bates"
+n=$("$SWORN" verify -m acme final.md | awk '/unsupported +bates .*ACME0000997/ { print $1; exit }')
+[ -n "$n" ] || { echo "FAIL: ACME0000997 not listed as blocked"; exit 1; }
+run 0 "$SWORN" run waive 1 "$n" -m acme --final final.md --reason "ACME0000997 is in the supplemental volume"
+has "$T/out" "waived"
+run 1 "$SWORN" run approve 1 -m acme --final final.md
+lacks "$T/err" "ACME0000997"
+has "$T/err" "ACME0000998"
+run 0 "$SWORN" run approve 1 -m acme --final final.md -o "$T/final-out.md" \
+	--override "ACME0000998 is in the supplemental production"
+has "$T/out" "approved with override"
+eq "approver" "$(sql acme 'SELECT by_name FROM corrections WHERE run_id = 1')" "Ann Lee"
+
+# ------------------------------------------ visible where a run is shown
+run 0 "$SWORN" run show 1 -m acme
+has "$T/out" "approved by Ann Lee"
+has "$T/out" "override: ACME0000998 is in the supplemental production"
+has "$T/out" "waived"
+has "$T/out" "ACME0000997 is in the supplemental volume"
+run 0 "$SWORN" run show 1 -m acme --json
+python3 - "$T/out" <<'PY' || failures=$((failures + 1))
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = d["approval"]
+assert a["by"] == "Ann Lee" and a["override"].startswith("ACME0000998"), a
+assert [w["reason"] for w in d["waivers"]] == ["ACME0000997 is in the supplemental volume"], d
+PY
+run 0 "$SWORN" run list -m acme
+has "$T/out" "approved (override, 1 waiver)"
+
+# --------------------------------------------------------- the certificate
+run 0 "$SWORN" certify 1 -m acme
+cp "$T/out" cert.md
+sha=$(sha256sum "$T/final-out.md" | cut -d' ' -f1)
+has cert.md "# Verification certificate"
+has cert.md "Matter acme, run 1"
+has cert.md "SHA-256 $sha"
+has cert.md "Approved at "
+has cert.md "by Ann Lee"
+has cert.md "ann@firm.example"
+has cert.md "Bar number: CA 123456"
+has cert.md "Override: approved despite 1 blocked claims"
+has cert.md "ACME0000997 is in the supplemental volume"
+has cert.md "fake-drafter-35b"
+has cert.md "Every step ran on this office's own machines"
+has cert.md "No text that is not evidence was presented"
+has cert.md "Disclosure"
+has cert.md "final-sha256=$sha"
+has cert.md "journal-sha256="
+run 0 "$SWORN" certify 1 -m acme --json
+python3 - "$T/out" <<'PY' || failures=$((failures + 1))
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = d["verification"]
+assert v["waived"] == 1 and v["by_kind"]["bates"]["waived"] == 1, v
+assert d["context_audit"]["violations"] == 0, d["context_audit"]
+assert all(s["verdict"] == "local" for s in d["steps"]), d["steps"]
+assert len(d["waivers"]) == 1 and d["waivers"][0]["by"] == "Ann Lee"
+PY
+run 0 "$SWORN" certify 1 -m acme --format html -o cert.html
+has cert.html "<h1>Verification certificate</h1>"
+has cert.html 'contenteditable="true"'
+has cert.html "final-sha256=$sha"
+run 0 "$SWORN" certify 1 -m acme --format pdf -o cert.pdf
+eq "a PDF" "$(head -c 5 cert.pdf)" "%PDF-"
+run 2 "$SWORN" certify 1 -m acme --format pdf
+has "$T/err" "needs -o FILE"
+run 2 "$SWORN" certify 1 -m acme --format docx
+has "$T/err" "give md, html or pdf"
+
+# ------------------------------------------------------------- the check
+for c in cert.md cert.html cert.pdf; do
+	run 0 "$SWORN" certify --check "$c" "$T/final-out.md"
+	has "$T/out" "certificate: valid"
+done
+sed 's/Brightline admitted fault/Brightline admitted nothing/' "$T/final-out.md" >edited.md
+run 1 "$SWORN" certify --check cert.md edited.md
+has "$T/out" "NOT the certified final"
+has "$T/out" "certificate: does not match"
+run 1 "$SWORN" certify --check cert.pdf edited.md --json
+has "$T/out" '"valid": false'
+# a journal changed after the certificate: its facts differ
+sqlite3 matters/acme/matter.db "UPDATE corrections SET by_name = 'Mallory' WHERE run_id = 1"
+run 1 "$SWORN" certify --check cert.md "$T/final-out.md"
+has "$T/out" "journal: DIFFERS"
+run 2 "$SWORN" certify --check brief.md "$T/final-out.md"
+has "$T/err" "no 'sworn-certificate:' stamp"
+
+done_testing
