@@ -3,7 +3,10 @@
  * their comparison.  The input is split at its first NUL (or halfway) into
  * a document and an output.  Checks: prints sorted and unique, a text shares
  * all its prints with itself and matches itself, shared counts symmetric
- * and bounded, scores within [0, 1].
+ * and bounded, scores within [0, 1]; the output's prints less what it
+ * copied from the document (sw__record_fp_compute_given, the document as
+ * the evidence it was shown) are a subset of its own, and a text given
+ * itself keeps nothing.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,6 +53,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sw__record_fp_score(&sc, a.n, &a, a.n, a.text_hash);
 		check(sc.match && sc.overlap == 1.0, "a text does not match itself");
 	}
+	struct sw_fp g, self;
+	sw__record_fp_compute_given(&g, s + boff, size - boff, s, alen);
+	check_fp(&g);
+	check(sw__record_fp_shared(&g, &b) == g.n, "given-less prints not the output's own");
+	sw__record_fp_compute_given(&self, s, alen, s, alen);
+	check(self.n == 0 && self.words == 0, "a text given itself keeps prints");
+	sw__record_fp_release(&g);
+	sw__record_fp_release(&self);
 	sw__record_fp_release(&a);
 	sw__record_fp_release(&b);
 	return 0;
