@@ -15,7 +15,7 @@
 
 struct serve_opts {
 	const char *matter, *port_file, *bind, *by;
-	long long port, render_cpu, session_ttl;
+	long long port, render_cpu, session_ttl, request_timeout;
 	bool allow_remote, no_token_print, keep_token;
 };
 
@@ -35,6 +35,8 @@ static const struct cli_opt opts[] = {
 	  "sworn.conf or user.conf)", CLI_STRING, AT(by) },
 	{ "render-cpu", 0, "SECONDS", "CPU time one page image may take to draw (default 30, as "
 	  "a page's text import)", CLI_INT, AT(render_cpu), 1, 3600 },
+	{ "request-timeout", 0, "SECONDS", "close a connection whose request has not arrived "
+	  "whole within SECONDS (default 30)", CLI_INT, AT(request_timeout), 1, 3600 },
 	{ "keep-token", 0, NULL, "keep the token of " SW_WEB_TOKEN_FILE " (default: a new one "
 	  "at each start)", CLI_FLAG, AT(keep_token) },
 	{ "session-ttl", 0, "SECONDS", "end a page's session this long after its last request "
@@ -145,6 +147,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		.log = !cli_globals.quiet,
 		.render_cpu_s = (unsigned)o->render_cpu,
 		.session_ttl_s = (unsigned)o->session_ttl,
+		.request_deadline_s = (unsigned)o->request_timeout,
 	};
 	if (sw_web_start(&w, &wo, &err) != 0) {
 		rc = cli_fail(&err);
@@ -196,7 +199,8 @@ const struct cli_command cli_cmd_serve = {
 	.name = "serve",
 	.usage = "[-m MATTER] [--port N] [--port-file FILE] [--bind ADDR --allow-remote]"
 		 " [--render-cpu SECONDS] [--by NAME]"
-		 " [--keep-token] [--session-ttl SECONDS] [--no-token-print]",
+		 " [--keep-token] [--session-ttl SECONDS] [--request-timeout SECONDS]"
+		 " [--no-token-print]",
 	.summary = "review runs, drafts and their evidence in a browser on this machine",
 	.description =
 		"Serves a local page for what the CLI does: matters, their documents and\n"
@@ -215,7 +219,11 @@ const struct cli_command cli_cmd_serve = {
 		"standard error unless --quiet.  A page image is drawn by a worker process\n"
 		"with limits (--render-cpu seconds of CPU, 2 GiB), killed past them: the\n"
 		"page's text is shown instead.  Ctrl-C or SIGTERM stops it within 2\n"
-		"seconds, whatever it is doing.\n\n"
+		"seconds, whatever it is doing.  One request's work is bounded: its\n"
+		"headers and body must arrive within --request-timeout seconds, and the\n"
+		"page verifies at most 1 MiB of text and 5,000 claims at once (use sworn\n"
+		"verify for more).  With --bind 0.0.0.0 (or ::) the page answers to this\n"
+		"machine's addresses and host name.\n\n"
 		"Exit status: 0 stopped by a signal, 2 usage error or the port in use.",
 	.opts = opts,
 	.nopts = SW_ARRAY_LEN(opts),

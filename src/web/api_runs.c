@@ -190,6 +190,10 @@ void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_m
 	const char *text = body_str(body, r, "text", &len, true);
 	if (!text)
 		goto cleanup;
+	if (sw__web_verify_bounds(m, text, len, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		goto cleanup;
+	}
 	const char *override = NULL;
 	json_t *ov = json_object_get(body, "override");
 	if (ov && !json_is_null(ov)) {

@@ -8,11 +8,36 @@
 #include <unistd.h>
 
 #include "web/web_int.h"
+#include "claims/claims.h"
 #include "extract/extract.h"
 #include "markup/markup.h"
 #include "verify/verify.h"
 
 #define MAX_NAME 255
+
+int sw__web_verify_bounds(struct sw_matter *m, const char *text, size_t len, struct sw_err *err)
+{
+	if (len > SW_WEB_MAX_DRAFT)
+		return sw_err_set(err, SW_ELIMIT,
+				  "the draft is %zu bytes of text: the page verifies at most %zu at "
+				  "once; run sworn verify -m %s FILE for a longer one",
+				  len, SW_WEB_MAX_DRAFT, sw_matter_name(m));
+	/* the claims are what verifying costs: counted first (a scan is cheap
+	 * next to checking each against the record) */
+	struct sw_claims c;
+	memset(&c, 0, sizeof(c));
+	int rc = sw_claims_scan_terminated(&c, text, len, err);
+	size_t n = c.n;
+	sw_claims_release(&c);
+	if (rc != 0)
+		return rc;
+	if (n > SW_WEB_MAX_CLAIMS)
+		return sw_err_set(err, SW_ELIMIT,
+				  "the draft has %zu claims: the page verifies at most %d at once; run "
+				  "sworn verify -m %s FILE for a longer one",
+				  n, SW_WEB_MAX_CLAIMS, sw_matter_name(m));
+	return 0;
+}
 
 int sw__web_verify_json(json_t **report, const struct sw_web *w, struct sw_matter *m,
 			struct sw_authority *auth, const char *src, size_t len, int kind,
@@ -31,6 +56,8 @@ int sw__web_verify_json(json_t **report, const struct sw_web *w, struct sw_matte
 		sw_err_wrap(err, rc, "cannot read the draft");
 		goto cleanup;
 	}
+	if ((rc = sw__web_verify_bounds(m, view.text, view.len, err)) != 0)
+		goto cleanup;
 	struct sw_verify_opts vo = { .lenient = false };
 	if ((rc = sw_verify(&rep, m, auth, view.text, view.len, &vo, err)) != 0)
 		goto cleanup;

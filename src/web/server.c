@@ -7,6 +7,7 @@
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #include <microhttpd.h>
@@ -46,6 +47,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct sw__web_reply
 	MHD_add_response_header(resp, "Cross-Origin-Resource-Policy", "same-origin");
 	if (r->type)
 		MHD_add_response_header(resp, "Content-Type", r->type);
+	if (r->close)
+		MHD_add_response_header(resp, "Connection", "close");
 	MHD_add_response_header(resp, "Cache-Control", r->api ? "no-store" : "no-cache");
 	enum MHD_Result ok = MHD_queue_response(c, r->status, resp);
 	MHD_destroy_response(resp);
@@ -54,19 +57,40 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct sw__web_reply
 
 /* -------------------------------------------------------------- checks */
 
+/* What a request's headers say twice: two Host headers, or two
+ * Content-Length values that differ, are answered 400 (a proxy in front
+ * may have read the other one). */
+struct twice {
+	unsigned hosts;
+	const char *length;
+	bool lengths_differ;
+};
+
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key,
+				    const char *value)
+{
+	struct twice *t = cls;
+	(void)kind;
+	if (!strcasecmp(key, "Host")) {
+		t->hosts++;
+	} else if (!strcasecmp(key, "Content-Length")) {
+		if (t->length && strcmp(t->length, value ? value : "") != 0)
+			t->lengths_differ = true;
+		t->length = value ? value : "";
+	}
+	return MHD_YES;
+}
+
+static void *conn_slot(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	return ci ? ci->socket_context : NULL;
+}
+
 static const char *header(struct MHD_Connection *c, const char *name)
 {
 	return MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
-}
-
-static bool host_ok(const struct sw_web *w, const char *host)
-{
-	if (!host)
-		return false;
-	for (size_t i = 0; i < SW__WEB_HOSTS; i++)
-		if (w->hosts[i][0] && strcmp(host, w->hosts[i]) == 0)
-			return true;
-	return false;
 }
 
 /* "Authorization: Bearer X", X the workspace's token or a live session
@@ -212,11 +236,19 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 		const char *host = header(c, "Host");
 		unsigned refuse = 0;
 		const char *why = NULL;
-		if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
+		struct twice tw = { 0 };
+		MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &tw);
+		if (tw.hosts > 1) {
+			refuse = 400;
+			why = "bad request: two Host headers\n";
+		} else if (tw.lengths_differ) {
+			refuse = 400;
+			why = "bad request: two different Content-Length values\n";
+		} else if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 		    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0) {
 			refuse = 405;
 			why = "method not allowed\n";
-		} else if (!host_ok(w, host)) {
+		} else if (!sw__web_host_ok(w, host)) {
 			/* DNS rebinding: a page of another site that resolves
 			 * its own name to 127.0.0.1 still sends its Host */
 			refuse = 403;
@@ -232,7 +264,9 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 		if (!refuse)
 			return MHD_YES;
 		p->answered = true;
+		sw__web_conns_answering(w, conn_slot(c), true);
 		sw__web_reply_text(&r, refuse, why);
+		r.close = refuse == 400; /* where its body ends is not known */
 		log_line(w, method, url, refuse, p->t0);
 		ok = send_reply(c, &r);
 		sw__web_reply_release(&r);
@@ -251,6 +285,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 		return MHD_YES;
 	}
 	p->answered = true;
+	sw__web_conns_answering(w, conn_slot(c), true);
 	struct sw__web_req q = {
 		.w = w,
 		.conn = c,
@@ -274,15 +309,29 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 		      enum MHD_RequestTerminationCode toe)
 {
-	(void)cls;
-	(void)c;
 	(void)toe;
+	sw__web_conns_answering(cls, conn_slot(c), false);
 	struct pending *p = *con_cls;
 	if (!p)
 		return;
 	sw_buf_release(&p->body);
 	free(p);
 	*con_cls = NULL;
+}
+
+/* A connection opened or closed: kept for the request deadline. */
+static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_context,
+			enum MHD_ConnectionNotificationCode toe)
+{
+	struct sw_web *w = cls;
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		*socket_context = ci ? sw__web_conns_open(w, ci->connect_fd) : NULL;
+	} else {
+		sw__web_conns_close(w, *socket_context);
+		*socket_context = NULL;
+	}
 }
 
 /* ------------------------------------------------------------ lifecycle */
@@ -357,7 +406,8 @@ int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err
 
 	/* before the server's threads: the renderer is forked from a process
 	 * with one thread */
-	if ((rc = sw__web_render_start(w, err)) != 0)
+	if ((rc = sw__web_render_start(w, err)) != 0 ||
+	    (rc = sw__web_conns_start(w, o->request_deadline_s, err)) != 0)
 		goto fail;
 	w->daemon = MHD_start_daemon(
 		flags, (uint16_t)o->port, NULL, NULL, answer, w,
@@ -369,6 +419,7 @@ int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err
 		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 << 10),
 		MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
 		MHD_OPTION_NOTIFY_COMPLETED, completed, w,
+		MHD_OPTION_NOTIFY_CONNECTION, notify_conn, w,
 		MHD_OPTION_URI_LOG_CALLBACK, uri_seen, w,
 		MHD_OPTION_END);
 	if (!w->daemon) {
@@ -379,12 +430,7 @@ int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(w->daemon,
 							       MHD_DAEMON_INFO_BIND_PORT);
 	w->port = info && info->port ? info->port : o->port;
-	snprintf(w->hosts[0], sizeof(w->hosts[0]), "%s:%u", w->host, w->port);
-	if (sw_web_addr_is_loopback(bind)) {
-		snprintf(w->hosts[1], sizeof(w->hosts[1]), "localhost:%u", w->port);
-		if (strcmp(w->host, "127.0.0.1") != 0)
-			snprintf(w->hosts[2], sizeof(w->hosts[2]), "127.0.0.1:%u", w->port);
-	}
+	sw__web_hosts_fill(w, bind);
 	snprintf(w->origin, sizeof(w->origin), "http://%s", w->hosts[0]);
 	*out = w;
 	return 0;
@@ -410,6 +456,7 @@ void sw_web_stop(struct sw_web *w)
 	atomic_store(&w->stopping, true);
 	if (w->daemon)
 		MHD_stop_daemon(w->daemon);
+	sw__web_conns_stop(w);
 	sw__web_render_stop(w);
 	sw__web_sessions_release(&w->sessions);
 	free(w->matter);

@@ -36,11 +36,17 @@
 #include "record/record.h"
 
 #define SW_WEB_MAX_BODY ((size_t)16 << 20) /* a request body, in bytes */
+/* What one request may verify (the page's Verify, a run's draft, Approve):
+ * a pasted 2.6 MB draft took 71 s and 1.16 GB of a worker.  Past these the
+ * request is refused (413) with a line that says to use sworn verify. */
+#define SW_WEB_MAX_DRAFT ((size_t)1 << 20) /* bytes of text */
+#define SW_WEB_MAX_CLAIMS 5000
 #define SW_WEB_THREADS 4                   /* request workers */
 #define SW_WEB_TOKEN_FILE "serve.token"    /* in the workspace, mode 0600 */
 #define SW_WEB_TOKEN_HEX 64                /* 32 random bytes in hex */
 #define SW_WEB_DEFAULT_PORT 8765
 #define SW_WEB_SESSION_TTL 28800           /* a page's session: 8 h after its last request */
+#define SW_WEB_REQUEST_DEADLINE 30         /* seconds for a request to arrive whole */
 
 /* The workspace's access token (ws_root/SW_WEB_TOKEN_FILE).  rotate: a
  * new one from 32 random bytes, written with mode 0600 to a file of its own
@@ -68,6 +74,9 @@ struct sw_web_opts {
 				* as a page's text import */
 	unsigned session_ttl_s; /* a session ends this long after its last request;
 				 * 0: SW_WEB_SESSION_TTL */
+	unsigned request_deadline_s; /* a request (its headers and body) must arrive
+				      * whole within this, or its connection is
+				      * closed; 0: SW_WEB_REQUEST_DEADLINE */
 };
 
 struct sw_web; /* opaque: a running server */

@@ -16,7 +16,7 @@
 struct MHD_Daemon;
 struct MHD_Connection;
 
-#define SW__WEB_HOSTS 3        /* Host values accepted */
+#define SW__WEB_HOSTS 48       /* Host values accepted, at most */
 #define SW__WEB_HOST_MAX 128
 
 #define SW__WEB_SESSIONS 16 /* sessions kept; a new one past them drops the oldest */
@@ -32,6 +32,27 @@ struct sw__web_sessions {
 	} s[SW__WEB_SESSIONS];
 };
 
+#define SW__WEB_CONNS 80    /* connections watched (MHD allows 64) */
+
+/* One connection as the request deadline sees it (conns.c). */
+struct sw__web_conn {
+	bool used;
+	bool answering;  /* its request has arrived: not cut */
+	bool cut;        /* shut down past the deadline */
+	int fd;
+	double since;    /* sw_now() it opened, or its last answer was sent */
+};
+
+struct sw__web_conns {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	pthread_t dog;
+	bool inited, running, quit;
+	unsigned deadline_s;
+	unsigned long cuts;
+	struct sw__web_conn c[SW__WEB_CONNS];
+};
+
 struct sw_web {
 	struct MHD_Daemon *daemon;
 	const struct sw_workspace *ws;
@@ -40,9 +61,11 @@ struct sw_web {
 	const struct sw_verify_judge *judge; /* approval's, or NULL */
 	char token[SW_WEB_TOKEN_HEX + 1];
 	struct sw__web_sessions sessions;   /* the pages' (auth.c) */
+	struct sw__web_conns conns;         /* the request deadline (conns.c) */
 	char csrf[SW_WEB_TOKEN_HEX + 1];    /* per process */
 	char host[SW__WEB_HOST_MAX];  /* "127.0.0.1", "[::1]", the bind address */
 	char hosts[SW__WEB_HOSTS][SW__WEB_HOST_MAX + 8]; /* HOST:PORT accepted */
+	size_t nhosts;
 	char origin[SW__WEB_HOST_MAX + 16];               /* http://HOST:PORT */
 	unsigned port;
 	bool log;
@@ -70,6 +93,7 @@ struct sw__web_reply {
 	const char *type;   /* Content-Type (static) */
 	struct sw_buf body;
 	bool api;           /* Cache-Control: no-store */
+	bool close;         /* Connection: close (the request's framing is in doubt) */
 };
 
 /* Replies (reply.c, a leaf every handler calls down into): doc is taken (json_decref'd here). */
@@ -84,6 +108,27 @@ unsigned sw__web_status_for(int code);
 void sw__web_reply_text(struct sw__web_reply *r, unsigned status, const char *text);
 /* Free what r holds. */
 void sw__web_reply_release(struct sw__web_reply *r);
+
+/* The request deadline (conns.c): start its watchdog (deadline_s 0: the
+ * default) before the daemon, stop it after.  open gives a connection's
+ * slot (its socket context; NULL when the table is full: not watched),
+ * close drops it before the socket is closed; answering(true) when its
+ * request has arrived whole, (false) when the answer has been sent. */
+int sw__web_conns_start(struct sw_web *w, unsigned deadline_s, struct sw_err *err) SW_MUST_USE;
+void sw__web_conns_stop(struct sw_web *w);
+void *sw__web_conns_open(struct sw_web *w, int fd);
+void sw__web_conns_close(struct sw_web *w, void *slot);
+void sw__web_conns_answering(struct sw_web *w, void *slot, bool answering);
+
+/* The Host values w answers (hosts.c), from its bind address, w->host
+ * and w->port: the bind address; with loopback, localhost and 127.0.0.1
+ * too; with a wildcard (0.0.0.0, ::), every address of this machine's
+ * interfaces and its host name; with any address not loopback, the host
+ * name. */
+void sw__web_hosts_fill(struct sw_web *w, const char *bind);
+/* Whether host (a Host header, NULL allowed) is one of them (names in
+ * any case). */
+bool sw__web_host_ok(const struct sw_web *w, const char *host);
 
 /* ---------------------------------------------------------------- paths */
 
@@ -149,6 +194,12 @@ void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_m
 void sw__web_draft_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
 			int64_t run_id);
 void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+
+/* Whether text (NUL-terminated at len) is within what one request may
+ * verify: SW_WEB_MAX_DRAFT bytes, SW_WEB_MAX_CLAIMS claims.  SW_ELIMIT with
+ * a line saying so (and to use sworn verify) when it is not. */
+int sw__web_verify_bounds(struct sw_matter *m, const char *text, size_t len,
+			  struct sw_err *err) SW_MUST_USE;
 
 /* Verify len bytes of src read as kind against m (and auth, may be NULL):
  * the whole `sworn verify --json` object into *report, offsets into src.

@@ -832,6 +832,10 @@
 		} } },
 			el('p', null, 'The verifier checks every citation, quotation, date and fact of a draft against the record of ',
 				el('strong', null, m), ' and the table of authorities. Nothing is stored.'),
+			session && session.limits ? el('p', { class: 'muted', id: 'verify-limits' },
+				'One request verifies at most ' + fmt(Math.round(session.limits.draft_bytes / 1024)) +
+				' KB of text and ' + fmt(session.limits.claims) +
+				' claims; for a longer draft run sworn verify.') : null,
 			el('label', { for: 'paste' }, 'Draft text'), ta,
 			el('p', null, el('label', { for: 'upload' }, 'or a file (.md, .txt, .docx, .pdf): '), file),
 			el('button', { type: 'submit', class: 'primary' }, 'Verify'));
