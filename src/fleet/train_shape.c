@@ -146,8 +146,10 @@ int sw_fleet_train_shape_from_config(struct sw_fleet_train_shape *out, const cha
 	s->n_layer = (uint32_t)v[1];
 	s->n_head = (uint32_t)v[2];
 	s->n_vocab = v[3];
-	s->n_head_kv = (uint32_t)u64_or(o, root, "num_key_value_heads", s->n_head);
-	s->head_dim = (uint32_t)u64_or(o, root, "head_dim", s->n_embd / s->n_head);
+	uint64_t kv = u64_or(o, root, "num_key_value_heads", s->n_head);
+	uint64_t hd = u64_or(o, root, "head_dim", s->n_embd / s->n_head);
+	s->n_head_kv = kv > UINT32_MAX ? UINT32_MAX : (uint32_t)kv;
+	s->head_dim = hd > UINT32_MAX ? UINT32_MAX : (uint32_t)hd;
 	s->n_ff = u64_or(o, root, "intermediate_size", 0);
 	s->ctx_train = u64_or(o, root, "max_position_embeddings", 0);
 	json_t *tie = json_object_get(o, "tie_word_embeddings");
@@ -173,14 +175,14 @@ int sw_fleet_train_shape_from_config(struct sw_fleet_train_shape *out, const cha
 	}
 	s->n_expert = (uint32_t)ne;
 	if (ne) {
-		s->n_expert_used = (uint32_t)u64_or(o, root, "num_experts_per_tok", 1);
+		uint64_t used = u64_or(o, root, "num_experts_per_tok", 1);
+		s->n_expert_used = used > ne ? (uint32_t)ne : (uint32_t)used;
 		s->expert_ff = u64_or(o, root, "moe_intermediate_size", s->n_ff);
 		s->shexp_ff = u64_or(o, root, "shared_expert_intermediate_size", 0);
-		s->n_expert_shared = (uint32_t)u64_or(o, root, "n_shared_experts", s->shexp_ff ? 1 : 0);
+		uint64_t shared = u64_or(o, root, "n_shared_experts", s->shexp_ff ? 1 : 0);
+		s->n_expert_shared = shared > 65 ? 65 : (uint32_t)shared;
 		if (!s->shexp_ff && s->n_expert_shared)
 			s->shexp_ff = s->expert_ff;
-		if (s->n_expert_used > s->n_expert)
-			s->n_expert_used = s->n_expert;
 	}
 
 	/* Hybrid attention: layer_types, or every interval-th layer full. */
@@ -199,9 +201,21 @@ int sw_fleet_train_shape_from_config(struct sw_fleet_train_shape *out, const cha
 		s->n_attn_layers = (uint32_t)(s->n_layer / v[0]);
 	}
 	if (s->n_attn_layers < s->n_layer) {
-		s->lin_qk_heads = (uint32_t)u64_or(o, root, "linear_num_key_heads", s->n_head);
-		s->lin_v_heads = (uint32_t)u64_or(o, root, "linear_num_value_heads", s->lin_qk_heads);
-		s->lin_head_dim = (uint32_t)u64_or(o, root, "linear_key_head_dim", s->head_dim);
+		uint64_t qk = u64_or(o, root, "linear_num_key_heads", s->n_head);
+		uint64_t vh = u64_or(o, root, "linear_num_value_heads", qk);
+		uint64_t ld = u64_or(o, root, "linear_key_head_dim", s->head_dim);
+		s->lin_qk_heads = qk > UINT32_MAX ? UINT32_MAX : (uint32_t)qk;
+		s->lin_v_heads = vh > UINT32_MAX ? UINT32_MAX : (uint32_t)vh;
+		s->lin_head_dim = ld > UINT32_MAX ? UINT32_MAX : (uint32_t)ld;
+	}
+	/* Every width past any real model's: a typo, or hostile bytes that
+	 * would overflow the counts below. */
+	if (s->head_dim > 65536 || s->n_head_kv > 4096 || s->n_ff > (1u << 22) ||
+	    s->expert_ff > (1u << 22) || s->shexp_ff > (1u << 22) || s->n_expert_shared > 64 ||
+	    s->lin_qk_heads > 4096 || s->lin_v_heads > 4096 || s->lin_head_dim > 65536) {
+		rc = sw_err_set(err, SW_ELIMIT, "'%s': a width past any real model's (head_dim %u, "
+				"intermediate_size %llu)", name, s->head_dim, (unsigned long long)s->n_ff);
+		goto cleanup;
 	}
 	if (!s->n_ff && !s->n_expert) {
 		rc = sw_err_set(err, SW_EINPUT, "'%s' has no intermediate_size", name);
