@@ -215,3 +215,77 @@ void cli_blocked_print(FILE *f, const char *report_json)
 	}
 	json_decref(r);
 }
+
+/* ------------------------------------------------------ the matter audit */
+
+int cli_signoff_audit(struct json_t **out, struct sw_matter *m, struct sw_err *err)
+{
+	struct sw_run_list runs;
+	struct sw_waivers w;
+	int rc;
+	*out = NULL;
+	if ((rc = sw_run_list(&runs, m, err)) != 0)
+		return rc;
+	if ((rc = sw_waivers_load(&w, m, err)) != 0) {
+		sw_run_list_release(&runs);
+		return rc;
+	}
+	json_t *approvals = json_array(), *waivers = json_array();
+	for (size_t i = runs.n; i-- > 0 && rc == 0;) {
+		const struct sw_run_summary *r = &runs.v[i];
+		struct sw_signoff s;
+		if (!r->status || strcmp(r->status, "approved") != 0)
+			continue;
+		if ((rc = sw_signoff_get(&s, m, r->id, err)) != 0)
+			break;
+		json_array_append_new(approvals,
+				      json_pack("{s:I, s:o, s:o, s:o}", "run", (json_int_t)r->id,
+						"at", or_null(s.approved_at), "by", or_null(s.by),
+						"override", or_null(s.override)));
+		sw_signoff_release(&s);
+	}
+	for (size_t i = 0; i < w.n; i++) {
+		const struct sw_waiver *x = &w.v[i];
+		json_t *o = json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s}", "id", (json_int_t)x->id,
+				      "kind", x->kind, "claim", x->claim, "verdict", x->verdict,
+				      "reason", x->reason, "by", x->by, "at", x->at);
+		json_object_set_new(o, "run", x->run_id ? json_integer((json_int_t)x->run_id)
+							: json_null());
+		json_array_append_new(waivers, o);
+	}
+	sw_waivers_release(&w);
+	sw_run_list_release(&runs);
+	if (rc) {
+		json_decref(approvals);
+		json_decref(waivers);
+		return rc;
+	}
+	*out = json_pack("{s:o, s:o}", "approvals", approvals, "waivers", waivers);
+	return 0;
+}
+
+void cli_signoff_audit_print(FILE *f, const struct json_t *a)
+{
+	const json_t *ap = json_object_get(a, "approvals"), *wv = json_object_get(a, "waivers");
+	size_t i;
+	json_t *x;
+	fprintf(f, "sign-off decisions (%zu approvals, %zu waivers):\n", json_array_size(ap),
+		json_array_size(wv));
+	json_array_foreach(ap, i, x)
+	{
+		const char *ov = json_string_value(json_object_get(x, "override"));
+		const char *by = json_string_value(json_object_get(x, "by"));
+		sw_term_printf(f, "  %s  approved    run %lld by %s%s%s\n",
+			       json_string_value(json_object_get(x, "at")),
+			       (long long)json_integer_value(json_object_get(x, "run")),
+			       by ? by : "(nobody named)", ov ? " with override: " : "", ov ? ov : "");
+	}
+	json_array_foreach(wv, i, x)
+		sw_term_printf(f, "  %s  waived      %s %s (was %s) by %s: %s\n",
+			       json_string_value(json_object_get(x, "at")),
+			       json_string_value(json_object_get(x, "kind")),
+			       json_string_value(json_object_get(x, "claim")),
+			       json_string_value(json_object_get(x, "verdict")),
+			       json_string_value(json_object_get(x, "by")),
+			       json_string_value(json_object_get(x, "reason")));
+}

@@ -57,4 +57,10 @@ void cli_signoff_status(char *out, size_t outsz, const struct cli_signoff *c,
  * verdict, kind, the claim, the reason. */
 void cli_blocked_print(FILE *f, const char *report_json);
 
+/* The matter's sign-off decisions for sworn matter audit: {"approvals":
+ * [{run, at, by, override}], "waivers": [{id, run, kind, claim, verdict,
+ * reason, by, at}]} (*out: a new reference); and as text. */
+int cli_signoff_audit(struct json_t **out, struct sw_matter *m, struct sw_err *err) SW_MUST_USE;
+void cli_signoff_audit_print(FILE *f, const struct json_t *a);
+
 #endif /* SW_CLI_SIGNOFF_H */

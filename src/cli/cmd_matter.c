@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "cli/cli_signoff.h"
 
 struct matter_opts {
 	bool json;
@@ -224,6 +225,7 @@ static json_t *audit_json(const char *matter, const struct sw_audit *au)
 struct audit_shown {
 	const char *matter;
 	const struct sw_audit *au;
+	const json_t *signoff;
 };
 
 static void print_audit(FILE *f, const void *ud)
@@ -270,6 +272,7 @@ static void print_audit(FILE *f, const void *ud)
 		        r->by ? r->by : "?", (long long)r->doc_id, r->document ? r->document : "?",
 		        r->from ? r->from : "?", r->to ? r->to : "?");
 	}
+	cli_signoff_audit_print(f, ((const struct audit_shown *)ud)->signoff);
 }
 
 static int matter_audit(struct cli_ctx *ctx, const struct matter_opts *o)
@@ -277,14 +280,23 @@ static int matter_audit(struct cli_ctx *ctx, const struct matter_opts *o)
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_audit au;
+	json_t *so = NULL;
 
 	if (cli_matter_open(&m, ctx, o->matter, &err) != 0 || sw_matter_audit(&au, m, &err) != 0) {
 		sw_matter_close(m);
 		return cli_fail(&err);
 	}
-	struct audit_shown shown = { sw_matter_name(m), &au };
-	int rc = cli_emit(o->json, o->json ? audit_json(sw_matter_name(m), &au) : NULL, print_audit,
-			  &shown, CLI_OK);
+	if (cli_signoff_audit(&so, m, &err) != 0) {
+		sw_audit_release(&au);
+		sw_matter_close(m);
+		return cli_fail(&err);
+	}
+	struct audit_shown shown = { sw_matter_name(m), &au, so };
+	json_t *doc = o->json ? audit_json(sw_matter_name(m), &au) : NULL;
+	if (doc)
+		json_object_set(doc, "signoff", so);
+	int rc = cli_emit(o->json, doc, print_audit, &shown, CLI_OK);
+	json_decref(so);
 	sw_audit_release(&au);
 	sw_matter_close(m);
 	return rc;

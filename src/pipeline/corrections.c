@@ -164,6 +164,13 @@ static int export_one(const struct sw__journal_correction *c, void *ctx)
 			  "matter", sw_matter_name(x->m),
 			  "export_consent", EXPORT_KEY, "yes", "set_at", x->set_at,
 			  "created_at", sw_json_str(c->created_at)));
+	/* the decisions behind the final: who approved it, an override's
+	 * reason, the waivers that let its claims pass */
+	json_t *meta = json_object_get(line, "metadata");
+	json_t *wv = c->waivers ? json_loads(c->waivers, 0, NULL) : NULL;
+	json_object_set_new(meta, "approved_by", c->by ? sw_json_str(c->by) : json_null());
+	json_object_set_new(meta, "override", c->override ? sw_json_str(c->override) : json_null());
+	json_object_set_new(meta, "waivers", wv ? wv : json_array());
 	char *text = json_dumps(line, JSON_COMPACT);
 	json_decref(line);
 	bool fail = !text || fputs(text, x->f) == EOF || fputc('\n', x->f) == EOF;

@@ -50,7 +50,7 @@ int sw__journal_corrections_each(struct sw_matter *m,
 		"SELECT c.id, c.run_id, c.step_key, c.messages, c.draft, c.final,"
 		"  ifnull(c.draft_doc_id, 0), ifnull(c.final_doc_id, 0), c.created_at, r.task,"
 		"  (SELECT s.model FROM run_steps s WHERE s.run_id = c.run_id AND s.key = c.step_key),"
-		"  c.override"
+		"  c.override, c.by_name, c.waivers"
 		" FROM corrections c JOIN runs r ON r.id = c.run_id ORDER BY c.id";
 	sqlite3 *db = sw__journal_db(m, err);
 	sqlite3_stmt *st = NULL;
@@ -74,6 +74,8 @@ int sw__journal_corrections_each(struct sw_matter *m,
 			.task = col(st, 9) ? col(st, 9) : "",
 			.model = col(st, 10),
 			.override = col(st, 11),
+			.by = col(st, 12),
+			.waivers = col(st, 13),
 		};
 		if ((rc = clean(&c.clean, db, c.run_id, c.step_key, c.draft_doc_id, c.final_doc_id,
 				err)) != 0 ||

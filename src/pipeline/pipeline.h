@@ -499,7 +499,9 @@ enum sw_export_kind { SW_EXPORT_SFT, SW_EXPORT_DPO };
  *                {"conversations", "chosen": {"from": "gpt"}, "rejected",
  *                "system"}
  * Every line also has "metadata" (run, task, step, model, matter,
- * export_consent, created_at), a field none of them reads. */
+ * export_consent, created_at, approved_by, override, waivers: the ids of
+ * the waivers that let claims of the final pass), a field none of them
+ * reads. */
 enum sw_export_format { SW_EXPORT_TRL, SW_EXPORT_AXOLOTL, SW_EXPORT_LLAMAFACTORY };
 
 /* Write m's corrections as JSON Lines to f.  Refused (SW_EUSAGE, saying how

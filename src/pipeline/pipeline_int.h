@@ -28,6 +28,8 @@ struct sw__journal_correction {
 	const char *step_key, *messages, *draft, *final, *created_at, *task;
 	const char *model;     /* NULL when the step names none */
 	const char *override;  /* the reason of an override, or NULL */
+	const char *by;        /* who approved, or NULL */
+	const char *waivers;   /* ids of the waivers applied (JSON), or NULL */
 	bool clean;
 };
 /* Call fn with each correction, oldest first; a non-zero return from fn

@@ -76,6 +76,27 @@ PY
 run 0 "$SWORN" run list -m acme
 has "$T/out" "approved (override, 1 waiver)"
 
+run 0 "$SWORN" matter audit -m acme
+has "$T/out" "sign-off decisions (1 approvals, 1 waivers)"
+has "$T/out" "run 1 by Ann Lee with override: ACME0000998 is in the supplemental production"
+has "$T/out" "waived      bates ACME0000997 (was unsupported) by Ann Lee"
+run 0 "$SWORN" matter audit -m acme --json
+python3 - "$T/out" <<'PY' || failures=$((failures + 1))
+import json, sys
+d = json.load(open(sys.argv[1]))["signoff"]
+assert d["approvals"][0]["by"] == "Ann Lee" and d["approvals"][0]["override"], d
+assert d["waivers"][0]["run"] == 1 and d["waivers"][0]["claim"] == "ACME0000997", d
+PY
+# the correction's metadata carries the decisions
+run 0 "$SWORN" matter set -m acme corrections.export=yes
+run 0 "$SWORN" corrections export -m acme --kind sft -o sft.jsonl
+python3 - sft.jsonl <<'PY' || failures=$((failures + 1))
+import json, sys
+m = json.loads(open(sys.argv[1]).readline())["metadata"]
+assert m["approved_by"] == "Ann Lee" and m["override"].startswith("ACME0000998"), m
+assert len(m["waivers"]) == 1, m
+PY
+
 # --------------------------------------------------------- the certificate
 run 0 "$SWORN" certify 1 -m acme
 cp "$T/out" cert.md

@@ -90,7 +90,7 @@ has "$T/err" "wrote 2 corrections"
 head -1 "$T/out" >"$T/l1"
 has "$T/l1" '{"prompt":[{"role":"system","content":"You draft declarations."},{"role":"user","content":"Draft it from the bundle."}],"completion":[{"role":"assistant","content":"The order shipped on March 31, 2021 (ACME0000004)."}]'
 has "$T/l1" '"metadata":{"run":1,"task":"declaration","step":"draft","model":"qwen3-30b-a3b-q8_0.gguf","matter":"m","export_consent":{"corrections.export":"yes","set_at":"'
-has "$T/l1" '"created_at":"2026-12-01T10:00:00Z"}'
+has "$T/l1" '"created_at":"2026-12-01T10:00:00Z","approved_by":null,"override":null,"waivers":[]}'
 lacks "$T/out" "shipped late"
 tail -1 "$T/out" >"$T/l2"
 has "$T/l2" "5% of \$51,000."
