@@ -190,16 +190,6 @@ static const struct sw_db_schema matter_schema = {
 	.setup = matter_setup,
 };
 
-int sw__record_sqlerr(struct sw_err *err, sqlite3 *db, const char *what)
-{
-	return sw_db_error(err, db, what);
-}
-
-int sw__record_exec(sqlite3 *db, const char *sql, struct sw_err *err)
-{
-	return sw_db_exec(db, sql, err);
-}
-
 int sw__record_db_open(sqlite3 **out, const char *path, bool create,
 		       struct sw_err *err)
 {
