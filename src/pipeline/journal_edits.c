@@ -32,6 +32,26 @@ static int read_edit(char **text, int64_t *version, sqlite3 *db, int64_t run_id,
 	return rc;
 }
 
+/* SW_EUSAGE when run_id is approved: its draft and final are frozen, as
+ * its certificate states them. */
+static int frozen(sqlite3 *db, int64_t run_id, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = sw_db_prepare(&st, db, "SELECT status FROM runs WHERE id = ?1",
+			       "cannot read the run", err);
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, run_id);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) &&
+	    strcmp((const char *)sqlite3_column_text(st, 0), "approved") == 0)
+		rc = sw_err_set(err, SW_EUSAGE,
+				"run %lld is approved: its draft and final are frozen as approved "
+				"(sworn certify %lld); draft again with sworn draft",
+				(long long)run_id, (long long)run_id);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int sw_run_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t run_id,
 		    struct sw_err *err)
 {
@@ -56,7 +76,8 @@ int sw_run_edit_save(int64_t *version, char **current, struct sw_matter *m, int6
 		return SW_EDB;
 	if ((rc = sw_db_exec(db, "BEGIN IMMEDIATE", err)) != 0)
 		return rc;
-	if ((rc = read_edit(&cur, &cur_v, db, run_id, err)) != 0)
+	if ((rc = frozen(db, run_id, err)) != 0 ||
+	    (rc = read_edit(&cur, &cur_v, db, run_id, err)) != 0)
 		goto cleanup;
 	if (cur_v != base) {
 		*version = cur_v;

@@ -347,7 +347,8 @@ int sw_run_edit_get(char **text, int64_t *version, struct sw_matter *m, int64_t 
 /* Save text as run_id's edit when base is the current version (0: none
  * saved yet): *version gets the new one.  SW_EEXIST when base is not the
  * current version: *version and *current (caller frees; NULL when none is
- * saved) get what is.  The compare and the write are one transaction. */
+ * saved) get what is.  SW_EUSAGE for an approved run: its draft is frozen
+ * as approved.  The compare and the write are one transaction. */
 int sw_run_edit_save(int64_t *version, char **current, struct sw_matter *m, int64_t run_id,
 		     int64_t base, const char *text, size_t len, struct sw_err *err) SW_MUST_USE;
 

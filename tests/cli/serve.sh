@@ -451,6 +451,10 @@ eq "final" "$(json "$T/body" 'j["final"]')" "$T/ws/matters/acme/finals/run-1-fin
 has matters/acme/finals/run-1-final.md "Brightline admitted fault"
 post /api/m/acme/runs/1/approve "$T/approve.json"
 eq "approved once" "$code" 409
+# an approved run is frozen: no edit of its draft is saved
+post /api/m/acme/runs/1/draft "$T/edit1.json"
+eq "frozen" "$code" 409
+has "$T/body" "is approved: its draft and final are frozen"
 run 0 "$SWORN" run show 1 -m acme --json
 has "$T/out" '"status": "approved"'
 eq "override kept" "$(sql acme 'SELECT override FROM corrections WHERE run_id = 1')" \
