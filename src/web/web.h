@@ -12,15 +12,22 @@
  *     the runs: every answer comes from those subsystems' public calls
  *     (sw_run_json, sw_verify_json, sw_record_show, ...).
  *   - Security (docs/DESIGN.md, "sworn serve"): binds 127.0.0.1 unless the
- *     caller allows another address; every request needs the workspace's
- *     token (?token= once, swapped for an HttpOnly, SameSite=Strict session
- *     cookie; or "Authorization: Bearer TOKEN"), else 403; the Host header
- *     must name the server; POST is the only method that changes anything
+ *     caller allows another address; every API request needs
+ *     "Authorization: Bearer X", X the workspace's token (new at each start
+ *     unless kept) or a session the page got for it (kept in the tab's
+ *     sessionStorage, ended SW_WEB_SESSION_TTL after its last use; no
+ *     cookie: a browser would send it to every port of the host), else 403;
+ *     the page and its assets (nothing of the record) need none; the Host
+ *     header must name the server, once; POST is the only method that changes anything
  *     and needs the CSRF token and a matching Origin when one is sent; a
  *     strict Content-Security-Policy and nosniff on every response; request
  *     bodies at most SW_WEB_MAX_BODY; paths with "..", "." segments,
  *     backslashes or encoded separators are 404; record text is only ever
  *     sent as JSON strings.
+ *   - Bounds: a request must arrive whole within its deadline; one request
+ *     verifies at most SW_WEB_MAX_DRAFT bytes and SW_WEB_MAX_CLAIMS claims;
+ *     a page image is drawn in a worker process with CPU and memory limits,
+ *     killed past them or when the server stops.
  *   - Threads: libmicrohttpd's internal polling thread and a pool of
  *     SW_WEB_THREADS workers.  Each request opens its own matter (and
  *     authority table) and closes it, so no handle is shared between
