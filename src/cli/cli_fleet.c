@@ -191,15 +191,9 @@ void cli_fleet_gather(struct cli_fleet *f, unsigned timeout_ms)
 
 const char *cli_fleet_server_host(const struct cli_fleet *f, const char *server)
 {
-	size_t i;
-	json_t *p;
-	if (!f->have_state[0])
-		return NULL;
-	json_array_foreach(json_object_get(f->state[0].json, "planned"), i, p) {
-		if (strcmp(json_string_value(json_object_get(p, "name")) ?
-			   json_string_value(json_object_get(p, "name")) : "", server) == 0)
-			return json_string_value(json_object_get(p, "host"));
-	}
+	for (size_t i = 0; f->have_state[0] && i < f->state[0].nplanned; i++)
+		if (strcmp(f->state[0].planned[i].name, server) == 0)
+			return f->state[0].planned[i].host;
 	return NULL;
 }
 

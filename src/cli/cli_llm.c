@@ -26,13 +26,10 @@ int cli_llm_config_load(const struct cli_ctx *ctx, struct sw_llm_config *cfg, st
 			if (f.reachable[h] && f.have_state[h])
 				rc = sw_fleet_state_llm_merge(cfg, &f.state[h], NULL, err);
 		/* The roles planned on a host that did not answer. */
-		size_t i;
-		json_t *p;
-		json_array_foreach(f.have_state[0] ? json_object_get(f.state[0].json, "planned") : NULL,
-				   i, p) {
-			const char *role = json_string_value(json_object_get(p, "role"));
-			const char *host = json_string_value(json_object_get(p, "host"));
-			const char *server = json_string_value(json_object_get(p, "name"));
+		for (size_t i = 0; f.have_state[0] && i < f.state[0].nplanned; i++) {
+			const char *role = f.state[0].planned[i].role;
+			const char *host = f.state[0].planned[i].host;
+			const char *server = f.state[0].planned[i].name;
 			for (size_t h = 1; rc == 0 && role && host && h < f.nhosts; h++) {
 				if (strcmp(f.hw.hosts[h].name, host) != 0)
 					continue;

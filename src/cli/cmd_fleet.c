@@ -86,7 +86,7 @@ static int show(const struct fleet_opts *o, const struct sw_fleet_state *st)
 	struct shown sh = { st, &gpus };
 	json_t *doc = NULL;
 	if (o->json) {
-		doc = json_deep_copy(st->json);
+		doc = sw_fleet_state_json(st, true);
 		json_object_set_new(doc, "gpu_health", sw_fleet_gpu_report_json(&gpus));
 	}
 	int rc = cli_emit(o->json, doc, state_text, &sh,
@@ -195,14 +195,10 @@ static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_f
  * its servers' state, into b as " role (server)". */
 static void host_roles(struct sw_buf *b, const struct cli_fleet *f, size_t h)
 {
-	size_t i;
-	json_t *p;
-	if (!f->have_state[0])
-		return;
-	json_array_foreach(json_object_get(f->state[0].json, "planned"), i, p) {
-		const char *role = json_string_value(json_object_get(p, "role"));
-		if (role && strcmp(js(p, "host"), f->hw.hosts[h].name) == 0)
-			sw_buf_addf(b, "%s%s (%s)", b->len ? ", " : "", role, js(p, "name"));
+	for (size_t i = 0; f->have_state[0] && i < f->state[0].nplanned; i++) {
+		const struct sw_fleet_state_planned *p = &f->state[0].planned[i];
+		if (p->role && strcmp(p->host, f->hw.hosts[h].name) == 0)
+			sw_buf_addf(b, "%s%s (%s)", b->len ? ", " : "", p->role, p->name);
 	}
 }
 
@@ -277,22 +273,22 @@ static json_t *hosts_json(const struct cli_fleet *f)
 				    json_boolean(f->have_state[h] && f->state[h].supervisor_running));
 		if (f->have_state[h]) {
 			size_t i;
-			json_t *s;
-			json_array_foreach(json_object_get(f->state[h].json, "servers"), i, s) {
-				json_t *c = json_deep_copy(s);
-				json_object_set_new(c, "host", json_string(name));
-				json_array_append_new(servers, c);
+			json_t *s, *js = sw_fleet_state_json(&f->state[h], true);
+			json_array_foreach(json_object_get(js, "servers"), i, s) {
+				json_object_set_new(s, "host", json_string(name));
+				json_array_append(servers, s);
 			}
+			json_decref(js);
 		}
-		if (!f->reachable[h] && f->have_state[0]) {
-			size_t i;
-			json_t *p;
-			json_array_foreach(json_object_get(f->state[0].json, "planned"), i, p)
-				if (strcmp(js(p, "host"), name) == 0)
-					json_array_append_new(
-						unavailable,
-						json_pack("{s:s, s:s, s:O}", "server", js(p, "name"), "host",
-							  name, "role", json_object_get(p, "role")));
+		for (size_t i = 0; !f->reachable[h] && f->have_state[0] && i < f->state[0].nplanned;
+		     i++) {
+			const struct sw_fleet_state_planned *p = &f->state[0].planned[i];
+			if (strcmp(p->host, name) == 0)
+				json_array_append_new(unavailable,
+						      json_pack("{s:s, s:s, s:o}", "server", p->name,
+								"host", name, "role",
+								p->role ? sw_json_str(p->role)
+									: json_null()));
 		}
 		json_array_append_new(hosts, o);
 	}

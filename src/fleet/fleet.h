@@ -909,7 +909,19 @@ struct sw_fleet_state_server {
 	int pid;             /* 0 or -1 when none */
 	unsigned long long start_ticks;
 	unsigned restarts;
+	char *build;         /* what it said it runs, read over the LAN, or NULL */
 	bool process_running; /* live, at load */
+};
+
+/* One server of the whole plan (several hosts: each host's state names
+ * every host's servers, so a box whose exec fails can be read over the
+ * LAN and its roles said unavailable). */
+struct sw_fleet_state_planned {
+	char *name;
+	char *host;
+	char *role;          /* or NULL */
+	char *url;
+	unsigned context;    /* tokens per slot, 0 unknown */
 };
 
 struct sw_fleet_state {
@@ -928,10 +940,15 @@ struct sw_fleet_state {
 				  supervisor: no supervisor is known */
 	struct sw_fleet_state_server *servers;
 	size_t nservers;
-	struct json_t *json;   /* the file with the live checks added as
-				  "supervisor_running" and "process_running":
-				  what `sworn fleet status --json` prints */
+	struct sw_fleet_state_planned *planned; /* several hosts, else none */
+	size_t nplanned;
 };
+
+/* The state as `sworn fleet status --json` prints it: state.json's
+ * members, with the live checks as "supervisor_running" and each
+ * server's "process_running" (live false: without them, as the file
+ * keeps it).  A new reference. */
+struct json_t *sw_fleet_state_json(const struct sw_fleet_state *st, bool live);
 
 /* Read dir/state.json, or SW_ENOTFOUND when the fleet never started there,
  * SW_EINPUT when it is not a state file.  Release with

@@ -11,16 +11,16 @@
 #include "fleet/fleet_int.h"
 
 /* One planned server of host, asked over the LAN, as a state server. */
-static json_t *server_over_lan(const json_t *p, unsigned timeout_ms, bool *answered)
+static json_t *server_over_lan(const struct sw_fleet_state_planned *p, unsigned timeout_ms,
+			       bool *answered)
 {
-	const char *name = json_string_value(json_object_get(p, "name"));
-	const char *url = json_string_value(json_object_get(p, "url"));
-	json_t *role = json_object_get(p, "role");
+	const char *name = p->name, *url = p->url;
 	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:s, s:s, s:i, s:b}", "name", name, "url",
 			      url, "model", "", "group", "", "pid", 0, "log", "", "started", "",
 			      "restarts", 0, "process_running", false);
-	json_object_set_new(o, "role", json_is_string(role) ? json_incref(role) : json_null());
-	json_object_set(o, "context", json_object_get(p, "context"));
+	json_object_set_new(o, "role", p->role ? sw_json_str(p->role) : json_null());
+	if (p->context)
+		json_object_set_new(o, "context", json_integer(p->context));
 	struct sw_llm_config cfg = { .policy.mode = SW_LLM_LOCAL_ONLY };
 	struct sw_err err = { 0 };
 	struct sw_llm_probe pr = { 0 };
@@ -61,13 +61,11 @@ int sw_fleet_state_over_lan(struct sw_fleet_state *out, const struct sw_fleet_st
 	json_t *servers = json_array();
 	struct sw_buf why = SW_BUF_INIT;
 	bool answered = false;
-	size_t i, n = 0;
-	json_t *p;
+	size_t n = 0;
 	int rc = 0;
-	json_array_foreach(here ? json_object_get(here->json, "planned") : NULL, i, p) {
-		const char *h = json_string_value(json_object_get(p, "host"));
-		if (!h || strcmp(h, host) != 0 || !json_is_string(json_object_get(p, "name")) ||
-		    !json_is_string(json_object_get(p, "url")))
+	for (size_t i = 0; here && i < here->nplanned; i++) {
+		const struct sw_fleet_state_planned *p = &here->planned[i];
+		if (strcmp(p->host, host) != 0 || !p->url)
 			continue;
 		if (++n > SW_FLEET_MAX_MODELS)
 			break;

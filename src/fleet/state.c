@@ -163,47 +163,6 @@ void sw__fleet_sv_history(const struct sw_fleet_sv *sv, const struct sw__fleet_s
 
 /* ------------------------------------------------------- status and down */
 
-static char *dup_str(const json_t *o, const char *key, bool or_null)
-{
-	const char *v = json_string_value(json_object_get(o, key));
-	return v ? sw_xstrdup(v) : or_null ? NULL : sw_xstrdup("");
-}
-
-static long long int_of(const json_t *o, const char *key)
-{
-	return (long long)json_integer_value(json_object_get(o, key));
-}
-
-void sw_fleet_state_release(struct sw_fleet_state *st)
-{
-	if (!st)
-		return;
-	for (size_t i = 0; i < st->nservers; i++) {
-		struct sw_fleet_state_server *s = &st->servers[i];
-		free(s->name);
-		free(s->state);
-		free(s->model);
-		free(s->spec);
-		free(s->group);
-		free(s->gpus);
-		free(s->url);
-		free(s->log);
-		free(s->started);
-		free(s->detail);
-		free(s->role);
-		free(s->api_key_file);
-	}
-	free(st->servers);
-	free(st->access);
-	free(st->phase);
-	free(st->started);
-	free(st->hardware);
-	free(st->host);
-	free(st->missing_gpus);
-	json_decref(st->json);
-	memset(st, 0, sizeof(*st));
-}
-
 char *sw_fleet_host_file(const char *stem, const char *host, const char *ext)
 {
 	if (!host)
@@ -244,73 +203,6 @@ int sw_fleet_state_load_host(struct sw_fleet_state *out, const char *dir, const 
 done:
 	free(path);
 	sw_buf_release(&b);
-	return rc;
-}
-
-int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t len,
-			 const char *name, bool live, struct sw_err *err)
-{
-	const char *path = name;
-	int rc = 0;
-	memset(out, 0, sizeof(*out));
-	json_error_t je;
-	json_t *js = json_loadb(text, len, 0, &je);
-	json_t *servers = json_object_get(js, "servers");
-	if (!json_is_object(js) || !json_is_array(servers) ||
-	    json_array_size(servers) > SW_FLEET_MAX_MODELS * SW_FLEET_MAX_GROUPS) {
-		rc = sw_err_set(err, SW_EINPUT, "%s: not a fleet state file (%s)", path,
-				json_is_object(js) ? "no list of servers" : js ? "not an object" : je.text);
-		json_decref(js);
-		goto done;
-	}
-	out->json = js;
-	out->phase = dup_str(js, "phase", false);
-	out->supervisor_pid = (int)int_of(js, "supervisor_pid");
-	out->supervisor_start_ticks = (unsigned long long)int_of(js, "supervisor_start_ticks");
-	out->started = dup_str(js, "started", false);
-	out->hardware = dup_str(js, "hardware", true);
-	out->missing_gpus = dup_str(js, "missing_gpus", true);
-	out->host = dup_str(js, "host", true);
-	out->access = dup_str(js, "access", true);
-	/* Another box's state (live false) carries its own live checks. */
-	out->supervisor_running = live ? out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
-						 sw_proc_running(out->supervisor_pid, out->supervisor_start_ticks)
-				       : json_is_true(json_object_get(js, "supervisor_running"));
-	json_object_set_new(js, "supervisor_running", json_boolean(out->supervisor_running));
-	out->nservers = json_array_size(servers);
-	out->servers = sw_xcalloc(out->nservers + 1, sizeof(*out->servers));
-	for (size_t i = 0; i < out->nservers; i++) {
-		json_t *o = json_array_get(servers, i);
-		struct sw_fleet_state_server *s = &out->servers[i];
-		s->name = dup_str(o, "name", false);
-		s->state = dup_str(o, "state", false);
-		s->model = dup_str(o, "model", false);
-		s->spec = dup_str(o, "spec", true);
-		s->group = dup_str(o, "group", false);
-		s->gpus = dup_str(o, "gpus", true);
-		s->url = dup_str(o, "url", true);
-		s->log = dup_str(o, "log", false);
-		s->started = dup_str(o, "started", false);
-		s->detail = dup_str(o, "detail", true);
-		s->role = dup_str(o, "role", true);
-		s->api_key_file = dup_str(o, "api_key_file", true);
-		long long ctxn = int_of(o, "context");
-		s->context = ctxn > 0 && ctxn <= SW_FLEET_MAX_CTX ? (unsigned)ctxn : 0;
-		long long port = int_of(o, "port");
-		s->port = port > 0 && port <= 65535 ? (unsigned)port : 0;
-		long long pid = int_of(o, "pid");
-		s->pid = pid > 0 && pid <= INT32_MAX ? (int)pid : -1;
-		s->start_ticks = (unsigned long long)int_of(o, "start_ticks");
-		long long r = int_of(o, "restarts");
-		s->restarts = r > 0 && r < 1000000 ? (unsigned)r : 0;
-		s->process_running = live ? s->pid > 0 && sw_proc_running(s->pid, s->start_ticks)
-					  : json_is_true(json_object_get(o, "process_running"));
-		if (json_is_object(o))
-			json_object_set_new(o, "process_running", json_boolean(s->process_running));
-	}
-done:
-	if (rc != 0)
-		sw_fleet_state_release(out);
 	return rc;
 }
 
@@ -537,19 +429,20 @@ int sw_fleet_down_host(struct sw_buf *report, const char *dir, const char *host,
 		 * changed while it stopped. */
 		struct sw_fleet_state now;
 		if (sw_fleet_state_load_host(&now, dir, host, NULL) == 0) {
-			size_t i;
-			json_t *s;
-			json_object_set_new(now.json, "phase", json_string("stopped"));
-			json_array_foreach(json_object_get(now.json, "servers"), i, s) {
-				const char *state = json_string_value(json_object_get(s, "state"));
-				if (!state || (strcmp(state, "degraded") && strcmp(state, "unplaced") &&
-					       strcmp(state, "failed")))
-					json_object_set_new(s, "state", json_string("stopped"));
-				json_object_set_new(s, "pid", json_integer(-1));
-				json_object_del(s, "process_running");
+			free(now.phase);
+			now.phase = sw_xstrdup("stopped");
+			for (size_t i = 0; i < now.nservers; i++) {
+				struct sw_fleet_state_server *s = &now.servers[i];
+				if (strcmp(s->state, "degraded") && strcmp(s->state, "unplaced") &&
+				    strcmp(s->state, "failed")) {
+					free(s->state);
+					s->state = sw_xstrdup("stopped");
+				}
+				s->pid = -1;
 			}
-			json_object_del(now.json, "supervisor_running");
-			char *text = json_dumps(now.json, JSON_INDENT(2) | JSON_SORT_KEYS);
+			json_t *js = sw_fleet_state_json(&now, false);
+			char *text = json_dumps(js, JSON_INDENT(2) | JSON_SORT_KEYS);
+			json_decref(js);
 			char *file = sw_fleet_state_file(host);
 			char *path = sw_path_join(dir, file);
 			free(file);

@@ -76,8 +76,27 @@ static void test_load(void **state)
 	assert_null(b->gpus);
 	assert_string_equal(b->detail, "GPU 9 is missing");
 	assert_false(b->process_running);
-	/* The live checks are in the JSON that --json prints. */
-	assert_true(json_is_true(json_object_get(st.json, "supervisor_running")));
+	/* The live checks are in the JSON that --json prints, not in the
+	 * file's; the typed state round-trips. */
+	json_t *js = sw_fleet_state_json(&st, true);
+	assert_true(json_is_true(json_object_get(js, "supervisor_running")));
+	assert_true(json_is_true(json_object_get(json_array_get(json_object_get(js, "servers"), 0),
+						 "process_running")));
+	assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(js,
+				"servers"), 1), "detail")), "GPU 9 is missing");
+	json_decref(js);
+	js = sw_fleet_state_json(&st, false);
+	assert_null(json_object_get(js, "supervisor_running"));
+	char *text = json_dumps(js, 0);
+	struct sw_fleet_state again;
+	assert_int_equal(sw_fleet_state_parse(&again, text, strlen(text), "again", false, &err), 0);
+	assert_int_equal(again.nservers, 2);
+	assert_string_equal(again.servers[0].spec, "/m/qwen3-30b.gguf:ctx=32k");
+	assert_int_equal(again.servers[0].port, 8081);
+	assert_string_equal(again.hardware, "/ws/hardware.ini");
+	sw_fleet_state_release(&again);
+	free(text);
+	json_decref(js);
 	assert_true(sw_fleet_state_settled(&st));
 	assert_false(sw_fleet_state_all_ready(&st)); /* one is degraded */
 
@@ -267,6 +286,13 @@ static void test_hosts_lan(void **state)
 		" \"url\": \"http://8.8.8.8:8081\"}, {\"host\": \"box4\"}]}";
 	struct sw_fleet_state h, lan;
 	assert_int_equal(sw_fleet_state_parse(&h, here, strlen(here), "here", false, &err), 0);
+	/* The plan, typed: an entry without a server's name is no entry. */
+	assert_int_equal(h.nplanned, 2);
+	assert_string_equal(h.planned[0].host, "box2");
+	assert_string_equal(h.planned[0].role, "reviewer");
+	assert_int_equal(h.planned[0].context, 8192);
+	assert_null(h.planned[1].role);
+	assert_int_equal(h.planned[1].context, 0);
 	assert_int_equal(sw_fleet_state_over_lan(&lan, &h, "box2", 2000, &err), SW_EIO);
 	assert_non_null(strstr(err.msg, "over the LAN no server of host box2 answers"));
 	assert_int_equal(sw_fleet_state_over_lan(&lan, &h, "box3", 2000, &err), SW_EIO);
