@@ -27,6 +27,8 @@ void sw_run_result_release(struct sw_run_result *r)
 static bool blocks(const struct sw_verify_report *r, size_t i)
 {
 	enum sw_verdict v = r->verdicts[i].verdict;
+	if (r->verdicts[i].waiver) /* a lawyer checked it and said why */
+		return false;
 	return v != SW_VERDICT_SUPPORTED && !(v == SW_VERDICT_UNVERIFIABLE && r->lenient);
 }
 
@@ -105,6 +107,7 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 	struct sw_markup view = { 0 };
 	struct sw_verify_report rep = { 0 };
 	struct sw_verify_opts vo = { .lenient = false };
+	struct sw_waivers waivers = { 0 };
 	struct sw_judge judge;
 	int rc;
 
@@ -127,8 +130,12 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 	}
 	rc = sw_verify(&rep, e->m, e->o->auth, view.text, view.len, &vo, err);
 	free_headings(els, vo.nelements, own);
+	/* the matter's waivers hold in a run's rounds as in sworn verify */
+	if (rc == 0 && (rc = sw_waivers_load(&waivers, e->m, err)) == 0)
+		sw_waivers_apply(&rep, &waivers);
 	if (rc != 0) {
 		sw_verify_release(&rep);
+		sw_waivers_release(&waivers);
 		sw_markup_release(&view);
 		return rc;
 	}
@@ -136,6 +143,8 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 	size_t blocked = 0;
 	for (int v = 0; v < SW_VERDICT_COUNT; v++)
 		json_object_set_new(counts, sw_verdict_name(v), json_integer((json_int_t)rep.counts[v]));
+	if (rep.nwaived)
+		json_object_set_new(counts, "waived", json_integer((json_int_t)rep.nwaived));
 	for (size_t i = 0; i < rep.claims.n; i++) {
 		if (!blocks(&rep, i))
 			continue;
@@ -181,6 +190,7 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 	if (rep.njudged > 0 && (rc = store_judge(e, x, &rep, d, err)) != 0) {
 		json_decref(d);
 		sw_verify_release(&rep);
+		sw_waivers_release(&waivers);
 		sw_markup_release(&view);
 		return rc;
 	}
@@ -190,6 +200,7 @@ static int verify_text(struct sw__pipeline_engine *e, struct sw__pipeline_inst *
 	x->blocked = blocked;
 	json_decref(d);
 	sw_verify_release(&rep);
+	sw_waivers_release(&waivers);
 	sw_markup_release(&view);
 	return 0;
 }

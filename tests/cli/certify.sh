@@ -155,4 +155,18 @@ has "$T/out" "journal: DIFFERS"
 run 2 "$SWORN" certify --check brief.md "$T/final-out.md"
 has "$T/err" "no 'sworn-certificate:' stamp"
 
+# a waiver holds in a run's verify rounds too: the invented Bates number of
+# the first draft, waived, no longer blocks verify#0
+m=$("$SWORN" verify -m acme "$D/draft-invented.md" | awk '/unsupported +bates .*ACME0000999/ { print $1; exit }')
+[ -n "$m" ] || { echo "FAIL: ACME0000999 not blocked in the first draft"; exit 1; }
+before=$(sql acme "SELECT json_extract(detail, '$.blocked') FROM run_steps WHERE run_id = 1 AND key = 'verify#0'")
+run 1 "$SWORN" verify -m acme "$D/draft-invented.md" --waive "$m" --reason "checked by hand"
+has "$T/out" "waived claims (1):"
+fakes "$T/a.ini" "$T/b.ini"
+run 0 "$SWORN" draft -m acme --task declaration --brief brief.md
+eq "one fewer blocked" "$(sql acme "SELECT json_extract(detail, '$.blocked') FROM run_steps
+	WHERE run_id = 2 AND key = 'verify#0'")" "$((before - 1))"
+eq "waived in the round" "$(sql acme "SELECT json_extract(detail, '$.counts.waived') FROM run_steps
+	WHERE run_id = 2 AND key = 'verify#0'")" 1
+
 done_testing
