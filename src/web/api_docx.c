@@ -1,7 +1,8 @@
-/* api_docx.c - GET /api/m/MATTER/runs/RUN/draft.docx: the run's current
- * draft (the saved edit, else its own) as a Word document with a comment
- * on each claim that does not pass, as `sworn verify --annotate` writes it
- * (verify.h's sw_verify_docx), checked as the draft view checks it. */
+/* api_docx.c - drafts as Word documents with a comment on each claim that
+ * does not pass, as `sworn verify --annotate` writes them (verify.h's
+ * sw_verify_docx): GET /api/m/MATTER/runs/RUN/draft.docx, the run's current
+ * draft (the saved edit, else its own) checked as the draft view checks
+ * it; and the reply of POST /api/m/MATTER/verify.docx (api_verify.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,42 +29,34 @@ static int draft_text(char **text, struct sw_matter *m, int64_t id, struct sw_er
 	return rc;
 }
 
-void sw__web_draft_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
-			int64_t id)
+void sw__web_reply_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			const char *src, size_t len, int kind, const char *docx, size_t docx_len)
 {
 	struct sw_err err = { 0 };
 	struct sw_markup view;
 	struct sw_verify_report rep;
 	struct sw_authority *auth = NULL;
 	struct sw_buf out = SW_BUF_INIT;
-	char *text = NULL, now[21];
+	char now[21];
 	size_t comments = 0, anchored = 0;
 	bool ok;
 
 	memset(&view, 0, sizeof(view));
 	memset(&rep, 0, sizeof(rep));
-	if (draft_text(&text, m, id, &err) != 0) {
-		sw__web_reply_err(r, &err);
-		return;
-	}
 	auth = sw__web_authorities(q, r, &ok);
 	if (!ok)
 		goto cleanup;
-	size_t len = strlen(text);
-	/* A draft reads as pipeline/ reads a final: Markdown, or HTML. */
-	enum sw_markup_kind kind = sw_markup_kind_for(NULL, text, len) == SW_MARKUP_HTML
-					   ? SW_MARKUP_HTML : SW_MARKUP_MARKDOWN;
 	struct sw_verify_opts vo = { .lenient = false };
 	sw_utc_now(now);
 	struct sw_verify_audit audit = { .matter = sw_matter_name(m), .time = now };
-	if (sw_markup_parse(&view, kind, text, len, &err) != 0 ||
+	if (sw_markup_parse(&view, (enum sw_markup_kind)kind, src, len, &err) != 0 ||
 	    sw_verify(&rep, m, auth, view.text, view.len, &vo, &err) != 0) {
 		sw__web_reply_err(r, &err);
 		goto cleanup;
 	}
 	rep.view = &view;
 	rep.audit = &audit;
-	if (sw_verify_docx(&out, &comments, &anchored, &rep, NULL, 0, &err) != 0) {
+	if (sw_verify_docx(&out, &comments, &anchored, &rep, docx, docx_len, &err) != 0) {
 		sw__web_reply_err(r, &err);
 		goto cleanup;
 	}
@@ -79,5 +72,21 @@ cleanup:
 	sw_markup_release(&view);
 	sw_authority_close(auth);
 	sw_buf_release(&out);
+}
+
+void sw__web_draft_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			int64_t id)
+{
+	struct sw_err err = { 0 };
+	char *text = NULL;
+	if (draft_text(&text, m, id, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		return;
+	}
+	size_t len = strlen(text);
+	/* A draft reads as pipeline/ reads a final: Markdown, or HTML. */
+	enum sw_markup_kind kind = sw_markup_kind_for(NULL, text, len) == SW_MARKUP_HTML
+					   ? SW_MARKUP_HTML : SW_MARKUP_MARKDOWN;
+	sw__web_reply_docx(q, r, m, text, len, (int)kind, NULL, 0);
 	free(text);
 }

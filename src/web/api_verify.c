@@ -1,6 +1,7 @@
 /* api_verify.c - the verifier for a draft pasted or uploaded (.md, .txt,
  * .docx, .pdf), and the one way every handler verifies a text: the whole
- * `sworn verify --json` object, its offsets into the text sent back. */
+ * `sworn verify --json` object, its offsets into the text sent back; and
+ * the same draft answered as a Word document with comments (api_docx.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -142,74 +143,115 @@ cleanup:
 	return rc;
 }
 
+/* A draft as sent to /verify: its text and how to read it, its name, and
+ * for an upload its bytes and extension.  False with the reply set when
+ * the body is not one. */
+struct sent {
+	struct sw_buf bytes, text;
+	enum sw_markup_kind kind;
+	const char *name, *format, *ext;
+	json_t *body;
+};
+
+static bool read_sent(struct sent *d, struct sw__web_req *q, struct sw__web_reply *r,
+		      struct sw_matter *m)
+{
+	struct sw_err err = { 0 };
+	sw_buf_init(&d->bytes);
+	sw_buf_init(&d->text);
+	d->kind = SW_MARKUP_MARKDOWN;
+	d->name = "pasted draft";
+	d->format = d->ext = NULL;
+	if (!(d->body = sw__web_body_json(q, r)))
+		return false;
+	json_t *body = d->body;
+	const char *pasted = json_string_value(json_object_get(body, "text"));
+	const char *file_name = json_string_value(json_object_get(body, "file_name"));
+	const char *b64 = json_string_value(json_object_get(body, "content_base64"));
+
+	if (pasted) {
+		sw_buf_add(&d->text, pasted, json_string_length(json_object_get(body, "text")));
+		/* pasted text reads as a model's draft does: Markdown, unless
+		 * it is an HTML page */
+		if (sw_markup_kind_for(NULL, d->text.data, d->text.len) == SW_MARKUP_HTML)
+			d->kind = SW_MARKUP_HTML;
+		return true;
+	}
+	if (!file_name || !b64) {
+		sw__web_reply_error(r, 400, "give \"text\", or \"file_name\" and \"content_base64\"");
+		return false;
+	}
+	const char *ext = upload_ext(file_name);
+	if (strlen(file_name) > MAX_NAME || strchr(file_name, '/') || !ext) {
+		sw__web_reply_error(r, 400, "give a .md, .txt, .docx or .pdf file");
+		return false;
+	}
+	d->name = file_name;
+	d->ext = ext;
+	if (sw__web_base64_decode(&d->bytes, b64,
+				  json_string_length(json_object_get(body, "content_base64")),
+				  SW_WEB_MAX_BODY, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		return false;
+	}
+	if (!strcmp(ext, "md") || !strcmp(ext, "txt")) {
+		if (!sw_utf8_valid(d->bytes.data ? d->bytes.data : "", d->bytes.len)) {
+			sw__web_reply_error(r, 400, "'%s' is not UTF-8 text", file_name);
+			return false;
+		}
+		sw_buf_add(&d->text, d->bytes.data ? d->bytes.data : "", d->bytes.len);
+		d->kind = !strcmp(ext, "md") ? SW_MARKUP_MARKDOWN : SW_MARKUP_TEXT;
+		return true;
+	}
+	if (extract_upload(&d->text, m, ext, file_name, &d->bytes, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		return false;
+	}
+	d->kind = SW_MARKUP_TEXT;
+	d->format = "extracted text";
+	return true;
+}
+
+static void sent_release(struct sent *d)
+{
+	sw_buf_release(&d->bytes);
+	sw_buf_release(&d->text);
+	json_decref(d->body);
+}
+
 void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m)
 {
-	struct sw_buf bytes = SW_BUF_INIT, text = SW_BUF_INIT;
+	struct sent d;
 	struct sw_authority *auth = NULL;
 	struct sw_err err = { 0 };
 	json_t *report = NULL;
 	bool ok;
-	json_t *body = sw__web_body_json(q, r);
-	if (!body)
-		return;
-	const char *pasted = json_string_value(json_object_get(body, "text"));
-	const char *file_name = json_string_value(json_object_get(body, "file_name"));
-	const char *b64 = json_string_value(json_object_get(body, "content_base64"));
-	enum sw_markup_kind kind = SW_MARKUP_MARKDOWN;
-	const char *name = "pasted draft", *format = NULL;
 
-	if (pasted) {
-		sw_buf_add(&text, pasted, json_string_length(json_object_get(body, "text")));
-		/* pasted text reads as a model's draft does: Markdown, unless
-		 * it is an HTML page */
-		if (sw_markup_kind_for(NULL, text.data, text.len) == SW_MARKUP_HTML)
-			kind = SW_MARKUP_HTML;
-	} else if (file_name && b64) {
-		const char *ext = upload_ext(file_name);
-		if (strlen(file_name) > MAX_NAME || strchr(file_name, '/') || !ext) {
-			sw__web_reply_error(r, 400, "give a .md, .txt, .docx or .pdf file");
-			goto cleanup;
-		}
-		name = file_name;
-		if (sw__web_base64_decode(&bytes, b64, json_string_length(json_object_get(body,
-							"content_base64")),
-					  SW_WEB_MAX_BODY, &err) != 0) {
-			sw__web_reply_err(r, &err);
-			goto cleanup;
-		}
-		if (!strcmp(ext, "md") || !strcmp(ext, "txt")) {
-			if (!sw_utf8_valid(bytes.data ? bytes.data : "", bytes.len)) {
-				sw__web_reply_error(r, 400, "'%s' is not UTF-8 text", file_name);
-				goto cleanup;
-			}
-			sw_buf_add(&text, bytes.data ? bytes.data : "", bytes.len);
-			kind = !strcmp(ext, "md") ? SW_MARKUP_MARKDOWN : SW_MARKUP_TEXT;
-		} else {
-			if (extract_upload(&text, m, ext, file_name, &bytes, &err) != 0) {
-				sw__web_reply_err(r, &err);
-				goto cleanup;
-			}
-			kind = SW_MARKUP_TEXT;
-			format = "extracted text";
-		}
-	} else {
-		sw__web_reply_error(r, 400, "give \"text\", or \"file_name\" and \"content_base64\"");
+	if (!read_sent(&d, q, r, m))
 		goto cleanup;
-	}
 	auth = sw__web_authorities(q, r, &ok);
 	if (!ok)
 		goto cleanup;
-	if (sw__web_verify_json(&report, q->w, m, auth, text.data ? text.data : "", text.len, kind,
-				name, format, &err) != 0) {
+	if (sw__web_verify_json(&report, q->w, m, auth, d.text.data ? d.text.data : "", d.text.len,
+				d.kind, d.name, d.format, &err) != 0) {
 		sw__web_reply_err(r, &err);
 		goto cleanup;
 	}
 	sw__web_reply_json(r, 200, json_pack("{s:o, s:o}", "text",
-					     sw_json_strn(text.data ? text.data : "", text.len),
+					     sw_json_strn(d.text.data ? d.text.data : "", d.text.len),
 					     "report", report));
 cleanup:
 	sw_authority_close(auth);
-	sw_buf_release(&bytes);
-	sw_buf_release(&text);
-	json_decref(body);
+	sent_release(&d);
+}
+
+void sw__web_verify_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m)
+{
+	struct sent d;
+	if (read_sent(&d, q, r, m)) {
+		bool docx = d.ext && !strcmp(d.ext, "docx");
+		sw__web_reply_docx(q, r, m, d.text.data ? d.text.data : "", d.text.len, (int)d.kind,
+				   docx ? d.bytes.data : NULL, docx ? d.bytes.len : 0);
+	}
+	sent_release(&d);
 }

@@ -193,6 +193,15 @@ void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_m
  * document with a comment on each claim that does not pass. */
 void sw__web_draft_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
 			int64_t run_id);
+/* POST /verify.docx (api_verify.c): a draft sent as to /verify, answered
+ * as a Word document: an uploaded .docx with the comments added, any other
+ * draft a new document. */
+void sw__web_verify_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+/* api_docx.c: verify len bytes of src read as kind against m and reply
+ * with the Word document: docx (docx_len bytes) with the comments added,
+ * or (docx NULL) a new document of the text. */
+void sw__web_reply_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			const char *src, size_t len, int kind, const char *docx, size_t docx_len);
 void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 
 /* Whether text (NUL-terminated at len) is within what one request may

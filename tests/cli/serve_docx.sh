@@ -2,7 +2,9 @@
 # sworn serve's draft view downloads the reviewed draft as .docx: GET
 # /api/m/MATTER/runs/RUN/draft.docx gives the run's current draft (the saved
 # edit) as a Word document with a comment on each claim that does not pass,
-# the comments the CLI's verify --annotate writes for the same text.
+# the comments the CLI's verify --annotate writes for the same text; and
+# POST .../verify.docx, a draft uploaded or pasted as to /verify, answered
+# as a Word document (an uploaded .docx: itself, with the comments).
 . "$SW_SRC/tests/cli/lib.sh"
 : "${SW_FAKE_LLAMA:?set SW_FAKE_LLAMA to the fake llama-server}"
 D="$SW_TEST_DATA/pipeline"
@@ -78,6 +80,37 @@ eq "the browser's comments are the CLI's" "$(cat "$T/web-comments")" "$(cat "$T/
 # sworn reads it back: the draft's text, the claim still there.
 run 1 "$SWORN" verify -m acme "$T/draft.docx"
 has "$T/out" "ACME0000012 is not in the production"
+
+# "Verify a draft": an uploaded Word brief comes back itself with comments,
+# nothing else changed; pasted text becomes a new document.
+"$SWORN" authorities import "$SW_SRC/examples/authorities/cases.csv" >/dev/null || exit 1
+python3 "$PY" brief "$T/brief.docx" || exit 1
+printf '{"file_name": "brief.docx", "content_base64": "%s"}' "$(base64 -w0 "$T/brief.docx")" >"$T/up.json"
+get "$B/api/m/acme/verify.docx" -X POST -H "X-CSRF-Token: $CSRF" \
+	-H 'Content-Type: application/json' --data-binary "@$T/up.json"
+eq "upload: verify.docx" "$code" 200
+has "$T/head" "Content-Type: application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+cp "$T/body" "$T/brief-reviewed.docx"
+"$SWORN" verify -m acme --json "$T/brief.docx" >"$T/brief.json"
+run 0 python3 "$PY" check "$T/brief.docx" "$T/brief-reviewed.docx" "$T/brief.json"
+has "$T/out" "ok: "
+run 0 python3 "$PY" comments "$T/brief-reviewed.docx"
+has "$T/out" "Jane Roe: Shorten the title."
+has "$T/out" "sworn: unsupported bates | ACME0000012 is not in the production"
+printf '{"text": "The invoice is ACME0000099.\\n"}' >"$T/paste.json"
+get "$B/api/m/acme/verify.docx" -X POST -H "X-CSRF-Token: $CSRF" \
+	-H 'Content-Type: application/json' --data-binary "@$T/paste.json"
+eq "pasted: verify.docx" "$code" 200
+cp "$T/body" "$T/pasted.docx"
+run 0 python3 "$PY" comments "$T/pasted.docx"
+has "$T/out" "sworn: unsupported bates | ACME0000099 is not in the production"
+printf '{"file_name": "brief.exe", "content_base64": "AAAA"}' >"$T/bad.json"
+get "$B/api/m/acme/verify.docx" -X POST -H "X-CSRF-Token: $CSRF" \
+	-H 'Content-Type: application/json' --data-binary "@$T/bad.json"
+eq "a file of another kind" "$code" 400
+get "$B/api/m/acme/verify.docx" -X POST -H 'Content-Type: application/json' \
+	--data-binary "@$T/paste.json"
+eq "no CSRF token" "$code" 403
 
 get "$B/api/m/acme/runs/9/draft.docx"
 eq "no such run" "$code" 404

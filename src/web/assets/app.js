@@ -139,10 +139,17 @@
 
 	function mpath(m) { return '/api/m/' + enc(m); }
 
-	/* GET path and save the answer as a file called name (the reviewed
-	 * draft as .docx). */
-	function download(path, name) {
-		return fetch(path, { credentials: 'omit', headers: authHeaders() }).then(function (r) {
+	/* GET path (POST body, when given) and save the answer as a file
+	 * called name (the reviewed draft as .docx). */
+	function download(path, name, body) {
+		var init = { credentials: 'omit', headers: authHeaders() };
+		if (body !== undefined) {
+			init.method = 'POST';
+			init.headers['Content-Type'] = 'application/json';
+			init.headers['X-CSRF-Token'] = session ? session.csrf : '';
+			init.body = JSON.stringify(body);
+		}
+		return fetch(path, init).then(function (r) {
 			if (!r.ok)
 				return r.text().then(function (t) {
 					var msg = 'HTTP ' + r.status;
@@ -809,9 +816,11 @@
 			if (!live(gen))
 				return;
 			clear(out);
-			Review(out, { matter: m, run: null, text: r.data.text || '', report: r.data.report, version: 0, gen: gen });
+			Review(out, { matter: m, run: null, text: r.data.text || '', report: r.data.report, version: 0, gen: gen,
+				sent: sent });
 			form.hidden = true;
 		}
+		var sent = null; /* what was verified, for the .docx download */
 		var form = el('form', { class: 'verify-form', on: { submit: function (e) {
 			e.preventDefault();
 			var f = file.files && file.files[0];
@@ -822,10 +831,12 @@
 					return;
 				}
 				f.arrayBuffer().then(function (buf) {
-					return api(mpath(m) + '/verify', { file_name: f.name, content_base64: base64(buf) });
+					sent = { file_name: f.name, content_base64: base64(buf) };
+					return api(mpath(m) + '/verify', sent);
 				}).then(function (r) { say(''); show(r); }).catch(failed);
 			} else if (ta.value.trim()) {
-				api(mpath(m) + '/verify', { text: ta.value }).then(function (r) { say(''); show(r); }).catch(failed);
+				sent = { text: ta.value };
+				api(mpath(m) + '/verify', sent).then(function (r) { say(''); show(r); }).catch(failed);
 			} else {
 				say('Paste a draft or choose a file first.', 'bad');
 			}
@@ -868,10 +879,19 @@
 		var verifyBtn = el('button', { type: 'button', id: 'verify', class: 'primary', on: { click: verify } }, 'Verify');
 		var approveBtn = o.run !== null ? el('button', { type: 'button', id: 'approve', on: { click: function () { approve(null); } } }, 'Approve') : null;
 		var printBtn = el('button', { type: 'button', id: 'print', on: { click: function () { window.print(); } } }, 'Print');
-		var docxBtn = o.run !== null ? el('button', { type: 'button', id: 'download-docx',
+		/* A run's draft as it is saved; a draft sent to the verifier as sent
+		 * (an uploaded .docx comes back itself, with comments) until it is
+		 * edited here, then as its text. */
+		var sentText = lf(o.text).text;
+		var docxBtn = o.run !== null || o.sent ? el('button', { type: 'button', id: 'download-docx',
 			title: 'The draft as a Word document, with a comment on each claim that does not pass',
 			on: { click: function () {
-				download(base + '/draft.docx', 'run-' + o.run + '-draft.docx').catch(failed);
+				var done = o.run !== null
+					? download(base + '/draft.docx', 'run-' + o.run + '-draft.docx')
+					: download(mpath(m) + '/verify.docx',
+						(o.sent.file_name || 'draft').replace(/\.[^.]*$/, '') + '-reviewed.docx',
+						st.text === sentText ? o.sent : { text: st.text });
+				done.catch(failed);
 			} } }, 'Download .docx') : null;
 		var overrideBox = el('div', { class: 'override', id: 'override-box', hidden: true });
 		var result = el('div', { class: 'result', id: 'approve-result', role: 'status', 'aria-live': 'polite' });
