@@ -137,44 +137,39 @@ void sw__ingest_qc_hash(struct sw__ingest_load *L, size_t row, const char *sha)
 	L->qc.rows[row].hashed = true;
 }
 
-/* Rows sorted for the volume-wide checks, each sort with its own order. */
-static const struct sw__ingest_qc_row *sort_rows;
+/* A row by what a volume-wide check sorts it on: key (its canonical
+ * prefix, or its identity) and number, then the row itself. */
+struct sort_key {
+	const char *key;
+	uint64_t number;
+	size_t row;
+};
 
-static int cmp_bates(const void *a, const void *b)
+static int cmp_key(const void *a, const void *b)
 {
-	const struct sw__ingest_qc_row *x = &sort_rows[*(const size_t *)a];
-	const struct sw__ingest_qc_row *y = &sort_rows[*(const size_t *)b];
-	int c = strcmp(x->canon, y->canon);
+	const struct sort_key *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
 	if (c)
 		return c;
-	if (x->beg.number != y->beg.number)
-		return x->beg.number < y->beg.number ? -1 : 1;
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
-}
-
-static int cmp_sha(const void *a, const void *b)
-{
-	int c = strcmp(sort_rows[*(const size_t *)a].sha, sort_rows[*(const size_t *)b].sha);
-	if (c)
-		return c;
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+	if (x->number != y->number)
+		return x->number < y->number ? -1 : 1;
+	return x->row < y->row ? -1 : x->row > y->row;
 }
 
 /* Gaps and overlaps between the rows' ranges, prefix by prefix. */
-static void check_ranges(struct sw__ingest_load *L, size_t *ix)
+static void check_ranges(struct sw__ingest_load *L, struct sort_key *ix)
 {
 	const struct sw__ingest_qc_row *rows = L->qc.rows;
 	size_t n = 0;
 	for (size_t i = 0; i < L->qc.nrows; i++)
 		if (rows[i].numbered)
-			ix[n++] = i;
-	sort_rows = rows;
-	qsort(ix, n, sizeof(*ix), cmp_bates);
+			ix[n++] = (struct sort_key){ rows[i].canon, rows[i].beg.number, i };
+	qsort(ix, n, sizeof(*ix), cmp_key);
 	size_t far = SIZE_MAX; /* the row reaching furthest so far in this prefix */
 	for (size_t j = 0; j < n; j++) {
-		const struct sw__ingest_qc_row *cur = &rows[ix[j]];
+		const struct sw__ingest_qc_row *cur = &rows[ix[j].row];
 		const struct sw__ingest_qc_row *prev = far == SIZE_MAX ? NULL : &rows[far];
-		int line = L->dat.records[ix[j]].line;
+		int line = L->dat.records[ix[j].row].line;
 		char a[96], b[96], pb[96];
 		if (prev && strcmp(prev->canon, cur->canon) != 0)
 			prev = NULL;
@@ -201,28 +196,27 @@ static void check_ranges(struct sw__ingest_load *L, size_t *ix)
 				  L->dat.records[far].line, line);
 		}
 		if (!prev || cur->last > prev->last)
-			far = ix[j];
+			far = ix[j].row;
 		L->qc.v.pages += cur->last - cur->beg.number + 1;
 	}
 }
 
 /* Rows whose documents have the same identity (text, or page images). */
-static void check_duplicates(struct sw__ingest_load *L, size_t *ix)
+static void check_duplicates(struct sw__ingest_load *L, struct sort_key *ix)
 {
 	const struct sw__ingest_qc_row *rows = L->qc.rows;
 	size_t n = 0;
 	for (size_t i = 0; i < L->qc.nrows; i++)
 		if (rows[i].hashed)
-			ix[n++] = i;
-	sort_rows = rows;
-	qsort(ix, n, sizeof(*ix), cmp_sha);
+			ix[n++] = (struct sort_key){ rows[i].sha, 0, i };
+	qsort(ix, n, sizeof(*ix), cmp_key);
 	for (size_t j = 1, first = 0; j < n; j++) {
-		if (strcmp(rows[ix[j]].sha, rows[ix[first]].sha) != 0) {
+		if (strcmp(ix[j].key, ix[first].key) != 0) {
 			first = j;
 			continue;
 		}
-		const struct sw_dat_record *r = &L->dat.records[ix[j]];
-		const struct sw_dat_record *o = &L->dat.records[ix[first]];
+		const struct sw_dat_record *r = &L->dat.records[ix[j].row];
+		const struct sw_dat_record *o = &L->dat.records[ix[first].row];
 		sw_qc_add(&L->qc.v, SW_QC_DUPLICATE, r->line, sw__ingest_load_value(r, L->c_beg),
 			  "the same content as %s (line %d)", sw__ingest_load_value(o, L->c_beg),
 			  o->line);
@@ -242,7 +236,7 @@ static int cmp_finding(const void *a, const void *b)
 int sw__ingest_qc_finish(struct sw__ingest_load *L, const char *sha, struct sw_err *err)
 {
 	struct sw_qc_volume *v = &L->qc.v;
-	size_t *ix = sw_xcalloc(L->qc.nrows + 1, sizeof(*ix));
+	struct sort_key *ix = sw_xcalloc(L->qc.nrows + 1, sizeof(*ix));
 	check_ranges(L, ix);
 	check_duplicates(L, ix);
 	free(ix);
