@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "cli/cli.h"
 #include "pipeline/pipeline.h"
 
@@ -11,6 +13,8 @@ struct corrections_opts {
 	const char *kind;
 	const char *format;
 	const char *output;
+	bool audit;
+	bool json;
 };
 
 #define AT(f) offsetof(struct corrections_opts, f)
@@ -24,7 +28,61 @@ static const struct cli_opt opts[] = {
 	  .values = "trl axolotl llamafactory" },
 	{ "output", 'o', "FILE", "write the JSON Lines to FILE (atomically) instead of "
 				 "standard output", CLI_PATH, AT(output) },
+	{ "audit", 0, NULL, "export nothing: list what past exports carried that is no longer "
+			    "clean (a document removed or quarantined since), with when and where "
+			    "it went; exit 1 when there is any", CLI_FLAG, AT(audit) },
+	{ "json", 0, NULL, "with --audit: the findings as JSON", CLI_FLAG, AT(json) },
 };
+
+static void print_audit(FILE *f, const void *ud)
+{
+	const struct sw_export_audit *a = ud;
+	if (a->n == 0) {
+		fprintf(f, "%zu correction export%s logged; none carried a document that has been "
+			   "removed or quarantined since\n", a->exports, a->exports == 1 ? "" : "s");
+		return;
+	}
+	for (size_t i = 0; i < a->n; i++) {
+		const struct sw_export_audit_row *r = &a->v[i];
+		fprintf(f, "correction %lld (run %lld) left on %s as %s/%s to %s; since then: ",
+			(long long)r->correction_id, (long long)r->run_id, r->exported_at, r->kind,
+			r->format, r->dest);
+		sw_term_puts(f, r->documents);
+		fputc('\n', f);
+	}
+	fprintf(f, "%zu of %zu export%s carried text that is no longer active evidence: "
+		   "remove those lines from the copies and from any model trained on them\n",
+		a->n, a->exports, a->exports == 1 ? "" : "s");
+}
+
+static int audit(struct cli_ctx *ctx, const struct corrections_opts *o)
+{
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	struct sw_export_audit a;
+	if (cli_matter_open(&m, ctx, o->matter, &err) != 0)
+		return cli_fail(&err);
+	int rc = sw_corrections_audit(&a, m, &err);
+	sw_matter_close(m);
+	if (rc != 0)
+		return cli_fail(&err);
+	json_t *doc = NULL;
+	if (o->json) {
+		json_t *rows = json_array();
+		for (size_t i = 0; i < a.n; i++) {
+			const struct sw_export_audit_row *r = &a.v[i];
+			json_array_append_new(rows, json_pack(
+				"{s:I, s:I, s:s, s:s, s:s, s:s, s:s}", "correction",
+				(json_int_t)r->correction_id, "run", (json_int_t)r->run_id,
+				"exported_at", r->exported_at, "kind", r->kind, "format", r->format,
+				"dest", r->dest, "documents", r->documents));
+		}
+		doc = json_pack("{s:I, s:o}", "exports", (json_int_t)a.exports, "tainted", rows);
+	}
+	rc = cli_emit(o->json, doc, print_audit, &a, a.n ? CLI_NO : CLI_OK);
+	sw_export_audit_release(&a);
+	return rc;
+}
 
 static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 {
@@ -80,7 +138,9 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 		cli_error("cannot export: out of memory");
 		return CLI_USAGE;
 	}
-	rc = sw_corrections_export(f, &written, &skipped, m, kind, fmt, &err);
+	int64_t *ids = NULL;
+	size_t nids = 0;
+	rc = sw_corrections_export_ids(f, &written, &skipped, &ids, &nids, m, kind, fmt, &err);
 	if (o->output) {
 		if (fclose(f) != 0 && rc == 0)
 			rc = sw_err_set(&err, SW_EIO, "cannot export: out of memory");
@@ -89,6 +149,11 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 	} else if (rc == 0 && fflush(stdout) != 0) {
 		rc = sw_err_set(&err, SW_EIO, "cannot write the corrections to standard output");
 	}
+	/* What left is logged, for --audit after a later removal. */
+	if (rc == 0)
+		rc = sw_corrections_log_export(m, ids, nids, kind, fmt,
+					       o->output ? o->output : "stdout", &err);
+	free(ids);
 	free(buf);
 	sw_matter_close(m);
 	if (rc != 0)
@@ -108,16 +173,18 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
 	(void)cmd;
+	const struct corrections_opts *o = a->opts;
 	if (strcmp(a->pos[0], "export") == 0)
-		return export(ctx, a->opts);
+		return o->audit ? audit(ctx, o) : export(ctx, o);
 	cli_error("usage: sworn corrections export -m MATTER --kind sft|dpo "
-		  "[--format trl|axolotl|llamafactory] [-o FILE]");
+		  "[--format trl|axolotl|llamafactory] [-o FILE], or --audit");
 	return CLI_USAGE;
 }
 
 const struct cli_command cli_cmd_corrections = {
 	.name = "corrections",
-	.usage = "export -m MATTER --kind sft|dpo [--format trl|axolotl|llamafactory] [-o FILE]",
+	.usage = "export -m MATTER (--kind sft|dpo [--format trl|axolotl|llamafactory] [-o FILE] | "
+		 "--audit [--json])",
 	.summary = "export a matter's corrections (model draft, lawyer's final) for fine-tuning",
 	.description =
 		"Every approved run keeps the model's draft beside the lawyer's final.\n"
@@ -135,6 +202,12 @@ const struct cli_command cli_cmd_corrections = {
 		"Each line has \"metadata\", which the trainers do not read: run, task,\n"
 		"step, model, matter, export_consent, created_at.  --format sft and\n"
 		"--format dpo, the older spelling, are --kind sft and --kind dpo in trl.\n\n"
+		"A correction leaves only while every page of evidence that any step of\n"
+		"its run was given is still active evidence: a document removed (matter\n"
+		"rm) or quarantined takes out every correction of every run that read it.\n"
+		"Each export is logged; --audit lists what already left and has been\n"
+		"removed or quarantined since, with when and where it went (exit 1 when\n"
+		"there is any).\n\n"
 		"Export is off until the matter turns it on (client confidentiality):\n"
 		"sworn matter set -m MATTER corrections.export=yes.  A correction whose\n"
 		"draft or final is quarantined, or whose window held evidence that is no\n"

@@ -7,8 +7,11 @@
  * Export is a matter's explicit choice (client confidentiality), and a
  * correction leaves only when everything in it is still what it was when
  * it was made: its draft and final not quarantined, and every page of
- * evidence its window held still active evidence.  A page later found to
- * be a model's output re-imported, for one, takes its corrections out. */
+ * evidence that any step of its run was given still active evidence (a
+ * removed memo's words reach the final step through the earlier drafts and
+ * the verifier's reasons).  A page later found to be a model's output
+ * re-imported, or clawed back with matter rm, takes its corrections out;
+ * what already left is logged, for corrections export --audit. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +143,8 @@ struct export {
 	enum sw_export_format fmt;
 	const char *set_at;
 	size_t *written, *skipped;
+	int64_t **ids;
+	size_t *nids, cap;
 	struct sw_err *err;
 };
 
@@ -178,17 +183,32 @@ static int export_one(const struct sw__journal_correction *c, void *ctx)
 	if (fail)
 		return sw_err_set(x->err, SW_EIO, "cannot write the corrections");
 	(*x->written)++;
+	if (x->ids) {
+		*x->ids = sw_xgrow(*x->ids, &x->cap, *x->nids + 1, sizeof(**x->ids));
+		(*x->ids)[(*x->nids)++] = c->id;
+	}
 	return 0;
 }
 
 int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_matter *m,
 			  enum sw_export_kind kind, enum sw_export_format fmt, struct sw_err *err)
 {
+	return sw_corrections_export_ids(f, written, skipped, NULL, NULL, m, kind, fmt, err);
+}
+
+int sw_corrections_export_ids(FILE *f, size_t *written, size_t *skipped, int64_t **ids,
+			      size_t *nids, struct sw_matter *m, enum sw_export_kind kind,
+			      enum sw_export_format fmt, struct sw_err *err)
+{
 	char *set_at = NULL;
 	bool on;
 	int rc;
 
 	*written = *skipped = 0;
+	if (ids) {
+		*ids = NULL;
+		*nids = 0;
+	}
 	if ((rc = consent(&on, &set_at, m, err)) != 0) {
 		free(set_at);
 		return rc;
@@ -201,8 +221,18 @@ int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_m
 				  EXPORT_KEY "=yes",
 				  sw_matter_name(m), sw_matter_name(m));
 	}
-	struct export x = { f, m, kind, fmt, set_at, written, skipped, err };
+	struct export x = { f, m, kind, fmt, set_at, written, skipped, ids, nids, 0, err };
 	rc = sw__journal_corrections_each(m, export_one, &x, err);
 	free(set_at);
 	return rc;
+}
+
+int sw_corrections_log_export(struct sw_matter *m, const int64_t *ids, size_t n,
+			      enum sw_export_kind kind, enum sw_export_format fmt, const char *dest,
+			      struct sw_err *err)
+{
+	static const char *const kinds[] = { "sft", "dpo" };
+	static const char *const formats[] = { "trl", "axolotl", "llamafactory" };
+	return sw__journal_export_log(m, ids, n, kinds[kind == SW_EXPORT_DPO],
+				      formats[(unsigned)fmt < 3 ? fmt : 0], dest, err);
 }

@@ -132,6 +132,17 @@ static const char *const migrations[] = {
 	/* 4 -> 5: the waivers that let claims of the final pass on approval,
 	 * as a JSON array of their ids. */
 	"ALTER TABLE corrections ADD COLUMN waivers TEXT;",
+	/* 5 -> 6: each correction that left in an export, when, in which kind
+	 * and format, and where to, so that a document removed afterwards can
+	 * be traced to what already left (corrections export --audit). */
+	"CREATE TABLE correction_exports ("
+	"  id INTEGER PRIMARY KEY,"
+	"  correction_id INTEGER NOT NULL REFERENCES corrections (id) ON DELETE CASCADE,"
+	"  kind TEXT NOT NULL,"
+	"  format TEXT NOT NULL,"
+	"  dest TEXT NOT NULL,"
+	"  exported_at TEXT NOT NULL);"
+	"CREATE INDEX correction_exports_correction ON correction_exports (correction_id);",
 };
 
 static bool has(sqlite3 *db, const char *sql)

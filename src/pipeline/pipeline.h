@@ -505,6 +505,29 @@ enum sw_export_kind { SW_EXPORT_SFT, SW_EXPORT_DPO };
  * reads. */
 enum sw_export_format { SW_EXPORT_TRL, SW_EXPORT_AXOLOTL, SW_EXPORT_LLAMAFACTORY };
 
+/* What left in past exports and is no longer clean (a page its run was
+ * given removed or quarantined since, or its draft or final): for each such
+ * export of a correction, when, in what kind and format, to where, and the
+ * documents concerned as "name (status)" joined by "; ". */
+struct sw_export_audit_row {
+	int64_t export_id, correction_id, run_id;
+	char *exported_at, *kind, *format, *dest, *documents;
+};
+struct sw_export_audit {
+	struct sw_export_audit_row *v;
+	size_t n;
+	size_t exports;  /* every export logged, clean or not */
+};
+int sw_corrections_audit(struct sw_export_audit *out, struct sw_matter *m,
+			 struct sw_err *err) SW_MUST_USE;
+void sw_export_audit_release(struct sw_export_audit *a);
+/* Log an export that was written: the corrections it held (what
+ * sw_corrections_export_ids gave), where it went (a file name, or
+ * "stdout"). */
+int sw_corrections_log_export(struct sw_matter *m, const int64_t *ids, size_t n,
+			      enum sw_export_kind kind, enum sw_export_format fmt, const char *dest,
+			      struct sw_err *err) SW_MUST_USE;
+
 /* Write m's corrections as JSON Lines to f.  Refused (SW_EUSAGE, saying how
  * to turn it on) unless the matter's setting corrections.export is "yes".
  * A correction whose draft, final or any evidence in its window is no
@@ -513,6 +536,11 @@ enum sw_export_format { SW_EXPORT_TRL, SW_EXPORT_AXOLOTL, SW_EXPORT_LLAMAFACTORY
 int sw_corrections_export(FILE *f, size_t *written, size_t *skipped, struct sw_matter *m,
 			  enum sw_export_kind kind, enum sw_export_format fmt,
 			  struct sw_err *err) SW_MUST_USE;
+/* The same, with the ids of the corrections written into *ids (*nids of
+ * them; caller frees) for sw_corrections_log_export. */
+int sw_corrections_export_ids(FILE *f, size_t *written, size_t *skipped, int64_t **ids,
+			      size_t *nids, struct sw_matter *m, enum sw_export_kind kind,
+			      enum sw_export_format fmt, struct sw_err *err) SW_MUST_USE;
 
 /* ------------------------------------------------------- stats and audit */
 

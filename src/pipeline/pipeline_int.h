@@ -37,6 +37,10 @@ struct sw__journal_correction {
 int sw__journal_corrections_each(struct sw_matter *m,
 				 int (*fn)(const struct sw__journal_correction *c, void *ctx),
 				 void *ctx, struct sw_err *err);
+/* Log that the corrections ids (n) left in an export of kind and format
+ * to dest, now, in one transaction. */
+int sw__journal_export_log(struct sw_matter *m, const int64_t *ids, size_t n, const char *kind,
+			   const char *format, const char *dest, struct sw_err *err);
 
 /* Approval (journal_approve.c).  The run's status (never NULL), final path
  * and draft document; the step whose output is that draft. */

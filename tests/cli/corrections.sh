@@ -153,6 +153,46 @@ run 0 "$SWORN" corrections export -m m --kind sft --format llamafactory
 has "$T/err" "wrote 0 corrections (2 left out:"
 eq "empty export" "$(cat "$T/out")" ""
 
+# --- clawed back: a privileged memo read by run 3's first draft, then
+# removed.  The correction is of the revise step, whose own window held
+# no evidence: the memo's words reached it through the earlier draft and
+# the verifier's reasons.  Any step of the run having read it keeps the
+# correction home, and --audit names what already left, when and where.
+printf 'PRIVILEGED MEMO. Counsel advises settling for forty percent.\n' >"$T/memo.txt"
+run 0 "$SWORN" ingest -m m "$T/memo.txt"
+memo=$(sql m "SELECT id FROM documents WHERE name = 'memo.txt'")
+sql m "
+INSERT INTO documents (id, name, kind, origin, sha256, source_path, imported_at, bytes, page_count)
+  VALUES (205, 'run-3-draft', 'text', 'model', 'd3', '(model output)', 't', 10, 1),
+         (206, 'run-3-final.md', 'text', 'human', 'f3', '(human text)', 't', 10, 1);
+INSERT INTO runs (id, task, task_sha256, task_source, brief_name, brief, rounds, status,
+  draft_doc_id, final_doc_id, final_path, created_at, updated_at)
+  VALUES (3, 'demand-letter', 'x', 'built-in', 'brief.md', 'b', 3, 'approved', 205, 206, 'f3.md', 't', 't');
+INSERT INTO run_steps (id, run_id, key, step, kind, status, messages, output, output_doc_id)
+  VALUES (31, 3, 'draft', 'draft', 'model', 'done', '[]', 'Counsel advises settling for forty percent.', NULL),
+         (32, 3, 'revise#1', 'revise', 'revise', 'done',
+          '[{\"role\":\"system\",\"content\":\"You revise.\"},{\"role\":\"user\",\"content\":\"Fix: Counsel advises settling for forty percent.\"}]',
+          'We demand payment.', 205);
+INSERT INTO run_sections VALUES (31, 1, 'evidence', 'evidence', $memo, 'memo.txt', 1, NULL, 20, 0);
+INSERT INTO run_sections VALUES (32, 1, 'draft', 'model', 205, 'run-3-draft', 1, NULL, 20, 0);
+INSERT INTO corrections (run_id, step_key, messages, draft, final, draft_doc_id, final_doc_id, diff,
+  words_kept, words_changed, words_added, words_removed, created_at)
+  VALUES (3, 'revise#1', (SELECT messages FROM run_steps WHERE id = 32), 'We demand payment.',
+          'We demand payment in full.', 205, 206, '[]', 3, 0, 2, 0, '2026-12-01T12:00:00Z');"
+run 0 "$SWORN" corrections export -m m --kind sft -o "$T/before.jsonl"
+has "$T/err" "wrote 1 correction"
+has "$T/before.jsonl" "forty percent"
+run 0 "$SWORN" matter rm -m m memo.txt --reason "clawed back: privileged"
+run 0 "$SWORN" corrections export -m m --kind sft -o "$T/after.jsonl"
+has "$T/err" "wrote 0 corrections (3 left out:"
+lacks "$T/after.jsonl" "forty percent"
+run 1 "$SWORN" corrections export -m m --audit
+has "$T/out" "correction 3 (run 3) left on "
+has "$T/out" "as sft/trl to $T/before.jsonl; since then: memo.txt (removed)"
+has "$T/out" "no longer active evidence"
+run 1 "$SWORN" corrections export -m m --audit --json
+eq "tainted exports" "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(sorted({r["correction"] for r in j["tainted"]}))' "$T/out")" "[1, 2, 3]"
+
 run 0 "$SWORN" corrections --help
 has "$T/out" "corrections.export=yes"
 has "$T/out" "--format sft and"
