@@ -23,7 +23,7 @@ static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the run's matter (default: the default matter)", CLI_STRING,
 	  AT(matter) },
 	{ "format", 0, "FORMAT", "md (the default), html or pdf (pdf needs -o)", CLI_STRING,
-	  AT(format) },
+	  AT(format), .values = "md html pdf" },
 	{ "out", 'o', "FILE", "write the certificate to FILE instead of standard output",
 	  CLI_PATH, AT(out) },
 	{ "check", 0, NULL, "check a certificate: sworn certify --check CERT FINAL", CLI_FLAG,

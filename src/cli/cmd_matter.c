@@ -24,7 +24,8 @@ static const struct cli_opt opts[] = {
 	{ "fields", 0, "LIST", "the columns docs prints, separated by commas (id, origin, status, kind,"
 	  " pages, bates, name, source, date, custodian, doctype, title, from, to, cc, sent, received,"
 	  " docdate, confidentiality)", CLI_STRING, AT(fields) },
-	{ "format", 0, "FORMAT", "qc: text (default), csv or html", CLI_STRING, AT(format) },
+	{ "format", 0, "FORMAT", "qc: text (default), csv or html", CLI_STRING, AT(format),
+	  .values = "text csv html" },
 };
 
 static void print_created(FILE *f, const void *ud)

@@ -57,7 +57,7 @@ static const struct cli_opt opts[] = {
 	{ "compare", 0, NULL, "with --train: one table of every model on every board", CLI_FLAG,
 	  AT(compare) },
 	{ "method", 0, "M", "with --train: qlora (4-bit base, default), lora (16-bit base) or full",
-	  CLI_STRING, AT(method) },
+	  CLI_STRING, AT(method), .values = "qlora lora full" },
 	{ "rank", 0, "N", "with --train: LoRA rank (default 16)", CLI_INT, AT(rank), 1,
 	  SW_FLEET_TRAIN_MAX_RANK },
 	{ "target", 0, "LIST", "with --train: modules to adapt, q,k,v,o,gate,up,down,experts "

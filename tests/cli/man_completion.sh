@@ -61,7 +61,7 @@ eq "sworn verify --j<TAB>" "$(cat "$T/out")" --json
 complete_words sworn -C . veri
 eq "sworn -C . veri<TAB>" "$(cat "$T/out")" verify
 complete_words sworn matter ''
-eq "sworn matter <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "audit docs get list new rm set use "
+eq "sworn matter <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "audit docs get list new qc rm set use "
 complete_words sworn fleet st
 eq "sworn fleet st<TAB>" "$(cat "$T/out")" status
 complete_words sworn help ing
@@ -108,6 +108,12 @@ complete_words sworn --color always se
 eq "sworn --color always se<TAB>" "$(sort "$T/out" | tr '\n' ' ')" "search serve "
 complete_words sworn search --color n
 eq "sworn search --color n<TAB>" "$(cat "$T/out")" never
+complete_words sworn matter qc --format c
+eq "sworn matter qc --format c<TAB>" "$(cat "$T/out")" csv
+complete_words sworn certify --format ''
+eq "sworn certify --format <TAB>" "$(sort "$T/out" | tr '\n' ' ')" "html md pdf "
+complete_words sworn plan --method q
+eq "sworn plan --method q<TAB>" "$(cat "$T/out")" qlora
 complete_words sworn draft --task d
 eq "sworn draft --task d<TAB>" "$(sort "$T/out" | tr '\n' ' ')" "declaration demand-letter "
 "$SWORN" -C "$T/ws" task init declaration >/dev/null 2>&1 || exit 1
