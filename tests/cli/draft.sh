@@ -180,8 +180,8 @@ rm -f "$T/cut"
 fakes "$T/a.ini" "$T/b-long.ini" --fake-token-delay 40 --fake-cut-file "$T/cut"
 "$SWORN" draft -m acme --task declaration --brief brief.md >"$T/c.out" 2>"$T/c.err" &
 pid=$!
-i=0
-while ! grep -q 'Revise the declaration' "$T/reqb" 2>/dev/null && [ $i -lt 1200 ]; do
+i=0 # the reviewer's request is the first on board-b, the revision's the second
+while [ "$(chats "$T/reqb")" -lt 2 ] && [ $i -lt 1200 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
@@ -255,5 +255,28 @@ has "$T/out" 'fake-reasoner-122b'
 run 0 "$SWORN" run stats -m acme --by task --json
 has "$T/out" 'declaration'
 run 2 "$SWORN" run stats -m acme --by colour
+
+# ------------------- a draft that block-quotes evidence it was shown
+# The drafter quotes Tom Smith's e-mail (ACME0000003, in its window) in
+# full; a later copy of that e-mail imported into another matter is
+# evidence, not the model's output: the draft's fingerprints leave out
+# what it copied from its window (issue 41, item 6).
+letter="$SW_TEST_DATA/acme-mini/VOL001/TEXT/0001/ACME0000003.txt"
+{
+	printf 'DECLARATION OF JANE ROE\n\nI, Jane Roe, declare as follows:\n\n'
+	printf '1. I am the general counsel of Acme Widgets, Inc. On March 3, 2021 I received\n'
+	printf 'this e-mail from Brightline (ACME0000003), which I quote in full:\n\n'
+	sed -e '/^CONFIDENTIAL/d' -e 's/^/> /' "$letter"
+	printf '\n2. Acme relied on the March 10 date when it scheduled its own production.\n'
+} >"$T/quoting.md"
+printf '[answer "draft"]\nfile = %s\n' "$T/quoting.md" >"$T/a-quote.ini"
+fakes "$T/a-quote.ini" "$T/b-fixes.ini"
+"$SWORN" draft -m acme --task declaration --brief brief.md >"$T/q.out" 2>"$T/q.err"
+has "$T/reqa" 'We will not make the March 10 date for PO 4471'
+"$SWORN" matter new later >/dev/null || exit 1
+sed '/^CONFIDENTIAL/d' "$letter" >smith-email-copy.txt
+run 0 "$SWORN" ingest -m later smith-email-copy.txt
+eq "the quoted e-mail stays evidence" \
+	"$(sql later "SELECT status FROM documents WHERE name = 'smith-email-copy.txt'")" active
 
 done_testing
