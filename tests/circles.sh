@@ -55,11 +55,12 @@ fi
 
 # LABEL KIND NAME, KIND d (defined here) or u (used here, defined elsewhere).
 # Weak definitions (C++ inline functions) tie nothing.
-while read -r label o; do
-	"$NM" -P -g "$o" 2>/dev/null | awk -v l="$label" '
-		$2 == "U" { print l, "u", $1; next }
-		$2 ~ /^[TDBRCGS]$/ { print l, "d", $1 }'
-done < "$t/objects" > "$t/syms"
+# One nm for all the objects (-A: each line starts "OBJECT: ").
+cut -d' ' -f2 "$t/objects" | xargs "$NM" -A -P -g > "$t/nm" 2>/dev/null
+awk 'NR == FNR { label[$2 ":"] = $1; next }
+	!($1 in label) { next }
+	$3 == "U" { print label[$1], "u", $2; next }
+	$3 ~ /^[TDBRCGS]$/ { print label[$1], "d", $2 }' "$t/objects" "$t/nm" > "$t/syms"
 
 awk -v allowed="$CIRCLES_ALLOWED" '
 function folder(l) { sub(/\/.*/, "", l); return l }
