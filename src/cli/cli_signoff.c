@@ -89,80 +89,12 @@ int cli_authority_open(struct sw_authority **out, char **updated, const struct c
 
 /* ------------------------------------------------- decisions, as shown */
 
-/* Whether waiver x belongs to the run s: given in it, or applied to its
- * final on approval. */
-static bool of_run(const struct sw_waiver *x, const struct sw_signoff *s, const json_t *ids)
-{
-	size_t i;
-	json_t *v;
-	if (x->run_id == s->run_id)
-		return true;
-	json_array_foreach(ids, i, v)
-		if (json_integer_value(v) == x->id)
-			return true;
-	return false;
-}
-
-int cli_signoff_load(struct cli_signoff *out, struct sw_matter *m, int64_t run_id,
-		     struct sw_err *err)
-{
-	int rc;
-	memset(out, 0, sizeof(*out));
-	if ((rc = sw_signoff_get(&out->s, m, run_id, err)) != 0)
-		return rc;
-	if ((rc = sw_waivers_load(&out->all, m, err)) != 0) {
-		sw_signoff_release(&out->s);
-		return rc;
-	}
-	json_t *ids = out->s.waivers ? json_loads(out->s.waivers, 0, NULL) : NULL;
-	out->mine = sw_xcalloc(out->all.n + 1, sizeof(*out->mine));
-	for (size_t i = 0; i < out->all.n; i++)
-		if (of_run(&out->all.v[i], &out->s, ids))
-			out->mine[out->n++] = &out->all.v[i];
-	json_decref(ids);
-	return 0;
-}
-
-void cli_signoff_release(struct cli_signoff *c)
-{
-	sw_signoff_release(&c->s);
-	sw_waivers_release(&c->all);
-	free(c->mine);
-	memset(c, 0, sizeof(*c));
-}
-
 static json_t *or_null(const char *s)
 {
 	return s ? json_string(s) : json_null();
 }
 
-json_t *cli_signoff_json(const struct cli_signoff *c)
-{
-	json_t *o = json_object();
-	const struct sw_signoff *s = &c->s;
-	if (s->approved_at)
-		json_object_set_new(
-			o, "approval",
-			json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "at", s->approved_at, "by",
-				  or_null(s->by), "email", or_null(s->by_email), "bar_number",
-				  or_null(s->by_bar), "override", or_null(s->override), "overridden",
-				  s->overridden ? json_loads(s->overridden, 0, NULL) : json_null()));
-	else
-		json_object_set_new(o, "approval", json_null());
-	json_t *w = json_array();
-	for (size_t i = 0; i < c->n; i++) {
-		const struct sw_waiver *x = c->mine[i];
-		json_array_append_new(w, json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:o, s:s}", "id",
-						   (json_int_t)x->id, "kind", x->kind, "claim",
-						   x->claim, "verdict", x->verdict, "reason",
-						   x->reason, "by", x->by, "email",
-						   or_null(x->by_email), "at", x->at));
-	}
-	json_object_set_new(o, "waivers", w);
-	return o;
-}
-
-void cli_signoff_print(FILE *f, const struct cli_signoff *c)
+void cli_signoff_print(FILE *f, const struct sw_decisions *c)
 {
 	const struct sw_signoff *s = &c->s;
 	if (s->approved_at) {
@@ -182,7 +114,7 @@ void cli_signoff_print(FILE *f, const struct cli_signoff *c)
 	}
 }
 
-void cli_signoff_status(char *out, size_t outsz, const struct cli_signoff *c,
+void cli_signoff_status(char *out, size_t outsz, const struct sw_decisions *c,
 			const char *status)
 {
 	bool ov = c->s.override != NULL;

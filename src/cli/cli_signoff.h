@@ -31,27 +31,11 @@ int cli_waive(struct sw_waivers *w, long *waived, struct sw_verify_report *rep,
 int cli_authority_open(struct sw_authority **out, char **updated, const struct cli_ctx *ctx,
 		       struct sw_err *err) SW_MUST_USE;
 
-/* A run's decisions as sworn run show and run list give them: its sign-off
- * and the waivers that are its own (given in it, or applied to its final
- * on approval). */
-struct cli_signoff {
-	struct sw_signoff s;
-	struct sw_waivers all;       /* the matter's */
-	const struct sw_waiver **mine; /* n of them, into all */
-	size_t n;
-};
-int cli_signoff_load(struct cli_signoff *out, struct sw_matter *m, int64_t run_id,
-		     struct sw_err *err) SW_MUST_USE;
-void cli_signoff_release(struct cli_signoff *c);
-/* {"approval": {at, by, email, bar_number, override, overridden} or null,
- * "waivers": [{id, kind, claim, verdict, reason, by, email, at}]}: a new
- * reference. */
-struct json_t *cli_signoff_json(const struct cli_signoff *c);
 /* "approved by NAME on TIME ...", the override, each waiver; nothing for a
  * run with no decision. */
-void cli_signoff_print(FILE *f, const struct cli_signoff *c);
+void cli_signoff_print(FILE *f, const struct sw_decisions *c);
 /* The status as run list shows it: "approved (override, 2 waivers)". */
-void cli_signoff_status(char *out, size_t outsz, const struct cli_signoff *c,
+void cli_signoff_status(char *out, size_t outsz, const struct sw_decisions *c,
 			const char *status);
 /* Each claim of a verify report (JSON text) that blocks: line:column,
  * verdict, kind, the claim, the reason. */

@@ -78,12 +78,12 @@ static void print_list(FILE *f, const void *ud)
 		snprintf(steps, sizeof(steps), "%lld/%lld", (long long)r->steps_done,
 			 (long long)r->steps);
 		char status[64];
-		struct cli_signoff so;
+		struct sw_decisions so;
 		struct sw_err err = { 0 };
 		if (r->status && !strcmp(r->status, "approved") &&
-		    cli_signoff_load(&so, l->m, r->id, &err) == 0) {
+		    sw_decisions_get(&so, l->m, r->id, &err) == 0) {
 			cli_signoff_status(status, sizeof(status), &so, r->status);
-			cli_signoff_release(&so);
+			sw_decisions_release(&so);
 		} else {
 			snprintf(status, sizeof(status), "%s", dash(r->status));
 		}
@@ -510,19 +510,19 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			}
 			free(draft);
 		} else {
-			struct cli_signoff so = { 0 };
-			if (doc && cli_signoff_load(&so, m, id, &err) != 0) {
+			struct sw_decisions so = { 0 };
+			if (doc && sw_decisions_get(&so, m, id, &err) != 0) {
 				json_decref(doc);
 				doc = NULL;
 			}
 			if (doc && o->json)
-				json_object_update_new(doc, cli_signoff_json(&so));
+				json_object_update_new(doc, sw_decisions_json(&so));
 			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show, &view,
 					    CLI_OK)
 				 : cli_fail(&err);
 			if (doc && rc == CLI_OK && !o->json)
 				cli_signoff_print(stdout, &so);
-			cli_signoff_release(&so);
+			sw_decisions_release(&so);
 			if (rc == CLI_OK && o->reasoning && !o->json)
 				print_reasoning(&view);
 		}

@@ -720,6 +720,23 @@ int sw_signoff_get(struct sw_signoff *out, struct sw_matter *m, int64_t run_id,
 		   struct sw_err *err) SW_MUST_USE;
 void sw_signoff_release(struct sw_signoff *s);
 
+/* A run's decisions as sworn run show and sworn serve give them: its
+ * sign-off and the waivers that are its own (given in it, or applied to
+ * its final on approval). */
+struct sw_decisions {
+	struct sw_signoff s;
+	struct sw_waivers all;          /* the matter's */
+	const struct sw_waiver **mine;  /* the run's, n of them, into all */
+	size_t n;
+};
+int sw_decisions_get(struct sw_decisions *out, struct sw_matter *m, int64_t run_id,
+		     struct sw_err *err) SW_MUST_USE;
+void sw_decisions_release(struct sw_decisions *d);
+/* {"approval": {at, by, email, bar_number, override, overridden} or null,
+ * "waivers": [{id, kind, claim, verdict, reason, by, email, at}]}: a new
+ * reference. */
+struct json_t *sw_decisions_json(const struct sw_decisions *d);
+
 /* ---------------------------------------------------------- the certificate
  * The verification certificate of an approved run, for courts that require
  * a disclosure or certification of AI use: matter and run; the final's

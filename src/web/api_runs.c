@@ -30,11 +30,21 @@ void sw__web_run_show(struct sw__web_req *q, struct sw__web_reply *r, struct sw_
 	(void)q;
 	struct sw_err err = { 0 };
 	struct sw_run_view v;
+	struct sw_decisions d;
 	if (sw_run_get(&v, m, id, &err) != 0) {
 		sw__web_reply_err(r, &err);
 		return;
 	}
-	sw__web_reply_json(r, 200, sw_run_view_json(&v));
+	if (sw_decisions_get(&d, m, id, &err) != 0) {
+		sw_run_view_release(&v);
+		sw__web_reply_err(r, &err);
+		return;
+	}
+	/* the run with its decisions: who approved, an override, its waivers */
+	json_t *doc = sw_run_view_json(&v);
+	json_object_update_new(doc, sw_decisions_json(&d));
+	sw__web_reply_json(r, 200, doc);
+	sw_decisions_release(&d);
 	sw_run_view_release(&v);
 }
 

@@ -12,6 +12,7 @@
 #include "claims/claims.h"
 #include "extract/extract.h"
 #include "markup/markup.h"
+#include "pipeline/pipeline.h"
 #include "verify/verify.h"
 
 #define MAX_NAME 255
@@ -46,6 +47,7 @@ int sw__web_verify_json(json_t **report, const struct sw_web *w, struct sw_matte
 {
 	struct sw_markup view;
 	struct sw_verify_report rep;
+	struct sw_waivers waivers = { 0 };
 	char *last_import = NULL;
 	char sha[SW_SHA256_HEX_LEN + 1], now[21];
 	int rc;
@@ -60,8 +62,11 @@ int sw__web_verify_json(json_t **report, const struct sw_web *w, struct sw_matte
 	if ((rc = sw__web_verify_bounds(m, view.text, view.len, err)) != 0)
 		goto cleanup;
 	struct sw_verify_opts vo = { .lenient = false };
-	if ((rc = sw_verify(&rep, m, auth, view.text, view.len, &vo, err)) != 0)
+	if ((rc = sw_verify(&rep, m, auth, view.text, view.len, &vo, err)) != 0 ||
+	    (rc = sw_waivers_load(&waivers, m, err)) != 0)
 		goto cleanup;
+	/* the matter's waivers hold here as in sworn verify */
+	sw_waivers_apply(&rep, &waivers);
 	sw_sha256_hex(sha, src, len);
 	sw_utc_now(now);
 	struct sw_verify_audit audit = {
@@ -82,6 +87,7 @@ int sw__web_verify_json(json_t **report, const struct sw_web *w, struct sw_matte
 	rep.audit = NULL;
 cleanup:
 	sw_verify_release(&rep);
+	sw_waivers_release(&waivers);
 	sw_markup_release(&view);
 	free(last_import);
 	return rc;

@@ -455,6 +455,16 @@ eq "approved once" "$code" 409
 post /api/m/acme/runs/1/draft "$T/edit1.json"
 eq "frozen" "$code" 409
 has "$T/body" "is approved: its draft and final are frozen"
+# the run page carries the decisions; the page's Verify honours a waiver
+get /api/m/acme/runs/1
+eq "approval in the run" "$(json "$T/body" 'j["approval"]["override"]')" \
+	"ACME0000998 is in the supplemental production"
+printf 'The carrier confirmed it (ACME0000997).\n' >"$T/w.md"
+n=$("$SWORN" verify -m acme "$T/w.md" | awk '/unsupported +bates/ { print $1; exit }')
+run 0 "$SWORN" verify -m acme "$T/w.md" --waive "$n" --reason "checked by hand" --by "Ann Lee"
+printf '{"text": "The carrier confirmed it (ACME0000997)."}' >"$T/w.json"
+post /api/m/acme/verify "$T/w.json"
+eq "waived in the page" "$(json "$T/body" '[c["verdict"] for c in j["report"]["claims"] if c["text"] == "ACME0000997"]')" '["waived"]'
 run 0 "$SWORN" run show 1 -m acme --json
 has "$T/out" '"status": "approved"'
 eq "override kept" "$(sql acme 'SELECT override FROM corrections WHERE run_id = 1')" \

@@ -214,13 +214,14 @@
 	/* ------------------------------------------------------------ verdicts */
 
 	var RANK = { contradicted: 4, unsupported: 3, unverifiable: 2, supported: 1 };
-	var ICON = { contradicted: '\u2716', unsupported: '\u2716', unverifiable: '?', supported: '\u2714' };
+	var ICON = { contradicted: '\u2716', unsupported: '\u2716', unverifiable: '?', supported: '\u2714',
+		waived: '\u270b' };
 	var LABEL = {
 		contradicted: 'contradicted', unsupported: 'unsupported',
-		unverifiable: 'unverifiable', supported: 'supported'
+		unverifiable: 'unverifiable', supported: 'supported', waived: 'waived'
 	};
 
-	function blocked(v) { return v !== 'supported'; }
+	function blocked(v) { return v !== 'supported' && v !== 'waived'; }
 
 	function verdictTag(v, stale) {
 		if (stale)
@@ -652,6 +653,7 @@
 					x.reason ? ' \u00b7 ' + x.reason : '',
 					' \u00b7 ' + fmt(x.wall_s, 2) + ' s', x.running ? '' : '',
 					x.status === 'running' ? el('span', { class: 'muted' }, ' (updating every second)') : ''));
+				decisions(head, x);
 				head.appendChild(el('p', null,
 					link('#/m/' + enc(m) + '/runs/' + enc(id) + '/draft', 'Review the draft', { class: 'button' }),
 					x.final_path ? el('span', { class: 'muted' }, ' final: ' + x.final_path) : ''));
@@ -664,6 +666,26 @@
 		}
 		load();
 		return true;
+	}
+
+	// Who approved, an override's reason and the run's waivers, on the
+	// record: a waived claim is the lawyer's decision, never "supported".
+	function decisions(into, x) {
+		var a = x.approval;
+		if (a)
+			into.appendChild(el('p', { class: 'decision' }, el('strong', null,
+				a.override ? '\u2714 Approved with override' : '\u2714 Approved'),
+				' by ' + (a.by || 'nobody named') + ' on ' + a.at,
+				a.override ? el('span', null, ' \u00b7 override: ' + a.override) : ''));
+		if (!x.waivers || !x.waivers.length)
+			return;
+		var ul = el('ul', { class: 'waivers' });
+		x.waivers.forEach(function (w) {
+			ul.appendChild(el('li', null, el('span', { class: 'waived' }, 'waived'), ' ' + w.kind + ' ',
+				el('q', null, w.claim), ' (was ' + w.verdict + ') by ' + w.by + ' on ' + w.at + ': ' +
+				w.reason));
+		});
+		into.appendChild(el('div', null, el('p', null, 'Waived claims (' + x.waivers.length + ')'), ul));
 	}
 
 	function stepsTable(m, id, steps) {
