@@ -36,12 +36,12 @@ int sw__extract_pdf(struct sw_extract *out, const char *data, size_t len,
 /* The most objects the bytes of a PDF declare (pdf_xref.c): the largest
  * table size any /Size, xref section head, /Index pair or "N G obj" would
  * make poppler allocate, where it is (a byte offset) and what it is.  A
- * file that declares more than sw__pdf_objects_max(len) is not opened:
+ * file that declares more than sw__extract_pdf_objects_max(len) is not opened:
  * poppler would allocate some 40 bytes an entry at once, and some of its
  * searches walk the whole table for each token.  A real PDF spends far
  * more than SW_PDF_OBJECT_BYTES on each object (77 to 600 bytes in the
  * PDFs measured, object streams and linearized files among them). */
-struct sw__pdf_declared {
+struct sw__extract_pdf_declared {
 	long long objects;
 	size_t at;
 	const char *what; /* "/Size", "/Index", "an xref section", "an object number" */
@@ -54,9 +54,9 @@ struct sw__pdf_declared {
  * scan, so that a long file's pages do not all count against the process
  * before its reading starts. */
 #define SW_PDF_SCAN_WINDOW ((size_t)8 << 20)
-void sw__pdf_declared_objects(const char *data, size_t len, const struct sw_map *map,
-			      struct sw__pdf_declared *d);
-long long sw__pdf_objects_max(size_t len);
+void sw__extract_pdf_declared_objects(const char *data, size_t len, const struct sw_map *map,
+				      struct sw__extract_pdf_declared *d);
+long long sw__extract_pdf_objects_max(size_t len);
 
 /* The text layer of the npages pages of the PDF in data (len bytes, which
  * must outlive the reader), a chunk of pages at a time in page order
@@ -70,13 +70,14 @@ long long sw__pdf_objects_max(size_t len);
  * images, a page for OCR; SW_PDF_CUT: the text stopped at the page bounds,
  * pdf_walk.h; NULL: the defaults), for min(chunk, pages left) entries.  The page text is
  * the same whichever reader read it. */
-struct sw__pdf_reader;
-struct sw__pdf_bounds;
-struct sw__pdf_reader *sw__pdf_reader_new(const char *data, size_t len, int npages, int chunk,
-					  unsigned threads, bool alone,
-					  const struct sw__pdf_bounds *bounds);
-void sw__pdf_reader_next(struct sw__pdf_reader *r, char **text, unsigned char *mark);
-void sw__pdf_reader_free(struct sw__pdf_reader *r);
+struct sw__extract_pdf_reader;
+struct sw__extract_pdf_bounds;
+struct sw__extract_pdf_reader *
+sw__extract_pdf_reader_new(const char *data, size_t len, int npages, int chunk, unsigned threads,
+			   bool alone, const struct sw__extract_pdf_bounds *bounds);
+void sw__extract_pdf_reader_next(struct sw__extract_pdf_reader *r, char **text,
+				 unsigned char *mark);
+void sw__extract_pdf_reader_free(struct sw__extract_pdf_reader *r);
 
 /* Extract a .docx: the paragraphs and tables of word/document.xml in
  * reading order, one page per explicit page break; tracked changes and

@@ -190,7 +190,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	float *confidence = NULL;
 	bool *over_budget = NULL;
 	size_t *todo = NULL, ntodo = 0;
-	struct sw__pdf_reader *reader = NULL;
+	struct sw__extract_pdf_reader *reader = NULL;
 	unsigned char mark[PDF_CHUNK];
 	int chunk = opts->text_chunk > 0 && opts->text_chunk < PDF_CHUNK ? (int)opts->text_chunk
 									  : PDF_CHUNK;
@@ -203,15 +203,16 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 		header = memcmp(data + i, "%PDF", 4) == 0;
 	if (!header)
 		return sw_err_set(err, SW_EINPUT, "not a PDF: no %%PDF header");
-	struct sw__pdf_declared decl;
-	sw__pdf_declared_objects(data, len, opts->map, &decl);
-	if (decl.objects > sw__pdf_objects_max(len))
-		return sw_err_set(err, SW_ELIMIT,
-				  "the PDF declares %lld objects (%s at byte %zu) in %zu bytes, more "
-				  "than sworn opens in a file of this size (%lld): re-save it with a "
-				  "PDF tool and ingest it again",
-				  decl.objects, decl.what, decl.at, len, sw__pdf_objects_max(len));
-	sw__pdf_poppler_hold();
+	struct sw__extract_pdf_declared decl;
+	sw__extract_pdf_declared_objects(data, len, opts->map, &decl);
+	if (decl.objects > sw__extract_pdf_objects_max(len))
+		return sw_err_set(
+			err, SW_ELIMIT,
+			"the PDF declares %lld objects (%s at byte %zu) in %zu bytes, more "
+			"than sworn opens in a file of this size (%lld): re-save it with a "
+			"PDF tool and ingest it again",
+			decl.objects, decl.what, decl.at, len, sw__extract_pdf_objects_max(len));
+	sw__extract_pdf_poppler_hold();
 	bytes = g_bytes_new_static(data, len);
 	doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);
 	if (!doc) {
@@ -252,11 +253,13 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	confidence = sw_xcalloc((size_t)n, sizeof(*confidence));
 	over_budget = sw_xcalloc((size_t)n, sizeof(*over_budget));
 	todo = sw_xcalloc((size_t)n, sizeof(*todo));
-	struct sw__pdf_bounds bounds = sw__pdf_bounds_fill(&(struct sw__pdf_bounds){
-		.chars = opts->pdf_page_chars, .ops = opts->pdf_page_ops,
-		.forms = opts->pdf_page_forms, .ms = opts->pdf_page_ms });
-	reader = sw__pdf_reader_new(data, len, n, chunk, opts->text_threads, opts->text_alone,
-				    &bounds);
+	struct sw__extract_pdf_bounds bounds = sw__extract_pdf_bounds_fill(
+		&(struct sw__extract_pdf_bounds){.chars = opts->pdf_page_chars,
+						 .ops = opts->pdf_page_ops,
+						 .forms = opts->pdf_page_forms,
+						 .ms = opts->pdf_page_ms});
+	reader = sw__extract_pdf_reader_new(data, len, n, chunk, opts->text_threads,
+					    opts->text_alone, &bounds);
 	/* The reader has documents of its own: this one (its cross-reference
 	 * table alone is ~30 bytes an object) is opened again only when a page
 	 * needs OCR. */
@@ -268,7 +271,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	for (int c0 = 0; c0 < n && rc == 0; c0 += chunk) {
 		int c1 = n - c0 > chunk ? c0 + chunk : n;
 		ntodo = 0;
-		sw__pdf_reader_next(reader, text + c0, mark);
+		sw__extract_pdf_reader_next(reader, text + c0, mark);
 		for (int i = c0; i < c1; i++) {
 			if (mark[i - c0] & SW_PDF_CAND)
 				todo[ntodo++] = (size_t)i;
@@ -337,7 +340,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	if (image_pages && !opts->ocr)
 		json_object_set_new(x->meta, "ocr_skipped_pages", json_integer((json_int_t)image_pages));
 cleanup:
-	sw__pdf_reader_free(reader);
+	sw__extract_pdf_reader_free(reader);
 	if (text)
 		for (int i = 0; i < n; i++)
 			g_free(text[i]);

@@ -44,18 +44,18 @@ struct slot {
 	bool failed;  /* the walk could not read it: the caller reads it */
 };
 
-struct sw__pdf_reader {
-	struct sw__pdf_walk *walk;  /* the caller's thread's, when it reads alone */
-	struct sw__pdf_walk *spare; /* a catalog reader for chunks a walk could not read */
+struct sw__extract_pdf_reader {
+	struct sw__extract_pdf_walk *walk;  /* the caller's thread's, when it reads alone */
+	struct sw__extract_pdf_walk *spare; /* a catalog reader for chunks a walk could not read */
 	bool walking;               /* walks read (not catalog readers) */
 	const char *data;
 	size_t len;
-	struct sw__pdf_bounds bounds;
+	struct sw__extract_pdf_bounds bounds;
 	int n, chunk, nchunks;
 	int next_claim, next_take; /* chunks */
 	bool stop;
 	size_t nthreads, ring;
-	struct sw__pdf_walk **walks; /* one per thread */
+	struct sw__extract_pdf_walk **walks; /* one per thread */
 	pthread_t *threads;
 	struct slot *slots;
 	pthread_mutex_t lock;
@@ -63,14 +63,14 @@ struct sw__pdf_reader {
 };
 
 struct worker_arg {
-	struct sw__pdf_reader *r;
-	struct sw__pdf_walk *walk;
+	struct sw__extract_pdf_reader *r;
+	struct sw__extract_pdf_walk *walk;
 };
 
 static void *worker(void *arg)
 {
 	struct worker_arg *a = arg;
-	struct sw__pdf_reader *r = a->r;
+	struct sw__extract_pdf_reader *r = a->r;
 	pthread_mutex_lock(&r->lock);
 	for (;;) {
 		while (!r->stop && r->next_claim < r->nchunks &&
@@ -82,7 +82,7 @@ static void *worker(void *arg)
 		struct slot *s = &r->slots[(size_t)c % r->ring];
 		pthread_mutex_unlock(&r->lock);
 		int c0 = c * r->chunk, c1 = c0 + r->chunk < r->n ? c0 + r->chunk : r->n;
-		bool failed = sw__pdf_walk_read(a->walk, c0, c1, s->text, s->mark) != 0;
+		bool failed = sw__extract_pdf_walk_read(a->walk, c0, c1, s->text, s->mark) != 0;
 		pthread_mutex_lock(&r->lock);
 		s->failed = failed;
 		s->ready = true;
@@ -110,15 +110,15 @@ static size_t thread_count(int n, unsigned threads, bool tree)
 }
 
 /* A reader of the kind r reads with. */
-static struct sw__pdf_walk *open_one(const struct sw__pdf_reader *r)
+static struct sw__extract_pdf_walk *open_one(const struct sw__extract_pdf_reader *r)
 {
-	return r->walking ? sw__pdf_walk_new(r->data, r->len, r->n, &r->bounds)
-			  : sw__pdf_catalog_new(r->data, r->len, r->n, &r->bounds);
+	return r->walking ? sw__extract_pdf_walk_new(r->data, r->len, r->n, &r->bounds)
+			  : sw__extract_pdf_catalog_new(r->data, r->len, r->n, &r->bounds);
 }
 
 /* want readers for the threads, the first the one the caller's thread
  * opened; how many there are. */
-static size_t open_readers(struct sw__pdf_reader *r, size_t want)
+static size_t open_readers(struct sw__extract_pdf_reader *r, size_t want)
 {
 	size_t made = 0;
 	r->walks = sw_xcalloc(want, sizeof(*r->walks));
@@ -130,11 +130,11 @@ static size_t open_readers(struct sw__pdf_reader *r, size_t want)
 	return made;
 }
 
-struct sw__pdf_reader *sw__pdf_reader_new(const char *data, size_t len, int npages, int chunk,
-					  unsigned threads, bool alone,
-					  const struct sw__pdf_bounds *bounds)
+struct sw__extract_pdf_reader *
+sw__extract_pdf_reader_new(const char *data, size_t len, int npages, int chunk, unsigned threads,
+			   bool alone, const struct sw__extract_pdf_bounds *bounds)
 {
-	struct sw__pdf_reader *r = sw_xcalloc(1, sizeof(*r));
+	struct sw__extract_pdf_reader *r = sw_xcalloc(1, sizeof(*r));
 	r->data = data;
 	r->len = len;
 	if (bounds)
@@ -144,11 +144,11 @@ struct sw__pdf_reader *sw__pdf_reader_new(const char *data, size_t len, int npag
 	r->nchunks = (npages + chunk - 1) / chunk;
 	/* Readers are opened here, one after another, before any thread
 	 * runs. */
-	sw__pdf_poppler_hold();
+	sw__extract_pdf_poppler_hold();
 	r->walking = !alone && npages > 2 * chunk &&
-		     (r->walk = sw__pdf_walk_new(data, len, npages, &r->bounds)) != NULL;
+		     (r->walk = sw__extract_pdf_walk_new(data, len, npages, &r->bounds)) != NULL;
 	if (!r->walking)
-		r->walk = sw__pdf_catalog_new(data, len, npages, &r->bounds);
+		r->walk = sw__extract_pdf_catalog_new(data, len, npages, &r->bounds);
 	if (!r->walk || alone || npages <= 2 * chunk)
 		return r; /* one reader on the caller's thread (none: no text) */
 	size_t want = thread_count(npages, threads, !r->walking);
@@ -179,7 +179,7 @@ struct sw__pdf_reader *sw__pdf_reader_new(const char *data, size_t len, int npag
 	/* Readers whose threads did not start are closed; with no thread at
 	 * all, the first reads alone on the caller's thread. */
 	for (size_t i = started ? started : 1; i < r->nthreads; i++) {
-		sw__pdf_walk_free(r->walks[i]);
+		sw__extract_pdf_walk_free(r->walks[i]);
 		r->walks[i] = NULL;
 	}
 	if (started == 0) {
@@ -191,26 +191,26 @@ struct sw__pdf_reader *sw__pdf_reader_new(const char *data, size_t len, int npag
 }
 
 /* Chunk [c0, c1) for a walk that could not read it: a catalog reader's. */
-static void read_spare(struct sw__pdf_reader *r, int c0, int c1, char **text,
+static void read_spare(struct sw__extract_pdf_reader *r, int c0, int c1, char **text,
 		       unsigned char *mark)
 {
 	if (!r->spare)
-		r->spare = sw__pdf_catalog_new(r->data, r->len, r->n, &r->bounds);
-	if (!r->spare || sw__pdf_walk_read(r->spare, c0, c1, text, mark) != 0)
+		r->spare = sw__extract_pdf_catalog_new(r->data, r->len, r->n, &r->bounds);
+	if (!r->spare || sw__extract_pdf_walk_read(r->spare, c0, c1, text, mark) != 0)
 		for (int i = c0; i < c1; i++) {
 			text[i - c0] = NULL;
 			mark[i - c0] = 0;
 		}
 }
 
-void sw__pdf_reader_next(struct sw__pdf_reader *r, char **text, unsigned char *mark)
+void sw__extract_pdf_reader_next(struct sw__extract_pdf_reader *r, char **text, unsigned char *mark)
 {
 	int c = r->next_take;
 	int c0 = c * r->chunk, c1 = c0 + r->chunk < r->n ? c0 + r->chunk : r->n;
 	if (c >= r->nchunks)
 		return;
 	if (r->nthreads == 0) {
-		if (!r->walk || sw__pdf_walk_read(r->walk, c0, c1, text, mark) != 0)
+		if (!r->walk || sw__extract_pdf_walk_read(r->walk, c0, c1, text, mark) != 0)
 			read_spare(r, c0, c1, text, mark);
 		r->next_take++;
 		return;
@@ -234,7 +234,7 @@ void sw__pdf_reader_next(struct sw__pdf_reader *r, char **text, unsigned char *m
 	pthread_mutex_unlock(&r->lock);
 }
 
-void sw__pdf_reader_free(struct sw__pdf_reader *r)
+void sw__extract_pdf_reader_free(struct sw__extract_pdf_reader *r)
 {
 	if (!r)
 		return;
@@ -258,9 +258,9 @@ void sw__pdf_reader_free(struct sw__pdf_reader *r)
 		pthread_cond_destroy(&r->space_cv);
 	}
 	for (size_t i = 0; i < r->nthreads; i++)
-		sw__pdf_walk_free(r->walks[i]);
-	sw__pdf_walk_free(r->walk);
-	sw__pdf_walk_free(r->spare);
+		sw__extract_pdf_walk_free(r->walks[i]);
+	sw__extract_pdf_walk_free(r->walk);
+	sw__extract_pdf_walk_free(r->spare);
 	free(r->walks);
 	free(r->threads);
 	free(r->slots);

@@ -21,7 +21,7 @@
  * reference to a Page or Pages dictionary, Kids arrays, no loop, at most
  * MAX_DEPTH levels, no Pages node under two parents, every page built.  At
  * the first node that is anything else it stops and says so; the caller
- * reads the pages from there with a catalog reader (sw__pdf_catalog_new:
+ * reads the pages from there with a catalog reader (sw__extract_pdf_catalog_new:
  * the document's own catalog, which copes with such trees in ways of its
  * own, as poppler-glib reads).  A linearized file is not walked at all:
  * the catalog reads its pages through the hint tables.
@@ -97,7 +97,7 @@ long clock_ms(clockid_t id)
  * clock (vDSO, a few nanoseconds) has moved 20 ms since the last read, so
  * that checking at every tick costs nothing a page would notice. */
 struct Budget {
-	const sw__pdf_bounds &bounds;
+	const sw__extract_pdf_bounds &bounds;
 	XRef *xref;
 	long checks = 0;
 	long forms = 0;
@@ -106,7 +106,7 @@ struct Budget {
 	bool over = false;
 	std::vector<std::pair<Ref, Object>> stubs; /* entries, what they held */
 
-	Budget(const sw__pdf_bounds &b, XRef *x) : bounds(b), xref(x) { }
+	Budget(const sw__extract_pdf_bounds &b, XRef *x) : bounds(b), xref(x) { }
 	Budget(const Budget &) = delete;
 	Budget &operator=(const Budget &) = delete;
 	~Budget()
@@ -167,7 +167,7 @@ public:
 	bool found = false;
 	Budget budget;
 
-	ImageProbe(const sw__pdf_bounds &b, XRef *x) : budget(b, x) { }
+	ImageProbe(const sw__extract_pdf_bounds &b, XRef *x) : budget(b, x) { }
 	DRAW_NO_FORMS
 	void beginForm(Ref) override { budget.form(); }
 	bool upsideDown() override { return true; }
@@ -242,12 +242,12 @@ struct Level {
 /* The error callback sworn's GlobalParamsIniters name: silent, as
  * poppler-glib's own is (it logs at glib's INFO level, which glib does not
  * print).  Whoever sets poppler up first installs theirs; once
- * sw__pdf_poppler_hold has run there is none, and errors are quiet. */
+ * sw__extract_pdf_poppler_hold has run there is none, and errors are quiet. */
 void quiet(ErrorCategory, Goffset, const char *) { }
 
 } // namespace
 
-struct sw__pdf_walk {
+struct sw__extract_pdf_walk {
 	/* poppler's global state lives while any holder of one of these does:
 	 * the walk holds its own, for the caller may close its document (the
 	 * last poppler-glib one) while walks read.  Declared first, it goes
@@ -264,7 +264,7 @@ struct sw__pdf_walk {
 	int npages = 0;
 	bool broken = false;    /* a node the walk does not follow: stop */
 	bool catalog = false;   /* not a walk: the document's catalog reads */
-	sw__pdf_bounds bounds = {};
+	sw__extract_pdf_bounds bounds = {};
 	/* poppler rebuilds a damaged file's cross-reference table when a
 	 * fetch first fails, which drops the pruned copies in it: a range read
 	 * across that is not the range.  Set by the document's callback. */
@@ -277,7 +277,7 @@ struct sw__pdf_walk {
 
 /* Push a Pages node; false when its Kids is not an array or the tree is
  * too deep. */
-static bool push(sw__pdf_walk *w, Object &&node, Ref ref)
+static bool push(sw__extract_pdf_walk *w, Object &&node, Ref ref)
 {
 	if (w->stack.size() >= MAX_DEPTH)
 		return false;
@@ -296,7 +296,7 @@ static bool push(sw__pdf_walk *w, Object &&node, Ref ref)
 /* The next page of the tree into *ref (its parent is the top of the
  * stack); false at the end of the tree or at a node not followed
  * (w->broken). */
-static bool next_page(sw__pdf_walk *w, Ref *ref)
+static bool next_page(sw__extract_pdf_walk *w, Ref *ref)
 {
 	while (!w->stack.empty()) {
 		Level &top = w->stack.back();
@@ -337,7 +337,7 @@ static bool next_page(sw__pdf_walk *w, Ref *ref)
  * number the file does not use gains an object.  False when a node is
  * reached twice in one range (a Pages node that two parents share): its
  * one entry cannot hold two copies. */
-static bool keep(sw__pdf_walk *w, Ref page)
+static bool keep(sw__extract_pdf_walk *w, Ref page)
 {
 	XRef *xref = w->doc->getXRef();
 	for (size_t d = 0; d < w->stack.size(); d++) {
@@ -369,7 +369,7 @@ static bool keep(sw__pdf_walk *w, Ref page)
  * read from the file must match the reference's, so a later kid that names
  * the node with another generation would reach it here and not in
  * poppler-glib. */
-static void unkeep(sw__pdf_walk *w)
+static void unkeep(sw__extract_pdf_walk *w)
 {
 	XRef *xref = w->doc->getXRef();
 	for (const auto &c : w->changed)
@@ -396,8 +396,8 @@ public:
 	long chars = 0;
 	Budget budget;
 
-	PageText(const sw__pdf_bounds &b, XRef *x)
-		: TextOutputDev(nullptr, true, 0, false, false), budget(b, x)
+	PageText(const sw__extract_pdf_bounds &b, XRef *x)
+	    : TextOutputDev(nullptr, true, 0, false, false), budget(b, x)
 	{
 	}
 	DRAW_NO_FORMS
@@ -438,7 +438,7 @@ bool text_done(void *data)
 /* The text of page and its marks (SW_PDF_CAND: blank with images, as
  * poppler_page_get_text() and poppler_page_get_image_mapping() tell;
  * SW_PDF_CUT: the text stopped at the bounds of PageText). */
-static void read_page(Page *page, const sw__pdf_bounds &bounds, char **text,
+static void read_page(Page *page, const sw__extract_pdf_bounds &bounds, char **text,
 		      unsigned char *mark)
 {
 	XRef *xref = page->getDoc()->getXRef();
@@ -480,7 +480,7 @@ static void read_page(Page *page, const sw__pdf_bounds &bounds, char **text,
 }
 
 /* Read the k pages kept: a catalog over the pruned tree builds them. */
-static bool read_kept(sw__pdf_walk *w, int k, char **text, unsigned char *mark)
+static bool read_kept(sw__extract_pdf_walk *w, int k, char **text, unsigned char *mark)
 {
 	if (!w->root.isDict())
 		return false;
@@ -497,10 +497,10 @@ static bool read_kept(sw__pdf_walk *w, int k, char **text, unsigned char *mark)
 	return true;
 }
 
-sw__pdf_bounds sw__pdf_bounds_fill(const sw__pdf_bounds *b)
+sw__extract_pdf_bounds sw__extract_pdf_bounds_fill(const sw__extract_pdf_bounds *b)
 {
-	sw__pdf_bounds r = { SW_PDF_PAGE_CHARS, SW_PDF_PAGE_OPS, SW_PDF_PAGE_FORMS,
-			     SW_PDF_PAGE_MS };
+	sw__extract_pdf_bounds r = {SW_PDF_PAGE_CHARS, SW_PDF_PAGE_OPS, SW_PDF_PAGE_FORMS,
+				    SW_PDF_PAGE_MS};
 	if (b && b->ms > 0)
 		r.ms = b->ms;
 	if (b && b->chars > 0)
@@ -514,16 +514,16 @@ sw__pdf_bounds sw__pdf_bounds_fill(const sw__pdf_bounds *b)
 
 /* A reader over data with npages pages, its document open; null when
  * poppler is not set up or the document has another page count. */
-static std::unique_ptr<sw__pdf_walk> open_walk(const char *data, size_t len, int npages,
-					       const sw__pdf_bounds *bounds)
+static std::unique_ptr<sw__extract_pdf_walk> open_walk(const char *data, size_t len, int npages,
+						       const sw__extract_pdf_bounds *bounds)
 {
 	if (!globalParams || npages <= 0)
 		return nullptr;
-	auto w = std::make_unique<sw__pdf_walk>();
-	w->bounds = sw__pdf_bounds_fill(bounds);
+	auto w = std::make_unique<sw__extract_pdf_walk>();
+	w->bounds = sw__extract_pdf_bounds_fill(bounds);
 	w->initer = std::make_unique<GlobalParamsIniter>(quiet);
 	Object none;
-	sw__pdf_walk *self = w.get();
+	sw__extract_pdf_walk *self = w.get();
 	w->doc = std::make_unique<PDFDoc>(
 		new MemStream(data, 0, static_cast<Goffset>(len), std::move(none)),
 		std::optional<GooString>(), std::optional<GooString>(), nullptr,
@@ -534,8 +534,8 @@ static std::unique_ptr<sw__pdf_walk> open_walk(const char *data, size_t len, int
 	return w;
 }
 
-struct sw__pdf_walk *sw__pdf_catalog_new(const char *data, size_t len, int npages,
-					 const sw__pdf_bounds *bounds)
+struct sw__extract_pdf_walk *sw__extract_pdf_catalog_new(const char *data, size_t len, int npages,
+							 const sw__extract_pdf_bounds *bounds)
 {
 	try {
 		auto w = open_walk(data, len, npages, bounds);
@@ -547,8 +547,8 @@ struct sw__pdf_walk *sw__pdf_catalog_new(const char *data, size_t len, int npage
 	}
 }
 
-struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages,
-				      const sw__pdf_bounds *bounds)
+struct sw__extract_pdf_walk *sw__extract_pdf_walk_new(const char *data, size_t len, int npages,
+						      const sw__extract_pdf_bounds *bounds)
 {
 	try {
 		auto w = open_walk(data, len, npages, bounds);
@@ -571,7 +571,8 @@ struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages,
 	}
 }
 
-int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, unsigned char *mark)
+int sw__extract_pdf_walk_read(struct sw__extract_pdf_walk *w, int c0, int c1, char **text,
+			      unsigned char *mark)
 {
 	for (int i = c0; i < c1; i++) {
 		text[i - c0] = nullptr;
@@ -622,12 +623,12 @@ int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text, unsig
 	return -1;
 }
 
-void sw__pdf_walk_free(struct sw__pdf_walk *w)
+void sw__extract_pdf_walk_free(struct sw__extract_pdf_walk *w)
 {
 	delete w;
 }
 
-void sw__pdf_poppler_hold(void)
+void sw__extract_pdf_poppler_hold(void)
 {
 	try {
 		/* Made once (C++ makes a local static thread-safely), never

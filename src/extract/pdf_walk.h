@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-struct sw__pdf_walk;
+struct sw__extract_pdf_walk;
 
 /* What one page may draw: at most chars characters, about ops content
  * operators and forms forms (a form counted each time it is drawn, its
@@ -28,7 +28,7 @@ struct sw__pdf_walk;
  * object table; one such form in a 1.2 MB file took 8.3 s a draw (release
  * build: the time is poppler's), and ten thousand draws would be a day.  Thirty seconds is ten
  * times the slowest page the other bounds allow. */
-struct sw__pdf_bounds {
+struct sw__extract_pdf_bounds {
 	long chars, ops, forms, ms;
 };
 #define SW_PDF_PAGE_CHARS 100000L
@@ -38,7 +38,7 @@ struct sw__pdf_bounds {
 
 /* The bounds a reader given b uses: b's fields, each 0 (or b NULL) the
  * default above.  The one place the defaults are filled in. */
-struct sw__pdf_bounds sw__pdf_bounds_fill(const struct sw__pdf_bounds *b);
+struct sw__extract_pdf_bounds sw__extract_pdf_bounds_fill(const struct sw__extract_pdf_bounds *b);
 
 /* What a read says of each page besides its text. */
 enum {
@@ -51,10 +51,10 @@ enum {
 /* A walk over the npages pages of the PDF in data (len bytes, which must
  * outlive the walk), each page read within bounds (NULL: the defaults), or
  * NULL when this reader does not walk it: poppler's
- * global state not set up yet (call sw__pdf_poppler_hold() first), another
+ * global state not set up yet (call sw__extract_pdf_poppler_hold() first), another
  * page count, a linearized file, no Pages dictionary by reference. */
-struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages,
-				      const struct sw__pdf_bounds *bounds);
+struct sw__extract_pdf_walk *sw__extract_pdf_walk_new(const char *data, size_t len, int npages,
+						      const struct sw__extract_pdf_bounds *bounds);
 
 /* A reader of the same kind that reads pages through the document's own
  * catalog, as poppler-glib does (every page reached is kept, about 1.7 KB
@@ -62,8 +62,9 @@ struct sw__pdf_walk *sw__pdf_walk_new(const char *data, size_t len, int npages,
  * reads, the pages after a walk stops, and reading alone.  NULL when
  * poppler is not set up or the document has another page count.  Its
  * reads never fail; a page the catalog cannot build has no text. */
-struct sw__pdf_walk *sw__pdf_catalog_new(const char *data, size_t len, int npages,
-					 const struct sw__pdf_bounds *bounds);
+struct sw__extract_pdf_walk *
+sw__extract_pdf_catalog_new(const char *data, size_t len, int npages,
+			    const struct sw__extract_pdf_bounds *bounds);
 
 /* Pages [c0, c1) (0-based; for a walk, c0 at or after the end of the last
  * range read): text[k] as poppler_page_get_text() gives it, within the
@@ -73,16 +74,16 @@ struct sw__pdf_walk *sw__pdf_catalog_new(const char *data, size_t len, int npage
  * node it does not follow, a page that cannot be built, fewer pages than
  * counted); every later call fails too, and the caller reads those pages
  * with a catalog reader. */
-int sw__pdf_walk_read(struct sw__pdf_walk *w, int c0, int c1, char **text,
-		      unsigned char *mark);
+int sw__extract_pdf_walk_read(struct sw__extract_pdf_walk *w, int c0, int c1, char **text,
+			      unsigned char *mark);
 
-void sw__pdf_walk_free(struct sw__pdf_walk *w);
+void sw__extract_pdf_walk_free(struct sw__extract_pdf_walk *w);
 
 /* Keep poppler's global state (GlobalParams: font tables, Unicode maps)
  * for the rest of the process.  Without a holder poppler builds it for the
  * first document and drops it with the last, so a production of many small
  * PDFs paid for it once per file.  Thread-safe; idempotent. */
-void sw__pdf_poppler_hold(void);
+void sw__extract_pdf_poppler_hold(void);
 
 #ifdef __cplusplus
 }

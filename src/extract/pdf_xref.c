@@ -109,7 +109,7 @@ static bool next(struct scan *s)
 	return true;
 }
 
-static void note(struct sw__pdf_declared *d, long long objects, size_t at, const char *what)
+static void note(struct sw__extract_pdf_declared *d, long long objects, size_t at, const char *what)
 {
 	if (objects > d->objects) {
 		d->objects = objects;
@@ -118,8 +118,8 @@ static void note(struct sw__pdf_declared *d, long long objects, size_t at, const
 	}
 }
 
-void sw__pdf_declared_objects(const char *data, size_t len, const struct sw_map *map,
-			      struct sw__pdf_declared *d)
+void sw__extract_pdf_declared_objects(const char *data, size_t len, const struct sw_map *map,
+				      struct sw__extract_pdf_declared *d)
 {
 	struct scan s = { .p = data, .end = data + len, .base = data };
 	/* data's offset in the mapping, and how far the scan has dropped */
@@ -217,7 +217,7 @@ void sw__pdf_declared_objects(const char *data, size_t len, const struct sw_map 
 		sw_file_map_drop(map, in_map + dropped, len - dropped);
 }
 
-long long sw__pdf_objects_max(size_t len)
+long long sw__extract_pdf_objects_max(size_t len)
 {
 	return SW_PDF_OBJECTS_MIN + (long long)(len / SW_PDF_OBJECT_BYTES);
 }

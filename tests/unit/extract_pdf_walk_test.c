@@ -156,20 +156,21 @@ static void same(const struct pages *want, const struct pages *got, const char *
 static int read_alone(const struct sw_buf *b, int n, int chunk, bool catalog,
 		      struct pages *got)
 {
-	sw__pdf_poppler_hold(); /* sets up poppler's globals, as pdf.c does */
-	struct sw__pdf_walk *w = catalog ? sw__pdf_catalog_new(b->data, b->len, n, NULL)
-					 : sw__pdf_walk_new(b->data, b->len, n, NULL);
+	sw__extract_pdf_poppler_hold(); /* sets up poppler's globals, as pdf.c does */
+	struct sw__extract_pdf_walk *w =
+		catalog ? sw__extract_pdf_catalog_new(b->data, b->len, n, NULL)
+			: sw__extract_pdf_walk_new(b->data, b->len, n, NULL);
 	got->n = n;
 	got->text = sw_xcalloc((size_t)n + 1, sizeof(*got->text));
 	got->mark = sw_xcalloc((size_t)n + 1, 1);
 	int read = 0;
 	for (int c0 = 0; w && c0 < n; c0 += chunk) {
 		int c1 = c0 + chunk < n ? c0 + chunk : n;
-		if (sw__pdf_walk_read(w, c0, c1, got->text + c0, got->mark + c0) != 0)
+		if (sw__extract_pdf_walk_read(w, c0, c1, got->text + c0, got->mark + c0) != 0)
 			break;
 		read++;
 	}
-	sw__pdf_walk_free(w);
+	sw__extract_pdf_walk_free(w);
 	return read;
 }
 
@@ -188,11 +189,11 @@ static struct pages read_reader(const struct sw_buf *b, int chunk, unsigned thre
 	g_bytes_unref(bytes);
 	g.text = sw_xcalloc((size_t)g.n + 1, sizeof(*g.text));
 	g.mark = sw_xcalloc((size_t)g.n + 1, 1);
-	struct sw__pdf_reader *r = sw__pdf_reader_new(b->data, b->len, g.n, chunk, threads, alone,
-						      NULL);
+	struct sw__extract_pdf_reader *r =
+		sw__extract_pdf_reader_new(b->data, b->len, g.n, chunk, threads, alone, NULL);
 	for (int c0 = 0; c0 < g.n; c0 += chunk)
-		sw__pdf_reader_next(r, g.text + c0, g.mark + c0);
-	sw__pdf_reader_free(r);
+		sw__extract_pdf_reader_next(r, g.text + c0, g.mark + c0);
+	sw__extract_pdf_reader_free(r);
 	return g;
 }
 

@@ -21,10 +21,10 @@
 #include "base/base.h"
 #include "extract/extract_int.h"
 
-static struct sw__pdf_declared scan(const char *s)
+static struct sw__extract_pdf_declared scan(const char *s)
 {
-	struct sw__pdf_declared d;
-	sw__pdf_declared_objects(s, strlen(s), NULL, &d);
+	struct sw__extract_pdf_declared d;
+	sw__extract_pdf_declared_objects(s, strlen(s), NULL, &d);
 	return d;
 }
 
@@ -68,7 +68,7 @@ static void test_declarations(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct sw__pdf_declared d = scan(cases[i].in);
+		struct sw__extract_pdf_declared d = scan(cases[i].in);
 		if (d.objects != cases[i].objects)
 			fail_msg("case %zu: %lld objects, not %lld", i, d.objects, cases[i].objects);
 		if (cases[i].what)
@@ -85,8 +85,9 @@ static void test_declarations(void **state)
 static void test_bound(void **state)
 {
 	(void)state;
-	assert_int_equal(sw__pdf_objects_max(0), SW_PDF_OBJECTS_MIN);
-	assert_int_equal(sw__pdf_objects_max(4000), SW_PDF_OBJECTS_MIN + 4000 / SW_PDF_OBJECT_BYTES);
+	assert_int_equal(sw__extract_pdf_objects_max(0), SW_PDF_OBJECTS_MIN);
+	assert_int_equal(sw__extract_pdf_objects_max(4000),
+			 SW_PDF_OBJECTS_MIN + 4000 / SW_PDF_OBJECT_BYTES);
 }
 
 /* Every real PDF the tests and examples hold is well inside the bound. */
@@ -105,8 +106,8 @@ static void test_real_files(void **state)
 		sw_buf_init(&b);
 		struct sw_err err = { 0 };
 		assert_int_equal(sw_file_read(&b, path, 1u << 26, &err), 0);
-		struct sw__pdf_declared d;
-		sw__pdf_declared_objects(b.data, b.len, NULL, &d);
+		struct sw__extract_pdf_declared d;
+		sw__extract_pdf_declared_objects(b.data, b.len, NULL, &d);
 		assert_true(d.objects > 10);
 		assert_true(d.objects * 50 < (long long)b.len);
 		sw_buf_release(&b);
@@ -194,10 +195,10 @@ static void test_refused(void **state)
 	/* Up to the bound, it is read. */
 	char size[32];
 	one_page(&b, "5", "");
-	snprintf(size, sizeof size, "%lld", sw__pdf_objects_max(b.len));
+	snprintf(size, sizeof size, "%lld", sw__extract_pdf_objects_max(b.len));
 	sw_buf_release(&b);
 	one_page(&b, size, "");
-	assert_true(sw__pdf_objects_max(b.len) >= atoll(size));
+	assert_true(sw__extract_pdf_objects_max(b.len) >= atoll(size));
 	assert_int_equal(extract(&b, &err, &cpu), 0);
 	sw_buf_release(&b);
 }
@@ -278,9 +279,9 @@ static void test_linear(void **state)
 	assert_non_null(s);
 	for (size_t i = 0; i < n; i++)
 		s[i] = "1 0/[(x"[i % 7];
-	struct sw__pdf_declared d;
+	struct sw__extract_pdf_declared d;
 	clock_t t0 = clock();
-	sw__pdf_declared_objects(s, n, NULL, &d);
+	sw__extract_pdf_declared_objects(s, n, NULL, &d);
 	double cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
 	fprintf(stderr, "16 MiB scanned in %.2f s of CPU\n", cpu);
 	assert_true(cpu < 5.0);
@@ -326,8 +327,8 @@ static void test_scan_drops_behind(void **state)
 	struct sw_map map = { .data = p, .len = len, .fd = fd };
 
 	long before = rss_kib();
-	struct sw__pdf_declared d;
-	sw__pdf_declared_objects(map.data, map.len, &map, &d);
+	struct sw__extract_pdf_declared d;
+	sw__extract_pdf_declared_objects(map.data, map.len, &map, &d);
 	long grew = rss_kib() - before;
 	fprintf(stderr, "64 MiB scanned: resident memory grew %ld KiB\n", grew);
 	assert_int_equal(d.objects, 2);
@@ -337,7 +338,7 @@ static void test_scan_drops_behind(void **state)
 
 	/* Without the mapping the caller's bytes are left alone. */
 	before = rss_kib();
-	sw__pdf_declared_objects(map.data, map.len, NULL, &d);
+	sw__extract_pdf_declared_objects(map.data, map.len, NULL, &d);
 	grew = rss_kib() - before;
 	fprintf(stderr, "64 MiB scanned, no mapping given: grew %ld KiB\n", grew);
 	assert_true(grew > (long)(32 << 10));
