@@ -643,8 +643,11 @@ void sw_db_bind_text_or_null(struct sqlite3_stmt *st, int i, const char *s);
 /* Tests make the Nth call at a named site fail by setting, before the
  * program starts, SWORN_FAULT="site:N" (the Nth hit returns true) or
  * SWORN_FAULT="site:N:crash" (the Nth hit kills the process with SIGKILL,
- * as a power cut would).  Returns false when no fault is set for site.
- * With SWORN_FAULT_MARK=FILE set, the firing creates FILE. */
+ * as a power cut would), or SWORN_FAULT="site:N:pause" (the Nth hit waits,
+ * up to a minute, until the file SWORN_FAULT_RELEASE names exists, then
+ * returns false: a test holds the process there to make a race happen).
+ * Returns false when no fault is set for site.  With SWORN_FAULT_MARK=FILE
+ * set, the firing creates FILE. */
 bool sw_fault(const char *site);
 
 /* ------------------------------------------------------------------- text */

@@ -1,5 +1,6 @@
-/* fault.c - the fault seam: SWORN_FAULT="site:N[:crash]" makes the Nth call
- * of sw_fault(site) fail, or kill the process as a power cut would.  It
+/* fault.c - the fault seam: SWORN_FAULT="site:N[:crash|:pause]" makes the
+ * Nth call of sw_fault(site) fail, kill the process as a power cut would,
+ * or wait for a release file (a race made to happen).  It
  * exists for tests of error paths and crash recovery; with the variable
  * unset it costs one getenv per process.  SWORN_FAULT_MARK=FILE makes the
  * firing create FILE, so a loop over N knows when N has gone past the last
@@ -8,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/base.h"
@@ -16,7 +18,7 @@ static struct {
 	bool parsed;
 	char site[64];
 	uint64_t nth;
-	bool crash;
+	bool crash, pause;
 	uint64_t hits;
 } fault;
 
@@ -36,6 +38,7 @@ static void parse_env(void)
 	memcpy(fault.site, v, (size_t)(c1 - v));
 	fault.site[c1 - v] = '\0';
 	fault.crash = c2 && strcmp(c2 + 1, "crash") == 0;
+	fault.pause = c2 && strcmp(c2 + 1, "pause") == 0;
 }
 
 bool sw_fault(const char *site)
@@ -54,5 +57,12 @@ bool sw_fault(const char *site)
 	}
 	if (fault.crash)
 		kill(getpid(), SIGKILL);
+	if (fault.pause) {
+		const char *release = getenv("SWORN_FAULT_RELEASE");
+		const struct timespec tick = { 0, 10 * 1000 * 1000 };
+		for (int i = 0; release && i < 6000 && access(release, F_OK) != 0; i++)
+			nanosleep(&tick, NULL);
+		return false;
+	}
 	return true;
 }

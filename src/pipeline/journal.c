@@ -169,6 +169,37 @@ int sw__pipeline_run_set(struct sw_matter *m, int64_t id, enum sw_run_status s,
 	return rc;
 }
 
+int sw__pipeline_run_claim(bool *won, struct sw_matter *m, int64_t id, const char *seen_status,
+			   int64_t seen_pid, long pid, struct sw_err *err)
+{
+	sqlite3 *db = sw__journal_db(m, err);
+	sqlite3_stmt *st;
+	char now[21];
+	int rc;
+
+	*won = false;
+	if (!db)
+		return SW_EDB;
+	sw_utc_now(now);
+	/* A compare-and-set: the run changes hands only if it is still as it
+	 * was read (SQLite runs one writer at a time). */
+	if ((rc = sw_db_prepare(&st, db,
+				"UPDATE runs SET status = 'running', reason = NULL, pid = ?1,"
+				" updated_at = ?2 WHERE id = ?3 AND status = ?4"
+				" AND ifnull(pid, 0) = ?5",
+				"journaling the run", err)) != 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, pid);
+	sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, id);
+	sqlite3_bind_text(st, 4, seen_status, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, seen_pid);
+	if ((rc = sw_db_step_done(st, "journaling the run", err)) == 0)
+		*won = sqlite3_changes(db) == 1;
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int sw__pipeline_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id, struct sw_err *err)
 {
 	sqlite3 *db = sw__journal_db(m, err);

@@ -108,6 +108,11 @@ int sw__pipeline_run_load(struct sw__pipeline_run *out, struct sw_matter *m, int
  * seconds. */
 int sw__pipeline_run_set(struct sw_matter *m, int64_t id, enum sw_run_status st,
 		     const char *reason, long pid, double add_wall_s, struct sw_err *err);
+/* Take the run for this process (status running, pid): only if it is still
+ * seen_status with seen_pid (0: none), as this process read it; *won says
+ * whether it was.  One run, one runner. */
+int sw__pipeline_run_claim(bool *won, struct sw_matter *m, int64_t id, const char *seen_status,
+			   int64_t seen_pid, long pid, struct sw_err *err);
 int sw__pipeline_run_set_draft(struct sw_matter *m, int64_t id, int64_t doc_id,
 			   struct sw_err *err);
 int sw__pipeline_rows_load(struct sw__pipeline_row **out, size_t *n, struct sw_matter *m,

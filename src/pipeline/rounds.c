@@ -488,8 +488,24 @@ int sw_run_resume(struct sw_run_result *out, struct sw_matter *m, int64_t run_id
 		rc = sw_err_set(err, SW_EUSAGE, "task %s changed since run %lld began (%s); start"
 				" a new run with sworn draft", r.task, (long long)run_id, t->source);
 	}
-	if (rc == 0 && (rc = sw__pipeline_rows_reset(m, run_id, err)) == 0 &&
-	    (rc = sw__pipeline_run_set(m, run_id, SW_RUN_RUNNING, NULL, (long)getpid(), 0, err)) == 0)
+	(void)sw_fault("resume-read"); /* tests hold a resume here to race another */
+	bool won = false;
+	if (rc == 0 &&
+	    (rc = sw__pipeline_run_claim(&won, m, run_id, r.status, r.pid, (long)getpid(), err)) == 0 &&
+	    !won) {
+		/* Another process took it between the read and now. */
+		struct sw__pipeline_run now;
+		if ((rc = sw__pipeline_run_load(&now, m, run_id, err)) == 0) {
+			rc = !strcmp(now.status, "running")
+				? sw_err_set(err, SW_EUSAGE, "run %lld is being resumed by process %lld",
+					     (long long)run_id, (long long)now.pid)
+				: sw_err_set(err, SW_EUSAGE, "run %lld was resumed by another process"
+					     " and is %s now (sworn run show %lld)", (long long)run_id,
+					     now.status, (long long)run_id);
+			sw__pipeline_run_release(&now);
+		}
+	}
+	if (rc == 0 && (rc = sw__pipeline_rows_reset(m, run_id, err)) == 0)
 		rc = engine_run(out, m, t, run_id, r.brief, opts, err);
 	sw_task_free(t);
 	sw__pipeline_run_release(&r);
