@@ -19,14 +19,19 @@ static bool judge_configured(const struct sw_config *cfg)
 }
 
 /* The judge for this run into *j, or none (*on false): [verify] judge and
- * [role "judge"] (of sworn.conf or the running fleet), unless --no-judge.
- * A sworn.conf that llm/ refuses matters only when it names a judge. */
+ * [role "judge"] (of sworn.conf or the running fleet), unless --no-judge,
+ * which reads nothing (llm stays empty).  A sworn.conf that llm/ refuses
+ * matters only when it names a judge. */
 int cli_judge_setup(struct sw_judge *j, bool *on, struct sw_llm_config *llm,
 		    const struct cli_ctx *ctx, bool no_judge, struct sw_err *err)
 {
 	enum sw_judge_mode mode = SW_JUDGE_OFF;
 	struct sw_err lerr = { 0 };
 	*on = false;
+	/* --no-judge: no model configuration is read and no host is asked
+	 * (several hosts would each be run through their exec). */
+	if (no_judge)
+		return 0;
 	int lrc = cli_llm_config_load(ctx, llm, &lerr);
 	if (lrc != 0 && judge_configured(&ctx->ws.config)) {
 		*err = lerr;
@@ -34,7 +39,7 @@ int cli_judge_setup(struct sw_judge *j, bool *on, struct sw_llm_config *llm,
 	}
 	if (sw_judge_conf_load(&mode, &ctx->ws.config, lrc == 0 ? llm : NULL, err) != 0)
 		return err->code;
-	if (no_judge || mode == SW_JUDGE_OFF)
+	if (mode == SW_JUDGE_OFF)
 		return 0;
 	if (sw_judge_init(j, llm, mode, NULL, err) != 0)
 		return err->code;

@@ -6,7 +6,6 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
-#include "cli/cli_fleet.h"
 #include "fleet/fleet.h"
 #include "llm/llm.h"
 
@@ -78,7 +77,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		goto done;
 	}
 	/* Without a fleet here, endpoints of sworn.conf only. */
-	have_st = cli_fleet_state_here(ctx, &st) == 0;
+	have_st = sw_fleet_state_here(&st, &ctx->ws.config, ctx->ws.root) == 0;
 	if (sw_fleet_bench_target(&t, &cfg, have_st ? &st : NULL, want, &err) != 0) {
 		rc = cli_fail(&err);
 		goto done;

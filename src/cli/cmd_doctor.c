@@ -14,7 +14,6 @@
 
 #include "authority/authority.h"
 #include "cli/cli.h"
-#include "cli/cli_fleet.h"
 #include "fleet/fleet.h"
 #include "ingest/ingest.h"
 #include "llm/llm.h"
@@ -340,7 +339,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 		check(&rep, "warn", "policy",
 		      "allow-remote: endpoints may be outside this network; set mode = local-only in [policy] to forbid that");
 	fleet_dir = sw_path_join(ctx->ws.root, "fleet");
-	have_st = cli_fleet_state_here(ctx, &st) == 0;
+	have_st = sw_fleet_state_here(&st, &ctx->ws.config, ctx->ws.root) == 0;
 	if (have_st && st.supervisor_running)
 		check(&rep, "ok", "fleet", "supervisor running, %zu server%s; its servers and roles "
 		      "are used where sworn.conf names none", st.nservers, st.nservers == 1 ? "" : "s");

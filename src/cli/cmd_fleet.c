@@ -193,7 +193,7 @@ static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_f
 
 /* The roles of host h's planned servers (from this box's state), or of
  * its servers' state, into b as " role (server)". */
-static void host_roles(struct sw_buf *b, const struct cli_fleet *f, size_t h)
+static void host_roles(struct sw_buf *b, const struct sw_fleet_office *f, size_t h)
 {
 	for (size_t i = 0; f->have_state[0] && i < f->state[0].nplanned; i++) {
 		const struct sw_fleet_state_planned *p = &f->state[0].planned[i];
@@ -202,7 +202,7 @@ static void host_roles(struct sw_buf *b, const struct cli_fleet *f, size_t h)
 	}
 }
 
-static bool hosts_all_ready(const struct cli_fleet *f)
+static bool hosts_all_ready(const struct sw_fleet_office *f)
 {
 	for (size_t h = 0; h < f->nhosts; h++)
 		if (!f->reachable[h] || !f->have_state[h] || !sw_fleet_state_all_ready(&f->state[h]))
@@ -212,7 +212,7 @@ static bool hosts_all_ready(const struct cli_fleet *f)
 
 static void hosts_text(FILE *out, const void *ud)
 {
-	const struct cli_fleet *f = ud;
+	const struct sw_fleet_office *f = ud;
 	fprintf(out, "fleet: %zu hosts\n", f->nhosts);
 	/* READ: how the host's state was read (its file here, its exec, or
 	 * its servers over the LAN). */
@@ -259,7 +259,7 @@ static void hosts_text(FILE *out, const void *ud)
 	}
 }
 
-static json_t *hosts_json(const struct cli_fleet *f)
+static json_t *hosts_json(const struct sw_fleet_office *f)
 {
 	json_t *hosts = json_array(), *servers = json_array(), *unavailable = json_array();
 	for (size_t h = 0; h < f->nhosts; h++) {
@@ -296,14 +296,14 @@ static json_t *hosts_json(const struct cli_fleet *f)
 			 unavailable, "all_ready", hosts_all_ready(f));
 }
 
-static int hosts_status(const struct fleet_opts *o, struct cli_fleet *f)
+static int hosts_status(const struct fleet_opts *o, struct sw_fleet_office *f)
 {
-	cli_fleet_gather(f, STATUS_TIMEOUT_MS);
+	sw_fleet_office_gather(f, STATUS_TIMEOUT_MS);
 	int code = hosts_all_ready(f) ? CLI_OK : CLI_NO;
 	return cli_emit(o->json, o->json ? hosts_json(f) : NULL, hosts_text, f, code);
 }
 
-static int hosts_up(struct cli_ctx *ctx, const struct fleet_opts *o, struct cli_fleet *f)
+static int hosts_up(struct cli_ctx *ctx, const struct fleet_opts *o, struct sw_fleet_office *f)
 {
 	struct sw_err err = { 0 };
 	/* Refuse a mismatch before anything starts anywhere. */
@@ -334,7 +334,7 @@ static int hosts_up(struct cli_ctx *ctx, const struct fleet_opts *o, struct cli_
 		const char *args[] = { "fleet", "up", "--host", name, NULL };
 		struct sw_buf out = SW_BUF_INIT;
 		int code = 0;
-		if (cli_fleet_exec(&out, &code, f, h, args, ms, &err) != 0)
+		if (sw_fleet_office_exec(&out, &code, f, h, args, ms, &err) != 0)
 			cli_error("%s", err.msg);
 		else if (code != 0)
 			cli_error("host %s: 'sworn fleet up --host %s' exited %d%s%s", name, name, code,
@@ -344,7 +344,7 @@ static int hosts_up(struct cli_ctx *ctx, const struct fleet_opts *o, struct cli_
 	return hosts_status(o, f);
 }
 
-static int hosts_down(struct cli_fleet *f)
+static int hosts_down(struct sw_fleet_office *f)
 {
 	struct sw_err err = { 0 };
 	int rc = CLI_OK;
@@ -360,7 +360,7 @@ static int hosts_down(struct cli_fleet *f)
 			}
 		} else {
 			const char *args[] = { "fleet", "down", "--host", name, NULL };
-			if (cli_fleet_exec(&out, &code, f, h, args, 120000, &err) != 0) {
+			if (sw_fleet_office_exec(&out, &code, f, h, args, 120000, &err) != 0) {
 				cli_error("%s", err.msg);
 				rc = CLI_NO;
 			} else if (code != 0) {
@@ -434,7 +434,7 @@ done:
 /* sworn fleet VERB with several hosts: --host NAME is this box's part
  * (what the first box runs here through exec); without it, every host. */
 static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const char *verb,
-		      struct cli_fleet *f)
+		      struct sw_fleet_office *f)
 {
 	struct sw_err err = { 0 };
 	if (strcmp(verb, "down") == 0 && o->json) {
@@ -510,8 +510,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 	if (strcmp(verb, "history") != 0) {
 		/* Several hosts: [fleet] hardware lists inventories of several. */
-		struct cli_fleet f;
-		int frc = cli_fleet_open(&f, ctx, &err);
+		struct sw_fleet_office f;
+		int frc = sw_fleet_office_open(&f, &ctx->ws.config, ctx->ws.root, &err);
 		/* No [fleet] leaves status and down the state folder; status
 		 * says what is wrong with a [fleet] whose inventories are bad or
 		 * not to be trusted, down still stops this box's servers. */
@@ -520,11 +520,11 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			return cli_fail(&err);
 		if (frc == 0 && f.nhosts > 1) {
 			rc = multi_host(ctx, o, verb, &f);
-			cli_fleet_release(&f);
+			sw_fleet_office_release(&f);
 			return rc;
 		}
 		if (frc == 0)
-			cli_fleet_release(&f);
+			sw_fleet_office_release(&f);
 		if (o->host) {
 			cli_error("--host %s: [fleet] hardware names one host (give several "
 				  "inventories, one per host)", o->host);

@@ -1048,6 +1048,70 @@ int sw_fleet_down(struct sw_buf *report, const char *dir, unsigned grace_ms,
 int sw_fleet_down_host(struct sw_buf *report, const char *dir, const char *host,
 		       unsigned grace_ms, struct sw_err *err) SW_MUST_USE;
 
+/* ------------------------------------------- several hosts, from one box */
+
+/* A fleet of several hosts seen from this box (office.c).  The first
+ * inventory [fleet] hardware lists is this box's; every other host is
+ * reached through its exec, running `sworn -C WORKSPACE ...` there. */
+struct sw_fleet_office {
+	struct sw_fleet_conf conf;
+	bool have_conf, have_hw;
+	struct sw_fleet_hw hw;      /* every inventory merged */
+	size_t nhosts;              /* 0: one host */
+	const char *root;           /* the workspace (borrowed) */
+	/* After sw_fleet_office_gather(): */
+	struct sw_fleet_state state[SW_FLEET_MAX_HOSTS];
+	bool have_state[SW_FLEET_MAX_HOSTS];
+	bool reachable[SW_FLEET_MAX_HOSTS];
+	/* How each host's state was read: "file" (this box's), "exec", "lan"
+	 * (its servers' /health and /props, its exec failing), NULL (not). */
+	const char *read[SW_FLEET_MAX_HOSTS];
+	char *why[SW_FLEET_MAX_HOSTS]; /* no state: why; read over the LAN:
+					  why its exec failed */
+	char last_error[256];       /* the last stderr line of a failed exec */
+};
+
+/* Load [fleet] of cfg (paths relative to workspace, borrowed until
+ * release) and, when it lists inventories of several hosts, their merge,
+ * held to sw_fleet_hw_check_trust.  SW_ENOTFOUND without [fleet]; a host
+ * other than the first without exec is SW_EINPUT. */
+int sw_fleet_office_open(struct sw_fleet_office *f, const struct sw_config *cfg,
+			 const char *workspace, struct sw_err *err) SW_MUST_USE;
+void sw_fleet_office_release(struct sw_fleet_office *f);
+
+/* Run `EXEC sworn -C WORKSPACE ARGS...` for host h (sw_fleet_exec_argv)
+ * within timeout_ms, stdout into out, exit status into *code; its stderr
+ * goes to fleet/exec-HOST.log, whose last line is kept in f->last_error
+ * when it exits non-zero. */
+int sw_fleet_office_exec(struct sw_buf *out, int *code, struct sw_fleet_office *f, size_t h,
+			 const char *const *args, unsigned timeout_ms,
+			 struct sw_err *err) SW_MUST_USE;
+
+/* Every host's state: this box's from its file, the others' through exec
+ * (`fleet status --host NAME --json`, timeout_ms each), or when that fails
+ * from their servers over the LAN (sw_fleet_state_over_lan).  A host that
+ * answers neither way is left unreachable with both reasons in why. */
+void sw_fleet_office_gather(struct sw_fleet_office *f, unsigned timeout_ms);
+
+/* The host the plan put server on (from this box's state), or NULL. */
+const char *sw_fleet_office_server_host(const struct sw_fleet_office *f, const char *server);
+
+/* This box's fleet state: fleet/state.json of workspace, or with several
+ * hosts the first host's (fleet/state-HOST.json).  0, or an SW_E* code. */
+int sw_fleet_state_here(struct sw_fleet_state *out, const struct sw_config *cfg,
+			const char *workspace) SW_MUST_USE;
+
+struct sw_llm_config;
+
+/* The model configuration every command uses, in one call: sworn.conf's
+ * [policy], [endpoint] and [role] sections, and the servers and roles of
+ * the fleet running here (sw_fleet_state_llm_merge).  Several hosts: every
+ * host's state is gathered (through its exec, 10 s each, or over the
+ * LAN); the roles of a host that does not answer are unavailable, with
+ * why.  Errors as sw_llm_config_load; release with sw_llm_config_release. */
+int sw_fleet_llm_config_load(struct sw_llm_config *out, const struct sw_config *cfg,
+			     const char *workspace, struct sw_err *err) SW_MUST_USE;
+
 /* Append one event (a JSON object; "time" is added) to dir/history.jsonl. */
 int sw_fleet_history_append(const char *dir, struct json_t *event,
 			    struct sw_err *err) SW_MUST_USE;
