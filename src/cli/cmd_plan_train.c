@@ -184,9 +184,16 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 	 * folder that is no workspace just has none. */
 	if (o->matter || !o->seq) {
 		struct sw_err e2 = { 0 };
-		if (corrections_data(&req.data, ctx, o->matter, &e2) != 0 && o->matter) {
-			rc = cli_fail(&e2);
-			goto cleanup;
+		if (corrections_data(&req.data, ctx, o->matter, &e2) != 0) {
+			if (o->matter) {
+				rc = cli_fail(&e2);
+				goto cleanup;
+			}
+			/* A workspace whose corrections cannot be read: say why the
+			 * length is the default. */
+			if (ctx->have_ws && !cli_globals.quiet)
+				fprintf(stderr, "sworn: no corrections read (%s): planning --seq 4096\n",
+					e2.msg);
 		}
 	}
 	rep.shapes = sw_xcalloc(nmodels, sizeof(*rep.shapes));

@@ -93,6 +93,8 @@ INSERT INTO corrections (run_id, step_key, messages, draft, final, draft_doc_id,
 # Off until the matter allows the export: the default length, and why.
 run 0 "$SWORN" plan --train -H "$HW" --board rtx3090-board "$Q14"
 has "$T/out" "seq 4096 (default: no corrections read)"
+has "$T/err" "sworn: no corrections read ("
+has "$T/err" "): planning --seq 4096"
 run 2 "$SWORN" plan --train -H "$HW" --board rtx3090-board -m m "$Q14"
 has "$T/err" "corrections export is off for matter m"
 run 0 "$SWORN" matter set -m m corrections.export=yes
