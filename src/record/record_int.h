@@ -130,10 +130,19 @@ int sw__record_audit_reclasses(struct sw_audit *a, struct sw_matter *m,
 			       struct sw_err *err) SW_MUST_USE;
 void sw__record_audit_reclasses_release(struct sw_audit *a);
 
-/* Step a statement that returns no row and reset it (store.c): 0, SW_EEXIST
+/* Step a statement that returns no row and reset it (sql.c): 0, SW_EEXIST
  * for a unique or primary-key conflict, else SW_EDB; SWORN_FAULT=sql:N
  * fails it. */
 int sw__record_step_done(sqlite3_stmt *st, sqlite3 *db, const char *what, struct sw_err *err);
+
+/* Store page p as page page_no of doc_id, with its index entry (page.c);
+ * *page_id is its row.  The cached statement's bindings are cleared first
+ * (sw__record_stmt), so a page without a Bates number binds NULL. */
+int sw__record_put_page(int64_t *page_id, struct sw_matter *m, int64_t doc_id, size_t page_no,
+			const struct sw_page_in *p, struct sw_err *err) SW_MUST_USE;
+/* Store a deposition page's numbered lines (page.c). */
+int sw__record_put_lines(struct sw_matter *m, int64_t doc_id, int64_t page_id,
+			 const struct sw_tr_line *lines, size_t n, struct sw_err *err) SW_MUST_USE;
 
 /* Bind a document's row (pages, status) to the cached SW_STMT_INS_DOC
  * statement (store.c). */

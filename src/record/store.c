@@ -194,7 +194,7 @@ int sw__record_store_decision(struct sw_matter *m, int64_t doc_id,
 int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 			 const struct sw_doc_in *doc, struct sw_err *err)
 {
-	sqlite3_stmt *ins_doc = NULL, *ins_page = NULL, *ins_line = NULL;
+	sqlite3_stmt *ins_doc = NULL;
 	struct tr_scan tr = { 0 };
 	struct sw_provenance_match pm = { 0 };
 	char now[21];
@@ -209,9 +209,7 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 	bool transcript = tr.tr_pages > 0 && tr.tr_pages * 2 >= doc->npages;
 	const char *kind = transcript ? "transcript" : doc->kind;
 
-	if (!(ins_doc = sw__record_stmt(m, SW_STMT_INS_DOC, err)) ||
-	    !(ins_page = sw__record_stmt(m, SW_STMT_INS_PAGE, err)) ||
-	    !(ins_line = sw__record_stmt(m, SW_STMT_INS_LINE, err))) {
+	if (!(ins_doc = sw__record_stmt(m, SW_STMT_INS_DOC, err))) {
 		rc = SW_EDB;
 		goto cleanup;
 	}
@@ -232,48 +230,14 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 	size_t bytes = 0;
 	for (size_t i = 0; i < doc->npages; i++) {
 		const struct sw_page_in *p = &doc->pages[i];
-		char bates[SW_BATES_PREFIX_MAX + 48], canon[SW_BATES_CANON_MAX];
-		sqlite3_bind_int64(ins_page, 1, doc_id);
-		sqlite3_bind_int64(ins_page, 2, (sqlite3_int64)(i + 1));
-		if (p->has_bates) {
-			/* The number as written for display, the canonical prefix
-			 * for every lookup ("BLT-" and "BLT" are one series). */
-			sw_bates_format(bates, sizeof(bates), &p->bates, p->bates.number);
-			sw_bates_canon_prefix(canon, p->bates.prefix, strlen(p->bates.prefix));
-			sqlite3_bind_text(ins_page, 3, bates, -1, SQLITE_TRANSIENT);
-			sqlite3_bind_text(ins_page, 4, canon, -1, SQLITE_TRANSIENT);
-			sqlite3_bind_int64(ins_page, 5, (sqlite3_int64)p->bates.number);
-			sqlite3_bind_text(ins_page, 6, p->bates_source, -1, SQLITE_STATIC);
-		} else {
-			sqlite3_bind_null(ins_page, 3);
-			sqlite3_bind_null(ins_page, 4);
-			sqlite3_bind_null(ins_page, 5);
-			sqlite3_bind_null(ins_page, 6);
-		}
-		sqlite3_bind_text(ins_page, 7, p->text, (int)p->len, SQLITE_STATIC);
-		sqlite3_bind_text(ins_page, 8, p->ocr ? "ocr" : "text", -1, SQLITE_STATIC);
-		if (p->ocr)
-			sqlite3_bind_double(ins_page, 9, p->ocr_confidence);
-		else
-			sqlite3_bind_null(ins_page, 9);
-		if ((rc = sw__record_step_done(ins_page, m->db, "cannot store a page", err)) != 0)
+		int64_t page_id;
+		if ((rc = sw__record_put_page(&page_id, m, doc_id, i + 1, p, err)) != 0)
 			goto cleanup;
-		int64_t page_id = sqlite3_last_insert_rowid(m->db);
 		bytes += p->len;
-		if ((rc = sw__record_index_page(m, page_id, p->text, p->len, err)) != 0)
+		if (transcript &&
+		    (rc = sw__record_put_lines(m, doc_id, page_id, tr.lines + tr.page_first[i],
+					       tr.page_first[i + 1] - tr.page_first[i], err)) != 0)
 			goto cleanup;
-		if (!transcript)
-			continue;
-		for (size_t k = tr.page_first[i]; k < tr.page_first[i + 1]; k++) {
-			sqlite3_bind_int64(ins_line, 1, doc_id);
-			sqlite3_bind_int64(ins_line, 2, tr.lines[k].page);
-			sqlite3_bind_int64(ins_line, 3, tr.lines[k].line);
-			sqlite3_bind_int64(ins_line, 4, page_id);
-			sqlite3_bind_int64(ins_line, 5, (sqlite3_int64)tr.lines[k].start);
-			sqlite3_bind_int64(ins_line, 6, (sqlite3_int64)tr.lines[k].end);
-			if ((rc = sw__record_step_done(ins_line, m->db, "cannot store a transcript line", err)) != 0)
-				goto cleanup;
-		}
 	}
 	if (sw_fault("store-doc")) {
 		rc = sw_err_set(err, SW_EFAULT, "cannot store the document: injected fault");
@@ -296,8 +260,6 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 cleanup:
 	sw_provenance_match_release(&pm);
 	sqlite3_reset(ins_doc);
-	sqlite3_reset(ins_page);
-	sqlite3_reset(ins_line);
 	if (in_tx)
 		sw__record_doc_undo(m);
 	tr_scan_release(&tr);

@@ -87,32 +87,12 @@ int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_
 			   struct sw_err *err)
 {
 	struct sw_matter *m = w->m;
-	sqlite3_stmt *ins_page, *ins_line;
-	char bates[SW_BATES_PREFIX_MAX + 48], canon[SW_BATES_CANON_MAX];
 	int rc;
 
 	if (w->npages >= SW_RECORD_MAX_PAGES)
 		return sw_err_set(err, SW_ELIMIT, "over %d pages", SW_RECORD_MAX_PAGES);
-	if (!(ins_page = sw__record_stmt(m, SW_STMT_INS_PAGE, err)))
-		return SW_EDB;
-	sqlite3_bind_int64(ins_page, 1, w->doc_id);
-	sqlite3_bind_int64(ins_page, 2, (sqlite3_int64)(w->npages + 1));
-	if (p->has_bates) {
-		sw_bates_format(bates, sizeof(bates), &p->bates, p->bates.number);
-		sw_bates_canon_prefix(canon, p->bates.prefix, strlen(p->bates.prefix));
-		sqlite3_bind_text(ins_page, 3, bates, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(ins_page, 4, canon, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int64(ins_page, 5, (sqlite3_int64)p->bates.number);
-		sqlite3_bind_text(ins_page, 6, p->bates_source, -1, SQLITE_STATIC);
-	}
-	sqlite3_bind_text(ins_page, 7, p->text, (int)p->len, SQLITE_STATIC);
-	sqlite3_bind_text(ins_page, 8, p->ocr ? "ocr" : "text", -1, SQLITE_STATIC);
-	if (p->ocr)
-		sqlite3_bind_double(ins_page, 9, p->ocr_confidence);
-	if ((rc = sw__record_step_done(ins_page, m->db, "cannot store a page", err)) != 0)
-		return rc;
-	int64_t page_id = sqlite3_last_insert_rowid(m->db);
-	if ((rc = sw__record_index_page(m, page_id, p->text, p->len, err)) != 0)
+	int64_t page_id;
+	if ((rc = sw__record_put_page(&page_id, m, w->doc_id, w->npages + 1, p, err)) != 0)
 		return rc;
 	w->npages++;
 	w->bytes += p->len;
@@ -127,20 +107,8 @@ int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_
 	if (sw_transcript_page(&tr_page, &w->lines, &nlines, &w->cap, p->text, p->len) == 0)
 		return 0;
 	w->tr_pages++;
-	if (!(ins_line = sw__record_stmt(m, SW_STMT_INS_LINE, err)))
-		return SW_EDB;
-	for (size_t k = 0; k < nlines; k++) {
-		sqlite3_bind_int64(ins_line, 1, w->doc_id);
-		sqlite3_bind_int64(ins_line, 2, w->lines[k].page);
-		sqlite3_bind_int64(ins_line, 3, w->lines[k].line);
-		sqlite3_bind_int64(ins_line, 4, page_id);
-		sqlite3_bind_int64(ins_line, 5, (sqlite3_int64)w->lines[k].start);
-		sqlite3_bind_int64(ins_line, 6, (sqlite3_int64)w->lines[k].end);
-		if ((rc = sw__record_step_done(ins_line, m->db, "cannot store a transcript line", err)) != 0)
-			return rc;
-		w->tr_lines++;
-	}
-	return 0;
+	w->tr_lines += nlines;
+	return sw__record_put_lines(m, w->doc_id, page_id, w->lines, nlines, err);
 }
 
 static int exec_doc(struct sw_matter *m, const char *sql, int64_t id, const char *text,

@@ -160,8 +160,10 @@ rm -rf ALL
 run 0 "$SWORN" matter qc -m m ALL
 eq "read without the volume" "$(cat "$T/out")" "$(cat "$T/all1")"
 mv ALL.keep ALL
-run 2 "$SWORN" ingest -m m ALL
-has "$T/out" "skipped"
+run 2 "$SWORN" ingest -m m ALL --json
+eq "the report named in JSON" "$(jq -r .qc_report "$T/out")" "sworn matter qc -m m ALL"
+eq "its findings counted" "$(jq -r '.qc_findings > 10' "$T/out")" true
+eq "skipped" "$(jq -r '.skipped > 0' "$T/out")" true
 "$SWORN" matter qc -m m ALL | sed 's/imported [0-9TZ:-]*$//' > "$T/all2"
 sed 's/imported [0-9TZ:-]*$//' "$T/all1" > "$T/all1b"
 eq "the same report again" "$(cat "$T/all2")" "$(cat "$T/all1b")"
