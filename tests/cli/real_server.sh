@@ -133,6 +133,11 @@ temperature = 0.8
 max_tokens = 8
 [role "stranger"]
 endpoint = keyless
+[role "quiet"]
+endpoint = real
+max_tokens = 4
+reasoning = off
+reasoning_budget = 16
 CONF
 cd "$T/ws" || exit 1
 
@@ -158,6 +163,14 @@ eq "ask --json" "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
 t=j["timings"]
 print(j["endpoint"], j["finish_reason"], t["predicted_n"], t["prompt_n"] + t["cache_n"] > 5, len(j["content"]) > 0, j["usage"]["completion_tokens"])' "$T/out")" \
 	"real length 4 True True 4"
+
+# A role's reasoning settings: this build's /props lists chat_template_caps,
+# so they are sent (chat_template_kwargs, thinking_budget_tokens), and it
+# answers them; nothing is left unsent.
+run 0 "$SWORN" ask --json quiet Say hello
+eq "reasoning settings taken" "$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
+print(j["finish_reason"], j["reasoning_note"], j["usage"]["completion_tokens"])' "$T/out")" \
+	"length None 4"
 
 # The key is what lets sworn in: the same server without it is refused.
 run 2 "$SWORN" ask stranger hi
