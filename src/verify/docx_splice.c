@@ -51,6 +51,7 @@ struct wt {
 	bool preserve;        /* it has xml:space="preserve" */
 	bool cut;             /* a comment cuts it: written with preserve */
 	long run;             /* index into runs, or -1 */
+	long cell;            /* the table cell it is in (a number), or -1 */
 };
 
 /* A w:r: where its w:rPr's bytes are (rpr_len 0: none), and, when it holds
@@ -86,6 +87,9 @@ struct splice {
 	size_t nruns, capruns;
 	long runstack[64];    /* open w:r elements (a text box's run nests) */
 	int nrunstack;
+	long cellstack[64];   /* open w:tc elements, by number */
+	int ncellstack;
+	long ncells;
 	int depth;
 	long cur_wt;          /* the w:t being read, or -1 */
 	int in_text, del, cell;
@@ -232,6 +236,8 @@ static void XMLCALL on_start(void *user, const char *name, const char **atts)
 				w->preserve = true;
 		if (p->nrunstack > 0 && p->nrunstack <= (int)SW_ARRAY_LEN(p->runstack))
 			w->run = p->runstack[p->nrunstack - 1];
+		w->cell = p->ncellstack > 0 && p->ncellstack <= (int)SW_ARRAY_LEN(p->cellstack)
+				  ? p->cellstack[p->ncellstack - 1] : -1;
 		p->cur_wt = (long)p->nwts++;
 	} else if (!strcmp(n, "tab")) {
 		if (!p->del)
@@ -249,6 +255,10 @@ static void XMLCALL on_start(void *user, const char *name, const char **atts)
 		p->del++;
 	} else if (!strcmp(n, "tc")) {
 		p->cell++;
+		if (p->ncellstack < (int)SW_ARRAY_LEN(p->cellstack))
+			p->cellstack[p->ncellstack] = p->ncells;
+		p->ncellstack++;
+		p->ncells++;
 	}
 }
 
@@ -284,6 +294,7 @@ static void XMLCALL on_end(void *user, const char *name)
 		addc(p, p->cell ? ' ' : '\n');
 	} else if (!strcmp(n, "tc")) {
 		p->cell--;
+		p->ncellstack--;
 		trim_end(p);
 		addc(p, '\t');
 	} else if (!strcmp(n, "tr")) {
@@ -386,6 +397,12 @@ static bool anchor(const struct splice *p, size_t start, size_t end, size_t *fir
 		b--;
 	if (a >= b)
 		return false;
+	/* A range that starts in a table cell and ends outside it (a sentence
+	 * the scanner ran on from a table) is one word processors drop: it
+	 * starts where its end's cell, or the body, does. */
+	long cell = p->wts[p->of[b - 1]].cell;
+	while (a < b && (p->of[a] < 0 || p->wts[p->of[a]].run < 0 || p->wts[p->of[a]].cell != cell))
+		a++;
 	*first = a;
 	*last = b - 1;
 	return true;

@@ -2,7 +2,8 @@
 """Word documents for the --annotate tests, and the checks of what sworn
 writes back.
 
-  word_docx.py brief OUT.docx       a brief as Word saves one: runs split by
+  word_docx.py brief OUT.docx [--no-comment] [--repeat N]
+                                    a brief as Word saves one: runs split by
                                     revision ids, proofing marks, bookmarks,
                                     bold and italic runs, typographic quotes,
                                     an escaped ampersand, a table, a
@@ -116,9 +117,12 @@ PARTS = {
 }
 
 
-def write_brief(path, with_comment=True):
+def write_brief(path, with_comment=True, repeat=1):
     parts = dict(PARTS)
     doc = brief()
+    if repeat > 1:  # the body again and again: sentences run on from its table
+        body = doc[doc.index("<w:body>") + 8:doc.index("<w:sectPr")]
+        doc = doc.replace(body, body * repeat, 1)
     if with_comment:
         parts["word/comments.xml"] = (
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
@@ -274,7 +278,9 @@ def list_comments(path):
 if __name__ == "__main__":
     cmd = sys.argv[1]
     if cmd == "brief":
-        write_brief(sys.argv[2], with_comment=len(sys.argv) < 4 or sys.argv[3] != "--no-comment")
+        opts = sys.argv[3:]
+        write_brief(sys.argv[2], with_comment="--no-comment" not in opts,
+                    repeat=int(opts[opts.index("--repeat") + 1]) if "--repeat" in opts else 1)
     elif cmd == "check":
         check(sys.argv[2], sys.argv[3], sys.argv[4])
     elif cmd == "odt":

@@ -80,13 +80,18 @@ static void test_refusals_and_ids(void **state)
 			  "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>B</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r>"
 			  "<w:t>C</w:t></w:r></w:p></w:tc></w:tr></w:tbl>" DOC_TAIL;
 	struct sw_buf out = SW_BUF_INIT;
-	long ids[2];
-	struct sw__docx_note notes[2] = { { 3, 4, NULL }, { 4, 5, NULL } }; /* "\t", "C" */
+	long ids[3];
+	/* "\t"; "C"; "A\nB\tC", from the body into a table's cell */
+	struct sw__docx_note notes[3] = { { 3, 4, NULL }, { 4, 5, NULL }, { 0, 5, NULL } };
 	assert_int_equal(splice(&out, ids, xml, "A\nB\tD\n", notes, 2, 0), SW_EINPUT);
 	sw_buf_reset(&out);
-	assert_int_equal(splice(&out, ids, xml, "A\nB\tC\n", notes, 2, 0), 0);
+	assert_int_equal(splice(&out, ids, xml, "A\nB\tC\n", notes, 3, 0), 0);
 	assert_int_equal(ids[0], -1);
 	assert_int_equal(ids[1], 5);
+	/* A range from the body into a cell starts where the cell does. */
+	assert_int_equal(ids[2], 6);
+	assert_non_null(strstr(out.data, "<w:commentRangeStart w:id=\"5\"/><w:commentRangeStart "
+				      "w:id=\"6\"/><w:r><w:t xml:space=\"preserve\">C</w:t></w:r>"));
 	/* The reader's list of tracked changes after the text is allowed. */
 	sw_buf_reset(&out);
 	assert_int_equal(splice(&out, ids, xml,
