@@ -47,20 +47,18 @@ static const struct cli_opt opts[] = {
 
 static const struct serve_opts defaults = { .port = SW_WEB_DEFAULT_PORT };
 
-/* Who the server runs for, said on stderr: decisions made in the page are
- * recorded as this person's. */
-static void serve_person(struct cli_ctx *ctx, const char *by)
+/* Who the server runs for: decisions made in the page are recorded as
+ * this person's.  false (and why in msg) when nobody is named; a bad
+ * [user] is an error. */
+static int serve_person(struct sw_person *p, bool *named, struct cli_ctx *ctx, const char *by,
+			struct sw_err *err)
 {
-	struct sw_person p;
-	struct sw_err err = { 0 };
-	if (sw_person_resolve(&p, &ctx->ws.config, by, &err) != 0) {
-		fprintf(stderr, "sworn serve: for nobody named: %s\n", err.msg);
-		return;
-	}
-	char *label = sw_person_label(&p);
-	fprintf(stderr, "sworn serve: for %s (from %s)\n", label, p.source);
-	free(label);
-	sw_person_release(&p);
+	*named = false;
+	int rc = sw_person_resolve(p, &ctx->ws.config, by, err);
+	if (rc == SW_ENOTFOUND)
+		return 0;
+	*named = rc == 0;
+	return rc;
 }
 
 #define STOP_GRACE_MS 1500
@@ -90,7 +88,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	struct sw_matter *m = NULL;
 	struct sw_llm_config llm = { 0 };
 	struct sw_judge judge;
-	bool judged = false;
+	struct sw_person who = { 0 };
+	struct sw_err nobody = { 0 };
+	bool judged = false, named = false;
 	char token[SW_WEB_TOKEN_HEX + 1];
 	char *matter = NULL;
 	const char *from = NULL;
@@ -135,7 +135,12 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	sigaddset(&stop, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &stop, &old);
 	signal(SIGPIPE, SIG_IGN);
+	if (serve_person(&who, &named, ctx, o->by, &nobody) != 0) {
+		rc = cli_fail(&nobody);
+		goto unblock;
+	}
 	struct sw_web_opts wo = {
+		.by = named ? &who : NULL,
 		.ws = &ctx->ws,
 		.matter = matter,
 		.bind = o->bind,
@@ -176,8 +181,13 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	fflush(stdout);
 	if (!cli_globals.quiet)
 		fputs("sworn serve: Ctrl-C stops it\n", stderr);
-	if (!cli_globals.quiet)
-		serve_person(ctx, o->by);
+	if (!cli_globals.quiet && named) {
+		char *label = sw_person_label(&who);
+		fprintf(stderr, "sworn serve: for %s (from %s)\n", label, who.source);
+		free(label);
+	} else if (!cli_globals.quiet) {
+		fprintf(stderr, "sworn serve: for nobody named: %s\n", nobody.msg);
+	}
 	while (sigwait(&stop, &sig) != 0)
 		;
 	if (!cli_globals.quiet)
@@ -190,6 +200,7 @@ unblock:
 	sw_web_stop(w);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 cleanup:
+	sw_person_release(&who);
 	sw_llm_config_release(&llm);
 	free(matter);
 	return rc;

@@ -101,13 +101,16 @@ void sw__web_session(struct sw__web_req *q, struct sw__web_reply *r)
 		sw__web_reply_err(r, &err);
 		return;
 	}
-	sw__web_reply_json(r, 200, json_pack("{s:s, s:s, s:I, s:o, s:s, s:{s:I, s:I}}", "session",
-					     id, "csrf", w->csrf, "session_ttl_s",
-					     (json_int_t)w->sessions.ttl_s, "matter",
-					     w->matter ? sw_json_str(w->matter) : json_null(),
-					     "version", SW_VERSION, "limits", "draft_bytes",
-					     (json_int_t)SW_WEB_MAX_DRAFT, "claims",
-					     (json_int_t)SW_WEB_MAX_CLAIMS));
+	json_t *doc = json_pack("{s:s, s:s, s:I, s:o, s:s, s:{s:I, s:I}}", "session", id, "csrf",
+				w->csrf, "session_ttl_s", (json_int_t)w->sessions.ttl_s, "matter",
+				w->matter ? sw_json_str(w->matter) : json_null(), "version",
+				SW_VERSION, "limits", "draft_bytes", (json_int_t)SW_WEB_MAX_DRAFT,
+				"claims", (json_int_t)SW_WEB_MAX_CLAIMS);
+	/* who the server runs for: the page names them beside Approve */
+	char *user = w->by ? sw_person_label(w->by) : NULL;
+	json_object_set_new(doc, "user", user ? sw_json_str(user) : json_null());
+	free(user);
+	sw__web_reply_json(r, 200, doc);
 }
 
 void sw__web_matters(struct sw__web_req *q, struct sw__web_reply *r)

@@ -391,6 +391,7 @@ int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err
 	w->matter = o->matter ? sw_xstrdup(o->matter) : NULL;
 	w->commit = o->commit ? sw_xstrdup(o->commit) : NULL;
 	w->judge = o->judge;
+	w->by = o->by;
 	w->log = o->log;
 	memcpy(w->token, o->token, SW_WEB_TOKEN_HEX + 1);
 	w->render_ctl = -1;

@@ -64,6 +64,7 @@ int sw_web_token(char out[SW_WEB_TOKEN_HEX + 1], const char *ws_root, bool rotat
 		 struct sw_err *err) SW_MUST_USE;
 
 struct sw_verify_judge; /* verify/verify.h */
+struct sw_person;       /* pipeline/pipeline.h */
 
 struct sw_web_opts {
 	const struct sw_workspace *ws; /* borrowed for the server's life */
@@ -76,6 +77,9 @@ struct sw_web_opts {
 	const struct sw_verify_judge *judge; /* approval's judge, as sworn run approve
 				  asks it (borrowed for the server's life; called from
 				  several request threads at once); NULL: none */
+	const struct sw_person *by; /* who the server runs for: the page names them and
+				  approvals made in it record them (borrowed for the
+				  server's life); NULL: nobody named */
 	bool log;              /* one line per request on stderr */
 	unsigned render_cpu_s; /* CPU seconds a page image may take to draw; 0: 30,
 				* as a page's text import */

@@ -59,6 +59,7 @@ struct sw_web {
 	char *matter;                 /* the default matter, or NULL */
 	char *commit;                 /* or NULL */
 	const struct sw_verify_judge *judge; /* approval's, or NULL */
+	const struct sw_person *by;   /* who decides in the page, or NULL */
 	char token[SW_WEB_TOKEN_HEX + 1];
 	struct sw__web_sessions sessions;   /* the pages' (auth.c) */
 	struct sw__web_conns conns;         /* the request deadline (conns.c) */

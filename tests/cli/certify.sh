@@ -169,4 +169,22 @@ eq "one fewer blocked" "$(sql acme "SELECT json_extract(detail, '$.blocked') FRO
 eq "waived in the round" "$(sql acme "SELECT json_extract(detail, '$.counts.waived') FROM run_steps
 	WHERE run_id = 2 AND key = 'verify#0'")" 1
 
+# sworn serve names who it runs for, on its start and in the page's session
+rm -f "$T/port"
+"$SWORN" serve -m acme --port 0 --port-file "$T/port" >"$T/serve.out" 2>"$T/serve.err" &
+spid=$!
+pids="$pids $spid"
+i=0
+while { [ ! -s "$T/port" ] || ! grep -q 'sworn serve: for' "$T/serve.err"; } && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+has "$T/serve.err" "sworn serve: for Ann Lee <ann@firm.example>, bar no. CA 123456 (from $T/xdg/sworn/user.conf)"
+curl -s -H "Authorization: Bearer $(cat serve.token)" "http://127.0.0.1:$(cat "$T/port")/api/session" \
+	>"$T/session.json"
+eq "the page's user" "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["user"])' \
+	"$T/session.json")" "Ann Lee <ann@firm.example>, bar no. CA 123456"
+kill $spid
+wait $spid 2>/dev/null
+
 done_testing

@@ -1524,6 +1524,12 @@
 		api('/api/session', undefined, { bearer: token || undefined }).then(function (r) {
 			session = r.data;
 			sessionStorage.setItem(SESSION_KEY, session.session);
+			// who decides here: approvals made in this page are recorded as theirs
+			var nav = document.getElementById('nav');
+			if (nav && nav.parentNode)
+				nav.parentNode.insertBefore(el('span', { class: 'user', id: 'user' },
+					session.user ? 'Signing off as ' + session.user :
+						'Nobody named: set [user] name in sworn.conf'), nav.nextSibling);
 			window.addEventListener('hashchange', route);
 			if ((!location.hash || location.hash === '#' || location.hash === '#/') && session.matter)
 				location.hash = '#/m/' + enc(session.matter) + '/runs';
