@@ -147,6 +147,74 @@ static void test_simple_and_lookup(void **state)
 	cleanup(a);
 }
 
+/* A test's reading of a cite: "TITLE CODE § SECTION" or "CODE SECTION"
+ * (the CLI gives the claim scanner's). */
+static bool parse_cite(void *ud, const char *cite, struct sw_authority_section *out)
+{
+	(void)ud;
+	const char *sect = strstr(cite, "\xc2\xa7 ");
+	if (sect) {
+		int t = 0;
+		if (sscanf(cite, "%63s %n", out->title, &t) != 1)
+			return false;
+		snprintf(out->code, sizeof(out->code), "%.*s", (int)(sect - cite - t - 1), cite + t);
+		snprintf(out->section, sizeof(out->section), "%s", sect + 3);
+		return true;
+	}
+	const char *sp = strrchr(cite, ' ');
+	if (!sp)
+		return false;
+	snprintf(out->code, sizeof(out->code), "%.*s", (int)(sp - cite), cite);
+	snprintf(out->section, sizeof(out->section), "%s", sp + 1);
+	return true;
+}
+
+/* Sections' texts, from a CSV and from JSON Lines: stored by code (as the
+ * code table compares it), title and section, replaced by a later import,
+ * the section joining the code table; rows that cannot be read skipped. */
+static void test_code_texts(void **state)
+{
+	(void)state;
+	struct sw_authority *a = open_fresh();
+	struct sw_authority_import_summary s;
+	struct sw_err err = { 0 };
+	struct sw_buf text = SW_BUF_INIT;
+	write_file("t.csv", "text,cite\r\n"
+			    "\"(a) The district courts shall have\noriginal jurisdiction.\",28 U.S.C. \xc2\xa7 1332\r\n"
+			    "\"\",28 U.S.C. \xc2\xa7 1331\r\n"
+			    "no cite here,nocite\r\n");
+	char *p = path_in("t.csv");
+	assert_int_equal(sw_authority_import_code_texts(&s, a, p, parse_cite, NULL, &err), 0);
+	free(p);
+	assert_int_equal(s.format, SW_AUTHORITY_CODE_TEXTS);
+	assert_int_equal(s.rows, 3);
+	assert_int_equal(s.stored, 1);
+	assert_int_equal(s.skipped, 2);
+	assert_int_equal(sw_authority_code_text(&text, a, "U. S. C.", "28", "1332", &err), 0);
+	assert_string_equal(text.data, "(a) The district courts shall have\noriginal jurisdiction.");
+	assert_int_equal(sw_authority_code_exists(a, "U.S.C.", "28", "1332", &err), 1);
+	assert_int_equal(sw_authority_code_text(&text, a, "U.S.C.", "28", "1331", &err), SW_ENOTFOUND);
+	write_file("t.jsonl", "{\"cite\": \"Fed. R. Civ. P. 56\", \"text\": \"(a) No genuine dispute.\"}\n"
+			      "\n{\"cite\": 56}\nnot json\n"
+			      "{\"cite\": \"28 U.S.C. \xc2\xa7 1332\", \"text\": \"(a) Replaced.\"}");
+	p = path_in("t.jsonl");
+	assert_int_equal(sw_authority_import_code_texts(&s, a, p, parse_cite, NULL, &err), 0);
+	free(p);
+	assert_int_equal(s.rows, 4);
+	assert_int_equal(s.stored, 2);
+	assert_int_equal(sw_authority_code_text(&text, a, "Fed. R. Civ. P.", NULL, "56", &err), 0);
+	assert_string_equal(text.data, "(a) No genuine dispute.");
+	assert_int_equal(sw_authority_code_text(&text, a, "U.S.C.", "28", "1332", &err), 0);
+	assert_string_equal(text.data, "(a) Replaced.");
+	/* Neither a CSV with cite and text nor JSON Lines. */
+	write_file("u.csv", "code,title,section,name\nU.S.C.,28,1332,x\n");
+	p = path_in("u.csv");
+	assert_int_equal(sw_authority_import_code_texts(&s, a, p, parse_cite, NULL, &err), SW_EINPUT);
+	free(p);
+	sw_buf_release(&text);
+	cleanup(a);
+}
+
 /* The case that bounds one without a last page: the first to start after
  * it in the same volume of the same reporter, however the reporter is
  * spaced, and none past the volume's last case. */
@@ -305,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_next_case),
 		cmocka_unit_test(test_kept_statements),
 		cmocka_unit_test(test_courtlistener),
+		cmocka_unit_test(test_code_texts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
