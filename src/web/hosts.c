@@ -2,7 +2,8 @@
  * another site that points its own name at this machine still sends that
  * name): the bind address, and what names this machine by the address it
  * listens on.  Bound to a wildcard address (0.0.0.0, ::), that is every
- * address of its interfaces and its host name, not the wildcard alone. */
+ * address of its interfaces and its host name, not the wildcard alone.
+ * Whether an address is loopback is told here too. */
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
@@ -12,6 +13,22 @@
 #include <unistd.h>
 
 #include "web/web_int.h"
+
+bool sw_web_addr_is_loopback(const char *addr)
+{
+	struct in_addr a4;
+	struct in6_addr a6;
+	if (!addr)
+		return false;
+	if (inet_pton(AF_INET, addr, &a4) == 1)
+		return (ntohl(a4.s_addr) >> 24) == 127;
+	if (inet_pton(AF_INET6, addr, &a6) == 1) {
+		if (IN6_IS_ADDR_LOOPBACK(&a6))
+			return true;
+		return IN6_IS_ADDR_V4MAPPED(&a6) && a6.s6_addr[12] == 127;
+	}
+	return false;
+}
 
 /* name:port (brackets: [name]:port, an IPv6 address) unless it is there. */
 static void add(struct sw_web *w, bool brackets, const char *name)

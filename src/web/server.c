@@ -336,22 +336,6 @@ static void notify_conn(void *cls, struct MHD_Connection *c, void **socket_conte
 
 /* ------------------------------------------------------------ lifecycle */
 
-bool sw_web_addr_is_loopback(const char *addr)
-{
-	struct in_addr a4;
-	struct in6_addr a6;
-	if (!addr)
-		return false;
-	if (inet_pton(AF_INET, addr, &a4) == 1)
-		return (ntohl(a4.s_addr) >> 24) == 127;
-	if (inet_pton(AF_INET6, addr, &a6) == 1) {
-		if (IN6_IS_ADDR_LOOPBACK(&a6))
-			return true;
-		return IN6_IS_ADDR_V4MAPPED(&a6) && a6.s6_addr[12] == 127;
-	}
-	return false;
-}
-
 int sw_web_start(struct sw_web **out, const struct sw_web_opts *o, struct sw_err *err)
 {
 	struct sockaddr_in a4;
