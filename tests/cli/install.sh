@@ -52,6 +52,13 @@ cmp -s "$T/out" "$T/built"
 eq "installed = built" "$?" 0
 run 0 "$dest/bin/sworn" init -q "$T/ws"
 run 0 "$dest/bin/sworn" -C "$T/ws" matter new acme
+# The installed sworn finds its modules under the prefix: the Word writer
+# (sworn-verify.so) writes a draft's comments.
+printf 'See Vale v. Acme Widgets, 999 F.3d 123 (9th Cir. 2020).\n' >"$T/draft.md"
+run 1 "$dest/bin/sworn" -C "$T/ws" verify -m acme "$T/draft.md" --annotate "$T/draft.docx"
+has "$T/out" "annotated: $T/draft.docx (1 comment)"
+test -f "$dest/lib/sworn/sworn-verify.so"
+eq "lib/sworn/sworn-verify.so installed" "$?" 0
 
 # make package: a .deb of the same files under /usr (packaged in the test's
 # folder, not the build's).
