@@ -82,12 +82,16 @@ static void state_text(FILE *f, const void *ud)
 static int show(const struct fleet_opts *o, const struct sw_fleet_state *st)
 {
 	struct sw_fleet_gpu_report gpus;
-	sw_fleet_gpu_report(&gpus, st->hardware, st);
-	struct shown sh = { st, &gpus };
+	memset(&gpus, 0, sizeof(gpus));
+	/* check_gpus = no: the driver is not asked, as up did not ask it. */
+	if (!st->gpus_unchecked)
+		sw_fleet_gpu_report(&gpus, st->hardware, st);
+	struct shown sh = { st, st->gpus_unchecked ? NULL : &gpus };
 	json_t *doc = NULL;
 	if (o->json) {
 		doc = sw_fleet_state_json(st, true);
-		json_object_set_new(doc, "gpu_health", sw_fleet_gpu_report_json(&gpus));
+		json_object_set_new(doc, "gpu_health", st->gpus_unchecked
+					? json_null() : sw_fleet_gpu_report_json(&gpus));
 	}
 	int rc = cli_emit(o->json, doc, state_text, &sh,
 			  sw_fleet_state_all_ready(st) && gpus.missing == 0 ? CLI_OK : CLI_NO);

@@ -934,6 +934,8 @@ struct sw_fleet_state {
 	char *missing_gpus;    /* lines of GPUs nvidia-smi lacked, or NULL */
 	char *access;          /* what its servers are locked with, in words
 				  (sw_fleet_server_caps_access), or NULL */
+	bool gpus_unchecked;   /* [fleet] check_gpus = no: its GPUs are not
+				  compared or measured */
 	bool supervisor_running; /* live, at load */
 	bool over_lan;         /* read from its servers' /health and /props
 				  (sw_fleet_state_over_lan), not from its

@@ -85,6 +85,7 @@ static json_t *state_json(const struct sw_fleet_sv *sv, const char *phase)
 	json_object_set_new(st, "missing_gpus",
 			    sv->presence.report ? sw_json_str(sv->presence.report) : json_null());
 	json_object_set_new(st, "access", sv->access ? sw_json_str(sv->access) : json_null());
+	json_object_set_new(st, "check_gpus", json_boolean(sv->conf->check_gpus));
 	return st;
 }
 

@@ -122,6 +122,7 @@ int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t le
 	out->missing_gpus = dup_str(js, "missing_gpus", true);
 	out->host = dup_str(js, "host", true);
 	out->access = dup_str(js, "access", true);
+	out->gpus_unchecked = json_is_false(json_object_get(js, "check_gpus"));
 	const char *read = json_string_value(json_object_get(js, "read"));
 	out->over_lan = read && strcmp(read, "lan") == 0;
 	out->supervisor_running = live ? out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
@@ -190,6 +191,7 @@ json_t *sw_fleet_state_json(const struct sw_fleet_state *st, bool live)
 			       "access", str_or_null(st->access), "servers", servers);
 	if (st->host)
 		json_object_set_new(js, "host", sw_json_str(st->host));
+	json_object_set_new(js, "check_gpus", json_boolean(!st->gpus_unchecked));
 	if (st->over_lan)
 		json_object_set_new(js, "read", json_string("lan"));
 	if (st->nplanned) {

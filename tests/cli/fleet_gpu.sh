@@ -144,4 +144,21 @@ run 0 "$SWORN" -C "$T/ws" fleet status
 has "$T/out" "GPUs: not read (cannot read the GPUs: NVML is off (SWORN_NVML=off); nvidia-smi:"
 run 0 "$SWORN" -C "$T/ws" fleet down
 
+# ---- check_gpus = no: the driver is not asked, at up or at status
+echo "check_gpus = no" >>"$T/ws/sworn.conf"
+export SWORN_NVML="$SW_FAKE_NVML_LIB"
+gpus 0
+echo 410 >"$T/holds"
+rm -f "$T/ws/fleet/supervisor.log"
+run 0 "$SWORN" -C "$T/ws" fleet up
+lacks "$T/ws/fleet/supervisor.log" "model on the CPU"
+lacks "$T/ws/fleet/supervisor.log" "offload"
+run 0 "$SWORN" -C "$T/ws" fleet status
+lacks "$T/out" "GPUs ("
+lacks "$T/out" "missing"
+run 0 "$SWORN" -C "$T/ws" fleet status --json
+has "$T/out" '"gpu_health": null'
+has "$T/out" '"check_gpus": false'
+run 0 "$SWORN" -C "$T/ws" fleet down
+
 done_testing
