@@ -15,37 +15,27 @@ int cli_person(struct sw_person *out, const struct cli_ctx *ctx, const char *by,
 	return sw_person_resolve(out, ctx->have_ws ? &ctx->ws.config : NULL, by, err);
 }
 
-/* Store the waiver of the claim claim_id names. */
+/* Store the waiver of the claim claim_id names, by the person --by or the
+ * configuration names. */
 static int add(long *waived, struct sw_verify_report *rep, struct sw_matter *m,
 	       const struct cli_ctx *ctx, const char *claim_id, const char *reason, const char *by,
 	       int64_t run_id, struct sw_err *err)
 {
 	struct sw_person who;
 	int64_t id = 0;
-	int rc;
+	/* the claim and the reason first: their errors say more than a missing
+	 * person's */
 	long i = sw_verify_claim_find(rep, claim_id);
-	if (i == -2)
-		return sw_err_set(err, SW_EUSAGE,
-				  "claim %s: that fingerprint's start names more than one claim; "
-				  "give more of it", claim_id);
-	if (i < 0)
-		return sw_err_set(err, SW_EUSAGE,
-				  "claim %s: no such claim; give a claim's number (1 to %zu) or "
-				  "its fingerprint from --json", claim_id, rep->claims.n);
-	const struct sw_claim_verdict *v = &rep->verdicts[i];
-	if (v->verdict == SW_VERDICT_SUPPORTED ||
-	    (v->verdict == SW_VERDICT_UNVERIFIABLE && rep->lenient))
-		return sw_err_set(err, SW_EUSAGE, "claim %s is %s and does not block: "
-				  "nothing to waive", claim_id, sw_verdict_name(v->verdict));
-	if ((rc = sw_waiver_check_reason(reason, err)) != 0)
+	if (i >= 0 && rep->verdicts[i].verdict != SW_VERDICT_SUPPORTED &&
+	    sw_waiver_check_reason(reason, err) == 0) {
+		int rc = cli_person(&who, ctx, by, err);
+		if (rc != 0)
+			return rc == SW_ENOTFOUND ? SW_EUSAGE : rc;
+		rc = sw_waiver_give(&id, waived, m, rep, claim_id, run_id, reason, &who, err);
+		sw_person_release(&who);
 		return rc;
-	if ((rc = cli_person(&who, ctx, by, err)) != 0)
-		return rc == SW_ENOTFOUND ? SW_EUSAGE : rc;
-	rc = sw_waiver_add(&id, m, rep, (size_t)i, run_id, reason, &who, err);
-	sw_person_release(&who);
-	if (rc == 0)
-		*waived = i;
-	return rc;
+	}
+	return sw_waiver_give(&id, waived, m, rep, claim_id, run_id, reason, NULL, err);
 }
 
 int cli_waive(struct sw_waivers *w, long *waived, struct sw_verify_report *rep,

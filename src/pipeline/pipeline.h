@@ -685,6 +685,15 @@ int sw_waivers_load(struct sw_waivers *out, struct sw_matter *m,
 		    struct sw_err *err) SW_MUST_USE;
 void sw_waivers_release(struct sw_waivers *w);
 
+/* Waive the claim of r that claim_id names (its number or fingerprint,
+ * sw_verify_claim_find) with reason, by person by, in run run_id (0:
+ * none): *id gets the waiver's row, *index the claim's.  SW_EUSAGE, saying
+ * what to do, for no such claim, a claim that does not block, a bad reason
+ * or no person; nothing is stored then. */
+int sw_waiver_give(int64_t *id, long *index, struct sw_matter *m,
+		   const struct sw_verify_report *r, const char *claim_id, int64_t run_id,
+		   const char *reason, const struct sw_person *by, struct sw_err *err) SW_MUST_USE;
+
 /* sw_verify_waive(r, ...) with w's waivers (w must outlive r's use);
  * returns the claims waived. */
 size_t sw_waivers_apply(struct sw_verify_report *r, const struct sw_waivers *w);

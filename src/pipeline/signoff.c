@@ -84,3 +84,35 @@ struct json_t *sw_decisions_json(const struct sw_decisions *d)
 	json_object_set_new(o, "waivers", w);
 	return o;
 }
+
+int sw_waiver_give(int64_t *id, long *index, struct sw_matter *m,
+		   const struct sw_verify_report *r, const char *claim_id, int64_t run_id,
+		   const char *reason, const struct sw_person *by, struct sw_err *err)
+{
+	int rc;
+	*id = 0;
+	*index = -1;
+	long i = sw_verify_claim_find(r, claim_id);
+	if (i == -2)
+		return sw_err_set(err, SW_EUSAGE,
+				  "claim %s: that fingerprint's start names more than one claim; "
+				  "give more of it", claim_id);
+	if (i < 0)
+		return sw_err_set(err, SW_EUSAGE,
+				  "claim %s: no such claim; give a claim's number (1 to %zu) or "
+				  "its fingerprint from --json", claim_id, r->claims.n);
+	const struct sw_claim_verdict *v = &r->verdicts[i];
+	if (v->verdict == SW_VERDICT_SUPPORTED ||
+	    (v->verdict == SW_VERDICT_UNVERIFIABLE && r->lenient))
+		return sw_err_set(err, SW_EUSAGE, "claim %s is %s and does not block: "
+				  "nothing to waive", claim_id, sw_verdict_name(v->verdict));
+	if ((rc = sw_waiver_check_reason(reason, err)) != 0)
+		return rc;
+	if (!by || !by->name)
+		return sw_err_set(err, SW_EUSAGE,
+				  "a waiver needs the person who gives it: give --by NAME, or put "
+				  "[user] name = ... in sworn.conf or user.conf");
+	if ((rc = sw_waiver_add(id, m, r, (size_t)i, run_id, reason, by, err)) == 0)
+		*index = i;
+	return rc;
+}

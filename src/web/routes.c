@@ -30,6 +30,7 @@ static const struct route routes[] = {
 	{ "GET", "m/:matter/runs", .matter = sw__web_runs },
 	{ "POST", "m/:matter/verify", .matter = sw__web_verify },
 	{ "POST", "m/:matter/verify.docx", .matter = sw__web_verify_docx },
+	{ "POST", "m/:matter/waive", .matter = sw__web_waive },
 	{ "GET", "m/:matter/runs/:run", .run = sw__web_run_show },
 	{ "GET", "m/:matter/runs/:run/context", .run = sw__web_run_context },
 	{ "GET", "m/:matter/runs/:run/draft", .run = sw__web_draft_get },

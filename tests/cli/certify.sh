@@ -184,6 +184,27 @@ curl -s -H "Authorization: Bearer $(cat serve.token)" "http://127.0.0.1:$(cat "$
 	>"$T/session.json"
 eq "the page's user" "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["user"])' \
 	"$T/session.json")" "Ann Lee <ann@firm.example>, bar no. CA 123456"
+# a waiver given in the page: the claim by fingerprint, by the server's person
+printf 'The carrier confirmed it (ACME0000996).\n' >w.md
+fp=$("$SWORN" verify -m acme --json w.md | python3 -c 'import json, sys
+print([c["fingerprint"] for c in json.load(sys.stdin)["claims"] if c["text"] == "ACME0000996"][0])')
+csrf=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["csrf"])' "$T/session.json")
+waive() {
+	printf '{"text": "The carrier confirmed it (ACME0000996).\\n", "claim": "%s", "reason": "%s"}' \
+		"$fp" "$1" >"$T/waive.json"
+	code=$(curl -s -o "$T/waive.out" -w '%{http_code}' -H "Authorization: Bearer $(cat serve.token)" \
+		-H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' --data-binary "@$T/waive.json" \
+		"http://127.0.0.1:$(cat "$T/port")/api/m/acme/waive")
+}
+waive ""
+eq "no reason" "$code" 409
+has "$T/waive.out" "needs its reason"
+waive "checked in the page"
+eq "waived in the page" "$code" 200
+eq "the page's waiver" "$(sql acme "SELECT by_name || '|' || reason FROM waivers WHERE claim = 'ACME0000996'")" \
+	"Ann Lee|checked in the page"
+run 0 "$SWORN" verify -m acme w.md
+has "$T/out" "waived by Ann Lee"
 kill $spid
 wait $spid 2>/dev/null
 

@@ -1160,6 +1160,21 @@
 			}
 		}
 
+		// A lawyer who checked a blocked claim by hand waives it with a
+		// reason, on the record as the person sworn serve runs for.
+		function waiveForm(c) {
+			var why = el('input', { type: 'text', id: 'waive-reason', size: '40', required: true });
+			return el('form', { class: 'waive', on: { submit: function (e) {
+				e.preventDefault();
+				api(mpath(m) + '/waive', { text: st.text, claim: c.fingerprint, reason: why.value,
+					run: o.run === undefined ? null : o.run }).then(function () {
+					say('Waived; checking again\u2026');
+					return verify();
+				}).catch(failed);
+			} } }, el('label', { for: 'waive-reason' }, 'Checked by hand? Waive it: '), why, ' ',
+				el('button', { type: 'submit', id: 'waive' }, 'Waive'));
+		}
+
 		function showDetail(k) {
 			var c = k.c;
 			clear(detail);
@@ -1170,6 +1185,11 @@
 			else
 				detail.appendChild(el('p', { class: 'claimtext' }, el('strong', null, st.text.slice(k.s, k.e))));
 			detail.appendChild(el('p', { class: 'reason', id: 'claim-reason' }, c.reason || ''));
+			if (c.waiver)
+				detail.appendChild(el('p', { class: 'waived', id: 'claim-waiver' }, 'Waived by ' + c.waiver.by +
+					' on ' + c.waiver.at + ': ' + c.waiver.reason + ' (was ' + c.waiver.verdict + ')'));
+			else if (blocked(c.verdict) && !k.stale && c.fingerprint)
+				detail.appendChild(waiveForm(c));
 			if (k.stale)
 				detail.appendChild(el('p', { class: 'muted' }, 'This passage was edited after the check: press Verify.'));
 			if (c.facts && c.facts.length) {
