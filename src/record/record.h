@@ -669,6 +669,13 @@ struct sw_page_in {
 	float ocr_confidence;      /* tesseract's mean word confidence, 0-100 */
 };
 
+/* Whether a document may be a deposition transcript (struct sw_doc_in):
+ * MAYBE, the store reads each page's header and numbered lines and calls
+ * it one when most pages are deposition pages; NO when the caller knows
+ * it is not (a model's output, a draft, a template), and no page is read
+ * for it. */
+enum sw_doc_transcript { SW_DOC_TRANSCRIPT_MAYBE = 0, SW_DOC_TRANSCRIPT_NO };
+
 struct sw_doc_in {
 	const char *name;          /* file name, or BEGBATES for load files */
 	const char *kind;          /* "text", "markdown", "loadfile" */
@@ -683,6 +690,7 @@ struct sw_doc_in {
 	struct sw_page_in *pages;
 	size_t npages;
 	int64_t parent_id;         /* the e-mail an attachment came in, or 0 */
+	enum sw_doc_transcript transcript; /* 0: the store decides */
 	/* origin model: the evidence the model was shown, or NULL; what the
 	 * output copied from it is left out of its fingerprints */
 	const char *given;
@@ -699,7 +707,8 @@ struct sw_record_stored {
 };
 
 /* Store one document, its pages, their index entries and (when most pages
- * are deposition pages) its transcript lines, in one transaction, and fill
+ * are deposition pages, unless doc->transcript says it is none) its
+ * transcript lines, in one transaction, and fill
  * *out (release it with sw_record_stored_release).  SW_EEXIST when a
  * document of the same identity is already stored (the caller checked; a
  * race is still safe).  The provenance firewall runs here, so every

@@ -205,7 +205,8 @@ int sw_record_store_doc(struct sw_record_stored *out, struct sw_matter *m,
 	sw_utc_now(now);
 	if ((rc = firewall(&pm, m, doc, err)) != 0)
 		goto cleanup;
-	scan_transcript(&tr, doc);
+	if (doc->transcript != SW_DOC_TRANSCRIPT_NO)
+		scan_transcript(&tr, doc);
 	bool transcript = tr.tr_pages > 0 && tr.tr_pages * 2 >= doc->npages;
 	const char *kind = transcript ? "transcript" : doc->kind;
 
@@ -378,6 +379,9 @@ static int add_text(int64_t *out_id, struct sw_matter *m, enum sw_origin origin,
 		.npages = npages,
 		.given = origin == SW_ORIGIN_MODEL ? given : NULL,
 		.given_len = given_len,
+		/* A model's or a lawyer's text is a draft, never a deposition. */
+		.transcript = origin == SW_ORIGIN_EVIDENCE ? SW_DOC_TRANSCRIPT_MAYBE
+							   : SW_DOC_TRANSCRIPT_NO,
 	};
 	rc = sw_record_store_doc(&stored, m, &doc, err);
 	if (rc == 0)

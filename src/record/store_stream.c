@@ -17,6 +17,7 @@ struct sw_record_doc_writer {
 	int64_t doc_id;
 	size_t npages, tr_pages, tr_lines, bytes;
 	bool firewall;            /* prints are needed */
+	bool maybe_transcript;    /* the caller did not say it is none */
 	struct sw_fp_stream fp;
 	struct sw_tr_line *lines; /* one page's, reused */
 	size_t cap;
@@ -48,6 +49,7 @@ int sw_record_doc_begin(struct sw_record_doc_writer **out, struct sw_matter *m,
 	w->m = m;
 	w->origin = doc->origin;
 	w->kind = doc->kind;
+	w->maybe_transcript = doc->transcript != SW_DOC_TRANSCRIPT_NO;
 	w->sha256 = sw_xstrdup(doc->sha256);
 	w->beg_bates = doc->beg_bates ? sw_xstrdup(doc->beg_bates) : NULL;
 	w->name = sw_xstrdup(doc->name);
@@ -104,7 +106,8 @@ int sw_record_doc_add_page(struct sw_record_doc_writer *w, const struct sw_page_
 	 * again when too few pages are deposition pages. */
 	uint32_t tr_page = 0;
 	size_t nlines = 0;
-	if (sw_transcript_page(&tr_page, &w->lines, &nlines, &w->cap, p->text, p->len) == 0)
+	if (!w->maybe_transcript ||
+	    sw_transcript_page(&tr_page, &w->lines, &nlines, &w->cap, p->text, p->len) == 0)
 		return 0;
 	w->tr_pages++;
 	w->tr_lines += nlines;

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -206,6 +207,73 @@ static void test_workspace_and_matters(void **state)
 	rm_rf(dir);
 }
 
+/* The count of a matter's transcript lines. */
+static int transcript_lines(struct sw_matter *m)
+{
+	sqlite3_stmt *st = NULL;
+	assert_int_equal(sqlite3_prepare_v2(m->db, "SELECT count(*) FROM transcript_lines", -1,
+					    &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	int n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* A deposition page is a transcript when the store may look; not when
+ * the caller says it is none, nor as a model's output (a draft that quotes
+ * a deposition is still a draft), by either writer. */
+static void test_transcript_said(void **state)
+{
+	(void)state;
+	char *dir = tmpdir_new();
+	struct sw_workspace ws;
+	struct sw_err err = { 0 };
+	struct sw_matter *m = NULL;
+	char page[4096];
+	size_t off = (size_t)snprintf(page, sizeof(page), "%54sPage 12\n\n", "");
+	for (int i = 1; i <= 25; i++)
+		off += (size_t)snprintf(page + off, sizeof(page) - off,
+					"%2d   Q.  Question number %d?\n", i, i);
+	assert_int_equal(sw_workspace_create(dir, &err), 0);
+	assert_int_equal(sw_workspace_open(&ws, dir, &err), 0);
+	assert_int_equal(sw_matter_create(&ws, "t", &err), 0);
+	assert_int_equal(sw_matter_open(&m, &ws, "t", &err), 0);
+
+	struct sw_page_in pages[1] = { { .text = page, .len = off } };
+	struct sw_doc_in doc = { .name = "depo.txt", .kind = "text", .origin = SW_ORIGIN_EVIDENCE,
+				 .sha256 = "aa01", .source_path = "/depo.txt", .bytes = off,
+				 .pages = pages, .npages = 1 };
+	struct sw_record_stored stored;
+	assert_int_equal(sw_record_store_doc(&stored, m, &doc, &err), 0);
+	assert_true(stored.transcript);
+	sw_record_stored_release(&stored);
+	assert_int_equal(transcript_lines(m), 25);
+
+	doc.sha256 = "aa02";
+	doc.transcript = SW_DOC_TRANSCRIPT_NO;
+	assert_int_equal(sw_record_store_doc(&stored, m, &doc, &err), 0);
+	assert_false(stored.transcript);
+	sw_record_stored_release(&stored);
+	assert_int_equal(transcript_lines(m), 25);
+
+	struct sw_record_doc_writer *w = NULL;
+	doc.sha256 = "aa03";
+	assert_int_equal(sw_record_doc_begin(&w, m, &doc, &err), 0);
+	assert_int_equal(sw_record_doc_add_page(w, &pages[0], &err), 0);
+	assert_int_equal(sw_record_doc_commit(w, &stored, NULL, &err), 0);
+	assert_false(stored.transcript);
+	sw_record_stored_release(&stored);
+	assert_int_equal(transcript_lines(m), 25);
+
+	int64_t id = 0;
+	assert_int_equal(sw_record_add_model_output(&id, m, "draft", page, off, &err), 0);
+	assert_int_equal(transcript_lines(m), 25);
+
+	sw_matter_close(m);
+	sw_workspace_release(&ws);
+	rm_rf(dir);
+}
+
 static void test_origin(void **state)
 {
 	(void)state;
@@ -224,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_split_pages),
 		cmocka_unit_test(test_label_normalize),
 		cmocka_unit_test(test_workspace_and_matters),
+		cmocka_unit_test(test_transcript_said),
 		cmocka_unit_test(test_origin),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
