@@ -48,8 +48,9 @@ const problems = [];
 function watch(page, name) {
 	page.on('pageerror', (e) => problems.push(`${name}: page error: ${e.message}`));
 	page.on('console', (m) => {
-		// the 409 of the conflict below is expected; nothing else is
-		if ((m.type() === 'error' && !/status of 409/.test(m.text())) || /Content.Security.Policy/i.test(m.text()))
+		// the 409 of the conflict below and the 413 of the page that draws
+		// without end are expected; nothing else is
+		if ((m.type() === 'error' && !/status of (409|413)/.test(m.text())) || /Content.Security.Policy/i.test(m.text()))
 			problems.push(`${name}: console ${m.type()}: ${m.text()}`);
 	});
 	page.on('dialog', (d) => { problems.push(`${name}: dialog: ${d.message()}`); d.dismiss(); });
@@ -362,6 +363,22 @@ try {
 		return { w: i.naturalWidth, h: i.naturalHeight, alt: i.alt };
 	});
 	check('a PDF page shows its image (page.png)', img.w > 300 && /page 1/.test(img.alt), img);
+
+	// ------------------- a page that draws without end: its text, no image
+	await page.goto(origin + '/#/m/acme');
+	await page.locator('table.grid a', { hasText: 'exhibit-7.pdf' }).click();
+	await page.waitForSelector('.pageimg-error', { timeout: 120000 });
+	const endless = await page.evaluate(() => ({
+		text: document.querySelector('pre.pagetext').textContent,
+		note: document.querySelector('.pageimg-error').textContent,
+		img: !!document.querySelector('img.pageimg'),
+	}));
+	check('a page past the drawing bounds: its text, and why no image',
+		/Exhibit 7/.test(endless.text) && /takes more than a page may to draw/.test(endless.note) && !endless.img,
+		endless);
+	const after = await page.evaluate(async () => (await fetch('/api/matters', {
+		headers: { Authorization: 'Bearer ' + sessionStorage.getItem('sworn.session') } })).status);
+	check('the server answers after it', after === 200, after);
 	await shot(page, 'pdf-page.png');
 
 	// ---------------------------------------------------------- the verifier

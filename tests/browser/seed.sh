@@ -73,3 +73,7 @@ sqlite3 matters/acme/matter.db \
 	"UPDATE run_steps SET predicted_per_s = 1e300 WHERE run_id = 1 AND key = 'review'"
 # A PDF original, whose pages the page shows as images too.
 "$sworn" ingest -m acme "$src/examples/acme/pdf/purchase-order-4471.pdf" >/dev/null 2>&1
+# And one whose page draws without end: its text shows, its image is refused.
+mkdir "$dir/hostile"
+python3 "$src/tests/cli/hostile_pdf.py" "$dir/hostile/exhibit-7.pdf"
+"$sworn" ingest -m acme "$dir/hostile" >/dev/null 2>&1
