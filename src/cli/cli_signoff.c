@@ -135,6 +135,17 @@ void cli_blocked_print(FILE *f, const char *report_json)
 			       json_string_value(json_object_get(c, "text")),
 			       json_string_value(json_object_get(c, "reason")));
 	}
+	/* what the task requires and the final lacks blocks too */
+	json_array_foreach(json_object_get(r, "uncited"), i, c)
+		if (json_is_true(json_object_get(c, "blocks")))
+			sw_term_printf(f, "  uncited: %s\n      states %s and cites nothing\n",
+				       json_string_value(json_object_get(c, "text")),
+				       json_string_value(json_object_get(c, "facts")));
+	json_array_foreach(json_object_get(r, "missing_elements"), i, c)
+		sw_term_printf(f, "  missing: the task requires %s; the final has none\n",
+			       json_string_value(c));
+	if (json_is_true(json_object_get(r, "no_record_citation")))
+		fputs("  missing: the task expects record support; the final cites no record\n", f);
 	json_decref(r);
 }
 

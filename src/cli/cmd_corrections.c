@@ -97,6 +97,11 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 	FILE *f = stdout;
 	int rc;
 
+	if (o->json) {
+		cli_error("'sworn corrections export' prints no JSON of its own (its lines are "
+			  "JSON already): --json goes with --audit");
+		return CLI_USAGE;
+	}
 	/* --format sft|dpo is the spelling from before the trainers'
 	 * formats: the kind, in TRL's. */
 	if (strcmp(fname, "sft") == 0 || strcmp(fname, "dpo") == 0) {

@@ -331,6 +331,7 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 		.override = o->override,
 		.auth = auth,
 		.out_path = out,
+		.ws = &ctx->ws,
 	};
 	if (sw_run_approve(&r, m, id, &ao, &err) != 0) {
 		rc = cli_fail(&err);

@@ -99,6 +99,8 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 	struct sw_markup view;
 	struct sw_verify_report rep;
 	struct sw_waivers waivers = { 0 };
+	struct sw__pipeline_run run = { 0 };
+	struct sw_task *task = NULL;
 	json_t *ops = NULL;
 	struct sw_diff_stats ds;
 	bool in_tx = false;
@@ -139,6 +141,17 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		goto cleanup;
 	}
 
+	/* An empty final is no document to sign, override or not. */
+	bool blank = true;
+	for (size_t i = 0; i < o->final_len && blank; i++)
+		blank = strchr(" \t\r\n\f\v", o->final_text[i]) != NULL;
+	if (blank) {
+		rc = sw_err_set(err, SW_EUSAGE, "the final of run %lld is empty: write the text to "
+				"approve (sworn run show %lld --draft gives the draft)",
+				(long long)run_id, (long long)run_id);
+		goto cleanup;
+	}
+
 	/* The final is read as a model's draft is written, as Markdown (an
 	 * HTML file as HTML), and its plain text verified. */
 	enum sw_markup_kind kind = sw_markup_kind_for(o->final_name, o->final_text, o->final_len);
@@ -148,7 +161,16 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		sw_err_wrap(err, rc, "cannot read the final");
 		goto cleanup;
 	}
-	struct sw_verify_opts vo = { .lenient = false, .judge = o->judge };
+	/* Held to what the run's drafts were held to: the task's elements,
+	 * its [verify] uncited and record, the workspace's [verify]. */
+	struct sw_verify_opts vo = { .lenient = false };
+	if ((rc = sw__pipeline_run_load(&run, m, run_id, err)) != 0 ||
+	    (rc = sw_task_load(&task, o->ws ? o->ws->root : NULL, run.task, err)) != 0 ||
+	    (rc = sw_task_verify_opts(&vo, task, o->ws ? &o->ws->config : NULL, -1, err)) != 0) {
+		sw_err_wrap(err, rc, "cannot approve run %lld", (long long)run_id);
+		goto cleanup;
+	}
+	vo.judge = o->judge;
 	if ((rc = sw_verify(&rep, m, o->auth, view.text, view.len, &vo, err)) != 0) {
 		sw_err_wrap(err, rc, "cannot verify the final");
 		goto cleanup;
@@ -238,6 +260,8 @@ cleanup:
 	rep.view = NULL;
 	sw_verify_release(&rep);
 	sw_waivers_release(&waivers);
+	sw__pipeline_run_release(&run);
+	sw_task_free(task);
 	sw_markup_release(&view);
 	json_decref(ops);
 	free(status);

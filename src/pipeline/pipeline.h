@@ -442,6 +442,10 @@ struct sw_approve_opts {
 				    configured (sw_judge_init), or NULL */
 	const struct sw_person *by; /* who approves (recorded with the
 				    correction), or NULL */
+	const struct sw_workspace *ws; /* the run's task and [verify] are read
+				    from it: the final is held to the task's
+				    elements and uncited facts as the run's
+				    drafts were; NULL: the built-in task */
 };
 
 struct sw_approve_result {

@@ -235,6 +235,7 @@ void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_m
 		.out_path = out,
 		.judge = q->w->judge, /* as sworn run approve: the judge as configured */
 		.by = q->w->by,       /* who the server runs for */
+		.ws = q->w->ws,       /* the run's task and [verify] */
 	};
 	if (sw_run_approve(&res, m, id, &ao, &err) != 0) {
 		sw__web_reply_err(r, &err);

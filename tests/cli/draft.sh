@@ -103,6 +103,16 @@ has "$T/err" "run 99 does not exist"
 # accepted with --override, which is recorded
 "$SWORN" run show 1 -m acme --draft >final.md
 printf '\n4. Brightline admitted fault (ACME0000998).\n' >>final.md
+# The final is held to what the drafts were: an empty one is no document
+# (even overridden), and one without the task's elements (the § 1746
+# clause, the signature) is refused, naming them.
+printf '\n \n' >empty.md
+run 2 "$SWORN" run approve 1 -m acme --final empty.md --override "nothing to add" --by "Ann Lee"
+has "$T/err" "the final of run 1 is empty"
+grep -v -i -e 'penalty of perjury' -e '^/s/' -e 'signature' final.md >bare.md
+run 1 "$SWORN" run approve 1 -m acme --final bare.md
+has "$T/out" "refused"
+has "$T/err" "the clause of 28 U.S.C. § 1746"
 run 1 "$SWORN" run approve 1 -m acme --final final.md
 has "$T/out" "refused"
 eq "still verified" "$(sql acme 'SELECT status FROM runs WHERE id = 1')" verified
