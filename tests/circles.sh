@@ -9,7 +9,8 @@
 # Objects are CMake's: BUILD-DIR/CMakeFiles/<target>.dir/src/<folder>/<file>.o
 # (C and C++ alike), and BUILD-DIR/CMakeFiles/sw_<folder>.dir/gen/<file>.o
 # for code generated into a subsystem (the claims scanner).  An object whose
-# source no longer exists (a file renamed since the last build) is left out.
+# source no longer exists (a file renamed since the last build) is left out,
+# and of two objects of one source the newest is read.
 set -u
 src=${1:?usage: circles.sh SRC-DIR BUILD-DIR}
 build=${2:?usage: circles.sh SRC-DIR BUILD-DIR}
@@ -46,7 +47,17 @@ for o in "$build"/CMakeFiles/*.dir/src/*/* "$build"/CMakeFiles/sw_*.dir/gen/*; d
 		;;
 	esac
 	echo "$label $o"
-done | sort -u -k1,1 > "$t/objects"
+done > "$t/all"
+
+# A source compiled into two targets (a library, then a module) has two
+# objects, and one may be left from before a move: the newest is its own.
+if [ -s "$t/all" ]; then
+	cut -d' ' -f2 "$t/all" | xargs ls -t > "$t/bytime"
+	awk 'NR == FNR { label[$2] = $1; next }
+		!seen[label[$1]]++ { print label[$1], $1 }' "$t/all" "$t/bytime" > "$t/objects"
+else
+	: > "$t/objects"
+fi
 
 if [ ! -s "$t/objects" ]; then
 	echo "circles: no object files under $build/CMakeFiles; build first (cmake --build $build)"

@@ -94,6 +94,16 @@ obj base a.c; obj base b.c
 rm "$t/src/base/b.c"
 circle pass "an object whose source is gone"
 
+mk base a.c 'int b_top(void); int a_helper(void); int a_helper(void) { return 1; } int a_top(void); int a_top(void) { return b_top(); }'
+mk base b.c 'int a_helper(void); int b_top(void); int b_top(void) { return a_helper(); }'
+obj base a.c; obj base b.c
+mkdir -p "$t/build/CMakeFiles/sw_attic.dir/src/base"
+mv "$t/build/CMakeFiles/sw_base.dir/src/base/b.c.o" "$t/build/CMakeFiles/sw_attic.dir/src/base/"
+touch -t 200001010000 "$t/build/CMakeFiles/sw_attic.dir/src/base/b.c.o"
+mk base b.c 'int b_top(void); int b_top(void) { return 0; }'
+obj base b.c
+circle pass "a stale object of a source built again elsewhere"
+
 mkdir -p "$t/src/base" "$t/build"
 circle fail "a build folder with no objects" "build first"
 
