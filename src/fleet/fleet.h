@@ -332,6 +332,11 @@ struct sw_fleet_request {
 	const char *role;      /* drafter | reasoner | reviewer | NULL */
 	const char *group;     /* pin to this group, or NULL */
 	uint16_t port;         /* 0 = assigned by the plan */
+	/* A reasoning model's thinking: reasoning=on|off (0: the template's
+	 * way), reasoning_budget=N tokens (0: none set); passed to the server
+	 * as --reasoning and --reasoning-budget where its --help offers them. */
+	int reasoning;         /* 0 auto, 1 on, 2 off */
+	uint32_t reasoning_budget;
 };
 
 #define SW_FLEET_DEPTHS 4     /* decode predicted at 1k, 4k, 16k, 32k */
@@ -526,6 +531,8 @@ struct sw_fleet_server_caps {
 	bool cors_origins;   /* --cors-origins ORIGINS */
 	bool no_cors_credentials; /* --no-cors-credentials */
 	char no_webui[16];   /* "--no-webui" or "--no-ui", or "" */
+	bool reasoning;      /* --reasoning on|off|auto */
+	bool reasoning_budget; /* --reasoning-budget N */
 };
 
 /* The value of --cors-origins for the servers sworn starts: an origin no
@@ -635,7 +642,8 @@ int sw_fleet_plan_png(const struct sw_fleet_plan *p, const char *path,
 /* The endpoint name used for placement i ("board-a-qwen3-30b"); caller frees. */
 char *sw_fleet_endpoint_name(const struct sw_fleet_plan *p, size_t i);
 
-/* "model.gguf:ctx=32k,kv=q8_0,role=drafter,np=2,group=board-a,port=8090":
+/* "model.gguf:ctx=32k,kv=q8_0,role=drafter,np=2,group=board-a,port=8090"
+ * (and reasoning=on|off, reasoning_budget=N for a reasoning model):
  * *path gets a fresh copy of the file part, r the options (role and group
  * are fresh strings too: free them).  SW_EUSAGE on a bad option. */
 int sw_fleet_spec_parse(char **path, struct sw_fleet_request *r, const char *spec,

@@ -79,6 +79,10 @@ void sw_fleet_server_caps_parse(struct sw_fleet_server_caps *out, const char *ve
 		snprintf(out->no_webui, sizeof(out->no_webui), "--no-webui");
 	else if (option_line(help, "--no-ui", &len))
 		snprintf(out->no_webui, sizeof(out->no_webui), "--no-ui");
+	out->reasoning = option_line(help, "--reasoning", &len) != NULL;
+	/* Older builds took only -1 or 0 ("currently only one of: ..."). */
+	const char *rb = option_line(help, "--reasoning-budget", &len);
+	out->reasoning_budget = rb && !line_has(rb, len, "only one of");
 }
 
 /* One clause of the access line, after a "; " when one came before. */

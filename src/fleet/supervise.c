@@ -150,6 +150,23 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 		s->argv = strv_add(s->argv, &n, "--no-cors-credentials");
 	if (known && sv->caps.no_webui[0])
 		s->argv = strv_add(s->argv, &n, sv->caps.no_webui);
+	/* A reasoning model's settings, where this build takes them; one it
+	 * does not is said, not sent (an unknown flag stops the server). */
+	if (r->reasoning && known && sv->caps.reasoning) {
+		s->argv = strv_add(s->argv, &n, "--reasoning");
+		s->argv = strv_add(s->argv, &n, r->reasoning == 1 ? "on" : "off");
+	} else if (r->reasoning) {
+		sw__fleet_sv_say(s, "reasoning=%s not passed: this build's --help has no --reasoning",
+				 r->reasoning == 1 ? "on" : "off");
+	}
+	if (r->reasoning_budget && known && sv->caps.reasoning_budget) {
+		s->argv = strv_add(s->argv, &n, "--reasoning-budget");
+		snprintf(num, sizeof(num), "%u", r->reasoning_budget);
+		s->argv = strv_add(s->argv, &n, num);
+	} else if (r->reasoning_budget) {
+		sw__fleet_sv_say(s, "reasoning_budget=%u not passed: this build's --help has no"
+				 " --reasoning-budget", r->reasoning_budget);
+	}
 	for (size_t k = 0; k < c->nextra; k++)
 		s->argv = strv_add(s->argv, &n, c->extra_args[k]);
 	size_t ne = 0;

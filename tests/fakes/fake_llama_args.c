@@ -138,7 +138,10 @@ static void version_or_help(const char *a)
 		      "-ts,   --tensor-split N0,N1,N2,...      fraction of the model to offload to each GPU\n"
 		      "-fit,  --fit [on|off]                   whether to adjust unset arguments to fit in device memory\n"
 		      "--host HOST                             ip address to listen\n"
-		      "--port PORT                             port to listen (default: 8080)\n", stderr);
+		      "--port PORT                             port to listen (default: 8080)\n"
+		      "-rea,  --reasoning [on|off|auto]        Use reasoning/thinking in the chat\n"
+		      "--reasoning-budget N                    token budget for thinking: -1 for unrestricted\n",
+		      stderr);
 		exit(0);
 	}
 }
