@@ -1,12 +1,35 @@
 /* journal_view.c - a run read back from the journal as a typed view
  * (struct sw_run_view), and the list of a matter's runs.  The JSON of
  * both is built in run_view_json.c from the same structs. */
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
 #include "pipeline/pipeline_int.h"
+
+/* A run the journal says is running whose process is gone (killed, crashed,
+ * or stopped by a full disk, which also kept it from writing its own end)
+ * is shown as what it is: paused, resumable, with why. */
+static void settle(char **status, char **reason, int64_t id, int64_t pid)
+{
+	if (!*status || strcmp(*status, "running") != 0)
+		return;
+	if (pid > 0 && (pid == getpid() || kill((pid_t)pid, 0) == 0 || errno == EPERM))
+		return;
+	free(*status);
+	free(*reason);
+	*status = sw_xstrdup("paused");
+	*reason = pid > 0
+		? sw_xasprintf("interrupted: its process %lld ended without journaling its end"
+			       " (killed, crashed, or out of disk space); sworn run resume %lld"
+			       " goes on from the last finished step", (long long)pid, (long long)id)
+		: sw_xasprintf("interrupted before its process was journaled; sworn run resume"
+			       " %lld goes on from the last finished step", (long long)id);
+}
 
 static int64_t col_i64(sqlite3_stmt *st, int i, int64_t none)
 {
@@ -147,7 +170,8 @@ int sw_run_get(struct sw_run_view *out, struct sw_matter *m, int64_t run_id,
 	if ((rc = sw_db_prepare(&st, db,
 				"SELECT task, task_sha256, task_source, status, reason, rounds,"
 				" brief_name, created_at, updated_at, wall_s, ifnull(draft_doc_id, 0),"
-				" ifnull(final_doc_id, 0), final_path FROM runs WHERE id = ?",
+				" ifnull(final_doc_id, 0), final_path, ifnull(pid, 0) FROM runs"
+				" WHERE id = ?",
 				"cannot read the run", err)) != 0)
 		return rc;
 	sqlite3_bind_int64(st, 1, run_id);
@@ -168,6 +192,7 @@ int sw_run_get(struct sw_run_view *out, struct sw_matter *m, int64_t run_id,
 		out->draft_doc_id = sqlite3_column_int64(st, 10);
 		out->final_doc_id = sqlite3_column_int64(st, 11);
 		out->final_path = sw_db_col_dup(st, 12);
+		settle(&out->status, &out->reason, run_id, sqlite3_column_int64(st, 13));
 	} else if (s == SQLITE_DONE) {
 		rc = sw_err_set(err, SW_ENOTFOUND, "run %lld does not exist in matter %s"
 				" (sworn run list -m %s shows its runs)",
@@ -235,7 +260,7 @@ int sw_run_list(struct sw_run_list *out, struct sw_matter *m, struct sw_err *err
 				" (SELECT count(*) FROM run_steps s WHERE s.run_id = r.id),"
 				" (SELECT count(*) FROM run_steps s WHERE s.run_id = r.id"
 				"   AND s.status = 'done'),"
-				" r.final_path FROM runs r ORDER BY r.id DESC",
+				" r.final_path, ifnull(r.pid, 0) FROM runs r ORDER BY r.id DESC",
 				"cannot read the runs", err)) != 0)
 		return rc;
 	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
@@ -252,6 +277,7 @@ int sw_run_list(struct sw_run_list *out, struct sw_matter *m, struct sw_err *err
 		r->steps = sqlite3_column_int64(st, 8);
 		r->steps_done = sqlite3_column_int64(st, 9);
 		r->final_path = sw_db_col_dup(st, 10);
+		settle(&r->status, &r->reason, r->id, sqlite3_column_int64(st, 11));
 	}
 	if (s != SQLITE_DONE) {
 		rc = sw_db_error(err, db, "cannot read the runs");

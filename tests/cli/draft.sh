@@ -167,6 +167,12 @@ wait_step 4 'revise#1' running
 kill -9 $pid
 wait $pid 2>/dev/null
 eq "left running" "$(sql acme 'SELECT status FROM runs WHERE id = 4')" running
+# ...which the journal could not record (nor could it on a full disk):
+# shown as what it is, paused and resumable, with why
+run 0 "$SWORN" run show 4 -m acme
+has "$T/out" "run 4 · task declaration · paused · interrupted: its process $pid ended"
+run 0 "$SWORN" run list -m acme --json
+has "$T/out" "sworn run resume 4 goes on from the last finished step"
 eq "step left running" "$(sql acme "SELECT status FROM run_steps WHERE run_id = 4 AND key = 'revise#1'")" running
 run 0 "$SWORN" run resume 4 -m acme
 has "$T/out" "run 4: verified"
