@@ -29,7 +29,8 @@ bool sw__ingest_load_opt_pages(struct sw__ingest_opt_pages *out, const struct sw
 }
 
 /* Mark the image files the .OPT names as used (sworn does not read page
- * images; the walk must not report each as a file it cannot read).  A
+ * images; the walk must not report each as a file it cannot read), and
+ * note in the QC report each document the .OPT starts that no row begins.  A
  * missing or refused image costs nothing but a line of the QC report: its
  * page comes from the text. */
 void sw__ingest_load_images(struct sw__ingest_load *L)
@@ -50,6 +51,10 @@ void sw__ingest_load_images(struct sw__ingest_load *L)
 			char *real = NULL;
 			struct sw_err e = { 0 };
 			const struct sw_opt_page *pg = &rg.pages[i];
+			if (pg->doc_break && pg->key && sw_opt_find(&L->opt, pg->key) == SIZE_MAX)
+				sw_qc_add(&L->qc.v, SW_QC_DAT_OPT, 0, pg->key,
+					  "the .OPT's line %d starts a document that no row of the"
+					  " .DAT begins", pg->line);
 			if (!img || !img[0])
 				sw_qc_add(&L->qc.v, SW_QC_NO_IMAGE, 0, pg->key,
 					  "the .OPT's line %d names no image", pg->line);
