@@ -16,6 +16,7 @@
  * w:commentReference).  Nothing else of the part changes, except a cut
  * w:t's xml:space="preserve", without which Word would drop the spaces at
  * the cut. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@
 #define W_NS "http://schemas.openxmlformats.org/wordprocessingml/2006/main|"
 #define XML_SPACE "http://www.w3.org/XML/1998/namespace|space"
 #define NO_POS ((size_t)-1)
+_Static_assert(SW__DOCX_MAX_PART < UINT32_MAX, "XML offsets fit 32 bits");
 
 void sw__docx_esc(struct sw_buf *out, const char *s, size_t len)
 {
@@ -78,8 +80,12 @@ struct splice {
 	XML_Parser parser;
 	bool refused;
 	struct sw_buf text;
-	size_t *beg, *end;    /* per text byte: its character's XML bytes, or NO_POS */
-	long *of;             /* per text byte: its w:t, or -1 */
+	/* Per text byte: its character's XML bytes (NO_POS: none), and its
+	 * w:t (-1: none); 32 bits, as a part is at most SW__DOCX_MAX_PART. */
+	uint32_t *beg, *end;
+	int32_t *of;
+	size_t limit;         /* text past this many bytes is not the job's: stop */
+	bool over;
 	size_t cap;
 	struct wt *wts;
 	size_t nwts, capwts;
@@ -108,6 +114,13 @@ static const char *wname(const char *name)
 static void add(struct splice *p, const char *s, size_t n, size_t beg, bool plain)
 {
 	size_t need = p->text.len + n;
+	if (p->over)
+		return;
+	if (need > p->limit) {
+		p->over = true;
+		XML_StopParser(p->parser, XML_FALSE);
+		return;
+	}
 	if (need > p->cap) {
 		size_t cap = p->cap;
 		p->beg = sw_xgrow(p->beg, &cap, need, sizeof(*p->beg));
@@ -120,16 +133,16 @@ static void add(struct splice *p, const char *s, size_t n, size_t beg, bool plai
 	for (size_t i = 0; i < n; i++) {
 		size_t at = p->text.len + i;
 		if (beg == NO_POS) {
-			p->beg[at] = p->end[at] = NO_POS;
+			p->beg[at] = p->end[at] = UINT32_MAX;
 			p->of[at] = -1;
 		} else if (plain) {
-			p->beg[at] = beg + i;
-			p->end[at] = beg + i + 1;
-			p->of[at] = p->cur_wt;
+			p->beg[at] = (uint32_t)(beg + i);
+			p->end[at] = (uint32_t)(beg + i + 1);
+			p->of[at] = (int32_t)p->cur_wt;
 		} else { /* an entity or a line end: one indivisible piece */
-			p->beg[at] = beg;
-			p->end[at] = beg + (size_t)XML_GetCurrentByteCount(p->parser);
-			p->of[at] = p->cur_wt;
+			p->beg[at] = (uint32_t)beg;
+			p->end[at] = (uint32_t)(beg + (size_t)XML_GetCurrentByteCount(p->parser));
+			p->of[at] = (int32_t)p->cur_wt;
 		}
 	}
 	sw_buf_add(&p->text, s, n);
@@ -495,6 +508,8 @@ static int read_part(struct splice *p, const char *xml, size_t len, struct sw_er
 	p->len = len;
 	p->cur_wt = -1;
 	p->max_id = -1;
+	if (!p->limit)
+		p->limit = SIZE_MAX;
 	p->parser = XML_ParserCreateNS(NULL, '|');
 	if (!p->parser)
 		SW_BUG("expat cannot allocate a parser");
@@ -506,6 +521,8 @@ static int read_part(struct splice *p, const char *xml, size_t len, struct sw_er
 		return sw_err_set(err, SW_ELIMIT, "word/document.xml is over %zu bytes",
 				  SW__DOCX_MAX_PART);
 	if (XML_Parse(p->parser, xml, (int)len, XML_TRUE) == XML_STATUS_ERROR) {
+		if (p->over)
+			return 0; /* the caller finds it is not the text it has */
 		if (p->refused)
 			return sw_err_set(err, SW_EINPUT,
 					  "word/document.xml has a DOCTYPE, which a .docx never has");
@@ -520,7 +537,8 @@ int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
 		    const struct sw__docx_job *job, long first_id, const long *drop, size_t ndrop,
 		    struct sw_err *err)
 {
-	struct splice p = { .text = SW_BUF_INIT, .drop = drop, .ndrop = ndrop };
+	struct splice p = { .text = SW_BUF_INIT, .drop = drop, .ndrop = ndrop,
+			    .limit = job->len + 1 };
 	int rc = read_part(&p, xml, len, err);
 	if (rc != 0)
 		goto cleanup;
@@ -530,7 +548,7 @@ int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
 	size_t n = p.text.len;
 	if (n == job->len + 1 && p.text.data[n - 1] == '\n')
 		n--;
-	if (job->len < n || memcmp(job->text, p.text.data, n) != 0 ||
+	if (p.over || job->len < n || memcmp(job->text, p.text.data, n) != 0 ||
 	    (job->len > n && !strstr(job->text + n, "[Tracked changes and comments]"))) {
 		rc = sw_err_set(err, SW_EINPUT, "the .docx does not hold the text that was verified "
 				"(was it changed meanwhile?): verify it again");

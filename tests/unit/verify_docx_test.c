@@ -84,6 +84,9 @@ static void test_refusals_and_ids(void **state)
 	/* "\t"; "C"; "A\nB\tC", from the body into a table's cell */
 	struct sw__docx_note notes[3] = { { 3, 4, NULL }, { 4, 5, NULL }, { 0, 5, NULL } };
 	assert_int_equal(splice(&out, ids, xml, "A\nB\tD\n", notes, 2, 0), SW_EINPUT);
+	/* A document with more text than was verified (reading stops there). */
+	assert_int_equal(splice(&out, ids, xml, "A\n", notes, 0, 0), SW_EINPUT);
+	assert_int_equal(splice(&out, ids, xml, "A", notes, 0, 0), SW_EINPUT);
 	sw_buf_reset(&out);
 	assert_int_equal(splice(&out, ids, xml, "A\nB\tC\n", notes, 3, 0), 0);
 	assert_int_equal(ids[0], -1);
