@@ -249,10 +249,11 @@ int sw_certify(struct json_t **out, struct sw_matter *m, int64_t run_id,
 				      s.overridden ? json_loads(s.overridden, 0, NULL) : json_null()));
 	json_object_set_new(
 		doc, "verification",
-		json_pack("{s:s, s:s, s:s, s:o, s:I, s:o, s:s, s:I, s:I, s:o}", "at", now,
+		json_pack("{s:s, s:s, s:s, s:o, s:b, s:I, s:o, s:s, s:I, s:I, s:o}", "at", now,
 			  "version", o->version ? o->version : SW_VERSION, "commit",
 			  o->commit ? o->commit : "unknown", "authorities_updated",
-			  str_or_null(o->authorities_updated), "record_documents",
+			  str_or_null(o->authorities_updated), "authorities", o->auth != NULL,
+			  "record_documents",
 			  (json_int_t)docs, "record_last_import", str_or_null(last_import), "gate",
 			  rep.pass ? "pass" : "blocked", "claims", (json_int_t)rep.claims.n,
 			  "waived", (json_int_t)rep.nwaived, "by_kind", claims_table(&rep)));

@@ -106,6 +106,8 @@ static void claims_part(struct out *o, const json_t *v)
 	       s_of(v, "record_last_import"),
 	       json_is_string(json_object_get(v, "authorities_updated"))
 		       ? "the authority table updated "
+	       : json_is_true(json_object_get(v, "authorities"))
+		       ? "the authority table"
 		       : "no authority table (case, statute and rule claims unverifiable)",
 	       json_is_string(json_object_get(v, "authorities_updated"))
 		       ? s_of(v, "authorities_updated")

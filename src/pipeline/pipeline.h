@@ -770,8 +770,8 @@ struct sw_certify_opts {
 
 /* The certificate as JSON: {matter, run, task, final_path, final {sha256,
  * size}, approval {at, by, email, bar_number, override, overridden},
- * verification {at, version, commit, authorities_updated,
- * record_documents, record_last_import, gate, claims, waived, by_kind
+ * verification {at, version, commit, authorities_updated, authorities (a
+ * table was read), record_documents, record_last_import, gate, claims, waived, by_kind
  * {KIND: {VERDICT: n}}}, waivers [{id, fingerprint, kind, claim, verdict,
  * reason, by, by_email, at}], steps [{key, role, model, host, endpoint,
  * url, verdict: local|allowed|refused|unknown, why}], context_audit

@@ -1,10 +1,15 @@
-/* api_waive.c - POST /api/m/M/waive: a lawyer's waiver of one blocked claim
- * of a draft, given in the page as sworn verify --waive gives it, by the
- * person sworn serve runs for. */
+/* api_waive.c - the sign-off's API: POST /api/m/M/waive, a lawyer's waiver
+ * of one blocked claim of a draft, given in the page as sworn verify
+ * --waive gives it, by the person sworn serve runs for; and GET
+ * /runs/ID/certificate, an approved run's certificate for the page's
+ * Print. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "web/web_int.h"
+#include "llm/llm.h"
 #include "markup/markup.h"
 #include "pipeline/pipeline.h"
 #include "verify/verify.h"
@@ -62,4 +67,46 @@ cleanup:
 	sw_markup_release(&view);
 	sw_authority_close(auth);
 	json_decref(body);
+}
+
+/* {"markdown": the certificate of an approved run, "certificate": its
+ * JSON}; 409 for a run that is not approved. */
+void sw__web_run_certificate(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			     int64_t id)
+{
+	struct sw_err err = { 0 };
+	struct sw_llm_config llm = { 0 };
+	struct sw_authority *auth = NULL;
+	struct sw_buf md = SW_BUF_INIT;
+	json_t *cert = NULL;
+	char updated[21] = "";
+	struct stat sb;
+	struct tm tm;
+	bool ok;
+
+	auth = sw__web_authorities(q, r, &ok);
+	if (!ok)
+		goto cleanup;
+	char *path = sw_path_join(q->w->ws->root, SW_AUTHORITY_DB_NAME);
+	if (auth && stat(path, &sb) == 0 && gmtime_r(&sb.st_mtime, &tm))
+		strftime(updated, sizeof(updated), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	free(path);
+	if (sw_llm_config_load(&llm, &q->w->ws->config, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		goto cleanup;
+	}
+	struct sw_certify_opts co = { .auth = auth, .authorities_updated = updated[0] ? updated : NULL,
+				      .version = SW_VERSION, .commit = q->w->commit, .llm = &llm };
+	if (sw_certify(&cert, m, id, &co, &err) != 0) {
+		sw__web_reply_err(r, &err);
+		goto cleanup;
+	}
+	sw_certify_markdown(&md, cert);
+	sw__web_reply_json(r, 200, json_pack("{s:s%, s:O}", "markdown", md.data ? md.data : "",
+					     md.len, "certificate", cert));
+cleanup:
+	json_decref(cert);
+	sw_buf_release(&md);
+	sw_llm_config_release(&llm);
+	sw_authority_close(auth);
 }

@@ -37,6 +37,7 @@ static const struct route routes[] = {
 	{ "POST", "m/:matter/runs/:run/draft", .run = sw__web_draft_save },
 	{ "GET", "m/:matter/runs/:run/draft.docx", .run = sw__web_draft_docx },
 	{ "POST", "m/:matter/runs/:run/approve", .run = sw__web_approve },
+	{ "GET", "m/:matter/runs/:run/certificate", .run = sw__web_run_certificate },
 };
 
 /* Whether seg[0..nseg) has pattern's shape: *matter and *run get the

@@ -207,6 +207,10 @@ void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_ma
 /* POST /waive (api_waive.c): a waiver of one blocked claim of a draft, by
  * the person the server runs for (409 when it runs for nobody named). */
 void sw__web_waive(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+/* GET /runs/ID/certificate (api_waive.c): an approved run's certificate,
+ * {markdown, certificate}, for the page's Print; 409 before approval. */
+void sw__web_run_certificate(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			     int64_t run_id);
 
 /* Whether text (NUL-terminated at len) is within what one request may
  * verify: SW_WEB_MAX_DRAFT bytes, SW_WEB_MAX_CLAIMS claims.  SW_ELIMIT with

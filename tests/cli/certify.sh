@@ -205,6 +205,15 @@ eq "the page's waiver" "$(sql acme "SELECT by_name || '|' || reason FROM waivers
 	"Ann Lee|checked in the page"
 run 0 "$SWORN" verify -m acme w.md
 has "$T/out" "waived by Ann Lee"
+# the page's Print of an approved run's draft: its certificate first
+code=$(curl -s -o "$T/cert.json" -w '%{http_code}' -H "Authorization: Bearer $(cat serve.token)" \
+	"http://127.0.0.1:$(cat "$T/port")/api/m/acme/runs/1/certificate")
+eq "certificate in the page" "$code" 200
+has "$T/cert.json" "# Verification certificate"
+has "$T/cert.json" "final-sha256=$sha"
+code=$(curl -s -o "$T/cert.json" -w '%{http_code}' -H "Authorization: Bearer $(cat serve.token)" \
+	"http://127.0.0.1:$(cat "$T/port")/api/m/acme/runs/2/certificate")
+eq "no certificate before approval" "$code" 409
 kill $spid
 wait $spid 2>/dev/null
 

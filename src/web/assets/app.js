@@ -925,6 +925,14 @@
 			'aria-label': 'Draft text (claims are marked by verdict behind the text)',
 			'aria-describedby': 'gate' });
 		var printView = el('div', { class: 'printview', 'aria-hidden': 'true' });
+		/* printed before the marked draft: an approved run's certificate */
+		var certView = el('div', { class: 'certview', 'aria-hidden': 'true' });
+		function loadCertificate() {
+			if (base)
+				api(base + '/certificate', undefined, { allow: [404, 409] }).then(function (r) {
+					certView.textContent = r.status === 200 ? r.data.markdown : '';
+				}).catch(function () { certView.textContent = ''; });
+		}
 		var editor = el('div', { class: 'editor' }, back, ta);
 		var list = el('ol', { class: 'claims', id: 'claim-list', 'aria-label': 'Claims, blocked first' });
 		var detail = el('section', { class: 'detail', id: 'claim-detail', 'aria-live': 'polite', 'aria-label': 'The selected claim' },
@@ -938,7 +946,7 @@
 			el('span', { class: 'tag v-stale' }, '\u2026 edited since the last check'));
 
 		root.appendChild(el('div', { class: 'review' },
-			el('div', { class: 'doc' }, summary, banner, tools, overrideBox, result, legend, editor, printView), side));
+			el('div', { class: 'doc' }, summary, banner, tools, overrideBox, result, legend, editor, certView, printView), side));
 		ta.value = st.text;
 
 		/* claims from a VERIFY report against raw (the text its offsets
@@ -1420,6 +1428,7 @@
 					(a.correction ? ' \u00b7 correction ' + a.correction + ' stored' : '') +
 					(a.final ? ' \u00b7 final: ' + a.final : '')));
 				say('Approved.', 'good');
+				loadCertificate();
 			}).catch(function (e) { approveBtn.disabled = false; failed(e); });
 		}
 
@@ -1524,6 +1533,7 @@
 		renderAll();
 		/* the print view: the highlighted text itself */
 		window.addEventListener('beforeprint', function () { paint(printView, true); });
+		loadCertificate();
 		if (o.edited)
 			saved.textContent = 'Your saved edit (version ' + st.version + ')';
 		if (!o.report)
