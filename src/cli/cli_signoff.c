@@ -87,6 +87,8 @@ static json_t *or_null(const char *s)
 void cli_signoff_print(FILE *f, const struct sw_decisions *c)
 {
 	const struct sw_signoff *s = &c->s;
+	if (s->parent_run_id)
+		fprintf(f, "\na new version of approved run %lld\n", (long long)s->parent_run_id);
 	if (s->approved_at) {
 		sw_term_printf(f, "\napproved by %s on %s%s%s\n",
 			       s->by ? s->by : "(nobody named)", s->approved_at,

@@ -463,7 +463,7 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			return CLI_USAGE;
 		}
 	} else if (!strcmp(sub, "show") || !strcmp(sub, "resume") || !strcmp(sub, "cancel") ||
-		   !strcmp(sub, "approve") || !strcmp(sub, "context")) {
+		   !strcmp(sub, "approve") || !strcmp(sub, "context") || !strcmp(sub, "version")) {
 		if (a->npos < 2 || (a->npos > 2 && strcmp(sub, "context")) || a->npos > 3) {
 			cli_error("usage: sworn run %s RUN%s", sub,
 				  !strcmp(sub, "context") ? " [STEP]" : "");
@@ -471,7 +471,7 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 		}
 	} else {
 		cli_error("unknown subcommand 'run %s' (list, show, resume, cancel, approve, waive,"
-			  " stats, context)", sub);
+			  " version, stats, context)", sub);
 		return CLI_USAGE;
 	}
 	if (needs_id && (rc = run_id_arg(&id, a->pos[1])) != 0)
@@ -543,6 +543,20 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 		rc = do_approve(ctx, m, id, o);
 	} else if (!strcmp(sub, "waive")) {
 		rc = do_waive(ctx, m, id, a->pos[2], o);
+	} else if (!strcmp(sub, "version")) {
+		int64_t nid = 0;
+		rc = sw_run_new_version(&nid, m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
+		if (rc == CLI_OK)
+			rc = cli_emit(o->json, o->json ? json_pack("{s:I, s:I}", "run", (json_int_t)nid,
+								   "version_of", (json_int_t)id)
+						       : NULL,
+				      NULL, NULL, CLI_OK);
+		if (rc == CLI_OK && !o->json)
+			printf("run %lld: a new version of approved run %lld; edit it (sworn run show %lld "
+			       "--draft) and approve it (sworn run approve %lld --final FILE)\n",
+			       (long long)nid, (long long)id, (long long)nid, (long long)nid);
+		if (rc == CLI_NO)
+			rc = CLI_USAGE;
 	} else if (!strcmp(sub, "stats")) {
 		enum sw_stats_by by = SW_STATS_MODEL;
 		if (o->by && !strcmp(o->by, "role"))
@@ -589,7 +603,7 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 const struct cli_command cli_cmd_run = {
 	.name = "run",
 	.usage = "list | show RUN [--draft] [--reasoning] | resume RUN | cancel RUN | approve RUN --final FILE"
-		 " [--override REASON] [-o OUT] [--by NAME] | waive RUN CLAIM --reason TEXT [--final FILE] [--by NAME] | stats [--by model|role|task] | context RUN [STEP]"
+		 " [--override REASON] [-o OUT] [--by NAME] | waive RUN CLAIM --reason TEXT [--final FILE] [--by NAME] | version RUN | stats [--by model|role|task] | context RUN [STEP]"
 		 " (each with -m MATTER [--json])",
 	.summary = "the drafting runs of a matter: show, resume, approve, statistics, context audit",
 	.description =
@@ -607,7 +621,8 @@ const struct cli_command cli_cmd_run = {
 		"claim that blocks on stderr.  waive: waive claim CLAIM (its number in the\n"
 		"run's draft, or in --final FILE, or its fingerprint) with --reason, as\n"
 		"sworn verify --waive does.  show and list give the approver, the override\n"
-		"and the waivers.  stats: per model,\n"
+		"and the waivers.  An approved run is frozen: version makes a new run\n"
+		"whose draft is its final, to edit and approve again.  stats: per model,\n"
 		"role or task: first-draft claims blocked per 100, review findings, rounds to\n"
 		"verified, edit ratio, tok/s.  context: every section of every window with\n"
 		"its origin, document, Bates number and tokens; exit 1 if any text that is\n"

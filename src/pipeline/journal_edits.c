@@ -46,8 +46,8 @@ static int frozen(sqlite3 *db, int64_t run_id, struct sw_err *err)
 	    strcmp((const char *)sqlite3_column_text(st, 0), "approved") == 0)
 		rc = sw_err_set(err, SW_EUSAGE,
 				"run %lld is approved: its draft and final are frozen as approved "
-				"(sworn certify %lld); draft again with sworn draft",
-				(long long)run_id, (long long)run_id);
+				"(sworn certify %lld); edit a new version: sworn run version %lld",
+				(long long)run_id, (long long)run_id, (long long)run_id);
 	sqlite3_finalize(st);
 	return rc;
 }

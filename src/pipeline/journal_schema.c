@@ -143,6 +143,9 @@ static const char *const migrations[] = {
 	"  dest TEXT NOT NULL,"
 	"  exported_at TEXT NOT NULL);"
 	"CREATE INDEX correction_exports_correction ON correction_exports (correction_id);",
+	/* 6 -> 7: a run that is a new version of an approved one (whose draft
+	 * is that run's final): the approved run's id. */
+	"ALTER TABLE runs ADD COLUMN parent_run_id INTEGER REFERENCES runs (id);",
 };
 
 static bool has(sqlite3 *db, const char *sql)

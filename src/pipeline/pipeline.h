@@ -713,6 +713,7 @@ struct sw_signoff_step {
 struct sw_signoff {
 	int64_t run_id;
 	char *task, *status, *created_at;
+	int64_t parent_run_id; /* the approved run this is a new version of, or 0 */
 	char *final_path;     /* where approval wrote the final, or NULL */
 	int64_t final_doc_id;
 	char *final;          /* the final as approved, or NULL before approval */
@@ -733,6 +734,14 @@ int sw_signoff_get(struct sw_signoff *out, struct sw_matter *m, int64_t run_id,
 		   struct sw_err *err) SW_MUST_USE;
 void sw_signoff_release(struct sw_signoff *s);
 
+/* An approved run is frozen; editing it again is a new run that refers to
+ * it: verified, its draft the approved final (one step "version"), its
+ * task and brief the approved run's, ready to edit and approve.  *out gets
+ * its id.  SW_EUSAGE for a run that is not approved (its draft is edited
+ * as it is); SW_ENOTFOUND for no such run. */
+int sw_run_new_version(int64_t *out, struct sw_matter *m, int64_t run_id,
+		       struct sw_err *err) SW_MUST_USE;
+
 /* A run's decisions as sworn run show and sworn serve give them: its
  * sign-off and the waivers that are its own (given in it, or applied to
  * its final on approval). */
@@ -746,7 +755,8 @@ int sw_decisions_get(struct sw_decisions *out, struct sw_matter *m, int64_t run_
 		     struct sw_err *err) SW_MUST_USE;
 void sw_decisions_release(struct sw_decisions *d);
 /* {"approval": {at, by, email, bar_number, override, overridden} or null,
- * "waivers": [{id, kind, claim, verdict, reason, by, email, at}]}: a new
+ * "waivers": [{id, kind, claim, verdict, reason, by, email, at}],
+ * "version_of": the approved run it is a new version of, or null}: a new
  * reference. */
 struct json_t *sw_decisions_json(const struct sw_decisions *d);
 

@@ -82,6 +82,8 @@ struct json_t *sw_decisions_json(const struct sw_decisions *d)
 						   "at", or_null(x->at)));
 	}
 	json_object_set_new(o, "waivers", w);
+	json_object_set_new(o, "version_of",
+			    s->parent_run_id ? json_integer((json_int_t)s->parent_run_id) : json_null());
 	return o;
 }
 

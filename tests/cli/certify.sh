@@ -169,6 +169,25 @@ eq "one fewer blocked" "$(sql acme "SELECT json_extract(detail, '$.blocked') FRO
 eq "waived in the round" "$(sql acme "SELECT json_extract(detail, '$.counts.waived') FROM run_steps
 	WHERE run_id = 2 AND key = 'verify#0'")" 1
 
+# an approved run is frozen; editing it again is a new version of it
+run 2 "$SWORN" run version 2 -m acme
+has "$T/err" "run 2 is not approved"
+run 0 "$SWORN" run version 1 -m acme
+has "$T/out" "run 3: a new version of approved run 1"
+run 0 "$SWORN" run show 3 -m acme --draft
+cmp -s "$T/out" "$T/final-out.md"
+eq "its draft is the approved final" "$?" 0
+run 0 "$SWORN" run show 3 -m acme
+has "$T/out" "a new version of approved run 1"
+run 0 "$SWORN" run show 3 -m acme --json
+has "$T/out" '"version_of": 1'
+sed 's/Brightline admitted fault (ACME0000998)/Brightline admitted fault/' "$T/final-out.md" >v3.md
+run 0 "$SWORN" run approve 3 -m acme --final v3.md -o "$T/v3-out.md"
+has "$T/out" "approved"
+run 0 "$SWORN" certify 3 -m acme
+has "$T/out" "Matter acme, run 3"
+eq "run 1 untouched" "$(sql acme 'SELECT status || count(*) FROM corrections c JOIN runs r ON r.id = c.run_id WHERE r.id = 1')" "approved1"
+
 # sworn serve names who it runs for, on its start and in the page's session
 rm -f "$T/port"
 "$SWORN" serve -m acme --port 0 --port-file "$T/port" >"$T/serve.out" 2>"$T/serve.err" &
