@@ -1,6 +1,7 @@
-/* page_image.c - a record page as the PDF original shows it: poppler draws
- * it onto a cairo surface, written out as PNG.  Kept alone in this file so
- * that what links poppler stays in one place. */
+/* page_image.c - a record page as the PDF original shows it: poppler-glib
+ * opens it and sizes the page, page_draw.cc draws it within bounds onto a
+ * cairo surface, written out as PNG.  Run only in the renderer's worker
+ * (render.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include <poppler.h>
 
 #include "web/web_int.h"
+#include "web/page_draw.h"
 
 static int open_pdf(PopplerDocument **out, const char *path, struct sw_err *err)
 {
@@ -50,7 +52,7 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned 
 	return CAIRO_STATUS_SUCCESS;
 }
 
-int sw__web_page_render(struct sw_buf *out, const char *path, unsigned page_no,
+int sw__web_page_render(struct sw_buf *out, const char *path, unsigned page_no, long cpu_ms,
 			struct sw_err *err)
 {
 	PopplerDocument *doc = NULL;
@@ -97,9 +99,23 @@ int sw__web_page_render(struct sw_buf *out, const char *path, unsigned page_no,
 	cr = cairo_create(s);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	cairo_scale(cr, scale, scale);
-	poppler_page_render(page, cr);
 	cairo_surface_flush(s);
+	/* drawn within the text import's bounds (page_draw.cc) */
+	struct sw__web_draw_bounds b = { SW__WEB_DRAW_OPS, SW__WEB_DRAW_FORMS, cpu_ms };
+	int drawn = sw__web_page_draw(path, (int)page_no, 72.0 * scale,
+				      cairo_image_surface_get_data(s), w_px, h_px,
+				      cairo_image_surface_get_stride(s), &b);
+	cairo_surface_mark_dirty(s);
+	if (drawn != 0) {
+		rc = drawn > 0 ? sw_err_set(err, SW_ELIMIT,
+					    "page %u of the original draws more than a page may "
+					    "(%ld operators, %ld forms, %.1f s of CPU): its text is "
+					    "shown, not its image", page_no, b.ops, b.forms,
+					    b.ms / 1000.0)
+			       : sw_err_set(err, SW_EINPUT, "cannot draw page %u of the original",
+					    page_no);
+		goto cleanup;
+	}
 	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS ||
 	    cairo_surface_write_to_png_stream(s, to_buf, out) != CAIRO_STATUS_SUCCESS) {
 		rc = sw_err_set(err, SW_EIO, "cannot draw page %u of the original", page_no);

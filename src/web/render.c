@@ -93,7 +93,8 @@ static void work(int fd, const struct job *j)
 	if (j->kind == JOB_PAGES)
 		a.rc = sw__web_pdf_pages(&pages, j->path, &err);
 	else
-		a.rc = sw__web_page_render(&out, j->path, j->page, &err);
+		/* the draw's own time bound comes before the kill's */
+		a.rc = sw__web_page_render(&out, j->path, j->page, (long)j->cpu_s * 800, &err);
 	a.value = pages;
 	if (a.rc != 0) {
 		sw_buf_reset(&out);

@@ -294,9 +294,11 @@ int sw__web_render_png(struct sw_buf *out, struct sw_web *w, const char *path,
 int sw__web_pdf_pages(unsigned *pages, const char *path, struct sw_err *err) SW_MUST_USE;
 
 /* Page page_no (1-based) of the PDF at path as a PNG into out, at
- * SW__WEB_PAGE_DPI with the longer side at most SW__WEB_PAGE_MAX_PX.
- * SW_ENOTFOUND for no such page, SW_EINPUT for a PDF poppler cannot open. */
-int sw__web_page_render(struct sw_buf *out, const char *path, unsigned page_no,
+ * SW__WEB_PAGE_DPI with the longer side at most SW__WEB_PAGE_MAX_PX, drawn
+ * within the text import's page bounds (page_draw.h) and cpu_ms of CPU.
+ * SW_ENOTFOUND for no such page, SW_EINPUT for a PDF poppler cannot open,
+ * SW_ELIMIT for a page that draws past the bounds. */
+int sw__web_page_render(struct sw_buf *out, const char *path, unsigned page_no, long cpu_ms,
 			struct sw_err *err) SW_MUST_USE;
 
 #endif /* SW_WEB_INT_H */
