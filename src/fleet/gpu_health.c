@@ -166,7 +166,8 @@ void sw_fleet_gpu_health(struct sw_fleet_gpu_health **out, size_t *n,
 			h->index = pr.now_index[i] >= 0 ? pr.now_index[i] : g->index;
 			snprintf(h->name, sizeof(h->name), "%s", g->name ? g->name : "");
 			if (g->group >= 0)
-				snprintf(h->group, sizeof(h->group), "%s", inv->groups[g->group].name);
+				snprintf(h->group, sizeof(h->group), "%s",
+					 inv->groups[g->group].name);
 			h->missing = pr.now_index[i] < 0;
 			h->now = h->missing ? NULL : sw_fleet_gpus_find(now, pr.now_index[i]);
 			put_server(h, st);
@@ -202,28 +203,35 @@ void sw_fleet_gpu_health_text(struct sw_buf *out, const struct sw_fleet_gpu_heal
 		if (u && u->temp_c >= 0)
 			snprintf(temp, sizeof(temp), "%d C", u->temp_c);
 		if (u && u->power_w >= 0)
-			snprintf(power, sizeof(power), u->power_limit_w > 0 ? "%.0f/%.0f W" : "%.0f W",
-				 u->power_w, u->power_limit_w);
+			snprintf(power, sizeof(power),
+				 u->power_limit_w > 0 ? "%.0f/%.0f W" : "%.0f W", u->power_w,
+				 u->power_limit_w);
 		if (u)
 			sw_fleet_throttle_text(thr, sizeof(thr), u->throttle);
 		if (u && u->ecc_uncorrected >= 0)
 			snprintf(ecc, sizeof(ecc), "%lld", u->ecc_uncorrected);
 		missing += h->missing;
 		sw_buf_addf(out, "%-4d %-8s %-12s %-32s %10s %6s %15s  %-18s %s\n", h->index,
-			    h->missing ? "missing" : u ? "ok" : "unread", h->group[0] ? h->group : "-",
-			    h->server[0] ? h->server : "-", mem, temp, power, thr, ecc);
+			    h->missing ? "missing"
+			    : u	       ? "ok"
+				       : "unread",
+			    h->group[0] ? h->group : "-", h->server[0] ? h->server : "-", mem, temp,
+			    power, thr, ecc);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (rows[i].missing)
-			sw_buf_addf(out, "GPU %d (%s) of group %s is missing: the driver does not list"
+			sw_buf_addf(out,
+				    "GPU %d (%s) of group %s is missing: the driver does not list"
 				    " it, so the group is degraded (its model is not started).\n",
 				    rows[i].index, rows[i].name[0] ? rows[i].name : "unnamed",
 				    rows[i].group[0] ? rows[i].group : "-");
 	if (missing)
-		sw_buf_adds(out, "  fix: a card lost on a warm reboot usually comes back with a cold"
-			    " one (power off, then on); when nvidia-smi lists it again, run 'sworn"
-			    " fleet down' and 'sworn fleet up'.  If it is gone for good, take it out"
-			    " of the inventory and plan again ('sworn plan').\n");
+		sw_buf_adds(
+			out,
+			"  fix: a card lost on a warm reboot usually comes back with a cold"
+			" one (power off, then on); when nvidia-smi lists it again, run 'sworn"
+			" fleet down' and 'sworn fleet up'.  If it is gone for good, take it out"
+			" of the inventory and plan again ('sworn plan').\n");
 }
 
 json_t *sw_fleet_gpu_health_json(const struct sw_fleet_gpu_health *rows, size_t n)
@@ -240,9 +248,11 @@ json_t *sw_fleet_gpu_health_json(const struct sw_fleet_gpu_health *rows, size_t 
 				      sw_json_str(h->name), "group",
 				      h->group[0] ? sw_json_str(h->group) : json_null(), "pci",
 				      u ? u->pci : "");
-		json_object_set_new(o, "server", h->server[0] ? sw_json_str(h->server) : json_null());
-		json_object_set_new(o, "server_bytes", h->server_known
-					   ? json_integer((json_int_t)h->server_bytes) : json_null());
+		json_object_set_new(o, "server",
+				    h->server[0] ? sw_json_str(h->server) : json_null());
+		json_object_set_new(o, "server_bytes",
+				    h->server_known ? json_integer((json_int_t)h->server_bytes)
+						    : json_null());
 		json_object_set_new(o, "temperature_c", u && u->temp_c >= 0
 					   ? json_integer(u->temp_c) : json_null());
 		json_object_set_new(o, "power_w", u && u->power_w >= 0 ? json_real(u->power_w)
@@ -266,12 +276,16 @@ const char *sw_fleet_gpu_health_line(char *out, size_t outsz, const struct sw_fl
 	char thr[128];
 
 	if (h->missing) {
-		snprintf(out, outsz, "%s of group %s is missing: the driver does not list it, so the"
-			 " group is degraded (its model is not started); a cold boot (power off, then"
-			 " on) usually brings back a card a warm reboot lost, then 'sworn fleet down'"
-			 " and 'sworn fleet up'; if it is gone for good, take it out of the inventory"
-			 " and plan again", h->name[0] ? h->name : "the GPU",
-			 h->group[0] ? h->group : "-");
+		snprintf(out, outsz,
+			 "%s of group %s is missing: the driver does not list it, so the"
+			 " group is degraded (its model is not started); a cold boot (power off, "
+			 "then"
+			 " on) usually brings back a card a warm reboot lost, then 'sworn fleet "
+			 "down'"
+			 " and 'sworn fleet up'; if it is gone for good, take it out of the "
+			 "inventory"
+			 " and plan again",
+			 h->name[0] ? h->name : "the GPU", h->group[0] ? h->group : "-");
 		return "FAIL";
 	}
 	if (!u) {
@@ -315,7 +329,8 @@ void sw_fleet_gpu_report(struct sw_fleet_gpu_report *out, const char *inventory,
 		snprintf(out->error, sizeof(out->error), "%s", err.msg);
 		return;
 	}
-	out->have_inv = inventory && *inventory && sw_fleet_hw_load(&out->inv, inventory, NULL) == 0;
+	out->have_inv =
+		inventory && *inventory && sw_fleet_hw_load(&out->inv, inventory, NULL) == 0;
 	sw_fleet_gpu_health(&out->rows, &out->n, out->have_inv ? &out->inv : NULL, &out->now, st);
 	for (size_t i = 0; i < out->n; i++)
 		out->missing += out->rows[i].missing;

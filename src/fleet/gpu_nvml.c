@@ -171,7 +171,8 @@ int sw__fleet_gpus_nvml(struct sw_fleet_gpus_now *out, struct sw_err *err)
 		return sw_err_set(err, SW_ENOTFOUND, "no NVML (%s): no NVIDIA driver here",
 				  want && *want ? want : NVML_SONAME);
 	if (!bind(&n)) {
-		rc = sw_err_set(err, SW_EIO, "NVML: the library lacks nvmlInit_v2 (driver too old)");
+		rc = sw_err_set(err, SW_EIO,
+				"NVML: the library lacks nvmlInit_v2 (driver too old)");
 		goto close;
 	}
 	if ((rc = n.init()) != NVML_SUCCESS) {

@@ -75,7 +75,8 @@ static int parse_gpus(struct sw_fleet_gpus_now *out, char *text, struct sw_err *
 			return sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: expected %d fields",
 					  lineno, G_N);
 		if (!number(f[G_INDEX], 0, SW_FLEET_MAX_GPUS - 1, &v) || v != floor(v))
-			return sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: bad GPU index", lineno);
+			return sw_err_set(err, SW_EINPUT, "nvidia-smi line %d: bad GPU index",
+					  lineno);
 		struct sw_fleet_gpu_now *u = sw__fleet_gpus_add(out, err);
 		if (!u)
 			return SW_ELIMIT;
@@ -124,14 +125,16 @@ static int parse_apps(struct sw_fleet_gpus_now *out, char *text, struct sw_err *
 		if (!*sw_trim(line))
 			continue;
 		if (split(line, f, 4) != 3 || !number(f[0], 1, INT_MAX, &pid))
-			return sw_err_set(err, SW_EINPUT, "nvidia-smi compute apps line %d: expected"
-					  " pid, used_memory, gpu_bus_id", lineno);
+			return sw_err_set(err, SW_EINPUT,
+					  "nvidia-smi compute apps line %d: expected"
+					  " pid, used_memory, gpu_bus_id",
+					  lineno);
 		if (!number(f[1], 0, 1e9, &used))
 			used = 0; /* "[N/A]": held, amount unknown */
 		for (size_t k = 0; k < out->n; k++)
 			if (same_bus(out->gpus[k].pci, f[2])) {
-				int rc = sw__fleet_gpu_proc_add(out, k, (int)pid, (uint64_t)(used * MIB),
-								err);
+				int rc = sw__fleet_gpu_proc_add(out, k, (int)pid,
+								(uint64_t)(used * MIB), err);
 				if (rc != 0)
 					return rc;
 				break;

@@ -40,9 +40,10 @@ int sw_fleet_office_open(struct sw_fleet_office *f, const struct sw_config *cfg,
 	}
 	for (size_t h = 1; h < f->nhosts; h++)
 		if (!f->hw.hosts[h].exec) {
-			rc = sw_err_set(err, SW_EINPUT, "host %s (%s) has no address or exec: sworn "
-							"cannot reach it", f->hw.hosts[h].name,
-					f->hw.hosts[h].source);
+			rc = sw_err_set(err, SW_EINPUT,
+					"host %s (%s) has no address or exec: sworn "
+					"cannot reach it",
+					f->hw.hosts[h].name, f->hw.hosts[h].source);
 			sw_fleet_office_release(f);
 			return rc;
 		}
@@ -105,7 +106,8 @@ int sw_fleet_office_exec(struct sw_buf *out, int *code, struct sw_fleet_office *
 			while (e.len && (e.data[e.len - 1] == '\n' || e.data[e.len - 1] == '\r'))
 				e.data[--e.len] = '\0';
 			const char *last = strrchr(e.data, '\n');
-			snprintf(f->last_error, sizeof(f->last_error), "%s", last ? last + 1 : e.data);
+			snprintf(f->last_error, sizeof(f->last_error), "%s",
+				 last ? last + 1 : e.data);
 		}
 		sw_buf_release(&e);
 	}
@@ -139,10 +141,11 @@ void sw_fleet_office_gather(struct sw_fleet_office *f, unsigned timeout_ms)
 		f->last_error[0] = '\0';
 		int rc = sw_fleet_office_exec(&out, &code, f, h, args, timeout_ms, &err);
 		if (rc == 0 && code != 0 && code != 1)
-			rc = sw_err_set(&err, SW_EIO, "host %s: its status exited %d%s%s", name, code,
-					f->last_error[0] ? ": " : "", f->last_error);
+			rc = sw_err_set(&err, SW_EIO, "host %s: its status exited %d%s%s", name,
+					code, f->last_error[0] ? ": " : "", f->last_error);
 		if (rc == 0)
-			rc = sw_fleet_state_parse(&f->state[h], out.data, out.len, name, false, &err);
+			rc = sw_fleet_state_parse(&f->state[h], out.data, out.len, name, false,
+						  &err);
 		if (rc == 0) {
 			f->have_state[h] = true;
 			f->reachable[h] = true;
@@ -153,8 +156,8 @@ void sw_fleet_office_gather(struct sw_fleet_office *f, unsigned timeout_ms)
 			struct sw_err lan = { 0 };
 			f->why[h] = sw_xstrdup(err.msg);
 			if (f->have_state[0] &&
-			    sw_fleet_state_over_lan(&f->state[h], &f->state[0], name, LAN_TIMEOUT_MS,
-						    &lan) == 0) {
+			    sw_fleet_state_over_lan(&f->state[h], &f->state[0], name,
+						    LAN_TIMEOUT_MS, &lan) == 0) {
 				f->have_state[h] = true;
 				f->reachable[h] = true;
 				f->read[h] = "lan";
@@ -221,13 +224,17 @@ int sw_fleet_llm_config_load(struct sw_llm_config *out, const struct sw_config *
 						? sw_fleet_state_find(&f.state[h], server, NULL)
 						: NULL;
 				if (!f.reachable[h])
-					why = sw_xasprintf("its server %s is on host %s, which does not "
-							   "answer (%s)", server ? server : "?", host,
-							   f.why[h] ? f.why[h] : "no reason given");
+					why = sw_xasprintf(
+						"its server %s is on host %s, which does not "
+						"answer (%s)",
+						server ? server : "?", host,
+						f.why[h] ? f.why[h] : "no reason given");
 				else if (s && strcmp(s->state, "ready") != 0)
-					why = sw_xasprintf("its server %s on host %s is %s over the LAN "
-							   "(%s)", s->name, host, s->state,
-							   s->detail ? s->detail : "no reason given");
+					why = sw_xasprintf(
+						"its server %s on host %s is %s over the LAN "
+						"(%s)",
+						s->name, host, s->state,
+						s->detail ? s->detail : "no reason given");
 				if (why)
 					sw_llm_config_role_unavailable(out, role, why);
 				free(why);

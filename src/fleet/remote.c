@@ -88,7 +88,8 @@ bool sw_fleet_host_name_ok(const char *s)
 			label = 0;
 			continue;
 		}
-		bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+		bool alnum =
+			(c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 		if (!alnum && !(c == '-' && label > 0))
 			return false;
 		if (++label > 63)
@@ -132,12 +133,14 @@ int sw_fleet_hw_check_trust(const struct sw_fleet_hw *hw, struct sw_err *err)
 			continue;
 		const char *why = distrust(host->source, false, &e);
 		if (why)
-			return sw_err_set(err, SW_EPOLICY,
-					  "not running host %s's exec: its inventory '%s' is %s, so what"
-					  " it runs may not be yours to trust; %s", host->name,
-					  host->source, why, why[0] == 'o'
-					  ? "use an inventory of your own (copy it, then chmod go-w)"
-					  : "take that write access away (chmod go-w)");
+			return sw_err_set(
+				err, SW_EPOLICY,
+				"not running host %s's exec: its inventory '%s' is %s, so what"
+				" it runs may not be yours to trust; %s",
+				host->name, host->source, why,
+				why[0] == 'o'
+					? "use an inventory of your own (copy it, then chmod go-w)"
+					: "take that write access away (chmod go-w)");
 	}
 	return 0;
 }

@@ -110,8 +110,9 @@ int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t le
 	    json_array_size(servers) > SW_FLEET_MAX_MODELS * SW_FLEET_MAX_GROUPS ||
 	    json_array_size(planned) > SW_FLEET_MAX_MODELS * SW_FLEET_MAX_GROUPS) {
 		rc = sw_err_set(err, SW_EINPUT, "%s: not a fleet state file (%s)", name,
-				!json_is_object(js) ? (js ? "not an object" : je.text)
-				: !json_is_array(servers) ? "no list of servers" : "too many servers");
+				!json_is_object(js)	  ? (js ? "not an object" : je.text)
+				: !json_is_array(servers) ? "no list of servers"
+							  : "too many servers");
 		goto done;
 	}
 	out->phase = dup_str(js, "phase", false);
@@ -125,9 +126,10 @@ int sw_fleet_state_parse(struct sw_fleet_state *out, const char *text, size_t le
 	out->gpus_unchecked = json_is_false(json_object_get(js, "check_gpus"));
 	const char *read = json_string_value(json_object_get(js, "read"));
 	out->over_lan = read && strcmp(read, "lan") == 0;
-	out->supervisor_running = live ? out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
-						 sw_proc_running(out->supervisor_pid, out->supervisor_start_ticks)
-				       : json_is_true(json_object_get(js, "supervisor_running"));
+	out->supervisor_running =
+		live ? out->supervisor_pid > 0 && strcmp(out->phase, "stopped") != 0 &&
+				sw_proc_running(out->supervisor_pid, out->supervisor_start_ticks)
+		     : json_is_true(json_object_get(js, "supervisor_running"));
 	out->nservers = json_array_size(servers);
 	out->servers = sw_xcalloc(out->nservers + 1, sizeof(*out->servers));
 	for (size_t i = 0; i < out->nservers; i++)
@@ -163,12 +165,13 @@ json_t *sw_fleet_state_json(const struct sw_fleet_state *st, bool live)
 	json_t *servers = json_array();
 	for (size_t i = 0; i < st->nservers; i++) {
 		const struct sw_fleet_state_server *s = &st->servers[i];
-		json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:I, s:o, s:i, s:o}",
-			"name", str_or_null(s->name), "state", str_or_null(s->state),
-			"model", str_or_null(s->model), "group", str_or_null(s->group),
-			"port", (int)s->port, "pid", s->pid, "start_ticks", (json_int_t)s->start_ticks,
-			"started", str_or_null(s->started), "restarts", (int)s->restarts,
-			"log", str_or_null(s->log));
+		json_t *o =
+			json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:I, s:o, s:i, s:o}", "name",
+				  str_or_null(s->name), "state", str_or_null(s->state), "model",
+				  str_or_null(s->model), "group", str_or_null(s->group), "port",
+				  (int)s->port, "pid", s->pid, "start_ticks",
+				  (json_int_t)s->start_ticks, "started", str_or_null(s->started),
+				  "restarts", (int)s->restarts, "log", str_or_null(s->log));
 		json_object_set_new(o, "spec", str_or_null(s->spec));
 		json_object_set_new(o, "gpus", str_or_null(s->gpus));
 		json_object_set_new(o, "url", str_or_null(s->url));
@@ -183,12 +186,13 @@ json_t *sw_fleet_state_json(const struct sw_fleet_state *st, bool live)
 			json_object_set_new(o, "process_running", json_boolean(s->process_running));
 		json_array_append_new(servers, o);
 	}
-	json_t *js = json_pack("{s:o, s:i, s:I, s:o, s:o, s:o, s:o, s:o}", "phase",
-			       str_or_null(st->phase), "supervisor_pid", st->supervisor_pid,
-			       "supervisor_start_ticks", (json_int_t)st->supervisor_start_ticks,
-			       "started", str_or_null(st->started), "hardware",
-			       str_or_null(st->hardware), "missing_gpus", str_or_null(st->missing_gpus),
-			       "access", str_or_null(st->access), "servers", servers);
+	json_t *js =
+		json_pack("{s:o, s:i, s:I, s:o, s:o, s:o, s:o, s:o}", "phase",
+			  str_or_null(st->phase), "supervisor_pid", st->supervisor_pid,
+			  "supervisor_start_ticks", (json_int_t)st->supervisor_start_ticks,
+			  "started", str_or_null(st->started), "hardware",
+			  str_or_null(st->hardware), "missing_gpus", str_or_null(st->missing_gpus),
+			  "access", str_or_null(st->access), "servers", servers);
 	if (st->host)
 		json_object_set_new(js, "host", sw_json_str(st->host));
 	json_object_set_new(js, "check_gpus", json_boolean(!st->gpus_unchecked));

@@ -73,7 +73,8 @@ static int scan(struct sw__llm_think *t, const char *p, size_t n, bool final,
 				return rc;
 			/* A closing tag with no opening one: the template opened
 			 * the block, so everything before it was thinking. */
-			if (!t->in_think && (rc = put(t, SW__LLM_THINK_STRAY, NULL, 0, emit, user)) != 0)
+			if (!t->in_think &&
+			    (rc = put(t, SW__LLM_THINK_STRAY, NULL, 0, emit, user)) != 0)
 				return rc;
 			t->in_think = false;
 			t->trim = true;

@@ -88,8 +88,9 @@ int nvmlInit_v2(void)
 			continue;
 		struct gpu *g = &gpus[ngpus];
 		double w, lim;
-		if (sscanf(line, "gpu %u %31s %llu %u %lf %lf %llx %31s %n", &idx, g->pci, &g->total_mib,
-			   &g->temp, &w, &lim, &g->throttle, ecc, &name_at) >= 8 && idx == ngpus) {
+		if (sscanf(line, "gpu %u %31s %llu %u %lf %lf %llx %31s %n", &idx, g->pci,
+			   &g->total_mib, &g->temp, &w, &lim, &g->throttle, ecc, &name_at) >= 8 &&
+		    idx == ngpus) {
 			g->power_mw = (unsigned int)(w * 1000);
 			g->limit_mw = (unsigned int)(lim * 1000);
 			g->ecc = strcmp(ecc, "-") == 0 ? -1 : atoll(ecc);

@@ -159,10 +159,14 @@ static void test_health(void **state)
 	int fd = mkstemp(ini);
 	assert_true(fd >= 0);
 	FILE *f = fdopen(fd, "w");
-	fputs("[gpu \"0\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\npci = 00000000:1A:00.0\n"
-	      "[gpu \"1\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\npci = 00000000:1B:00.0\n"
-	      "[gpu \"2\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\npci = 00000000:1C:00.0\n"
-	      "[group \"pair\"]\ngpus = 0,1\nlink = nvlink\n", f);
+	fputs("[gpu \"0\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\npci = "
+	      "00000000:1A:00.0\n"
+	      "[gpu \"1\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\npci = "
+	      "00000000:1B:00.0\n"
+	      "[gpu \"2\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\npci = "
+	      "00000000:1C:00.0\n"
+	      "[group \"pair\"]\ngpus = 0,1\nlink = nvlink\n",
+	      f);
 	fclose(f);
 	assert_int_equal(sw_fleet_hw_load(&inv, ini, &err), 0);
 	assert_int_equal(sw__fleet_gpus_smi_parse(&g, GPUS, APPS, &err), 0);
@@ -186,7 +190,8 @@ static void test_health(void **state)
 	assert_non_null(strstr(text.data, "61/300 W"));
 	assert_non_null(strstr(text.data, "power cap"));
 	assert_non_null(strstr(text.data, "missing"));
-	assert_non_null(strstr(text.data, "GPU 2 (Tesla V100-SXM2-32GB) of group gpu-2 is missing"));
+	assert_non_null(
+		strstr(text.data, "GPU 2 (Tesla V100-SXM2-32GB) of group gpu-2 is missing"));
 	assert_non_null(strstr(text.data, "cold"));
 	json_t *j = sw_fleet_gpu_health_json(rows, n);
 	assert_int_equal(json_array_size(j), 3);
