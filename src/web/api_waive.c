@@ -110,3 +110,21 @@ cleanup:
 	sw_llm_config_release(&llm);
 	sw_authority_close(auth);
 }
+
+/* POST /runs/ID/version: a new run from an approved run's final, to edit
+ * (the approved run stays frozen): {"run": its id}. */
+void sw__web_run_version(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			 int64_t id)
+{
+	struct sw_err err = { 0 };
+	int64_t nid = 0;
+	json_t *body = sw__web_body_json(q, r);
+	if (!body)
+		return;
+	if (sw_run_new_version(&nid, m, id, &err) != 0)
+		sw__web_reply_err(r, &err);
+	else
+		sw__web_reply_json(r, 200, json_pack("{s:I, s:I}", "run", (json_int_t)nid,
+						     "version_of", (json_int_t)id));
+	json_decref(body);
+}

@@ -38,6 +38,7 @@ static const struct route routes[] = {
 	{ "GET", "m/:matter/runs/:run/draft.docx", .run = sw__web_draft_docx },
 	{ "POST", "m/:matter/runs/:run/approve", .run = sw__web_approve },
 	{ "GET", "m/:matter/runs/:run/certificate", .run = sw__web_run_certificate },
+	{ "POST", "m/:matter/runs/:run/version", .run = sw__web_run_version },
 };
 
 /* Whether seg[0..nseg) has pattern's shape: *matter and *run get the

@@ -211,6 +211,10 @@ void sw__web_waive(struct sw__web_req *q, struct sw__web_reply *r, struct sw_mat
  * {markdown, certificate}, for the page's Print; 409 before approval. */
 void sw__web_run_certificate(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
 			     int64_t run_id);
+/* POST /runs/ID/version (api_waive.c): a new run from an approved run's
+ * final, {run, version_of}; 409 for a run not approved. */
+void sw__web_run_version(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
+			 int64_t run_id);
 
 /* Whether text (NUL-terminated at len) is within what one request may
  * verify: SW_WEB_MAX_DRAFT bytes, SW_WEB_MAX_CLAIMS claims.  SW_ELIMIT with

@@ -302,6 +302,12 @@ try {
 	await page.click('#override-approve');
 	await page.waitForSelector('#approve-result strong');
 	check('approved with override', /override/.test(await page.locator('#approve-result').textContent()));
+	// an approved run is frozen in the page: read-only, Approve off, a new version offered
+	await page.waitForSelector('#new-version');
+	check('an approved run is read-only', await page.$eval('#draft-text', (e) => e.readOnly));
+	check('an approved run has no Approve', await page.$eval('#approve', (e) => e.disabled));
+	// (its "Edit a new version" is tested through the API in tests/cli/certify.sh:
+	// a run made here would renumber the runs the next checks start)
 
 	// ---------------------------------------------- hostile document text stays text
 	await page.goto(origin + '/#/m/acme');

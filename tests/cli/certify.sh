@@ -233,6 +233,13 @@ has "$T/cert.json" "final-sha256=$sha"
 code=$(curl -s -o "$T/cert.json" -w '%{http_code}' -H "Authorization: Bearer $(cat serve.token)" \
 	"http://127.0.0.1:$(cat "$T/port")/api/m/acme/runs/2/certificate")
 eq "no certificate before approval" "$code" 409
+# the page's "Edit a new version" of the frozen run
+code=$(curl -s -o "$T/version.json" -w '%{http_code}' -H "Authorization: Bearer $(cat serve.token)" \
+	-H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' --data-binary '{}' \
+	"http://127.0.0.1:$(cat "$T/port")/api/m/acme/runs/1/version")
+eq "a new version in the page" "$code" 200
+has "$T/version.json" '"version_of":1'
+eq "its parent" "$(sql acme 'SELECT parent_run_id FROM runs ORDER BY id DESC LIMIT 1')" 1
 kill $spid
 wait $spid 2>/dev/null
 

@@ -931,7 +931,24 @@
 			if (base)
 				api(base + '/certificate', undefined, { allow: [404, 409] }).then(function (r) {
 					certView.textContent = r.status === 200 ? r.data.markdown : '';
+					if (r.status === 200)
+						frozen();
 				}).catch(function () { certView.textContent = ''; });
+		}
+		/* An approved run is frozen, as its certificate states it: nothing to
+		 * edit or approve here; editing again is a new version of the run. */
+		function frozen() {
+			ta.readOnly = true;
+			if (approveBtn)
+				approveBtn.disabled = true;
+			clear(banner);
+			banner.hidden = false;
+			banner.appendChild(el('p', null, 'This run is approved: its draft is frozen as approved. ',
+				el('button', { type: 'button', id: 'new-version', on: { click: function () {
+					api(base + '/version', {}).then(function (r) {
+						location.hash = '#/m/' + enc(m) + '/runs/' + enc(r.data.run) + '/draft';
+					}).catch(failed);
+				} } }, 'Edit a new version')));
 		}
 		var editor = el('div', { class: 'editor' }, back, ta);
 		var list = el('ol', { class: 'claims', id: 'claim-list', 'aria-label': 'Claims, blocked first' });
