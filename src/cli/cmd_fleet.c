@@ -288,11 +288,11 @@ static json_t *hosts_json(const struct sw_fleet_office *f)
 		     i++) {
 			const struct sw_fleet_state_planned *p = &f->state[0].planned[i];
 			if (strcmp(p->host, name) == 0)
-				json_array_append_new(unavailable,
-						      json_pack("{s:s, s:s, s:o}", "server", p->name,
-								"host", name, "role",
-								p->role ? sw_json_str(p->role)
-									: json_null()));
+				json_array_append_new(
+					unavailable,
+					json_pack("{s:s, s:s, s:o}", "server", p->name, "host",
+						  name, "role",
+						  p->role ? sw_json_str(p->role) : json_null()));
 		}
 		json_array_append_new(hosts, o);
 	}

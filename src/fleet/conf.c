@@ -64,16 +64,19 @@ int sw_fleet_spec_parse(char **path, struct sw_fleet_request *r, const char *spe
 			group = val;
 		else if (strcmp(p, "port") == 0 && parse_num(val, 65535, &v) && v >= 1024)
 			r->port = (uint16_t)v;
-		else if (strcmp(p, "reasoning") == 0 && (!strcmp(val, "on") || !strcmp(val, "off") ||
-							  !strcmp(val, "auto")))
+		else if (strcmp(p, "reasoning") == 0 &&
+			 (!strcmp(val, "on") || !strcmp(val, "off") || !strcmp(val, "auto")))
 			r->reasoning = !strcmp(val, "on") ? 1 : !strcmp(val, "off") ? 2 : 0;
-		else if (strcmp(p, "reasoning_budget") == 0 && parse_num(val, 10000000, &v) && v > 0)
+		else if (strcmp(p, "reasoning_budget") == 0 && parse_num(val, 10000000, &v) &&
+			 v > 0)
 			r->reasoning_budget = (uint32_t)v;
 		else
-			rc = sw_err_set(err, SW_EUSAGE,
-					"'%s': bad option '%s=%s' (ctx=N[k], kv=f16|q8_0|q4_0|..., role=NAME, "
-					"np=N, group=NAME, port=N, reasoning=on|off, reasoning_budget=N)",
-					spec, p, val);
+			rc = sw_err_set(
+				err, SW_EUSAGE,
+				"'%s': bad option '%s=%s' (ctx=N[k], kv=f16|q8_0|q4_0|..., "
+				"role=NAME, "
+				"np=N, group=NAME, port=N, reasoning=on|off, reasoning_budget=N)",
+				spec, p, val);
 		p = next;
 	}
 	if (rc == 0) {

@@ -409,17 +409,22 @@ static int add_host(struct sw_fleet_hw *hw, const struct inventory *inv, const c
 	/* The name goes into file names and, through an exec, into a command
 	 * line on that host: a host name, nothing a shell would act on. */
 	if (!sw_fleet_host_name_ok(name)) {
-		int rc = sw_err_set(err, SW_EINPUT, "%s: %s '%s' is not a host name (letters, digits,"
-				    " '-' and dots: box2, gpu2.lan)%s", path,
-				    in->name && *in->name ? "[host] name" : "the host named after the file",
+		int rc = sw_err_set(err, SW_EINPUT,
+				    "%s: %s '%s' is not a host name (letters, digits,"
+				    " '-' and dots: box2, gpu2.lan)%s",
+				    path,
+				    in->name && *in->name ? "[host] name"
+							  : "the host named after the file",
 				    name, in->name && *in->name ? "" : "; give [host] name");
 		free(name);
 		return rc;
 	}
 	if (in->address && *in->address && !sw_fleet_host_address_ok(in->address)) {
 		free(name);
-		return sw_err_set(err, SW_EINPUT, "%s: [host] address '%s' is neither a host name nor"
-				  " a numeric address", path, in->address);
+		return sw_err_set(err, SW_EINPUT,
+				  "%s: [host] address '%s' is neither a host name nor"
+				  " a numeric address",
+				  path, in->address);
 	}
 	char *exec = NULL;
 	if (in->exec && *in->exec)

@@ -156,7 +156,8 @@ static void build_server(struct sw_fleet_sv *sv, size_t i)
 		s->argv = strv_add(s->argv, &n, "--reasoning");
 		s->argv = strv_add(s->argv, &n, r->reasoning == 1 ? "on" : "off");
 	} else if (r->reasoning) {
-		sw__fleet_sv_say(s, "reasoning=%s not passed: this build's --help has no --reasoning",
+		sw__fleet_sv_say(s,
+				 "reasoning=%s not passed: this build's --help has no --reasoning",
 				 r->reasoning == 1 ? "on" : "off");
 	}
 	if (r->reasoning_budget && known && sv->caps.reasoning_budget) {
@@ -253,7 +254,8 @@ int sw_fleet_sv_prepare(struct sw_fleet_sv **out, const struct sw_fleet_conf *co
 	}
 	/* sworn.conf names the program by its path: held to sworn.conf's own
 	 * checks (a bare name is PATH's, as the shell's would be). */
-	if (strchr(conf->server, '/') && (rc = sw_fleet_program_check_trust(conf->server, err)) != 0)
+	if (strchr(conf->server, '/') &&
+	    (rc = sw_fleet_program_check_trust(conf->server, err)) != 0)
 		goto fail;
 	/* The flags of the build that will run: a server that cannot be read
 	 * gets the newest ones, and its start fails with its own message. */

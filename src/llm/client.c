@@ -321,8 +321,8 @@ static bool takes_reasoning(struct sw_llm_client *c, unsigned timeout_ms, const 
 	if (c->reasoning_caps < 0) {
 		struct sw_err soft = { 0 };
 		int rc;
-		json_t *props = get_json(c, "/props", timeout_ms ? timeout_ms : INFO_CONNECT_MS, &rc,
-					 &soft);
+		json_t *props = get_json(c, "/props", timeout_ms ? timeout_ms : INFO_CONNECT_MS,
+					 &rc, &soft);
 		c->reasoning_caps = rc != 0 ? 0 : json_is_object(json_object_get(props,
 							"chat_template_caps")) ? 1 : 2;
 		json_decref(props);
