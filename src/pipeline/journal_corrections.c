@@ -82,8 +82,13 @@ int sw__journal_corrections_each(struct sw_matter *m,
 			.waivers = col(st, 13),
 		};
 		if ((rc = clean(&c.clean, db, c.run_id, c.step_key, c.draft_doc_id, c.final_doc_id,
-				err)) != 0 ||
-		    (rc = fn(&c, ctx)) != 0)
+				err)) != 0)
+			goto cleanup;
+		/* a new version of an approved run (sworn run version) was drafted
+		 * by a lawyer, not a model: nothing for a model to learn */
+		if (strcmp(c.step_key, "version") == 0)
+			c.clean = false;
+		if ((rc = fn(&c, ctx)) != 0)
 			goto cleanup;
 	}
 	if (s != SQLITE_DONE)

@@ -186,6 +186,13 @@ run 0 "$SWORN" run approve 3 -m acme --final v3.md -o "$T/v3-out.md"
 has "$T/out" "approved"
 run 0 "$SWORN" certify 3 -m acme
 has "$T/out" "Matter acme, run 3"
+run 0 "$SWORN" corrections export -m acme --kind sft -o sft3.jsonl
+has "$T/err" "1 left out"
+python3 - sft3.jsonl <<'PY' || failures=$((failures + 1))
+import json, sys
+runs = [json.loads(l)["metadata"]["run"] for l in open(sys.argv[1])]
+assert 3 not in runs, runs  # the lawyer's own version teaches a model nothing
+PY
 eq "run 1 untouched" "$(sql acme 'SELECT status || count(*) FROM corrections c JOIN runs r ON r.id = c.run_id WHERE r.id = 1')" "approved1"
 
 # sworn serve names who it runs for, on its start and in the page's session
