@@ -73,6 +73,9 @@ static json_t *endpoint_json(const struct sw_llm_endpoint *ep, const struct sw_l
 			"idle_slots", p->info.idle_slots >= 0 ? json_integer(p->info.idle_slots)
 							      : json_null(),
 			"sleeping", p->info.sleeping));
+	if (p->have_info)
+		json_object_set_new(json_object_get(j, "server"), "reasoning_settings",
+				    json_boolean(p->info.reasoning_settings));
 	else
 		json_object_set_new(j, "server", json_null());
 	json_object_set_new(j, "speed", sp->calls ? json_pack("{s:i, s:f, s:f, s:s}",
@@ -107,6 +110,10 @@ static void endpoint_text(const struct sw_llm_endpoint *ep, const struct sw_llm_
 			sw_term_printf(stdout, "%s slots", slots);
 		sw_term_printf(stdout, ", build %s%s\n", p->info.build ? p->info.build : "?",
 		       p->info.sleeping ? ", sleeping" : "");
+		sw_term_printf(stdout, "  think   %s\n", p->info.reasoning_settings
+			       ? "a role's reasoning and reasoning_budget are sent"
+			       : "a role's reasoning and reasoning_budget are not sent (its /props"
+				 " lists no chat_template_caps)");
 	}
 	if (ep->n_gpus) {
 		sw_term_printf(stdout, "  gpus    ");

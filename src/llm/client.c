@@ -658,6 +658,7 @@ int sw_llm_server_info(struct sw_llm_server_info *out, struct sw_llm_client *c,
 	out->total_slots = sw_json_int(json_object_get(props, "total_slots"), 0, LONG_MAX, &v)
 				   ? (long)v : 0;
 	out->sleeping = json_is_true(json_object_get(props, "is_sleeping"));
+	out->reasoning_settings = json_is_object(json_object_get(props, "chat_template_caps"));
 	slots = get_json(c, "/slots", timeout_ms, &rc, &soft);
 	if (rc == SW_EPOLICY || rc == SW_ECANCEL)
 		goto hard;

@@ -331,6 +331,8 @@ struct sw_llm_server_info {
 	long total_slots;   /* /props total_slots */
 	long idle_slots;    /* /slots entries not processing; -1 unknown */
 	bool sleeping;      /* /props is_sleeping */
+	bool reasoning_settings; /* /props lists chat_template_caps: a role's
+				    reasoning and reasoning_budget are sent */
 };
 void sw_llm_server_info_release(struct sw_llm_server_info *i);
 

@@ -97,6 +97,13 @@ lacks "$T/old.req" 'thinking_budget_tokens'
 has "$T/out" 'reasoning = off and reasoning_budget = 64 not sent: its /props lists no chat_template_caps'
 run 0 "$SWORN" ask quiet-old SHAPE-CONTENT
 has "$T/err" "not sent: its /props lists no chat_template_caps"
+# sworn models says which servers take them
+run 0 "$SWORN" models
+has "$T/out" "  think   a role's reasoning and reasoning_budget are sent"
+has "$T/out" "  think   a role's reasoning and reasoning_budget are not sent (its /props lists no chat_template_caps)"
+run 0 "$SWORN" models --json
+has "$T/out" '"reasoning_settings": true'
+has "$T/out" '"reasoning_settings": false'
 # a role without settings asks nothing of /props
 : >"$T/old.req"
 run 0 "$SWORN" ask plain SHAPE-CONTENT
