@@ -47,6 +47,8 @@ void sw_matter_close(struct sw_matter *m)
 	sw__record_prov_close(m);
 	for (size_t i = 0; i < SW_ARRAY_LEN(m->stmts); i++)
 		sqlite3_finalize(m->stmts[i]);
+	for (size_t i = 0; i < SW_ARRAY_LEN(m->queries); i++)
+		sqlite3_finalize(m->queries[i].st);
 	sqlite3_close(m->db);
 	free(m->batch.lost);
 	free(m->ws_root);

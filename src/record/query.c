@@ -38,12 +38,49 @@ static void read_page(struct sw_record_page *out, sqlite3_stmt *st)
 	out->bates = col_str(st, 5);
 }
 
+/* A read query: prepared once per open matter and kept by its SQL text
+ * (every caller passes a literal, whose address names it), so that the
+ * verifier's thousands of page look-ups do not parse the same SQL each
+ * time.  A query already in use (a nested call) gets a statement of its
+ * own.  Give it back with done(). */
 static int prepare(sqlite3_stmt **st, struct sw_matter *m, const char *sql,
 		   struct sw_err *err)
 {
-	if (sqlite3_prepare_v2(m->db, sql, -1, st, NULL) != SQLITE_OK)
+	size_t free_slot = SW_ARRAY_LEN(m->queries);
+	for (size_t i = 0; i < SW_ARRAY_LEN(m->queries); i++) {
+		if (m->queries[i].sql == sql && !m->queries[i].busy) {
+			m->queries[i].busy = true;
+			*st = m->queries[i].st;
+			return 0;
+		}
+		if (!m->queries[i].sql && free_slot == SW_ARRAY_LEN(m->queries))
+			free_slot = i;
+	}
+	if (sqlite3_prepare_v2(m->db, sql, -1, st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(*st);
+		*st = NULL;
 		return sw__record_sqlerr(err, m->db, "cannot read the record");
+	}
+	if (free_slot < SW_ARRAY_LEN(m->queries)) {
+		m->queries[free_slot].sql = sql;
+		m->queries[free_slot].st = *st;
+		m->queries[free_slot].busy = true;
+	}
 	return 0;
+}
+
+/* Give a statement of prepare() back: reset for its next use, or
+ * finalized when it was one of its own. */
+static void done(struct sw_matter *m, sqlite3_stmt *st)
+{
+	for (size_t i = 0; st && i < SW_ARRAY_LEN(m->queries); i++)
+		if (m->queries[i].st == st) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			m->queries[i].busy = false;
+			return;
+		}
+	sqlite3_finalize(st);
 }
 
 /* Step st once into out: 0, SW_ENOTFOUND (message what), or SW_EDB. */
@@ -77,7 +114,7 @@ int sw_record_page_by_bates(struct sw_record_page *out, struct sw_matter *m,
 	sqlite3_bind_text(st, 1, prefix, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, (sqlite3_int64)num);
 	rc = one_page(out, m, st, "no evidence page has that Bates number", err);
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -102,7 +139,7 @@ int sw_record_bates_count(uint64_t *out, struct sw_matter *m, const char *prefix
 		*out = (uint64_t)sqlite3_column_int64(st, 0);
 	else
 		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -121,7 +158,7 @@ int sw_record_doc_by_label(struct sw_record_page *out, struct sw_matter *m,
 		sqlite3_bind_text(st, 1, norm, -1, SQLITE_STATIC);
 		rc = one_page(out, m, st, "no label names an evidence document so", err);
 	}
-	sqlite3_finalize(st);
+	done(m, st);
 	free(norm);
 	return rc;
 }
@@ -139,7 +176,7 @@ int sw_record_doc_page(struct sw_record_page *out, struct sw_matter *m,
 	sqlite3_bind_int64(st, 1, doc_id);
 	sqlite3_bind_int64(st, 2, page_no);
 	rc = one_page(out, m, st, "the document has no such page", err);
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -172,7 +209,7 @@ int sw_record_transcript_lines(uint32_t *found, struct sw_record_page *page,
 	}
 	if (s != SQLITE_DONE)
 		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -194,7 +231,7 @@ int sw_record_page_text(struct sw_buf *out, struct sw_matter *m, int64_t id,
 		rc = sw_err_set(err, SW_ENOTFOUND, "no evidence page %lld", (long long)id);
 	else
 		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -249,7 +286,7 @@ int sw_record_find_pages(int64_t **out, size_t *n, struct sw_matter *m,
 	if (s != SQLITE_DONE)
 		rc = sw__record_sqlerr(err, m->db, "cannot search the record");
 cleanup:
-	sqlite3_finalize(st);
+	done(m, st);
 	sw_buf_release(&q);
 	if (rc) {
 		free(*out);
@@ -296,7 +333,7 @@ int sw_record_bates_summary(char **out, struct sw_matter *m, struct sw_err *err)
 	} else {
 		*out = sw_buf_detach(&b, NULL);
 	}
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -312,7 +349,7 @@ int sw_record_page_by_id(struct sw_record_page *out, struct sw_matter *m,
 		return rc;
 	sqlite3_bind_int64(st, 1, id);
 	rc = one_page(out, m, st, "no such evidence page", err);
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -367,7 +404,7 @@ int sw_record_bates_series(struct sw_record_series **out, size_t *n, struct sw_m
 		*out = NULL;
 		*n = 0;
 	}
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -399,7 +436,7 @@ int sw_record_bates_first_missing(uint64_t *out, struct sw_matter *m, const char
 		*out = (uint64_t)sqlite3_column_int64(st, 0);
 	else
 		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -444,7 +481,7 @@ int sw_record_labels(struct sw_record_label **out, size_t *n, struct sw_matter *
 		*out = NULL;
 		*n = 0;
 	}
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }
 
@@ -481,6 +518,6 @@ int sw_record_page_lines(struct sw_record_tline **out, size_t *n, struct sw_matt
 		*out = NULL;
 		*n = 0;
 	}
-	sqlite3_finalize(st);
+	done(m, st);
 	return rc;
 }

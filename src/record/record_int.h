@@ -46,6 +46,13 @@ struct sw_matter {
 	sqlite3 *prov;   /* <ws_root>/provenance.db, opened when first needed */
 	struct sw__record_prov_index *prov_index; /* model-output prints, loaded once */
 	sqlite3_stmt *stmts[8];    /* prepared once per open: see sw__record_stmt */
+	/* the read queries of query.c, prepared once per open and kept by
+	 * their SQL text (a literal's address): see query.c's prepare() */
+	struct {
+		const char *sql;
+		sqlite3_stmt *st;
+		bool busy;
+	} queries[24];
 	bool files_made[256];      /* files/<xx>/ folders known to exist */
 	struct sw__record_batch batch;
 };

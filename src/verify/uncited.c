@@ -104,24 +104,31 @@ static bool exempt(const char *t, size_t s, size_t e)
 					 t[z - 1] == '?' || t[z - 1] == ';'));
 }
 
-/* Whether sentence s (its claims the report's, in order) or the citation
- * sentence right after it cites anything. */
-static bool cited(const struct sw_claims *cl, size_t s)
+/* Per sentence, where its first citing claim starts (SIZE_MAX: none), in
+ * one pass over the claims, so that "is it cited" costs nothing per
+ * sentence (a scan of every claim per sentence made a 100,000-claim draft
+ * quadratic). */
+static size_t *first_cites(const struct sw_claims *cl)
 {
+	size_t *first = sw_xcalloc(cl->nsentences + 1, sizeof(*first));
+	for (size_t s = 0; s <= cl->nsentences; s++)
+		first[s] = SIZE_MAX;
 	for (size_t k = 0; k < cl->n; k++) {
 		const struct sw_claim *c = &cl->v[k];
-		if (!cites(c->kind))
-			continue;
-		if (c->sentence == s)
-			return true;
-		/* a citation sentence right after it: "... steel. (Pl. Ex. 4.)" */
-		if (c->sentence == s + 1 && s + 1 < cl->nsentences) {
-			const struct sw_sentence *n = &cl->sentences[s + 1];
-			if (c->start <= n->start + 16)
-				return true;
-		}
+		if (cites(c->kind) && c->sentence < cl->nsentences && c->start < first[c->sentence])
+			first[c->sentence] = c->start;
 	}
-	return false;
+	return first;
+}
+
+/* Whether sentence s or the citation sentence right after it cites
+ * anything: "... steel. (Pl. Ex. 4.)" */
+static bool cited(const struct sw_claims *cl, const size_t *first, size_t s)
+{
+	if (s < cl->nsentences && first[s] != SIZE_MAX)
+		return true;
+	return s + 1 < cl->nsentences && first[s + 1] != SIZE_MAX &&
+	       first[s + 1] <= cl->sentences[s + 1].start + 16;
 }
 
 /* Whether the identifier [s, e) of the text is also in a sentence that
@@ -160,10 +167,11 @@ static void uncited_pass(struct sw_verify_report *r)
 {
 	const struct sw_claims *cl = &r->claims;
 	const char *t = r->text;
+	size_t *first = first_cites(cl);
 	for (size_t s = 0; s < cl->nsentences; s++) {
 		const struct sw_sentence *se = &cl->sentences[s];
 		if (se->end <= se->start || se->end > r->len || exempt(t, se->start, se->end) ||
-		    cited(cl, s))
+		    cited(cl, first, s))
 			continue;
 		struct sw_buf facts = SW_BUF_INIT;
 		size_t n = 0;
@@ -175,7 +183,7 @@ static void uncited_pass(struct sw_verify_report *r)
 		while (sw_claims_next_fact(&tok, t + se->start, se->end - se->start, &pos))
 			if (!(tok.kind == SW_FACT_IDENTIFIER &&
 			      (cited_elsewhere(r, se->start + tok.start, se->start + tok.end) ||
-			       cited(cl, s + 1) ||
+			       cited(cl, first, s + 1) ||
 			       named_twice(r, se->start + tok.start, se->start + tok.end))))
 				add_fact(&facts, &n, t, se->start + tok.start, se->start + tok.end);
 		if (!n) {
@@ -187,6 +195,7 @@ static void uncited_pass(struct sw_verify_report *r)
 			se->start, se->end, sw_buf_detach(&facts, NULL)
 		};
 	}
+	free(first);
 }
 
 static void elements_pass(struct sw_verify_report *r, const struct sw_verify_opts *o)
