@@ -21,8 +21,8 @@ int sw__web_verify_bounds(struct sw_matter *m, const char *text, size_t len, str
 {
 	if (len > SW_WEB_MAX_DRAFT)
 		return sw_err_set(err, SW_ELIMIT,
-				  "the draft is %zu bytes of text: the page verifies at most %zu at "
-				  "once; run sworn verify -m %s FILE for a longer one",
+				  "the draft is %zu bytes of text: the page verifies at most %zu "
+				  "at once; run sworn verify -m %s FILE for a longer one",
 				  len, SW_WEB_MAX_DRAFT, sw_matter_name(m));
 	/* the claims are what verifying costs: counted first (a scan is cheap
 	 * next to checking each against the record) */
@@ -35,8 +35,8 @@ int sw__web_verify_bounds(struct sw_matter *m, const char *text, size_t len, str
 		return rc;
 	if (n > SW_WEB_MAX_CLAIMS)
 		return sw_err_set(err, SW_ELIMIT,
-				  "the draft has %zu claims: the page verifies at most %d at once; run "
-				  "sworn verify -m %s FILE for a longer one",
+				  "the draft has %zu claims: the page verifies at most %d at once; "
+				  "run sworn verify -m %s FILE for a longer one",
 				  n, SW_WEB_MAX_CLAIMS, sw_matter_name(m));
 	return 0;
 }

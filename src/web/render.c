@@ -269,8 +269,9 @@ static int call(struct sw_buf *out, unsigned *value, struct sw_web *w, int kind,
 			rc = sw_err_set(err, SW_ECANCEL, "the server is stopping");
 		else
 			rc = sw_err_set(err, SW_ELIMIT,
-					"page %u of the original takes more than a page may to "
-					"draw (%u s of CPU, %u MiB): its text is shown, not its image",
+					"page %u of the original takes more than a page may "
+					"to draw (%u s of CPU, %u MiB): its text is shown, "
+					"not its image",
 					page, w->render_cpu_s, (unsigned)(SW__WEB_RENDER_AS >> 20));
 		close(sv[0]);
 		goto done;

@@ -174,8 +174,8 @@ static void route(struct sw__web_req *q, struct sw__web_reply *r, const char *ho
 		return;
 	}
 	if (!authenticated(w, q->conn, &q->session)) {
-		sw__web_reply_text(r, 403, "forbidden: no token, or the session has ended: open the "
-				   "URL sworn serve printed\n");
+		sw__web_reply_text(r, 403, "forbidden: no token, or the session has ended: "
+				   "open the URL sworn serve printed\n");
 		return;
 	}
 	if (q->post && !post_ok(w, q->conn, host)) {

@@ -211,7 +211,8 @@ static void test_token_file(void **state)
 	unlink(path);
 	assert_int_equal(symlink("/dev/null", path), 0);
 	assert_int_not_equal(sw_web_token(t2, dir, false, &err), 0); /* a link is not followed */
-	assert_int_equal(sw_web_token(t2, dir, true, &err), 0); /* the link replaced, not followed */
+	/* the link replaced, not followed */
+	assert_int_equal(sw_web_token(t2, dir, true, &err), 0);
 	struct stat lst;
 	assert_int_equal(lstat(path, &lst), 0);
 	assert_true(S_ISREG(lst.st_mode));
