@@ -77,21 +77,23 @@ static void state_text(FILE *f, const void *ud)
 }
 
 /* The state, and each GPU of its inventory as the driver sees it now
- * (this box's fleet: memory its servers hold, heat, power, throttling,
- * ECC, a GPU gone missing). */
-static int show(const struct fleet_opts *o, const struct sw_fleet_state *st)
+ * (memory its servers hold, heat, power, throttling, ECC, a GPU gone
+ * missing) when the fleet is this box's (here: not another host's state
+ * read from a shared folder). */
+static int show(const struct fleet_opts *o, const struct sw_fleet_state *st, bool here)
 {
 	struct sw_fleet_gpu_report gpus;
 	memset(&gpus, 0, sizeof(gpus));
 	/* check_gpus = no: the driver is not asked, as up did not ask it. */
-	if (!st->gpus_unchecked)
+	bool asked = here && !st->gpus_unchecked;
+	if (asked)
 		sw_fleet_gpu_report(&gpus, st->hardware, st);
-	struct shown sh = { st, st->gpus_unchecked ? NULL : &gpus };
+	struct shown sh = { st, asked ? &gpus : NULL };
 	json_t *doc = NULL;
 	if (o->json) {
 		doc = sw_fleet_state_json(st, true);
-		json_object_set_new(doc, "gpu_health", st->gpus_unchecked
-					? json_null() : sw_fleet_gpu_report_json(&gpus));
+		json_object_set_new(doc, "gpu_health",
+				    asked ? sw_fleet_gpu_report_json(&gpus) : json_null());
 	}
 	int rc = cli_emit(o->json, doc, state_text, &sh,
 			  sw_fleet_state_all_ready(st) && gpus.missing == 0 ? CLI_OK : CLI_NO);
@@ -179,7 +181,7 @@ static int up(struct cli_ctx *ctx, const struct fleet_opts *o, const struct sw_f
 		sw_fleet_state_release(&st);
 		nap(100);
 	}
-	int rc = quiet ? (sw_fleet_state_all_ready(&st) ? CLI_OK : CLI_NO) : show(o, &st);
+	int rc = quiet ? (sw_fleet_state_all_ready(&st) ? CLI_OK : CLI_NO) : show(o, &st, true);
 	if (exited) {
 		char *name = sw_fleet_host_file("supervisor", host, "log");
 		cli_error("the supervisor ended (status %d); see %s/%s", code, conf->dir, name);
@@ -300,11 +302,46 @@ static json_t *hosts_json(const struct sw_fleet_office *f)
 			 unavailable, "all_ready", hosts_all_ready(f));
 }
 
+struct hosts_shown {
+	const struct sw_fleet_office *f;
+	const struct sw_fleet_gpu_report *gpus; /* this box's, or NULL */
+};
+
+static void hosts_text_gpus(FILE *out, const void *ud)
+{
+	const struct hosts_shown *sh = ud;
+	hosts_text(out, sh->f);
+	if (sh->gpus) {
+		struct sw_buf b = SW_BUF_INIT;
+		sw_fleet_gpu_report_text(&b, sh->gpus);
+		fprintf(out, "%s: %s", sh->f->hw.hosts[0].name, b.data);
+		sw_buf_release(&b);
+	}
+}
+
+/* Every host's servers, and this box's GPUs (each other box shows its own
+ * with 'sworn fleet status --host NAME' run there). */
 static int hosts_status(const struct fleet_opts *o, struct sw_fleet_office *f)
 {
+	struct sw_fleet_gpu_report gpus;
+	memset(&gpus, 0, sizeof(gpus));
 	sw_fleet_office_gather(f, STATUS_TIMEOUT_MS);
-	int code = hosts_all_ready(f) ? CLI_OK : CLI_NO;
-	return cli_emit(o->json, o->json ? hosts_json(f) : NULL, hosts_text, f, code);
+	if (f->conf.check_gpus)
+		sw_fleet_gpu_report(&gpus, f->hw.hosts[0].source,
+				    f->have_state[0] ? &f->state[0] : NULL);
+	struct hosts_shown sh = { f, f->conf.check_gpus ? &gpus : NULL };
+	int code = hosts_all_ready(f) && gpus.missing == 0 ? CLI_OK : CLI_NO;
+	json_t *doc = NULL;
+	if (o->json) {
+		doc = hosts_json(f);
+		json_object_set_new(doc, "gpu_health", f->conf.check_gpus
+					? json_pack("{s:s, s:o}", "host", f->hw.hosts[0].name,
+						    "report", sw_fleet_gpu_report_json(&gpus))
+					: json_null());
+	}
+	int rc = cli_emit(o->json, doc, hosts_text_gpus, &sh, code);
+	sw_fleet_gpu_report_release(&gpus);
+	return rc;
 }
 
 static int hosts_up(struct cli_ctx *ctx, const struct fleet_opts *o, struct sw_fleet_office *f)
@@ -493,7 +530,10 @@ static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const cha
 					NULL, NULL, CLI_NO);
 		return err.code == SW_ENOTFOUND ? (cli_fail(&err), CLI_NO) : cli_fail(&err);
 	}
-	int rc = show(o, &st);
+	/* Another host's state in a shared folder is not this box's GPUs:
+	 * they are read only for this box (the first host) or a host whose
+	 * supervisor runs here (its own exec). */
+	int rc = show(o, &st, strcmp(o->host, f->hw.hosts[0].name) == 0 || st.supervisor_running);
 	sw_fleet_state_release(&st);
 	return rc;
 }
@@ -562,7 +602,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 					rc = CLI_NO;
 			}
 		} else {
-			rc = show(o, &st);
+			rc = show(o, &st, true);
 			sw_fleet_state_release(&st);
 		}
 	} else if (strcmp(verb, "down") == 0 && o->json) {

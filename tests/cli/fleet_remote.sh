@@ -86,6 +86,31 @@ chmod 644 "$T/box2.ini"
 run 1 "$SWORN" -C "$WS" fleet status
 lacks "$T/err" "not running"
 
+# ---- this box's GPUs in the status of several hosts; another host's
+# state read from the shared folder is not shown with this box's GPUs
+: "${SW_FAKE_NVML_LIB:?set SW_FAKE_NVML_LIB to the stand-in NVML library}"
+export SWORN_NVML="$SW_FAKE_NVML_LIB" SW_FAKE_NVML="$T/nvml"
+: >"$T/nvml"
+for i in 0 1 2 3 4 5 6 7 8 9 10; do
+	printf 'gpu %d 00000000:%02X:00.0 32768 40 50 300 0x0 0 Tesla V100-SXM2-32GB\n' $i \
+		$((26 + i)) >>"$T/nvml"
+done
+sed -i 's/^check_gpus = no$/check_gpus = yes/' "$WS/sworn.conf"
+run 1 "$SWORN" -C "$WS" fleet status
+has "$T/out" "box1: GPUs (NVML):"
+has "$T/out" "GPU 11 (Tesla V100-SXM2-32GB) of group board-b is missing"
+run 1 "$SWORN" -C "$WS" fleet status --json
+has "$T/out" '"host": "box1"'
+has "$T/out" '"state": "missing"'
+mkdir -p "$WS/fleet"
+printf '{"phase": "stopped", "supervisor_pid": -1, "host": "box2", "servers": []}\n' \
+	>"$WS/fleet/state-box2.json"
+run 1 "$SWORN" -C "$WS" fleet status --host box2
+lacks "$T/out" "GPUs"
+lacks "$T/out" "missing"
+sed -i 's/^check_gpus = yes$/check_gpus = no/' "$WS/sworn.conf"
+unset SWORN_NVML SW_FAKE_NVML
+
 # ---- a llama_server others may rewrite is not started
 rm -rf "$T/ws1"
 "$SWORN" init -q "$T/ws1" || exit 1
