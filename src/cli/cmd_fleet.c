@@ -533,7 +533,8 @@ static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const cha
 	/* Another host's state in a shared folder is not this box's GPUs:
 	 * they are read only for this box (the first host) or a host whose
 	 * supervisor runs here (its own exec). */
-	int rc = show(o, &st, strcmp(o->host, f->hw.hosts[0].name) == 0 || st.supervisor_running);
+	bool here = strcmp(o->host, f->hw.hosts[0].name) == 0 || st.supervisor_running;
+	int rc = show(o, &st, here);
 	sw_fleet_state_release(&st);
 	return rc;
 }
