@@ -132,6 +132,9 @@ has cert.html 'contenteditable="true"'
 has cert.html "final-sha256=$sha"
 run 0 "$SWORN" certify 1 -m acme --format pdf -o cert.pdf
 eq "a PDF" "$(head -c 5 cert.pdf)" "%PDF-"
+eq "one or two pages" "$(python3 -c 'import re, sys
+n = len(re.findall(rb"/Type\s*/Page(?![s\w])", open(sys.argv[1], "rb").read()))
+print(1 <= n <= 2)' cert.pdf)" True
 run 2 "$SWORN" certify 1 -m acme --format pdf
 has "$T/err" "needs -o FILE"
 run 2 "$SWORN" certify 1 -m acme --format docx
