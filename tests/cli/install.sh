@@ -59,6 +59,9 @@ run 1 "$dest/bin/sworn" -C "$T/ws" verify -m acme "$T/draft.md" --annotate "$T/d
 has "$T/out" "annotated: $T/draft.docx (1 comment)"
 test -f "$dest/lib/sworn/sworn-verify.so"
 eq "lib/sworn/sworn-verify.so installed" "$?" 0
+# the certificate's PDF layout (sworn-pipeline.so)
+test -f "$dest/lib/sworn/sworn-pipeline.so"
+eq "lib/sworn/sworn-pipeline.so installed" "$?" 0
 
 # make package: a .deb of the same files under /usr (packaged in the test's
 # folder, not the build's).
