@@ -490,3 +490,18 @@ bool cli_opt_takes_path(const struct cli_opt *o)
 			return true;
 	return false;
 }
+
+int cli_read_stdin(struct sw_buf *out, size_t max, const char *what, struct sw_err *err)
+{
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
+		if (out->len + n > max)
+			return sw_err_set(err, SW_ELIMIT, "%s on standard input is over the %zu-byte "
+					  "limit", what, max);
+		sw_buf_add(out, chunk, n);
+	}
+	if (ferror(stdin))
+		return sw_err_set(err, SW_EIO, "cannot read %s from standard input", what);
+	return 0;
+}

@@ -246,6 +246,11 @@ int cli_parse_colour(enum cli_colour_mode *out, const char *v, struct sw_err *er
  * for an option the command's own table lacks. */
 int cli_parse_global(int argc, char **argv, struct sw_err *err);
 
+/* Read all of standard input into out, at most max bytes: SW_ELIMIT past
+ * them, SW_EIO on a read error, each message naming what ("the prompt"). */
+int cli_read_stdin(struct sw_buf *out, size_t max, const char *what,
+		   struct sw_err *err) SW_MUST_USE;
+
 /* Whether stdout may be coloured: --color=always, never, or (auto) a
  * terminal with NO_COLOR unset. */
 bool cli_colour(void);

@@ -2,23 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/cli_draft.h"
 #include "extract/extract.h"
-
-static int read_stdin(struct sw_buf *out, struct sw_err *err)
-{
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
-		if (out->len + n > CLI_DRAFT_STDIN_MAX)
-			return sw_err_set(err, SW_ELIMIT, "standard input is over the %zu-byte limit",
-					  CLI_DRAFT_STDIN_MAX);
-		sw_buf_add(out, chunk, n);
-	}
-	if (ferror(stdin))
-		return sw_err_set(err, SW_EIO, "cannot read standard input");
-	return 0;
-}
 
 int cli_draft_read(struct cli_draft *out, const char *path, const char *format,
 		   struct sw_err *err)
@@ -34,7 +20,7 @@ int cli_draft_read(struct cli_draft *out, const char *path, const char *format,
 				  "unknown --format '%s': give auto, markdown, html or text", format);
 	bool in = !strcmp(path, "-");
 	if (in) {
-		if ((rc = read_stdin(&text, err)) != 0)
+		if ((rc = cli_read_stdin(&text, CLI_DRAFT_STDIN_MAX, "the draft", err)) != 0)
 			goto cleanup;
 		sw_sha256_hex(out->sha256, text.data, text.len);
 	} else {

@@ -62,21 +62,6 @@ static void on_text(void *user, const char *text, size_t len)
 	sh->ends_nl = text[len - 1] == '\n';
 }
 
-static int read_stdin(struct sw_buf *out, struct sw_err *err)
-{
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
-		if (out->len + n > ASK_MAX_PROMPT)
-			return sw_err_set(err, SW_ELIMIT, "the prompt on stdin is longer than %u bytes",
-					  ASK_MAX_PROMPT);
-		sw_buf_add(out, chunk, n);
-	}
-	if (ferror(stdin))
-		return sw_err_set(err, SW_EIO, "cannot read the prompt from stdin");
-	return 0;
-}
-
 static void print_timings(const struct sw_llm_result *r)
 {
 	const struct sw_llm_timings *t = &r->timings;
@@ -159,7 +144,7 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 	if (strcmp(prompt.data, "-") == 0) {
 		sw_buf_reset(&prompt);
-		if (read_stdin(&prompt, &err) != 0) {
+		if (cli_read_stdin(&prompt, ASK_MAX_PROMPT, "the prompt", &err) != 0) {
 			rc = cli_fail(&err);
 			goto cleanup;
 		}
