@@ -761,4 +761,12 @@ int sw_proc_daemonize(const char *log_path, struct sw_err *err);
 int sw_module_load(void **out, const char *name, const char *symbol,
 		   struct sw_err *err) SW_MUST_USE;
 
+/* Whether a loaded module is one of this build: its ABI, version and the
+ * sizes of the structs it shares with the executable must equal ours.
+ * SW_EIO, saying to reinstall, otherwise.  name: "extract" for
+ * sworn-extract.so. */
+int sw_module_check(const char *name, unsigned abi, unsigned want_abi, const char *version,
+		    const size_t *sizes, const size_t *want_sizes, size_t nsizes,
+		    struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_BASE_H */

@@ -71,3 +71,15 @@ int sw_module_load(void **out, const char *name, const char *symbol, struct sw_e
 			  "cannot load sworn-%s.so: it is not in %s/%s (sworn is not fully "
 			  "installed)", name, dir, SW_MODULE_REL);
 }
+
+int sw_module_check(const char *name, unsigned abi, unsigned want_abi, const char *version,
+		    const size_t *sizes, const size_t *want_sizes, size_t nsizes,
+		    struct sw_err *err)
+{
+	if (abi == want_abi && version && strcmp(version, SW_VERSION) == 0 &&
+	    memcmp(sizes, want_sizes, nsizes * sizeof(*sizes)) == 0)
+		return 0;
+	return sw_err_set(err, SW_EIO, "cannot use sworn-%s.so: it is from sworn %s, not this "
+			  "sworn %s (reinstall sworn)", name, version ? version : "(unknown)",
+			  SW_VERSION);
+}

@@ -18,12 +18,9 @@ static void load(void)
 	const struct sw__extract_native *n = p;
 	const size_t sizes[] = { sizeof(struct sw_extract), sizeof(struct sw_extract_opts),
 				 sizeof(struct sw_err), sizeof(struct sw_buf) };
-	if (n->abi != SW__EXTRACT_NATIVE_ABI || strcmp(n->version, SW_VERSION) != 0 ||
-	    memcmp(n->sizes, sizes, sizeof(sizes)) != 0) {
-		sw_err_set(&load_err, SW_EIO, "cannot use sworn-extract.so: it is from sworn %s, "
-			   "not this sworn %s (reinstall sworn)", n->version, SW_VERSION);
+	if (sw_module_check("extract", n->abi, SW__EXTRACT_NATIVE_ABI, n->version, n->sizes, sizes,
+			    SW_ARRAY_LEN(sizes), &load_err) != 0)
 		return;
-	}
 	native = n;
 }
 

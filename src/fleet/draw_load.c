@@ -18,12 +18,9 @@ static void load(void)
 	const struct sw__fleet_draw *d = p;
 	const size_t sizes[] = { sizeof(struct sw_fleet_plan), sizeof(struct sw_buf),
 				 sizeof(struct sw_err) };
-	if (d->abi != SW__FLEET_DRAW_ABI || strcmp(d->version, SW_VERSION) != 0 ||
-	    memcmp(d->sizes, sizes, sizeof(sizes)) != 0) {
-		sw_err_set(&load_err, SW_EIO, "cannot use sworn-fleet.so: it is from sworn %s, "
-			   "not this sworn %s (reinstall sworn)", d->version, SW_VERSION);
+	if (sw_module_check("fleet", d->abi, SW__FLEET_DRAW_ABI, d->version, d->sizes, sizes,
+			    SW_ARRAY_LEN(sizes), &load_err) != 0)
 		return;
-	}
 	draw = d;
 }
 

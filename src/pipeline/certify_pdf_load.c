@@ -19,12 +19,9 @@ static void load(void)
 		return;
 	const struct sw__pipeline_pdf *d = p;
 	const size_t sizes[] = { sizeof(struct sw_err) };
-	if (d->abi != SW__PIPELINE_PDF_ABI || strcmp(d->version, SW_VERSION) != 0 ||
-	    memcmp(d->sizes, sizes, sizeof(sizes)) != 0) {
-		sw_err_set(&load_err, SW_EIO, "cannot use sworn-pipeline.so: it is from sworn %s, "
-			   "not this sworn %s (reinstall sworn)", d->version, SW_VERSION);
+	if (sw_module_check("pipeline", d->abi, SW__PIPELINE_PDF_ABI, d->version, d->sizes, sizes,
+			    SW_ARRAY_LEN(sizes), &load_err) != 0)
 		return;
-	}
 	pdf = d;
 }
 

@@ -22,12 +22,9 @@ static void load(void)
 	const struct sw__verify_docx *w = p;
 	const size_t sizes[] = { sizeof(struct sw_buf), sizeof(struct sw_err),
 				 sizeof(struct sw__docx_note), sizeof(struct sw__docx_job) };
-	if (w->abi != SW__VERIFY_DOCX_ABI || strcmp(w->version, SW_VERSION) != 0 ||
-	    memcmp(w->sizes, sizes, sizeof(sizes)) != 0) {
-		sw_err_set(&load_err, SW_EIO, "cannot use sworn-verify.so: it is from sworn %s, "
-			   "not this sworn %s (reinstall sworn)", w->version, SW_VERSION);
+	if (sw_module_check("verify", w->abi, SW__VERIFY_DOCX_ABI, w->version, w->sizes, sizes,
+			    SW_ARRAY_LEN(sizes), &load_err) != 0)
 		return;
-	}
 	writer = w;
 }
 

@@ -18,12 +18,9 @@ static void load(void)
 	const struct sw__web_module *m = p;
 	const size_t sizes[] = { sizeof(struct sw_web_opts), sizeof(struct sw_workspace),
 				 sizeof(struct sw_err) };
-	if (m->abi != SW__WEB_MODULE_ABI || strcmp(m->version, SW_VERSION) != 0 ||
-	    memcmp(m->sizes, sizes, sizeof(sizes)) != 0) {
-		sw_err_set(&load_err, SW_EIO, "cannot use sworn-web.so: it is from sworn %s, "
-			   "not this sworn %s (reinstall sworn)", m->version, SW_VERSION);
+	if (sw_module_check("web", m->abi, SW__WEB_MODULE_ABI, m->version, m->sizes, sizes,
+			    SW_ARRAY_LEN(sizes), &load_err) != 0)
 		return;
-	}
 	web = m;
 }
 
