@@ -207,15 +207,10 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 		goto cleanup;
 	if (rep.njudged) {
 		/* the judge's answers on the final: the model's words, kept */
-		json_t *ja = sw_judge_answers_json(&rep);
-		char *jt = json_dumps(ja, JSON_INDENT(2));
 		char *jn = sw_xasprintf("run-%lld-approve-judge.json", (long long)run_id);
 		int64_t jid = 0;
-		rc = jt ? sw_record_add_model_output(&jid, m, jn, jt, strlen(jt), err)
-			: sw_err_set(err, SW_ELIMIT, "cannot write the judge's answers");
+		rc = sw__pipeline_judge_store(&jid, m, jn, &rep, err);
 		free(jn);
-		free(jt);
-		json_decref(ja);
 		if (rc != 0)
 			goto cleanup;
 	}

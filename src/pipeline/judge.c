@@ -237,3 +237,26 @@ json_t *sw_judge_answers_json(const struct sw_verify_report *r)
 	}
 	return a;
 }
+
+int sw__pipeline_judge_store(int64_t *out_id, struct sw_matter *m, const char *name,
+			     const struct sw_verify_report *rep, struct sw_err *err)
+{
+	json_t *a = sw_judge_answers_json(rep);
+	char *text = json_dumps(a, JSON_INDENT(2));
+	struct sw_buf given = SW_BUF_INIT;
+	for (size_t k = 0; k < rep->njudged; k++) {
+		const char *p = rep->judged[k].pages;
+		if (!p || !*p)
+			continue;
+		if (given.len)
+			sw_buf_addc(&given, '\f');
+		sw_buf_adds(&given, p);
+	}
+	int rc = text ? sw_record_add_model_output_given(out_id, m, name, text, strlen(text),
+							 given.data, given.len, err)
+		      : sw_err_set(err, SW_ELIMIT, "cannot write the judge's answers");
+	sw_buf_release(&given);
+	free(text);
+	json_decref(a);
+	return rc;
+}

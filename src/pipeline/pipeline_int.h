@@ -194,6 +194,14 @@ char *sw__pipeline_findings_text(const char *review_json, size_t *count);
 int sw__pipeline_judge_answer_parse(struct sw_judge_answer *out, const char *content, size_t len,
 				    struct sw_err *err) SW_MUST_USE;
 
+/* Store the judge's answers in rep (sw_judge_answers_json, indented) as
+ * model output named name in m, *out_id the document.  The pages put to
+ * the judge are the evidence of its window: a span it quoted from them is
+ * left out of the output's fingerprints, so the genuine page is never
+ * quarantined as the judge's words when it is imported again. */
+int sw__pipeline_judge_store(int64_t *out_id, struct sw_matter *m, const char *name,
+			     const struct sw_verify_report *rep, struct sw_err *err) SW_MUST_USE;
+
 /* ------------------------------------- tasks (task.c, task_files.c) */
 
 #define SW_TMPL_MAX_NAME 64 /* bytes of a placeholder's name at most */

@@ -37,11 +37,10 @@ static bool blocks(const struct sw_verify_report *r, size_t i)
 static int store_judge(struct sw__pipeline_engine *e, const struct sw__pipeline_inst *x,
 		       const struct sw_verify_report *rep, json_t *d, struct sw_err *err)
 {
-	json_t *a = sw_judge_answers_json(rep), *outcomes = json_object();
-	char *text = json_dumps(a, JSON_INDENT(2));
+	json_t *outcomes = json_object();
 	char *name = sw_xasprintf("run-%lld-%s-judge.json", (long long)e->run_id, x->key);
 	int64_t id = 0;
-	int rc = sw_record_add_model_output(&id, e->m, name, text, strlen(text), err);
+	int rc = sw__pipeline_judge_store(&id, e->m, name, rep, err);
 	for (size_t k = 0; k < rep->njudged; k++) {
 		const char *o = sw_judge_outcome_name(rep->judged[k].outcome);
 		json_int_t n = json_integer_value(json_object_get(outcomes, o));
@@ -52,8 +51,6 @@ static int store_judge(struct sw__pipeline_engine *e, const struct sw__pipeline_
 						   (json_int_t)rep->njudged, "outcomes", outcomes,
 						   "doc_id", (json_int_t)id));
 	free(name);
-	free(text);
-	json_decref(a);
 	return rc;
 }
 

@@ -57,6 +57,7 @@ void sw__verify_judged_release(struct sw_verify_report *r)
 {
 	for (size_t k = 0; k < r->njudged; k++) {
 		free(r->judged[k].why);
+		free(r->judged[k].pages);
 		sw_judge_answer_release(&r->judged[k].answer);
 	}
 	free(r->judged);
@@ -576,6 +577,13 @@ static void weigh(struct sw__verify_run *u, const struct sw_verify_judge *j, str
 	out->tokens = b->tokens;
 	out->estimated = b->estimated;
 	out->cut = b->cut;
+	struct sw_buf seen = SW_BUF_INIT;
+	for (size_t p = 0; p < b->npages; p++) {
+		if (p)
+			sw_buf_addc(&seen, '\f');
+		sw_buf_adds(&seen, b->pages[p]);
+	}
+	out->pages = sw_buf_detach(&seen, NULL);
 	if (b->rc != 0) {
 		out->outcome = SW_JUDGE_FAILED;
 		out->why = clip(b->err.msg);

@@ -193,6 +193,9 @@ struct sw_verify_judged {
 	size_t tokens;               /* the sentence and pages put to it, in tokens */
 	bool estimated;              /* tokens is an estimate (the server did not count) */
 	bool cut;                    /* its pages were cut to fit the context */
+	char *pages;                 /* the pages as put to it, joined by form
+				      * feeds: the evidence of its window, for
+				      * the provenance of its stored answer */
 };
 
 /* What a sentence that states a checkable fact (a date, an amount, a

@@ -67,7 +67,18 @@ INI
 # The pipeline's steps (below): a draft that verifies, a review, a revision;
 # the judge doubts every sentence it is shown.
 D="$SW_TEST_DATA/pipeline"
+# The judge quotes Tom Smith's e-mail (ACME0000003, the page it was shown)
+# in full for the draft's first sentence: its answer is stored as model
+# output, and a later copy of the e-mail is still evidence (issue 41,
+# item 6: what the judge copied from its pages is not fingerprinted).
+letter="$SW_TEST_DATA/acme-mini/VOL001/TEXT/0001/ACME0000003.txt"
+span=$(sed '/^CONFIDENTIAL/d' "$letter" | tr '\n' ' ' | sed -e 's/  */ /g' -e 's/ $//')
+printf '{"supported": true, "span": "%s", "reason": "the e-mail says so"}\n' "$span" \
+	>"$T/judge-quotes.json"
 cat >>"$T/judge.ini" <<INI
+[answer "pipeline-judge-quotes"]
+match = the March 10 date for PO 4471 (ACME0000003).\n<<<END SENTENCE>>>
+file = $T/judge-quotes.json
 [answer "pipeline-judge"]
 match = <<<SENTENCE>>>
 text = {"supported": false, "span": "", "reason": "the scripted judge doubts it"}
@@ -252,6 +263,12 @@ has "$T/detail" '"disagreed":'
 sql acme "SELECT p.text FROM pages p JOIN documents d ON d.id = p.doc_id WHERE d.name = 'run-1-verify#0-judge.json'" >"$T/stored"
 has "$T/stored" '"reason": "the scripted judge doubts it"'
 has "$T/stored" '"model": "fake-judge-8b"'
+has "$T/stored" 'We will not make the March 10 date for PO 4471. The earliest we can ship'
+"$SWORN" matter new later >/dev/null || exit 1
+sed '/^CONFIDENTIAL/d' "$letter" >smith-email-copy.txt
+run 0 "$SWORN" ingest -m later smith-email-copy.txt
+eq "the e-mail the judge quoted stays evidence" \
+	"$(sql later "SELECT status FROM documents WHERE name = 'smith-email-copy.txt'")" active
 
 # Approval verifies the final again with the judge as configured (not
 # without it), and keeps its answers with the run as model output.
