@@ -8,30 +8,6 @@
 
 #include "cli/cli.h"
 
-static json_t *opt_str(const char *s)
-{
-	return s ? sw_json_str(s) : json_null();
-}
-
-static json_t *docs_json(const char *matter, const struct sw_doc_row *rows, size_t n)
-{
-	json_t *docs = json_array();
-	for (size_t i = 0; i < n; i++) {
-		const struct sw_doc_row *r = &rows[i];
-		json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:o, s:o}",
-			"id", (json_int_t)r->id, "name", sw_json_str(r->name),
-			"kind", sw_json_str(r->kind), "origin", sw_json_str(r->origin),
-			"status", sw_json_str(r->status), "beg_bates", opt_str(r->beg_bates),
-			"end_bates", opt_str(r->end_bates), "pages", (json_int_t)r->pages,
-			"source", opt_str(r->source), "imported_at", opt_str(r->imported_at));
-		json_object_set_new(j, "parent_id",
-				    r->parent_id ? json_integer((json_int_t)r->parent_id) : json_null());
-		json_object_set_new(j, "metadata", sw_doc_meta_json(&r->meta));
-		json_array_append_new(docs, j);
-	}
-	return json_pack("{s:o, s:o}", "matter", sw_json_str(matter), "documents", docs);
-}
-
 /* The columns --fields may name: the document's own, "date" (sent, else
  * received, else its own date) and every metadata field. */
 enum col { C_ID, C_ORIGIN, C_STATUS, C_KIND, C_PAGES, C_BATES, C_NAME, C_SOURCE, C_DATE,
@@ -270,7 +246,7 @@ int cli_matter_docs(struct cli_ctx *ctx, const char *matter, const char *fields,
 	}
 	shown.rows = rows;
 	shown.n = n;
-	rc = cli_emit(json, json ? docs_json(sw_matter_name(m), rows, n) : NULL, print_docs,
+	rc = cli_emit(json, json ? sw_doc_rows_json(sw_matter_name(m), rows, n) : NULL, print_docs,
 			  &shown, CLI_OK);
 	sw_doc_rows_free(rows, n);
 	sw_matter_close(m);

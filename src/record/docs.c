@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "record/record_int.h"
 
 /* A live document before a removed one: removal keeps the row, so a
@@ -148,6 +150,30 @@ void sw_doc_rows_free(struct sw_doc_row *rows, size_t n)
 		sw_doc_meta_release(&r->meta);
 	}
 	free(rows);
+}
+
+static json_t *opt_str(const char *s)
+{
+	return s ? sw_json_str(s) : json_null();
+}
+
+struct json_t *sw_doc_rows_json(const char *matter, const struct sw_doc_row *rows, size_t n)
+{
+	json_t *docs = json_array();
+	for (size_t i = 0; i < n; i++) {
+		const struct sw_doc_row *r = &rows[i];
+		json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:o, s:o}",
+			"id", (json_int_t)r->id, "name", sw_json_str(r->name),
+			"kind", sw_json_str(r->kind), "origin", sw_json_str(r->origin),
+			"status", sw_json_str(r->status), "beg_bates", opt_str(r->beg_bates),
+			"end_bates", opt_str(r->end_bates), "pages", (json_int_t)r->pages,
+			"source", opt_str(r->source), "imported_at", opt_str(r->imported_at));
+		json_object_set_new(j, "parent_id",
+				    r->parent_id ? json_integer((json_int_t)r->parent_id) : json_null());
+		json_object_set_new(j, "metadata", sw_doc_meta_json(&r->meta));
+		json_array_append_new(docs, j);
+	}
+	return json_pack("{s:o, s:o}", "matter", sw_json_str(matter), "documents", docs);
 }
 
 #define SHOW_SELECT \

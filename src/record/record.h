@@ -365,6 +365,12 @@ void sw_doc_rows_free(struct sw_doc_row *rows, size_t n);
 int sw_matter_docs(struct sw_doc_row **out, size_t *n, struct sw_matter *m,
 		   struct sw_err *err) SW_MUST_USE;
 
+/* The documents as sworn matter docs --json and the web API give them:
+ * {"matter": matter, "documents": [{id, name, kind, origin, status,
+ * beg_bates, end_bates, pages, source, imported_at, parent_id, metadata}]},
+ * absent values null.  Returns a new JSON object. */
+struct json_t *sw_doc_rows_json(const char *matter, const struct sw_doc_row *rows, size_t n);
+
 /* One page of any document, as sworn show prints it. */
 struct sw_shown_page {
 	int64_t doc_id;

@@ -23,24 +23,9 @@ void sw__web_docs(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matt
 		sw__web_reply_err(r, &err);
 		return;
 	}
-	/* the fields of sworn matter docs --json */
-	json_t *docs = json_array();
-	for (size_t i = 0; i < n; i++) {
-		const struct sw_doc_row *d = &rows[i];
-		json_t *j = json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:o, s:o}",
-			"id", (json_int_t)d->id, "name", sw_json_str(d->name),
-			"kind", sw_json_str(d->kind), "origin", sw_json_str(d->origin),
-			"status", sw_json_str(d->status), "beg_bates", opt_str(d->beg_bates),
-			"end_bates", opt_str(d->end_bates), "pages", (json_int_t)d->pages,
-			"source", opt_str(d->source), "imported_at", opt_str(d->imported_at));
-		json_object_set_new(j, "parent_id",
-				    d->parent_id ? json_integer((json_int_t)d->parent_id) : json_null());
-		json_object_set_new(j, "metadata", sw_doc_meta_json(&d->meta));
-		json_array_append_new(docs, j);
-	}
+	json_t *docs = sw_doc_rows_json(sw_matter_name(m), rows, n);
 	sw_doc_rows_free(rows, n);
-	sw__web_reply_json(r, 200, json_pack("{s:o, s:o}", "matter", sw_json_str(sw_matter_name(m)),
-					     "documents", docs));
+	sw__web_reply_json(r, 200, docs);
 }
 
 /* The snippet without the search's \x01 ... \x02 marks, and each match's

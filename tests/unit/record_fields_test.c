@@ -2,7 +2,8 @@
  * record_fields_test.c - load-file metadata: dates in the formats review
  * platforms export made YYYY-MM-DD (and what is not a date left alone),
  * the field names vendors give their columns, the folded words a field
- * search looks up, and a field query's terms taken out of a search.
+ * search looks up, a field query's terms taken out of a search, and the
+ * documents' JSON that sworn matter docs --json and the web API share.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "record/record_int.h"
 
@@ -120,6 +122,43 @@ static void test_query(void **state)
 	assert_int_equal(sw__record_field_query_parse(&q, "custodian:,,", &err), SW_EUSAGE);
 }
 
+/* A writable copy of a literal (the rows own char *, as read). */
+#define W(lit) ((char[]){ lit })
+
+/* One JSON of the documents for the CLI and the web: every key, absent
+ * values null, a parent only when there is one, dates read and as written. */
+static void test_rows_json(void **state)
+{
+	(void)state;
+	struct sw_doc_row rows[2] = { 0 };
+	rows[0] = (struct sw_doc_row){ .id = 3, .name = W("a.pdf"), .kind = W("pdf"),
+		.origin = W("evidence"), .status = W("active"), .beg_bates = W("X-1"),
+		.end_bates = W("X-2"), .pages = 2, .source = W("in/a.pdf"), .imported_at = W("2026-01-02") };
+	rows[0].meta.value[SW_FIELD_CUSTODIAN] = W("Kim");
+	rows[0].meta.value[SW_FIELD_SENT] = W("3/4/2021");
+	memcpy(rows[0].meta.day[SW_FIELD_SENT], "2021-03-04", sizeof("2021-03-04"));
+	rows[1] = (struct sw_doc_row){ .id = 4, .name = W("b.txt"), .kind = W("text"),
+		.origin = W("pleading"), .status = W("removed"), .pages = 1, .parent_id = 3 };
+	json_t *j = sw_doc_rows_json("acme", rows, 2);
+	char *s = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(s,
+		"{\"documents\":[{\"beg_bates\":\"X-1\",\"end_bates\":\"X-2\",\"id\":3,"
+		"\"imported_at\":\"2026-01-02\",\"kind\":\"pdf\",\"metadata\":{\"custodian\":"
+		"\"Kim\",\"sent\":{\"as_written\":\"3/4/2021\",\"date\":\"2021-03-04\"}},"
+		"\"name\":\"a.pdf\",\"origin\":\"evidence\",\"pages\":2,\"parent_id\":null,"
+		"\"source\":\"in/a.pdf\",\"status\":\"active\"},{\"beg_bates\":null,"
+		"\"end_bates\":null,\"id\":4,\"imported_at\":null,\"kind\":\"text\","
+		"\"metadata\":{},\"name\":\"b.txt\",\"origin\":\"pleading\",\"pages\":1,"
+		"\"parent_id\":3,\"source\":null,\"status\":\"removed\"}],\"matter\":\"acme\"}");
+	free(s);
+	json_decref(j);
+	j = sw_doc_rows_json("empty", NULL, 0);
+	s = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(s, "{\"documents\":[],\"matter\":\"empty\"}");
+	free(s);
+	json_decref(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +166,7 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_query),
+		cmocka_unit_test(test_rows_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
