@@ -12,12 +12,6 @@
 
 enum qc_format { QC_TEXT, QC_CSV, QC_HTML };
 
-/* Text coverage: the share of documents with text, in whole percent. */
-static unsigned coverage(const struct sw_qc_volume *v)
-{
-	return v->documents ? (unsigned)(v->texts * 100 / v->documents) : 0;
-}
-
 static size_t count_kind(const struct sw_qc_volume *v, enum sw_qc_kind k)
 {
 	size_t n = 0;
@@ -35,7 +29,7 @@ static void print_text(FILE *f, const struct sw_qc_volume *v)
 		       (unsigned long long)v->documents, (unsigned long long)v->pages,
 		       (unsigned long long)v->natives, (unsigned long long)v->images,
 		       (unsigned long long)v->texts, (unsigned long long)v->documents,
-		       coverage(v));
+		       sw_qc_text_coverage(v));
 	if (!v->nfindings && !v->unlisted) {
 		fputs("  no problems found\n", f);
 		return;
@@ -60,37 +54,6 @@ static void print_text(FILE *f, const struct sw_qc_volume *v)
 	if (v->unlisted)
 		sw_term_printf(f, "  and %llu more finding(s) not listed (over %d)\n",
 			       (unsigned long long)v->unlisted, SW_QC_MAX_FINDINGS);
-}
-
-/* A CSV cell: quoted, quotes doubled; a leading = + - @ is prefixed with
- * an apostrophe so that a spreadsheet does not run it as a formula. */
-static void csv_cell(FILE *f, const char *s, bool last)
-{
-	fputc('"', f);
-	if (s && (*s == '=' || *s == '+' || *s == '-' || *s == '@'))
-		fputc('\'', f);
-	for (; s && *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputs(last ? "\"\n" : "\",", f);
-}
-
-static void print_csv(FILE *f, const struct sw_qc_volume *v)
-{
-	for (size_t i = 0; i < v->nfindings; i++) {
-		const struct sw_qc_finding *q = &v->findings[i];
-		char line[24] = "";
-		if (q->line)
-			snprintf(line, sizeof(line), "%d", q->line);
-		csv_cell(f, v->name, false);
-		csv_cell(f, sw_qc_kind_name(q->kind), false);
-		csv_cell(f, line, false);
-		csv_cell(f, q->bates, false);
-		csv_cell(f, q->detail, false);
-		csv_cell(f, sw_qc_kind_fix(q->kind), true);
-	}
 }
 
 static void html_text(FILE *f, const char *s)
@@ -122,7 +85,7 @@ static void print_html(FILE *f, const struct sw_qc_volume *v)
 		" of %llu documents (%u%%)</p>\n", (unsigned long long)v->documents,
 		(unsigned long long)v->pages, (unsigned long long)v->natives,
 		(unsigned long long)v->images, (unsigned long long)v->texts,
-		(unsigned long long)v->documents, coverage(v));
+		(unsigned long long)v->documents, sw_qc_text_coverage(v));
 	if (!v->nfindings && !v->unlisted)
 		fputs("<p>No problems found.</p>\n", f);
 	for (int k = 0; k < SW_QC_KINDS; k++) {
@@ -154,29 +117,6 @@ static void print_html(FILE *f, const struct sw_qc_volume *v)
 	fputs("</section>\n", f);
 }
 
-static json_t *volume_json(const struct sw_qc_volume *v)
-{
-	json_t *list = json_array();
-	for (size_t i = 0; i < v->nfindings; i++) {
-		const struct sw_qc_finding *q = &v->findings[i];
-		json_array_append_new(list, json_pack("{s:s, s:s, s:o, s:o, s:o, s:s}",
-			"kind", sw_qc_kind_name(q->kind), "title", sw_qc_kind_title(q->kind),
-			"line", q->line ? json_integer(q->line) : json_null(),
-			"bates", q->bates ? sw_json_str(q->bates) : json_null(),
-			"detail", sw_json_str(q->detail), "fix", sw_qc_kind_fix(q->kind)));
-	}
-	json_t *j = json_pack("{s:o, s:o, s:o, s:o}", "name", sw_json_str(v->name),
-			      "dat", sw_json_str(v->dat), "opt", v->opt ? sw_json_str(v->opt) : json_null(),
-			      "imported_at", sw_json_str(v->imported_at ? v->imported_at : ""));
-	json_object_set_new(j, "totals", json_pack("{s:I, s:I, s:I, s:I, s:I, s:i}",
-		"documents", (json_int_t)v->documents, "pages", (json_int_t)v->pages,
-		"natives", (json_int_t)v->natives, "images", (json_int_t)v->images,
-		"texts", (json_int_t)v->texts, "text_coverage_percent", (int)coverage(v)));
-	json_object_set_new(j, "findings", list);
-	json_object_set_new(j, "unlisted", json_integer((json_int_t)v->unlisted));
-	return j;
-}
-
 struct shown {
 	const struct sw_qc_volume *v;
 	size_t n;
@@ -187,8 +127,13 @@ struct shown {
 static void print_report(FILE *f, const void *ud)
 {
 	const struct shown *s = ud;
-	if (s->format == QC_CSV)
-		fputs("volume,kind,line,bates,detail,fix\n", f);
+	if (s->format == QC_CSV) {
+		struct sw_buf b = SW_BUF_INIT;
+		sw_qc_report_csv(&b, s->v, s->n);
+		fwrite(b.data, 1, b.len, f);
+		sw_buf_release(&b);
+		return;
+	}
 	if (s->format == QC_HTML) {
 		fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Production QC: ", f);
 		html_text(f, s->matter);
@@ -202,9 +147,7 @@ static void print_report(FILE *f, const void *ud)
 		fprintf(f, "no load-file volume imported into '%s' yet (sworn ingest -m %s VOLUME)\n",
 			s->matter, s->matter);
 	for (size_t i = 0; i < s->n; i++) {
-		if (s->format == QC_CSV)
-			print_csv(f, &s->v[i]);
-		else if (s->format == QC_HTML)
+		if (s->format == QC_HTML)
 			print_html(f, &s->v[i]);
 		else
 			print_text(f, &s->v[i]);
@@ -243,12 +186,8 @@ int cli_matter_qc(struct cli_ctx *ctx, const char *matter, const char *const *na
 	s.n = nv;
 	s.matter = sw_matter_name(m);
 	json_t *doc = NULL;
-	if (json) {
-		json_t *list = json_array();
-		for (size_t i = 0; i < nv; i++)
-			json_array_append_new(list, volume_json(&vols[i]));
-		doc = json_pack("{s:o, s:o}", "matter", sw_json_str(s.matter), "volumes", list);
-	}
+	if (json)
+		doc = sw_qc_report_json(s.matter, vols, nv);
 	int rc = cli_emit(json, doc, print_report, &s, CLI_OK);
 	sw_qc_volumes_free(vols, nv);
 	sw_matter_close(m);

@@ -928,5 +928,17 @@ int sw_record_qc_save(struct sw_matter *m, const struct sw_qc_volume *v,
  * matches no volume, with the volumes there are. */
 int sw_record_qc_load(struct sw_qc_volume **out, size_t *n, struct sw_matter *m,
 		      const char *const *names, size_t nnames, struct sw_err *err) SW_MUST_USE;
+/* The share of v's documents with text, in whole percent (0 for none). */
+unsigned sw_qc_text_coverage(const struct sw_qc_volume *v);
+/* The report of v[0..n) as `sworn matter qc --json` prints it: {"matter",
+ * "volumes": [{"name", "dat", "opt", "imported_at", "totals", "findings":
+ * [{"kind", "title", "line", "bates", "detail", "fix"}], "unlisted"}]}.
+ * Returns a new reference (qc_report.c). */
+struct json_t *sw_qc_report_json(const char *matter, const struct sw_qc_volume *v, size_t n);
+/* The findings of v[0..n) as CSV, a header line first (volume, kind, line,
+ * bates, detail, fix), appended to out; cells that a spreadsheet would run
+ * as a formula are prefixed with an apostrophe. */
+void sw_qc_report_csv(struct sw_buf *out, const struct sw_qc_volume *v, size_t n);
+
 
 #endif /* SW_RECORD_H */

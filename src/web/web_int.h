@@ -204,6 +204,10 @@ void sw__web_verify_docx(struct sw__web_req *q, struct sw__web_reply *r, struct 
 void sw__web_reply_docx(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m,
 			const char *src, size_t len, int kind, const char *docx, size_t docx_len);
 void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+/* GET /qc and /qc.csv (api_qc.c): the matter's production QC report as
+ * `sworn matter qc --json` and `--format csv` write it (?volume=NAME: one). */
+void sw__web_qc(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
+void sw__web_qc_csv(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
 /* POST /waive (api_waive.c): a waiver of one blocked claim of a draft, by
  * the person the server runs for (409 when it runs for nobody named). */
 void sw__web_waive(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matter *m);
