@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include <jansson.h>
-#include <sqlite3.h>
 
 #include "authority/authority.h"
 #include "cli/cli.h"
@@ -176,7 +175,7 @@ static void check_authorities(struct report *r, const struct cli_ctx *ctx)
 	free(path);
 }
 
-/* PRAGMA quick_check on each matter.db, opened read-only: doctor never
+/* Each matter's database checked by record/, read-only: doctor never
  * migrates or writes a matter. */
 static void check_matters(struct report *r, const struct cli_ctx *ctx)
 {
@@ -189,35 +188,16 @@ static void check_matters(struct report *r, const struct cli_ctx *ctx)
 	}
 	for (size_t i = 0; i < n; i++) {
 		char *what = sw_xasprintf("matter %s", names[i]);
-		char *db = sw_xasprintf("%s/matters/%s/matter.db", ctx->ws.root, names[i]);
-		sqlite3 *h = NULL;
-		sqlite3_stmt *st = NULL;
-		struct sw_buf msg = SW_BUF_INIT;
-		int rc = sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL);
-		if (rc == SQLITE_OK)
-			sqlite3_busy_timeout(h, 2000);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_prepare_v2(h, "PRAGMA quick_check(5)", -1, &st, NULL);
-		size_t lines = 0;
-		while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
-			const char *t = (const char *)sqlite3_column_text(st, 0);
-			sw_buf_addf(&msg, "%s%s", lines++ ? "; " : "", t ? t : "?");
-		}
-		if (rc == SQLITE_OK && sqlite3_finalize(st) != SQLITE_OK && lines == 0)
-			rc = SQLITE_CORRUPT;
-		if (rc != SQLITE_OK || lines == 0)
-			check(r, "FAIL", what, "%s cannot be checked: %s; restore it from a backup, "
-			      "or re-import the matter's productions into a new matter", db,
-			      h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
-		else if (lines == 1 && strcmp(msg.data, "ok") == 0)
+		char *damage = NULL;
+		if (sw_matter_check(&damage, &ctx->ws, names[i], &err) != 0)
+			check(r, "FAIL", what, "%s; restore it from a backup, or re-import the "
+			      "matter's productions into a new matter", err.msg);
+		else if (!damage)
 			check(r, "ok", what, "database intact (quick_check)");
 		else
-			check(r, "FAIL", what, "%s is damaged (quick_check: %s); restore it from a "
-			      "backup, or re-import the matter's productions into a new matter", db,
-			      msg.data);
-		sqlite3_close(h);
-		sw_buf_release(&msg);
-		free(db);
+			check(r, "FAIL", what, "%s; restore it from a backup, or re-import the "
+			      "matter's productions into a new matter", damage);
+		free(damage);
 		free(what);
 		free(names[i]);
 	}

@@ -74,6 +74,15 @@ int sw_matter_create(const struct sw_workspace *ws, const char *name,
 int sw_matter_list(char ***out, size_t *n, const struct sw_workspace *ws,
 		   struct sw_err *err) SW_MUST_USE;
 
+/* PRAGMA quick_check of matter name's matter.db, opened read-only: never
+ * migrated or written, so a damaged or newer file is reported as it is.
+ * Returns 0 with *damage NULL when the database is intact, or 0 with
+ * *damage "'path' is damaged (quick_check: the first five problems, joined
+ * by "; ")" (caller frees); SW_EDB when the file cannot be opened or
+ * checked at all, err "'path' cannot be checked: reason". */
+int sw_matter_check(char **damage, const struct sw_workspace *ws, const char *name,
+		    struct sw_err *err) SW_MUST_USE;
+
 struct sw_matter; /* opaque: an open matter.db and its files/ folder */
 
 /* Open an existing matter, migrating its schema forward if it is older.

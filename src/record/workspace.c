@@ -1,5 +1,5 @@
-/* workspace.c - finding and creating a workspace; creating and listing its
- * matters. */
+/* workspace.c - finding and creating a workspace; creating, listing and
+ * checking its matters. */
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -265,4 +265,37 @@ int sw_matter_list(char ***out, size_t *n, const struct sw_workspace *ws,
 	*out = names;
 	*n = count;
 	return 0;
+}
+
+int sw_matter_check(char **damage, const struct sw_workspace *ws, const char *name,
+		    struct sw_err *err)
+{
+	char *db = sw_xasprintf("%s/matters/%s/matter.db", ws->root, name);
+	sqlite3 *h = NULL;
+	sqlite3_stmt *st = NULL;
+	struct sw_buf msg = SW_BUF_INIT;
+	size_t lines = 0;
+
+	*damage = NULL;
+	int rc = sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(h, 2000);
+		rc = sqlite3_prepare_v2(h, "PRAGMA quick_check(5)", -1, &st, NULL);
+	}
+	while (rc == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW) {
+		const char *t = (const char *)sqlite3_column_text(st, 0);
+		sw_buf_addf(&msg, "%s%s", lines++ ? "; " : "", t ? t : "?");
+	}
+	/* A check that stopped early (the file is no database) names no line. */
+	if (rc == SQLITE_OK && sqlite3_finalize(st) != SQLITE_OK && lines == 0)
+		rc = SQLITE_CORRUPT;
+	if (rc != SQLITE_OK || lines == 0)
+		rc = sw_err_set(err, SW_EDB, "'%s' cannot be checked: %s", db,
+				h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
+	else if (lines != 1 || strcmp(msg.data, "ok") != 0)
+		*damage = sw_xasprintf("'%s' is damaged (quick_check: %s)", db, msg.data);
+	sqlite3_close(h);
+	sw_buf_release(&msg);
+	free(db);
+	return rc;
 }

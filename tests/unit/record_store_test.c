@@ -1,5 +1,6 @@
 /* Unit tests of record/'s import plumbing: decoding, page splitting, label
- * normalisation, workspaces and matters, storing documents atomically. */
+ * normalisation, workspaces and matters (and their integrity check),
+ * storing documents atomically. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -285,6 +287,60 @@ static void test_origin(void **state)
 	assert_int_equal(sw_origin_parse(&o, "Model", &err), SW_EUSAGE);
 }
 
+/* Overwrite len bytes of path at off with junk, the size kept. */
+static void scribble(const char *path, long off, size_t len)
+{
+	FILE *f = fopen(path, "r+b");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, off, SEEK_SET), 0);
+	for (size_t i = 0; i < len; i++)
+		assert_int_equal(fputc('Z', f), 'Z');
+	assert_int_equal(fclose(f), 0);
+}
+
+/* sworn doctor's check of each matter: intact, damaged (what quick_check
+ * names), or not a database at all; the file is never changed by it. */
+static void test_matter_check(void **state)
+{
+	(void)state;
+	char *dir = tmpdir_new();
+	struct sw_workspace ws;
+	struct sw_err err = { 0 };
+	char *damage = NULL;
+	assert_int_equal(sw_workspace_create(dir, &err), 0);
+	assert_int_equal(sw_workspace_open(&ws, dir, &err), 0);
+	assert_int_equal(sw_matter_create(&ws, "good", &err), 0);
+	assert_int_equal(sw_matter_create(&ws, "bad", &err), 0);
+	assert_int_equal(sw_matter_create(&ws, "junk", &err), 0);
+	assert_int_equal(sw_matter_check(&damage, &ws, "good", &err), 0);
+	assert_null(damage);
+
+	char *bad = sw_xasprintf("%s/matters/bad/matter.db", ws.root);
+	struct stat sb;
+	assert_int_equal(stat(bad, &sb), 0);
+	/* The last page, the root of the newest (empty) table: the schema
+	 * still reads, the tree does not. */
+	assert_true(sb.st_size >= 3 * 4096);
+	scribble(bad, (long)sb.st_size - 4096, 4096);
+	assert_int_equal(sw_matter_check(&damage, &ws, "bad", &err), 0);
+	assert_non_null(damage);
+	assert_non_null(strstr(damage, "/matters/bad/matter.db' is damaged (quick_check: "));
+	free(damage);
+	free(bad);
+
+	char *junk = sw_xasprintf("%s/matters/junk/matter.db", ws.root);
+	scribble(junk, 0, 100);
+	assert_int_equal(sw_matter_check(&damage, &ws, "junk", &err), SW_EDB);
+	assert_null(damage);
+	assert_non_null(strstr(err.msg, "/matters/junk/matter.db' cannot be checked: "));
+	assert_int_equal(stat(junk, &sb), 0);
+	free(junk);
+	assert_int_equal(sw_matter_check(&damage, &ws, "none", &err), SW_EDB);
+	assert_non_null(strstr(err.msg, "cannot be checked"));
+	sw_workspace_release(&ws);
+	rm_rf(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_split_pages),
 		cmocka_unit_test(test_label_normalize),
 		cmocka_unit_test(test_workspace_and_matters),
+		cmocka_unit_test(test_matter_check),
 		cmocka_unit_test(test_transcript_said),
 		cmocka_unit_test(test_origin),
 	};
