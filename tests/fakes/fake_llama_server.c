@@ -256,11 +256,21 @@ struct stream {
 	bool counted_busy;
 };
 
+/* The slot is free once generation ends (llama-server frees it then), before
+ * the last events are sent: a client that starts its next request on
+ * reading them is never counted twice (the peak file counts slots, not
+ * connections the server has yet to tidy up). */
+static void free_slot(struct stream *s)
+{
+	if (s->counted_busy)
+		atomic_fetch_sub(&busy_slots, 1);
+	s->counted_busy = false;
+}
+
 static void stream_free(void *cls)
 {
 	struct stream *s = cls;
-	if (s->counted_busy)
-		atomic_fetch_sub(&busy_slots, 1);
+	free_slot(s);
 	if (opt.cut_path && s->phase != P_END) {
 		pthread_mutex_lock(&log_lock);
 		FILE *f = fopen(opt.cut_path, "a");
@@ -367,6 +377,7 @@ static ssize_t produce(struct stream *s)
 		}
 		return 0;
 	case P_ERROR:
+		free_slot(s);
 		add_event(&s->out, json_pack("{s:{s:i, s:s, s:s}}", "error", "code", 500, "message",
 					     "simulated failure mid-stream", "type", "server_error"));
 		s->phase = P_END;
@@ -375,6 +386,7 @@ static ssize_t produce(struct stream *s)
 		bool cut = s->max_tokens > 0 && (long)s->next >= s->max_tokens &&
 			   (s->endless || s->next < s->ntok);
 		const char *fin = s->finish ? s->finish : cut ? "length" : "stop";
+		free_slot(s);
 		add_event(&s->out, chunk(json_pack("[{s:s, s:i, s:{}}]", "finish_reason", fin,
 						   "index", 0, "delta")));
 		s->phase = P_USAGE;
