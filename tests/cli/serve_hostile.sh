@@ -105,16 +105,19 @@ view=$!
 pids="$pids $view"
 worker=""
 i=0
+# the helper's child that draws, once it has taken its name (a process
+# forked a moment ago may still bear its parent's)
 while [ -z "$worker" ] && [ $i -lt 400 ]; do
 	for s in $(ps -o pid= --ppid "$spid"); do
-		worker=$(ps -o pid= --ppid "$s" | tr -d ' ' | head -n 1)
+		for c in $(ps -o pid= --ppid "$s"); do
+			[ "$(cat "/proc/$c/comm" 2>/dev/null)" = sworn-render ] && worker=$c
+		done
 		[ -n "$worker" ] && break
 	done
 	[ -z "$worker" ] && sleep 0.05
 	i=$((i + 1))
 done
-eq "a worker draws" "$([ -n "$worker" ] && echo yes)" yes
-eq "named so" "$(cat "/proc/$worker/comm" 2>/dev/null)" sworn-render
+eq "a worker named sworn-render draws" "$([ -n "$worker" ] && echo yes)" yes
 kill -TERM $spid
 gone $spid 20
 eq "SIGTERM stops it while a page draws" "$?" 0
