@@ -387,6 +387,30 @@ try {
 	check('the server answers after it', after === 200, after);
 	await shot(page, 'pdf-page.png');
 
+	// ------------------------------ production QC: the volume, its findings, CSV
+	await page.goto(origin + '/#/m/acme/qc');
+	await page.waitForSelector('section.qc-volume');
+	const qc = await page.evaluate(() => ({
+		nav: [...document.querySelectorAll('#nav a')].some((a) => a.textContent === 'Production QC' &&
+			a.getAttribute('aria-current') === 'page'),
+		name: document.querySelector('section.qc-volume h2').textContent,
+		totals: document.querySelector('.qc-totals').textContent,
+		kinds: [...document.querySelectorAll('h3.qc-kind')].map((h) => h.textContent),
+		fix: document.querySelector('.qc-fix').textContent,
+		rows: [...document.querySelectorAll('section.qc-volume tbody tr')].map((tr) => tr.textContent),
+	}));
+	check('the QC view lists the volume with its totals', qc.nav && qc.name === 'VOL001' &&
+		/^4 documents, 8 pages, 0 natives, 0 images; text for 4 of 4 documents \(100%\)$/.test(qc.totals), qc);
+	check('the QC view lists each finding with its Bates number and what to fix',
+		qc.kinds.join('|') === 'Missing images (8)' && /^To fix: produce the page images/.test(qc.fix) &&
+		qc.rows.length === 8 && qc.rows[0].includes('ACME0000001') && qc.rows[0].includes('not found'), qc);
+	const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#qc-csv')]);
+	const csv = fs.readFileSync(await dl.path(), 'utf8');
+	check('the QC findings download as CSV', dl.suggestedFilename() === 'acme-qc.csv' &&
+		csv.startsWith('volume,kind,line,bates,detail,fix\n') &&
+		csv.split('\n').filter((l) => l.startsWith('"VOL001","no_image",')).length === 8, csv.slice(0, 300));
+	await shot(page, 'qc.png');
+
 	// ---------------------------------------------------------- the verifier
 	await page.goto(origin + '/#/m/acme/verify');
 	await page.fill('#paste', 'The order shipped on April 9, 2021 (ACME0000004).\n');
