@@ -2,7 +2,7 @@
 # The browser test of sworn serve (CTest: browser_review).  Seeds a workspace
 # and two runs through the CLI with the llama-server test double, starts the
 # real `sworn serve --port 0`, drives Debian's chromium headless with
-# playwright-core (review.mjs), then checks through the CLI what the page
+# playwright-core (review.mjs; scale.mjs: a 1,000-claim draft), then checks through the CLI what the page
 # stored: the approval, the override and the correction.
 # Env: SWORN, SW_FAKE_LLAMA, SW_SRC; SW_BROWSER_OUT (screenshots; default a
 # temporary folder, kept).  Fails, never skips, when chromium, node or the
@@ -65,6 +65,8 @@ esac
 
 (cd "$here" && SW_WS=$ws SW_BOARD_SCRIPT=$T/board-fixes.ini node review.mjs "$url" "$out") ||
 	fail "the browser checks (above)"
+# The page at real sizes: a 1,000-claim draft, its timings printed (BENCH)
+(cd "$here" && node scale.mjs "$url" "$out") || fail "the checks at real sizes (above)"
 
 # What the page stored, read back through the CLI.
 kill "$serve" 2>/dev/null

@@ -472,8 +472,10 @@
 		api(mpath(m) + '/page?' + q).then(function (r) {
 			var p = r.data;
 			clear(box);
+			/* every page shown links to the record viewer */
 			box.appendChild(el('p', { class: 'pagehead' },
-				el('strong', null, p.doc || ''), ' \u00b7 ', p.bates ? 'Bates ' + p.bates + ' \u00b7 ' : '',
+				el('strong', null, p.doc_id ? link('#/m/' + enc(m) + '/doc/' + enc(p.doc_id) + '/' + enc(p.page || 1),
+					p.doc || String(p.doc_id), { title: 'Open the page in the record' }) : p.doc || ''), ' \u00b7 ', p.bates ? 'Bates ' + p.bates + ' \u00b7 ' : '',
 				'page ' + fmt(p.page), cite ? ' \u00b7 ' + cite : '',
 				p.origin && p.origin !== 'evidence' ? ' \u00b7 ' + p.origin : ''));
 			var meta = metaList(p.metadata);
@@ -965,8 +967,10 @@
 		var st = {
 			text: lf(o.text).text, version: o.version, claims: [], report: null, current: -1,
 			dirty: false, saving: false, conflict: null, saveTimer: null,
-			marksOf: [], items: [] /* by claim index: its marks, its list item */
+			marksOf: [], items: [], /* by claim index: its marks, its list item */
+			touched: {} /* claims edited since the list was drawn */
 		};
+		var opened = performance.now();
 		var m = o.matter;
 		var base = o.run !== null ? mpath(m) + '/runs/' + enc(o.run) : null;
 
@@ -1027,10 +1031,42 @@
 		}
 		var editor = el('div', { class: 'editor' }, back, ta);
 		var list = el('ol', { class: 'claims', id: 'claim-list', 'aria-label': 'Claims, blocked first' });
+		var jump = el('select', { id: 'jump', class: 'jump', 'aria-label': 'Jump to a blocked claim',
+			on: { change: function () {
+				if (jump.value === '')
+					return;
+				select(+jump.value, true);
+				focusItem(+jump.value);
+			} } });
+		list.addEventListener('click', function (e) {
+			var b = e.target.closest('button.claim');
+			if (b)
+				select(+b.getAttribute('data-i'), true);
+		});
+		list.addEventListener('keydown', function (e) {
+			var b = e.target.closest('button.claim'), to = null;
+			if (!b)
+				return;
+			if (e.key === 'ArrowDown')
+				to = b.parentNode.nextElementSibling;
+			else if (e.key === 'ArrowUp')
+				to = b.parentNode.previousElementSibling;
+			else if (e.key === 'Home')
+				to = list.firstElementChild;
+			else if (e.key === 'End')
+				to = list.lastElementChild;
+			else
+				return;
+			e.preventDefault();
+			if (to) {
+				select(+to.firstChild.getAttribute('data-i'), true);
+				to.firstChild.focus();
+			}
+		});
 		var detail = el('section', { class: 'detail', id: 'claim-detail', 'aria-live': 'polite', 'aria-label': 'The selected claim' },
 			el('p', { class: 'muted' }, 'Select a claim in the list, or put the cursor in a marked passage.'));
 		var side = el('aside', { class: 'side', 'aria-label': 'Claims and evidence' },
-			el('h2', null, 'Claims'), list, el('h2', null, 'Evidence'), detail);
+			el('h2', null, 'Claims'), jump, list, el('h2', null, 'Evidence'), detail);
 		var legend = el('p', { class: 'legend noprint' },
 			el('span', { class: 'tag v-supported' }, ICON.supported + ' supported'), ' ',
 			el('span', { class: 'tag v-unsupported' }, ICON.unsupported + ' unsupported / contradicted'), ' ',
@@ -1053,93 +1089,10 @@
 			return n.text;
 		}
 
-		/* After an edit: claims before it stay, after it shift, inside it go stale. */
-		function shift(oldText, newText) {
-			var p = 0, ol = oldText.length, nl = newText.length;
-			while (p < ol && p < nl && oldText.charCodeAt(p) === newText.charCodeAt(p))
-				p++;
-			var s = 0;
-			while (s < ol - p && s < nl - p && oldText.charCodeAt(ol - 1 - s) === newText.charCodeAt(nl - 1 - s))
-				s++;
-			/* old [p, oe) became new [p, p + ins) */
-			var oe = ol - s, d = nl - ol, ins = nl - s - p;
-			st.claims.forEach(function (k) {
-				/* typing right after an edited claim extends it */
-				var grows = k.stale && p === oe && k.e === p;
-				if (k.e < p || (k.e === p && !grows))
-					return;
-				if (k.s >= oe) {
-					k.s += d;
-					k.e += d;
-					return;
-				}
-				/* touched: it covers what was typed over it, until Verify */
-				k.stale = true;
-				k.s = Math.min(k.s, p);
-				k.e = Math.max(k.e + d, p + ins);
-				if (k.e <= k.s)
-					k.e = Math.min(nl, k.s + 1);
-				k.s = Math.min(k.s, Math.max(0, k.e - 1));
-			});
-		}
-
-		function worst(ks) {
-			var best = null;
-			ks.forEach(function (k) {
-				var r = k.stale ? 0 : RANK[k.c.verdict] || 0;
-				if (!best || r > best.r || (r === best.r && (k.e - k.s) < (best.k.e - best.k.s)))
-					best = { r: r, k: k };
-			});
-			return best.k;
-		}
-
-		/* The highlight layer: the text cut at every claim boundary; each piece
-		 * takes the worst verdict of the claims covering it. */
-		function paint(target, visible) {
-			var text = st.text, n = st.claims.length;
-			var cuts = [0, text.length];
-			st.claims.forEach(function (k) { cuts.push(k.s, k.e); });
-			cuts.sort(function (a, b) { return a - b; });
-			/* a sweep: claims enter in order of start, leave at their end */
-			var byStart = st.claims.map(function (k, i) { return i; }).sort(function (x, y) {
-				return st.claims[x].s - st.claims[y].s;
-			});
-			var next = 0, active = [];
-			var frag = document.createDocumentFragment();
-			if (!visible)
-				st.marksOf = [];
-			for (var i = 0; i + 1 < cuts.length; i++) {
-				var a = cuts[i], b = cuts[i + 1];
-				if (b <= a || a < 0 || b > text.length)
-					continue;
-				while (next < n && st.claims[byStart[next]].s <= a)
-					active.push(byStart[next++]);
-				active = active.filter(function (j) { return st.claims[j].e > a; });
-				var cover = active.filter(function (j) { return st.claims[j].e >= b; });
-				var piece = text.slice(a, b);
-				if (!cover.length) {
-					frag.appendChild(document.createTextNode(piece));
-					continue;
-				}
-				var ks = cover.map(function (j) { return st.claims[j]; });
-				var w = worst(ks);
-				var props = ks.every(function (k) { return k.c.kind === 'proposition'; });
-				var cls = 'hl ' + (w.stale ? 'v-stale' : 'v-' + w.c.verdict) + (props ? ' prop' : '') +
-					(cover.indexOf(st.current) >= 0 ? ' current' : '');
-				var attrs = { class: cls, 'data-claim': String(w.c.id) };
-				if (visible)
-					attrs.title = (w.stale ? 'edited' : w.c.verdict) + ': ' + (w.c.reason || '');
-				var mk = el('mark', attrs, piece);
-				if (!visible) {
-					cover.forEach(function (j) { (st.marksOf[j] || (st.marksOf[j] = [])).push(mk); });
-				}
-				frag.appendChild(mk);
-			}
-			clear(target);
-			target.appendChild(frag);
-			if (!visible)
-				target.appendChild(document.createTextNode('\n\u200b')); /* a last empty line keeps its height */
-		}
+		/* the layer behind the text area and the print view's (marks.js) */
+		var backLayer = SwornMarks.layer(back, st, false), printLayer = SwornMarks.layer(printView, st, true);
+		function shift(oldText, newText) { return SwornMarks.shift(oldText, newText, st.claims); }
+		function worst(ks) { return SwornMarks.worst(ks, RANK); }
 
 		/* The current claim's marks and list item, without redrawing. */
 		function markCurrent(prev, cur) {
@@ -1149,10 +1102,12 @@
 			if (a) {
 				a.classList.remove('current');
 				a.firstChild.removeAttribute('aria-current');
+				a.firstChild.tabIndex = -1;
 			}
 			if (b) {
 				b.classList.add('current');
 				b.firstChild.setAttribute('aria-current', 'true');
+				b.firstChild.tabIndex = 0;
 			}
 		}
 
@@ -1187,34 +1142,79 @@
 				summary.appendChild(el('span', { class: 'muted' }, ' \u00b7 edited since this check: press Verify'));
 		}
 
+		/* The claims list: one tab stop (the current claim's button; the
+		 * arrows, Home and End move in it, n / p between blocked claims) and
+		 * a jump list of the blocked claims. */
 		function renderList() {
 			clear(list);
 			st.items = [];
-			var frag = document.createDocumentFragment();
+			st.touched = {};
+			var frag = document.createDocumentFragment(), first = true;
 			order().forEach(function (i) {
-				var k = st.claims[i];
-				var b = blocked(k.c.verdict) && !k.stale;
-				var li = el('li', { class: (b ? 'blocked ' : '') + (i === st.current ? 'current' : '') },
-					el('button', { type: 'button', class: 'claim', 'data-claim': String(k.c.id),
-						'aria-current': i === st.current ? 'true' : null,
-						on: { click: function () { select(i, true); } } },
-						verdictTag(k.c.verdict, k.stale), ' ', el('span', { class: 'kind' }, k.c.kind), ' ',
-						el('span', { class: 'ctext' }, clip(st.text.slice(k.s, Math.min(k.e, k.s + 200)), 90)),
-						b ? el('span', { class: 'preason' }, k.c.reason || '') : null));
+				var li = el('li', null, el('button', { type: 'button', class: 'claim', 'data-i': String(i),
+					'data-claim': String(st.claims[i].c.id) }));
+				itemContent(li, i, first && st.current < 0);
+				first = false;
 				st.items[i] = li;
 				frag.appendChild(li);
 			});
 			list.appendChild(frag);
+			renderJump();
+		}
+
+		function itemContent(li, i, tabStop) {
+			var k = st.claims[i], btn = li.firstChild;
+			var b = blocked(k.c.verdict) && !k.stale;
+			li.className = (b ? 'blocked ' : '') + (i === st.current ? 'current' : '');
+			btn.tabIndex = i === st.current || tabStop ? 0 : -1;
+			if (i === st.current)
+				btn.setAttribute('aria-current', 'true');
+			clear(btn);
+			add(btn, [verdictTag(k.c.verdict, k.stale), ' ', el('span', { class: 'kind' }, k.c.kind), ' ',
+				el('span', { class: 'ctext' }, clip(st.text.slice(k.s, Math.min(k.e, k.s + 200)), 90)),
+				b ? el('span', { class: 'preason' }, k.c.reason || '') : null]);
+		}
+
+		/* After typing: the items of the claims the edit touched, in place
+		 * (the list keeps its order until the next Verify). */
+		function patchList() {
+			Object.keys(st.touched).forEach(function (i) {
+				if (st.items[i])
+					itemContent(st.items[i], +i, st.items[i].firstChild.tabIndex === 0);
+			});
+			st.touched = {};
+			renderJump();
+		}
+
+		function renderJump() {
+			var b = blockedIdx();
+			clear(jump);
+			jump.appendChild(el('option', { value: '' }, b.length ? 'Jump to one of ' + b.length +
+				' blocked claims…' : 'No blocked claim'));
+			b.forEach(function (i) {
+				var k = st.claims[i];
+				jump.appendChild(el('option', { value: String(i) }, (k.c.line ? 'line ' + k.c.line + ': ' : '') +
+					k.c.kind + ' – ' + clip(st.text.slice(k.s, Math.min(k.e, k.s + 120)), 60)));
+			});
+			jump.disabled = !b.length;
+		}
+
+		function focusItem(i) {
+			var li = st.items[i];
+			if (li)
+				li.firstChild.focus();
 		}
 
 		function clip(s, n) { s = s.replace(/\s+/g, ' '); return s.length > n ? s.slice(0, n - 1) + '\u2026' : s; }
 
 		function renderAll() {
-			paint(back, false);
-			paint(printView, true);
+			backLayer.paint();
 			renderSummary();
 			renderList();
 			fit();
+			/* the print view after the page is drawn (and before printing) */
+			clearTimeout(st.printTimer);
+			st.printTimer = setTimeout(function () { printLayer.paint(); }, 300);
 		}
 
 		/* The text area grows with its text (the page scrolls, not the
@@ -1292,6 +1292,16 @@
 				detail.appendChild(waiveForm(c));
 			if (k.stale)
 				detail.appendChild(el('p', { class: 'muted' }, 'This passage was edited after the check: press Verify.'));
+			namedPlaces(c).forEach(function (pl) {
+				var box = el('div', { class: 'evidence' }, el('p', { class: 'named' }, pl.label));
+				var holder = el('div');
+				box.appendChild(holder);
+				refOfName(pl.where).then(function (ref) {
+					holder.appendChild(ref ? pageBox(m, ref, null, pl.words) :
+						el('p', { class: 'muted' }, 'Not a page this view can open: ' + pl.where));
+				});
+				detail.appendChild(box);
+			});
 			if (c.facts && c.facts.length) {
 				var ul = el('ul', { class: 'facts' });
 				c.facts.forEach(function (f) {
@@ -1338,6 +1348,46 @@
 				}
 				detail.appendChild(box);
 			});
+		}
+
+		/* The pages a blocked claim's reason names, to show marked: where a
+		 * fact is instead ("… is not on X; it is on ACME0000021") and the
+		 * passage closest to a quotation ("closest on X: "…passage…" —").
+		 * Returns [{where, label, words}]. */
+		function namedPlaces(c) {
+			var r = c.reason || '', out = [], mt;
+			if (!blocked(c.verdict) || c.waiver)
+				return out;
+			var closest = /closest on ([^:;]+?): "(.*?)"(?= \u2014 |;|$)/g;
+			while ((mt = closest.exec(r))) {
+				var parts = mt[2].split('\u2026').map(function (x) { return x.trim(); }).filter(function (x) {
+					return x.length > 3;
+				});
+				out.push({ where: mt[1], label: 'The closest passage found, on ' + mt[1] + ':', words: parts });
+			}
+			var elsewhere = /(?:^|; )([^;]*?) is not (?:on|named on) [^;]*?; it is on ([^;]+)|\(([^()]*?) is on ([^()]+)\)/g;
+			while ((mt = elsewhere.exec(r))) {
+				var on = mt[1] !== undefined ? [mt[0], mt[1], mt[2]] : [mt[0], mt[3], mt[4]];
+				on[2].split(/, | and /).forEach(function (w) {
+					var words = [on[1]];
+					(c.facts || []).forEach(function (f) {
+						if ((f.found_on || []).indexOf(w) >= 0 && f.verdict !== 'supported')
+							words.push(f.text);
+					});
+					out.push({ where: w, label: on[1] + ' is on ' + w + ':', words: words });
+				});
+			}
+			return out;
+		}
+
+		/* A page named in a reason: a Bates number, or "document p. N". */
+		function refOfName(where) {
+			if (/^[A-Za-z][A-Za-z0-9_.-]*\d$/.test(where))
+				return Promise.resolve({ bates: where });
+			var dp = /^(.+) p\. (\d+)$/.exec(where);
+			if (!dp)
+				return Promise.resolve(null);
+			return refOf({ document: dp[1], page: +dp[2] });
 		}
 
 		/* The words of the claim to mark on its page. */
@@ -1550,21 +1600,18 @@
 		ta.addEventListener('input', function () {
 			var old = st.text;
 			st.text = ta.value;
-			shift(old, st.text);
-			/* a long draft is redrawn when typing pauses, a short one at once;
-			 * the area's height is fitted at the next frame */
-			clearTimeout(st.paintTimer);
-			if (st.text.length > 20000)
-				st.paintTimer = setTimeout(function () { paint(back, false); }, 150);
-			else
-				paint(back, false);
+			/* only the lines the edit touched are marked again; the area's
+			 * height is fitted at the next frame */
+			var edit = shift(old, st.text);
+			backLayer.patch(edit);
+			edit.touched.forEach(function (i) { st.touched[i] = true; });
 			var shrunk = st.text.length < old.length;
 			if (!st.fitting) {
 				st.fitting = true;
 				requestAnimationFrame(function () { st.fitting = false; fit(shrunk ? true : false); });
 			}
 			clearTimeout(st.listTimer);
-			st.listTimer = setTimeout(function () { renderSummary(); renderList(); }, 250);
+			st.listTimer = setTimeout(function () { renderSummary(); patchList(); }, 250);
 			schedule();
 		});
 		['click', 'keyup', 'select'].forEach(function (ev) { ta.addEventListener(ev, caretClaim); });
@@ -1584,7 +1631,8 @@
 			var t = e.target;
 			if (e.ctrlKey || e.metaKey || e.altKey)
 				return;
-			if (t && (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT' || t.isContentEditable))
+			if (t && (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT' || t.tagName === 'SELECT' ||
+				t.isContentEditable))
 				return;
 			if (e.key === 'n') {
 				e.preventDefault();
@@ -1623,8 +1671,12 @@
 		load(o.report, o.text);
 		st.textVerified = st.text;
 		renderAll();
+		/* what opening cost, to the first frame drawn (tests/browser) */
+		requestAnimationFrame(function () {
+			setTimeout(function () { performance.measure('sworn:review-open', { start: opened }); }, 0);
+		});
 		/* the print view: the highlighted text itself */
-		window.addEventListener('beforeprint', function () { paint(printView, true); });
+		window.addEventListener('beforeprint', function () { printLayer.paint(); });
 		loadCertificate();
 		if (o.edited)
 			saved.textContent = 'Your saved edit (version ' + st.version + ')';
