@@ -2,8 +2,9 @@
 # The browser test of sworn serve (CTest: browser_review).  Seeds a workspace
 # and two runs through the CLI with the llama-server test double, starts the
 # real `sworn serve --port 0`, drives Debian's chromium headless with
-# playwright-core (review.mjs; scale.mjs: a 1,000-claim draft), then checks through the CLI what the page
-# stored: the approval, the override and the correction.
+# playwright-core (review.mjs; scale.mjs, a 1,000-claim draft), then checks
+# through the CLI what the page stored: the approval, the override and the
+# correction.
 # Env: SWORN, SW_FAKE_LLAMA, SW_SRC; SW_BROWSER_OUT (screenshots; default a
 # temporary folder, kept).  Fails, never skips, when chromium, node or the
 # locked node packages are missing: scripts/install-deps installs them.
