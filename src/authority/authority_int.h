@@ -19,9 +19,6 @@ struct sw_authority {
 	sqlite3_stmt *stmts[SW__AUTHORITY_STMTS];
 };
 
-/* The schema version this build writes (PRAGMA user_version). */
-#define SW_AUTHORITY_SCHEMA_VERSION 2
-
 /* The secondary indexes of cases: lookups by page range and by
  * CourtListener cluster.  Created by the schema, dropped by a large import
  * while it loads and built again before its last commit (and on every

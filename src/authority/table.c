@@ -42,13 +42,7 @@ static const char *const migrations[] = {
 	"  text TEXT NOT NULL, PRIMARY KEY (code_key, title, section)) WITHOUT ROWID;",
 };
 
-_Static_assert(SW_ARRAY_LEN(migrations) == SW_AUTHORITY_SCHEMA_VERSION,
-	       "one migration per schema version");
-
-static const struct sw_db_schema table_schema = {
-	.migrations = migrations,
-	.version = SW_AUTHORITY_SCHEMA_VERSION,
-};
+static const struct sw_db_schema table_schema = { SW_DB_MIGRATIONS(migrations) };
 
 int sw__authority_sqlerr(struct sw_err *err, sqlite3 *db, const char *what)
 {

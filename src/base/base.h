@@ -584,6 +584,12 @@ struct sw_db_schema {
 	int (*setup)(struct sqlite3 *db, struct sw_err *err);
 };
 
+/* The migrations and version of a schema (or of an owner's, below) from
+ * its list alone, so that the two cannot disagree and adding a migration
+ * raises the version:
+ *     static const struct sw_db_schema s = { SW_DB_MIGRATIONS(list) }; */
+#define SW_DB_MIGRATIONS(list) .migrations = (list), .version = (int)SW_ARRAY_LEN(list)
+
 enum { SW_DB_CREATE = 1 << 0 }; /* create the file when it does not exist */
 
 /* Open the database at path, set it up and migrate it to s->version.

@@ -176,8 +176,7 @@ static int adopt(sqlite3 *db, int *version, struct sw_err *err)
 
 static const struct sw_db_owner journal_owner = {
 	.owner = "journal",
-	.migrations = migrations,
-	.version = (int)SW_ARRAY_LEN(migrations),
+	SW_DB_MIGRATIONS(migrations),
 	.adopt = adopt,
 };
 

@@ -40,10 +40,7 @@ static const char *const prov_migrations[] = {
 	"  PRIMARY KEY (hash, output_id)) WITHOUT ROWID;",
 };
 
-static const struct sw_db_schema prov_schema = {
-	.migrations = prov_migrations,
-	.version = (int)SW_ARRAY_LEN(prov_migrations),
-};
+static const struct sw_db_schema prov_schema = { SW_DB_MIGRATIONS(prov_migrations) };
 
 struct prov_print {
 	uint64_t hash;

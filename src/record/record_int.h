@@ -73,8 +73,10 @@ enum sw__record_stmt_id {
 sqlite3_stmt *sw__record_stmt(struct sw_matter *m, enum sw__record_stmt_id id,
 			      struct sw_err *err);
 
-/* The schema version this build writes (PRAGMA user_version). */
-#define SW_RECORD_SCHEMA_VERSION 10
+/* A matter database's schema (schema.c), and the version this build
+ * writes (PRAGMA user_version): its number of migrations. */
+extern const struct sw_db_schema sw__record_schema;
+#define SW_RECORD_SCHEMA_VERSION (sw__record_schema.version)
 
 /* Metadata fields (fields.c).  The rows of doc_fields from documents'
  * meta, and of doc_terms from doc_fields: the statements the 7 -> 8

@@ -169,9 +169,6 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY (volume_id, seq)) WITHOUT ROWID;",
 };
 
-_Static_assert(SW_ARRAY_LEN(migrations) == SW_RECORD_SCHEMA_VERSION,
-	       "one migration per schema version");
-
 /* The search tokenizer and the metadata functions, on every connection
  * before any migration runs (7 -> 8 uses the latter). */
 static int matter_setup(sqlite3 *db, struct sw_err *err)
@@ -181,9 +178,8 @@ static int matter_setup(sqlite3 *db, struct sw_err *err)
 }
 
 /* Fewer, larger checkpoints: an import writes a lot. */
-static const struct sw_db_schema matter_schema = {
-	.migrations = migrations,
-	.version = SW_RECORD_SCHEMA_VERSION,
+const struct sw_db_schema sw__record_schema = {
+	SW_DB_MIGRATIONS(migrations),
 	.pragmas = "PRAGMA wal_autocheckpoint = 8192;"
 		   "PRAGMA journal_size_limit = 67108864;"
 		   "PRAGMA temp_store = MEMORY;",
@@ -193,5 +189,5 @@ static const struct sw_db_schema matter_schema = {
 int sw__record_db_open(sqlite3 **out, const char *path, bool create,
 		       struct sw_err *err)
 {
-	return sw_db_open(out, path, &matter_schema, create ? SW_DB_CREATE : 0, err);
+	return sw_db_open(out, path, &sw__record_schema, create ? SW_DB_CREATE : 0, err);
 }

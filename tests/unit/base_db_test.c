@@ -37,7 +37,8 @@ static const char *const two_steps[] = {
 	"CREATE TABLE a (x INTEGER);",
 	"CREATE TABLE b (y INTEGER REFERENCES a (x));",
 };
-static const struct sw_db_schema schema2 = { two_steps, 2, NULL, NULL };
+/* The version is the list's length (SW_DB_MIGRATIONS): 2. */
+static const struct sw_db_schema schema2 = { SW_DB_MIGRATIONS(two_steps) };
 
 static void test_fresh_file_migrates(void **state)
 {
@@ -45,6 +46,8 @@ static void test_fresh_file_migrates(void **state)
 	struct sw_err err = { 0 };
 	sqlite3 *db = NULL;
 	char *path = path_of("fresh.db");
+	assert_int_equal(schema2.version, 2);
+	assert_ptr_equal(schema2.migrations, two_steps);
 	assert_int_equal(sw_db_open(&db, path, &schema2, 0, &err), SW_EDB);
 	assert_null(db);
 	assert_non_null(strstr(err.msg, path));
@@ -176,6 +179,9 @@ static void test_old_matter_database_opens(void **state)
 	assert_int_equal(sqlite3_exec(db, old_matter_v1, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 
+	/* A matter's version is its count of migrations: 10 when this test
+	 * was written, only ever more. */
+	assert_true(SW_RECORD_SCHEMA_VERSION >= 10);
 	assert_int_equal(sw__record_db_open(&db, path, false, &err), 0);
 	assert_int_equal(query_int(db, "PRAGMA user_version"), SW_RECORD_SCHEMA_VERSION);
 	/* The document is kept, the version-2 columns have their defaults,
