@@ -61,7 +61,8 @@ rm ALL/IMAGES/ALL0002.tif ALL/NATIVES/ALL0001.docx
 "$SWORN" matter qc -m m --format csv > "$T/cli.csv" || exit 1
 
 "$SWORN" serve -m m --port 0 --port-file "$T/port" >"$T/serve.out" 2>"$T/serve.err" &
-pids="$pids $!"
+spid=$!
+pids="$pids $spid"
 i=0
 while [ ! -s "$T/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 [ -s "$T/port" ] || { echo "FAIL: sworn serve did not start"; cat "$T/serve.err"; exit 1; }
@@ -141,5 +142,11 @@ eq "no token, csv" "$code" 403
 get /assets/app.js
 has "$T/body" "'Production QC'"
 has "$T/body" "'/qc.csv'"
+
+# It stops cleanly (under ASan: no error, no leak in the handlers).
+kill $spid
+wait $spid
+eq "stops on SIGTERM" "$?" 0
+lacks "$T/serve.err" "ERROR: "
 
 done_testing
