@@ -227,7 +227,8 @@ static void bash_value(struct sw_buf *b, const struct cli_opt *o)
 	if (o->values && o->values[0] == '@')
 		sw_buf_addf(b, "_sworn_%s \"$cur\"; return ;;\n", o->values + 1);
 	else if (o->values)
-		sw_buf_addf(b, "COMPREPLY=($(compgen -W '%s' -- \"$cur\")); return ;;\n", o->values);
+		sw_buf_addf(b, "COMPREPLY=($(compgen -W '%s' -- \"$cur\")); return ;;\n",
+			    o->values);
 	else if (cli_opt_takes_path(o))
 		sw_buf_adds(b, "_sworn_files \"$cur\"; return ;;\n");
 	else if (strcmp(o->arg, "MATTER") == 0)

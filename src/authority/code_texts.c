@@ -97,7 +97,8 @@ static int from_csv(struct texts *t, const char *path, struct sw_err *err)
 			continue;
 		}
 		const char *tx = sw__authority_csv_field(&c, (size_t)text);
-		if ((rc = store(t, sw__authority_csv_field(&c, (size_t)cite), tx, strlen(tx), err)) != 0)
+		if ((rc = store(t, sw__authority_csv_field(&c, (size_t)cite), tx, strlen(tx),
+				err)) != 0)
 			break;
 		rc = 1;
 	}

@@ -39,7 +39,8 @@ size_t sw__claims_ws_back(const struct sw__claims_scan *sc, size_t i, size_t flo
 			i--;
 		else if (i - floor >= 2 && c == 0xA0 && sw__claims_at(sc, i - 2) == 0xC2)
 			i -= 2;
-		else if (i - floor >= 3 && sw__claims_at(sc, i - 3) == 0xE2 && sw__claims_at(sc, i - 2) == 0x80 &&
+		else if (i - floor >= 3 && sw__claims_at(sc, i - 3) == 0xE2 &&
+			 sw__claims_at(sc, i - 2) == 0x80 &&
 			 (c == 0x89 || c == 0x8A || c == 0x8B || c == 0xAF))
 			i -= 3;
 		else
@@ -89,7 +90,8 @@ size_t sw__claims_dash(const struct sw__claims_scan *sc, size_t i)
 	if (c == '-')
 		return i + 1;
 	if (c == 0xE2 && sw__claims_at(sc, i + 1) == 0x80 &&
-	    (sw__claims_at(sc, i + 2) == 0x93 || sw__claims_at(sc, i + 2) == 0x94 || sw__claims_at(sc, i + 2) == 0x91))
+	    (sw__claims_at(sc, i + 2) == 0x93 || sw__claims_at(sc, i + 2) == 0x94 ||
+	     sw__claims_at(sc, i + 2) == 0x91))
 		return i + 3;
 	return 0;
 }

@@ -239,16 +239,19 @@ size_t sw__claims_balanced(const struct sw__claims_scan *sc, size_t i, size_t *i
 /* ---------------------------------------------------------------- sections */
 
 /* Law sections: 1332, 120.68, 21-3516, 36-3701, 1981-1983, then (a)(1). */
-size_t sw__claims_read_section(const struct sw__claims_scan *sc, size_t i, size_t *sec_e, size_t *pin_e)
+size_t sw__claims_read_section(const struct sw__claims_scan *sc, size_t i, size_t *sec_e,
+			       size_t *pin_e)
 {
 	if (!sw__claims_digit(sw__claims_at(sc, i)))
 		return 0;
 	size_t e = sw__claims_digits(sc, i), d;
 	for (int g = 0; g < 4; g++) {
 		int c = sw__claims_at(sc, e);
-		if ((c == '.' || c == ':' || c == '-') && sw__claims_digit(sw__claims_at(sc, e + 1)))
+		if ((c == '.' || c == ':' || c == '-') &&
+		    sw__claims_digit(sw__claims_at(sc, e + 1)))
 			e = sw__claims_digits(sc, e + 1);
-		else if ((d = sw__claims_dash(sc, e)) && d > e + 1 && sw__claims_digit(sw__claims_at(sc, d)))
+		else if ((d = sw__claims_dash(sc, e)) && d > e + 1 &&
+			 sw__claims_digit(sw__claims_at(sc, d)))
 			e = sw__claims_digits(sc, d);
 		else
 			break;
@@ -268,7 +271,8 @@ size_t sw__claims_read_section(const struct sw__claims_scan *sc, size_t i, size_
 			break;
 		k = m + 1;
 		size_t a;
-		if (sw__claims_at(sc, k) != '(' && (a = sw__claims_word(sc, sw__claims_ws(sc, k), "and")) &&
+		if (sw__claims_at(sc, k) != '(' &&
+		    (a = sw__claims_word(sc, sw__claims_ws(sc, k), "and")) &&
 		    sw__claims_at(sc, sw__claims_ws(sc, a)) == '(')
 			k = sw__claims_ws(sc, a);
 	}

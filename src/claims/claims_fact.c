@@ -151,8 +151,8 @@ static size_t read_number(const struct rd *r, size_t i, int64_t *out)
 			if (nd++ < FACT_MAX_DIGITS)
 				v = v * 10 + (c - '0');
 			e++;
-		} else if (c == ',' && dig(at(r, e + 1)) && dig(at(r, e + 2)) && dig(at(r, e + 3)) &&
-			   !dig(at(r, e + 4))) {
+		} else if (c == ',' && dig(at(r, e + 1)) && dig(at(r, e + 2)) &&
+			   dig(at(r, e + 3)) && !dig(at(r, e + 4))) {
 			e++;
 		} else {
 			break;
@@ -310,7 +310,8 @@ static void prev_word(const struct rd *r, size_t i, char *w, size_t cap)
 	if (e > 0 && at(r, e - 1) == '.')
 		e--;
 	size_t s = e;
-	while (s > 0 && e - s < cap - 1 && (up(at(r, s - 1)) || low(at(r, s - 1)) || at(r, s - 1) == '.'))
+	while (s > 0 && e - s < cap - 1 &&
+	       (up(at(r, s - 1)) || low(at(r, s - 1)) || at(r, s - 1) == '.'))
 		s--;
 	size_t k = 0;
 	for (size_t j = s; j < e && k + 1 < cap; j++)
@@ -488,9 +489,10 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 	*next = i + 1;
 	memset(out, 0, sizeof(*out));
 	out->start = i;
-	if (i > 0 && (alnum(at(r, i - 1)) || (dig(c) && (at(r, i - 1) == '.' ||
-							 at(r, i - 1) == ',' || at(r, i - 1) == '-' ||
-							 at(r, i - 1) == '/' || at(r, i - 1) == ':'))))
+	if (i > 0 &&
+	    (alnum(at(r, i - 1)) ||
+	     (dig(c) && (at(r, i - 1) == '.' || at(r, i - 1) == ',' || at(r, i - 1) == '-' ||
+			 at(r, i - 1) == '/' || at(r, i - 1) == ':'))))
 		return false;
 	/* $52,850.00, US$ 3,060 */
 	if (c == '$' || (c == 'U' && at(r, i + 1) == 'S' && at(r, i + 2) == '$')) {
@@ -530,7 +532,8 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 				for (size_t q = 0; q < SW_ARRAY_LEN(spans); q++) {
 					size_t sl = strlen(spans[q]);
 					if (at(r, de) == '-' && te - de - 1 == sl &&
-					    strncmp(r->t + de + 1, spans[q], sl) == 0 && de - i <= 4) {
+					    strncmp(r->t + de + 1, spans[q], sl) == 0 &&
+					    de - i <= 4) {
 						int64_t v;
 						read_number(r, i, &v);
 						out->kind = SW_FACT_QUANTITY;

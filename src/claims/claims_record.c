@@ -205,7 +205,8 @@ static bool exhibit_of_document(const struct sw__claims_scan *sc, size_t p, size
 			return true;
 	}
 	/* "the Exhibit C date": an article before, a noun after */
-	if (p >= 4 && (strncmp(sc->t + p - 4, "the ", 4) == 0 || strncmp(sc->t + p - 4, "The ", 4) == 0) &&
+	if (p >= 4 &&
+	    (strncmp(sc->t + p - 4, "the ", 4) == 0 || strncmp(sc->t + p - 4, "The ", 4) == 0) &&
 	    n + 2 < sc->n && sc->t[n] == ' ' && sw__claims_lower(sw__claims_at(sc, n + 1)) &&
 	    strncmp(sc->t + n + 1, "at ", 3) != 0)
 		return true;

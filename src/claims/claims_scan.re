@@ -70,8 +70,8 @@ void sw__claims_run(struct sw__claims_scan *sc)
 			RESUME(sw__claims_try_number(sc, p, q));
 			continue;
 		}
-		digit{1,2} "-" ("Jan" | "Feb" | "Mar" | "Apr" | "May" | "Jun" | "Jul" | "Aug" | "Sep"
-				| "Oct" | "Nov" | "Dec") "-" (digit{4} | digit{2}) {
+		digit{1,2} "-" ("Jan" | "Feb" | "Mar" | "Apr" | "May" | "Jun" | "Jul" | "Aug"
+				| "Sep" | "Oct" | "Nov" | "Dec") "-" (digit{4} | digit{2}) {
 			q = POS(cur);
 			e = sw__claims_try_dmy_dash(sc, p, q);
 			if (e) {

@@ -497,8 +497,10 @@ int cli_read_stdin(struct sw_buf *out, size_t max, const char *what, struct sw_e
 	size_t n;
 	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0) {
 		if (out->len + n > max)
-			return sw_err_set(err, SW_ELIMIT, "%s on standard input is over the %zu-byte "
-					  "limit", what, max);
+			return sw_err_set(err, SW_ELIMIT,
+					  "%s on standard input is over the %zu-byte "
+					  "limit",
+					  what, max);
 		sw_buf_add(out, chunk, n);
 	}
 	if (ferror(stdin))

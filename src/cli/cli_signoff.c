@@ -181,9 +181,10 @@ int cli_signoff_audit(struct json_t **out, struct sw_matter *m, struct sw_err *e
 	}
 	for (size_t i = 0; i < w.n; i++) {
 		const struct sw_waiver *x = &w.v[i];
-		json_t *o = json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s}", "id", (json_int_t)x->id,
-				      "kind", x->kind, "claim", x->claim, "verdict", x->verdict,
-				      "reason", x->reason, "by", x->by, "at", x->at);
+		json_t *o =
+			json_pack("{s:I, s:s, s:s, s:s, s:s, s:s, s:s}", "id", (json_int_t)x->id,
+				  "kind", x->kind, "claim", x->claim, "verdict", x->verdict,
+				  "reason", x->reason, "by", x->by, "at", x->at);
 		json_object_set_new(o, "run", x->run_id ? json_integer((json_int_t)x->run_id)
 							: json_null());
 		json_array_append_new(waivers, o);
@@ -213,7 +214,8 @@ void cli_signoff_audit_print(FILE *f, const struct json_t *a)
 		sw_term_printf(f, "  %s  approved    run %lld by %s%s%s\n",
 			       json_string_value(json_object_get(x, "at")),
 			       (long long)json_integer_value(json_object_get(x, "run")),
-			       by ? by : "(nobody named)", ov ? " with override: " : "", ov ? ov : "");
+			       by ? by : "(nobody named)", ov ? " with override: " : "",
+			       ov ? ov : "");
 	}
 	json_array_foreach(wv, i, x)
 		sw_term_printf(f, "  %s  waived      %s %s (was %s) by %s: %s\n",

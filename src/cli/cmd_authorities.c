@@ -43,7 +43,8 @@ static bool parse_section(void *ud, const char *cite, struct sw_authority_sectio
 		if (k->kind != SW_CLAIM_STATUTE && k->kind != SW_CLAIM_RULE)
 			continue;
 		const char *code = sw_claim_get(k, "code");
-		const char *section = sw_claim_get(k, k->kind == SW_CLAIM_RULE ? "rule" : "section");
+		const char *section =
+			sw_claim_get(k, k->kind == SW_CLAIM_RULE ? "rule" : "section");
 		if (!code)
 			code = sw_claim_get(k, "reporter");
 		if (!code || !section)
@@ -83,7 +84,8 @@ static int do_import(struct sw_authority *auth, const struct cli_args *a, bool j
 	int failed = 0;
 	if (texts) {
 		struct sw_authority_import_summary sum;
-		if (sw_authority_import_code_texts(&sum, auth, texts, parse_section, NULL, &err) != 0)
+		if (sw_authority_import_code_texts(&sum, auth, texts, parse_section, NULL, &err) !=
+		    0)
 			failed = 1;
 		else
 			print_summary(files, texts, &sum);

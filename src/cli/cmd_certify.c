@@ -89,8 +89,8 @@ static int check(struct cli_ctx *ctx, const struct certify_opts *o, const char *
 	}
 	json_t *doc = NULL;
 	if (o->json)
-		doc = json_pack("{s:s, s:I, s:b, s:s, s:b, s:b, s:b, s:b, s:b}", "matter", st.matter,
-				"run", (json_int_t)st.run, "valid", c.ok, "final_sha256",
+		doc = json_pack("{s:s, s:I, s:b, s:s, s:b, s:b, s:b, s:b, s:b}", "matter",
+				st.matter, "run", (json_int_t)st.run, "valid", c.ok, "final_sha256",
 				c.file_sha256, "final_matches", c.file_matches, "approved",
 				c.approved, "journal_final_matches", c.journal_final_matches,
 				"waivers_found", c.waivers_found, "journal_matches",

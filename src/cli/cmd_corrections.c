@@ -22,7 +22,8 @@ static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose corrections to export", CLI_STRING,
 	  AT(matter) },
 	{ "kind", 0, "KIND", "sft (the window answered with the final) or dpo (the final "
-			     "chosen, the draft rejected)", CLI_STRING, AT(kind), .values = "sft dpo" },
+			     "chosen, the draft rejected)", CLI_STRING, AT(kind),
+	  .values = "sft dpo" },
 	{ "format", 0, "FORMAT", "whose field names: trl (default), axolotl or llamafactory "
 				 "(sft and dpo: --kind in the trl format)", CLI_STRING, AT(format),
 	  .values = "trl axolotl llamafactory" },
@@ -38,8 +39,10 @@ static void print_audit(FILE *f, const void *ud)
 {
 	const struct sw_export_audit *a = ud;
 	if (a->n == 0) {
-		fprintf(f, "%zu correction export%s logged; none carried a document that has been "
-			   "removed or quarantined since\n", a->exports, a->exports == 1 ? "" : "s");
+		fprintf(f,
+			"%zu correction export%s logged; none carried a document that has been "
+			"removed or quarantined since\n",
+			a->exports, a->exports == 1 ? "" : "s");
 		return;
 	}
 	for (size_t i = 0; i < a->n; i++) {

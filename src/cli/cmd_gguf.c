@@ -14,9 +14,12 @@ struct gguf_opts {
 #define AT(f) offsetof(struct gguf_opts, f)
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the summary as JSON", CLI_FLAG, AT(json) },
-	{ "tensors", 't', NULL, "also list every tensor with its type and shape", CLI_FLAG, AT(tensors) },
-	{ "chat-template", 0, NULL, "print only the file's chat template (tokenizer.chat_template), "
-				    "as it is", CLI_FLAG, AT(chat_template) },
+	{ "tensors", 't', NULL, "also list every tensor with its type and shape", CLI_FLAG,
+	  AT(tensors) },
+	{ "chat-template", 0, NULL,
+	  "print only the file's chat template (tokenizer.chat_template), "
+	  "as it is",
+	  CLI_FLAG, AT(chat_template) },
 };
 
 struct shown {
@@ -137,7 +140,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	if (o->chat_template) {
 		const char *t = sw_gguf_get_str(g, "tokenizer.chat_template");
 		if (o->json || o->tensors) {
-			cli_error("--chat-template prints the template alone: no --json or --tensors");
+			cli_error("--chat-template prints the template alone: no --json or "
+				  "--tensors");
 			rc = CLI_USAGE;
 		} else if (!t) {
 			cli_error("'%s' has no tokenizer.chat_template", a->pos[0]);

@@ -19,9 +19,10 @@ static const struct cli_opt opts[] = {
 	{ "matter", 'm', "MATTER", "the matter to import into", CLI_STRING, AT(matter) },
 	{ "labels", 0, "FILE", "a CSV of label,target naming documents (Ex. 12,ACME0000123)",
 	  CLI_PATH, AT(labels) },
-	{ "origin", 0, "ORIGIN", "evidence (default), model, human or template", CLI_STRING, AT(origin),
-	  .values = "evidence model human template" },
-	{ "verbose", 'v', NULL, "also list every document imported or skipped", CLI_FLAG, AT(verbose) },
+	{ "origin", 0, "ORIGIN", "evidence (default), model, human or template", CLI_STRING,
+	  AT(origin), .values = "evidence model human template" },
+	{ "verbose", 'v', NULL, "also list every document imported or skipped", CLI_FLAG,
+	  AT(verbose) },
 	{ "json", 0, NULL, "print the summary and every event as JSON", CLI_FLAG, AT(json) },
 	{ "no-ocr", 0, NULL, "keep image-only PDF pages without text instead of reading them by OCR",
 	  CLI_FLAG, AT(no_ocr) },
@@ -173,9 +174,10 @@ static void qc_message(const struct sw_ingest_summary *sum, const char *matter, 
 		json_object_set_new(doc, "qc_findings", json_integer((json_int_t)sum->qc_findings));
 		json_object_set_new(doc, "qc_report", sw_json_str(cmd));
 	} else if (sum->qc_volumes == 1) {
-		sw_term_printf(stdout, "production QC: %llu problem(s) in %s for the producing party;"
-			       " the report: %s\n", (unsigned long long)sum->qc_findings,
-			       sum->qc_volume, cmd);
+		sw_term_printf(stdout,
+			       "production QC: %llu problem(s) in %s for the producing party;"
+			       " the report: %s\n",
+			       (unsigned long long)sum->qc_findings, sum->qc_volume, cmd);
 	} else {
 		sw_term_printf(stdout, "production QC: %llu problem(s) in %llu volumes for the"
 			       " producing party; the report: %s\n",

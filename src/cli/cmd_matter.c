@@ -19,11 +19,16 @@ struct matter_opts {
 #define AT(f) offsetof(struct matter_opts, f)
 static const struct cli_opt opts[] = {
 	{ "json", 0, NULL, "print the list (or the audit) as JSON", CLI_FLAG, AT(json) },
-	{ "matter", 'm', "MATTER", "the matter to audit, or whose setting to set or get", CLI_STRING, AT(matter) },
-	{ "reason", 0, "TEXT", "why, for rm (required, recorded in the audit)", CLI_STRING, AT(reason) },
-	{ "fields", 0, "LIST", "the columns docs prints, separated by commas (id, origin, status, kind,"
-	  " pages, bates, name, source, date, custodian, doctype, title, from, to, cc, sent, received,"
-	  " docdate, confidentiality)", CLI_STRING, AT(fields) },
+	{ "matter", 'm', "MATTER", "the matter to audit, or whose setting to set or get",
+	  CLI_STRING, AT(matter) },
+	{ "reason", 0, "TEXT", "why, for rm (required, recorded in the audit)", CLI_STRING,
+	  AT(reason) },
+	{ "fields", 0, "LIST",
+	  "the columns docs prints, separated by commas (id, origin, status, kind,"
+	  " pages, bates, name, source, date, custodian, doctype, title, from, to, cc, sent, "
+	  "received,"
+	  " docdate, confidentiality)",
+	  CLI_STRING, AT(fields) },
 	{ "format", 0, "FORMAT", "qc: text (default), csv or html", CLI_STRING, AT(format),
 	  .values = "text csv html" },
 };
@@ -422,7 +427,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		return matter_use(ctx, o, a->npos == 2 ? a->pos[1] : NULL);
 	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
 		  " sworn matter audit -m MATTER [--json] | sworn matter set -m MATTER KEY=VALUE |"
-		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--fields LIST] [--json] |"
+		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--fields LIST] "
+		  "[--json] |"
 		  " sworn matter rm -m MATTER DOC --reason TEXT | sworn matter use [NAME] |"
 		  " sworn matter qc -m MATTER [VOLUME...] [--format text|csv|html] [--json]");
 	return CLI_USAGE;

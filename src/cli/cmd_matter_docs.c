@@ -37,8 +37,10 @@ static int parse_cols(struct docs_shown *s, const char *list)
 			int f = sw_doc_field_find(p, n);
 			c = f < 0 ? -1 : C_FIELD + f;
 			if (c < 0) {
-				cli_error("bad --fields '%s': no column '%.*s' (give some of id, origin,"
-					  " status, kind, pages, bates, name, source, date, custodian,"
+				cli_error("bad --fields '%s': no column '%.*s' (give some of id, "
+					  "origin,"
+					  " status, kind, pages, bates, name, source, date, "
+					  "custodian,"
 					  " doctype, title, from, to, cc, sent, received, docdate,"
 					  " confidentiality)", list, (int)n, p);
 				return CLI_USAGE;
@@ -46,7 +48,8 @@ static int parse_cols(struct docs_shown *s, const char *list)
 		}
 		if (c >= 0) {
 			if (s->ncols == COLS_MAX) {
-				cli_error("bad --fields '%s': more than %d columns", list, COLS_MAX);
+				cli_error("bad --fields '%s': more than %d columns", list,
+					  COLS_MAX);
 				return CLI_USAGE;
 			}
 			s->cols[s->ncols++] = c;

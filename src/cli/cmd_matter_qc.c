@@ -38,8 +38,8 @@ static void print_text(FILE *f, const struct sw_qc_volume *v)
 		size_t n = count_kind(v, (enum sw_qc_kind)k);
 		if (!n)
 			continue;
-		sw_term_printf(f, "  %s (%zu)\n    fix: %s\n", sw_qc_kind_title((enum sw_qc_kind)k), n,
-			       sw_qc_kind_fix((enum sw_qc_kind)k));
+		sw_term_printf(f, "  %s (%zu)\n    fix: %s\n", sw_qc_kind_title((enum sw_qc_kind)k),
+			       n, sw_qc_kind_fix((enum sw_qc_kind)k));
 		for (size_t i = 0; i < v->nfindings; i++) {
 			const struct sw_qc_finding *q = &v->findings[i];
 			if (q->kind != (enum sw_qc_kind)k)
@@ -95,7 +95,8 @@ static void print_html(FILE *f, const struct sw_qc_volume *v)
 		fprintf(f, "<h3>%s (%zu)</h3>\n<p class=\"fix\">To fix: ",
 			sw_qc_kind_title((enum sw_qc_kind)k), n);
 		html_text(f, sw_qc_kind_fix((enum sw_qc_kind)k));
-		fputs("</p>\n<table>\n<tr><th>DAT line</th><th>Bates</th><th>Problem</th></tr>\n", f);
+		fputs("</p>\n<table>\n<tr><th>DAT line</th><th>Bates</th><th>Problem</th></tr>\n",
+		      f);
 		for (size_t i = 0; i < v->nfindings; i++) {
 			const struct sw_qc_finding *q = &v->findings[i];
 			if (q->kind != (enum sw_qc_kind)k)
@@ -135,7 +136,8 @@ static void print_report(FILE *f, const void *ud)
 		return;
 	}
 	if (s->format == QC_HTML) {
-		fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Production QC: ", f);
+		fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Production QC: ",
+		      f);
 		html_text(f, s->matter);
 		fputs("</title><style>body{font-family:sans-serif}table{border-collapse:collapse}"
 		      "td,th{border:1px solid #999;padding:2px 6px;text-align:left}"
@@ -144,7 +146,8 @@ static void print_report(FILE *f, const void *ud)
 		fputs("</h1>\n", f);
 	}
 	if (!s->n && s->format == QC_TEXT)
-		fprintf(f, "no load-file volume imported into '%s' yet (sworn ingest -m %s VOLUME)\n",
+		fprintf(f,
+			"no load-file volume imported into '%s' yet (sworn ingest -m %s VOLUME)\n",
 			s->matter, s->matter);
 	for (size_t i = 0; i < s->n; i++) {
 		if (s->format == QC_HTML)

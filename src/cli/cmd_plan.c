@@ -60,20 +60,30 @@ static const struct cli_opt opts[] = {
 	  CLI_STRING, AT(method), .values = "qlora lora full" },
 	{ "rank", 0, "N", "with --train: LoRA rank (default 16)", CLI_INT, AT(rank), 1,
 	  SW_FLEET_TRAIN_MAX_RANK },
-	{ "target", 0, "LIST", "with --train: modules to adapt, q,k,v,o,gate,up,down,experts "
-	  "(default all but experts)", CLI_STRING, AT(target) },
-	{ "seq", 0, "N", "with --train: sequence length (default: the longest correction that fits, "
-	  "else the 95th percentile)", CLI_INT, AT(seq), 16, SW_FLEET_TRAIN_MAX_SEQ },
+	{ "target", 0, "LIST",
+	  "with --train: modules to adapt, q,k,v,o,gate,up,down,experts "
+	  "(default all but experts)",
+	  CLI_STRING, AT(target) },
+	{ "seq", 0, "N",
+	  "with --train: sequence length (default: the longest correction that fits, "
+	  "else the 95th percentile)",
+	  CLI_INT, AT(seq), 16, SW_FLEET_TRAIN_MAX_SEQ },
 	{ "micro-batch", 0, "N", "with --train: sequences per GPU per step (default 1)", CLI_INT,
 	  AT(micro_batch), 1, 1024 },
 	{ "grad-accum", 0, "N", "with --train: gradient accumulation steps (default 8)", CLI_INT,
 	  AT(grad_accum), 1, 65536 },
-	{ "no-checkpointing", 0, NULL, "with --train: keep every layer's activations (faster, "
-	  "more memory)", CLI_FLAG, AT(no_checkpointing) },
-	{ "chunked-loss", 0, NULL, "with --train: the trainer computes the loss in chunks (Liger, "
-	  "Unsloth, Cut Cross-Entropy), so the logits are never whole", CLI_FLAG, AT(chunked_loss) },
-	{ "matter", 'm', "MATTER", "with --train: the matter whose corrections set the sequence "
-	  "length and the epoch", CLI_STRING, AT(matter) },
+	{ "no-checkpointing", 0, NULL,
+	  "with --train: keep every layer's activations (faster, "
+	  "more memory)",
+	  CLI_FLAG, AT(no_checkpointing) },
+	{ "chunked-loss", 0, NULL,
+	  "with --train: the trainer computes the loss in chunks (Liger, "
+	  "Unsloth, Cut Cross-Entropy), so the logits are never whole",
+	  CLI_FLAG, AT(chunked_loss) },
+	{ "matter", 'm', "MATTER",
+	  "with --train: the matter whose corrections set the sequence "
+	  "length and the epoch",
+	  CLI_STRING, AT(matter) },
 };
 
 /* The terms of the report, for a reader who has never run llama-server. */
@@ -273,7 +283,10 @@ cleanup:
 
 const struct cli_command cli_cmd_plan = {
 	.name = "plan",
-	.usage = "(--hardware FILE... | --detect [--write-inventory FILE]) [--allow-rpc] [--json] [--explain] [--svg OUT] [--png OUT] MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]... | --train --hardware FILE [--board NAME]... [--compare] MODEL(config.json|.gguf)...",
+	.usage = "(--hardware FILE... | --detect [--write-inventory FILE]) [--allow-rpc] [--json] "
+		 "[--explain] [--svg OUT] [--png OUT] "
+		 "MODEL.gguf[:ctx=N,kv=T,role=R,np=N,group=G]... | --train --hardware FILE "
+		 "[--board NAME]... [--compare] MODEL(config.json|.gguf)...",
 	.summary = "fit, speed and placement of models on GPU boards; llama-server commands",
 	.description =
 		"Each model goes to one group of GPUs (an NVLink board), never across groups,\n"

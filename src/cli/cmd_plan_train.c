@@ -38,8 +38,8 @@ static uint32_t line_tokens(json_t *line)
 }
 
 /* The matter's corrections as a fine-tune sees them: its SFT export. */
-static int corrections_data(struct sw_fleet_train_data *out, struct cli_ctx *ctx, const char *matter,
-			    struct sw_err *err)
+static int corrections_data(struct sw_fleet_train_data *out, struct cli_ctx *ctx,
+			    const char *matter, struct sw_err *err)
 {
 	struct sw_matter *m = NULL;
 	char *buf = NULL;
@@ -117,13 +117,13 @@ static void report_text(FILE *f, const void *ud)
 	const struct report *r = ud;
 	struct sw_buf out = SW_BUF_INIT;
 	if (r->o->compare || r->nshapes * r->ngroups > 1)
-		sw_fleet_train_compare_text(&out, r->shapes, r->nshapes, r->hw, r->groups, r->ngroups,
-					    r->fits);
+		sw_fleet_train_compare_text(&out, r->shapes, r->nshapes, r->hw, r->groups,
+					    r->ngroups, r->fits);
 	if (!r->o->compare)
 		for (size_t i = 0; i < r->nshapes; i++)
 			for (size_t j = 0; j < r->ngroups; j++)
-				sw_fleet_train_fit_text(&out, &r->shapes[i], r->hw, r->groups[j], r->req,
-							&r->fits[i * r->ngroups + j]);
+				sw_fleet_train_fit_text(&out, &r->shapes[i], r->hw, r->groups[j],
+							r->req, &r->fits[i * r->ngroups + j]);
 	fputs(out.data ? out.data : "", f);
 	sw_buf_release(&out);
 }
@@ -142,7 +142,8 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 	int rc = CLI_OK;
 
 	if (nmodels == 0) {
-		cli_error("no model to train: give config.json files or GGUFs, e.g. sworn plan --train "
+		cli_error("no model to train: give config.json files or GGUFs, e.g. sworn plan "
+			  "--train "
 			  "-H boards.ini --board NAME qwen3-14b/config.json");
 		return CLI_USAGE;
 	}
@@ -151,7 +152,8 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 		return CLI_USAGE;
 	}
 	if (o->hardware->n == 0) {
-		cli_error("--train needs the boards: give --hardware FILE (the inventory) and --board NAME");
+		cli_error("--train needs the boards: give --hardware FILE (the inventory) and "
+			  "--board NAME");
 		return CLI_USAGE;
 	}
 	if (o->method && !parse_method(&req.method, o->method)) {
@@ -162,8 +164,10 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 		const char *bad = "";
 		size_t badlen = 0;
 		if (!sw_fleet_train_targets_parse(&req.targets, o->target, &bad, &badlen)) {
-			cli_error("bad --target '%.*s': give a comma list of q, k, v, o, gate, up, down, "
-				  "experts (or all, attention, mlp)", (int)badlen, bad);
+			cli_error("bad --target '%.*s': give a comma list of q, k, v, o, gate, up, "
+				  "down, "
+				  "experts (or all, attention, mlp)",
+				  (int)badlen, bad);
 			return CLI_USAGE;
 		}
 	}
@@ -172,7 +176,8 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 	rep.ngroups = o->boards->n ? o->boards->n : hw.ngroups;
 	rep.groups = sw_xcalloc(rep.ngroups, sizeof(*rep.groups));
 	for (size_t j = 0; j < rep.ngroups; j++) {
-		rep.groups[j] = o->boards->n ? sw_fleet_hw_find_group(&hw, o->boards->v[j]) : (int)j;
+		rep.groups[j] =
+			o->boards->n ? sw_fleet_hw_find_group(&hw, o->boards->v[j]) : (int)j;
 		if (rep.groups[j] < 0) {
 			cli_error("no board '%s' in %s: give a [group] name of the inventory",
 				  o->boards->v[j], hw.source);
@@ -192,7 +197,8 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 			/* A workspace whose corrections cannot be read: say why the
 			 * length is the default. */
 			if (ctx->have_ws && !cli_globals.quiet)
-				fprintf(stderr, "sworn: no corrections read (%s): planning --seq 4096\n",
+				fprintf(stderr,
+					"sworn: no corrections read (%s): planning --seq 4096\n",
 					e2.msg);
 		}
 	}
@@ -217,10 +223,12 @@ int cli_plan_train(struct cli_ctx *ctx, const struct cli_plan_train *o, char *co
 		json_t *plans = json_array();
 		for (size_t i = 0; i < rep.nshapes; i++)
 			for (size_t j = 0; j < rep.ngroups; j++)
-				json_array_append_new(plans, sw_fleet_train_fit_json(&rep.shapes[i], &hw,
-					rep.groups[j], &req, &rep.fits[i * rep.ngroups + j]));
-		doc = json_pack("{s:o, s:o, s:I}", "hardware", sw_json_str(hw.source), "plans", plans,
-				"fitting", (json_int_t)fitting);
+				json_array_append_new(
+					plans, sw_fleet_train_fit_json(
+						       &rep.shapes[i], &hw, rep.groups[j], &req,
+						       &rep.fits[i * rep.ngroups + j]));
+		doc = json_pack("{s:o, s:o, s:I}", "hardware", sw_json_str(hw.source), "plans",
+				plans, "fitting", (json_int_t)fitting);
 	}
 	/* 1 when nothing fits anywhere: the question's "no". */
 	rc = cli_emit(o->json, doc, report_text, &rep, fitting ? CLI_OK : CLI_NO);

@@ -128,9 +128,10 @@ static void print_show(FILE *f, const void *ud)
 	}
 	for (size_t i = 0; i < run->nflags; i++) {
 		const struct sw_run_flag_view *fl = &run->flags[i];
-		fprintf(f, "WARNING: %s: evidence %s %s reads as instructions to a model (%s): %s\n",
-			dash(fl->step), dash(fl->document), fl->bates ? fl->bates : "", dash(fl->kind),
-			dash(fl->excerpt));
+		fprintf(f,
+			"WARNING: %s: evidence %s %s reads as instructions to a model (%s): %s\n",
+			dash(fl->step), dash(fl->document), fl->bates ? fl->bates : "",
+			dash(fl->kind), dash(fl->excerpt));
 	}
 	/* the blocked claims of the last verify, as the gate gave them */
 	const struct sw_run_step_view *last = NULL;
@@ -142,7 +143,8 @@ static void print_show(FILE *f, const void *ud)
 		const struct sw_run_reason *r = &last->reasons[i];
 		if (i == 0)
 			fprintf(f, "\nblocked in %s:\n", dash(last->key));
-		fprintf(f, "  %s: \"%s\"\n    %s\n", dash(r->verdict), dash(r->claim), dash(r->reason));
+		fprintf(f, "  %s: \"%s\"\n    %s\n", dash(r->verdict), dash(r->claim),
+			dash(r->reason));
 	}
 }
 
@@ -518,8 +520,8 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 			}
 			if (doc && o->json)
 				json_object_update_new(doc, sw_decisions_json(&so));
-			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show, &view,
-					    CLI_OK)
+			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show,
+					    &view, CLI_OK)
 				 : cli_fail(&err);
 			if (doc && rc == CLI_OK && !o->json)
 				cli_signoff_print(stdout, &so);
@@ -547,12 +549,14 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 		int64_t nid = 0;
 		rc = sw_run_new_version(&nid, m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
 		if (rc == CLI_OK)
-			rc = cli_emit(o->json, o->json ? json_pack("{s:I, s:I}", "run", (json_int_t)nid,
-								   "version_of", (json_int_t)id)
-						       : NULL,
+			rc = cli_emit(o->json,
+				      o->json ? json_pack("{s:I, s:I}", "run", (json_int_t)nid,
+							  "version_of", (json_int_t)id)
+					      : NULL,
 				      NULL, NULL, CLI_OK);
 		if (rc == CLI_OK && !o->json)
-			printf("run %lld: a new version of approved run %lld; edit it (sworn run show %lld "
+			printf("run %lld: a new version of approved run %lld; edit it (sworn run "
+			       "show %lld "
 			       "--draft) and approve it (sworn run approve %lld --final FILE)\n",
 			       (long long)nid, (long long)id, (long long)nid, (long long)nid);
 		if (rc == CLI_NO)
@@ -602,8 +606,11 @@ static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const str
 
 const struct cli_command cli_cmd_run = {
 	.name = "run",
-	.usage = "list | show RUN [--draft] [--reasoning] | resume RUN | cancel RUN | approve RUN --final FILE"
-		 " [--override REASON] [-o OUT] [--by NAME] | waive RUN CLAIM --reason TEXT [--final FILE] [--by NAME] | version RUN | stats [--by model|role|task] | context RUN [STEP]"
+	.usage = "list | show RUN [--draft] [--reasoning] | resume RUN | cancel RUN | approve RUN "
+		 "--final FILE"
+		 " [--override REASON] [-o OUT] [--by NAME] | waive RUN CLAIM --reason TEXT "
+		 "[--final FILE] [--by NAME] | version RUN | stats [--by model|role|task] | "
+		 "context RUN [STEP]"
 		 " (each with -m MATTER [--json])",
 	.summary = "the drafting runs of a matter: show, resume, approve, statistics, context audit",
 	.description =

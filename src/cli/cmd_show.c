@@ -34,7 +34,8 @@ static void print_page(FILE *f, const void *ud)
 		if (!v)
 			continue;
 		if (!sw_doc_field_is_date((enum sw_doc_field)k))
-			sw_term_printf(f, "  %-16s %s\n", sw_doc_field_label((enum sw_doc_field)k), v);
+			sw_term_printf(f, "  %-16s %s\n", sw_doc_field_label((enum sw_doc_field)k),
+				       v);
 		else if (!p->meta.day[k][0])
 			sw_term_printf(f, "  %-16s %s (not read as a date)\n",
 				       sw_doc_field_label((enum sw_doc_field)k), v);
@@ -42,7 +43,8 @@ static void print_page(FILE *f, const void *ud)
 			sw_term_printf(f, "  %-16s %s (as written: %s)\n",
 				       sw_doc_field_label((enum sw_doc_field)k), p->meta.day[k], v);
 		else
-			sw_term_printf(f, "  %-16s %s\n", sw_doc_field_label((enum sw_doc_field)k), v);
+			sw_term_printf(f, "  %-16s %s\n", sw_doc_field_label((enum sw_doc_field)k),
+				       v);
 	}
 	if (sw_doc_meta_any(&p->meta))
 		fputc('\n', f);

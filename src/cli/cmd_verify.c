@@ -242,7 +242,9 @@ cleanup:
 
 const struct cli_command cli_cmd_verify = {
 	.name = "verify",
-	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--annotate OUT.docx] [--lenient] [--format FORMAT] [--no-judge] [--uncited MODE] [--task TASK] [--waive CLAIM --reason TEXT [--by NAME]]",
+	.usage = "-m MATTER DRAFT [--json] [--html OUT] [--annotate OUT.docx] [--lenient] "
+		 "[--format FORMAT] [--no-judge] [--uncited MODE] [--task TASK] [--waive CLAIM "
+		 "--reason TEXT [--by NAME]]",
 	.summary = "check every claim of a draft against the record and the authorities",
 	.description =
 		"Finds every case citation, statute, rule, record citation, Bates number,\n"

@@ -17,13 +17,16 @@
 static int check_key(const char *path, const struct stat *st, struct sw_err *err)
 {
 	if (!S_ISREG(st->st_mode))
-		return sw_err_set(err, SW_EINPUT, "'%s' is not a file: remove it, and 'sworn fleet up' "
-				  "writes a new key", path);
+		return sw_err_set(err, SW_EINPUT,
+				  "'%s' is not a file: remove it, and 'sworn fleet up' "
+				  "writes a new key",
+				  path);
 	if (st->st_uid != geteuid())
 		return sw_err_set(err, SW_EINPUT, "'%s' belongs to another user: remove it, and "
 				  "'sworn fleet up' writes a new key", path);
 	if (st->st_mode & 077)
-		return sw_err_set(err, SW_EINPUT, "'%s' may be read by others (mode %03o), so the key "
+		return sw_err_set(err, SW_EINPUT,
+				  "'%s' may be read by others (mode %03o), so the key "
 				  "may be known: remove it, and 'sworn fleet up' writes a new one",
 				  path, (unsigned)(st->st_mode & 0777));
 	return 0;
@@ -40,7 +43,8 @@ static int write_key(const char *path, struct sw_err *err)
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
-			return sw_err_set(err, SW_EIO, "cannot read random bytes: %s", strerror(errno));
+			return sw_err_set(err, SW_EIO, "cannot read random bytes: %s",
+					  strerror(errno));
 		got += (size_t)k;
 	}
 	for (size_t i = 0; i < sizeof(raw); i++) {

@@ -110,7 +110,8 @@ static void predict(struct sw_fleet_bench *b, const struct sw_fleet_bench_opts *
 							       b->pt[i].depth, o->cal);
 		/* The prompt the server read, from an empty cache: attention's
 		 * share grows with its length. */
-		long n = b->pt[i].prompt_n > 0 ? b->pt[i].prompt_n + b->pt[i].cache_n : b->pt[i].depth;
+		long n = b->pt[i].prompt_n > 0 ? b->pt[i].prompt_n + b->pt[i].cache_n
+					       : b->pt[i].depth;
 		b->pt[i].pred_prompt_tps = sw_fleet_prompt_tps(o->model, hw, o->group, &fit,
 							       (uint32_t)n, o->cal);
 	}
@@ -267,10 +268,12 @@ void sw_fleet_bench_text(struct sw_buf *out, const struct sw_fleet_bench *b)
 		sw_buf_addf(out, "measured / predicted: decode %.2f, prompt %.2f\n", b->decode_ratio,
 			    b->prompt_ratio);
 	if (b->slow)
-		sw_buf_addf(out, "warning: prompts read %.1fx slower than predicted for %s: is the model "
-			    "on those GPUs? nvidia-smi should show the server's memory on each; a CPU "
-			    "build or layers left on the CPU read prompts at CPU speed\n",
-			    1.0 / b->prompt_ratio, b->predicted_for);
+		sw_buf_addf(
+			out,
+			"warning: prompts read %.1fx slower than predicted for %s: is the model "
+			"on those GPUs? nvidia-smi should show the server's memory on each; a CPU "
+			"build or layers left on the CPU read prompts at CPU speed\n",
+			1.0 / b->prompt_ratio, b->predicted_for);
 	if (b->predicted && b->eta * b->decode_ratio > 1.0)
 		sw_buf_adds(out, "note: faster than the GPUs' memory bandwidth allows for this model: "
 				 "is the server running the model and group given?\n");

@@ -69,8 +69,10 @@ static const struct sw_config_key keys[] = {
 	NUM("defaults", c_layer_ms, struct calib_defaults, "per-layer overhead of one token, ms"),
 	NUM("defaults", pp_tflops, struct calib_defaults, "effective prefill TFLOPS"),
 	NUM("defaults", attn_tflops, struct calib_defaults,
-	    "effective TFLOPS of prefill attention (the flash-attention kernel); 0: 0.55 x pp_tflops"),
-	NUM("defaults", reserve_mib, struct calib_defaults, "CUDA context and driver reserve per GPU"),
+	    "effective TFLOPS of prefill attention (the flash-attention kernel); 0: 0.55 x "
+	    "pp_tflops"),
+	NUM("defaults", reserve_mib, struct calib_defaults,
+	    "CUDA context and driver reserve per GPU"),
 	NUM("defaults", margin_mib, struct calib_defaults, "safety margin per GPU"),
 	NUM("defaults", compute_mib, struct calib_defaults, "fixed part of the compute buffers per GPU"),
 	NOTE("defaults", struct calib_defaults),

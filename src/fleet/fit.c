@@ -179,7 +179,8 @@ double sw_fleet_decode_tps(const struct sw_fleet_model *m, const struct sw_fleet
 const uint32_t sw_fleet_prompt_depths[SW_FLEET_PROMPT_DEPTHS] = { 1024, 16384, 65536 };
 
 double sw_fleet_prompt_tps(const struct sw_fleet_model *m, const struct sw_fleet_hw *hw, int group,
-			   const struct sw_fleet_fit *fit, uint32_t n, const struct sw_fleet_calib *cal)
+			   const struct sw_fleet_fit *fit, uint32_t n,
+			   const struct sw_fleet_calib *cal)
 {
 	const struct sw_fleet_group *g = &hw->groups[group];
 	double weights[SW_FLEET_MAX_GPUS] = { 0 }, attn[SW_FLEET_MAX_GPUS] = { 0 };
@@ -201,7 +202,8 @@ double sw_fleet_prompt_tps(const struct sw_fleet_model *m, const struct sw_fleet
 	for (size_t d = 0; d < fit->ndev; d++) {
 		struct sw__fleet_consts c;
 		sw__fleet_consts(&c, cal, m, &hw->gpus[g->gpu[d]]);
-		s += weights[d] / (c.pp_tflops * c.pp_scale * 1e12) + attn[d] / (c.attn_tflops * 1e12);
+		s += weights[d] / (c.pp_tflops * c.pp_scale * 1e12) +
+		     attn[d] / (c.attn_tflops * 1e12);
 		used += fit->layers[d] > 0;
 	}
 	/* A split sends each token's activations (f32) to the next GPU. */
@@ -466,10 +468,13 @@ void sw__fleet_fit(struct sw_fleet_fit *out, const struct sw_fleet_model *m,
 	for (int i = 0; i < SW_FLEET_DEPTHS; i++)
 		out->decode_at[i] = sw_fleet_depths[i] <= per_slot
 			? sw_fleet_decode_tps(m, hw, group, out, r.kv, sw_fleet_depths[i], cal) : 0;
-	out->prompt_tps = sw_fleet_prompt_tps(m, hw, group, out, per_slot < 4096 ? per_slot : 4096, cal);
+	out->prompt_tps =
+		sw_fleet_prompt_tps(m, hw, group, out, per_slot < 4096 ? per_slot : 4096, cal);
 	for (int i = 0; i < SW_FLEET_PROMPT_DEPTHS; i++)
 		out->prompt_at[i] = sw_fleet_prompt_depths[i] <= per_slot
-			? sw_fleet_prompt_tps(m, hw, group, out, sw_fleet_prompt_depths[i], cal) : 0;
+					    ? sw_fleet_prompt_tps(m, hw, group, out,
+								  sw_fleet_prompt_depths[i], cal)
+					    : 0;
 	out->prompt_full = sw_fleet_prompt_tps(m, hw, group, out, per_slot, cal);
 	if (!out->fits && explain_misfit)
 		explain(out, m, hw, group, &r, cal);

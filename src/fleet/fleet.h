@@ -391,7 +391,8 @@ double sw_fleet_decode_tps(const struct sw_fleet_model *m,
  * architecture runs, plus the activations a layer split sends between
  * GPUs.  Exposed for bench and the calibration test. */
 double sw_fleet_prompt_tps(const struct sw_fleet_model *m, const struct sw_fleet_hw *hw, int group,
-			   const struct sw_fleet_fit *fit, uint32_t n, const struct sw_fleet_calib *cal);
+			   const struct sw_fleet_fit *fit, uint32_t n,
+			   const struct sw_fleet_calib *cal);
 
 /* ------------------------------------------------------- training plan */
 
@@ -441,15 +442,22 @@ int sw_fleet_train_shape_load(struct sw_fleet_train_shape *out, const char *path
 int sw_fleet_train_shape_from_config(struct sw_fleet_train_shape *out, const char *text, size_t len,
 			       const char *name, struct sw_err *err) SW_MUST_USE;
 /* From a GGUF model summary. */
-void sw_fleet_train_shape_from_model(struct sw_fleet_train_shape *out, const struct sw_fleet_model *m);
+void sw_fleet_train_shape_from_model(struct sw_fleet_train_shape *out,
+				     const struct sw_fleet_model *m);
 void sw_fleet_train_shape_release(struct sw_fleet_train_shape *s);
 
 /* Target modules: bits of a mask, parsed from "q,k,v,o,gate,up,down"
  * ("all" = every linear of attention and MLP; "experts" adds the routed
  * experts of an MoE, which the MLP names alone do not reach). */
 enum {
-	SW_FLEET_TRAIN_Q = 1, SW_FLEET_TRAIN_K = 2, SW_FLEET_TRAIN_V = 4, SW_FLEET_TRAIN_O = 8,
-	SW_FLEET_TRAIN_GATE = 16, SW_FLEET_TRAIN_UP = 32, SW_FLEET_TRAIN_DOWN = 64, SW_FLEET_TRAIN_EXPERTS = 128,
+	SW_FLEET_TRAIN_Q = 1,
+	SW_FLEET_TRAIN_K = 2,
+	SW_FLEET_TRAIN_V = 4,
+	SW_FLEET_TRAIN_O = 8,
+	SW_FLEET_TRAIN_GATE = 16,
+	SW_FLEET_TRAIN_UP = 32,
+	SW_FLEET_TRAIN_DOWN = 64,
+	SW_FLEET_TRAIN_EXPERTS = 128,
 	SW_FLEET_TRAIN_ALL_LINEAR = 127,
 };
 /* false on an unknown name (*bad gets it, borrowed from s up to a comma). */
@@ -507,14 +515,16 @@ void sw_fleet_train_plan(struct sw_fleet_train_fit *out, const struct sw_fleet_t
 /* Report one verdict; a model x board table; the JSON of one verdict (a
  * new reference). */
 void sw_fleet_train_fit_text(struct sw_buf *out, const struct sw_fleet_train_shape *s,
-		       const struct sw_fleet_hw *hw, int group, const struct sw_fleet_train_request *r,
-		       const struct sw_fleet_train_fit *f);
-void sw_fleet_train_compare_text(struct sw_buf *out, const struct sw_fleet_train_shape *shapes, size_t nshapes,
-			   const struct sw_fleet_hw *hw, const int *groups, size_t ngroups,
-			   const struct sw_fleet_train_fit *fits);
-struct json_t *sw_fleet_train_fit_json(const struct sw_fleet_train_shape *s, const struct sw_fleet_hw *hw,
-				 int group, const struct sw_fleet_train_request *r,
-				 const struct sw_fleet_train_fit *f);
+			     const struct sw_fleet_hw *hw, int group,
+			     const struct sw_fleet_train_request *r,
+			     const struct sw_fleet_train_fit *f);
+void sw_fleet_train_compare_text(struct sw_buf *out, const struct sw_fleet_train_shape *shapes,
+				 size_t nshapes, const struct sw_fleet_hw *hw, const int *groups,
+				 size_t ngroups, const struct sw_fleet_train_fit *fits);
+struct json_t *sw_fleet_train_fit_json(const struct sw_fleet_train_shape *s,
+				       const struct sw_fleet_hw *hw, int group,
+				       const struct sw_fleet_train_request *r,
+				       const struct sw_fleet_train_fit *f);
 const char *sw_fleet_train_method_name(enum sw_fleet_train_method m);
 
 /* -------------------------------------------------------------- placement */

@@ -206,8 +206,8 @@ void sw_fleet_plan_text(struct sw_buf *out, const struct sw_fleet_plan *p)
 			if (f->prompt_at[k] > 0)
 				sw_buf_addf(out, " %.0f tok/s @%uk,", f->prompt_at[k],
 					    sw_fleet_prompt_depths[k] / 1024);
-		sw_buf_addf(out, " %.0f tok/s @%u (full: %.0f s to read)\n", f->prompt_full, per_slot,
-			    f->prompt_full > 0 ? per_slot / f->prompt_full : 0);
+		sw_buf_addf(out, " %.0f tok/s @%u (full: %.0f s to read)\n", f->prompt_full,
+			    per_slot, f->prompt_full > 0 ? per_slot / f->prompt_full : 0);
 		sw_buf_addf(out, "  why      %s\n", pl->reason);
 		if (f->warn[0])
 			sw_buf_addf(out, "  warning  %s\n", f->warn);
@@ -339,7 +339,8 @@ json_t *sw_fleet_plan_json(const struct sw_fleet_plan *p)
 		if (f->warn[0])
 			json_object_set_new(o, "warning", sw_json_str(f->warn));
 		if (pl->group >= 0)
-			json_object_set_new(json_object_get(o, "predicted"), "prompt_tps_at", pdepth);
+			json_object_set_new(json_object_get(o, "predicted"), "prompt_tps_at",
+					    pdepth);
 		else
 			json_decref(pdepth);
 		json_object_set_new(o, "risk", json_boolean(risks(NULL, p, i, false) > 0));

@@ -374,7 +374,8 @@ int sw_fleet_bench_target(struct sw_fleet_bench_target *out, struct sw_llm_confi
 	}
 	out->server = fs;
 	for (size_t e = 0; fs && fs->api_key_file && e < cfg->n_endpoints; e++)
-		if (strcmp(cfg->endpoints[e].name, out->endpoint) == 0 && !cfg->endpoints[e].api_key_file)
+		if (strcmp(cfg->endpoints[e].name, out->endpoint) == 0 &&
+		    !cfg->endpoints[e].api_key_file)
 			cfg->endpoints[e].api_key_file = sw_xstrdup(fs->api_key_file);
 	if (fs) {
 		out->spec = fs->spec;

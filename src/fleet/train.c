@@ -84,10 +84,17 @@ bool sw_fleet_train_targets_parse(unsigned *out, const char *s, const char **bad
 		const char *name;
 		unsigned bit;
 	} names[] = {
-		{ "q", SW_FLEET_TRAIN_Q }, { "k", SW_FLEET_TRAIN_K }, { "v", SW_FLEET_TRAIN_V }, { "o", SW_FLEET_TRAIN_O },
-		{ "gate", SW_FLEET_TRAIN_GATE }, { "up", SW_FLEET_TRAIN_UP }, { "down", SW_FLEET_TRAIN_DOWN },
-		{ "experts", SW_FLEET_TRAIN_EXPERTS }, { "all", SW_FLEET_TRAIN_ALL_LINEAR },
-		{ "attention", SW_FLEET_TRAIN_Q | SW_FLEET_TRAIN_K | SW_FLEET_TRAIN_V | SW_FLEET_TRAIN_O },
+		{ "q", SW_FLEET_TRAIN_Q },
+		{ "k", SW_FLEET_TRAIN_K },
+		{ "v", SW_FLEET_TRAIN_V },
+		{ "o", SW_FLEET_TRAIN_O },
+		{ "gate", SW_FLEET_TRAIN_GATE },
+		{ "up", SW_FLEET_TRAIN_UP },
+		{ "down", SW_FLEET_TRAIN_DOWN },
+		{ "experts", SW_FLEET_TRAIN_EXPERTS },
+		{ "all", SW_FLEET_TRAIN_ALL_LINEAR },
+		{ "attention",
+		  SW_FLEET_TRAIN_Q | SW_FLEET_TRAIN_K | SW_FLEET_TRAIN_V | SW_FLEET_TRAIN_O },
 		{ "mlp", SW_FLEET_TRAIN_GATE | SW_FLEET_TRAIN_UP | SW_FLEET_TRAIN_DOWN },
 	};
 	unsigned m = 0;
@@ -135,10 +142,12 @@ static void adapter_params(const struct sw_fleet_train_shape *s, uint32_t r, uns
 	/* A linear-attention layer has one projection in and one out. */
 	double lqk = (double)s->lin_qk_heads * s->lin_head_dim;
 	double lv = (double)s->lin_v_heads * s->lin_head_dim;
-	if (t & (SW_FLEET_TRAIN_Q | SW_FLEET_TRAIN_K | SW_FLEET_TRAIN_V)) lin += R * (h + 2 * lqk + 2 * lv);
+	if (t & (SW_FLEET_TRAIN_Q | SW_FLEET_TRAIN_K | SW_FLEET_TRAIN_V))
+		lin += R * (h + 2 * lqk + 2 * lv);
 	if (t & SW_FLEET_TRAIN_O) lin += R * (lv + h);
 	unsigned mt = t & (SW_FLEET_TRAIN_GATE | SW_FLEET_TRAIN_UP | SW_FLEET_TRAIN_DOWN);
-	int nmat = !!(mt & SW_FLEET_TRAIN_GATE) + !!(mt & SW_FLEET_TRAIN_UP) + !!(mt & SW_FLEET_TRAIN_DOWN);
+	int nmat = !!(mt & SW_FLEET_TRAIN_GATE) + !!(mt & SW_FLEET_TRAIN_UP) +
+		   !!(mt & SW_FLEET_TRAIN_DOWN);
 	if (s->n_expert) {
 		mlp = nmat * R * (h + (double)s->shexp_ff) * (s->shexp_ff ? s->n_expert_shared : 0);
 		if (t & SW_FLEET_TRAIN_EXPERTS)
@@ -174,14 +183,16 @@ static void board_of(struct board *b, const struct sw_fleet_hw *hw, int group)
 		int cc = gpu->cc_major * 10 + gpu->cc_minor;
 		if (d == 0 || cap < b->capacity) b->capacity = cap;
 		if (d == 0 || tf < b->tflops) b->tflops = tf;
-		if (d == 0 || gpu->bandwidth_gbs * 1e9 < b->bandwidth) b->bandwidth = gpu->bandwidth_gbs * 1e9;
+		if (d == 0 || gpu->bandwidth_gbs * 1e9 < b->bandwidth)
+			b->bandwidth = gpu->bandwidth_gbs * 1e9;
 		if (cc < b->cc) b->cc = cc;
 	}
 }
 
 /* Memory and time at sequence length seq, the base split or not. */
 static void estimate(struct sw_fleet_train_fit *f, const struct sw_fleet_train_shape *s,
-		     const struct board *b, const struct sw_fleet_train_request *r, uint32_t seq, bool split)
+		     const struct board *b, const struct sw_fleet_train_request *r, uint32_t seq,
+		     bool split)
 {
 	double h = (double)s->n_embd, V = (double)s->n_vocab, n = (double)b->n;
 	double P = (double)s->params_total, Pe = (double)s->params_embed;
@@ -223,7 +234,8 @@ static void estimate(struct sw_fleet_train_fit *f, const struct sw_fleet_train_s
 	double tok = (double)seq * r->micro_batch;
 	f->activations = tok * (ckpt ? layers * h * 2 + work : layers * work);
 	f->logits = LOGIT_BYTES * V *
-		    (r->chunked_loss && tok > SW_FLEET_TRAIN_LOSS_CHUNK ? SW_FLEET_TRAIN_LOSS_CHUNK : tok);
+		    (r->chunked_loss && tok > SW_FLEET_TRAIN_LOSS_CHUNK ? SW_FLEET_TRAIN_LOSS_CHUNK
+									: tok);
 	double sub = f->base + f->adapters + f->optimizer + f->activations + f->logits;
 	f->overhead = OVERHEAD_GIB * GIB + FRAGMENTATION * sub;
 	f->peak = sub + f->overhead;
@@ -264,10 +276,11 @@ static void estimate(struct sw_fleet_train_fit *f, const struct sw_fleet_train_s
 	}
 	f->flops_per_token = flin + fattn;
 	f->gpu_tflops = b->tflops;
-	snprintf(f->terms, sizeof(f->terms), "%s%.0fx active params (%.2fB)%s + attention %.1f "
-		 "GFLOP at %u tokens", r->method == SW_FLEET_TRAIN_FULL ? "full: " : "frozen base: ",
-		 lin_mult, Pa / 1e9, r->method == SW_FLEET_TRAIN_FULL ? "" : " + 8x adapters",
-		 fattn / 1e9, seq);
+	snprintf(f->terms, sizeof(f->terms),
+		 "%s%.0fx active params (%.2fB)%s + attention %.1f "
+		 "GFLOP at %u tokens",
+		 r->method == SW_FLEET_TRAIN_FULL ? "full: " : "frozen base: ", lin_mult, Pa / 1e9,
+		 r->method == SW_FLEET_TRAIN_FULL ? "" : " + 8x adapters", fattn / 1e9, seq);
 	f->hours_per_epoch = r->data.tokens ? (double)r->data.tokens / f->tokens_per_s / 3600 : 0;
 }
 
@@ -278,8 +291,8 @@ static uint32_t round_seq(uint32_t v)
 }
 
 /* Data parallel when it fits, else the layer split. */
-static void fit_at(struct sw_fleet_train_fit *f, const struct sw_fleet_train_shape *s, const struct board *b,
-		   const struct sw_fleet_train_request *r, uint32_t seq)
+static void fit_at(struct sw_fleet_train_fit *f, const struct sw_fleet_train_shape *s,
+		   const struct board *b, const struct sw_fleet_train_request *r, uint32_t seq)
 {
 	estimate(f, s, b, r, seq, false);
 	if (!f->fits && b->n > 1 && r->method != SW_FLEET_TRAIN_FULL)
@@ -310,25 +323,34 @@ static void warnings(struct sw_fleet_train_fit *f, const struct sw_fleet_train_s
 	if (b->cc < 80 && s->bf16_trained) {
 		int g = bf16_group(hw);
 		ADD("%s was trained in bf16%s and these GPUs have no bf16: fp16 activations can "
-		    "overflow past 65504: train with loss scaling and stop on inf/nan losses, or on "
-		    "%s, which has bf16; ", s->name, strcmp(s->source, "GGUF") == 0 ? " (assumed)" : "",
+		    "overflow past 65504: train with loss scaling and stop on inf/nan losses, or "
+		    "on "
+		    "%s, which has bf16; ",
+		    s->name, strcmp(s->source, "GGUF") == 0 ? " (assumed)" : "",
 		    g >= 0 ? hw->groups[g].name : "an sm80+ board");
 	}
 	if (b->cc == 70)
-		ADD("Volta (sm_70): CUDA 13 dropped it and recent PyTorch CUDA wheels leave it out: "
+		ADD("Volta (sm_70): CUDA 13 dropped it and recent PyTorch CUDA wheels leave it "
+		    "out: "
 		    "use a build whose torch.cuda.get_arch_list() has sm_70 (CUDA 12.x) and check "
-		    "bitsandbytes on it first; no FlashAttention-2 (sm80+): PyTorch's memory-efficient "
+		    "bitsandbytes on it first; no FlashAttention-2 (sm80+): PyTorch's "
+		    "memory-efficient "
 		    "attention instead, slower at long sequences; ");
 	else if (b->cc < 80)
-		ADD("no FlashAttention-2 below sm80: PyTorch's memory-efficient attention instead; ");
+		ADD("no FlashAttention-2 below sm80: PyTorch's memory-efficient attention "
+		    "instead; ");
 	if (s->n_expert) {
-		double gib = (double)s->params_total * (r->method == SW_FLEET_TRAIN_QLORA ? NF4_BYTES : 2) / GIB;
-		ADD("MoE: all %u experts stay in memory (%.0f GiB) though %u work per token; ", s->n_expert,
-		    gib, s->n_expert_used);
+		double gib = (double)s->params_total *
+			     (r->method == SW_FLEET_TRAIN_QLORA ? NF4_BYTES : 2) / GIB;
+		ADD("MoE: all %u experts stay in memory (%.0f GiB) though %u work per token; ",
+		    s->n_expert, gib, s->n_expert_used);
 		if (r->targets & SW_FLEET_TRAIN_EXPERTS)
-			ADD("adapters on the routed experts need PEFT's target_parameters (fused expert "
-			    "tensors, Transformers 5) or per-expert modules (older); check that your "
-			    "trainer (Unsloth, axolotl, LLaMA-Factory, TRL all go through PEFT) supports "
+			ADD("adapters on the routed experts need PEFT's target_parameters (fused "
+			    "expert "
+			    "tensors, Transformers 5) or per-expert modules (older); check that "
+			    "your "
+			    "trainer (Unsloth, axolotl, LLaMA-Factory, TRL all go through PEFT) "
+			    "supports "
 			    "this model's experts; ");
 		else
 			ADD("adapters go on attention and the shared expert only (add 'experts' to "
@@ -352,7 +374,8 @@ static void warnings(struct sw_fleet_train_fit *f, const struct sw_fleet_train_s
 }
 
 void sw_fleet_train_plan(struct sw_fleet_train_fit *out, const struct sw_fleet_train_shape *s,
-		   const struct sw_fleet_hw *hw, int group, const struct sw_fleet_train_request *req)
+			 const struct sw_fleet_hw *hw, int group,
+			 const struct sw_fleet_train_request *req)
 {
 	struct sw_fleet_train_request r = *req;
 	struct board b;
@@ -371,21 +394,26 @@ void sw_fleet_train_plan(struct sw_fleet_train_fit *out, const struct sw_fleet_t
 		out->seq_from = "the longest correction";
 		if (!out->fits && r.data.p95 && round_seq(r.data.p95) < out->seq) {
 			fit_at(out, s, &b, &r, round_seq(r.data.p95));
-			out->seq_from = "the 95th percentile of the corrections (the longest does not fit)";
+			out->seq_from =
+				"the 95th percentile of the corrections (the longest does not fit)";
 		}
 	} else {
 		fit_at(out, s, &b, &r, 4096);
 		out->seq_from = "default: no corrections read";
 	}
-	out->attention = b.cc >= 80 ? "FlashAttention-2" : "PyTorch SDPA memory-efficient (no FA2 below sm80)";
+	out->attention = b.cc >= 80 ? "FlashAttention-2"
+				    : "PyTorch SDPA memory-efficient (no FA2 below sm80)";
 	out->precision = b.cc >= 80 ? "bf16" : "fp16 with loss scaling";
 	warnings(out, s, hw, &b, &r);
 	if (!out->fits) {
 		double over = (out->peak - out->capacity) / GIB;
-		snprintf(out->why, sizeof(out->why), "needs %.1f GiB on a %.1f GiB GPU (%.1f over): %s",
-			 out->peak / GIB, out->capacity / GIB, over,
-			 r.method == SW_FLEET_TRAIN_LORA ? "try --method qlora, a shorter --seq or a larger board"
-			 : r.no_checkpointing ? "turn gradient checkpointing on, or a shorter --seq"
-			 : "a shorter --seq, a smaller model or a larger board");
+		snprintf(out->why, sizeof(out->why),
+			 "needs %.1f GiB on a %.1f GiB GPU (%.1f over): %s", out->peak / GIB,
+			 out->capacity / GIB, over,
+			 r.method == SW_FLEET_TRAIN_LORA
+				 ? "try --method qlora, a shorter --seq or a larger board"
+			 : r.no_checkpointing
+				 ? "turn gradient checkpointing on, or a shorter --seq"
+				 : "a shorter --seq, a smaller model or a larger board");
 	}
 }

@@ -91,7 +91,8 @@ static void count(struct sw_fleet_train_shape *s)
 	uint64_t n_lin = s->n_layer - s->n_attn_layers;
 	uint64_t mlp, mlp_active;
 	if (s->n_expert) {
-		uint64_t shared = 3 * h * s->shexp_ff * (s->n_expert_shared ? s->n_expert_shared : 1);
+		uint64_t shared =
+			3 * h * s->shexp_ff * (s->n_expert_shared ? s->n_expert_shared : 1);
 		if (!s->shexp_ff)
 			shared = 0;
 		uint64_t router = h * s->n_expert + (shared ? h : 0);
@@ -133,13 +134,17 @@ int sw_fleet_train_shape_from_config(struct sw_fleet_train_shape *out, const cha
 	uint64_t v[4];
 	for (size_t i = 0; i < SW_ARRAY_LEN(need); i++)
 		if (!get_u64(o, root, need[i], &v[i]) || v[i] == 0) {
-			rc = sw_err_set(err, SW_EINPUT, "'%s' has no %s: give the model's own config.json "
-					"(beside its safetensors) or its GGUF", name, need[i]);
+			rc = sw_err_set(err, SW_EINPUT,
+					"'%s' has no %s: give the model's own config.json "
+					"(beside its safetensors) or its GGUF",
+					name, need[i]);
 			goto cleanup;
 		}
 	if (v[0] > (1u << 20) || v[1] > SW_GGUF_MAX_LAYERS || v[2] > 4096 || v[3] > (1u << 24)) {
-		rc = sw_err_set(err, SW_ELIMIT, "'%s': a shape past any real model's (hidden_size %llu, "
-				"%llu layers)", name, (unsigned long long)v[0], (unsigned long long)v[1]);
+		rc = sw_err_set(err, SW_ELIMIT,
+				"'%s': a shape past any real model's (hidden_size %llu, "
+				"%llu layers)",
+				name, (unsigned long long)v[0], (unsigned long long)v[1]);
 		goto cleanup;
 	}
 	s->n_embd = v[0];
@@ -213,8 +218,10 @@ int sw_fleet_train_shape_from_config(struct sw_fleet_train_shape *out, const cha
 	if (s->head_dim > 65536 || s->n_head_kv > 4096 || s->n_ff > (1u << 22) ||
 	    s->expert_ff > (1u << 22) || s->shexp_ff > (1u << 22) || s->n_expert_shared > 64 ||
 	    s->lin_qk_heads > 4096 || s->lin_v_heads > 4096 || s->lin_head_dim > 65536) {
-		rc = sw_err_set(err, SW_ELIMIT, "'%s': a width past any real model's (head_dim %u, "
-				"intermediate_size %llu)", name, s->head_dim, (unsigned long long)s->n_ff);
+		rc = sw_err_set(err, SW_ELIMIT,
+				"'%s': a width past any real model's (head_dim %u, "
+				"intermediate_size %llu)",
+				name, s->head_dim, (unsigned long long)s->n_ff);
 		goto cleanup;
 	}
 	if (!s->n_ff && !s->n_expert) {
@@ -229,7 +236,8 @@ cleanup:
 	return rc;
 }
 
-void sw_fleet_train_shape_from_model(struct sw_fleet_train_shape *out, const struct sw_fleet_model *m)
+void sw_fleet_train_shape_from_model(struct sw_fleet_train_shape *out,
+				     const struct sw_fleet_model *m)
 {
 	struct sw_fleet_train_shape *s = out;
 	memset(s, 0, sizeof(*s));
@@ -247,7 +255,8 @@ void sw_fleet_train_shape_from_model(struct sw_fleet_train_shape *out, const str
 	s->head_dim = m->key_len ? m->key_len : (m->n_head ? (uint32_t)(m->n_embd / m->n_head) : 0);
 	s->n_expert = m->n_expert > 1 ? m->n_expert : 0;
 	s->n_expert_used = m->n_expert_used;
-	s->n_expert_shared = m->n_expert_shared ? m->n_expert_shared : (m->expert_shared_ff ? 1 : 0);
+	s->n_expert_shared =
+		m->n_expert_shared ? m->n_expert_shared : (m->expert_shared_ff ? 1 : 0);
 	s->expert_ff = m->expert_ff;
 	s->shexp_ff = m->expert_shared_ff;
 	/* A GGUF does not say how the recurrent layers' projections are
@@ -271,7 +280,8 @@ static bool ends_with(const char *s, const char *tail)
 	return a >= b && strcmp(s + a - b, tail) == 0;
 }
 
-int sw_fleet_train_shape_load(struct sw_fleet_train_shape *out, const char *path, struct sw_err *err)
+int sw_fleet_train_shape_load(struct sw_fleet_train_shape *out, const char *path,
+			      struct sw_err *err)
 {
 	memset(out, 0, sizeof(*out));
 	if (ends_with(path, ".json")) {

@@ -42,7 +42,8 @@ void sw__ingest_family_note(struct sw__ingest_load *L, const struct sw_dat_recor
 		/* The family's first number: the range up to its separator. */
 		struct sw_bates_ref rr;
 		if (sw_bates_ref_parse(&rr, range, strlen(range)) == 0)
-			f.parent[0] = sw_xasprintf("B:%s:%llu", rr.prefix, (unsigned long long)rr.first);
+			f.parent[0] =
+				sw_xasprintf("B:%s:%llu", rr.prefix, (unsigned long long)rr.first);
 		else
 			f.parent[0] = bates_key(range);
 	} else if (parent[0]) {
@@ -105,7 +106,9 @@ int sw__ingest_family_link(struct sw__ingest_load *L, struct sw_err *err)
 		if (!hit || hit->id == f->id) {
 			lost++;
 			sw_qc_add(&L->qc.v, SW_QC_FAMILY, f->line, f->begs,
-				  "names the parent '%s', which is no document imported from the volume", f->named);
+				  "names the parent '%s', which is no document imported from the "
+				  "volume",
+				  f->named);
 			continue;
 		}
 		links[nlinks++] = (struct sw_record_link){ .child = f->id, .parent = hit->id };
@@ -113,9 +116,11 @@ int sw__ingest_family_link(struct sw__ingest_load *L, struct sw_err *err)
 	if ((rc = sw_record_link_parents(L->in->m, links, nlinks, err)) != 0)
 		goto cleanup;
 	if (lost)
-		sw__ingest_event(L->in, SW_INGEST_WARNING, L->dat_name,
-				 "%zu attachment(s) name a parent that is not a row of the load file;"
-				 " they are kept unlinked", lost);
+		sw__ingest_event(
+			L->in, SW_INGEST_WARNING, L->dat_name,
+			"%zu attachment(s) name a parent that is not a row of the load file;"
+			" they are kept unlinked",
+			lost);
 cleanup:
 	free(links);
 	free(keys);

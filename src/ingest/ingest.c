@@ -283,7 +283,8 @@ int sw_ingest(struct sw_ingest_summary *out, struct sw_matter *m,
 			sw__ingest_consume(&in, opt);
 		/* One found away from the .DAT is named (`matter qc` names
 		 * every volume's). */
-		char *dat_dir = sw_path_dir(w.items[i].path), *opt_dir = opt ? sw_path_dir(opt) : NULL;
+		char *dat_dir = sw_path_dir(w.items[i].path),
+		     *opt_dir = opt ? sw_path_dir(opt) : NULL;
 		if (opt && strcmp(dat_dir, opt_dir) != 0)
 			sw__ingest_event(&in, SW_INGEST_NOTE, w.items[i].path,
 					 "page images and their Bates numbers from %s", opt);

@@ -279,7 +279,8 @@ void sw__ingest_qc_hash(struct sw__ingest_load *L, size_t row, const char *sha);
 /* Gaps, overlaps and duplicates over the volume; keep the report (the
  * .DAT's SHA-256 sha names it) and count it in the summary.  0, or the
  * matter's error. */
-int sw__ingest_qc_finish(struct sw__ingest_load *L, const char *sha, struct sw_err *err) SW_MUST_USE;
+int sw__ingest_qc_finish(struct sw__ingest_load *L, const char *sha,
+			 struct sw_err *err) SW_MUST_USE;
 void sw__ingest_qc_release(struct sw__ingest_qc *q);
 
 /* Import a labels CSV (label,target). */

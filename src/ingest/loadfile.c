@@ -189,8 +189,8 @@ static int load_row(struct sw__ingest_load *L, const struct sw_dat_record *r)
 		} else {
 			sw__ingest_event(in, SW_INGEST_WARNING, what,
 					 "native file '%s' (from NATIVEPATH): %s", np, e.msg);
-			sw_qc_add(&L->qc.v, SW_QC_NO_NATIVE, r->line, begs, "NATIVEPATH '%s': %s", np,
-				  e.msg);
+			sw_qc_add(&L->qc.v, SW_QC_NO_NATIVE, r->line, begs, "NATIVEPATH '%s': %s",
+				  np, e.msg);
 		}
 		free(native);
 	}
@@ -209,7 +209,8 @@ static int load_row(struct sw__ingest_load *L, const struct sw_dat_record *r)
 			   : sw__ingest_volume_read(&raw, text_path, SW_RECORD_MAX_FILE_BYTES,
 						    &err) != 0) {
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
-			sw_qc_add(&L->qc.v, SW_QC_NO_TEXT, r->line, begs, "%s: %s", written, err.msg);
+			sw_qc_add(&L->qc.v, SW_QC_NO_TEXT, r->line, begs, "%s: %s", written,
+				  err.msg);
 			goto cleanup;
 		}
 		if (map.data) {
@@ -233,7 +234,8 @@ static int load_row(struct sw__ingest_load *L, const struct sw_dat_record *r)
 		if (xrc != 0) {
 			sw_extract_release(&x);
 			sw__ingest_event(in, SW_INGEST_FAILED, what, "%s: %s", written, err.msg);
-			sw_qc_add(&L->qc.v, SW_QC_NO_TEXT, r->line, begs, "%s: %s", written, err.msg);
+			sw_qc_add(&L->qc.v, SW_QC_NO_TEXT, r->line, begs, "%s: %s", written,
+				  err.msg);
 			goto cleanup;
 		}
 		for (size_t i = 0; i < x.npages; i++)

@@ -63,7 +63,8 @@ void sw__ingest_load_images(struct sw__ingest_load *L)
 				L->qc.v.images++;
 			} else
 				sw_qc_add(&L->qc.v, SW_QC_NO_IMAGE, 0, pg->key,
-					  "the .OPT's line %d names '%s': %s", pg->line, img, e.msg);
+					  "the .OPT's line %d names '%s': %s", pg->line, img,
+					  e.msg);
 			free(real);
 		}
 	}
@@ -148,12 +149,14 @@ void sw__ingest_load_bound(struct sw__ingest_load *L)
 				char what[160];
 				struct sw_opt_range last = { 0 };
 				struct sw_err e2 = { 0 };
-				snprintf(what, sizeof(what), "%s:%d %s", L->dat_name, r->line, begs);
+				snprintf(what, sizeof(what), "%s:%d %s", L->dat_name, r->line,
+					 begs);
 				bool ok = sw_opt_read(&last, o, k - 1, 1, &e2) == 0 && last.n == 1;
-				sw__ingest_event(L->in, SW_INGEST_WARNING, what,
-						 "the .OPT gives %zu page(s) from %s to %s, ENDBATES %s"
-						 " %zu; the document ends at the first",
-						 k - b, begs, ok ? last.pages[0].key : "?", ends, want);
+				sw__ingest_event(
+					L->in, SW_INGEST_WARNING, what,
+					"the .OPT gives %zu page(s) from %s to %s, ENDBATES %s"
+					" %zu; the document ends at the first",
+					k - b, begs, ok ? last.pages[0].key : "?", ends, want);
 				sw_qc_add(&L->qc.v, SW_QC_DAT_OPT, r->line, begs,
 					  "the .OPT gives %zu page(s) (%s to %s), ENDBATES %s %zu",
 					  k - b, begs, ok ? last.pages[0].key : "?", ends, want);

@@ -45,8 +45,8 @@ static void check_dates(struct sw__ingest_load *L, const struct sw_dat_record *r
 		const char *v = date_col[c] ? r->values[c] : NULL;
 		char day[SW_DATE_LEN + 1];
 		if (v && v[0] && !sw_date_normalize(day, v, strlen(v)))
-			sw_qc_add(&L->qc.v, SW_QC_BAD_DATE, r->line, begs, "%s '%.80s' is not a date",
-				  L->dat.names[c], v);
+			sw_qc_add(&L->qc.v, SW_QC_BAD_DATE, r->line, begs,
+				  "%s '%.80s' is not a date", L->dat.names[c], v);
 	}
 }
 
@@ -73,7 +73,8 @@ static void check_row(struct sw__ingest_load *L, size_t i, const bool *date_col)
 		return;
 	}
 	if (sw_bates_parse(&row->beg, begs, strlen(begs)) != 0) {
-		sw_qc_add(v, SW_QC_BAD_ROW, r->line, begs, "BEGBATES '%s' is not a Bates number", begs);
+		sw_qc_add(v, SW_QC_BAD_ROW, r->line, begs, "BEGBATES '%s' is not a Bates number",
+			  begs);
 		return;
 	}
 	row->numbered = true;
@@ -115,8 +116,9 @@ void sw__ingest_qc_rows(struct sw__ingest_load *L)
 			  "the .OPT has %zu line(s) not valid UTF-8 (the first: line %d), read as"
 			  " Windows-1252", L->opt.ncp1252, L->opt.first_cp1252_line);
 	if (L->have_opt && L->opt.nbad)
-		sw_qc_add(v, SW_QC_DAT_OPT, 0, NULL, "the .OPT has %zu malformed line(s), the first: %s",
-			  L->opt.nbad, L->opt.first_error ? L->opt.first_error : "?");
+		sw_qc_add(v, SW_QC_DAT_OPT, 0, NULL,
+			  "the .OPT has %zu malformed line(s), the first: %s", L->opt.nbad,
+			  L->opt.first_error ? L->opt.first_error : "?");
 	for (size_t i = 0; i < L->qc.nrows; i++)
 		check_row(L, i, date_col);
 	free(date_col);
@@ -181,7 +183,8 @@ static void check_ranges(struct sw__ingest_load *L, struct sort_key *ix)
 			char range[200];
 			snprintf(range, sizeof(range), "%s-%s", a, b);
 			sw_qc_add(&L->qc.v, SW_QC_GAP, line, range,
-				  "%llu number(s) missing between %s (line %d) and the row at line %d",
+				  "%llu number(s) missing between %s (line %d) and the row at line "
+				  "%d",
 				  (unsigned long long)(cur->beg.number - prev->last - 1), pb,
 				  L->dat.records[far].line, line);
 		} else if (prev && cur->beg.number <= prev->last) {
@@ -190,10 +193,11 @@ static void check_ranges(struct sw__ingest_load *L, struct sort_key *ix)
 			sw_bates_format(b, sizeof(b), &cur->beg, last);
 			char range[200];
 			snprintf(range, sizeof(range), "%s-%s", a, b);
-			sw_qc_add(&L->qc.v, SW_QC_OVERLAP, line, strcmp(a, b) ? range : a,
-				  "%llu page(s) claimed by both %s (line %d) and the row at line %d",
-				  (unsigned long long)(last - cur->beg.number + 1), pb,
-				  L->dat.records[far].line, line);
+			sw_qc_add(
+				&L->qc.v, SW_QC_OVERLAP, line, strcmp(a, b) ? range : a,
+				"%llu page(s) claimed by both %s (line %d) and the row at line %d",
+				(unsigned long long)(last - cur->beg.number + 1), pb,
+				L->dat.records[far].line, line);
 		}
 		if (!prev || cur->last > prev->last)
 			far = ix[j].row;

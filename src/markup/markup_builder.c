@@ -56,7 +56,8 @@ void sw__markup_verbatim(struct sw__markup_builder *b, size_t off, size_t n)
 	b->pending = m->nruns;
 }
 
-void sw__markup_synth(struct sw__markup_builder *b, const char *s, size_t n, size_t off, size_t src_n)
+void sw__markup_synth(struct sw__markup_builder *b, const char *s, size_t n, size_t off,
+		      size_t src_n)
 {
 	if (!n)
 		return;
@@ -139,8 +140,8 @@ void sw__markup_newline(struct sw__markup_builder *b)
 	sw__markup_indent(b);
 }
 
-void sw__markup_label_event(struct sw__markup_builder *b, enum sw_markup_tag tag, bool open, size_t label,
-			size_t label_len)
+void sw__markup_label_event(struct sw__markup_builder *b, enum sw_markup_tag tag, bool open,
+			    size_t label, size_t label_len)
 {
 	struct sw_markup *m = b->m;
 	m->events = sw_xgrow(m->events, &b->events_cap, m->nevents + 1, sizeof(*m->events));
@@ -153,7 +154,8 @@ void sw__markup_label_event(struct sw__markup_builder *b, enum sw_markup_tag tag
 	e->label_len = (uint8_t)(label_len > SW_MARKUP_MAX_LABEL ? SW_MARKUP_MAX_LABEL : label_len);
 }
 
-void sw__markup_event(struct sw__markup_builder *b, enum sw_markup_tag tag, bool open, unsigned level)
+void sw__markup_event(struct sw__markup_builder *b, enum sw_markup_tag tag, bool open,
+		      unsigned level)
 {
 	sw__markup_label_event(b, tag, open, 0, 0);
 	b->m->events[b->m->nevents - 1].level = (uint8_t)(level > 6 ? 6 : level);

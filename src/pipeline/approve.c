@@ -120,7 +120,8 @@ int sw_run_approve(struct sw_approve_result *out, struct sw_matter *m, int64_t r
 					  "an override needs its reason, one line of text");
 		}
 	}
-	if ((rc = sw__journal_approval_state(&status, &final_path, &draft_doc, m, run_id, err)) != 0)
+	if ((rc = sw__journal_approval_state(&status, &final_path, &draft_doc, m, run_id, err)) !=
+	    0)
 		goto cleanup;
 	if (!status)
 		status = sw_xstrdup("");

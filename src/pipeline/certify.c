@@ -50,8 +50,9 @@ static json_t *policy_of(const struct sw_llm_config *llm, const char *name)
 		} else if (allowed) {
 			verdict = "allowed";
 			why = owned = sw_xasprintf("%s is allowed by [policy] allow_hosts of %s "
-						   "(mode %s)", e->host, llm->path ? llm->path :
-						   "sworn.conf", sw_llm_mode_name(llm->policy.mode));
+						   "(mode %s)",
+						   e->host, llm->path ? llm->path : "sworn.conf",
+						   sw_llm_mode_name(llm->policy.mode));
 		} else if (cls) {
 			verdict = llm->policy.mode == SW_LLM_ALLOW_REMOTE ? "allowed" : "refused";
 			why = owned = sw_xasprintf("%s is %s (mode %s)", e->host, cls,
@@ -59,7 +60,8 @@ static json_t *policy_of(const struct sw_llm_config *llm, const char *name)
 		} else {
 			verdict = "local";
 			why = owned = sw_xasprintf("%s: a host name the local-only policy resolves "
-						   "and refuses unless its address is local", e->host);
+						   "and refuses unless its address is local",
+						   e->host);
 		}
 	}
 	json_t *o = json_pack("{s:o, s:o, s:s, s:s}", "endpoint", str_or_null(name), "url",
@@ -88,16 +90,16 @@ static json_t *journal_facts(const struct sw_signoff *s, const char *matter, con
 	json_t *x;
 	json_array_foreach(waivers, k, x)
 	{
-		json_array_append_new(w, json_pack("{s:O, s:O, s:O, s:O, s:O}", "id",
-						   json_object_get(x, "id"), "fingerprint",
-						   json_object_get(x, "fingerprint"), "reason",
-						   json_object_get(x, "reason"), "by",
-						   json_object_get(x, "by"), "at", json_object_get(x, "at")));
+		json_array_append_new(
+			w, json_pack("{s:O, s:O, s:O, s:O, s:O}", "id", json_object_get(x, "id"),
+				     "fingerprint", json_object_get(x, "fingerprint"), "reason",
+				     json_object_get(x, "reason"), "by", json_object_get(x, "by"),
+				     "at", json_object_get(x, "at")));
 	}
 	return json_pack("{s:s, s:I, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
 			 "matter", matter, "run", (json_int_t)s->run_id, "task",
-			 str_or_null(s->task), "status", str_or_null(s->status), "final_sha256", sha,
-			 "approved_at", str_or_null(s->approved_at), "by", str_or_null(s->by),
+			 str_or_null(s->task), "status", str_or_null(s->status), "final_sha256",
+			 sha, "approved_at", str_or_null(s->approved_at), "by", str_or_null(s->by),
 			 "by_email", str_or_null(s->by_email), "by_bar", str_or_null(s->by_bar),
 			 "override", str_or_null(s->override), "overridden",
 			 str_or_null(s->overridden), "created_at", str_or_null(s->created_at),
@@ -240,13 +242,13 @@ int sw_certify(struct json_t **out, struct sw_matter *m, int64_t run_id,
 			str_or_null(s.final_path));
 	json_object_set_new(doc, "final", json_pack("{s:s, s:I}", "sha256", sha, "size",
 						    (json_int_t)s.final_len));
+	json_t *overridden = s.overridden ? json_loads(s.overridden, 0, NULL) : json_null();
 	json_object_set_new(doc, "approval",
 			    json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "at",
 				      str_or_null(s.approved_at), "by", str_or_null(s.by),
 				      "email", str_or_null(s.by_email), "bar_number",
 				      str_or_null(s.by_bar), "override", str_or_null(s.override),
-				      "overridden",
-				      s.overridden ? json_loads(s.overridden, 0, NULL) : json_null()));
+				      "overridden", overridden));
 	json_object_set_new(
 		doc, "verification",
 		json_pack("{s:s, s:s, s:s, s:o, s:b, s:I, s:o, s:s, s:I, s:I, s:o}", "at", now,
@@ -261,8 +263,9 @@ int sw_certify(struct json_t **out, struct sw_matter *m, int64_t run_id,
 	json_object_set_new(doc, "steps", steps);
 	json_object_set_new(doc, "context_audit",
 			    json_pack("{s:I, s:I, s:I, s:o}", "violations",
-				      (json_int_t)ctxa.nviolations, "steps", (json_int_t)ctxa.nsteps,
-				      "sections", (json_int_t)sections, "details", viol));
+				      (json_int_t)ctxa.nviolations, "steps",
+				      (json_int_t)ctxa.nsteps, "sections", (json_int_t)sections,
+				      "details", viol));
 	json_object_set_new(doc, "stamp", json_pack("{s:s, s:s}", "final_sha256", sha,
 						    "journal_sha256", jsha));
 	*out = doc;
@@ -333,7 +336,8 @@ static bool stamp_field(char *out, size_t outsz, const char *text, const char *k
 int sw_certify_stamp_parse(struct sw_certify_stamp *out, const char *text, struct sw_err *err)
 {
 	static const char hex[] = "0123456789abcdef";
-	static const char name[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-";
+	static const char name[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-";
 	char run[24], list[SW_CERTIFY_MAX_WAIVERS * 21];
 	memset(out, 0, sizeof(*out));
 	const char *at = strstr(text, SW_CERTIFY_STAMP);

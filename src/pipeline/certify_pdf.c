@@ -135,7 +135,8 @@ static int write_pdf(const char *text, size_t len, const char *path, struct sw_e
 			int page = p.pages;
 			para(&p, t, MARGIN + 8, 9.5);
 			if (page == p.pages) {
-				cairo_rectangle(p.cr, MARGIN, top, PAGE_W - 2 * MARGIN, p.y - top - 6);
+				cairo_rectangle(p.cr, MARGIN, top, PAGE_W - 2 * MARGIN,
+						p.y - top - 6);
 				cairo_set_line_width(p.cr, 0.5);
 				cairo_stroke(p.cr);
 			}
@@ -158,7 +159,8 @@ static int write_pdf(const char *text, size_t len, const char *path, struct sw_e
 	cairo_status_t st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
 	if (st != CAIRO_STATUS_SUCCESS)
-		return sw_err_set(err, SW_EIO, "cannot write %s: %s", path, cairo_status_to_string(st));
+		return sw_err_set(err, SW_EIO, "cannot write %s: %s", path,
+				  cairo_status_to_string(st));
 	return 0;
 }
 

@@ -142,7 +142,8 @@ static void decisions_part(struct out *o, const json_t *c)
 		blockf(o, B_PARA, "Bar number: %s.", s_of(a, "bar_number"));
 	if (json_is_string(json_object_get(a, "override"))) {
 		const json_t *ov = json_object_get(a, "overridden");
-		blockf(o, B_PARA, "Override: approved despite %zu blocked claims, for this reason: %s",
+		blockf(o, B_PARA,
+		       "Override: approved despite %zu blocked claims, for this reason: %s",
 		       json_array_size(ov), s_of(a, "override"));
 		size_t i;
 		json_t *x;

@@ -87,10 +87,13 @@ static json_t *line_of(const struct window *w, const char *draft, const char *fi
 		 * explicit prompt. */
 		json_object_set_new(o, "prompt", prompt(w));
 		if (sft) {
-			json_object_set_new(o, "completion", json_pack("[o]", message("assistant", final)));
+			json_object_set_new(o, "completion",
+					    json_pack("[o]", message("assistant", final)));
 		} else {
-			json_object_set_new(o, "chosen", json_pack("[o]", message("assistant", final)));
-			json_object_set_new(o, "rejected", json_pack("[o]", message("assistant", draft)));
+			json_object_set_new(o, "chosen",
+					    json_pack("[o]", message("assistant", final)));
+			json_object_set_new(o, "rejected",
+					    json_pack("[o]", message("assistant", draft)));
 		}
 		break;
 	case SW_EXPORT_AXOLOTL:

@@ -301,7 +301,8 @@ static void fold_page(struct folded *out, const char *text, size_t len)
 	out->len = 0;
 	size_t joined_end = SIZE_MAX; /* where the last joined run ended in a */
 	for (size_t i = 0; i < a.len;) {
-		size_t run = (i == 0 || !is_word((unsigned char)a.t[i - 1])) ? spaced_run(&a, i) : 0;
+		size_t run =
+			(i == 0 || !is_word((unsigned char)a.t[i - 1])) ? spaced_run(&a, i) : 0;
 		bool near = joined_end != SIZE_MAX && i - joined_end <= SPACED_GAP;
 		if (run >= SPACED_MIN || (run >= 2 && near)) {
 			for (size_t k = 0; k < run; k++)

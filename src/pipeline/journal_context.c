@@ -77,16 +77,18 @@ static int step_sections(struct sw_run_context *c, struct run_tally *t, struct s
 	size_t cap = 0, ocap = 0;
 	int rc, step;
 
-	if ((rc = sw_db_prepare(&st, db,
-				"SELECT s.seq, s.kind, s.origin, s.doc_id, s.document, s.page_no,"
-				"  s.bates, s.tokens, s.estimated, d.origin, d.status, d.id"
-				" FROM run_sections AS s LEFT JOIN record_docs AS d ON d.id = s.doc_id"
-				" WHERE s.step_id = ?1 ORDER BY s.seq",
-				"cannot read the context audit", err)) != 0)
+	if ((rc = sw_db_prepare(
+		     &st, db,
+		     "SELECT s.seq, s.kind, s.origin, s.doc_id, s.document, s.page_no,"
+		     "  s.bates, s.tokens, s.estimated, d.origin, d.status, d.id"
+		     " FROM run_sections AS s LEFT JOIN record_docs AS d ON d.id = s.doc_id"
+		     " WHERE s.step_id = ?1 ORDER BY s.seq",
+		     "cannot read the context audit", err)) != 0)
 		return rc;
 	sqlite3_bind_int64(st, 1, step_id);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		js->sections = sw_xgrow(js->sections, &cap, js->nsections + 1, sizeof(*js->sections));
+		js->sections =
+			sw_xgrow(js->sections, &cap, js->nsections + 1, sizeof(*js->sections));
 		struct sw_context_section *s = &js->sections[js->nsections++];
 		memset(s, 0, sizeof(*s));
 		s->seq = sqlite3_column_int64(st, 0);

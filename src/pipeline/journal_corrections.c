@@ -53,7 +53,8 @@ int sw__journal_corrections_each(struct sw_matter *m,
 	static const char sql[] =
 		"SELECT c.id, c.run_id, c.step_key, c.messages, c.draft, c.final,"
 		"  ifnull(c.draft_doc_id, 0), ifnull(c.final_doc_id, 0), c.created_at, r.task,"
-		"  (SELECT s.model FROM run_steps s WHERE s.run_id = c.run_id AND s.key = c.step_key),"
+		"  (SELECT s.model FROM run_steps s WHERE s.run_id = c.run_id AND s.key = "
+		"c.step_key),"
 		"  c.override, c.by_name, c.waivers"
 		" FROM corrections c JOIN runs r ON r.id = c.run_id ORDER BY c.id";
 	sqlite3 *db = sw__journal_db(m, err);

@@ -193,12 +193,13 @@ int sw_run_new_version(int64_t *out, struct sw_matter *m, int64_t run_id, struct
 	sw_utc_now(now);
 	/* the new run starts verified, its draft the approved final */
 	if ((rc = sw_db_prepare(&st, db,
-				"INSERT INTO runs (task, task_sha256, task_source, brief_name, brief,"
-				" brief_doc_id, rounds, status, reason, draft_doc_id, created_at,"
-				" updated_at, wall_s, parent_run_id)"
-				" SELECT task, task_sha256, task_source, brief_name, brief, brief_doc_id,"
-				" rounds, 'verified', 'a new version of approved run ' || id, ?2, ?3,"
-				" ?3, 0, id FROM runs WHERE id = ?1",
+				"INSERT INTO runs (task, task_sha256, task_source, brief_name,"
+				" brief, brief_doc_id, rounds, status, reason, draft_doc_id,"
+				" created_at, updated_at, wall_s, parent_run_id)"
+				" SELECT task, task_sha256, task_source, brief_name, brief,"
+				" brief_doc_id, rounds, 'verified',"
+				" 'a new version of approved run ' || id, ?2, ?3, ?3, 0, id"
+				" FROM runs WHERE id = ?1",
 				"cannot start the new version", err)) != 0)
 		goto cleanup;
 	sqlite3_bind_int64(st, 1, run_id);
@@ -210,12 +211,13 @@ int sw_run_new_version(int64_t *out, struct sw_matter *m, int64_t run_id, struct
 	sqlite3_finalize(st);
 	st = NULL;
 	/* its one step: the approved final, which approval reads as the draft */
-	if ((rc = sw_db_prepare(&st, db,
-				"INSERT INTO run_steps (run_id, key, step, kind, status, messages,"
-				" output, output_doc_id, started_at, finished_at, detail)"
-				" VALUES (?1, 'version', 'version', 'version', 'done', ?2, ?3, ?4, ?5,"
-				" ?5, json_object('parent_run', ?6))",
-				"cannot start the new version", err)) != 0)
+	if ((rc = sw_db_prepare(
+		     &st, db,
+		     "INSERT INTO run_steps (run_id, key, step, kind, status, messages,"
+		     " output, output_doc_id, started_at, finished_at, detail)"
+		     " VALUES (?1, 'version', 'version', 'version', 'done', ?2, ?3, ?4, ?5,"
+		     " ?5, json_object('parent_run', ?6))",
+		     "cannot start the new version", err)) != 0)
 		goto cleanup;
 	sqlite3_bind_int64(st, 1, *out);
 	sw_db_bind_text_or_null(st, 2, messages ? messages : "[]");

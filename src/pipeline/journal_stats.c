@@ -115,8 +115,8 @@ int sw_run_stats(struct sw_run_stats *out, struct sw_matter *m, enum sw_stats_by
 		r->blocked_share = real_or_none(st, 6);
 		double edited = sqlite3_column_double(st, 7), base = sqlite3_column_double(st, 8);
 		r->corrections = sqlite3_column_int64(st, 9);
-		r->edit_ratio = sqlite3_column_type(st, 7) != SQLITE_NULL && base > 0 ? edited / base
-										     : -1;
+		r->edit_ratio =
+			sqlite3_column_type(st, 7) != SQLITE_NULL && base > 0 ? edited / base : -1;
 		r->decode_tok_s = real_or_none(st, 10);
 		r->prompt_tok_s = real_or_none(st, 11);
 		r->wall_s = real_or_none(st, 12);

@@ -23,12 +23,16 @@ static void settle(char **status, char **reason, int64_t id, int64_t pid)
 	free(*status);
 	free(*reason);
 	*status = sw_xstrdup("paused");
-	*reason = pid > 0
-		? sw_xasprintf("interrupted: its process %lld ended without journaling its end"
-			       " (killed, crashed, or out of disk space); sworn run resume %lld"
-			       " goes on from the last finished step", (long long)pid, (long long)id)
-		: sw_xasprintf("interrupted before its process was journaled; sworn run resume"
-			       " %lld goes on from the last finished step", (long long)id);
+	*reason =
+		pid > 0 ? sw_xasprintf(
+				  "interrupted: its process %lld ended without journaling its end"
+				  " (killed, crashed, or out of disk space); sworn run resume %lld"
+				  " goes on from the last finished step",
+				  (long long)pid, (long long)id)
+			: sw_xasprintf(
+				  "interrupted before its process was journaled; sworn run resume"
+				  " %lld goes on from the last finished step",
+				  (long long)id);
 }
 
 static int64_t col_i64(sqlite3_stmt *st, int i, int64_t none)
@@ -85,8 +89,8 @@ static int load_steps(struct sw_run_view *v, sqlite3 *db, struct sw_err *err)
 	int rc, s;
 
 	if ((rc = sw_db_prepare(&st, db,
-				"SELECT key, step, kind, ifnull(item, 0), round, role, endpoint, host,"
-				" model, status, error, prompt_tokens, completion_tokens,"
+				"SELECT key, step, kind, ifnull(item, 0), round, role, endpoint,"
+				" host, model, status, error, prompt_tokens, completion_tokens,"
 				" prompt_per_s, predicted_per_s, wall_s, attempts, started_at,"
 				" finished_at, prompt_sha256, ifnull(output_doc_id, 0), detail"
 				" FROM run_steps WHERE run_id = ? ORDER BY id",
@@ -167,12 +171,13 @@ int sw_run_get(struct sw_run_view *out, struct sw_matter *m, int64_t run_id,
 	memset(out, 0, sizeof(*out));
 	if (!db)
 		return SW_EDB;
-	if ((rc = sw_db_prepare(&st, db,
-				"SELECT task, task_sha256, task_source, status, reason, rounds,"
-				" brief_name, created_at, updated_at, wall_s, ifnull(draft_doc_id, 0),"
-				" ifnull(final_doc_id, 0), final_path, ifnull(pid, 0) FROM runs"
-				" WHERE id = ?",
-				"cannot read the run", err)) != 0)
+	if ((rc = sw_db_prepare(
+		     &st, db,
+		     "SELECT task, task_sha256, task_source, status, reason, rounds,"
+		     " brief_name, created_at, updated_at, wall_s, ifnull(draft_doc_id, 0),"
+		     " ifnull(final_doc_id, 0), final_path, ifnull(pid, 0) FROM runs"
+		     " WHERE id = ?",
+		     "cannot read the run", err)) != 0)
 		return rc;
 	sqlite3_bind_int64(st, 1, run_id);
 	s = sqlite3_step(st);
@@ -216,9 +221,11 @@ void sw_run_view_release(struct sw_run_view *v)
 		return;
 	for (size_t i = 0; i < v->nsteps; i++) {
 		struct sw_run_step_view *s = &v->steps[i];
-		char **strs[] = { &s->key, &s->step, &s->kind, &s->role, &s->endpoint, &s->host,
-				  &s->model, &s->status, &s->error, &s->started_at, &s->finished_at,
-				  &s->prompt_sha256, &s->detail, &s->reasoning, &s->reasoning_note };
+		char **strs[] = { &s->key,	  &s->step,	   &s->kind,
+				  &s->role,	  &s->endpoint,	   &s->host,
+				  &s->model,	  &s->status,	   &s->error,
+				  &s->started_at, &s->finished_at, &s->prompt_sha256,
+				  &s->detail,	  &s->reasoning,   &s->reasoning_note };
 		for (size_t k = 0; k < SW_ARRAY_LEN(strs); k++)
 			free(*strs[k]);
 		for (size_t k = 0; k < s->nreasons; k++) {

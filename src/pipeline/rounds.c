@@ -79,7 +79,8 @@ static struct sw_verify_element *headings(struct sw__pipeline_engine *e, struct 
 		const char *title = json_string_value(json_object_get(item, dot + 1));
 		if (title && *title)
 			els[n++] = (struct sw_verify_element){
-				sw_xasprintf("the outline's section \"%s\"", title), sw_xstrdup(title)
+				sw_xasprintf("the outline's section \"%s\"", title),
+				sw_xstrdup(title)
 			};
 		json_decref(item);
 	}
@@ -488,17 +489,20 @@ int sw_run_resume(struct sw_run_result *out, struct sw_matter *m, int64_t run_id
 	(void)sw_fault("resume-read"); /* tests hold a resume here to race another */
 	bool won = false;
 	if (rc == 0 &&
-	    (rc = sw__pipeline_run_claim(&won, m, run_id, r.status, r.pid, (long)getpid(), err)) == 0 &&
+	    (rc = sw__pipeline_run_claim(&won, m, run_id, r.status, r.pid, (long)getpid(), err)) ==
+		    0 &&
 	    !won) {
 		/* Another process took it between the read and now. */
 		struct sw__pipeline_run now;
 		if ((rc = sw__pipeline_run_load(&now, m, run_id, err)) == 0) {
 			rc = !strcmp(now.status, "running")
-				? sw_err_set(err, SW_EUSAGE, "run %lld is being resumed by process %lld",
-					     (long long)run_id, (long long)now.pid)
-				: sw_err_set(err, SW_EUSAGE, "run %lld was resumed by another process"
-					     " and is %s now (sworn run show %lld)", (long long)run_id,
-					     now.status, (long long)run_id);
+				     ? sw_err_set(err, SW_EUSAGE,
+						  "run %lld is being resumed by process %lld",
+						  (long long)run_id, (long long)now.pid)
+				     : sw_err_set(err, SW_EUSAGE,
+						  "run %lld was resumed by another process"
+						  " and is %s now (sworn run show %lld)",
+						  (long long)run_id, now.status, (long long)run_id);
 			sw__pipeline_run_release(&now);
 		}
 	}

@@ -65,25 +65,27 @@ struct json_t *sw_decisions_json(const struct sw_decisions *d)
 	if (s->approved_at)
 		json_object_set_new(
 			o, "approval",
-			json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "at", or_null(s->approved_at),
-				  "by", or_null(s->by), "email", or_null(s->by_email), "bar_number",
-				  or_null(s->by_bar), "override", or_null(s->override), "overridden",
-				  s->overridden ? json_loads(s->overridden, 0, NULL) : json_null()));
+			json_pack(
+				"{s:o, s:o, s:o, s:o, s:o, s:o}", "at", or_null(s->approved_at),
+				"by", or_null(s->by), "email", or_null(s->by_email), "bar_number",
+				or_null(s->by_bar), "override", or_null(s->override), "overridden",
+				s->overridden ? json_loads(s->overridden, 0, NULL) : json_null()));
 	else
 		json_object_set_new(o, "approval", json_null());
 	json_t *w = json_array();
 	for (size_t i = 0; i < d->n; i++) {
 		const struct sw_waiver *x = d->mine[i];
-		json_array_append_new(w, json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "id",
-						   (json_int_t)x->id, "kind", or_null(x->kind),
-						   "claim", or_null(x->claim), "verdict",
-						   or_null(x->verdict), "reason", or_null(x->reason),
-						   "by", or_null(x->by), "email", or_null(x->by_email),
-						   "at", or_null(x->at)));
+		json_array_append_new(
+			w, json_pack("{s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "id",
+				     (json_int_t)x->id, "kind", or_null(x->kind), "claim",
+				     or_null(x->claim), "verdict", or_null(x->verdict), "reason",
+				     or_null(x->reason), "by", or_null(x->by), "email",
+				     or_null(x->by_email), "at", or_null(x->at)));
 	}
 	json_object_set_new(o, "waivers", w);
 	json_object_set_new(o, "version_of",
-			    s->parent_run_id ? json_integer((json_int_t)s->parent_run_id) : json_null());
+			    s->parent_run_id ? json_integer((json_int_t)s->parent_run_id)
+					     : json_null());
 	return o;
 }
 

@@ -49,9 +49,11 @@ static int read_task_file(struct sw_buf *out, const char *path, const char *file
 		if (errno == ENOENT || errno == ENOTDIR)
 			return sw_err_set(err, SW_EINPUT, "the task has no %s", file);
 		if (errno == ELOOP)
-			return sw_err_set(err, SW_EINPUT, "the task's %s is a symbolic link: sworn "
-					  "reads only files in the task's folder (copy the file there)",
-					  file);
+			return sw_err_set(
+				err, SW_EINPUT,
+				"the task's %s is a symbolic link: sworn "
+				"reads only files in the task's folder (copy the file there)",
+				file);
 		return sw_err_set(err, SW_EIO, "cannot open '%s': %s", path, strerror(errno));
 	}
 	if (fstat(fd, &st) != 0) {

@@ -33,11 +33,12 @@ int sw__record_audit_removals(struct sw_audit *a, struct sw_matter *m, struct sw
 	sqlite3_stmt *st = NULL;
 	size_t cap = 0;
 	int step, rc = 0;
-	if (sqlite3_prepare_v2(m->db,
-			       "SELECT r.doc_id, d.name, r.prior_status, r.reason,"
-			       " ifnull(r.replaced_by, 0), r.removed_at"
-			       " FROM removals AS r JOIN documents AS d ON d.id = r.doc_id ORDER BY r.id",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(
+		    m->db,
+		    "SELECT r.doc_id, d.name, r.prior_status, r.reason,"
+		    " ifnull(r.replaced_by, 0), r.removed_at"
+		    " FROM removals AS r JOIN documents AS d ON d.id = r.doc_id ORDER BY r.id",
+		    -1, &st, NULL) != SQLITE_OK)
 		return sw__record_sqlerr(err, m->db, "cannot audit the removals");
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		a->removals = sw_xgrow(a->removals, &cap, a->nremovals + 1, sizeof(*a->removals));
@@ -84,7 +85,8 @@ int sw__record_audit_reclasses(struct sw_audit *a, struct sw_matter *m, struct s
 			       -1, &st, NULL) != SQLITE_OK)
 		return sw__record_sqlerr(err, m->db, "cannot audit the origin changes");
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		a->reclasses = sw_xgrow(a->reclasses, &cap, a->nreclasses + 1, sizeof(*a->reclasses));
+		a->reclasses =
+			sw_xgrow(a->reclasses, &cap, a->nreclasses + 1, sizeof(*a->reclasses));
 		struct sw_audit_reclass *r = &a->reclasses[a->nreclasses++];
 		r->doc_id = sqlite3_column_int64(st, 0);
 		r->document = sw_db_col_dup(st, 1);
@@ -94,7 +96,9 @@ int sw__record_audit_reclasses(struct sw_audit *a, struct sw_matter *m, struct s
 		r->by = sw_db_col_dup(st, 5);
 	}
 	sqlite3_finalize(st);
-	return step == SQLITE_DONE ? 0 : sw__record_sqlerr(err, m->db, "cannot audit the origin changes");
+	return step == SQLITE_DONE
+		       ? 0
+		       : sw__record_sqlerr(err, m->db, "cannot audit the origin changes");
 }
 
 void sw__record_audit_reclasses_release(struct sw_audit *a)

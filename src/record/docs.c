@@ -120,7 +120,8 @@ int sw_matter_docs(struct sw_doc_row **out, size_t *n, struct sw_matter *m,
 		while (i < *n && (*out)[i].id < id)
 			i++;
 		if (i < *n && (*out)[i].id == id)
-			sw__record_meta_put(&(*out)[i].meta, (const char *)sqlite3_column_text(st, 1),
+			sw__record_meta_put(&(*out)[i].meta,
+					    (const char *)sqlite3_column_text(st, 1),
 					    (const char *)sqlite3_column_text(st, 2),
 					    (const char *)sqlite3_column_text(st, 3));
 	}
@@ -169,7 +170,8 @@ struct json_t *sw_doc_rows_json(const char *matter, const struct sw_doc_row *row
 			"end_bates", opt_str(r->end_bates), "pages", (json_int_t)r->pages,
 			"source", opt_str(r->source), "imported_at", opt_str(r->imported_at));
 		json_object_set_new(j, "parent_id",
-				    r->parent_id ? json_integer((json_int_t)r->parent_id) : json_null());
+				    r->parent_id ? json_integer((json_int_t)r->parent_id)
+						 : json_null());
 		json_object_set_new(j, "metadata", sw_doc_meta_json(&r->meta));
 		json_array_append_new(docs, j);
 	}

@@ -175,7 +175,8 @@ size_t sw__record_field_words(char (*out)[TERM_MAX + 1], size_t max, const char 
 			continue;
 		}
 		size_t j = i;
-		while (j < f.len && (isalnum((unsigned char)f.text[j]) || (unsigned char)f.text[j] >= 0x80))
+		while (j < f.len &&
+		       (isalnum((unsigned char)f.text[j]) || (unsigned char)f.text[j] >= 0x80))
 			j++;
 		size_t w = sw_utf8_cut(f.text + i, j - i, TERM_MAX);
 		memcpy(out[n], f.text + i, w);
@@ -248,7 +249,8 @@ int sw__record_fields_refresh(struct sw_matter *m, int64_t doc_id, struct sw_err
 	for (size_t i = 0; i < SW_ARRAY_LEN(refresh) && rc == 0; i++) {
 		sqlite3_stmt *st = NULL;
 		if (sqlite3_prepare_v2(m->db, refresh[i], -1, &st, NULL) != SQLITE_OK)
-			return sw__record_sqlerr(err, m->db, "cannot store the document's metadata");
+			return sw__record_sqlerr(err, m->db,
+						 "cannot store the document's metadata");
 		sqlite3_bind_int64(st, 1, doc_id);
 		rc = sw__record_step_done(st, m->db, "cannot store the document's metadata", err);
 		sqlite3_finalize(st);

@@ -71,7 +71,8 @@ static size_t cut(struct tok *t, const char *s, size_t len)
 			struct tok *k = &t[n++];
 			bool d = isdigit(c) != 0;
 			size_t j = i;
-			while (j < len && (d ? isdigit((unsigned char)s[j]) : isalpha((unsigned char)s[j])))
+			while (j < len &&
+			       (d ? isdigit((unsigned char)s[j]) : isalpha((unsigned char)s[j])))
 				j++;
 			*k = (struct tok){ .s = s + i, .n = j - i, .digits = d };
 			if (d && k->n <= 14)
@@ -80,8 +81,8 @@ static size_t cut(struct tok *t, const char *s, size_t len)
 			i = j;
 			/* The separator: one of / - . , with blanks around it. */
 			char sep = 0;
-			while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '/' || s[i] == '-' ||
-					   s[i] == '.' || s[i] == ',')) {
+			while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '/' ||
+					   s[i] == '-' || s[i] == '.' || s[i] == ',')) {
 				if (s[i] != ' ' && s[i] != '\t')
 					sep = sep ? sep : s[i];
 				else if (!sep)

@@ -81,7 +81,8 @@ static int date_term(struct sw__record_field_query *q, int field, const char *v,
 	bind_add(q, hi, strlen(hi));
 	if (field < 0)
 		sw_buf_addf(&q->sql, "IN ('%s', '%s', '%s'))", sw_doc_field_name(SW_FIELD_SENT),
-			    sw_doc_field_name(SW_FIELD_RECEIVED), sw_doc_field_name(SW_FIELD_DOCDATE));
+			    sw_doc_field_name(SW_FIELD_RECEIVED),
+			    sw_doc_field_name(SW_FIELD_DOCDATE));
 	else
 		sw_buf_addf(&q->sql, "= '%s')", sw_doc_field_name((enum sw_doc_field)field));
 	return 0;

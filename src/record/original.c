@@ -93,9 +93,11 @@ static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_er
 			continue;
 		}
 		if (n == 0)
-			return sw_err_set(err, SW_EIO, "cannot write '%s': the original got shorter", tmp);
+			return sw_err_set(err, SW_EIO,
+					  "cannot write '%s': the original got shorter", tmp);
 		if (errno != EXDEV && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
-			return sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+			return sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp,
+					  strerror(errno));
 		break; /* no kernel copy here: through a buffer */
 	}
 	if (len > 0)
@@ -114,7 +116,8 @@ static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_er
 			if (w < 0 && errno == EINTR)
 				continue;
 			if (w < 0)
-				rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
+				rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp,
+						strerror(errno));
 			else {
 				p += w;
 				n -= w;

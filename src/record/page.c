@@ -53,7 +53,8 @@ int sw__record_put_lines(struct sw_matter *m, int64_t doc_id, int64_t page_id,
 		sqlite3_bind_int64(ins, 4, page_id);
 		sqlite3_bind_int64(ins, 5, (sqlite3_int64)lines[k].start);
 		sqlite3_bind_int64(ins, 6, (sqlite3_int64)lines[k].end);
-		if ((rc = sw__record_step_done(ins, m->db, "cannot store a transcript line", err)) != 0)
+		if ((rc = sw__record_step_done(ins, m->db, "cannot store a transcript line",
+					       err)) != 0)
 			return rc;
 	}
 	return 0;

@@ -130,7 +130,8 @@ int sw_record_qc_save(struct sw_matter *m, const struct sw_qc_volume *v, struct 
 	if (sqlite3_prepare_v2(db, "DELETE FROM qc_volumes WHERE dat_sha256 = ?1", -1, &del,
 			       NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(db, "INSERT INTO qc_volumes (name, dat, opt, dat_sha256,"
-				   " imported_at, documents, pages, natives, images, texts, unlisted)"
+				   " imported_at, documents, pages, natives, images, texts,"
+				   " unlisted)"
 				   " VALUES (?1, ?2, ?3, ?4, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
 				   " ?5, ?6, ?7, ?8, ?9, ?10)", -1, &vol, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(db, "INSERT INTO qc_findings (volume_id, seq, kind, line, bates,"
@@ -191,7 +192,8 @@ static bool named(const struct sw_qc_volume *v, const char *const *names, size_t
 {
 	bool any = n == 0;
 	for (size_t i = 0; i < n; i++)
-		if (strcasecmp(names[i], v->name) == 0 || strcasecmp(names[i], sw_path_base(v->dat)) == 0)
+		if (strcasecmp(names[i], v->name) == 0 ||
+		    strcasecmp(names[i], sw_path_base(v->dat)) == 0)
 			any = hit[i] = true;
 	return any;
 }
@@ -205,7 +207,8 @@ static int load_findings(struct sw_qc_volume *v, sqlite3_stmt *st, sqlite3_int64
 		int k = kind_find((const char *)sqlite3_column_text(st, 0));
 		if (k < 0)
 			continue; /* a kind of a later build */
-		v->findings = sw_xgrow(v->findings, &v->cap, v->nfindings + 1, sizeof(*v->findings));
+		v->findings =
+			sw_xgrow(v->findings, &v->cap, v->nfindings + 1, sizeof(*v->findings));
 		v->findings[v->nfindings++] = (struct sw_qc_finding){
 			.kind = (enum sw_qc_kind)k, .line = sqlite3_column_int(st, 1),
 			.bates = col(st, 2), .detail = col(st, 3),
@@ -227,11 +230,15 @@ int sw_record_qc_load(struct sw_qc_volume **out, size_t *n, struct sw_matter *m,
 
 	*out = NULL;
 	*n = 0;
-	if (sqlite3_prepare_v2(db, "SELECT id, name, dat, opt, dat_sha256, imported_at, documents,"
-				   " pages, natives, images, texts, unlisted FROM qc_volumes"
-				   " ORDER BY imported_at, id", -1, &vs, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(db, "SELECT kind, line, bates, detail FROM qc_findings"
-				   " WHERE volume_id = ?1 ORDER BY seq", -1, &fs, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db,
+			       "SELECT id, name, dat, opt, dat_sha256, imported_at, documents,"
+			       " pages, natives, images, texts, unlisted FROM qc_volumes"
+			       " ORDER BY imported_at, id",
+			       -1, &vs, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(db,
+			       "SELECT kind, line, bates, detail FROM qc_findings"
+			       " WHERE volume_id = ?1 ORDER BY seq",
+			       -1, &fs, NULL) != SQLITE_OK)
 		goto sqlerr;
 	while ((s = sqlite3_step(vs)) == SQLITE_ROW) {
 		struct sw_qc_volume v = { .name = col(vs, 1), .dat = col(vs, 2), .opt = col(vs, 3),
@@ -262,9 +269,10 @@ int sw_record_qc_load(struct sw_qc_volume **out, size_t *n, struct sw_matter *m,
 						  "no volume '%s' in matter '%s'; its volumes: %s",
 						  names[i], m->name, all.data)
 				     : sw_err_set(err, SW_ENOTFOUND,
-						  "no volume '%s' in matter '%s': no load file imported"
-						  " yet (sworn ingest -m %s VOLUME)", names[i], m->name,
-						  m->name);
+						  "no volume '%s' in matter '%s': no load file "
+						  "imported"
+						  " yet (sworn ingest -m %s VOLUME)",
+						  names[i], m->name, m->name);
 			goto cleanup;
 		}
 	*out = vols;

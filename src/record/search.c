@@ -639,8 +639,8 @@ int sw_search(struct sw_search_hit **out, size_t *n, struct sw_matter *m,
 			sqlite3_reset(st);
 			sqlite3_bind_int64(st, 2, sqlite3_column_int64(rank, 0));
 			sqlite3_bind_double(st, 3, sqlite3_column_double(rank, 1));
-			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen, nseen,
-					    &only)) != SQLITE_DONE)
+			if ((step = collect(&hits, &nhits, &cap, &ids, m, st, nhits + 1, seen,
+					    nseen, &only)) != SQLITE_DONE)
 				break;
 		}
 		if (step != SQLITE_DONE || nhits >= limit || got < batch)

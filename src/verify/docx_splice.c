@@ -236,7 +236,8 @@ static void XMLCALL on_start(void *user, const char *name, const char **atts)
 			if (r->depth + 1 == p->depth) {
 				r->rpr = at;
 				/* An empty <w:rPr/> ends with its start tag. */
-				r->rpr_len = count >= 2 && p->xml[at + count - 2] == '/' ? count : 0;
+				r->rpr_len =
+					count >= 2 && p->xml[at + count - 2] == '/' ? count : 0;
 			}
 		}
 	} else if (!strcmp(n, "t") || !strcmp(n, "delText")) {
@@ -524,9 +525,11 @@ static int read_part(struct splice *p, const char *xml, size_t len, struct sw_er
 		if (p->over)
 			return 0; /* the caller finds it is not the text it has */
 		if (p->refused)
-			return sw_err_set(err, SW_EINPUT,
-					  "word/document.xml has a DOCTYPE, which a .docx never has");
-		return sw_err_set(err, SW_EINPUT, "word/document.xml is not well-formed XML: %s at line %lu",
+			return sw_err_set(
+				err, SW_EINPUT,
+				"word/document.xml has a DOCTYPE, which a .docx never has");
+		return sw_err_set(err, SW_EINPUT,
+				  "word/document.xml is not well-formed XML: %s at line %lu",
 				  XML_ErrorString(XML_GetErrorCode(p->parser)),
 				  (unsigned long)XML_GetCurrentLineNumber(p->parser));
 	}
@@ -550,7 +553,8 @@ int sw__docx_splice(struct sw_buf *out, long *ids, const char *xml, size_t len,
 		n--;
 	if (p.over || job->len < n || memcmp(job->text, p.text.data, n) != 0 ||
 	    (job->len > n && !strstr(job->text + n, "[Tracked changes and comments]"))) {
-		rc = sw_err_set(err, SW_EINPUT, "the .docx does not hold the text that was verified "
+		rc = sw_err_set(err, SW_EINPUT,
+				"the .docx does not hold the text that was verified "
 				"(was it changed meanwhile?): verify it again");
 		goto cleanup;
 	}

@@ -247,7 +247,8 @@ static int build_parts(struct parts *np, long *ids, zip_t *in, const struct sw__
 					    over, sizeof(over) - 1, err)) != 0)
 			goto cleanup;
 	}
-	if (have_rels && (strstr(rels.data, REL_COMMENTS "\"") || strstr(rels.data, REL_COMMENTS "'"))) {
+	if (have_rels &&
+	    (strstr(rels.data, REL_COMMENTS "\"") || strstr(rels.data, REL_COMMENTS "'"))) {
 		sw_buf_add(&np->v[3], rels.data, rels.len);
 	} else {
 		char id[32];
@@ -265,8 +266,10 @@ static int build_parts(struct parts *np, long *ids, zip_t *in, const struct sw__
 			rc = insert_before_end(&np->v[3], "word/_rels/document.xml.rels", rels.data,
 					       rels.len, rel.data, rel.len, err);
 		else
-			sw_buf_addf(&np->v[3], XML_DECL "<Relationships xmlns=\"http://schemas."
-				    "openxmlformats.org/package/2006/relationships\">%s</Relationships>",
+			sw_buf_addf(&np->v[3],
+				    XML_DECL "<Relationships xmlns=\"http://schemas."
+					     "openxmlformats.org/package/2006/relationships\">%s</"
+					     "Relationships>",
 				    rel.data);
 		sw_buf_release(&rel);
 	}
@@ -314,7 +317,8 @@ static int annotate(struct sw_buf *out, size_t *anchored, const char *docx, size
 		}
 		if (is_replaced(name)) {
 			for (size_t k = 0; k < SW_ARRAY_LEN(replaced); k++)
-				if (!strcmp(name, replaced[k]) && (rc = put(m.za, name, &np.v[k], err)) != 0)
+				if (!strcmp(name, replaced[k]) &&
+				    (rc = put(m.za, name, &np.v[k], err)) != 0)
 					goto cleanup;
 			continue;
 		}
@@ -322,7 +326,8 @@ static int annotate(struct sw_buf *out, size_t *anchored, const char *docx, size
 		if (!s || zip_file_add(m.za, name, s, ZIP_FL_ENC_UTF_8) < 0) {
 			if (s)
 				zip_source_free(s);
-			rc = sw_err_set(err, SW_EIO, "cannot copy %s: %s", name, zip_strerror(m.za));
+			rc = sw_err_set(err, SW_EIO, "cannot copy %s: %s", name,
+					zip_strerror(m.za));
 			goto cleanup;
 		}
 	}
@@ -403,10 +408,14 @@ static void document_of(struct sw_buf *out, const struct sw__docx_job *job, long
 		open = false;
 		for (; mi < nmarks && marks[mi].pos == i; mi++) {
 			if (marks[mi].start)
-				sw_buf_addf(out, "<w:commentRangeStart w:id=\"%ld\"/>", marks[mi].id);
+				sw_buf_addf(out, "<w:commentRangeStart w:id=\"%ld\"/>",
+					    marks[mi].id);
 			else
-				sw_buf_addf(out, "<w:commentRangeEnd w:id=\"%ld\"/><w:r><w:commentReference "
-					    "w:id=\"%ld\"/></w:r>", marks[mi].id, marks[mi].id);
+				sw_buf_addf(
+					out,
+					"<w:commentRangeEnd w:id=\"%ld\"/><w:r><w:commentReference "
+					"w:id=\"%ld\"/></w:r>",
+					marks[mi].id, marks[mi].id);
 		}
 		from = i;
 		if (i == job->len)

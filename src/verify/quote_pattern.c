@@ -86,8 +86,8 @@ static size_t inner_gap(const char *s, size_t n, size_t i)
 	while (j < n) {
 		if (s[j] == '\'')
 			j++;
-		else if (j + 2 < n && (unsigned char)s[j] == 0xEF && (unsigned char)s[j + 1] == 0xBF &&
-			 (unsigned char)s[j + 2] == 0xBD)
+		else if (j + 2 < n && (unsigned char)s[j] == 0xEF &&
+			 (unsigned char)s[j + 1] == 0xBF && (unsigned char)s[j + 2] == 0xBD)
 			j += 3;
 		else
 			break;
@@ -158,7 +158,8 @@ void sw__verify_words_init(struct sw__words *out, const char *text, size_t len,
 				 * a word hyphenated before it still rejoins. */
 				size_t e = sk[k].end < len ? sk[k].end : len;
 				if (!sk[k].join) {
-					bool nl = memchr(text + i, '\n', e - i) || memchr(text + i, '\f', e - i);
+					bool nl = memchr(text + i, '\n', e - i) ||
+						  memchr(text + i, '\f', e - i);
 					clean[o] = nl ? '\n' : ' ';
 					cmap[o++] = i;
 				}
@@ -315,7 +316,8 @@ static bool note_paren(const char *s, size_t n)
 static size_t ellipsis(const char *s, size_t n)
 {
 	size_t i = 0, dots = 0;
-	while (i < n && (s[i] == '.' || (s[i] == ' ' && dots > 0 && i + 1 < n && s[i + 1] == '.'))) {
+	while (i < n &&
+	       (s[i] == '.' || (s[i] == ' ' && dots > 0 && i + 1 < n && s[i + 1] == '.'))) {
 		dots += s[i] == '.';
 		i++;
 	}
@@ -368,7 +370,8 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 #define END_WORD()                                                                          \
 	do {                                                                                \
 		if (in_word) {                                                              \
-			struct sw__verify_item it = { .kind = prefix ? SW__VERIFY_ITEM_PREFIX : SW__VERIFY_ITEM_WORD, \
+			struct sw__verify_item it = { .kind = prefix ? SW__VERIFY_ITEM_PREFIX \
+								      : SW__VERIFY_ITEM_WORD, \
 					       .h = h, .h2 = alt ? h2 : h,                    \
 					       .qs = out->q.map[ws],                          \
 					       .qe = out->q.map[last] };                      \
@@ -387,7 +390,8 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 	for (size_t i = 0; i < n;) {
 		if (line_start) {
 			size_t mk = marker(s, n, i);
-			if (s[i] == '\n' || s[i] == ' ' || s[i] == '\t' || s[i] == '>' || s[i] == '\r') {
+			if (s[i] == '\n' || s[i] == ' ' || s[i] == '\t' || s[i] == '>' ||
+			    s[i] == '\r') {
 				i++;
 				continue;
 			}
@@ -421,7 +425,8 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 			continue;
 		}
 		if (s[i] == '(') {
-			const char *close = memchr(s + i, ')', n - i < BRACKET_MAX ? n - i : BRACKET_MAX);
+			const char *close =
+				memchr(s + i, ')', n - i < BRACKET_MAX ? n - i : BRACKET_MAX);
 			if (close && note_paren(s + i, (size_t)(close - (s + i)))) {
 				END_WORD();
 				i = (size_t)(close - s) + 1;
@@ -429,7 +434,8 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 			}
 		}
 		if (s[i] == '[') {
-			const char *close = memchr(s + i, ']', n - i < BRACKET_MAX ? n - i : BRACKET_MAX);
+			const char *close =
+				memchr(s + i, ']', n - i < BRACKET_MAX ? n - i : BRACKET_MAX);
 			if (close) {
 				size_t in_s = i + 1, in_e = (size_t)(close - s), after = in_e + 1;
 				size_t inner = in_e - in_s;
@@ -439,11 +445,13 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 					i = after;
 					continue;
 				}
-				if (ellipsis(s + in_s, inner) || (inner && s[in_s] == '.' && inner <= 3)) {
+				if (ellipsis(s + in_s, inner) ||
+				    (inner && s[in_s] == '.' && inner <= 3)) {
 					END_WORD();
-					add_item(&c, (struct sw__verify_item){ .kind = SW__VERIFY_ITEM_GAP,
-									 .max = GAP_ELLIPSIS,
-									 .ellipsis = true });
+					add_item(&c, (struct sw__verify_item){
+							     .kind = SW__VERIFY_ITEM_GAP,
+							     .max = GAP_ELLIPSIS,
+							     .ellipsis = true });
 					i = after;
 					continue;
 				}
@@ -495,11 +503,15 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 				size_t boff = c.prefixes.len;
 				sw_buf_add(&c.prefixes, s + in_s, inner);
 				sw_buf_addc(&c.prefixes, '\0');
-				add_item(&c, (struct sw__verify_item){
-						     .kind = SW__VERIFY_ITEM_GAP, .max = GAP_BRACKET,
-						     .p = (const char *)(uintptr_t)boff, .plen = inner,
-						     .qs = qs0, .qe = out->q.map[after],
-						     .name = quote[qs1] >= 'A' && quote[qs1] <= 'Z' });
+				add_item(&c,
+					 (struct sw__verify_item){
+						 .kind = SW__VERIFY_ITEM_GAP,
+						 .max = GAP_BRACKET,
+						 .p = (const char *)(uintptr_t)boff,
+						 .plen = inner,
+						 .qs = qs0,
+						 .qe = out->q.map[after],
+						 .name = quote[qs1] >= 'A' && quote[qs1] <= 'Z' });
 				i = after;
 				continue;
 			}
@@ -507,8 +519,9 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 		size_t el = ellipsis(s + i, n - i);
 		END_WORD();
 		if (el) {
-			add_item(&c, (struct sw__verify_item){ .kind = SW__VERIFY_ITEM_GAP, .max = GAP_ELLIPSIS,
-							 .ellipsis = true });
+			add_item(&c, (struct sw__verify_item){ .kind = SW__VERIFY_ITEM_GAP,
+							       .max = GAP_ELLIPSIS,
+							       .ellipsis = true });
 			i += el;
 			continue;
 		}
@@ -521,7 +534,8 @@ void sw__verify_pattern_init(struct sw__verify_pattern *out, const char *quote, 
 	/* The prefixes' buffer no longer moves: make offsets pointers. */
 	for (size_t k = 0; k < out->n; k++)
 		if (out->it[k].kind == SW__VERIFY_ITEM_PREFIX ||
-		    (out->it[k].kind == SW__VERIFY_ITEM_GAP && !out->it[k].ellipsis && out->it[k].plen))
+		    (out->it[k].kind == SW__VERIFY_ITEM_GAP && !out->it[k].ellipsis &&
+		     out->it[k].plen))
 			out->it[k].p = c.prefixes.data + (uintptr_t)out->it[k].p;
 		else if (out->it[k].kind == SW__VERIFY_ITEM_GAP)
 			out->it[k].p = NULL, out->it[k].plen = 0;

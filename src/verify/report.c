@@ -181,15 +181,16 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 	json_object_set_new(sum, "uncited", json_integer((json_int_t)r->nuncited));
 	json_object_set_new(root, "summary", sum);
 	json_object_set_new(root, "lenient", json_boolean(r->lenient));
-	json_object_set_new(root, "uncited_mode", json_string(sw_uncited_mode_name(r->uncited_mode)));
+	json_object_set_new(root, "uncited_mode",
+			    json_string(sw_uncited_mode_name(r->uncited_mode)));
 	json_t *un = json_array();
 	for (size_t k = 0; k < r->nuncited; k++) {
 		const struct sw_verify_uncited *x = &r->uncited[k];
-		json_array_append_new(
-			un, json_pack("{s:s, s:I, s:I, s:s%, s:s, s:b}", "verdict", "uncited", "start",
-				      (json_int_t)x->start, "end", (json_int_t)x->end, "text",
-				      r->text + x->start, x->end - x->start, "facts", x->facts,
-				      "blocks", r->uncited_mode == SW_UNCITED_BLOCK));
+		json_array_append_new(un, json_pack("{s:s, s:I, s:I, s:s%, s:s, s:b}", "verdict",
+						    "uncited", "start", (json_int_t)x->start, "end",
+						    (json_int_t)x->end, "text", r->text + x->start,
+						    x->end - x->start, "facts", x->facts, "blocks",
+						    r->uncited_mode == SW_UNCITED_BLOCK));
 	}
 	json_object_set_new(root, "uncited", un);
 	json_t *miss = json_array();

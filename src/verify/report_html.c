@@ -281,7 +281,9 @@ int sw_verify_html(FILE *f, const struct sw_verify_report *r, const char *draft,
 	render_draft(f, r);
 	fputs("</div>\n<div id=\"side\">\n<p class=\"gate\">gate: ", f);
 	fputs(r->pass ? "pass" : "blocked", f);
-	fprintf(f, "</p><p>%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu unverifiable",
+	fprintf(f,
+		"</p><p>%zu claims: %zu supported, %zu unsupported, %zu contradicted, %zu "
+		"unverifiable",
 		r->claims.n, r->counts[SW_VERDICT_SUPPORTED], r->counts[SW_VERDICT_UNSUPPORTED],
 		r->counts[SW_VERDICT_CONTRADICTED], r->counts[SW_VERDICT_UNVERIFIABLE]);
 	if (r->nwaived)

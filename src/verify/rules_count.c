@@ -84,8 +84,8 @@ static size_t labels_named(const char *p, size_t len, const char *unit)
 	long seen[COUNT_LABELS];
 	size_t n = 0, ul = strlen(unit);
 	for (size_t i = 0; i + ul + 2 <= len && n < COUNT_LABELS; i++) {
-		if (strncasecmp(p + i, unit, ul) != 0 || (i > 0 && isalpha((unsigned char)p[i - 1])) ||
-		    !isupper((unsigned char)p[i]))
+		if (strncasecmp(p + i, unit, ul) != 0 ||
+		    (i > 0 && isalpha((unsigned char)p[i - 1])) || !isupper((unsigned char)p[i]))
 			continue;
 		size_t k = i + ul;
 		if (k < len && p[k] == 's')
@@ -124,8 +124,9 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 	}
 	/* "five days late" is a span, not a count of the log's days */
 	if (days) {
-		static const char *const spans[] = { "late", "later", "after", "before", "earlier",
-						     "behind", "ahead", "early", "of delay", "delay" };
+		static const char *const spans[] = { "late",	 "later",  "after", "before",
+						     "earlier",	 "behind", "ahead", "early",
+						     "of delay", "delay" };
 		/* the word after "days" (the fact's own, or the next word) */
 		size_t a0 = f->end;
 		if (!(f->end - f->start >= 4 && strncmp(t + f->end - 4, "days", 4) == 0)) {
@@ -146,13 +147,15 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		for (size_t q = 0; q < np && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t all = 0, lab = 0;
-			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
-			    sw__verify_table_days(u->page.data, u->page.len, t, c->start, c->end, &all,
-						  &lab) &&
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					     &e) &&
+			    sw__verify_table_days(u->page.data, u->page.len, t, c->start, c->end,
+						  &all, &lab) &&
 			    (all == want || lab == want)) {
 				*page = pages[q];
-				return sw_xasprintf("%.*s (%s)", (int)(f->end - f->start), t + f->start,
-						    lab == want ? "the days of its rows" : "the log's days");
+				return sw_xasprintf(
+					"%.*s (%s)", (int)(f->end - f->start), t + f->start,
+					lab == want ? "the days of its rows" : "the log's days");
 			}
 		}
 	}
@@ -204,8 +207,9 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 				how = "items listed";
 			else if ((n = labels_named(p, len, nouns[k])) == want && n > 1)
 				how = "named on the page";
-			else if ((table = sw__verify_table_count(p, len, nouns[k], must[0] ? must : NULL,
-								 &all, &named, &dn)) &&
+			else if ((table = sw__verify_table_count(p, len, nouns[k],
+								 must[0] ? must : NULL, &all,
+								 &named, &dn)) &&
 				 (all == want || dn == want || (must[0] && named == want)))
 				how = named == want && must[0] ? "rows of the party" :
 				      dn == want && all != want ? "distinct in its column" : "rows";
@@ -221,8 +225,8 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 			}
 			if (how) {
 				*page = pages[q];
-				return sw_xasprintf("%.*s (%s)", (int)(f->end - f->start), t + f->start,
-						    how);
+				return sw_xasprintf("%.*s (%s)", (int)(f->end - f->start),
+						    t + f->start, how);
 			}
 		}
 	}
@@ -244,7 +248,8 @@ static bool label_has(const char *p, size_t s, size_t e, const char *w, size_t n
 		size_t k = i;
 		while (k < e && isalpha((unsigned char)p[k]))
 			k++;
-		if (n <= 5 ? (k - i == n || (k - i == n + 1 && tolower((unsigned char)p[k - 1]) == 's'))
+		if (n <= 5 ? (k - i == n ||
+			      (k - i == n + 1 && tolower((unsigned char)p[k - 1]) == 's'))
 			   : k - i >= 5)
 			return true;
 	}
@@ -326,7 +331,8 @@ int sw__verify_labelled(const char *p, size_t len, const char *t, size_t cs,
 		 * capitals ("TICKET NO. 1041") is no labelled count */
 		bool sep = dots >= 3 || colon || blanks >= 3;
 		if (sep && caps * 10 < letters * 8 && ns < z && lb > i &&
-		    isdigit((unsigned char)p[z - 1]) && isdigit((unsigned char)p[ns + (p[ns] == '-')])) {
+		    isdigit((unsigned char)p[z - 1]) &&
+		    isdigit((unsigned char)p[ns + (p[ns] == '-')])) {
 			/* the line's number */
 			size_t k = ns + (p[ns] == '-');
 			int64_t n = 0;

@@ -97,7 +97,8 @@ size_t sw__verify_text_days(const char *t, size_t len, struct sw__verify_day *ou
 			if (sw__verify_iso_day(sw_claim_get(c, "iso"), &out[n]) &&
 			    (!full_only || out[n].y))
 				n++;
-			if (!full_only && n < max && sw__verify_iso_day(sw_claim_get(c, "end_iso"), &out[n]))
+			if (!full_only && n < max &&
+			    sw__verify_iso_day(sw_claim_get(c, "end_iso"), &out[n]))
 				n++;
 		}
 	sw_claims_release(&scan);

@@ -108,10 +108,12 @@ bool sw__verify_words_on(const char *p, size_t len, const struct sw_claim_fact *
 			q++;
 		}
 		/* "forty" is not "Forty-eight", nor "two" "two hundred" */
-		bool more = k < len && (isalpha((unsigned char)p[k]) ||
-					(p[k] == '-' && k + 1 < len && isalpha((unsigned char)p[k + 1])));
+		bool more = k < len &&
+			    (isalpha((unsigned char)p[k]) ||
+			     (p[k] == '-' && k + 1 < len && isalpha((unsigned char)p[k + 1])));
 		if (!more && k + 1 < len && p[k] == ' ') {
-			static const char *const go[] = { "hundred", "thousand", "million", "and " };
+			static const char *const go[] = { "hundred", "thousand", "million",
+							  "and " };
 			for (size_t g = 0; g < SW_ARRAY_LEN(go) && !more; g++)
 				more = strncasecmp(p + k + 1, go[g], strlen(go[g])) == 0;
 		}
@@ -133,9 +135,11 @@ bool sw__verify_words_on(const char *p, size_t len, const struct sw_claim_fact *
 				while (a > 0 && isalpha((unsigned char)p[a - 1]))
 					a--;
 			}
-			static const char *const scale[] = { "hundred", "thousand", "million", "billion" };
+			static const char *const scale[] = { "hundred", "thousand", "million",
+							     "billion" };
 			for (size_t g = 0; g < SW_ARRAY_LEN(scale) && !more; g++)
-				more = b - a == strlen(scale[g]) && strncasecmp(p + a, scale[g], b - a) == 0;
+				more = b - a == strlen(scale[g]) &&
+				       strncasecmp(p + a, scale[g], b - a) == 0;
 		}
 		if (q == w.len && !more) {
 			*at = i;
@@ -221,7 +225,8 @@ static bool dates_apart(const struct sw__verify_day *a, size_t n, const struct s
 			if (i == j || (!a[i].y && !a[j].y))
 				continue;
 			int yi = a[i].y ? a[i].y : a[j].y, yj = a[j].y ? a[j].y : a[i].y;
-			int64_t d0 = day_number(yi, a[i].m, a[i].d), d1 = day_number(yj, a[j].m, a[j].d);
+			int64_t d0 = day_number(yi, a[i].m, a[i].d),
+				d1 = day_number(yj, a[j].m, a[j].d);
 			if (d1 <= d0)
 				continue;
 			bool ok;
@@ -270,19 +275,23 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 		size_t n = text_times(t + c->start, c->end - c->start, tm, 0, SW_ARRAY_LEN(tm));
 		for (size_t q = 0; q < np && !u->err.code; q++) {
 			struct sw_err e = { 0 };
-			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					     &e))
 				n = text_times(u->page.data, u->page.len, tm, n, SW_ARRAY_LEN(tm));
 		}
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = 0; j < n; j++)
-				if (tm[j] - tm[i] > 0 && (int64_t)(tm[j] - tm[i]) * 100 == f->value * 60)
+				if (tm[j] - tm[i] > 0 &&
+				    (int64_t)(tm[j] - tm[i]) * 100 == f->value * 60)
 					return sw_xasprintf("%.*s from %d:%02d to %d:%02d",
 							    (int)(f->end - f->start), t + f->start,
-							    tm[i] / 60, tm[i] % 60, tm[j] / 60, tm[j] % 60);
+							    tm[i] / 60, tm[i] % 60, tm[j] / 60,
+							    tm[j] % 60);
 		return NULL;
 	}
 	struct sw__verify_day *d = sw_xcalloc(DERIVED_DATES, sizeof(*d));
-	size_t n = sw__verify_text_days(t + c->start, c->end - c->start, d, 0, DERIVED_DATES, false);
+	size_t n =
+		sw__verify_text_days(t + c->start, c->end - c->start, d, 0, DERIVED_DATES, false);
 	static const char *const span_words[] = { "late", "later", "after", "before", "earlier",
 						  "between", "elapsed", "passed", "behind",
 						  "ahead", "early", "delay", "delayed", "from",
@@ -298,7 +307,8 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 	for (size_t q = 0; q < np && !only && !u->err.code; q++) {
 		struct sw_err e = { 0 };
 		if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
-			n = sw__verify_text_days(u->page.data, u->page.len, d, n, DERIVED_DATES, false);
+			n = sw__verify_text_days(u->page.data, u->page.len, d, n, DERIVED_DATES,
+						 false);
 	}
 	size_t x, y;
 	char *how = NULL;
@@ -379,7 +389,8 @@ char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 	bool total = sums || sw__verify_has_word(cs, cl, "total");
 	for (size_t i = 0; i < g->nm && total && !how; i++)
 		for (size_t j = i + 1; j < g->nm && !how; j++)
-			if (g->money[i] != v && g->money[j] != v && g->money[i] + g->money[j] == v) {
+			if (g->money[i] != v && g->money[j] != v &&
+			    g->money[i] + g->money[j] == v) {
 				money_text(a, sizeof(a), g->money[i]);
 				money_text(b, sizeof(b), g->money[j]);
 				how = sw_xasprintf("%s + %s, the sentence's own figures", a, b);
@@ -400,7 +411,8 @@ char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 			int64_t num = g->money[i] * g->pct[k];
 			if (g->pct[k] > 0 && llabs(num - v * 10000) < 10000 / 2 + 1) {
 				money_text(a, sizeof(a), g->money[i]);
-				how = sw_xasprintf("%lld.%02lld%% of %s", (long long)(g->pct[k] / 100),
+				how = sw_xasprintf("%lld.%02lld%% of %s",
+						   (long long)(g->pct[k] / 100),
 						   (long long)(g->pct[k] % 100), a);
 			}
 		}

@@ -478,7 +478,8 @@ bool sw__verify_name_role_rival(const char *p, size_t len, const char *t, size_t
 		while (isalpha((unsigned char)t[w1]))
 			w1++;
 		if (w1 - w0 >= 4 && islower((unsigned char)t[w0]) && w1 - w0 < sizeof(phrase) - 1) {
-			pl = (size_t)snprintf(phrase, sizeof(phrase), "%.*s", (int)(w1 - w0), t + w0);
+			pl = (size_t)snprintf(phrase, sizeof(phrase), "%.*s", (int)(w1 - w0),
+					      t + w0);
 			after = true;
 		}
 	}

@@ -98,7 +98,8 @@ static void stem(char *w)
 		{ "wrote", "write" }, { "written", "write" }, { "told", "tell" },
 		{ "sent", "send" }, { "paid", "pay" }, { "made", "make" }, { "took", "take" },
 		{ "taken", "take" }, { "gave", "give" }, { "given", "give" }, { "said", "say" },
-		{ "knew", "know" }, { "known", "know" }, { "drove", "drive" }, { "driven", "drive" },
+		{ "knew", "know" }, { "known", "know" }, { "drove", "drive" },
+		{ "driven", "drive" },
 		{ "began", "begin" }, { "begun", "begin" }, { "kept", "keep" }, { "left", "leave" },
 		{ "held", "hold" }, { "brought", "bring" }, { "bought", "buy" }, { "sold", "sell" },
 		{ "signed", "sign" }, { "chose", "choose" }, { "chosen", "choose" },
@@ -472,26 +473,31 @@ static char *none_line(struct sw__verify_run *u, const int64_t *pages, size_t np
 				 * the sentence that names no one */
 				bool ours = false;
 				for (size_t w = a; none && w < (size_t)(colon - p) && !ours;) {
-					while (w < (size_t)(colon - p) && !isalpha((unsigned char)p[w]))
+					while (w < (size_t)(colon - p) &&
+					       !isalpha((unsigned char)p[w]))
 						w++;
 					size_t we = w;
-					while (we < (size_t)(colon - p) && isalpha((unsigned char)p[we]))
+					while (we < (size_t)(colon - p) &&
+					       isalpha((unsigned char)p[we]))
 						we++;
 					char wd[24];
-					size_t n = we - w < sizeof(wd) - 1 ? we - w : sizeof(wd) - 1;
+					size_t n =
+						we - w < sizeof(wd) - 1 ? we - w : sizeof(wd) - 1;
 					for (size_t k = 0; k < n; k++)
 						wd[k] = (char)tolower((unsigned char)p[w + k]);
 					wd[n] = '\0';
 					if (n >= 4) {
 						stem(wd);
-						ours = has_stem(&sent->st, wd) && !has_stem(&sent->named, wd);
+						ours = has_stem(&sent->st, wd) &&
+						       !has_stem(&sent->named, wd);
 					}
 					w = we;
 				}
 				if (none && ours) {
 					char *pn = sw__verify_page_name(u, pages[q]);
-					char *why = sw_xasprintf("the sentence affirms what %s denies: \"%.*s\"",
-								 pn, (int)(z - a), p + a);
+					char *why = sw_xasprintf(
+						"the sentence affirms what %s denies: \"%.*s\"", pn,
+						(int)(z - a), p + a);
 					free(pn);
 					return why;
 				}
@@ -527,7 +533,8 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 		struct sw_err e = { 0 };
 		size_t s0 = 0, e0 = 0;
 		multi = sw__verify_pin_of(u, c, pages[q], &l0, &l1) &&
-			sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					 &e) &&
 			sw__verify_lines_of(u->page.data, u->page.len, l0, l1, &s0, &e0);
 		if (multi) {
 			sw_buf_add(&pinbuf, u->page.data + s0, e0 - s0);

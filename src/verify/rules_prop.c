@@ -379,7 +379,8 @@ static bool same_next_word(struct sw__verify_run *u, const struct sw_claim_fact 
 static bool literal_in(const char *p, size_t len, const char *w, size_t n)
 {
 	for (size_t i = 0; i + n <= len; i++)
-		if (strncasecmp(p + i, w, n) == 0 && (i == 0 || !isalnum((unsigned char)p[i - 1])) &&
+		if (strncasecmp(p + i, w, n) == 0 &&
+		    (i == 0 || !isalnum((unsigned char)p[i - 1])) &&
 		    (i + n == len || !isalnum((unsigned char)p[i + n])))
 			return true;
 	return false;
@@ -459,16 +460,19 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 			fc->labelled = true;
 			fc->page = pages[0];
 			free(fc->page_says);
-			fc->page_says = sw_xasprintf("%zu %s, as the page counts them", listed, f->unit);
+			fc->page_says =
+				sw_xasprintf("%zu %s, as the page counts them", listed, f->unit);
 			return NULL;
 		}
 		for (size_t q = 0; q < np && !how && !span && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t at, end, ps = 0, pe;
-			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					      &e))
 				continue;
 			pe = u->page.len;
-			bool pin = sw__verify_pin(u, c, pages[q], u->page.data, pe, &ps, &pe, NULL, NULL);
+			bool pin = sw__verify_pin(u, c, pages[q], u->page.data, pe, &ps, &pe, NULL,
+						  NULL);
 			if (sw__verify_numeral_on(u->page.data + ps, (pin ? pe : u->page.len) - ps,
 						  f->value, &at, &end) ||
 			    sw__verify_words_on(u->page.data + ps, (pin ? pe : u->page.len) - ps, f,
@@ -483,12 +487,14 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		for (size_t q = 0; q < np && !how && span && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t at, end;
-			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					     &e) &&
 			    sw__verify_table_cell(u->page.data, u->page.len, f->unit, f->value, &at,
 						  &end)) {
 				fc->page = pages[q];
-				how = sw_xasprintf("%.*s (%.*s in its column)", (int)(f->end - f->start),
-						   u->r->text + f->start, (int)(end - at), u->page.data + at);
+				how = sw_xasprintf("%.*s (%.*s in its column)",
+						   (int)(f->end - f->start), u->r->text + f->start,
+						   (int)(end - at), u->page.data + at);
 			}
 		}
 		if (!how && !u->err.code &&
@@ -515,14 +521,16 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 			for (size_t q = 0; q < np && !how && !u->err.code; q++) {
 				struct sw_err e = { 0 };
 				size_t at, end;
-				if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
-						     &e) &&
-				    sw__verify_table_cell(u->page.data, u->page.len, cls, num * 100, &at,
-							  &end)) {
+				if (sw__verify_found(
+					    u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					    &e) &&
+				    sw__verify_table_cell(u->page.data, u->page.len, cls, num * 100,
+							  &at, &end)) {
 					fc->page = pages[q];
 					how = sw_xasprintf("%.*s (%.*s in its column)",
-							   (int)(f->end - f->start), u->r->text + f->start,
-							   (int)(end - at), u->page.data + at);
+							   (int)(f->end - f->start),
+							   u->r->text + f->start, (int)(end - at),
+							   u->page.data + at);
 				}
 			}
 		}
@@ -633,12 +641,13 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			char *pn = sw__verify_page_name(u, rows.page);
 			fv[k].found_on = in_row > 0 ? sw_xstrdup(pn) : NULL;
 			if (in_row > 0) {
-				sw_buf_addf(&ok, "%s%.*s (its row)", ok.len ? ", " : "", w, t + f->start);
+				sw_buf_addf(&ok, "%s%.*s (its row)", ok.len ? ", " : "", w,
+					    t + f->start);
 				fv[k].verdict = SW_VERDICT_SUPPORTED;
 			} else {
 				sw_buf_addf(&why, "%sthe row of its date on %s has %s, not %.*s",
-					    why.len ? "; " : "", pn, says ? says : "no such figure", w,
-					    t + f->start);
+					    why.len ? "; " : "", pn, says ? says : "no such figure",
+					    w, t + f->start);
 				fv[k].verdict = SW_VERDICT_CONTRADICTED;
 				fv[k].page_says = says;
 				says = NULL;
@@ -667,9 +676,11 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 				   f->kind == SW_FACT_QUANTITY && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			char *lsays = NULL;
-			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					      &e))
 				continue;
-			int lv = sw__verify_labelled(u->page.data, u->page.len, t, c->start, f, &lsays);
+			int lv = sw__verify_labelled(u->page.data, u->page.len, t, c->start, f,
+						     &lsays);
 			if (lv > 0) {
 				fc[k].st = FACT_ON;
 				fc[k].page = pages[q];
@@ -739,8 +750,8 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	if (!u->err.code) {
 		size_t before = why.len;
 		bool contra = false;
-		size_t nn = sw__verify_check_names(u, c, pages, np, where, fv + nfv, &why, &ok, &contra,
-					&rows);
+		size_t nn = sw__verify_check_names(u, c, pages, np, where, fv + nfv, &why, &ok,
+						   &contra, &rows);
 		if (contra)
 			v = SW_VERDICT_CONTRADICTED;
 		checked += nn;

@@ -53,7 +53,8 @@ static bool person_name(const char *t, size_t len, const struct sw__verify_name 
 		/* a word the draft also writes in lower case is a common word
 		 * ("Two", "Pay Application"), not a name */
 		for (size_t i = 0; n >= 2 && i + n <= len; i++)
-			if (islower((unsigned char)t[i]) && strncasecmp(t + i, t + nm->ts[k], n) == 0 &&
+			if (islower((unsigned char)t[i]) &&
+			    strncasecmp(t + i, t + nm->ts[k], n) == 0 &&
 			    (i == 0 || !isalpha((unsigned char)t[i - 1])) &&
 			    (i + n == len || !isalpha((unsigned char)t[i + n])))
 				return false;
@@ -83,7 +84,8 @@ static bool acts(const char *t, const struct sw_claim *c, const struct sw__verif
 	    (t[k + 1] == 's' || (k + 3 < c->end && t[k + 3] == 's')))
 		return true;
 	/* past ", Esq." and emphasis: "*Maria Ellis, Esq.* appeared" */
-	if (k + 6 <= c->end && (strncmp(t + k, ", Esq.", 6) == 0 || strncmp(t + k, ", Jr.", 5) == 0))
+	if (k + 6 <= c->end &&
+	    (strncmp(t + k, ", Esq.", 6) == 0 || strncmp(t + k, ", Jr.", 5) == 0))
 		k += t[k + 2] == 'E' ? 6 : 5;
 	while (k < c->end && (t[k] == ' ' || t[k] == '*' || t[k] == '_'))
 		k++;
@@ -257,7 +259,8 @@ static char *role_label_rival(const char *p, size_t len, const char *t, size_t t
 			return who;
 	}
 	for (size_t r = 0; r < SW_ARRAY_LEN(roles); r++) {
-		if (we - k != strlen(roles[r].verb) || strncasecmp(t + k, roles[r].verb, we - k) != 0)
+		if (we - k != strlen(roles[r].verb) ||
+		    strncasecmp(t + k, roles[r].verb, we - k) != 0)
 			continue;
 		/* a company writes through its people: a From: line names one,
 		 * and the company is in its address ("npark@delmarprecast") */
@@ -286,7 +289,8 @@ static char *role_label_rival(const char *p, size_t len, const char *t, size_t t
 					while (v < le && p[v] == ' ')
 						v++;
 					size_t ve = v;
-					while (ve < le && p[ve] != ',' && p[ve] != '<' && p[ve] != '(' &&
+					while (ve < le && p[ve] != ',' && p[ve] != '<' &&
+					       p[ve] != '(' &&
 					       !(p[ve] == ' ' && ve + 1 < le && p[ve + 1] == ' '))
 						ve++;
 					if (ve == v || !isupper((unsigned char)p[v]))
@@ -428,15 +432,19 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		/* a table's rows of the sentence: a name another row holds and
 		 * these do not ("Lot 17 ships with Keel Transport") */
 		if (rows && rows->set && rows->rows_text && rows->table_text &&
-		    sw__verify_name_on(rows->table_text, strlen(rows->table_text), t, &nm[k], &row_at) &&
-		    !sw__verify_name_on(rows->rows_text, strlen(rows->rows_text), t, &nm[k], &row_at)) {
+		    sw__verify_name_on(rows->table_text, strlen(rows->table_text), t, &nm[k],
+				       &row_at) &&
+		    !sw__verify_name_on(rows->rows_text, strlen(rows->rows_text), t, &nm[k],
+					&row_at)) {
 			char *pn = sw__verify_page_name(u, rows->page);
 			struct sw_fact_verdict *f = &fv[nv++];
 			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
 						       .end = nm[k].e, .page = sw_xstrdup(where),
 						       .verdict = SW_VERDICT_CONTRADICTED };
-			sw_buf_addf(why, "%sthe rows of the sentence on %s do not name %.*s; another "
-				    "row does", why->len ? "; " : "", pn, w, t + nm[k].s);
+			sw_buf_addf(why,
+				    "%sthe rows of the sentence on %s do not name %.*s; another "
+				    "row does",
+				    why->len ? "; " : "", pn, w, t + nm[k].s);
 			free(pn);
 			*contra = true;
 			continue;
@@ -444,7 +452,8 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		for (size_t q = 0; q < np && !on && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t at, ps = 0, pe;
-			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					      &e))
 				continue;
 			const char *p = u->page.data;
 			pe = u->page.len;
@@ -482,8 +491,9 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 			sw_record_page_release(&p);
 		}
 		bool same_doc = false;
-		char *other = on || off ? NULL
-				       : sw__verify_name_elsewhere(u, t, &nm[k], pages, np, &same_doc);
+		char *other =
+			on || off ? NULL
+				  : sw__verify_name_elsewhere(u, t, &nm[k], pages, np, &same_doc);
 		if (on) {
 			free(off);
 			off = NULL;
@@ -524,7 +534,8 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		 * for "Nina Park signed", "Carrier: Northway Freight" */
 		for (size_t q = 0; q < np && !rival && !quoting(u, c) && !u->err.code; q++) {
 			struct sw_err e = { 0 };
-			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					     &e) &&
 			    (rival = role_label_rival(u->page.data, u->page.len, t, u->r->len, c,
 						       &nm[k])))
 				rival_page = sw__verify_page_name(u, pages[q]);
@@ -534,9 +545,10 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		for (size_t q = 0; q < np && !rival && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t rs, re;
-			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
-			    sw__verify_name_role_rival(u->page.data, u->page.len, t, c->start, &nm[k],
-						       &rs, &re)) {
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					     &e) &&
+			    sw__verify_name_role_rival(u->page.data, u->page.len, t, c->start,
+						       &nm[k], &rs, &re)) {
 				rival = sw_xstrndup(u->page.data + rs, re - rs);
 				rival_page = sw__verify_page_name(u, pages[q]);
 			}
@@ -549,7 +561,8 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 		for (size_t q = 0; q < np && !on && !other && !rival && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t rs, re;
-			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) &&
+			if (sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					     &e) &&
 			    sw__verify_name_rival(u->page.data, u->page.len, t, &nm[k], &rs, &re)) {
 				rival = sw_xstrndup(u->page.data + rs, re - rs);
 				rival_page = sw__verify_page_name(u, pages[q]);
@@ -563,8 +576,8 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 						       .end = nm[k].e, .page = sw_xstrdup(where),
 						       .verdict = SW_VERDICT_CONTRADICTED,
 						       .page_says = rival };
-			sw_buf_addf(why, "%s%s names %s, not %.*s", why->len ? "; " : "", rival_page,
-				    rival, w, t + nm[k].s);
+			sw_buf_addf(why, "%s%s names %s, not %.*s", why->len ? "; " : "",
+				    rival_page, rival, w, t + nm[k].s);
 			free(rival_page);
 			*contra = true;
 			continue;
@@ -576,7 +589,8 @@ size_t sw__verify_check_names(struct sw__verify_run *u, const struct sw_claim *c
 			*f = (struct sw_fact_verdict){ .kind = "name", .fact = -1, .start = nm[k].s,
 						       .end = nm[k].e, .page = sw_xstrdup(where),
 						       .verdict = SW_VERDICT_UNSUPPORTED };
-			sw_buf_addf(why, "%s%.*s is not named on %s nor anywhere else in the record",
+			sw_buf_addf(why,
+				    "%s%.*s is not named on %s nor anywhere else in the record",
 				    why->len ? "; " : "", w, t + nm[k].s, where);
 			bad++;
 			continue;

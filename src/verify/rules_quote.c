@@ -246,8 +246,10 @@ static void code_quote(struct sw__verify_run *u, size_t i, const struct sw_claim
 	size_t s = 0, end = 0;
 	if (!code)
 		code = sw_claim_get(ac, "reporter");
-	int rc = !u->auth || !code || !section || ac->kind == SW_CLAIM_JOURNAL ? SW_ENOTFOUND :
-		 sw_authority_code_text(&text, u->auth, code, sw_claim_get(ac, "title"), section, &e);
+	int rc = !u->auth || !code || !section || ac->kind == SW_CLAIM_JOURNAL
+			 ? SW_ENOTFOUND
+			 : sw_authority_code_text(&text, u->auth, code, sw_claim_get(ac, "title"),
+						  section, &e);
 	if (rc == SW_ENOTFOUND && ac->kind != SW_CLAIM_JOURNAL) {
 		sw__verify_set(u, i, SW_VERDICT_UNVERIFIABLE, "no text of %s is stored: add the "
 			       "section's text with `sworn authorities import --texts FILE` (a CSV "
@@ -268,8 +270,9 @@ static void code_quote(struct sw__verify_run *u, size_t i, const struct sw_claim
 			close = sw__verify_closest_describe(&c, text.data, text.len);
 			sw__verify_closest_release(&c);
 		}
-		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED, "not found verbatim in the text of %s%s%s",
-			       atext, close ? "; closest: " : "", close ? close : "");
+		sw__verify_set(u, i, SW_VERDICT_UNSUPPORTED,
+			       "not found verbatim in the text of %s%s%s", atext,
+			       close ? "; closest: " : "", close ? close : "");
 		free(close);
 	}
 	sw_buf_release(&text);

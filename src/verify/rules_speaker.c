@@ -159,14 +159,14 @@ static size_t past_number(const char *p, size_t ls, size_t le)
 /* A "MR. DUNN:" or "Nina Park:" turn at i: the name into out. */
 static bool turn(const char *p, size_t i, size_t le, char *out, size_t cap)
 {
-	static const char *const labels[] = { "date", "subject", "re", "from", "to", "cc", "bcc",
-					      "sent", "attendees", "present", "note", "notes",
-					      "page", "item", "action", "by", "time", "place",
-					      "attachments", "attachment", "enclosure", "enclosures",
-					      "signed", "title", "name", "phone", "email", "fax",
-					      "location", "project", "period", "total", "status",
-					      "reference", "ref", "regarding", "minutes", "prepared",
-					      "approved", "distribution", "absent", "next", "agenda" };
+	static const char *const labels[] = {
+		"date", "subject", "re", "from", "to", "cc", "bcc", "sent", "attendees", "present",
+		"note", "notes", "page", "item", "action", "by", "time", "place", "attachments",
+		"attachment", "enclosure", "enclosures", "signed", "title", "name", "phone",
+		"email", "fax", "location", "project", "period", "total", "status", "reference",
+		"ref", "regarding", "minutes", "prepared", "approved", "distribution", "absent",
+		"next", "agenda"
+	};
 	size_t k = i, words = 0;
 	if (le - i > 4 && (strncmp(p + i, "MR. ", 4) == 0 || strncmp(p + i, "MS. ", 4) == 0))
 		k = i + 4;
@@ -221,7 +221,8 @@ static void page_speaker(const char *p, size_t len, size_t at, const char *witne
 				while (b > ls && p[b - 1] == ' ')
 					b--;
 				size_t a = b;
-				while (a > ls && (isalpha((unsigned char)p[a - 1]) || p[a - 1] == ' ') &&
+				while (a > ls &&
+				       (isalpha((unsigned char)p[a - 1]) || p[a - 1] == ' ') &&
 				       b - a < cap - 1)
 					a--;
 				while (a < b && !isupper((unsigned char)p[a]))
@@ -229,7 +230,8 @@ static void page_speaker(const char *p, size_t len, size_t at, const char *witne
 				snprintf(out, cap, "%.*s", (int)(b - a), p + a);
 				return;
 			}
-		} else if (!question && le - i >= 2 && p[i] == 'A' && (p[i + 1] == '.' || p[i + 1] == ' ')) {
+		} else if (!question && le - i >= 2 && p[i] == 'A' &&
+			   (p[i + 1] == '.' || p[i + 1] == ' ')) {
 			snprintf(out, cap, "%s", witness ? witness : "");
 			return;
 		} else if (le - i >= 2 && p[i] == 'Q' && (p[i + 1] == '.' || p[i + 1] == ' ')) {
@@ -278,7 +280,8 @@ static void page_speaker(const char *p, size_t len, size_t at, const char *witne
 	}
 	/* no turn on the page: an e-mail's writer is on its From: line */
 	for (size_t i = 0; i + 5 < len; i++)
-		if ((i == 0 || p[i - 1] == '\n') && strncasecmp(p + i, "From:", 5) == 0 && !quoted) {
+		if ((i == 0 || p[i - 1] == '\n') && strncasecmp(p + i, "From:", 5) == 0 &&
+		    !quoted) {
 			size_t a = i + 5, b;
 			while (a < len && p[a] == ' ')
 				a++;
@@ -296,7 +299,8 @@ static bool names(const char *speaker, const char *name)
 {
 	size_t n = strlen(name);
 	for (const char *s = speaker; *s; s++)
-		if (strncasecmp(s, name, n) == 0 && (s == speaker || !isalpha((unsigned char)s[-1])) &&
+		if (strncasecmp(s, name, n) == 0 &&
+		    (s == speaker || !isalpha((unsigned char)s[-1])) &&
 		    !isalpha((unsigned char)s[n]))
 			return true;
 	return false;
@@ -328,28 +332,31 @@ void sw__verify_speakers(struct sw__verify_run *u)
 		for (size_t q = 0; q < res->npages && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			struct sw_record_page pg = { 0 };
-			if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, res->pages[q], &e), &e))
+			if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, res->pages[q], &e),
+					      &e))
 				continue;
 			const char *label = sw__verify_doc_label(u, pg.doc_id);
 			/* the deponent: "Ortega Dep.", or the file's first word */
 			char witness[48] = "";
 			const char *src = label && strstr(label, "Dep") ? label : pg.document;
 			size_t k = 0;
-			while (src && src[k] && isalpha((unsigned char)src[k]) && k + 1 < sizeof(witness)) {
+			while (src && src[k] && isalpha((unsigned char)src[k]) &&
+			       k + 1 < sizeof(witness)) {
 				witness[k] = src[k];
 				k++;
 			}
 			witness[k] = '\0';
 			bool transcript = label && strstr(label, "Dep") != NULL;
 			sw_record_page_release(&pg);
-			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, res->pages[q], &e), &e))
+			if (!sw__verify_found(
+				    u, sw_record_page_text(&u->page, u->m, res->pages[q], &e), &e))
 				continue;
 			long at = find_words(u->page.data, u->page.len, w, nw);
 			if (at < 0)
 				continue;
 			char who[96];
-			page_speaker(u->page.data, u->page.len, (size_t)at, transcript ? witness : NULL,
-				     who, sizeof(who));
+			page_speaker(u->page.data, u->page.len, (size_t)at,
+				     transcript ? witness : NULL, who, sizeof(who));
 			/* a question is the examiner's: wrong only when given
 			 * to the witness */
 			bool wrong = strcmp(who, EXAMINER) == 0 ? transcript && names(witness, said)
@@ -411,11 +418,14 @@ bool sw__verify_witness_party(struct sw__verify_run *u, int64_t page, char *out,
 					s++;
 				size_t z = s;
 				/* the answer's leading capitalised words */
-				while (z < le && (isupper((unsigned char)p[z]) || (z > s && p[z - 1] == ' ' &&
-										  isupper((unsigned char)p[z])))) {
-					while (z < le && (isalpha((unsigned char)p[z]) || p[z] == '&'))
+				while (z < le && (isupper((unsigned char)p[z]) ||
+						  (z > s && p[z - 1] == ' ' &&
+						   isupper((unsigned char)p[z])))) {
+					while (z < le &&
+					       (isalpha((unsigned char)p[z]) || p[z] == '&'))
 						z++;
-					if (z + 1 < le && p[z] == ' ' && isupper((unsigned char)p[z + 1]))
+					if (z + 1 < le && p[z] == ' ' &&
+					    isupper((unsigned char)p[z + 1]))
 						z++;
 					else
 						break;

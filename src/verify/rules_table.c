@@ -161,7 +161,8 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 {
 	size_t nt = 0;
 	for (size_t i = 0; i < len && nt < max;) {
-		size_t e = line_end(p, len, i), n2 = e < len ? e + 1 : len, e2 = line_end(p, len, n2);
+		size_t e = line_end(p, len, i), n2 = e < len ? e + 1 : len,
+		       e2 = line_end(p, len, n2);
 		struct cell cols[TABLE_COLS];
 		size_t nc = n2 < len ? dash_rule(p, n2, e2, cols) : 0;
 		bool aligned = false;
@@ -181,7 +182,8 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 		t->p = p;
 		if (nc) {
 			for (size_t k = 0; k < nc; k++) {
-				struct cell h = { i + cols[k].s, k + 1 < nc ? i + cols[k + 1].s : e };
+				struct cell h = { i + cols[k].s,
+						  k + 1 < nc ? i + cols[k + 1].s : e };
 				if (h.s > e)
 					h.s = e;
 				if (h.e > e)
@@ -209,7 +211,8 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 			w->e = re;
 			if (nc) {
 				for (size_t k = 0; k < nc; k++) {
-					size_t cs = r + cols[k].s, ce = k + 1 < nc ? r + cols[k + 1].s : re;
+					size_t cs = r + cols[k].s,
+					       ce = k + 1 < nc ? r + cols[k + 1].s : re;
 					struct cell c = { cs < re ? cs : re, ce < re ? ce : re };
 					trim(p, &c);
 					w->c[k] = c;
@@ -218,7 +221,8 @@ static size_t read_tables(const char *p, size_t len, struct table *ts, size_t ma
 			} else {
 				if (count_of(p, r, re, sep) < 1)
 					break;
-				if (sep == '|' && dash_rule(p, r, re, (struct cell[TABLE_COLS]){ 0 }) == 0 &&
+				if (sep == '|' &&
+				    dash_rule(p, r, re, (struct cell[TABLE_COLS]){ 0 }) == 0 &&
 				    strspn(p + r, " |-:") >= re - r) {
 					r = re + 1;
 					continue; /* |---|---| */
@@ -301,7 +305,8 @@ static size_t labels_of(const char *t, size_t s, size_t e, struct label *out, si
 				break;
 			l.n = v;
 			out[n++] = l;
-			if (d + 5 < e && strncmp(t + d, " and ", 5) == 0 && isdigit((unsigned char)t[d + 5]))
+			if (d + 5 < e && strncmp(t + d, " and ", 5) == 0 &&
+			    isdigit((unsigned char)t[d + 5]))
 				q = d + 5;
 			else if (d + 2 < e && t[d] == ',' && t[d + 1] == ' ' &&
 				 isdigit((unsigned char)t[d + 2]))
@@ -320,7 +325,8 @@ static bool row_label(const char *p, size_t s, size_t e, const struct label *l, 
 {
 	size_t wl = strlen(l->w);
 	for (size_t i = s; i + wl < e; i++) {
-		if (strncasecmp(p + i, l->w, wl) != 0 || (i > s && isalpha((unsigned char)p[i - 1])))
+		if (strncasecmp(p + i, l->w, wl) != 0 ||
+		    (i > s && isalpha((unsigned char)p[i - 1])))
 			continue;
 		size_t k = i + wl;
 		if (k < e && p[k] == 's')
@@ -381,7 +387,8 @@ static bool header_holds(const char *p, const struct cell *h, const char *u)
 {
 	size_t ul = strlen(u);
 	for (size_t i = h->s; i + ul <= h->e; i++) {
-		if (strncasecmp(p + i, u, ul) != 0 || (i > h->s && isalpha((unsigned char)p[i - 1])))
+		if (strncasecmp(p + i, u, ul) != 0 ||
+		    (i > h->s && isalpha((unsigned char)p[i - 1])))
 			continue;
 		size_t k = i + ul;
 		if (k < h->e && (p[k] == 's' || p[k] == 'S'))
@@ -459,9 +466,9 @@ static bool row_has(const char *p, const struct table *tb, const struct row *w,
 		word = true;
 		bool letter_cell = l->n < 0 && w->c[h].e == w->c[h].s + 1 &&
 				   p[w->c[h].s] == l->letter;
-		if (letter_cell ||
-		    (l->n >= 0 && w->c[h].e > w->c[h].s &&
-		     sw__verify_numeral_on(p + w->c[h].s, w->c[h].e - w->c[h].s, l->n * 100, &a, &z))) {
+		if (letter_cell || (l->n >= 0 && w->c[h].e > w->c[h].s &&
+				    sw__verify_numeral_on(p + w->c[h].s, w->c[h].e - w->c[h].s,
+							  l->n * 100, &a, &z))) {
 			*info = true;
 			return true;
 		}
@@ -476,7 +483,8 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 	memset(rs, 0, sizeof(*rs));
 	const char *t = u->r->text;
 	struct sw__verify_day want[TABLE_DATES];
-	size_t nw = sw__verify_text_days(t + c->start, c->end - c->start, want, 0, TABLE_DATES, true);
+	size_t nw =
+		sw__verify_text_days(t + c->start, c->end - c->start, want, 0, TABLE_DATES, true);
 	struct label lab[8];
 	size_t nl = labels_of(t, c->start, c->end, lab, 8);
 	if (!nw && !nl)
@@ -496,11 +504,13 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 			for (size_t r = 0; r < tb->nr; r++) {
 				const struct row *w = &tb->rows[r];
 				struct sw__verify_day d[2];
-				size_t nd = sw__verify_text_days(p + w->s, w->e - w->s, d, 0, 2, true);
+				size_t nd =
+					sw__verify_text_days(p + w->s, w->e - w->s, d, 0, 2, true);
 				any_date |= nd > 0;
 				for (size_t a = 0; a < nd && !dhit[r]; a++)
 					for (size_t b = 0; b < nw && !dhit[r]; b++)
-						dhit[r] = d[a].y == want[b].y && d[a].m == want[b].m &&
+						dhit[r] = d[a].y == want[b].y &&
+							  d[a].m == want[b].m &&
 							  d[a].d == want[b].d;
 				any_dhit |= dhit[r];
 				for (size_t l = 0; l < nl; l++)
@@ -521,7 +531,8 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 				add_row(rs, tb, w);
 				sw_buf_addf(&rows, "%.*s\n", (int)(w->e - w->s), p + w->s);
 				sw_buf_addf(&what, "%s%.*s", what.len ? " / " : "",
-					    (int)(w->e - w->s) > 120 ? 120 : (int)(w->e - w->s), p + w->s);
+					    (int)(w->e - w->s) > 120 ? 120 : (int)(w->e - w->s),
+					    p + w->s);
 			}
 			/* rows of the sentence, or a date whose rows are all another
 			 * label's (label_bad) */
@@ -529,8 +540,10 @@ bool sw__verify_rows(struct sw__verify_run *u, const struct sw_claim *c, const i
 				rs->set = true;
 				rs->page = pages[q];
 				rs->what = what.len ? sw_buf_detach(&what, NULL) : NULL;
-				rs->rows_text = rows.len ? sw_buf_detach(&rows, NULL) : sw_xstrdup("");
-				rs->table_text = all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
+				rs->rows_text =
+					rows.len ? sw_buf_detach(&rows, NULL) : sw_xstrdup("");
+				rs->table_text =
+					all.len ? sw_buf_detach(&all, NULL) : sw_xstrdup("");
 				if (!got && nl)
 					rs->label_bad = lab[0].n < 0 ?
 						sw_xasprintf("%s %c", lab[0].w, lab[0].letter) :
@@ -587,8 +600,9 @@ int sw__verify_row_fact(struct sw__verify_run *u, const struct sw__verify_rows *
 			v = v * 10 + (p[d++] - '0');
 		v *= 100;
 		if (d < x->ce && p[d] == '.' && d + 1 < x->ce && isdigit((unsigned char)p[d + 1]))
-			v += (p[d + 1] - '0') * 10 + (d + 2 < x->ce && isdigit((unsigned char)p[d + 2]) ?
-							  p[d + 2] - '0' : 0);
+			v += (p[d + 1] - '0') * 10 +
+			     (d + 2 < x->ce && isdigit((unsigned char)p[d + 2]) ? p[d + 2] - '0'
+										: 0);
 		if (num && sum < INT64_MAX / 2) {
 			sum += v;
 			summed++;

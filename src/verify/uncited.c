@@ -216,7 +216,8 @@ static void elements_pass(struct sw_verify_report *r, const struct sw_verify_opt
 			m = bar ? bar + 1 : NULL;
 		}
 		if (!found) {
-			r->missing = sw_xrealloc(r->missing, (r->nmissing + 1) * sizeof(*r->missing));
+			r->missing =
+				sw_xrealloc(r->missing, (r->nmissing + 1) * sizeof(*r->missing));
 			r->missing[r->nmissing++] = sw_xstrdup(o->elements[k].name);
 		}
 	}

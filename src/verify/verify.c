@@ -291,8 +291,8 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 		struct sw_claim_verdict *cv = &out->verdicts[i];
 		if (out->claims.v[i].kind == SW_CLAIM_PROPOSITION && cv->reason &&
 		    cv->verdict == SW_VERDICT_SUPPORTED && cv->nfacts) {
-			char *r = sw_xasprintf("%s; its meaning is not judged (no judge configured)",
-					       cv->reason);
+			char *r = sw_xasprintf(
+				"%s; its meaning is not judged (no judge configured)", cv->reason);
 			free(cv->reason);
 			cv->reason = r;
 		}

@@ -243,9 +243,10 @@ void sw__web_verify(struct sw__web_req *q, struct sw__web_reply *r, struct sw_ma
 		sw__web_reply_err(r, &err);
 		goto cleanup;
 	}
-	sw__web_reply_json(r, 200, json_pack("{s:o, s:o}", "text",
-					     sw_json_strn(d.text.data ? d.text.data : "", d.text.len),
-					     "report", report));
+	sw__web_reply_json(r, 200,
+			   json_pack("{s:o, s:o}", "text",
+				     sw_json_strn(d.text.data ? d.text.data : "", d.text.len),
+				     "report", report));
 cleanup:
 	sw_authority_close(auth);
 	sent_release(&d);

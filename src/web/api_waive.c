@@ -31,13 +31,15 @@ void sw__web_waive(struct sw__web_req *q, struct sw__web_reply *r, struct sw_mat
 	       *why = json_object_get(body, "reason"), *rid = json_object_get(body, "run");
 	if (!json_is_string(t) || !json_is_string(c) || !json_is_string(why) ||
 	    (rid && !json_is_null(rid) && !sw_json_int(rid, 1, INT64_MAX, &run))) {
-		sw__web_reply_error(r, 400, "a waiver needs \"text\", \"claim\" (its fingerprint) and "
-					    "\"reason\" as strings, and \"run\" a run's number or null");
+		sw__web_reply_error(r, 400,
+				    "a waiver needs \"text\", \"claim\" (its fingerprint) and "
+				    "\"reason\" as strings, and \"run\" a run's number or null");
 		goto cleanup;
 	}
 	if (!q->w->by) {
-		sw__web_reply_error(r, 409, "nobody is named to give a waiver: start sworn serve "
-					    "with --by NAME, or put [user] name = ... in sworn.conf");
+		sw__web_reply_error(r, 409,
+				    "nobody is named to give a waiver: start sworn serve "
+				    "with --by NAME, or put [user] name = ... in sworn.conf");
 		goto cleanup;
 	}
 	const char *text = json_string_value(t);
@@ -95,8 +97,11 @@ void sw__web_run_certificate(struct sw__web_req *q, struct sw__web_reply *r, str
 		sw__web_reply_err(r, &err);
 		goto cleanup;
 	}
-	struct sw_certify_opts co = { .auth = auth, .authorities_updated = updated[0] ? updated : NULL,
-				      .version = SW_VERSION, .commit = q->w->commit, .llm = &llm };
+	struct sw_certify_opts co = { .auth = auth,
+				      .authorities_updated = updated[0] ? updated : NULL,
+				      .version = SW_VERSION,
+				      .commit = q->w->commit,
+				      .llm = &llm };
 	if (sw_certify(&cert, m, id, &co, &err) != 0) {
 		sw__web_reply_err(r, &err);
 		goto cleanup;

@@ -108,9 +108,10 @@ int sw__web_page_render(struct sw_buf *out, const char *path, unsigned page_no, 
 	cairo_surface_mark_dirty(s);
 	if (drawn != 0) {
 		rc = drawn > 0 ? sw_err_set(err, SW_ELIMIT,
-					    "page %u of the original draws more than a page may "
-					    "(%ld operators, %ld forms, %.1f s of CPU): its text is "
-					    "shown, not its image", page_no, b.ops, b.forms,
+					    "page %u of the original draws more than a page"
+					    " may (%ld operators, %ld forms, %.1f s of CPU):"
+					    " its text is shown, not its image",
+					    page_no, b.ops, b.forms,
 					    b.ms / 1000.0)
 			       : sw_err_set(err, SW_EINPUT, "cannot draw page %u of the original",
 					    page_no);

@@ -14,8 +14,9 @@
 
 #include "web/web_int.h"
 
-#define CSP "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " \
-	    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+#define CSP                                                                                        \
+	"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "    \
+	"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
 /* What one connection's request has gathered between the calls of the
  * access handler. */

@@ -140,7 +140,8 @@ static void version_or_help(const char *a)
 		      "--host HOST                             ip address to listen\n"
 		      "--port PORT                             port to listen (default: 8080)\n"
 		      "-rea,  --reasoning [on|off|auto]        Use reasoning/thinking in the chat\n"
-		      "--reasoning-budget N                    token budget for thinking: -1 for unrestricted\n",
+		      "--reasoning-budget N                    token budget for thinking: -1 for "
+		      "unrestricted\n",
 		      stderr);
 		exit(0);
 	}

@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		check(strlen(st.final_sha256) == SW_SHA256_HEX_LEN, "a short final digest");
 		check(strlen(st.journal_sha256) == SW_SHA256_HEX_LEN, "a short journal digest");
-		check(st.matter[0] != '\0' && strlen(st.matter) < sizeof(st.matter), "a bad matter");
+		check(st.matter[0] != '\0' && strlen(st.matter) < sizeof(st.matter),
+		      "a bad matter");
 		check(st.nwaivers <= SW_CERTIFY_MAX_WAIVERS, "too many waivers");
 	}
 	free(text);

@@ -24,7 +24,8 @@ static void check(bool ok, const char *what)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *xml = (const char *)data;
-	struct sw_buf text = SW_BUF_INIT, joined = SW_BUF_INIT, out = SW_BUF_INIT, again = SW_BUF_INIT;
+	struct sw_buf text = SW_BUF_INIT, joined = SW_BUF_INIT, out = SW_BUF_INIT,
+		      again = SW_BUF_INIT;
 	struct sw_err err = { 0 };
 	struct sw_extract x;
 

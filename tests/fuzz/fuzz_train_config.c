@@ -32,8 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    .cc_major = 8, .cc_minor = 6 };
 	struct sw_fleet_group g = { .name = group, .n = 1 };
 	struct sw_fleet_hw hw = { .gpus = &gpu, .ngpus = 1, .groups = &g, .ngroups = 1 };
-	struct sw_fleet_train_request r = { .seq = 1024,
-					    .targets = SW_FLEET_TRAIN_ALL_LINEAR | SW_FLEET_TRAIN_EXPERTS };
+	struct sw_fleet_train_request r = {
+		.seq = 1024, .targets = SW_FLEET_TRAIN_ALL_LINEAR | SW_FLEET_TRAIN_EXPERTS
+	};
 	struct sw_fleet_train_fit f;
 	sw_fleet_train_plan(&f, &s, &hw, 0, &r);
 	check(isfinite(f.peak) && f.peak > 0, "peak memory not a positive number");

@@ -157,7 +157,8 @@ static bool parse_cite(void *ud, const char *cite, struct sw_authority_section *
 		int t = 0;
 		if (sscanf(cite, "%63s %n", out->title, &t) != 1)
 			return false;
-		snprintf(out->code, sizeof(out->code), "%.*s", (int)(sect - cite - t - 1), cite + t);
+		snprintf(out->code, sizeof(out->code), "%.*s", (int)(sect - cite - t - 1),
+			 cite + t);
 		snprintf(out->section, sizeof(out->section), "%s", sect + 3);
 		return true;
 	}
@@ -180,7 +181,8 @@ static void test_code_texts(void **state)
 	struct sw_err err = { 0 };
 	struct sw_buf text = SW_BUF_INIT;
 	write_file("t.csv", "text,cite\r\n"
-			    "\"(a) The district courts shall have\noriginal jurisdiction.\",28 U.S.C. \xc2\xa7 1332\r\n"
+			    "\"(a) The district courts shall have\noriginal jurisdiction.\",28 "
+			    "U.S.C. \xc2\xa7 1332\r\n"
 			    "\"\",28 U.S.C. \xc2\xa7 1331\r\n"
 			    "no cite here,nocite\r\n");
 	char *p = path_in("t.csv");
@@ -191,12 +193,15 @@ static void test_code_texts(void **state)
 	assert_int_equal(s.stored, 1);
 	assert_int_equal(s.skipped, 2);
 	assert_int_equal(sw_authority_code_text(&text, a, "U. S. C.", "28", "1332", &err), 0);
-	assert_string_equal(text.data, "(a) The district courts shall have\noriginal jurisdiction.");
+	assert_string_equal(text.data,
+			    "(a) The district courts shall have\noriginal jurisdiction.");
 	assert_int_equal(sw_authority_code_exists(a, "U.S.C.", "28", "1332", &err), 1);
-	assert_int_equal(sw_authority_code_text(&text, a, "U.S.C.", "28", "1331", &err), SW_ENOTFOUND);
-	write_file("t.jsonl", "{\"cite\": \"Fed. R. Civ. P. 56\", \"text\": \"(a) No genuine dispute.\"}\n"
-			      "\n{\"cite\": 56}\nnot json\n"
-			      "{\"cite\": \"28 U.S.C. \xc2\xa7 1332\", \"text\": \"(a) Replaced.\"}");
+	assert_int_equal(sw_authority_code_text(&text, a, "U.S.C.", "28", "1331", &err),
+			 SW_ENOTFOUND);
+	write_file("t.jsonl",
+		   "{\"cite\": \"Fed. R. Civ. P. 56\", \"text\": \"(a) No genuine dispute.\"}\n"
+		   "\n{\"cite\": 56}\nnot json\n"
+		   "{\"cite\": \"28 U.S.C. \xc2\xa7 1332\", \"text\": \"(a) Replaced.\"}");
 	p = path_in("t.jsonl");
 	assert_int_equal(sw_authority_import_code_texts(&s, a, p, parse_cite, NULL, &err), 0);
 	free(p);
@@ -209,7 +214,8 @@ static void test_code_texts(void **state)
 	/* Neither a CSV with cite and text nor JSON Lines. */
 	write_file("u.csv", "code,title,section,name\nU.S.C.,28,1332,x\n");
 	p = path_in("u.csv");
-	assert_int_equal(sw_authority_import_code_texts(&s, a, p, parse_cite, NULL, &err), SW_EINPUT);
+	assert_int_equal(sw_authority_import_code_texts(&s, a, p, parse_cite, NULL, &err),
+			 SW_EINPUT);
 	free(p);
 	sw_buf_release(&text);
 	cleanup(a);

@@ -361,10 +361,11 @@ static void test_fact_shapes(void **state)
 		if (!got)
 			continue;
 		if (f.value != rows[k].value)
-			fail_msg("'%s': value %lld, expected %lld", rows[k].text, (long long)f.value,
-				 (long long)rows[k].value);
+			fail_msg("'%s': value %lld, expected %lld", rows[k].text,
+				 (long long)f.value, (long long)rows[k].value);
 		if (rows[k].unit[0] && strcmp(f.unit, rows[k].unit) != 0)
-			fail_msg("'%s': unit '%s', expected '%s'", rows[k].text, f.unit, rows[k].unit);
+			fail_msg("'%s': unit '%s', expected '%s'", rows[k].text, f.unit,
+				 rows[k].unit);
 	}
 }
 

@@ -37,7 +37,8 @@ static const char help_new[] =
 static const char help_old[] =
 	"-fa,   --flash-attn FA                  enable Flash Attention\n"
 	"--no-webui                              Disable the Web UI (default: enabled)\n"
-	"--api-key-file FNAME                    path to file containing API keys (default: none)\n";
+	"--api-key-file FNAME                    path to file containing API keys (default: "
+	"none)\n";
 
 /* A build that offers none of them; "--api-key-filex" is not the flag. */
 static const char help_bare[] =
@@ -57,8 +58,9 @@ static void test_caps(void **state)
 	assert_true(c.no_cors_credentials);
 	assert_string_equal(c.no_webui, "--no-webui");
 	sw_fleet_server_caps_access(&b, &c);
-	assert_string_equal(b.data, "API key (fleet/api-key); browsers refused (--cors-origins none, "
-				    "--no-cors-credentials); web UI off (--no-webui)");
+	assert_string_equal(b.data,
+			    "API key (fleet/api-key); browsers refused (--cors-origins none, "
+			    "--no-cors-credentials); web UI off (--no-webui)");
 
 	sw_fleet_server_caps_parse(&c, NULL, help_old);
 	assert_true(c.api_key_file);
@@ -66,20 +68,23 @@ static void test_caps(void **state)
 	assert_false(c.no_cors_credentials);
 	assert_string_equal(c.no_webui, "--no-webui");
 	sw_fleet_server_caps_access(&b, &c);
-	assert_string_equal(b.data, "API key (fleet/api-key); this build has no --cors-origins: a web "
-				    "page in a browser here may read its answers; web UI off (--no-webui)");
+	assert_string_equal(b.data,
+			    "API key (fleet/api-key); this build has no --cors-origins: a web "
+			    "page in a browser here may read its answers; web UI off (--no-webui)");
 
 	sw_fleet_server_caps_parse(&c, NULL, help_bare);
 	assert_true(c.known);
 	assert_false(c.api_key_file);
 	assert_string_equal(c.no_webui, "");
 	sw_fleet_server_caps_access(&b, &c);
-	assert_non_null(strstr(b.data, "this build has no --api-key-file: anything that reaches its "
-				       "port may use it"));
+	assert_non_null(strstr(b.data,
+			       "this build has no --api-key-file: anything that reaches its "
+			       "port may use it"));
 	assert_non_null(strstr(b.data, "this build has no --no-webui: its web chat is on"));
 
 	/* Only --no-ui: that one is passed. */
-	sw_fleet_server_caps_parse(&c, NULL, "-fa, --flash-attn [on|off|auto] x\n--ui, --no-ui  web UI\n");
+	sw_fleet_server_caps_parse(&c, NULL,
+				   "-fa, --flash-attn [on|off|auto] x\n--ui, --no-ui  web UI\n");
 	assert_string_equal(c.no_webui, "--no-ui");
 
 	sw_fleet_server_caps_parse(&c, NULL, NULL);
@@ -149,9 +154,11 @@ static void test_merge_key(void **state)
 	struct sw_llm_config c;
 	struct sw_err err = { 0 };
 	static const char text[] =
-		"{\"phase\": \"running\", \"supervisor_pid\": 0, \"access\": \"API key (fleet/api-key)\",\n"
+		"{\"phase\": \"running\", \"supervisor_pid\": 0, \"access\": \"API key "
+		"(fleet/api-key)\",\n"
 		" \"servers\": [\n"
-		"  {\"name\": \"a\", \"state\": \"ready\", \"url\": \"http://127.0.0.1:8081\", \"role\": \"drafter\",\n"
+		"  {\"name\": \"a\", \"state\": \"ready\", \"url\": \"http://127.0.0.1:8081\", "
+		"\"role\": \"drafter\",\n"
 		"   \"api_key_file\": \"/ws/fleet/api-key\"},\n"
 		"  {\"name\": \"b\", \"state\": \"ready\", \"url\": \"http://127.0.0.1:8082\",\n"
 		"   \"api_key_file\": \"/ws/fleet/api-key\"}]}\n";

@@ -34,8 +34,10 @@ static const struct fx_spec fx_llama8b = {
 static const char *const boards[] = {
 	"[gpu \"0\"]\nname = NVIDIA GeForce RTX 3090\nmemory_gib = 24\ncompute = 8.6\n",
 	"[gpu \"0\"]\nname = Tesla V100-SXM2-32GB\nmemory_gib = 32\ncompute = 7.0\n",
-	"[gpu \"0\"]\nname = NVIDIA GeForce RTX 5090\nmemory_gib = 32\ncompute = 12.0\nbandwidth_gbs = 1792\n"
-	"[gpu \"1\"]\nname = NVIDIA GeForce RTX 5090\nmemory_gib = 32\ncompute = 12.0\nbandwidth_gbs = 1792\n"
+	"[gpu \"0\"]\nname = NVIDIA GeForce RTX 5090\nmemory_gib = 32\ncompute = "
+	"12.0\nbandwidth_gbs = 1792\n"
+	"[gpu \"1\"]\nname = NVIDIA GeForce RTX 5090\nmemory_gib = 32\ncompute = "
+	"12.0\nbandwidth_gbs = 1792\n"
 	"[group \"pair\"]\ngpus = 0,1\n",
 };
 
@@ -50,16 +52,26 @@ struct row {
 };
 
 static const struct row rows[] = {
-	{ "llama 8B Q4_0, RTX 3090, pp512 @ d32768", &fx_llama8b, FX_Q4_K, 0, 512, 32768, 1448, "check" },
-	{ "Qwen3.x-27B Q4_K, RTX 3090, 1k prompt", &fx_qwen36_27b, FX_Q4_K, 0, 1024, 0, 673, "check" },
-	{ "Qwen3.x-27B Q4_K, RTX 3090, 8k prompt", &fx_qwen36_27b, FX_Q4_K, 0, 8024, 0, 993, "fit" },
-	{ "Qwen3.x-27B Q4_K, RTX 3090, 32k prompt", &fx_qwen36_27b, FX_Q4_K, 0, 32025, 0, 889, "fit" },
-	{ "Qwen3.x-27B Q4_K, RTX 3090, 64k prompt", &fx_qwen36_27b, FX_Q4_K, 0, 64025, 0, 737, "fit" },
-	{ "Qwen3.x-27B Q4_K, RTX 3090, 128k prompt", &fx_qwen36_27b, FX_Q4_K, 0, 128026, 0, 540, "fit" },
-	{ "Qwen3.6-35B-A3B 4-bit, V100, 4k prompt", &fx_qwen36_35b_a3b, FX_Q4_K, 1, 4096, 0, 372, "fit" },
-	{ "Qwen3.6-35B-A3B 4-bit, V100, 16k prompt", &fx_qwen36_35b_a3b, FX_Q4_K, 1, 16384, 0, 349, "fit" },
-	{ "Qwen3.x-27B, 2x RTX 5090 split, 10k prompt", &fx_qwen36_27b, FX_Q8_0, 2, 10000, 0, 4190, "check" },
-	{ "Qwen3.x-27B, 2x RTX 5090 split, 90k prompt", &fx_qwen36_27b, FX_Q8_0, 2, 89999, 0, 3035, "check" },
+	{ "llama 8B Q4_0, RTX 3090, pp512 @ d32768", &fx_llama8b,
+	  FX_Q4_K, 0, 512, 32768, 1448, "check" },
+	{ "Qwen3.x-27B Q4_K, RTX 3090, 1k prompt", &fx_qwen36_27b,
+	  FX_Q4_K, 0, 1024, 0, 673, "check" },
+	{ "Qwen3.x-27B Q4_K, RTX 3090, 8k prompt", &fx_qwen36_27b,
+	  FX_Q4_K, 0, 8024, 0, 993, "fit" },
+	{ "Qwen3.x-27B Q4_K, RTX 3090, 32k prompt", &fx_qwen36_27b,
+	  FX_Q4_K, 0, 32025, 0, 889, "fit" },
+	{ "Qwen3.x-27B Q4_K, RTX 3090, 64k prompt", &fx_qwen36_27b,
+	  FX_Q4_K, 0, 64025, 0, 737, "fit" },
+	{ "Qwen3.x-27B Q4_K, RTX 3090, 128k prompt", &fx_qwen36_27b,
+	  FX_Q4_K, 0, 128026, 0, 540, "fit" },
+	{ "Qwen3.6-35B-A3B 4-bit, V100, 4k prompt", &fx_qwen36_35b_a3b,
+	  FX_Q4_K, 1, 4096, 0, 372, "fit" },
+	{ "Qwen3.6-35B-A3B 4-bit, V100, 16k prompt", &fx_qwen36_35b_a3b,
+	  FX_Q4_K, 1, 16384, 0, 349, "fit" },
+	{ "Qwen3.x-27B, 2x RTX 5090 split, 10k prompt", &fx_qwen36_27b,
+	  FX_Q8_0, 2, 10000, 0, 4190, "check" },
+	{ "Qwen3.x-27B, 2x RTX 5090 split, 90k prompt", &fx_qwen36_27b,
+	  FX_Q8_0, 2, 89999, 0, 3035, "check" },
 };
 
 static int setup(void **state)
@@ -121,16 +133,16 @@ static void test_published_prefill(void **state)
 		double p = predict(&rows[i]);
 		double e = (p - rows[i].measured) / rows[i].measured;
 		bool hit = e > -0.35 && e < 0.35;
-		printf("%-46s %9.0f %9.0f %+7.0f%%  %s%s\n", rows[i].what, rows[i].measured, p, 100 * e,
-		       rows[i].role, hit ? "" : "  MISS");
+		printf("%-46s %9.0f %9.0f %+7.0f%%  %s%s\n", rows[i].what, rows[i].measured, p,
+		       100 * e, rows[i].role, hit ? "" : "  MISS");
 		hits += hit;
 		if (strcmp(rows[i].role, "check") == 0) {
 			checks++;
 			check_hits += hit;
 		}
 	}
-	printf("within 35%%: %zu of %zu rows, %zu of %zu checks\n", hits, SW_ARRAY_LEN(rows), check_hits,
-	       checks);
+	printf("within 35%%: %zu of %zu rows, %zu of %zu checks\n", hits, SW_ARRAY_LEN(rows),
+	       check_hits, checks);
 	assert_true(hits >= 4);
 	assert_true(check_hits * 2 >= checks);
 }

@@ -107,8 +107,9 @@ static void test_bad_config(void **state)
 	struct sw_err err = { 0 };
 	const char *no_hidden = "{\"num_hidden_layers\": 4, \"num_attention_heads\": 8, "
 				"\"vocab_size\": 100, \"intermediate_size\": 64}";
-	assert_int_equal(sw_fleet_train_shape_from_config(&s, no_hidden, strlen(no_hidden), "x.json",
-							  &err), SW_EINPUT);
+	assert_int_equal(
+		sw_fleet_train_shape_from_config(&s, no_hidden, strlen(no_hidden), "x.json", &err),
+		SW_EINPUT);
 	assert_non_null(strstr(err.msg, "has no hidden_size"));
 	assert_int_equal(sw_fleet_train_shape_from_config(&s, "[1]", 3, "y.json", &err), SW_EINPUT);
 	assert_non_null(strstr(err.msg, "'y.json' is not a config.json"));
@@ -165,7 +166,8 @@ static void test_memory_and_time(void **state)
 	struct sw_fleet_hw hw;
 	struct sw_fleet_train_fit f;
 	struct sw_err err = { 0 };
-	assert_int_equal(sw_fleet_train_shape_from_config(&s, tiny, strlen(tiny), "tiny.json", &err), 0);
+	assert_int_equal(
+		sw_fleet_train_shape_from_config(&s, tiny, strlen(tiny), "tiny.json", &err), 0);
 	assert_int_equal(s.params_total, 69156864);
 	load_boards(&hw);
 	struct sw_fleet_train_request r = { .method = SW_FLEET_TRAIN_QLORA, .rank = 8, .seq = 512 };
@@ -309,14 +311,14 @@ static const struct published figures[] = {
 	  SW_FLEET_TRAIN_QLORA, 8, 32768, 1, 32, 2216 },
 	{ "LLaMA-Factory LLaMA2-7B LoRA r8 1k x4", "llama-2-7b.config.json", "a100-40",
 	  SW_FLEET_TRAIN_LORA, 8, 1024, 4, 17, 2954 },
-	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 24 GB", "llama-3.1-8b.config.json", "a100-80",
-	  SW_FLEET_TRAIN_QLORA, 32, 5789, 1, 24, 0 },
-	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 40 GB", "llama-3.1-8b.config.json", "a100-80",
-	  SW_FLEET_TRAIN_QLORA, 32, 12264, 1, 40, 0 },
-	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 80 GB", "llama-3.1-8b.config.json", "a100-80",
-	  SW_FLEET_TRAIN_QLORA, 32, 28454, 1, 80, 0 },
-	{ "Unsloth docs, HF+FA2 Llama-3.3-70B QLoRA r32, 80 GB", "llama-3.3-70b.config.json", "a100-80",
-	  SW_FLEET_TRAIN_QLORA, 32, 6916, 1, 80, 0 },
+	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 24 GB", "llama-3.1-8b.config.json",
+	  "a100-80", SW_FLEET_TRAIN_QLORA, 32, 5789, 1, 24, 0 },
+	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 40 GB", "llama-3.1-8b.config.json",
+	  "a100-80", SW_FLEET_TRAIN_QLORA, 32, 12264, 1, 40, 0 },
+	{ "Unsloth docs, HF+FA2 Llama-3.1-8B QLoRA r32, 80 GB", "llama-3.1-8b.config.json",
+	  "a100-80", SW_FLEET_TRAIN_QLORA, 32, 28454, 1, 80, 0 },
+	{ "Unsloth docs, HF+FA2 Llama-3.3-70B QLoRA r32, 80 GB", "llama-3.3-70b.config.json",
+	  "a100-80", SW_FLEET_TRAIN_QLORA, 32, 6916, 1, 80, 0 },
 	{ "Qwen README, Qwen-7B Q-LoRA r64 1k", "qwen-7b.config.json", "a100-80",
 	  SW_FLEET_TRAIN_QLORA, 64, 1024, 1, 12.3, 8 * 1024 / 3.5 },
 	{ "Qwen README, Qwen-7B Q-LoRA r64 4k", "qwen-7b.config.json", "a100-80",
@@ -338,7 +340,9 @@ static void test_published_figures(void **state)
 		struct sw_fleet_train_shape s;
 		struct sw_fleet_train_fit fit;
 		load_shape(&s, f->config);
-		struct sw_fleet_train_request r = { .method = f->method, .rank = f->rank, .seq = f->seq,
+		struct sw_fleet_train_request r = { .method = f->method,
+						    .rank = f->rank,
+						    .seq = f->seq,
 						    .micro_batch = f->micro_batch };
 		sw_fleet_train_plan(&fit, &s, &hw, sw_fleet_hw_find_group(&hw, f->board), &r);
 		double gib = fit.peak / (1024.0 * 1024 * 1024);
@@ -349,11 +353,11 @@ static void test_published_figures(void **state)
 		if (f->tps > 0) {
 			time_rows++;
 			time_hits += te > -0.35 && te < 0.35;
-			printf("%-52s %7.1f %7.1f %+5.0f%% %7.0f %7.0f %+5.0f%%\n", f->what, f->gib, gib,
-			       100 * me, f->tps, fit.tokens_per_s, 100 * te);
+			printf("%-52s %7.1f %7.1f %+5.0f%% %7.0f %7.0f %+5.0f%%\n", f->what, f->gib,
+			       gib, 100 * me, f->tps, fit.tokens_per_s, 100 * te);
 		} else {
-			printf("%-52s %7.1f %7.1f %+5.0f%% %7s %7.0f %6s\n", f->what, f->gib, gib, 100 * me,
-			       "-", fit.tokens_per_s, "-");
+			printf("%-52s %7.1f %7.1f %+5.0f%% %7s %7.0f %6s\n", f->what, f->gib, gib,
+			       100 * me, "-", fit.tokens_per_s, "-");
 		}
 		sw_fleet_train_shape_release(&s);
 	}

@@ -158,8 +158,10 @@ static void test_errors(void **state)
 	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\ntimeout = -2\n",
 	       "5: bad timeout '-2': expected seconds from 0 (no limit) to 604800");
 	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\nendpoint = a\ncolour = red\n",
-	       "5: unknown key 'colour' in [role \"r\"] (known: endpoint, fallback, temperature, top_p, "
-	       "max_tokens, seed, context, reasoning, reasoning_budget, retries, connect_timeout, first_token_timeout, "
+	       "5: unknown key 'colour' in [role \"r\"] (known: endpoint, fallback, temperature, "
+	       "top_p, "
+	       "max_tokens, seed, context, reasoning, reasoning_budget, retries, connect_timeout, "
+	       "first_token_timeout, "
 	       "token_timeout, timeout)");
 	expect("[endpoint \"a\"]\nurl = http://h\n[role \"r\"]\ntemperature = 1\n\nendpoint = b\n",
 	       "6: role 'r' names endpoint 'b', which no [endpoint] section defines");

@@ -423,7 +423,8 @@ static void test_export(void **state)
 	l0 = json_array_get(lines, 0);
 	assert_string_equal(str_at(l0, "system"), "You draft declarations.");
 	assert_string_equal(str_at(l0, "conversations/0/from"), "human");
-	assert_string_equal(str_at(l0, "conversations/0/value"), "Draft the declaration of Jane Roe.");
+	assert_string_equal(str_at(l0, "conversations/0/value"),
+			    "Draft the declaration of Jane Roe.");
 	assert_string_equal(str_at(l0, "conversations/1/from"), "gpt");
 	json_decref(lines);
 	lines = export(SW_EXPORT_DPO, SW_EXPORT_LLAMAFACTORY, &written, &skipped, &rc, &err);

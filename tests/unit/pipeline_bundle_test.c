@@ -390,9 +390,10 @@ static void test_frame_metadata(void **state)
 		const char *f = b.text + b.pages[i].start;
 		if (!strcmp(b.pages[i].document, "ACME0000900")) {
 			found = true;
-			const char *want = "<<<EVIDENCE document=\"ACME0000900\" bates=\"ACME0000900\""
-					   " page=\"1\" title=\"Q1 &quot;pricing&quot; &lt;draft&gt;\""
-					   " date=\"2021-03-15\" custodian=\"Whitfield, Dana\">>>\n";
+			const char *want =
+				"<<<EVIDENCE document=\"ACME0000900\" bates=\"ACME0000900\""
+				" page=\"1\" title=\"Q1 &quot;pricing&quot; &lt;draft&gt;\""
+				" date=\"2021-03-15\" custodian=\"Whitfield, Dana\">>>\n";
 			if (memcmp(f, want, strlen(want)) != 0)
 				fail_msg("frame: %.*s", (int)b.pages[i].len, f);
 			assert_true(b.pages[i].tokens > 0);

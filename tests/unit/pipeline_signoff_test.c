@@ -126,7 +126,8 @@ static void test_refused(void **state)
 static void test_stamp(void **state)
 {
 	(void)state;
-	static const char hex[] = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+	static const char hex[] =
+		"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 	struct sw_certify_stamp st;
 	struct sw_err err = { 0 };
 	char *text = sw_xasprintf("x\n`sworn-certificate: v1 matter=acme run=7 waivers=3,12`\n"

@@ -65,7 +65,8 @@ static void test_dates(void **state)
 	};
 	for (size_t i = 0; i < SW_ARRAY_LEN(cases); i++)
 		if (strcmp(norm(cases[i][0]), cases[i][1]) != 0)
-			fail_msg("'%s' gave %s, want %s", cases[i][0], norm(cases[i][0]), cases[i][1]);
+			fail_msg("'%s' gave %s, want %s", cases[i][0], norm(cases[i][0]),
+				 cases[i][1]);
 }
 
 static void test_names(void **state)
@@ -131,9 +132,16 @@ static void test_rows_json(void **state)
 {
 	(void)state;
 	struct sw_doc_row rows[2] = { 0 };
-	rows[0] = (struct sw_doc_row){ .id = 3, .name = W("a.pdf"), .kind = W("pdf"),
-		.origin = W("evidence"), .status = W("active"), .beg_bates = W("X-1"),
-		.end_bates = W("X-2"), .pages = 2, .source = W("in/a.pdf"), .imported_at = W("2026-01-02") };
+	rows[0] = (struct sw_doc_row){ .id = 3,
+				       .name = W("a.pdf"),
+				       .kind = W("pdf"),
+				       .origin = W("evidence"),
+				       .status = W("active"),
+				       .beg_bates = W("X-1"),
+				       .end_bates = W("X-2"),
+				       .pages = 2,
+				       .source = W("in/a.pdf"),
+				       .imported_at = W("2026-01-02") };
 	rows[0].meta.value[SW_FIELD_CUSTODIAN] = W("Kim");
 	rows[0].meta.value[SW_FIELD_SENT] = W("3/4/2021");
 	memcpy(rows[0].meta.day[SW_FIELD_SENT], "2021-03-04", sizeof("2021-03-04"));

@@ -14,7 +14,9 @@
 
 #include "verify/docx_int.h"
 
-#define DOC_HEAD "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body>"
+#define DOC_HEAD                                                                                   \
+	"<w:document "                                                                             \
+	"xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body>"
 #define DOC_TAIL "</w:body></w:document>"
 
 static int splice(struct sw_buf *out, long *ids, const char *xml, const char *text,
@@ -30,8 +32,9 @@ static int splice(struct sw_buf *out, long *ids, const char *xml, const char *te
 static void test_cut_on_the_claim(void **state)
 {
 	(void)state;
-	const char *xml = DOC_HEAD "<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Smith &amp; Co. paid $5.</w:t>"
-			  "</w:r></w:p>" DOC_TAIL;
+	const char *xml =
+		DOC_HEAD "<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Smith &amp; Co. paid $5.</w:t>"
+			 "</w:r></w:p>" DOC_TAIL;
 	struct sw__docx_note note = { 0, 11, NULL }; /* "Smith & Co." */
 	struct sw_buf out = SW_BUF_INIT;
 	long id = -2;
@@ -51,17 +54,19 @@ static void test_cut_on_the_claim(void **state)
 static void test_claim_over_runs(void **state)
 {
 	(void)state;
-	const char *xml = DOC_HEAD "<w:p><w:r><w:t xml:space=\"preserve\">See </w:t></w:r>"
-			  "<w:r><w:rPr><w:i/></w:rPr><w:t>Celotex</w:t></w:r><w:r><w:t>, 477 U.S. 317.</w:t>"
-			  "</w:r></w:p>" DOC_TAIL;
+	const char *xml = DOC_HEAD
+		"<w:p><w:r><w:t xml:space=\"preserve\">See </w:t></w:r>"
+		"<w:r><w:rPr><w:i/></w:rPr><w:t>Celotex</w:t></w:r><w:r><w:t>, 477 U.S. 317.</w:t>"
+		"</w:r></w:p>" DOC_TAIL;
 	const char *text = "See Celotex, 477 U.S. 317.\n";
 	struct sw__docx_note note = { 4, 25, NULL };
 	struct sw_buf out = SW_BUF_INIT;
 	long id;
 	assert_int_equal(splice(&out, &id, xml, text, &note, 1, 3), 0);
 	assert_int_equal(id, 3);
-	const char *s = strstr(out.data, "<w:commentRangeStart w:id=\"3\"/><w:r><w:rPr><w:i/></w:rPr>"
-				       "<w:t xml:space=\"preserve\">Celotex");
+	const char *s =
+		strstr(out.data, "<w:commentRangeStart w:id=\"3\"/><w:r><w:rPr><w:i/></w:rPr>"
+				 "<w:t xml:space=\"preserve\">Celotex");
 	const char *e = strstr(out.data, "477 U.S. 317</w:t></w:r><w:commentRangeEnd w:id=\"3\"/>");
 	assert_non_null(s);
 	assert_non_null(e);
@@ -75,10 +80,11 @@ static void test_claim_over_runs(void **state)
 static void test_refusals_and_ids(void **state)
 {
 	(void)state;
-	const char *xml = DOC_HEAD "<w:p><w:commentRangeStart w:id=\"4\"/><w:r><w:t>A</w:t></w:r>"
-			  "<w:commentRangeEnd w:id=\"4\"/></w:p>"
-			  "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>B</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r>"
-			  "<w:t>C</w:t></w:r></w:p></w:tc></w:tr></w:tbl>" DOC_TAIL;
+	const char *xml = DOC_HEAD
+		"<w:p><w:commentRangeStart w:id=\"4\"/><w:r><w:t>A</w:t></w:r>"
+		"<w:commentRangeEnd w:id=\"4\"/></w:p>"
+		"<w:tbl><w:tr><w:tc><w:p><w:r><w:t>B</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r>"
+		"<w:t>C</w:t></w:r></w:p></w:tc></w:tr></w:tbl>" DOC_TAIL;
 	struct sw_buf out = SW_BUF_INIT;
 	long ids[3];
 	/* "\t"; "C"; "A\nB\tC", from the body into a table's cell */
@@ -93,8 +99,9 @@ static void test_refusals_and_ids(void **state)
 	assert_int_equal(ids[1], 5);
 	/* A range from the body into a cell starts where the cell does. */
 	assert_int_equal(ids[2], 6);
-	assert_non_null(strstr(out.data, "<w:commentRangeStart w:id=\"5\"/><w:commentRangeStart "
-				      "w:id=\"6\"/><w:r><w:t xml:space=\"preserve\">C</w:t></w:r>"));
+	assert_non_null(strstr(out.data,
+			       "<w:commentRangeStart w:id=\"5\"/><w:commentRangeStart "
+			       "w:id=\"6\"/><w:r><w:t xml:space=\"preserve\">C</w:t></w:r>"));
 	/* The reader's list of tracked changes after the text is allowed. */
 	sw_buf_reset(&out);
 	assert_int_equal(splice(&out, ids, xml,
@@ -137,8 +144,12 @@ static void test_create_then_annotate(void **state)
 	const char *text = "# Facts\n\nThe invoice is ACME0000012 & more.\tTab\fPage two.\n";
 	char first[] = "unsupported bates\nnot in the production", second[] = "a second";
 	struct sw__docx_note notes[2] = { { 24, 35, first }, { 46, 55, second } };
-	struct sw__docx_job job = { .text = text, .len = strlen(text), .notes = notes,
-				    .nnotes = 2, .author = "sworn", .date = "2026-01-02T03:04:05Z" };
+	struct sw__docx_job job = { .text = text,
+				    .len = strlen(text),
+				    .notes = notes,
+				    .nnotes = 2,
+				    .author = "sworn",
+				    .date = "2026-01-02T03:04:05Z" };
 	struct sw_buf made = SW_BUF_INIT, again = SW_BUF_INIT;
 	size_t anchored = 0;
 	assert_int_equal(sw__verify_docx_v1.create(&made, &job, NULL), 0);

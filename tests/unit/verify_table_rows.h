@@ -357,8 +357,8 @@ static const struct row rows[] = {
 	R(.draft = "The order shipped. (ACME0000004.) I declare under penalty  of\nperjury.",
 	  .kind = "missing", .at = "order", .want = NONE, .reason = "the 1746 clause",
 	  .element = "the 1746 clause=penalty of perjury", .gate = PASS),
-	R(.draft = "The order shipped late and cost a great deal.", .kind = "missing", .at = "order",
-	  .want = SUP, .reason = "no record", .need_record = true, .gate = BLOCKS),
+	R(.draft = "The order shipped late and cost a great deal.", .kind = "missing",
+	  .at = "order", .want = SUP, .reason = "no record", .need_record = true, .gate = BLOCKS),
 	/* --- propositions: every reason of rules_prop.c, rules_names.c and
 	 * rules_polarity.c ------------------------------------------------------ */
 	R(.draft = "The credit was three weeks at five percent. (Pl. Ex. 6 at 2.)",
@@ -377,10 +377,12 @@ static const struct row rows[] = {
 	R(.draft = "Acme received the order four weeks late. (Pl. Ex. 6 at 1.)",
 	  .kind = "proposition", .at = "four weeks", .want = SUP,
 	  .reason = "four weeks from 2021-03-10 to 2021-04-06"),
-	R(.draft = "Roe wrote that \"[t]he earliest we can ship is March 31, 2021.\" (ACME0000003.)",
+	R(.draft =
+		  "Roe wrote that \"[t]he earliest we can ship is March 31, 2021.\" (ACME0000003.)",
 	  .kind = "quote", .at = "earliest we can ship", .want = CON,
 	  .reason = "gives these words to Tom Smith, not Roe"),
-	R(.draft = "Smith wrote that \"[t]he earliest we can ship is March 31, 2021.\" (ACME0000003.)",
+	R(.draft = "Smith wrote that \"[t]he earliest we can ship is March 31, 2021.\" "
+		   "(ACME0000003.)",
 	  .kind = "quote", .at = "earliest we can ship", .want = SUP),
 	R(.draft = "The credit was three weeks at two percent. (Pl. Ex. 6 at 1.)",
 	  .kind = "proposition", .at = "two percent", .want = UNS,

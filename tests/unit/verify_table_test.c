@@ -395,7 +395,8 @@ static void run_row(size_t k, const struct row *r, struct sw_matter *m, struct s
 			size_t o2 = (size_t)(at2 - rep.text);
 			sw_buf_addf(&got, "%suncited '%.*s' (%s)", got.len ? "; " : "",
 				    (int)(x->end - x->start), rep.text + x->start, x->facts);
-			seen |= x->start <= o2 && o2 < x->end && (!r->reason || strstr(x->facts, r->reason));
+			seen |= x->start <= o2 && o2 < x->end &&
+				(!r->reason || strstr(x->facts, r->reason));
 		}
 		for (size_t q = 0; !strcmp(r->kind, "missing") && q < rep.nmissing; q++) {
 			sw_buf_addf(&got, "%smissing %s", got.len ? "; " : "", rep.missing[q]);
