@@ -16,22 +16,8 @@ mkdir -p "$T/xdg/sworn"
 printf '[user]\nname = Ann Lee\nemail = ann@firm.example\nbar_number = CA 123456\n' \
 	>"$T/xdg/sworn/user.conf"
 
-"$SWORN" init -q "$T/ws" || exit 1
-boards_conf
-cd "$T/ws" || exit 1
-"$SWORN" matter new acme >/dev/null || exit 1
-"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
-cp "$D/brief.md" brief.md
-printf '[answer "draft"]\nfile = %s\n' "$D/draft-invented.md" >"$T/a.ini"
-cat >"$T/b.ini" <<INI
-[answer "review"]
-match = opposing counsel's most careful associate
-file = $D/review.json
-[answer "revise"]
-match = Revise the declaration
-file = $D/draft-fixed.md
-INI
-fakes "$T/a.ini" "$T/b.ini"
+pipeline_ws
+fakes "$T/a.ini" "$T/b-fixes.ini"
 run 0 "$SWORN" draft -m acme --task declaration --brief brief.md
 has "$T/out" "run 1: verified"
 
@@ -165,7 +151,7 @@ m=$("$SWORN" verify -m acme "$D/draft-invented.md" | awk '/unsupported +bates .*
 before=$(sql acme "SELECT json_extract(detail, '$.blocked') FROM run_steps WHERE run_id = 1 AND key = 'verify#0'")
 run 1 "$SWORN" verify -m acme "$D/draft-invented.md" --waive "$m" --reason "checked by hand"
 has "$T/out" "waived claims (1):"
-fakes "$T/a.ini" "$T/b.ini"
+fakes "$T/a.ini" "$T/b-fixes.ini"
 run 0 "$SWORN" draft -m acme --task declaration --brief brief.md
 eq "one fewer blocked" "$(sql acme "SELECT json_extract(detail, '$.blocked') FROM run_steps
 	WHERE run_id = 2 AND key = 'verify#0'")" "$((before - 1))"

@@ -29,23 +29,7 @@ wait_step() {
 	done
 }
 
-"$SWORN" init -q "$T/ws" || exit 1
-boards_conf
-cd "$T/ws" || exit 1
-"$SWORN" matter new acme >/dev/null || exit 1
-"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
-cp "$D/brief.md" brief.md
-
-printf '[answer "draft"]\nfile = %s\n' "$D/draft-invented.md" >"$T/a.ini"
-cat >"$T/b-fixes.ini" <<INI
-[answer "review"]
-match = opposing counsel's most careful associate
-file = $D/review.json
-[answer "revise"]
-match = Revise the declaration
-file = $D/draft-fixed.md
-INI
-sed "s|draft-fixed.md|draft-invented.md|" "$T/b-fixes.ini" >"$T/b-never.ini"
+pipeline_ws
 
 # -------------------------------------------------- no server: says so
 run 2 "$SWORN" draft -m acme --task declaration --brief brief.md

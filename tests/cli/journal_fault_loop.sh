@@ -90,22 +90,8 @@ loop() {
 	echo "$site over $op: $fired statements failed in turn"
 }
 
-"$SWORN" init -q "$T/ws" || exit 1
-boards_conf
-cd "$T/ws" || exit 1
-"$SWORN" matter new acme >/dev/null || exit 1
-"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
-cp "$D/brief.md" brief.md
-printf '[answer "draft"]\nfile = %s\n' "$D/draft-invented.md" >"$T/a.ini"
-cat >"$T/b.ini" <<INI
-[answer "review"]
-match = opposing counsel's most careful associate
-file = $D/review.json
-[answer "revise"]
-match = Revise the declaration
-file = $D/draft-fixed.md
-INI
-fakes "$T/a.ini" "$T/b.ini"
+pipeline_ws
+fakes "$T/a.ini" "$T/b-fixes.ini"
 cd "$T" || exit 1
 
 # ------------------------------------------------------- sworn draft

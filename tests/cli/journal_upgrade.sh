@@ -10,12 +10,7 @@
 D="$SW_TEST_DATA/pipeline"
 trap 'for p in $pids; do kill $p 2>/dev/null; done; rm -rf "$T"' EXIT
 
-"$SWORN" init -q "$T/ws" || exit 1
-boards_conf
-cd "$T/ws" || exit 1
-"$SWORN" matter new acme >/dev/null || exit 1
-"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
-cp "$D/brief.md" brief.md
+pipeline_ws "$D/draft-fixed.md"
 journal_version=$(sql acme "SELECT version FROM schema_versions WHERE owner = 'journal'")
 case $journal_version in
 [3-9] | [1-9][0-9]) ;;
@@ -24,16 +19,7 @@ esac
 eq "record_docs" "$(sql acme "SELECT count(*) FROM record_docs")" \
 	"$(sql acme "SELECT count(*) FROM documents")"
 
-printf '[answer "draft"]\nfile = %s\n' "$D/draft-fixed.md" >"$T/a.ini"
-cat >"$T/b.ini" <<INI
-[answer "review"]
-match = opposing counsel's most careful associate
-file = $D/review.json
-[answer "revise"]
-match = Revise the declaration
-file = $D/draft-fixed.md
-INI
-fakes "$T/a.ini" "$T/b.ini"
+fakes "$T/a.ini" "$T/b-fixes.ini"
 run 0 "$SWORN" draft -m acme --task declaration --brief brief.md
 has "$T/out" "run 1: verified"
 steps=$(sql acme "SELECT count(*) FROM run_steps")

@@ -191,6 +191,32 @@ endpoint = board-b
 CONF
 }
 
+# pipeline_ws [DRAFT]: the drafting tests' workspace: $T/ws with the two
+# boards (boards_conf), matter acme (acme-mini ingested) and brief.md, the
+# current folder; $T/a.ini has board-a draft DRAFT (default: a draft that
+# invents a Bates number and a date), $T/b-fixes.ini has board-b review it
+# and revise it into the fixed draft, $T/b-never.ini revise it into the
+# invented one again.  The caller starts them with fakes.
+pipeline_ws() {
+	_pd="$SW_TEST_DATA/pipeline"
+	"$SWORN" init -q "$T/ws" || exit 1
+	boards_conf
+	cd "$T/ws" || exit 1
+	"$SWORN" matter new acme >/dev/null || exit 1
+	"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
+	cp "$_pd/brief.md" brief.md
+	printf '[answer "draft"]\nfile = %s\n' "${1:-$_pd/draft-invented.md}" >"$T/a.ini"
+	cat >"$T/b-fixes.ini" <<INI
+[answer "review"]
+match = opposing counsel's most careful associate
+file = $_pd/review.json
+[answer "revise"]
+match = Revise the declaration
+file = $_pd/draft-fixed.md
+INI
+	sed "s|draft-fixed.md|draft-invented.md|" "$T/b-fixes.ini" >"$T/b-never.ini"
+}
+
 fakes() {
 	for p in $pids; do kill $p 2>/dev/null; wait $p 2>/dev/null; done
 	pids=""

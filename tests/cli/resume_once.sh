@@ -15,21 +15,7 @@ chats() {
 	grep -F '"path":"/v1/chat/completions"' "$1" 2>/dev/null | grep -cF -- "${2:-}"
 }
 
-"$SWORN" init -q "$T/ws" || exit 1
-boards_conf
-cd "$T/ws" || exit 1
-"$SWORN" matter new acme >/dev/null || exit 1
-"$SWORN" ingest -m acme "$SW_TEST_DATA/acme-mini" >/dev/null 2>&1 || exit 1
-cp "$D/brief.md" brief.md
-printf '[answer "draft"]\nfile = %s\n' "$D/draft-invented.md" >"$T/a.ini"
-cat >"$T/b-fixes.ini" <<INI
-[answer "review"]
-match = opposing counsel's most careful associate
-file = $D/review.json
-[answer "revise"]
-match = Revise the declaration
-file = $D/draft-fixed.md
-INI
+pipeline_ws
 printf '[answer "dies"]\nseq = 2\nmode = error-mid\n' | cat - "$T/b-fixes.ini" >"$T/b-dies.ini"
 
 fakes "$T/a.ini" "$T/b-dies.ini"
