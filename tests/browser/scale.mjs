@@ -155,6 +155,22 @@ try {
 	bench(`a keystroke in a ${opened.claims}-claim draft (median of ${sorted.length})`, med, 16);
 	console.log(`BENCH the same, 90th percentile ${p90.toFixed(1)} ms, worst ${(sorted[sorted.length - 1] || 0).toFixed(1)} ms; ` +
 		`${keys.long} tasks over 50 ms while typing`);
+	// And the work deferred to a pause in typing (the summary, the touched
+	// items of the list, the jump list: performance.measure
+	// sworn:after-typing), keys 400 ms apart so that it runs after each.
+	await page.evaluate(() => { window.__keys = []; performance.clearMeasures('sworn:after-typing'); });
+	for (const ch of 'and then a pause ') {
+		await page.keyboard.press(ch === ' ' ? 'Space' : ch);
+		await page.waitForTimeout(400);
+	}
+	const slow = await page.evaluate(() => ({
+		keys: window.__keys.filter((k) => k.t1 && k.f1).map((k) => (k.t1 - k.t0) + (k.f1 - k.f0)),
+		after: performance.getEntriesByName('sworn:after-typing').map((e) => e.duration),
+	}));
+	const mid = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)] || 0;
+	check('the deferred work ran after each key', slow.after.length >= 15, slow.after.length);
+	bench(`a keystroke typed after a pause (median of ${slow.keys.length})`, mid(slow.keys), 16);
+	bench(`the work deferred to a pause in typing (median of ${slow.after.length})`, mid(slow.after), 16);
 	const typed = await page.evaluate(() => {
 		const back = document.querySelector('.backdrop'), ta = document.querySelector('#draft-text');
 		return { same: back.textContent.replace(/\u200b/g, '').replace(/\n/g, '') === ta.value.replace(/\n/g, ''),

@@ -1086,6 +1086,7 @@
 				return { c: c, s: n.at(f(c.start)), e: n.at(f(c.end)), stale: false };
 			}).filter(function (k) { return k.e > k.s; });
 			st.current = -1;
+			st.summaryKey = st.jumpKey = null; /* a new report: both drawn again */
 			return n.text;
 		}
 
@@ -1131,6 +1132,11 @@
 			var sm = st.report.summary || {};
 			var nb = st.claims.filter(function (k) { return blocked(k.c.verdict) && !k.stale; }).length;
 			var stale = st.claims.some(function (k) { return k.stale; }) || st.textVerified !== st.text;
+			/* after a keystroke it is mostly the same: redrawn only when not */
+			var key = [nb, stale, sm.claims].join();
+			if (key === st.summaryKey)
+				return;
+			st.summaryKey = key;
 			clear(summary);
 			summary.className = 'summary ' + (nb ? 'gate-blocked' : stale ? 'gate-stale' : 'gate-pass');
 			summary.appendChild(el('strong', null, nb ? '\u2716 Blocked: ' + nb + ' claim' + (nb === 1 ? '' : 's') + ' to fix' :
@@ -1187,7 +1193,10 @@
 		}
 
 		function renderJump() {
-			var b = blockedIdx();
+			var b = blockedIdx(), key = b.join();
+			if (key === st.jumpKey)
+				return;
+			st.jumpKey = key;
 			clear(jump);
 			jump.appendChild(el('option', { value: '' }, b.length ? 'Jump to one of ' + b.length +
 				' blocked claims…' : 'No blocked claim'));
@@ -1611,7 +1620,12 @@
 				requestAnimationFrame(function () { st.fitting = false; fit(shrunk ? true : false); });
 			}
 			clearTimeout(st.listTimer);
-			st.listTimer = setTimeout(function () { renderSummary(); patchList(); }, 250);
+			st.listTimer = setTimeout(function () {
+				var t = performance.now();
+				renderSummary();
+				patchList();
+				performance.measure('sworn:after-typing', { start: t }); /* tests/browser */
+			}, 250);
 			schedule();
 		});
 		['click', 'keyup', 'select'].forEach(function (ev) { ta.addEventListener(ev, caretClaim); });
