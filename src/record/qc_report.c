@@ -2,8 +2,7 @@
  * `sworn matter qc --json` and of the browser's GET /api/m/NAME/qc, and
  * the CSV of `--format csv` and of the browser's download.  One writer for
  * both, so that the page and the command never disagree. */
-#include <stdlib.h>
-#include <string.h>
+#include <stdio.h>
 
 #include <jansson.h>
 

@@ -4,7 +4,6 @@
  * record (qc_report.c) so that the page and the command agree.  An
  * optional ?volume=NAME narrows either to one volume, as the command's
  * VOLUME argument does. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "web/web_int.h"
