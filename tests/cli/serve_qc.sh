@@ -13,29 +13,7 @@ new_workspace
 cd "$T/ws" || exit 1
 q=$UTF8_THORN
 
-# volume NAME P: a clean volume of prefix P: P0001-P0002 (two pages, a
-# native), P0003 and its attachment P0004, each page's image in the .OPT.
-volume() {
-	n=$1 p=$2
-	mkdir -p "$n/DATA" "$n/TEXT" "$n/IMAGES" "$n/NATIVES"
-	{
-		dat_row "$DC4" "$q" BEGBATES ENDBATES BEGATTACH DATESENT TEXTPATH NATIVEPATH
-		dat_row "$DC4" "$q" ${p}0001 ${p}0002 '' 03/15/2021 "TEXT\\${p}0001.txt" "NATIVES\\${p}0001.docx"
-		dat_row "$DC4" "$q" ${p}0003 ${p}0003 ${p}0003 2021-03-16 "TEXT\\${p}0003.txt" ''
-		dat_row "$DC4" "$q" ${p}0004 ${p}0004 ${p}0003 '' "TEXT\\${p}0004.txt" ''
-	} > "$n/DATA/$n.DAT"
-	printf 'the %s agreement\fits second page\n' "$n" > "$n/TEXT/${p}0001.txt"
-	printf 'the %s cover letter\n' "$n" > "$n/TEXT/${p}0003.txt"
-	printf 'the %s enclosure\n' "$n" > "$n/TEXT/${p}0004.txt"
-	printf 'PK\003\004' > "$n/NATIVES/${p}0001.docx"
-	for i in 1 2 3 4; do printf 'II*\0' > "$n/IMAGES/${p}000$i.tif"; done
-	{
-		printf '%s0001,%s,IMAGES\\%s0001.tif,Y,,,2\r\n' "$p" "$n" "$p"
-		printf '%s0002,%s,IMAGES\\%s0002.tif,,,,\r\n' "$p" "$n" "$p"
-		printf '%s0003,%s,IMAGES\\%s0003.tif,Y,,,1\r\n' "$p" "$n" "$p"
-		printf '%s0004,%s,IMAGES\\%s0004.tif,Y,,,1\r\n' "$p" "$n" "$p"
-	} > "$n/DATA/$n.OPT"
-}
+. "$SW_SRC/tests/cli/qc_volume.inc"
 
 volume CLEAN CLN
 "$SWORN" ingest -m m CLEAN >/dev/null 2>&1 || exit 1
