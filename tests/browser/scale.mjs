@@ -182,6 +182,8 @@ try {
 
 	// ------------------------------------------------ n / p and the jump list
 	await page.keyboard.press('Escape');
+	const tabStops = () => page.evaluate(() =>
+		[...document.querySelectorAll('#claim-list button')].filter((b) => b.tabIndex >= 0).length);
 	const cur = () => page.evaluate(() => {
 		const li = document.querySelector('#claim-list li.current');
 		return li ? { text: li.textContent, blocked: li.classList.contains('blocked'),
@@ -198,7 +200,7 @@ try {
 	await page.keyboard.press('ArrowDown');
 	const down = await cur();
 	check('an arrow moves in the list', down && down.text !== p1.text && down.focused, down);
-	const stops = await page.evaluate(() => [...document.querySelectorAll('#claim-list button')].filter((b) => b.tabIndex >= 0).length);
+	const stops = await tabStops();
 	check('still one tab stop in the list', stops === 1, stops);
 	const options = await page.locator('#jump option').count();
 	check('the jump list lists the blocked claims', options >= opened.blocked / 2, options);
@@ -209,6 +211,7 @@ try {
 		return li && li.firstChild.getAttribute('data-i') === i && li.classList.contains('blocked');
 	}, target);
 	check('the jump list moves to the claim chosen', jumped);
+	check('one tab stop after the jump', await tabStops() === 1);
 
 	// ------------------------------------------------ the page a reason names
 	async function openClaim(kind, has) {

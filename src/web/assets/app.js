@@ -1106,6 +1106,10 @@
 				a.firstChild.tabIndex = -1;
 			}
 			if (b) {
+				/* the list's one tab stop moves with the current claim */
+				var stop = list.querySelector('button[tabindex="0"]');
+				if (stop && stop !== b.firstChild)
+					stop.tabIndex = -1;
 				b.classList.add('current');
 				b.firstChild.setAttribute('aria-current', 'true');
 				b.firstChild.tabIndex = 0;
@@ -1221,7 +1225,9 @@
 			renderSummary();
 			renderList();
 			fit();
-			/* the print view after the page is drawn (and before printing) */
+			/* the print view: its text now (it is not laid out on screen), its
+			 * marks after the page is drawn (and before printing) */
+			printView.textContent = st.text;
 			clearTimeout(st.printTimer);
 			st.printTimer = setTimeout(function () { printLayer.paint(); }, 300);
 		}
