@@ -440,12 +440,13 @@ try {
 	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 	check('no sideways scrolling on a 13-inch screen', overflow <= 0, overflow);
 	await page.emulateMedia({ media: 'print' });
-	const printVisible = await page.evaluate(() => {
+	const printView = await page.evaluate(() => {
 		const p = document.querySelector('.printview');
-		return getComputedStyle(p).display !== 'none' && p.textContent.includes('DECLARATION') &&
-			getComputedStyle(document.querySelector('.editor')).display === 'none';
+		return { shown: getComputedStyle(p).display, draft: p.textContent.includes('DECLARATION'),
+			editor: getComputedStyle(document.querySelector('.editor')).display, text: p.textContent.slice(0, 80) };
 	});
-	check('the print view shows the draft, not the editor', printVisible);
+	check('the print view shows the draft, not the editor', printView.shown !== 'none' && printView.draft &&
+		printView.editor === 'none', printView);
 	await page.emulateMedia({ media: 'screen' });
 
 	check('no script error and no CSP violation in the page', problems.length === 0, problems);
