@@ -243,6 +243,9 @@ try {
 			elsewhere.links.every((h) => /^#\/m\/acme\/doc\/\d+\/\d+$/.test(h)), elsewhere.links);
 	}
 	await page.screenshot({ path: path.join(outDir, 'scale-elsewhere.png') });
+	const factLink = await page.evaluate(() => [...document.querySelectorAll('#claim-detail .facts a.bates')]
+		.map((a) => a.getAttribute('href')));
+	check('the pages a fact is found on link to the viewer', factLink.includes('#/m/acme/bates/ACME0000005'), factLink);
 	const quote = await openClaim('quote', 'the earliest we can ship');
 	if (quote) {
 		check('a blocked quotation names its closest passage', /closest on ACME0000003/.test(quote.reason), quote.reason);
@@ -255,6 +258,11 @@ try {
 	await page.waitForSelector('.pagebox.wide .pagetext');
 	check('the link opens the page in the record viewer', /#\/m\/acme\/doc\/\d+\/\d+$/.test(page.url()) &&
 		/ACME0000003/.test(await page.locator('.pagebox.wide .pagehead').textContent()), page.url());
+	await page.goto(origin + '/#/m/acme/bates/ACME0000005');
+	await page.waitForFunction(() => /#\/m\/acme\/doc\/\d+\/\d+$/.test(location.hash));
+	await page.waitForSelector('.pagebox.wide .pagehead');
+	check('a Bates link opens its page in the viewer',
+		/ACME0000005/.test(await page.locator('.pagebox.wide .pagehead').textContent()), page.url());
 	check('no script error in the page', problems.length === 0, problems);
 } catch (e) {
 	failures++;

@@ -7,6 +7,7 @@
  *   #/                          matters
  *   #/m/NAME                    a matter's documents, with search
  *   #/m/NAME/doc/ID/PAGE        one page of a document (text, image)
+ *   #/m/NAME/bates/NUMBER       the page of a Bates number (goes to doc/ID/PAGE)
  *   #/m/NAME/runs               runs
  *   #/m/NAME/runs/ID            a run: status, steps, timings (polled while running)
  *   #/m/NAME/runs/ID/draft      the draft: claims by verdict, evidence, edit, verify, approve
@@ -248,6 +249,8 @@
 				view = viewDocs(m);
 			else if (parts[2] === 'doc')
 				view = viewPage(m, parts[3], parseInt(parts[4] || '1', 10));
+			else if (parts[2] === 'bates' && parts[3])
+				view = viewBates(m, parts[3]);
 			else if (parts[2] === 'runs' && !parts[3])
 				view = viewRuns(m);
 			else if (parts[2] === 'runs' && parts[4] === 'draft')
@@ -562,6 +565,24 @@
 				out.push(mk.slice());
 		});
 		return out;
+	}
+
+	/* #/m/NAME/bates/NUMBER: the page of that Bates number in the viewer */
+	function viewBates(m, bates) {
+		page('Bates ' + bates);
+		var gen = generation;
+		api(mpath(m) + '/page?bates=' + enc(bates)).then(function (r) {
+			if (live(gen))
+				location.replace('#/m/' + enc(m) + '/doc/' + enc(r.data.doc_id) + '/' + enc(r.data.page || 1));
+		}).catch(failed);
+		return true;
+	}
+
+	/* A page named by a reason or a fact: a link to the viewer when it is
+	 * a Bates number, else its name as text. */
+	function batesLink(m, name) {
+		return /^[A-Za-z][A-Za-z0-9_.-]*\d$/.test(name) ?
+			link('#/m/' + enc(m) + '/bates/' + enc(name), name, { class: 'bates' }) : name;
 	}
 
 	function viewPage(m, docId, pg) {
@@ -1321,8 +1342,10 @@
 				var ul = el('ul', { class: 'facts' });
 				c.facts.forEach(function (f) {
 					ul.appendChild(el('li', null, verdictTag(f.verdict), ' ', f.kind + ': ', el('strong', null, f.text),
-						f.page ? ' (page ' + f.page + ')' : '',
-						f.found_on && f.found_on.length ? ' found on ' + f.found_on.join(', ') : ''));
+						f.page ? [' (page ', batesLink(m, f.page), ')'] : '',
+						f.found_on && f.found_on.length ? [' found on ', f.found_on.map(function (w, i) {
+							return [i ? ', ' : '', batesLink(m, w)];
+						})] : ''));
 				});
 				detail.appendChild(ul);
 			}
