@@ -54,6 +54,11 @@ static void matter_open(struct sw_matter *m, const char *name, bool create)
 
 static void matter_close(struct sw_matter *m)
 {
+	/* as sw_matter_close: the statements it keeps go first */
+	for (size_t i = 0; i < SW_ARRAY_LEN(m->queries); i++)
+		sqlite3_finalize(m->queries[i].st);
+	for (size_t i = 0; i < SW_ARRAY_LEN(m->stmts); i++)
+		sqlite3_finalize(m->stmts[i]);
 	sqlite3_close(m->db);
 	free(m->name);
 	free(m->dir);

@@ -46,6 +46,11 @@ static int teardown(void **state)
 	struct fixture *f = *state;
 	static const char *const names[] = { "matter.db", "matter.db-wal", "matter.db-shm" };
 
+	/* as sw_matter_close: the statements it keeps go first */
+	for (size_t i = 0; i < SW_ARRAY_LEN(f->m.queries); i++)
+		sqlite3_finalize(f->m.queries[i].st);
+	for (size_t i = 0; i < SW_ARRAY_LEN(f->m.stmts); i++)
+		sqlite3_finalize(f->m.stmts[i]);
 	sqlite3_close(f->m.db);
 	for (size_t i = 0; i < SW_ARRAY_LEN(names); i++) {
 		char *p = sw_path_join(f->tmp, names[i]);
