@@ -5,8 +5,8 @@
 // It writes a draft of more than 1,000 claims, opens it in the verifier's
 // view and measures with the performance API: opening (to the first frame),
 // a keystroke (the key's handlers and the frame it causes) and how many
-// claims the list shows.  The timings are printed as a benchmark ("BENCH")
-// and fail only beyond 3x their target: they measure, they do not race.
+// claims the list shows.  The timings are printed as a benchmark ("BENCH");
+// with SWORN_BROWSER_BENCH=1 (by hand) they fail beyond 3x their target.
 // Then: n / p and the jump list move between blocked claims with one tab
 // stop in the list; a blocked claim shows the page its reason names, marked;
 // a blocked quotation its closest passage; a cited page links to the viewer.
@@ -35,10 +35,15 @@ function check(what, ok, detail) {
 		console.log(`ok: ${what}`);
 	}
 }
-// A timing against its target: printed; a failure only past 3x the target.
+// A timing against its target: printed.  A failure past 3x the target only
+// when SWORN_BROWSER_BENCH=1 asks for it (by hand, on a quiet machine): no
+// test of make check asserts a time, which a busy machine can break.
 function bench(what, ms, target) {
-	console.log(`BENCH ${what}: ${ms.toFixed(1)} ms (target < ${target} ms)`);
-	check(`${what} within 3x its target (${3 * target} ms)`, ms < 3 * target, ms.toFixed(1));
+	const over = ms >= 3 * target;
+	console.log(`BENCH ${what}: ${ms.toFixed(1)} ms (target < ${target} ms)` +
+		(over ? ` OVER 3x the target` : ''));
+	if (process.env.SWORN_BROWSER_BENCH === '1')
+		check(`${what} within 3x its target (${3 * target} ms)`, !over, ms.toFixed(1));
 }
 
 // The draft: numbered paragraphs of the Acme record, one in three with a
