@@ -949,5 +949,4 @@ struct json_t *sw_qc_report_json(const char *matter, const struct sw_qc_volume *
  * as a formula are prefixed with an apostrophe. */
 void sw_qc_report_csv(struct sw_buf *out, const struct sw_qc_volume *v, size_t n);
 
-
 #endif /* SW_RECORD_H */
