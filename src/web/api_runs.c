@@ -214,6 +214,13 @@ void sw__web_approve(struct sw__web_req *q, struct sw__web_reply *r, struct sw_m
 						    "with the verdicts it overrides)");
 			goto cleanup;
 		}
+		/* an override is someone's decision, as on the command line */
+		if (!q->w->by) {
+			sw__web_reply_error(r, 400, "an override needs the name of the person who "
+						    "decides: restart sworn serve with --by NAME, or put "
+						    "[user] name = ... in user.conf or sworn.conf");
+			goto cleanup;
+		}
 	}
 	auth = sw__web_authorities(q, r, &ok);
 	if (!ok)

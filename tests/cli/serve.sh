@@ -341,8 +341,8 @@ judged() { grep -cF '<<<SENTENCE>>>' "$T/req" 2>/dev/null || true; }
 version=$(sql acme 'PRAGMA user_version')
 sql acme "CREATE TABLE keep AS SELECT * FROM draft_edits"
 old_matter acme 5 keep || exit 1
-"$SWORN" serve -m acme --port "$P" --port-file "$T/port2" --keep-token >"$T/serve.out" \
-	2>"$T/serve.err" &
+"$SWORN" serve -m acme --port "$P" --port-file "$T/port2" --keep-token --by "Ann Lee" \
+	>"$T/serve.out" 2>"$T/serve.err" &
 spid=$!
 pids="$pids $spid"
 i=0
@@ -500,6 +500,11 @@ eq "the old token" "$code" 403
 get /api/session
 S=$(json "$T/body" 'j["session"]')
 eq "a second's session" "$(json "$T/body" 'j["session_ttl_s"]')" 1
+# a server that runs for nobody takes no override: it is someone's decision
+CSRF=$(json "$T/body" 'j["csrf"]')
+post /api/m/acme/runs/1/approve "$T/approve.json"
+eq "an override with no person" "$code" 400
+has "$T/body" "needs the name of the person who decides"
 sleep 2.5
 raw /api/matters -H "Authorization: Bearer $S"
 eq "a session past its life" "$code" 403
