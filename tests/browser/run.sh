@@ -45,9 +45,10 @@ ws=$T/ws
 [ "$("$SWORN" -C "$ws" run show 1 -m acme --json | grep -c '"status": "blocked"')" = 1 ] ||
 	fail "seed: run 1 is not blocked"
 
-# --render-cpu 2: the hostile page's image is refused in seconds, not 30
-"$SWORN" -C "$ws" serve -m acme --port 0 --port-file "$T/port" --render-cpu 2 >"$T/serve.out" \
-	2>"$T/serve.err" &
+# --render-cpu 2: the hostile page's image is refused in seconds, not 30;
+# --by: the page's approvals and its override are someone's
+"$SWORN" -C "$ws" serve -m acme --port 0 --port-file "$T/port" --render-cpu 2 --by "Ann Lee" \
+	>"$T/serve.out" 2>"$T/serve.err" &
 serve=$!
 i=0
 while { [ ! -s "$T/port" ] || [ ! -s "$T/serve.out" ]; } && [ $i -lt 300 ]; do
