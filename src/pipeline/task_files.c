@@ -118,6 +118,16 @@ int sw__pipeline_task_locate(char **dir, const char *ws_root, const char *name, 
 	*dir = NULL;
 	if (ws_root) {
 		char *d = ws_task_dir(ws_root, name);
+		struct stat st;
+		/* a task's files are read from a folder of the workspace, never
+		 * through a link to somewhere else (another matter's folder) */
+		if (lstat(d, &st) == 0 && S_ISLNK(st.st_mode)) {
+			int rc = sw_err_set(err, SW_EINPUT, "task folder %s is a symbolic link: a "
+					    "task is read only from a real folder (replace the link "
+					    "with a copy of what it points at)", d);
+			free(d);
+			return rc;
+		}
 		if (sw_path_is_dir(d)) {
 			*dir = d;
 			return 0;

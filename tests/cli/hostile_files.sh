@@ -62,6 +62,18 @@ has "$T/err" "the task's draft.md is not a regular file (a FIFO)"
 rm tasks/declaration/draft.md
 cp "$T/draft.md" tasks/declaration/draft.md
 run 0 "$SWORN" task show declaration
+# nor the whole task folder through a link (to another matter's folder)
+mkdir -p matters/other/task
+cp tasks/declaration/* matters/other/task/
+cp matters/other/final.md matters/other/task/draft.md
+ln -s ../matters/other/task tasks/letter
+run 2 "$SWORN" task show letter
+has "$T/err" "task folder"
+has "$T/err" "is a symbolic link"
+lacks "$T/out" "settlement authority"
+run 2 "$SWORN" draft -m m --task letter --brief "$T/draft.md"
+has "$T/err" "is a symbolic link"
+rm tasks/letter
 
 # ------------------------------------------- a PDF over the file limit
 # sparse: 600 MB on disk costs nothing
