@@ -190,6 +190,56 @@ bool sw__verify_lines_of(const char *p, size_t len, long l0, long l1, size_t *s,
 char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			  size_t nsp);
+/* When proposition c [cs, ce) says the other way from a witness's "Yes" or
+ * "No" to a question on its cited transcript lines (rules_qa.c): the
+ * reason, quoting both (caller frees); else NULL. */
+char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		    size_t np, const struct sw__verify_range *sp, size_t nsp);
+
+/* -------------------------------------- a passage as words (words.c) */
+
+#define SW__VERIFY_STEMS 48 /* content words kept of a passage */
+#define SW__VERIFY_STEM 6   /* bytes of a word compared */
+
+struct sw__verify_stems {
+	char w[SW__VERIFY_STEMS][SW__VERIFY_STEM + 1];
+	size_t n;
+};
+
+/* What a passage's words tell: its content stems, the stems each of its
+ * negations bears on (the next content words), and whether it is a
+ * condition ("no credit until", "unless") or a bound ("no earlier than"),
+ * which no negation test reads plainly. */
+struct sw__verify_reading {
+	struct sw__verify_stems st, targets;
+	struct sw__verify_stems named; /* a sentence's: the stems of st that are names */
+	bool neg, cond, all;           /* all: a negation that bears on every word */
+	bool until;                    /* "no credit until they pay" */
+	bool before;                   /* "before", not negated */
+};
+
+/* Whether word w (folded), ending at t[e] of t[.., end), negates: "not",
+ * "never", "none", "n't", "no" (not "No. 8812"), "denied", ... */
+bool sw__verify_negation(const char *t, size_t e, size_t end, const char *w);
+/* Cut folded word w to its stem, in place: irregular pasts to their
+ * present ("told": "tell"), an ending off, at most SW__VERIFY_STEM bytes. */
+void sw__verify_stem(char *w);
+/* The words of t[s, e) outside spans sp, into *rd; the words inside names
+ * nm also go to rd->named. */
+void sw__verify_read_words(const char *t, size_t s, size_t e, const struct sw__verify_range *sp,
+			   size_t nsp, struct sw__verify_reading *rd,
+			   const struct sw__verify_name *nm, size_t nnm);
+/* Whether two stems are one word (equal, or one the other's start of four
+ * bytes or more); how many of x's stems y holds; how many of x's have
+ * their opposite in y ("accept", "reject"); whether st holds w. */
+bool sw__verify_same_stem(const char *a, const char *b);
+size_t sw__verify_shared_stems(const struct sw__verify_stems *x, const struct sw__verify_stems *y);
+size_t sw__verify_opposed(const struct sw__verify_stems *x, const struct sw__verify_stems *y);
+bool sw__verify_has_stem(const struct sw__verify_stems *st, const char *w);
+/* How many of sent's stems passage p[s, e) holds (or opposes); its
+ * reading in *rd. */
+size_t sw__verify_shared(const struct sw__verify_stems *sent, const char *p, size_t s, size_t e,
+			 struct sw__verify_reading *rd);
 
 /* ------------------------------------------------ days (rules_date.c) */
 
