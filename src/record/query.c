@@ -143,6 +143,44 @@ int sw_record_bates_count(uint64_t *out, struct sw_matter *m, const char *prefix
 	return rc;
 }
 
+/* Prepared once per open matter (prepare()): the verifier asks this for
+ * every Bates citation of a draft. */
+int sw_record_bates_lookup(uint64_t *have, struct sw_record_page *first, struct sw_matter *m,
+			   const struct sw_bates_ref *ref, struct sw_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+	*have = 0;
+	if (first)
+		memset(first, 0, sizeof(*first));
+	if (ref->first > INT64_MAX || ref->last > INT64_MAX || ref->last < ref->first)
+		return 0;
+	if ((rc = prepare(&st, m,
+			  "SELECT count(DISTINCT p.bates_num), min(p.bates_num) FROM pages AS p"
+			  " JOIN documents AS d ON d.id = p.doc_id"
+			  " WHERE p.bates_prefix = ?1 AND p.bates_num BETWEEN ?2 AND ?3 AND" EVIDENCE,
+			  err)) != 0)
+		return rc;
+	sqlite3_bind_text(st, 1, ref->prefix, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, (sqlite3_int64)ref->first);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)ref->last);
+	int64_t lowest = -1;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*have = (uint64_t)sqlite3_column_int64(st, 0);
+		if (sqlite3_column_type(st, 1) != SQLITE_NULL)
+			lowest = sqlite3_column_int64(st, 1);
+	} else {
+		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
+	}
+	done(m, st);
+	if (rc == 0 && first && lowest >= 0) {
+		rc = sw_record_page_by_bates(first, m, ref->prefix, (uint64_t)lowest, err);
+		if (rc == SW_ENOTFOUND) /* gone between the two reads */
+			rc = 0;
+	}
+	return rc;
+}
+
 int sw_record_doc_by_label(struct sw_record_page *out, struct sw_matter *m,
 			   const char *label, struct sw_err *err)
 {

@@ -167,6 +167,10 @@ static const char *const migrations[] = {
 	"  bates TEXT,"
 	"  detail TEXT NOT NULL,"
 	"  PRIMARY KEY (volume_id, seq)) WITHOUT ROWID;",
+	/* 10 -> 11: a page's transcript lines by the page, in order: the
+	 * verifier reads them for every cited transcript page, and without
+	 * this each read scanned every line of every transcript. */
+	"CREATE INDEX transcript_lines_page ON transcript_lines (page_id, tr_page, line);",
 };
 
 /* The search tokenizer and the metadata functions, on every connection
