@@ -137,6 +137,26 @@ static const char exit_status[] =
 	".TP\n2\na usage or input error; the error is one line on standard error:\n"
 	"\\(lqsworn: what failed: why\\(rq\n";
 
+/* A subcommand's section: its synopsis, summary and options. */
+static void page_sub(struct sw_buf *b, const struct cli_command *c, const struct cli_subcommand *s)
+{
+	sw_buf_adds(b, ".SS ");
+	roff_text(b, c->name);
+	sw_buf_adds(b, " ");
+	roff_text(b, s->name);
+	sw_buf_adds(b, "\n.B sworn ");
+	roff_text(b, c->name);
+	sw_buf_adds(b, " ");
+	roff_text(b, s->name);
+	sw_buf_adds(b, "\n");
+	if (*s->usage)
+		roff_line(b, s->usage);
+	sw_buf_adds(b, ".PP\n");
+	roff_line(b, s->summary);
+	for (size_t i = 0; i < s->nopts; i++)
+		roff_option(b, &s->opts[i]);
+}
+
 static void page_command(struct sw_buf *b, const struct cli_command *c)
 {
 	char title[64];
@@ -146,10 +166,22 @@ static void page_command(struct sw_buf *b, const struct cli_command *c)
 	roff_text(b, c->name);
 	sw_buf_adds(b, " \\- ");
 	roff_text(b, c->summary);
-	sw_buf_adds(b, "\n.SH SYNOPSIS\n.B sworn ");
-	roff_text(b, c->name);
-	sw_buf_adds(b, "\n");
-	roff_line(b, c->usage);
+	sw_buf_adds(b, "\n.SH SYNOPSIS\n");
+	for (size_t i = 0; i < c->nsubs; i++) {
+		sw_buf_adds(b, i ? ".br\n.B sworn " : ".B sworn ");
+		roff_text(b, c->name);
+		sw_buf_adds(b, " ");
+		roff_text(b, c->subs[i]->name);
+		sw_buf_adds(b, "\n");
+		if (*c->subs[i]->usage)
+			roff_line(b, c->subs[i]->usage);
+	}
+	if (!c->nsubs) {
+		sw_buf_adds(b, ".B sworn ");
+		roff_text(b, c->name);
+		sw_buf_adds(b, "\n");
+		roff_line(b, c->usage);
+	}
 	/* The summary is the NAME line; the description, when there is one,
 	 * says the rest. */
 	sw_buf_adds(b, ".SH DESCRIPTION\n");
@@ -157,6 +189,11 @@ static void page_command(struct sw_buf *b, const struct cli_command *c)
 		roff_description(b, c->description);
 	else
 		roff_line(b, c->summary);
+	if (c->nsubs) {
+		sw_buf_adds(b, ".SH SUBCOMMANDS\n");
+		for (size_t i = 0; i < c->nsubs; i++)
+			page_sub(b, c, c->subs[i]);
+	}
 	sw_buf_adds(b, ".SH OPTIONS\n");
 	for (size_t i = 0; i < c->nopts; i++)
 		roff_option(b, &c->opts[i]);
@@ -260,44 +297,96 @@ static void bash_pattern(struct sw_buf *b, const struct cli_opt *o)
 		sw_buf_addf(b, "--%s", o->name);
 }
 
-static void bash_command(struct sw_buf *b, const struct cli_command *c)
+/* The body of a case branch that sets opts for one options table, and
+ * completes the value after an option that takes one. */
+static void bash_opts(struct sw_buf *b, const char *indent, const struct cli_opt *opts, size_t n,
+		      int max_pos)
 {
-	char subs[16][CLI_MAX_SUBCMD];
-	size_t nsubs = cli_subcommands(subs, SW_ARRAY_LEN(subs), c);
-
-	sw_buf_addf(b, "\t%s)\n", c->name);
-	/* The word after an option that takes a value is that value. */
 	bool any_value = false;
-	for (size_t i = 0; i < c->nopts; i++)
-		if (c->opts[i].arg)
+	for (size_t i = 0; i < n; i++)
+		if (opts[i].arg)
 			any_value = true;
 	if (any_value) {
-		sw_buf_adds(b, "\t\tcase $prev in\n");
-		for (size_t i = 0; i < c->nopts; i++) {
-			const struct cli_opt *o = &c->opts[i];
+		sw_buf_addf(b, "%scase $prev in\n", indent);
+		for (size_t i = 0; i < n; i++) {
+			const struct cli_opt *o = &opts[i];
 			if (!o->arg)
 				continue;
-			sw_buf_adds(b, "\t\t");
+			sw_buf_adds(b, indent);
 			bash_pattern(b, o);
 			sw_buf_adds(b, ") ");
 			bash_value(b, o);
 		}
-		sw_buf_adds(b, "\t\tesac\n");
+		sw_buf_addf(b, "%sesac\n", indent);
 	}
-	sw_buf_adds(b, "\t\topts='");
-	bash_words(b, c->opts, c->nopts);
-	sw_buf_adds(b, c->nopts ? " -h --help'\n" : "-h --help'\n");
-	if (nsubs) {
-		sw_buf_adds(b, "\t\tsubs='");
-		for (size_t i = 0; i < nsubs; i++)
-			sw_buf_addf(b, "%s%s", i ? " " : "", subs[i]);
-		sw_buf_adds(b, "'\n");
+	sw_buf_addf(b, "%sopts='", indent);
+	bash_words(b, opts, n);
+	sw_buf_adds(b, n ? " -h --help'\n" : "-h --help'\n");
+	if (max_pos == 0)
+		sw_buf_addf(b, "%sfiles=0\n", indent);
+}
+
+/* The spellings of the options that take a value, of the command, of any
+ * of its subcommands or global: the word after one is not the
+ * subcommand. */
+static void bash_vals(struct sw_buf *b, const struct cli_command *c)
+{
+	bool first = true;
+	for (size_t s = 0; s <= c->nsubs; s++) {
+		const struct cli_opt *opts = s < c->nsubs ? c->subs[s]->opts : c->opts;
+		size_t n = s < c->nsubs ? c->subs[s]->nopts : c->nopts;
+		for (size_t i = 0; i < n; i++) {
+			if (!opts[i].arg)
+				continue;
+			if (opts[i].short_name)
+				sw_buf_addf(b, "%s-%c", first ? "" : " ", opts[i].short_name);
+			sw_buf_addf(b, "%s--%s", first && !opts[i].short_name ? "" : " ",
+				    opts[i].name);
+			first = false;
+		}
+	}
+	for (size_t i = 0; i < cli_nglobal_opts; i++)
+		if (cli_global_opts[i].arg && cli_global_opts[i].name) {
+			sw_buf_addf(b, "%s--%s", first ? "" : " ", cli_global_opts[i].name);
+			first = false;
+		}
+}
+
+/* First pass: the subcommands and the options with a value of command c. */
+static void bash_command_words(struct sw_buf *b, const struct cli_command *c)
+{
+	sw_buf_addf(b, "\t%s) vals='", c->name);
+	bash_vals(b, c);
+	sw_buf_adds(b, "'");
+	if (c->nsubs) {
+		sw_buf_adds(b, " subs='");
+		for (size_t i = 0; i < c->nsubs; i++)
+			sw_buf_addf(b, "%s%s", i ? " " : "", c->subs[i]->name);
+		sw_buf_adds(b, "'");
 	}
 	if (strcmp(c->name, "help") == 0)
-		sw_buf_adds(b, "\t\tsubs=$_sworn_commands\n");
-	if (c->max_pos == 0)
-		sw_buf_adds(b, "\t\tfiles=0\n");
-	sw_buf_adds(b, "\t\t;;\n");
+		sw_buf_adds(b, " subs=$_sworn_commands");
+	sw_buf_adds(b, " ;;\n");
+}
+
+/* Second pass: the options of command c, or of its subcommand $sub. */
+static void bash_command(struct sw_buf *b, const struct cli_command *c)
+{
+	sw_buf_addf(b, "\t%s)\n", c->name);
+	if (!c->nsubs) {
+		bash_opts(b, "\t\t", c->opts, c->nopts, c->max_pos);
+		sw_buf_adds(b, "\t\t;;\n");
+		return;
+	}
+	sw_buf_adds(b, "\t\tcase $sub in\n");
+	for (size_t i = 0; i < c->nsubs; i++) {
+		const struct cli_subcommand *s = c->subs[i];
+		sw_buf_addf(b, "\t\t%s)\n", s->name);
+		bash_opts(b, "\t\t\t", s->opts, s->nopts, s->max_pos);
+		sw_buf_adds(b, "\t\t\t;;\n");
+	}
+	/* No subcommand yet (or not one of them): its name, or --help. */
+	sw_buf_adds(b, "\t\t*) opts='-h --help' ;;\n\t\tesac\n\t\t;;\n");
 }
 
 /* The built-in tasks' names, space-separated. */
@@ -395,13 +484,27 @@ static void bash_script(struct sw_buf *b)
 		"\t\tesac\n"
 		"\t\treturn\n"
 		"\tfi\n"
-		"\t# The first positional word after the command, if any, is typed.\n"
-		"\tlocal k=$((i + 1)) typed=0\n"
+		"\tlocal opts= subs= vals= sub= files=1\n"
+		"\tcase $cmd in\n");
+	for (size_t i = 0; i < cli_ncommands; i++)
+		bash_command_words(b, cli_commands[i]);
+	sw_buf_adds(b, "\t*) return ;;\n"
+		"\tesac\n"
+		"\t# The first word after the command that is neither an option nor\n"
+		"\t# an option's value (--opt=value is three words) is the subcommand.\n"
+		"\tlocal k=$((i + 1)) w typed=0\n"
 		"\twhile [ $k -lt $COMP_CWORD ]; do\n"
-		"\t\tcase ${COMP_WORDS[k]} in -*) ;; *) typed=1 ;; esac\n"
+		"\t\tw=${COMP_WORDS[k]}\n"
+		"\t\tcase $w in\n"
+		"\t\t-*)\n"
+		"\t\t\tcase \" $vals \" in *\" $w \"*)\n"
+		"\t\t\t\tk=$((k + 1))\n"
+		"\t\t\t\t[ \"${COMP_WORDS[k]}\" = = ] && k=$((k + 1)) ;;\n"
+		"\t\t\tesac ;;\n"
+		"\t\t*) [ $typed -eq 0 ] && sub=$w; typed=1 ;;\n"
+		"\t\tesac\n"
 		"\t\tk=$((k + 1))\n"
 		"\tdone\n"
-		"\tlocal opts= subs= files=1\n"
 		"\tcase $cmd in\n");
 	for (size_t i = 0; i < cli_ncommands; i++)
 		bash_command(b, cli_commands[i]);

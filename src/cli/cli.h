@@ -40,6 +40,18 @@
  *
  *   Every table is typed; a row without a type (CLI_UNTYPED) fails the
  *   table test.
+ *
+ * A command with subcommands (sworn run show, sworn matter docs) is a
+ * table of them, as git's parse-options is: each `struct cli_subcommand`
+ * has its own options table, typed struct, usage, positional counts and
+ * run(), and the command itself has .subs and .nsubs instead of options,
+ * usage and run.  cli_parse finds the subcommand (the first word that is
+ * not an option or an option's value), refuses an option it does not take
+ * with one line that names the ones it does, and fills its struct;
+ * `sworn CMD SUB --help`, the man page and the bash completion read the
+ * same rows.  Subcommands of one command may share one options struct when
+ * they share the code that reads it (fleet's); each still lists only the
+ * fields it takes.
  */
 #ifndef SW_CLI_H
 #define SW_CLI_H
@@ -56,8 +68,8 @@
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2 };
 #define CLI_MAX_OPTS 32
 
-/* The field an option fills (see the note above); CLI_UNTYPED: a row of
- * an old table, bound to no field. */
+/* The field an option fills (see the note above); CLI_UNTYPED: a row
+ * left without a type, which the table test refuses. */
 enum cli_type { CLI_UNTYPED = 0, CLI_FLAG, CLI_STRING, CLI_PATH, CLI_INT, CLI_DOUBLE,
 		CLI_PATHS };
 
@@ -84,11 +96,14 @@ struct cli_opt {
 	const char *values;
 };
 
+struct cli_subcommand;
 struct cli_args {
-	void *opts;                      /* the command's options struct (owned) */
+	const struct cli_subcommand *sub; /* the subcommand given, or NULL */
+	void *opts;                      /* the (sub)command's options struct (owned) */
 	const char *value[CLI_MAX_OPTS]; /* by option index; NULL when absent */
 	bool set[CLI_MAX_OPTS];
-	char **pos;                      /* positional arguments (borrowed) */
+	char **pos;                      /* positional arguments after the
+					  * (sub)command's name (borrowed) */
 	int npos;
 };
 
@@ -109,19 +124,40 @@ enum cli_flags {
 	CLI_NO_SERVER = 1 << 2,
 };
 
+struct cli_command;
+
+/* One subcommand: `sworn CMD NAME USAGE`. */
+struct cli_subcommand {
+	const char *name;
+	const char *usage;        /* after "sworn CMD NAME "; "" for none */
+	const char *summary;      /* one line for the command's --help */
+	const struct cli_opt *opts;
+	size_t nopts;
+	size_t opts_size;         /* sizeof its options struct; 0 with no options */
+	const void *opts_init;    /* the options' defaults, or NULL for zeros */
+	int min_pos, max_pos;     /* positional arguments after NAME; max -1 = any */
+	/* args->sub is this row */
+	int (*run)(struct cli_ctx *ctx, const struct cli_command *cmd,
+		   const struct cli_args *args);
+};
+
 struct cli_command {
 	const char *name;
-	const char *usage;        /* after "sworn NAME " */
+	const char *usage;        /* after "sworn NAME "; NULL with subcommands */
 	const char *summary;      /* one line for `sworn help` */
 	const char *description;  /* paragraphs for --help; may be NULL */
 	const struct cli_opt *opts;
 	size_t nopts;
-	size_t opts_size;         /* sizeof its options struct; 0: old table */
+	size_t opts_size;         /* sizeof its options struct; 0 with no options */
 	const void *opts_init;    /* the options' defaults, or NULL for zeros */
 	int min_pos, max_pos;     /* positional arguments; max -1 = any */
 	unsigned flags;
+	/* NULL with subcommands: each has its own */
 	int (*run)(struct cli_ctx *ctx, const struct cli_command *cmd,
 		   const struct cli_args *args);
+	/* NULL, or nsubs subcommands (then no options of its own) */
+	const struct cli_subcommand *const *subs;
+	size_t nsubs;
 };
 
 extern const struct cli_command *const cli_commands[];
@@ -132,13 +168,23 @@ const struct cli_command *cli_find(const char *name);
 
 /* Parse argv (after the command name) by the command's option table into
  * out, and fill out->opts (allocated, opts_init first) from the typed
- * rows.  --help is handled by the caller before this.  SW_EUSAGE with a
- * message on an unknown option, a missing value, a number out of its
- * bounds, an empty path or a wrong number of arguments.  Release out with
- * cli_args_release, also after a failure. */
+ * rows.  For a command with subcommands: find the subcommand first
+ * (out->sub) and parse by its table instead; its name is not among
+ * out->pos.  --help is handled by the caller before this.  SW_EUSAGE with
+ * a message on a missing or unknown subcommand, an option the (sub)command
+ * does not take (the message lists the ones it does), a missing value, a
+ * number out of its bounds, an empty path or a wrong number of arguments.
+ * Release out with cli_args_release, also after a failure. */
 int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 	      char **argv, struct sw_err *err);
 void cli_args_release(struct cli_args *a);
+
+/* The subcommand of cmd called name, or NULL. */
+const struct cli_subcommand *cli_find_sub(const struct cli_command *cmd, const char *name);
+/* The index in argv (after the command name) of the word that names
+ * cmd's subcommand: the first that is neither an option nor the value of
+ * one; -1 when there is none or cmd has no subcommands. */
+int cli_sub_index(const struct cli_command *cmd, int argc, char **argv);
 
 
 /* The end of every command's output: with json, print doc (taken, freed
@@ -176,8 +222,12 @@ int cli_emit_styled(bool json, struct json_t *doc, void (*text)(FILE *f, const v
  * JSON itself writes them).  Caller owns the reference. */
 struct json_t *cli_json_stamp(void);
 
-/* Print usage, description and every option of cmd to f. */
+/* Print usage, description and every option of cmd to f; for a command
+ * with subcommands, each one's usage and summary instead of options. */
 void cli_print_help(FILE *f, const struct cli_command *cmd);
+/* Print the usage, summary and every option of cmd's subcommand sub. */
+void cli_print_sub_help(FILE *f, const struct cli_command *cmd,
+			const struct cli_subcommand *sub);
 
 /* What the program is, in one line, and the options taken before the
  * command (main parses them; usage, the man page and completion list them).
@@ -193,17 +243,8 @@ extern const size_t cli_nglobal_opts;
 extern const struct sw_config_schema *const cli_conf_schemas[];
 extern const size_t cli_nconf_schemas;
 
-/* The subcommands cmd's usage names: the first word of each top-level
- * " | " alternative, when there are two or more and each starts with a
- * lower-case word ("new NAME | list [--json]" gives new and list).  Writes
- * up to max NUL-terminated names into out; returns how many. */
-#define CLI_MAX_SUBCMD 24
-size_t cli_subcommands(char out[][CLI_MAX_SUBCMD], size_t max,
-		       const struct cli_command *cmd);
-
-/* Whether an option's value is a path (CLI_PATH; in an old table, its
- * metavariable is FILE, OUT, PATH, DIR or GGUF): completion offers files
- * for it. */
+/* Whether an option's value is a path (CLI_PATH or CLI_PATHS):
+ * completion offers files for it. */
 bool cli_opt_takes_path(const struct cli_opt *o);
 
 /* Print "sworn: msg" on stderr and return the exit code for err->code. */

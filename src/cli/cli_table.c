@@ -60,17 +60,27 @@ static int help_run(struct cli_ctx *ctx, const struct cli_command *cmd,
 		cli_error("'%s' is not a sworn command (see 'sworn help')", a->pos[0]);
 		return CLI_USAGE;
 	}
-	cli_print_help(stdout, target);
+	if (a->npos == 1) {
+		cli_print_help(stdout, target);
+		return CLI_OK;
+	}
+	const struct cli_subcommand *sub = cli_find_sub(target, a->pos[1]);
+	if (!sub) {
+		cli_error("'%s' is not a subcommand of 'sworn %s' (see 'sworn help %s')", a->pos[1],
+			  target->name, target->name);
+		return CLI_USAGE;
+	}
+	cli_print_sub_help(stdout, target, sub);
 	return CLI_OK;
 }
 
 const struct cli_command cli_cmd_help = {
 	.name = "help",
-	.usage = "[COMMAND]",
-	.summary = "list the commands, or show one command's help",
+	.usage = "[COMMAND [SUBCOMMAND]]",
+	.summary = "list the commands, or show one command's (or subcommand's) help",
 	.opts = NULL,
 	.nopts = 0,
 	.min_pos = 0,
-	.max_pos = 1,
+	.max_pos = 2,
 	.run = help_run,
 };

@@ -8,16 +8,29 @@
 #include "cli/cli.h"
 #include "pipeline/pipeline.h"
 
-struct task_opts {
+struct task_list_opts {
 	bool json;
-	bool force;
+};
+struct task_show_opts {
+	bool json;
+};
+struct task_init_opts {
+	bool json, force;
 };
 
-#define AT(f) offsetof(struct task_opts, f)
-static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the list, the task or the copy made as JSON", CLI_FLAG, AT(json) },
-	{ "force", 0, NULL, "init: overwrite the files of an existing tasks/NAME/", CLI_FLAG,
-	  AT(force) },
+static const struct cli_opt list_opts[] = {
+	{ "json", 0, NULL, "print the list as JSON", CLI_FLAG,
+	  offsetof(struct task_list_opts, json) },
+};
+static const struct cli_opt show_opts[] = {
+	{ "json", 0, NULL, "print the task as JSON", CLI_FLAG,
+	  offsetof(struct task_show_opts, json) },
+};
+static const struct cli_opt init_opts[] = {
+	{ "json", 0, NULL, "print the copy made as JSON", CLI_FLAG,
+	  offsetof(struct task_init_opts, json) },
+	{ "force", 0, NULL, "overwrite the files of an existing tasks/NAME/", CLI_FLAG,
+	  offsetof(struct task_init_opts, force) },
 };
 
 /* The workspace when there is one where the command runs: tasks work
@@ -59,8 +72,11 @@ static void print_list(FILE *f, const void *ud)
 		fprintf(f, "no tasks\n");
 }
 
-static int task_list(struct cli_ctx *ctx, const struct task_opts *o)
+static int task_list(struct cli_ctx *ctx, const struct cli_command *cmd,
+		     const struct cli_args *args)
 {
+	(void)cmd;
+	const struct task_list_opts *o = args->opts;
 	struct sw_err err = { 0 };
 	struct sw_task_info *v = NULL;
 	size_t n = 0;
@@ -232,8 +248,11 @@ static void print_task(FILE *f, const void *ud)
 		"back to revise\n");
 }
 
-static int task_show(struct cli_ctx *ctx, const char *name, const struct task_opts *o)
+static int task_show(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct task_show_opts *o = a->opts;
+	const char *name = a->pos[0];
 	struct sw_err err = { 0 };
 	struct sw_task *t = NULL;
 	if (open_ws(ctx, &err) != 0 ||
@@ -246,8 +265,11 @@ static int task_show(struct cli_ctx *ctx, const char *name, const struct task_op
 
 /* ------------------------------------------------------------------ init */
 
-static int task_init(struct cli_ctx *ctx, const char *name, const struct task_opts *o)
+static int task_init(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct task_init_opts *o = a->opts;
+	const char *name = a->pos[0];
 	struct sw_err err = { 0 };
 	if (open_ws(ctx, &err) != 0)
 		return cli_fail(&err);
@@ -270,25 +292,45 @@ static int task_init(struct cli_ctx *ctx, const char *name, const struct task_op
 	return rc;
 }
 
-static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
-{
-	(void)cmd;
-	const struct task_opts *o = a->opts;
-	const char *sub = a->pos[0];
-	if (strcmp(sub, "list") == 0 && a->npos == 1)
-		return task_list(ctx, o);
-	if (strcmp(sub, "show") == 0 && a->npos == 2)
-		return task_show(ctx, a->pos[1], o);
-	if (strcmp(sub, "init") == 0 && a->npos == 2)
-		return task_init(ctx, a->pos[1], o);
-	cli_error("usage: sworn task list [--json] | sworn task show NAME [--json] |"
-		  " sworn task init NAME [--force]");
-	return CLI_USAGE;
-}
+static const struct cli_subcommand sub_list = {
+	.name = "list",
+	.usage = "[--json]",
+	.summary = "the tasks, built in and the workspace's own",
+	.opts = list_opts,
+	.nopts = SW_ARRAY_LEN(list_opts),
+	.opts_size = sizeof(struct task_list_opts),
+	.max_pos = 0,
+	.run = task_list,
+};
+
+static const struct cli_subcommand sub_show = {
+	.name = "show",
+	.usage = "NAME [--json]",
+	.summary = "load and check a task, and print its steps in order",
+	.opts = show_opts,
+	.nopts = SW_ARRAY_LEN(show_opts),
+	.opts_size = sizeof(struct task_show_opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.run = task_show,
+};
+
+static const struct cli_subcommand sub_init = {
+	.name = "init",
+	.usage = "NAME [--force] [--json]",
+	.summary = "copy a built-in task into the workspace's tasks/NAME/ to edit",
+	.opts = init_opts,
+	.nopts = SW_ARRAY_LEN(init_opts),
+	.opts_size = sizeof(struct task_init_opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.run = task_init,
+};
+
+static const struct cli_subcommand *const subs[] = { &sub_list, &sub_show, &sub_init };
 
 const struct cli_command cli_cmd_task = {
 	.name = "task",
-	.usage = "list [--json] | show NAME [--json] | init NAME [--force]",
 	.summary = "list the drafting tasks, show one's steps, or copy a built-in one to edit",
 	.description = "A task is a folder: task.ini (its steps), system.md and prompt templates.\n"
 		       "The built-in tasks (declaration, motion-section, demand-letter,\n"
@@ -299,11 +341,7 @@ const struct cli_command cli_cmd_task = {
 		       "reads, evidence queries, output form, fan-out and join, then the\n"
 		       "review and the revision.  init copies a built-in task into the\n"
 		       "workspace's tasks/NAME/ to edit; it needs a workspace.",
-	.opts = opts,
-	.nopts = SW_ARRAY_LEN(opts),
-	.opts_size = sizeof(struct task_opts),
-	.min_pos = 1,
-	.max_pos = 2,
 	.flags = 0,
-	.run = run,
+	.subs = subs,
+	.nsubs = SW_ARRAY_LEN(subs),
 };

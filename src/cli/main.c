@@ -87,7 +87,14 @@ int main(int argc, char **argv)
 		if (strcmp(argv[k], "--") == 0)
 			break;
 		if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-			cli_print_help(stdout, cmd);
+			/* sworn run show --help: the subcommand's own options. */
+			int at = cli_sub_index(cmd, argc - i - 1, argv + i + 1);
+			const struct cli_subcommand *sub =
+				at >= 0 ? cli_find_sub(cmd, argv[i + 1 + at]) : NULL;
+			if (sub)
+				cli_print_sub_help(stdout, cmd, sub);
+			else
+				cli_print_help(stdout, cmd);
 			return CLI_OK;
 		}
 	}
@@ -118,7 +125,7 @@ int main(int argc, char **argv)
 			goto cleanup;
 		}
 	}
-	rc = cmd->run(&ctx, cmd, &args);
+	rc = args.sub ? args.sub->run(&ctx, cmd, &args) : cmd->run(&ctx, cmd, &args);
 	/* A "no" whose output was lost is no answer: 2 with a line, as for
 	 * a success (an error, already reported, keeps its line). */
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != CLI_USAGE) {

@@ -11,6 +11,70 @@
 
 #include "cli/cli.h"
 
+/* One options table: help text on every row, each row bound to a field
+ * of its struct by its type, no two rows with one name. */
+static void check_opts(const char *what, const struct cli_opt *opts, size_t n, size_t size)
+{
+	assert_true(n <= CLI_MAX_OPTS);
+	if (n)
+		assert_true(size > 0);
+	for (size_t o = 0; o < n; o++) {
+		const struct cli_opt *opt = &opts[o];
+		assert_non_null(opt->name);
+		if (!opt->help || strlen(opt->help) < 5)
+			fail_msg("sworn %s --%s has no help text", what, opt->name);
+		assert_true(strcmp(opt->name, "help") != 0 && opt->short_name != 'h');
+		if (opt->type == CLI_UNTYPED)
+			fail_msg("sworn %s --%s is bound to no field", what, opt->name);
+		assert_true((opt->type == CLI_FLAG) == (opt->arg == NULL));
+		assert_true(opt->offset < size);
+		if (opt->type == CLI_INT || opt->type == CLI_DOUBLE)
+			assert_true(opt->min <= opt->max);
+		for (size_t p = o + 1; p < n; p++) {
+			if (!strcmp(opt->name, opts[p].name))
+				fail_msg("sworn %s has two options --%s", what, opt->name);
+			if (opt->short_name && opt->short_name == opts[p].short_name)
+				fail_msg("sworn %s has two options -%c", what, opt->short_name);
+		}
+	}
+}
+
+/* A command with subcommands has none of its own options, usage or run;
+ * each subcommand is documented, typed and named once; an option that
+ * several subcommands take takes a value in all or in none, so that the
+ * word after it, before the subcommand, is read the same (cli_sub_index). */
+static void check_subs(const struct cli_command *c)
+{
+	char what[64];
+	assert_null(c->usage);
+	assert_null(c->run);
+	assert_int_equal(c->nopts, 0);
+	assert_true(c->nsubs >= 1);
+	for (size_t i = 0; i < c->nsubs; i++) {
+		const struct cli_subcommand *s = c->subs[i];
+		snprintf(what, sizeof(what), "%s %s", c->name, s->name);
+		assert_non_null(s->name);
+		assert_non_null(s->usage);
+		assert_non_null(s->run);
+		if (!s->summary || strlen(s->summary) < 10)
+			fail_msg("sworn %s has no summary", what);
+		assert_ptr_equal(cli_find_sub(c, s->name), s);
+		assert_true(s->max_pos < 0 || s->max_pos >= s->min_pos);
+		check_opts(what, s->opts, s->nopts, s->opts_size);
+		for (size_t k = i + 1; k < c->nsubs; k++) {
+			const struct cli_subcommand *t = c->subs[k];
+			assert_string_not_equal(s->name, t->name);
+			for (size_t a = 0; a < s->nopts; a++)
+				for (size_t b = 0; b < t->nopts; b++)
+					if (!strcmp(s->opts[a].name, t->opts[b].name) &&
+					    (!s->opts[a].arg != !t->opts[b].arg ||
+					     s->opts[a].short_name != t->opts[b].short_name))
+						fail_msg("sworn %s: --%s differs in 'sworn %s %s'", what,
+							 s->opts[a].name, c->name, t->name);
+		}
+	}
+}
+
 static void test_every_command_documented(void **state)
 {
 	(void)state;
@@ -18,35 +82,18 @@ static void test_every_command_documented(void **state)
 	for (size_t i = 0; i < cli_ncommands; i++) {
 		const struct cli_command *c = cli_commands[i];
 		assert_non_null(c->name);
-		assert_non_null(c->run);
-		assert_non_null(c->usage);
 		assert_non_null(c->summary);
 		assert_true(strlen(c->summary) > 10);
 		assert_ptr_equal(cli_find(c->name), c);
 		for (size_t k = i + 1; k < cli_ncommands; k++)
 			assert_string_not_equal(c->name, cli_commands[k]->name);
-		assert_true(c->nopts <= CLI_MAX_OPTS);
-		for (size_t o = 0; o < c->nopts; o++) {
-			const struct cli_opt *opt = &c->opts[o];
-			if (!opt->help || strlen(opt->help) < 5)
-				fail_msg("sworn %s --%s has no help text", c->name, opt->name);
-			assert_true(strcmp(opt->name, "help") != 0);
-			/* A typed table binds every row to a field inside its
-			 * struct, a flag to a bool, a value to a value. */
-			if (c->opts_size) {
-				if (opt->type == CLI_UNTYPED)
-					fail_msg("sworn %s --%s is bound to no field", c->name, opt->name);
-				assert_true((opt->type == CLI_FLAG) == (opt->arg == NULL));
-				assert_true(opt->offset < c->opts_size);
-				if (opt->type == CLI_INT || opt->type == CLI_DOUBLE)
-					assert_true(opt->min <= opt->max);
-			}
-			for (size_t p = o + 1; p < c->nopts; p++) {
-				assert_string_not_equal(opt->name, c->opts[p].name);
-				if (opt->short_name)
-					assert_int_not_equal(opt->short_name, c->opts[p].short_name);
-			}
+		if (c->nsubs) {
+			check_subs(c);
+			continue;
 		}
+		assert_non_null(c->run);
+		assert_non_null(c->usage);
+		check_opts(c->name, c->opts, c->nopts, c->opts_size);
 	}
 }
 
@@ -80,30 +127,70 @@ static void check_values(const char *cmd, const struct cli_opt *o)
 static void test_values_are_named(void **state)
 {
 	(void)state;
-	for (size_t i = 0; i < cli_ncommands; i++)
-		for (size_t o = 0; o < cli_commands[i]->nopts; o++)
-			check_values(cli_commands[i]->name, &cli_commands[i]->opts[o]);
+	for (size_t i = 0; i < cli_ncommands; i++) {
+		const struct cli_command *c = cli_commands[i];
+		for (size_t o = 0; o < c->nopts; o++)
+			check_values(c->name, &c->opts[o]);
+		for (size_t k = 0; k < c->nsubs; k++)
+			for (size_t o = 0; o < c->subs[k]->nopts; o++)
+				check_values(c->subs[k]->name, &c->subs[k]->opts[o]);
+	}
 	for (size_t o = 0; o < cli_nglobal_opts; o++)
 		check_values("(global)", &cli_global_opts[o]);
 }
 
+/* What print(f) writes, NUL-terminated; the caller frees it. */
+static char *help_text(const struct cli_command *c, const struct cli_subcommand *s)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	if (s)
+		cli_print_sub_help(f, c, s);
+	else
+		cli_print_help(f, c);
+	fclose(f);
+	return text;
+}
+
+static void check_help_opts(const char *what, const char *text, const struct cli_opt *opts,
+			    size_t n)
+{
+	for (size_t o = 0; o < n; o++) {
+		char flag[64];
+		snprintf(flag, sizeof(flag), "--%s", opts[o].name);
+		if (!strstr(text, flag) || !strstr(text, opts[o].help))
+			fail_msg("sworn %s --help does not show %s", what, flag);
+	}
+	assert_non_null(strstr(text, "-h, --help"));
+}
+
+/* sworn CMD --help shows its usage and options, or each subcommand's
+ * usage and summary; sworn CMD SUB --help shows the subcommand's usage
+ * and every option it takes. */
 static void test_help_lists_every_option(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < cli_ncommands; i++) {
 		const struct cli_command *c = cli_commands[i];
-		char *text = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&text, &len);
-		assert_non_null(f);
-		cli_print_help(f, c);
-		fclose(f);
-		assert_non_null(strstr(text, c->usage));
-		for (size_t o = 0; o < c->nopts; o++) {
-			char flag[64];
-			snprintf(flag, sizeof(flag), "--%s", c->opts[o].name);
-			if (!strstr(text, flag) || !strstr(text, c->opts[o].help))
-				fail_msg("sworn %s --help does not show %s", c->name, flag);
+		char *text = help_text(c, NULL);
+		if (!c->nsubs) {
+			assert_non_null(strstr(text, c->usage));
+			check_help_opts(c->name, text, c->opts, c->nopts);
+		}
+		for (size_t k = 0; k < c->nsubs; k++) {
+			const struct cli_subcommand *s = c->subs[k];
+			char line[512], what[64];
+			snprintf(line, sizeof(line), "sworn %s %s %s", c->name, s->name, s->usage);
+			snprintf(what, sizeof(what), "%s %s", c->name, s->name);
+			if (!strstr(text, *s->usage ? line : what) || !strstr(text, s->summary))
+				fail_msg("sworn %s --help does not show '%s'", c->name, line);
+			char *sub = help_text(c, s);
+			if (!strstr(sub, *s->usage ? line : what))
+				fail_msg("sworn %s --help shows no usage", what);
+			check_help_opts(what, sub, s->opts, s->nopts);
+			free(sub);
 		}
 		free(text);
 	}
