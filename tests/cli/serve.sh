@@ -111,6 +111,29 @@ eq "no token, page" "$code" 200
 has "$T/head" "Content-Type: text/html"
 raw /assets/app.js
 eq "no token, asset" "$code" 200
+# the page is ES modules: index.html loads app.js as one, and every module
+# it imports (and they import) is served as JavaScript under the page's CSP;
+# every script of src/web/assets/ is one of them (or marks.js, a classic one)
+raw /
+has "$T/body" '<script type="module" src="/assets/app.js"></script>'
+has "$T/body" '<script src="/assets/marks.js" defer></script>'
+seen=" " todo="app.js marks.js"
+while [ -n "$todo" ]; do
+	next=""
+	for m in $todo; do
+		case $seen in *" $m "*) continue ;; esac
+		seen="$seen$m "
+		raw "/assets/$m"
+		eq "script $m" "$code" 200
+		has "$T/head" "Content-Type: text/javascript; charset=utf-8"
+		has "$T/head" "Content-Security-Policy: default-src 'self'; script-src 'self';"
+		next="$next $(sed -n "s|.* from '\./\([A-Za-z0-9_-]*\.js\)';\$|\1|p" "$T/body" | tr '\n' ' ')"
+	done
+	todo=$next
+done
+for f in "$SW_SRC"/src/web/assets/*.js; do
+	case $seen in *" ${f##*/} "*) ;; *) eq "${f##*/} is loaded by the page" no yes ;; esac
+done
 raw "/?token=$TOK"
 eq "the first visit" "$code" 200
 lacks "$T/head" "Set-Cookie"

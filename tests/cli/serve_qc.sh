@@ -117,8 +117,11 @@ code=$(curl -s -o "$T/body" -w '%{http_code}' "$B/api/m/m/qc.csv")
 eq "no token, csv" "$code" 403
 
 # The page offers the view: its route, its section, its download.
-get /assets/app.js
+get /assets/core.js
 has "$T/body" "'Production QC'"
+get /assets/app.js
+has "$T/body" "view = viewQc(m)"
+get /assets/qc.js
 has "$T/body" "'/qc.csv'"
 
 # It stops cleanly (under ASan: no error, no leak in the handlers).

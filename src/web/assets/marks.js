@@ -1,4 +1,4 @@
-/* sworn serve: the highlight layer of the draft view (app.js's Review).
+/* sworn serve: the highlight layer of the draft view (review.js's Review).
  *
  * The draft's text sits in a text area; behind it a layer holds the same
  * text, its claims marked by verdict.  The layer is one block per line of
