@@ -411,6 +411,9 @@ static void test_migration_from_v1(void **state)
 		" meta TEXT NOT NULL DEFAULT '{}', parent_id INTEGER REFERENCES documents (id));"
 		"CREATE TABLE pages (id INTEGER PRIMARY KEY, doc_id INTEGER NOT NULL, bates_prefix TEXT,"
 		" text TEXT NOT NULL);"
+		"CREATE TABLE transcript_lines (doc_id INTEGER NOT NULL, tr_page INTEGER NOT NULL,"
+		" line INTEGER NOT NULL, page_id INTEGER NOT NULL, start INTEGER NOT NULL,"
+		" end INTEGER NOT NULL, PRIMARY KEY (doc_id, tr_page, line)) WITHOUT ROWID;"
 		"INSERT INTO documents (name) VALUES ('old.txt');"
 		"INSERT INTO pages (doc_id, text) VALUES (1, 'old text');"
 		"PRAGMA user_version = 1;", NULL, NULL, NULL), SQLITE_OK);

@@ -3,7 +3,7 @@
  * and a matter database whose Bates prefixes an older build stored as
  * written ("BLT-"), opened by this one: the schema's version-3 migration
  * makes them canonical, so lookups by canonical prefix find the pages
- * without a re-import.
+ * without a re-import; the verifier's look-ups kept and indexed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -119,6 +119,59 @@ static void test_summary(void **state)
 	matter_close(&m);
 }
 
+/* The verifier's look-ups, asked for every citation of a draft: a Bates
+ * look-up is prepared once per open matter, and a page's transcript lines
+ * are read through their index, not by a scan of every transcript line
+ * of the matter. */
+static void test_lookups_kept_and_indexed(void **state)
+{
+	(void)state;
+	struct sw_matter m;
+	struct sw_err err = { 0 };
+	matter_open(&m, "lookups.db", true);
+	const struct page_row blt[] = { { "BLT-000001", "BLT", 1 }, { "BLT-000002", "BLT", 2 } };
+	add_document(m.db, 1, blt, SW_ARRAY_LEN(blt));
+	for (int k = 0; k < 400; k++) {
+		char *sql = sw_xasprintf("INSERT INTO transcript_lines (doc_id, tr_page, line, page_id,"
+					 " start, end) VALUES (1, %d, %d, %d, %d, %d)",
+					 k / 25 + 1, k % 25 + 1, k < 200 ? 1 : 2, k, k + 1);
+		exec(m.db, sql);
+		free(sql);
+	}
+	struct sw_bates_ref ref;
+	assert_int_equal(sw_bates_ref_parse(&ref, "BLT-000001", 10), 0);
+	for (int k = 0; k < 3; k++) {
+		uint64_t have = 0;
+		struct sw_record_page first;
+		assert_int_equal(sw_record_bates_lookup(&have, &first, &m, &ref, &err), 0);
+		assert_int_equal(have, 1);
+		assert_string_equal(first.bates, "BLT-000001");
+		sw_record_page_release(&first);
+	}
+	struct sw_record_tline *l = NULL;
+	size_t n = 0;
+	assert_int_equal(sw_record_page_lines(&l, &n, &m, 2, &err), 0);
+	assert_int_equal(n, 200);
+	assert_int_equal(l[0].tr_page, 9);
+	assert_int_equal(l[0].line, 1);
+	free(l);
+	size_t bates = 0, lines = 0;
+	for (size_t i = 0; i < SW_ARRAY_LEN(m.queries); i++) {
+		if (!m.queries[i].sql)
+			continue;
+		bates += strstr(m.queries[i].sql, "min(p.bates_num)") != NULL;
+		if (strstr(m.queries[i].sql, "FROM transcript_lines")) {
+			lines++;
+			sqlite3_stmt *st = m.queries[i].st;
+			assert_int_equal(sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0), 0);
+			assert_int_equal(sqlite3_stmt_status(st, SQLITE_STMTSTATUS_SORT, 0), 0);
+		}
+	}
+	assert_int_equal(bates, 1);
+	assert_int_equal(lines, 1);
+	matter_close(&m);
+}
+
 /* A file written by a build that kept the prefix as written: the same
  * tables at version 2, "BLT-" and "blt_" where this build keeps "BLT". */
 static void test_old_prefixes_migrated(void **state)
@@ -138,7 +191,8 @@ static void test_old_prefixes_migrated(void **state)
 	/* a version-2 file has none of the later migrations' tables */
 	exec(m.db, "DROP TABLE settings; DROP TABLE removals; DROP TABLE doc_terms;"
 		   " DROP TABLE doc_fields; DROP VIEW record_docs; DROP TABLE qc_findings;"
-		   " DROP TABLE qc_volumes; PRAGMA user_version = 2");
+		   " DROP TABLE qc_volumes; DROP INDEX transcript_lines_page;"
+		   " PRAGMA user_version = 2");
 	matter_close(&m);
 
 	matter_open(&m, "old.db", false);
@@ -167,6 +221,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_old_prefixes_migrated),
+		cmocka_unit_test(test_lookups_kept_and_indexed),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
