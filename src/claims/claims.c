@@ -81,37 +81,41 @@ void sw_claims_release(struct sw_claims *c)
 
 /* ------------------------------------------------------------------- JSON */
 
+json_t *sw_claims_claim_json(const struct sw_claims *c, size_t i, const char *text)
+{
+	const struct sw_claim *cl = &c->v[i];
+	json_t *fields = json_object();
+	for (size_t k = 0; k < cl->nfields; k++)
+		json_object_set_new(fields, cl->fields[k].name, sw_json_str(cl->fields[k].value));
+	json_t *o = json_pack("{s:I, s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:I, s:o}",
+		"id", (json_int_t)i + 1,
+		"kind", sw_claim_kind_name(cl->kind),
+		"form", sw_claim_form_name(cl->form),
+		"text", sw_json_strn(text + cl->start, cl->end - cl->start),
+		"start", (json_int_t)cl->start, "end", (json_int_t)cl->end,
+		"cite_start", (json_int_t)cl->cite_start,
+		"cite_end", (json_int_t)cl->cite_end,
+		"sentence", (json_int_t)cl->sentence,
+		"fields", fields);
+	if (cl->kind == SW_CLAIM_PROPOSITION)
+		json_object_set_new(o, "facts", sw_claims_facts_json(cl, text));
+	if (cl->resolves_to >= 0)
+		json_object_set_new(o, "resolves_to", json_integer(cl->resolves_to + 1));
+	if (cl->parallel_to >= 0)
+		json_object_set_new(o, "parallel_to", json_integer(cl->parallel_to + 1));
+	if (cl->attributed_to >= 0)
+		json_object_set_new(o, "attributed_to", json_integer(cl->attributed_to + 1));
+	return o;
+}
+
 json_t *sw_claims_json(const struct sw_claims *c, const char *text, const char *draft)
 {
 	json_t *arr = json_array();
 	size_t counts[SW_CLAIM_PROPOSITION + 1] = { 0 };
 	for (size_t i = 0; i < c->n; i++) {
-		const struct sw_claim *cl = &c->v[i];
-		json_t *fields = json_object();
-		for (size_t k = 0; k < cl->nfields; k++)
-			json_object_set_new(fields, cl->fields[k].name,
-					    sw_json_str(cl->fields[k].value));
-		json_t *o = json_pack("{s:I, s:s, s:s, s:o, s:I, s:I, s:I, s:I, s:I, s:o}",
-			"id", (json_int_t)i + 1,
-			"kind", sw_claim_kind_name(cl->kind),
-			"form", sw_claim_form_name(cl->form),
-			"text", sw_json_strn(text + cl->start, cl->end - cl->start),
-			"start", (json_int_t)cl->start, "end", (json_int_t)cl->end,
-			"cite_start", (json_int_t)cl->cite_start,
-			"cite_end", (json_int_t)cl->cite_end,
-			"sentence", (json_int_t)cl->sentence,
-			"fields", fields);
-		if (cl->kind == SW_CLAIM_PROPOSITION)
-			json_object_set_new(o, "facts", sw_claims_facts_json(cl, text));
-		if (cl->resolves_to >= 0)
-			json_object_set_new(o, "resolves_to", json_integer(cl->resolves_to + 1));
-		if (cl->parallel_to >= 0)
-			json_object_set_new(o, "parallel_to", json_integer(cl->parallel_to + 1));
-		if (cl->attributed_to >= 0)
-			json_object_set_new(o, "attributed_to", json_integer(cl->attributed_to + 1));
-		json_array_append_new(arr, o);
-		if ((size_t)cl->kind < SW_ARRAY_LEN(counts))
-			counts[cl->kind]++;
+		json_array_append_new(arr, sw_claims_claim_json(c, i, text));
+		if ((size_t)c->v[i].kind < SW_ARRAY_LEN(counts))
+			counts[c->v[i].kind]++;
 	}
 	json_t *summary = json_pack("{s:I}", "claims", (json_int_t)c->n);
 	for (size_t k = 0; k < SW_ARRAY_LEN(counts); k++)

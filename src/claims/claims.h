@@ -258,6 +258,11 @@ const char *sw_claim_form_name(enum sw_claim_form form);
 struct json_t *sw_claims_json(const struct sw_claims *c, const char *text,
 			      const char *draft);
 
+/* Claim i of c as one element of sw_claims_json()'s "claims" (text is the
+ * scanned text), for a caller that writes claims one at a time.  Returns
+ * a new reference. */
+struct json_t *sw_claims_claim_json(const struct sw_claims *c, size_t i, const char *text);
+
 /* How sw_claims_json_write() writes the document; a NULL pointer to it is
  * the document sw_claims_json() makes. */
 struct sw_claims_json_opts {

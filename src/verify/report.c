@@ -1,5 +1,6 @@
 /* report.c - the gate's reports: the terminal table, DESIGN.md's JSON and
  * a self-contained HTML page (the draft rendered in report_html.c). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -99,17 +100,39 @@ static json_t *audit_json(const struct sw_verify_audit *a)
 }
 
 /* The verdict of the claim other than a proposition that covers [s, e) of
- * sentence `sentence` (a date, a cited Bates number), or unverifiable. */
+ * sentence `sentence` (a date, a cited Bates number), or unverifiable: the
+ * first such claim.  The claims other than propositions come first, in
+ * order of start (claims.h), so the search is by halves and then back
+ * over the sentence's claims alone: a scan of every claim for each fact
+ * made a report's JSON quadratic in the draft. */
 static enum sw_verdict own_verdict(const struct sw_verify_report *r, size_t sentence, size_t s,
 				   size_t e)
 {
-	for (size_t k = 0; k < r->claims.n; k++) {
-		const struct sw_claim *x = &r->claims.v[k];
-		if (x->kind != SW_CLAIM_PROPOSITION && x->sentence == sentence && x->start <= s &&
-		    e <= x->end)
-			return r->verdicts[k].verdict;
+	const struct sw_claims *cl = &r->claims;
+	size_t lo = 0, hi = cl->n, found = cl->n;
+	while (lo < hi) { /* the first proposition */
+		size_t mid = lo + (hi - lo) / 2;
+		if (cl->v[mid].kind == SW_CLAIM_PROPOSITION)
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
-	return SW_VERDICT_UNVERIFIABLE;
+	hi = lo;
+	lo = 0;
+	while (lo < hi) { /* the first claim that starts after s */
+		size_t mid = lo + (hi - lo) / 2;
+		if (cl->v[mid].start <= s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t from = sentence < cl->nsentences ? cl->sentences[sentence].start : 0;
+	for (size_t k = lo; k-- > 0 && cl->v[k].start >= from;) {
+		const struct sw_claim *x = &cl->v[k];
+		if (x->sentence == sentence && x->start <= s && e <= x->end)
+			found = k;
+	}
+	return found < cl->n ? r->verdicts[found].verdict : SW_VERDICT_UNVERIFIABLE;
 }
 
 /* A proposition's "facts" with each one's verdict and where it is. */
@@ -144,34 +167,42 @@ static json_t *facts_json(const struct sw_verify_report *r, size_t i)
 	return arr;
 }
 
-json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
+/* Claim i of r as an element of the report's "claims": the claim as
+ * claims/ gives it (sw_claims_claim_json), where it is in the draft's
+ * source, its verdict, reason and evidence.  The one builder of a claim's
+ * JSON: the whole document and the stream both use it. */
+static json_t *claim_json(const struct sw_verify_report *r, size_t i,
+			  const struct sw__verify_report_pos *pos)
 {
-	json_t *root = sw_claims_json(&r->claims, r->text, draft);
-	json_t *claims = json_object_get(root, "claims");
-	struct sw__verify_report_pos *pos = sw__verify_report_positions(r);
-	for (size_t i = 0; i < json_array_size(claims) && i < r->claims.n; i++) {
-		json_t *c = json_array_get(claims, i);
-		const struct sw_claim_verdict *v = &r->verdicts[i];
-		json_object_set_new(c, "start", json_integer((json_int_t)pos[i].start));
-		json_object_set_new(c, "end", json_integer((json_int_t)pos[i].end));
-		json_object_set_new(c, "cite_start", json_integer((json_int_t)pos[i].cite_start));
-		json_object_set_new(c, "cite_end", json_integer((json_int_t)pos[i].cite_end));
-		json_object_set_new(c, "line", json_integer((json_int_t)pos[i].line));
-		json_object_set_new(c, "column", json_integer((json_int_t)pos[i].col));
-		json_object_set_new(c, "verdict", json_string(sw_claim_verdict_name(v)));
-		json_object_set_new(c, "reason", sw_json_str(v->reason));
-		char fp[SW_SHA256_HEX_LEN + 1];
-		sw_claim_fingerprint(fp, r, i);
-		json_object_set_new(c, "fingerprint", json_string(fp));
-		if (v->waiver)
-			json_object_set_new(c, "waiver", waiver_json(v));
-		json_t *ev = json_array();
-		for (size_t k = 0; k < v->nevidence; k++)
-			json_array_append_new(ev, evidence_json(&v->evidence[k]));
-		json_object_set_new(c, "evidence", ev);
-		if (r->claims.v[i].kind == SW_CLAIM_PROPOSITION && v->facts)
-			json_object_set_new(c, "facts", facts_json(r, i));
-	}
+	json_t *c = sw_claims_claim_json(&r->claims, i, r->text);
+	const struct sw_claim_verdict *v = &r->verdicts[i];
+	json_object_set_new(c, "start", json_integer((json_int_t)pos[i].start));
+	json_object_set_new(c, "end", json_integer((json_int_t)pos[i].end));
+	json_object_set_new(c, "cite_start", json_integer((json_int_t)pos[i].cite_start));
+	json_object_set_new(c, "cite_end", json_integer((json_int_t)pos[i].cite_end));
+	json_object_set_new(c, "line", json_integer((json_int_t)pos[i].line));
+	json_object_set_new(c, "column", json_integer((json_int_t)pos[i].col));
+	json_object_set_new(c, "verdict", json_string(sw_claim_verdict_name(v)));
+	json_object_set_new(c, "reason", sw_json_str(v->reason));
+	char fp[SW_SHA256_HEX_LEN + 1];
+	sw_claim_fingerprint(fp, r, i);
+	json_object_set_new(c, "fingerprint", json_string(fp));
+	if (v->waiver)
+		json_object_set_new(c, "waiver", waiver_json(v));
+	json_t *ev = json_array();
+	for (size_t k = 0; k < v->nevidence; k++)
+		json_array_append_new(ev, evidence_json(&v->evidence[k]));
+	json_object_set_new(c, "evidence", ev);
+	if (r->claims.v[i].kind == SW_CLAIM_PROPOSITION && v->facts)
+		json_object_set_new(c, "facts", facts_json(r, i));
+	return c;
+}
+
+/* The report's document around claims (stolen): "draft", "claims", then
+ * the summary, the uncited sentences, the gate and the audit stamp. */
+static json_t *doc_json(const struct sw_verify_report *r, const char *draft, json_t *claims)
+{
+	json_t *root = json_pack("{s:o, s:o}", "draft", sw_json_str(draft), "claims", claims);
 	json_t *sum = json_object();
 	json_object_set_new(sum, "claims", json_integer((json_int_t)r->claims.n));
 	for (int v = 0; v < SW_VERDICT_COUNT; v++)
@@ -201,8 +232,75 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 	json_object_set_new(root, "gate", json_string(r->pass ? "pass" : "blocked"));
 	if (r->audit)
 		json_object_set_new(root, "audit", audit_json(r->audit));
-	free(pos);
 	return root;
+}
+
+json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
+{
+	struct sw__verify_report_pos *pos = sw__verify_report_positions(r);
+	json_t *claims = json_array();
+	for (size_t i = 0; i < r->claims.n; i++)
+		json_array_append_new(claims, claim_json(r, i, pos));
+	free(pos);
+	return doc_json(r, draft, claims);
+}
+
+#define JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY)
+
+/* s as an element of the top-level "claims": each line after the first
+ * indented by two levels more. */
+static void put_indented(FILE *f, const char *s)
+{
+	for (const char *nl; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
+		fwrite(s, 1, (size_t)(nl - s) + 1, f);
+		fputs("    ", f);
+	}
+	fputs(s, f);
+}
+
+int sw_verify_json_write(FILE *f, const struct sw_verify_report *r, const char *draft,
+			 const struct json_t *before, const struct json_t *after,
+			 struct sw_err *err)
+{
+	/* The document with no claims, laid out as sw_json_print() would,
+	 * cut where its empty "claims" is; the claims go between, one at a
+	 * time, each indented as the whole document's would be. */
+	static const char mark[] = "\n  \"claims\": []";
+	json_t *doc = json_object(), *env = doc_json(r, draft, json_array());
+	if (before)
+		json_object_update(doc, (json_t *)before);
+	json_object_update_missing(doc, env);
+	if (after)
+		json_object_update_missing(doc, (json_t *)after);
+	json_decref(env);
+	char *s = json_dumps(doc, JSON_FLAGS), *cut = s ? strstr(s, mark) : NULL;
+	json_decref(doc);
+	if (!cut)
+		SW_BUG("sw_verify_json_write: no claims in the report's document");
+	struct sw__verify_report_pos *pos = sw__verify_report_positions(r);
+	cut += sizeof(mark) - 3; /* at the "[]" */
+	fwrite(s, 1, (size_t)(cut - s), f);
+	fputc('[', f);
+	for (size_t i = 0; i < r->claims.n && !ferror(f); i++) {
+		json_t *c = claim_json(r, i, pos);
+		char *d = json_dumps(c, JSON_FLAGS);
+		json_decref(c);
+		if (!d)
+			SW_BUG("sw_verify_json_write: cannot lay out claim %zu", i + 1);
+		fputs(i ? ",\n    " : "\n    ", f);
+		put_indented(f, d);
+		free(d);
+	}
+	fputs(r->claims.n ? "\n  ]" : "]", f);
+	fputs(cut + 2, f);
+	fputc('\n', f);
+	free(pos);
+	free(s);
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return sw_err_set(err, SW_EIO, "cannot write JSON output: %s",
+				  errno ? strerror(errno) : "write failed");
+	return 0;
 }
 
 /* The claim's text on one line, cut to max bytes on a character boundary. */

@@ -295,6 +295,14 @@ void sw_verify_release(struct sw_verify_report *r);
  * and its text is the claim as read.  Returns a new reference. */
 struct json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft);
 
+/* The document sw_verify_json() makes, with before's members first and
+ * after's last (when not NULL), written to f as sw_json_print() writes it,
+ * byte for byte, but a claim at a time: memory for one claim's JSON, not
+ * the whole tree.  Returns 0, or SW_EIO when f cannot be written. */
+int sw_verify_json_write(FILE *f, const struct sw_verify_report *r, const char *draft,
+			 const struct json_t *before, const struct json_t *after,
+			 struct sw_err *err) SW_MUST_USE;
+
 /* The compact table for a terminal: blocked claims first, each with its
  * line:column and reason, then the rest, then the summary and the gate.
  * colour adds ANSI colours. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "record_fixtures.h"
 #include "verify/verify.h"
@@ -511,6 +512,102 @@ static void test_empty_matter(void **state)
 	m = keep;
 }
 
+/* The whole document and the one sw_verify_json_write() writes a claim at
+ * a time, between the caller's members, as a string each. */
+static void both_ways(char **whole, char **streamed, const struct sw_verify_report *r,
+		      const json_t *before, const json_t *after)
+{
+	struct sw_err err = { 0 };
+	size_t len;
+	json_t *doc = json_deep_copy(before), *rep = sw_verify_json(r, "d.md");
+	json_object_update_missing(doc, rep);
+	json_object_update_missing(doc, (json_t *)after);
+	FILE *f = open_memstream(whole, &len);
+	assert_int_equal(sw_json_print(f, doc, &err), 0);
+	assert_int_equal(fclose(f), 0);
+	f = open_memstream(streamed, &len);
+	assert_int_equal(sw_verify_json_write(f, r, "d.md", before, after, &err), 0);
+	assert_int_equal(fclose(f), 0);
+	json_decref(rep);
+	json_decref(doc);
+}
+
+/* The report streamed a claim at a time is, byte for byte, the document
+ * sw_json_print() lays out from the whole tree; and each fact of a
+ * proposition that is its own claim has the verdict of the first claim of
+ * its sentence that covers it (found by halves, no longer by a scan). */
+static void test_json_stream(void **state)
+{
+	(void)state;
+	static const char draft[] =
+		"# Facts\n\n"
+		"1. On March 3, 2021 Smith wrote that \"the earliest we can ship is March 31, "
+		"2021\" (ACME0000002). Invoice 8812 applied no late delivery credit (ACME0000003).\n"
+		"2. Whitaker testified the credit was never applied to invoice 8812. Whitaker Dep. "
+		"12:25-13:1.\n"
+		"3. The notice of breach is dated April 7, 2021 (ACME0000005). It went out on "
+		"April 9, 2021 (ACME0000005).\n"
+		"4. Acme paid $41,250.00 on June 6, 2022.\n"
+		"5. The bill of lading (BLT-000002) says \"received in poor order.\" (BLT-000002.)\n"
+		"6. Shipped on March 31, 2021 (Def. Ex. 3); see ACME0000004 and Ex. 4.\n";
+	struct sw_verify_report r;
+	struct sw_err err = { 0 };
+	struct sw_verify_opts o = { .uncited = SW_UNCITED_BLOCK };
+	assert_int_equal(sw_verify(&r, m, NULL, draft, strlen(draft), &o, &err), 0);
+	struct sw_verify_audit audit = { .matter = "a", .time = "2026-12-07T00:00:00Z" };
+	r.audit = &audit;
+	json_t *before = json_pack("{s:{s:s}, s:i}", "sworn", "version", "0", "schema", 1);
+	json_t *after = json_pack("{s:{s:f}}", "timing", "claims_s", 0.25);
+	char *whole = NULL, *streamed = NULL;
+	both_ways(&whole, &streamed, &r, before, after);
+	assert_true(r.claims.n > 12);
+	assert_true(r.nuncited > 0);
+	assert_string_equal(streamed, whole);
+
+	json_t *doc = json_loads(whole, 0, NULL), *claims = json_object_get(doc, "claims");
+	size_t own = 0;
+	for (size_t i = 0; i < r.claims.n; i++) {
+		const struct sw_claim *c = &r.claims.v[i];
+		json_t *facts = json_object_get(json_array_get(claims, i), "facts");
+		for (size_t k = 0; c->kind == SW_CLAIM_PROPOSITION && k < r.verdicts[i].nfacts; k++) {
+			const struct sw_fact_verdict *f = &r.verdicts[i].facts[k];
+			if (!f->own_claim)
+				continue;
+			enum sw_verdict want = SW_VERDICT_UNVERIFIABLE;
+			for (size_t j = 0; j < r.claims.n; j++) {
+				const struct sw_claim *x = &r.claims.v[j];
+				if (x->kind != SW_CLAIM_PROPOSITION && x->sentence == c->sentence &&
+				    x->start <= f->start && f->end <= x->end) {
+					want = r.verdicts[j].verdict;
+					break;
+				}
+			}
+			const char *got = json_string_value(
+				json_object_get(json_array_get(facts, k), "verdict"));
+			assert_non_null(got);
+			assert_string_equal(got, sw_verdict_name(want));
+			own++;
+		}
+	}
+	assert_true(own >= 3);
+	json_decref(doc);
+	free(whole);
+	free(streamed);
+	sw_verify_release(&r);
+
+	/* a draft with no claims: "claims" is [] either way */
+	assert_int_equal(sw_verify(&r, m, NULL, "Nothing here.", 13, NULL, &err), 0);
+	both_ways(&whole, &streamed, &r, before, after);
+	assert_int_equal(r.claims.n, 0);
+	assert_non_null(strstr(streamed, "\"claims\": []"));
+	assert_string_equal(streamed, whole);
+	free(whole);
+	free(streamed);
+	sw_verify_release(&r);
+	json_decref(before);
+	json_decref(after);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -520,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_quotes_across_pages),
 		cmocka_unit_test(test_empty_matter),
+		cmocka_unit_test(test_json_stream),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
