@@ -196,6 +196,10 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
 		    size_t np, const struct sw__verify_range *sp, size_t nsp);
 
+/* The deponent ("Ortega" of "Ortega Dep.") when page is a transcript's
+ * (rules_speaker.c), into out; false when it is not. */
+bool sw__verify_witness(struct sw__verify_run *u, int64_t page, char *out, size_t cap);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

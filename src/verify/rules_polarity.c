@@ -97,6 +97,66 @@ static size_t answer_split(const char *p, size_t s, size_t e)
 	return e;
 }
 
+/* Whether transcript lines p[s, e) open with a question of who, what,
+ * when, where, why, which or how. */
+static bool wh_question(const char *p, size_t s, size_t e)
+{
+	static const char *const wh[] = { "who", "what", "when", "where", "why", "which", "how",
+					  "whom", "whose" };
+	size_t le = s;
+	while (le < e && p[le] != '\n')
+		le++;
+	size_t a = sw__verify_line_words(p, s, le);
+	if (le - a < 3 || p[a] != 'Q' || p[a + 1] != '.')
+		return false;
+	a += 2;
+	while (a < le && p[a] == ' ')
+		a++;
+	for (size_t k = 0; k < SW_ARRAY_LEN(wh); k++) {
+		size_t n = strlen(wh[k]);
+		if (le - a > n && strncasecmp(p + a, wh[k], n) == 0 &&
+		    !isalpha((unsigned char)p[a + n]))
+			return true;
+	}
+	return false;
+}
+
+/* Where the next question of transcript lines p[s, e) starts, past the
+ * line at s: its line's start, or e. */
+static size_t next_question(const char *p, size_t s, size_t e)
+{
+	size_t i = s;
+	while (i < e && p[i] != '\n')
+		i++;
+	while (i < e) {
+		i++;
+		size_t le = i;
+		while (le < e && p[le] != '\n')
+			le++;
+		size_t a = sw__verify_line_words(p, i, le);
+		if (le - a > 2 && p[a] == 'Q' && p[a + 1] == '.')
+			return i;
+		i = le;
+	}
+	return e;
+}
+
+/* Where the first answer of transcript lines p[s, e) starts: past its
+ * "A."; e when there is none. */
+static size_t answer_at(const char *p, size_t s, size_t e)
+{
+	for (size_t i = s; i < e;) {
+		size_t le = i;
+		while (le < e && p[le] != '\n')
+			le++;
+		size_t a = sw__verify_line_words(p, i, le);
+		if (le - a > 2 && p[a] == 'A' && p[a + 1] == '.')
+			return a + 2;
+		i = le + 1;
+	}
+	return e;
+}
+
 /* Where a clause of t ends at i: ", and ", ", but ", "; " (a sentence of
  * two clauses says two things, each with its own polarity).  The length of
  * the separator, or 0. */
@@ -279,22 +339,29 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 		} else {
 			continue;
 		}
-		bool second = false;
+		/* a transcript's pin: each question with its answer is a unit,
+		 * cut after a bare "A. No." that the answer goes on from */
+		bool started = false, second = false;
+		size_t unit_end = 0;
 		for (size_t i = 0; i < len;) {
 			size_t j = i;
-			if (pinned && second) {
-				j = en; /* what the answer goes on to say */
-			} else if (pinned) {
-				/* a transcript's pin: its lines are the passage, cut
-				 * after a bare "A. No." that the answer goes on from */
-				if (multi) {
-					s = 0;
-					en = len;
-				} else if (!sw__verify_lines_of(p, len, l0, l1, &s, &en)) {
-					break;
+			if (pinned) {
+				if (!started) {
+					if (multi) {
+						s = 0;
+						en = len;
+					} else if (!sw__verify_lines_of(p, len, l0, l1, &s, &en)) {
+						break;
+					}
+					i = s;
+					started = true;
 				}
-				i = s;
-				j = answer_split(p, s, en);
+				if (!second) {
+					unit_end = next_question(p, i, en);
+					j = answer_split(p, i, unit_end);
+				} else {
+					j = unit_end; /* what the answer goes on to say */
+				}
 			} else {
 				/* a passage runs over its line ends (a sentence
 				 * wrapped), not over a blank line or a header's */
@@ -305,6 +372,12 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 				       !(p[j] == ',' && clause_break(p, j, len)))
 					j++;
 			}
+			/* "Q. Who drove the trucks?  A. Keel Transport's
+			 * drivers.": a question of who or what asserts
+			 * nothing; its answer's words are the passage */
+			size_t i0 = i;
+			if (pinned && !second && wh_question(p, i, j))
+				i = answer_at(p, i, j);
 			size_t n = sw__verify_shared(&sent->st, p, i, j, rd);
 			size_t plain_n = n - sw__verify_shared_stems(&sent->named, &rd->st);
 			/* the passage that shares the most, then the most that
@@ -315,11 +388,17 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 				bpage = pages[q];
 				*best_rd = *rd;
 				free(said);
-				said = pinned ? without_numbers(p + i, j - i) : sw_xstrndup(p + i, j - i);
+				said = pinned ? without_numbers(p + i0, j - i0) :
+						sw_xstrndup(p + i, j - i);
 			}
-			if (pinned && !second && j < en) {
+			if (pinned && !second && j < unit_end) {
 				second = true;
 				i = j;
+				continue;
+			}
+			if (pinned && unit_end < en) {
+				second = false;
+				i = unit_end;
 				continue;
 			}
 			if (pinned)

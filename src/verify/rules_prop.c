@@ -764,6 +764,8 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		struct sw__verify_range sp[SW__VERIFY_PROP_SPANS];
 		size_t nsp = sw__verify_claim_spans(u, c, sp, SW__VERIFY_PROP_SPANS);
 		char *neg = sw__verify_polarity(u, c, pages, np, sp, nsp);
+		if (!neg && !u->err.code)
+			neg = sw__verify_qa(u, c, pages, np, sp, nsp);
 		if (neg) {
 			sw_buf_adds(&why, neg);
 			v = SW_VERDICT_CONTRADICTED;

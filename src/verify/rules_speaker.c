@@ -306,6 +306,35 @@ static bool names(const char *speaker, const char *name)
 	return false;
 }
 
+/* The deponent of page pg's document ("Ortega" of "Ortega Dep."), else
+ * the first word of the file's name, into out: whether it is a
+ * transcript. */
+static bool deponent(struct sw__verify_run *u, const struct sw_record_page *pg, char *out,
+		     size_t cap)
+{
+	const char *label = sw__verify_doc_label(u, pg->doc_id);
+	const char *src = label && strstr(label, "Dep") ? label : pg->document;
+	size_t k = 0;
+	while (src && src[k] && isalpha((unsigned char)src[k]) && k + 1 < cap) {
+		out[k] = src[k];
+		k++;
+	}
+	out[k] = '\0';
+	return label && strstr(label, "Dep") != NULL;
+}
+
+bool sw__verify_witness(struct sw__verify_run *u, int64_t page, char *out, size_t cap)
+{
+	struct sw_record_page pg = { 0 };
+	struct sw_err e = { 0 };
+	out[0] = '\0';
+	if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, page, &e), &e))
+		return false;
+	bool transcript = deponent(u, &pg, out, cap);
+	sw_record_page_release(&pg);
+	return transcript && out[0];
+}
+
 void sw__verify_speakers(struct sw__verify_run *u)
 {
 	const struct sw_claims *cl = &u->r->claims;
@@ -335,18 +364,8 @@ void sw__verify_speakers(struct sw__verify_run *u)
 			if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, res->pages[q], &e),
 					      &e))
 				continue;
-			const char *label = sw__verify_doc_label(u, pg.doc_id);
-			/* the deponent: "Ortega Dep.", or the file's first word */
-			char witness[48] = "";
-			const char *src = label && strstr(label, "Dep") ? label : pg.document;
-			size_t k = 0;
-			while (src && src[k] && isalpha((unsigned char)src[k]) &&
-			       k + 1 < sizeof(witness)) {
-				witness[k] = src[k];
-				k++;
-			}
-			witness[k] = '\0';
-			bool transcript = label && strstr(label, "Dep") != NULL;
+			char witness[48];
+			bool transcript = deponent(u, &pg, witness, sizeof(witness));
 			sw_record_page_release(&pg);
 			if (!sw__verify_found(
 				    u, sw_record_page_text(&u->page, u->m, res->pages[q], &e), &e))

@@ -88,6 +88,12 @@ void sw__verify_stem(char *w)
 		{ "began", "begin" }, { "begun", "begin" }, { "kept", "keep" }, { "left", "leave" },
 		{ "held", "hold" }, { "brought", "bring" }, { "bought", "buy" }, { "sold", "sell" },
 		{ "signed", "sign" }, { "chose", "choose" }, { "chosen", "choose" },
+		{ "found", "find" }, { "saw", "see" }, { "seen", "see" }, { "came", "come" },
+		{ "went", "go" }, { "gone", "go" }, { "heard", "hear" }, { "met", "meet" },
+		{ "spoke", "speak" }, { "spoken", "speak" }, { "built", "build" },
+		{ "caught", "catch" }, { "broke", "break" }, { "broken", "break" },
+		{ "fell", "fall" }, { "fallen", "fall" }, { "drew", "draw" }, { "drawn", "draw" },
+		{ "shown", "show" }, { "understood", "understand" }, { "thought", "think" },
 	};
 	for (size_t k = 0; k < SW_ARRAY_LEN(irregular); k++)
 		if (strcmp(w, irregular[k][0]) == 0) {

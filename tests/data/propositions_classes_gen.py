@@ -506,6 +506,20 @@ F(G, "The Subcontract lets a change bind the parties without a written change or
 F(G, "Park said Delmar accepts a credit for a lot that ships within the week (CRV0000011).",
   has=["We do not accept a credit"], note="we do not accept")
 
+# a witness's yes or no to a question the sentence answers
+T(G, "Ortega checked the panels himself before they left, and found none cracked (Ortega Dep. 2:23-3:1).",
+  "Did you inspect them before they left", "I did")
+T(G, "Asked whether he told Carver, Ortega answered that he had not (Ortega Dep. 3:12-13).",
+  "Did you tell Carver that", "I didn't")
+T(G, "Smith confirmed that he wrote to Jane Roe about PO 4471 (Smith Dep. 3:1-2).",
+  "Did you write to Jane Roe about PO 4471", "Yes, on March 3, 2021")
+F(G, "Ortega said he did not inspect the panels before they left the yard (Ortega Dep. 2:23-24).",
+  has=["Did you inspect them before they left", "I did"], note="I did")
+F(G, "According to Ortega, he told Carver himself (Ortega Dep. 3:12-13).",
+  has=["Did you tell Carver that", "I didn't"], note="I didn't")
+F(G, "Smith denied writing to Jane Roe about PO 4471 (Smith Dep. 3:1-2).",
+  has=["Did you write to Jane Roe about PO 4471", "Yes, on March 3, 2021"], note="yes, on March 3")
+
 # ---------------------------------------------------------------- count
 C = "count"
 T(C, "Two panels of Lot 20 arrived cracked, P-20-03 and P-20-11 (CRV0000009).", chk=[("count", r"p-20-\d\d", 2)])

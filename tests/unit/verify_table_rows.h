@@ -423,6 +423,24 @@ static const struct row rows[] = {
 	R(.draft = "Smith wrote to Jane Roe about the order. (Smith Dep. 1:7-8.)",
 	  .kind = "proposition", .at = "Smith wrote", .want = UNS,
 	  .reason = "Jane Roe is not named on Smith Dep. 1:7-8; it is on Smith Dep. 1:1"),
+	/* a witness's yes or no to the sentence's own question */
+	R(.draft = "Smith told the controller about the delay. (Smith Dep. 2:5-6.)",
+	  .kind = "proposition", .at = "Smith told", .want = CON,
+	  .reason = "the sentence affirms what the witness denies on Smith Dep. 2: \"Did you "
+		    "tell the controller about it?\" \"I didn't. Dana handles that.\""),
+	R(.draft = "Smith never told the controller about it. (Smith Dep. 2:6.)",
+	  .kind = "proposition", .at = "Smith never", .want = SUP),
+	R(.draft = "Dana told the controller about it. (Smith Dep. 2:5-6.)",
+	  .kind = "proposition", .at = "Dana told", .want = SUP),
+	R(.draft = "Smith testified that he wrote to Jane Roe. (Smith Dep. 1:1-2.)",
+	  .kind = "proposition", .at = "Smith testified", .want = SUP),
+	R(.draft = "Smith testified that Exhibit 2 shows a credit. (Smith Dep. 1:22-23.)",
+	  .kind = "proposition", .at = "Smith testified", .want = CON,
+	  .reason = "the sentence affirms what Smith Dep. 1 denies: \"Q. Does it show a credit? "
+		    "A. No.\""),
+	/* "I do not recall" and "I cannot say" are no answer either way */
+	R(.draft = "Smith testified that operations reported the delay. (Smith Dep. 1:16-17.)",
+	  .kind = "proposition", .at = "Smith testified", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
