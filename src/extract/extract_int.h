@@ -45,6 +45,9 @@ struct sw__extract_pdf_declared {
 	long long objects;
 	size_t at;
 	const char *what; /* "/Size", "/Index", "an xref section", "an object number" */
+	size_t looked;    /* bytes the scan looked at: at most twice len (a
+			   * number that is not one is read again as a word),
+			   * for tests that prove the one pass by a count */
 };
 #define SW_PDF_OBJECTS_MIN 1024LL
 #define SW_PDF_OBJECT_BYTES 4

@@ -215,6 +215,7 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 	sw__extract_pdf_poppler_hold();
 	bytes = g_bytes_new_static(data, len);
 	doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);
+	sw__extract_pdf_count_open();
 	if (!doc) {
 		if (gerr && gerr->domain == POPPLER_ERROR && gerr->code == POPPLER_ERROR_ENCRYPTED)
 			rc = sw_err_set(err, SW_EINPUT,
@@ -281,9 +282,13 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 		image_pages += ntodo;
 		/* OCR that cannot run at all (no tesseract) is not tried again;
 		 * its pages are kept without text. */
-		if (ntodo && opts->ocr && !oerr.code && !doc &&
-		    !(doc = poppler_document_new_from_bytes(bytes, NULL, NULL)))
-			(void)sw_err_set(&oerr, SW_EINPUT, "the PDF could not be opened again for OCR");
+		if (ntodo && opts->ocr && !oerr.code && !doc) {
+			doc = poppler_document_new_from_bytes(bytes, NULL, NULL);
+			sw__extract_pdf_count_open();
+			if (!doc)
+				(void)sw_err_set(&oerr, SW_EINPUT,
+						 "the PDF could not be opened again for OCR");
+		}
 		if (ntodo && opts->ocr && !oerr.code)
 			(void)run_ocr(doc, todo, ntodo, ocr_text, confidence, over_budget, opts,
 				      &oerr);

@@ -32,6 +32,7 @@
  * Both readers draw a page within bounds (PageText, Budget) that
  * poppler-glib does not have.  tests/unit/extract_pdf_walk_test.c
  * compares them with poppler-glib page by page. */
+#include <atomic>
 #include <ctime>
 #include <memory>
 #include <optional>
@@ -56,6 +57,9 @@
 #include "extract/pdf_walk.h"
 
 namespace {
+
+/* sw__extract_pdf_counts_get()'s totals. */
+std::atomic<long> n_opened{ 0 }, n_forms{ 0 }, n_forms_over{ 0 };
 
 /* How much a page has drawn, against its bounds (pdf_walk.h): Gfx asks
  * whether to stop about every ten operators (tick), and each form drawn
@@ -125,6 +129,7 @@ struct Budget {
 	 * and does not draw, until the page is done. */
 	void stub(Ref id)
 	{
+		n_forms_over.fetch_add(1, std::memory_order_relaxed);
 		if (!xref || id.num < 0 || id.num >= xref->getNumObjects() || stubs.size() >= 10000)
 			return;
 		XRefEntry *e = xref->getEntry(id.num, false);
@@ -140,6 +145,7 @@ struct Budget {
 	}
 	void form()
 	{
+		n_forms.fetch_add(1, std::memory_order_relaxed);
 		if (++forms > bounds.forms)
 			over = true;
 		timed();
@@ -528,6 +534,7 @@ static std::unique_ptr<sw__extract_pdf_walk> open_walk(const char *data, size_t 
 		new MemStream(data, 0, static_cast<Goffset>(len), std::move(none)),
 		std::optional<GooString>(), std::optional<GooString>(), nullptr,
 		[self]() { self->rebuilt = true; });
+	n_opened.fetch_add(1, std::memory_order_relaxed);
 	if (!w->doc->isOk() || w->doc->getNumPages() != npages)
 		return nullptr;
 	w->npages = npages;
@@ -648,4 +655,16 @@ void sw__extract_pdf_poppler_hold(void)
 	} catch (...) {
 		/* out of memory: poppler-glib sets itself up as before */
 	}
+}
+
+void sw__extract_pdf_count_open(void)
+{
+	n_opened.fetch_add(1, std::memory_order_relaxed);
+}
+
+void sw__extract_pdf_counts_get(struct sw__extract_pdf_counts *out)
+{
+	out->opened = n_opened.load(std::memory_order_relaxed);
+	out->forms = n_forms.load(std::memory_order_relaxed);
+	out->forms_over = n_forms_over.load(std::memory_order_relaxed);
 }

@@ -85,6 +85,19 @@ void sw__extract_pdf_walk_free(struct sw__extract_pdf_walk *w);
  * PDFs paid for it once per file.  Thread-safe; idempotent. */
 void sw__extract_pdf_poppler_hold(void);
 
+/* What this process's PDF readers have done, counted so that a test can
+ * prove a bound by a count, not by a clock (which ASan, valgrind and a
+ * busy machine move): documents poppler opened (poppler-glib's and the
+ * readers' own), forms a page drew, and forms a page named once it was
+ * over its bounds (each stubbed, not drawn: pdf_walk.cc's Budget).
+ * Totals since the process began; thread-safe. */
+struct sw__extract_pdf_counts {
+	long opened, forms, forms_over;
+};
+void sw__extract_pdf_counts_get(struct sw__extract_pdf_counts *out);
+/* Count a document poppler opened (pdf.c's poppler-glib ones). */
+void sw__extract_pdf_count_open(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,6 +34,7 @@ struct scan {
 	long long num;
 	char word[12]; /* a name's or keyword's first bytes, NUL-ended */
 	size_t at;     /* the token's offset */
+	size_t looked; /* bytes looked at (a number's, again as a word's) */
 };
 
 static bool is_space(unsigned char c)
@@ -55,8 +56,10 @@ static bool is_delim(unsigned char c)
 /* The next token; false at the end. */
 static bool next(struct scan *s)
 {
+	const char *from = s->p;
 	while (s->p < s->end && is_space((unsigned char)*s->p))
 		s->p++;
+	s->looked += (size_t)(s->p - from);
 	if (s->p >= s->end)
 		return false;
 	s->at = (size_t)(s->p - s->base);
@@ -64,11 +67,13 @@ static bool next(struct scan *s)
 	if (c == '[' || c == ']') {
 		s->tok = c == '[' ? T_OPEN : T_CLOSE;
 		s->p++;
+		s->looked++;
 		return true;
 	}
 	if (is_delim(c) && c != '/') {
 		s->tok = T_OTHER;
 		s->p++;
+		s->looked++;
 		return true;
 	}
 	const char *q = s->p + (c == '/');
@@ -89,6 +94,7 @@ static bool next(struct scan *s)
 				break;
 			}
 		}
+		s->looked += (size_t)(q - s->p);
 		if (digits && (q >= s->end || is_space((unsigned char)*q) || is_delim((unsigned char)*q))) {
 			s->tok = T_INT;
 			s->num = v;
@@ -105,6 +111,7 @@ static bool next(struct scan *s)
 	}
 	s->word[n] = '\0';
 	s->tok = c == '/' ? T_NAME : T_WORD;
+	s->looked += q > s->p ? (size_t)(q - s->p) : 1;
 	s->p = q > s->p ? q : s->p + 1;
 	return true;
 }
@@ -215,6 +222,7 @@ void sw__extract_pdf_declared_objects(const char *data, size_t len, const struct
 		note(d, n1 + n2, at1, "an xref section");
 	if (in_map != SIZE_MAX)
 		sw_file_map_drop(map, in_map + dropped, len - dropped);
+	d->looked = s.looked;
 }
 
 long long sw__extract_pdf_objects_max(size_t len)
