@@ -170,7 +170,8 @@ static const char *const migrations[] = {
 	/* 10 -> 11: a page's transcript lines by the page, in order: the
 	 * verifier reads them for every cited transcript page, and without
 	 * this each read scanned every line of every transcript. */
-	"CREATE INDEX transcript_lines_page ON transcript_lines (page_id, tr_page, line);",
+	"CREATE INDEX IF NOT EXISTS transcript_lines_page"
+	"  ON transcript_lines (page_id, tr_page, line);",
 };
 
 /* The search tokenizer and the metadata functions, on every connection
