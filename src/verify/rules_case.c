@@ -366,8 +366,7 @@ void sw__verify_case_short(struct sw__verify_run *u, size_t i)
 	char *ttext = sw__verify_claim_text(u, &u->r->claims.v[t]);
 	u->res[i].have_case = tr->have_case;
 	u->res[i].kase = tr->kase;
-	memcpy(u->res[i].pages, tr->pages, sizeof(tr->pages));
-	u->res[i].npages = tr->npages;
+	sw__verify_same_pages(&u->res[i], tr);
 	const char *pin = sw_claim_get(c, "pin");
 	if (!pin && c->form == SW_FORM_SHORT)
 		pin = sw_claim_get(c, "page");

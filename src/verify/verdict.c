@@ -113,6 +113,17 @@ void sw__verify_remember_page(struct sw__verify_resolved *res, int64_t id)
 	for (size_t k = 0; k < res->npages; k++)
 		if (res->pages[k] == id)
 			return;
-	if (res->npages < SW_VERIFY_MAX_PAGES)
+	if (res->npages < SW_VERIFY_MAX_PAGES) {
+		res->pages = sw_xgrow(res->pages, &res->cap, res->npages + 1, sizeof(*res->pages));
 		res->pages[res->npages++] = id;
+	}
+}
+
+void sw__verify_same_pages(struct sw__verify_resolved *to, const struct sw__verify_resolved *from)
+{
+	to->npages = 0;
+	for (size_t k = 0; k < from->npages && k < SW_VERIFY_MAX_PAGES; k++) {
+		to->pages = sw_xgrow(to->pages, &to->cap, to->npages + 1, sizeof(*to->pages));
+		to->pages[to->npages++] = from->pages[k];
+	}
 }

@@ -302,8 +302,10 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	out->claims_cpu_s = c1 - c0;
 	out->propositions_cpu_s = c2 - c1;
 	out->judge_s = sw_now() - t2;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		sw_authority_lookup_release(&u.res[i].lookup);
+		free(u.res[i].pages);
+	}
 	free(u.res);
 	free(u.bates_summary);
 	sw__verify_rec_free(&u);

@@ -11,8 +11,12 @@ char *sw__verify_excerpt(const char *text, size_t len, size_t start, size_t end)
 
 /* What a citation claim resolved to, for the claims that lean on it. */
 struct sw__verify_resolved {
-	int64_t pages[SW_VERIFY_MAX_PAGES]; /* record pages it cites */
-	size_t npages;
+	/* The record pages it cites, at most SW_VERIFY_MAX_PAGES, NULL when
+	 * none: added with sw__verify_remember_page or sw__verify_same_pages,
+	 * freed with the run.  (A fixed array of them in every claim's entry
+	 * was two fifths of the memory of verifying a draft.) */
+	int64_t *pages;
+	size_t npages, cap;
 	bool have_case;
 	struct sw_authority_case kase;      /* the case, borrowed from lookup */
 	struct sw_authority_lookup lookup;
@@ -57,6 +61,8 @@ bool sw__verify_found(struct sw__verify_run *u, int rc, const struct sw_err *e);
 long sw__verify_quote_of(const struct sw__verify_run *u, size_t i);
 /* Add page id to what a claim resolved to, once, up to SW_VERIFY_MAX_PAGES. */
 void sw__verify_remember_page(struct sw__verify_resolved *res, int64_t id);
+/* The pages of from, in their order, as to's (which had none). */
+void sw__verify_same_pages(struct sw__verify_resolved *to, const struct sw__verify_resolved *from);
 
 /* The verdict rules (rules.c), each for claim i of u's report.  The
  * citations are checked first; the dates and quotations after, against what
