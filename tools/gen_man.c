@@ -326,6 +326,18 @@ static void bash_opts(struct sw_buf *b, const char *indent, const struct cli_opt
 		sw_buf_addf(b, "%sfiles=0\n", indent);
 }
 
+/* Whether row i of subcommand s's table (s == nsubs: the command's) has
+ * the name of a row of an earlier subcommand's. */
+static bool seen_before(const struct cli_command *c, size_t s, size_t i)
+{
+	const char *name = (s < c->nsubs ? c->subs[s]->opts : c->opts)[i].name;
+	for (size_t t = 0; t < s && t < c->nsubs; t++)
+		for (size_t k = 0; k < c->subs[t]->nopts; k++)
+			if (strcmp(c->subs[t]->opts[k].name, name) == 0)
+				return true;
+	return false;
+}
+
 /* The spellings of the options that take a value, of the command, of any
  * of its subcommands or global: the word after one is not the
  * subcommand. */
@@ -336,7 +348,7 @@ static void bash_vals(struct sw_buf *b, const struct cli_command *c)
 		const struct cli_opt *opts = s < c->nsubs ? c->subs[s]->opts : c->opts;
 		size_t n = s < c->nsubs ? c->subs[s]->nopts : c->nopts;
 		for (size_t i = 0; i < n; i++) {
-			if (!opts[i].arg)
+			if (!opts[i].arg || seen_before(c, s, i))
 				continue;
 			if (opts[i].short_name)
 				sw_buf_addf(b, "%s-%c", first ? "" : " ", opts[i].short_name);

@@ -334,15 +334,11 @@ int cli_run_drive(struct cli_ctx *ctx, struct sw_matter *m, const struct sw_task
 		  int64_t resume_id, const char *brief_name, const char *brief, size_t brief_len,
 		  bool json);
 
-/* sworn matter docs and sworn matter rm (cmd_matter_docs.c); return the
- * exit code. */
-int cli_matter_docs(struct cli_ctx *ctx, const char *matter, const char *fields, bool json);
-int cli_matter_rm(struct cli_ctx *ctx, const char *matter, const char *doc, const char *reason,
-		  bool json);
-/* sworn matter qc (cmd_matter_qc.c): the production QC report of the
- * volumes named (all when n is 0); format "text", "csv", "html" or NULL. */
-int cli_matter_qc(struct cli_ctx *ctx, const char *matter, const char *const *names, size_t n,
-		  const char *format, bool json);
+/* The subcommands of sworn matter that live in files of their own:
+ * docs and rm (cmd_matter_docs.c), qc (cmd_matter_qc.c). */
+extern const struct cli_subcommand cli_sub_matter_docs;
+extern const struct cli_subcommand cli_sub_matter_rm;
+extern const struct cli_subcommand cli_sub_matter_qc;
 
 extern const struct cli_command cli_cmd_init;
 extern const struct cli_command cli_cmd_matter;

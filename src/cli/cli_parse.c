@@ -9,7 +9,7 @@
 
 /* The rows one parse reads: a command's, or one of its subcommands'. */
 struct optset {
-	char name[64];     /* "run" or "run show", for messages */
+	char name[64]; /* "run" or "run show", for messages */
 	const char *usage;
 	const struct cli_opt *opts;
 	size_t nopts;
@@ -38,8 +38,7 @@ static int find_short(const struct cli_opt *opts, size_t n, char c)
 /* The row of opts that the word a (an option, with or without "=V" or a
  * glued short value) names, or -1; *inline_value is its value when the
  * word carries one. */
-static int find_opt(const struct cli_opt *opts, size_t n, const char *a,
-		    const char **inline_value)
+static int find_opt(const struct cli_opt *opts, size_t n, const char *a, const char **inline_value)
 {
 	*inline_value = NULL;
 	if (a[1] == '-') {
@@ -73,7 +72,8 @@ static int bind(void *opts, const struct cli_opt *o, const char *v, struct sw_er
 	}
 	case CLI_PATH:
 		if (!*v)
-			return sw_err_set(err, SW_EUSAGE, "option --%s needs a path, not ''", o->name);
+			return sw_err_set(err, SW_EUSAGE, "option --%s needs a path, not ''",
+					  o->name);
 		/* fall through */
 	case CLI_STRING:
 		memcpy(at, &v, sizeof(v));
@@ -81,7 +81,8 @@ static int bind(void *opts, const struct cli_opt *o, const char *v, struct sw_er
 	case CLI_PATHS: {
 		struct cli_paths ps;
 		if (!*v)
-			return sw_err_set(err, SW_EUSAGE, "option --%s needs a path, not ''", o->name);
+			return sw_err_set(err, SW_EUSAGE, "option --%s needs a path, not ''",
+					  o->name);
 		memcpy(&ps, at, sizeof(ps));
 		if (ps.n >= CLI_MAX_PATHS)
 			return sw_err_set(err, SW_EUSAGE, "option --%s is given more than %d times",
@@ -93,14 +94,16 @@ static int bind(void *opts, const struct cli_opt *o, const char *v, struct sw_er
 	case CLI_INT:
 		/* No sign, as a count or a port is written. */
 		if (v[0] == '+' || !sw_parse_int(v, (long long)o->min, (long long)o->max, &n))
-			return sw_err_set(err, SW_EUSAGE, "bad --%s '%s': give a whole number from %lld to %lld",
+			return sw_err_set(err, SW_EUSAGE,
+					  "bad --%s '%s': give a whole number from %lld to %lld",
 					  o->name, v, (long long)o->min, (long long)o->max);
 		memcpy(at, &n, sizeof(n));
 		return 0;
 	case CLI_DOUBLE:
 		if (!sw_parse_double(v, o->min, o->max, &d))
-			return sw_err_set(err, SW_EUSAGE, "bad --%s '%s': give a number from %g to %g",
-					  o->name, v, o->min, o->max);
+			return sw_err_set(err, SW_EUSAGE,
+					  "bad --%s '%s': give a number from %g to %g", o->name, v,
+					  o->min, o->max);
 		memcpy(at, &d, sizeof(d));
 		return 0;
 	}
@@ -134,13 +137,13 @@ static int refuse(const struct cli_command *cmd, const struct optset *set, const
 	for (size_t i = 0; i < cmd->nsubs; i++) {
 		const struct cli_subcommand *s = cmd->subs[i];
 		if (find_opt(s->opts, s->nopts, a, &v) >= 0) {
-			sw_buf_addf(&b, " (%.*s is an option of 'sworn %s %s')", (int)len, a,
-				    cmd->name, s->name);
+			sw_buf_addf(&b, " (%.*s belongs to %s: see 'sworn %s %s --help')", (int)len,
+				    a, s->name, cmd->name, s->name);
 			break;
 		}
 	}
-	int rc = sw_err_set(err, SW_EUSAGE, "unknown option '%.*s' for 'sworn %s': %s", (int)len,
-			    a, set->name, b.data);
+	int rc = sw_err_set(err, SW_EUSAGE, "unknown option '%.*s' for 'sworn %s': %s", (int)len, a,
+			    set->name, b.data);
 	sw_buf_release(&b);
 	return rc;
 }
@@ -190,7 +193,10 @@ int cli_sub_index(const struct cli_command *cmd, int argc, char **argv)
 static void list_subs(struct sw_buf *b, const struct cli_command *cmd)
 {
 	for (size_t i = 0; i < cmd->nsubs; i++)
-		sw_buf_addf(b, "%s%s", i == 0 ? "" : i + 1 < cmd->nsubs ? ", " : " or ",
+		sw_buf_addf(b, "%s%s",
+			    i == 0		 ? ""
+			    : i + 1 < cmd->nsubs ? ", "
+						 : " or ",
 			    cmd->subs[i]->name);
 }
 
@@ -205,29 +211,33 @@ static int pick_sub(struct cli_args *out, struct optset *set, int *skip,
 	if (!s) {
 		list_subs(&names, cmd);
 		if (at < 0)
-			sw_err_set(err, SW_EUSAGE, "'sworn %s' needs a subcommand: %s (see 'sworn %s "
-				   "--help')", cmd->name, names.data, cmd->name);
+			sw_err_set(err, SW_EUSAGE,
+				   "'sworn %s' needs a subcommand: %s (see 'sworn %s "
+				   "--help')",
+				   cmd->name, names.data, cmd->name);
 		else
-			sw_err_set(err, SW_EUSAGE, "'%s' is not a subcommand of 'sworn %s': give %s "
-				   "(usage: sworn %s %s %s; see 'sworn %s --help')", argv[at],
-				   cmd->name, names.data, cmd->name, cmd->subs[0]->name,
+			sw_err_set(err, SW_EUSAGE,
+				   "'%s' is not a subcommand of 'sworn %s': give %s "
+				   "(usage: sworn %s %s %s; see 'sworn %s --help')",
+				   argv[at], cmd->name, names.data, cmd->name, cmd->subs[0]->name,
 				   cmd->subs[0]->usage, cmd->name);
 		sw_buf_release(&names);
 		return SW_EUSAGE;
 	}
 	out->sub = s;
 	*skip = at;
-	*set = (struct optset){ "", s->usage, s->opts, s->nopts, s->opts_size, s->opts_init,
-				s->min_pos, s->max_pos };
+	*set = (struct optset){ "",	      s->usage,	    s->opts,	s->nopts,
+				s->opts_size, s->opts_init, s->min_pos, s->max_pos };
 	snprintf(set->name, sizeof(set->name), "%s %s", cmd->name, s->name);
 	return 0;
 }
 
-int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
-	      char **argv, struct sw_err *err)
+int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc, char **argv,
+	      struct sw_err *err)
 {
-	struct optset set = { "", cmd->usage, cmd->opts, cmd->nopts, cmd->opts_size,
-			      cmd->opts_init, cmd->min_pos, cmd->max_pos };
+	struct optset set = { "",	    cmd->usage,	    cmd->opts,
+			      cmd->nopts,   cmd->opts_size, cmd->opts_init,
+			      cmd->min_pos, cmd->max_pos };
 	int skip = -1;
 	snprintf(set.name, sizeof(set.name), "%s", cmd->name);
 	memset(out, 0, sizeof(*out));
@@ -273,7 +283,8 @@ int cli_parse(struct cli_args *out, const struct cli_command *cmd, int argc,
 		const struct cli_opt *o = &set.opts[idx];
 		if (!o->arg) {
 			if (inline_value)
-				return sw_err_set(err, SW_EUSAGE, "option --%s takes no value", o->name);
+				return sw_err_set(err, SW_EUSAGE, "option --%s takes no value",
+						  o->name);
 			out->set[idx] = true;
 			int e = out->opts ? bind(out->opts, o, NULL, err) : 0;
 			if (e != 0)

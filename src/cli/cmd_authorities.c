@@ -9,18 +9,25 @@
 #include "claims/claims.h"
 #include "cli/cli.h"
 
-struct authorities_opts {
+struct import_opts {
 	bool json;
 	const char *texts;
 };
+struct lookup_opts {
+	bool json;
+};
 
-static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print each import's summary, or the lookup's result, as JSON",
-	  CLI_FLAG, offsetof(struct authorities_opts, json) },
+static const struct cli_opt import_opts[] = {
+	{ "json", 0, NULL, "print each import's summary as JSON", CLI_FLAG,
+	  offsetof(struct import_opts, json) },
 	{ "texts", 0, "FILE",
-	  "import: the texts of code sections and rules, a CSV with the columns cite,text or "
+	  "the texts of code sections and rules, a CSV with the columns cite,text or "
 	  "JSON Lines of {\"cite\", \"text\"}, so that a quotation of them is checked",
-	  CLI_PATH, offsetof(struct authorities_opts, texts) },
+	  CLI_PATH, offsetof(struct import_opts, texts) },
+};
+static const struct cli_opt lookup_opts[] = {
+	{ "json", 0, NULL, "print the lookup's result as JSON", CLI_FLAG,
+	  offsetof(struct lookup_opts, json) },
 };
 
 static void copy_field(char *out, size_t size, const char *v)
@@ -90,7 +97,7 @@ static int do_import(struct sw_authority *auth, const struct cli_args *a, bool j
 		else
 			print_summary(files, texts, &sum);
 	}
-	for (int i = 1; i < a->npos && !failed; i++) {
+	for (int i = 0; i < a->npos && !failed; i++) {
 		struct sw_authority_import_summary sum;
 		bool progress = isatty(STDERR_FILENO) && !cli_globals.quiet;
 		if (sw_authority_import(&sum, auth, a->pos[i], progress, &err) != 0) {
@@ -131,8 +138,8 @@ static int do_lookup(struct sw_authority *auth, const struct cli_args *a, bool j
 	struct sw_authority_lookup l;
 	struct sw_err err = { 0 };
 	struct sw_buf cite = SW_BUF_INIT;
-	for (int i = 1; i < a->npos; i++)
-		sw_buf_addf(&cite, "%s%s", i > 1 ? " " : "", a->pos[i]);
+	for (int i = 0; i < a->npos; i++)
+		sw_buf_addf(&cite, "%s%s", i > 0 ? " " : "", a->pos[i]);
 	int rc = sw_authority_lookup_cite(&l, auth, cite.data, &err);
 	if (rc) {
 		sw_buf_release(&cite);
@@ -174,42 +181,72 @@ static int do_lookup(struct sw_authority *auth, const struct cli_args *a, bool j
 	return cli_emit(json, o, NULL, NULL, found ? CLI_OK : CLI_NO);
 }
 
-static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+/* The workspace's table, opened for writing by import. */
+static int with_table(struct cli_ctx *ctx, const struct cli_args *a, bool import)
 {
 	struct sw_err err = { 0 };
 	struct sw_authority *auth = NULL;
-	const char *sub = a->pos[0];
-	bool import = strcmp(sub, "import") == 0, lookup = strcmp(sub, "lookup") == 0;
-	if (!import && !lookup) {
-		cli_error("unknown subcommand '%s': use 'sworn authorities import FILE...' or 'lookup CITE'", sub);
-		return CLI_USAGE;
-	}
-	const struct authorities_opts *o = a->opts;
-	if (o->texts && !import) {
-		cli_error("--texts belongs to import: sworn authorities import --texts FILE");
-		return CLI_USAGE;
-	}
-	if (a->npos < 2 && !(import && o->texts)) {
-		cli_error("usage: sworn authorities %s", cmd->usage);
-		return CLI_USAGE;
-	}
 	char *path = sw_path_join(ctx->ws.root, SW_AUTHORITY_DB_NAME);
 	int rc;
 	if (sw_authority_open(&auth, path, import, &err) != 0) {
 		rc = cli_fail(&err);
 		if (rc == CLI_NO)
 			rc = CLI_USAGE;
+	} else if (import) {
+		const struct import_opts *o = a->opts;
+		rc = do_import(auth, a, o->json, o->texts);
 	} else {
-		rc = import ? do_import(auth, a, o->json, o->texts) : do_lookup(auth, a, o->json);
+		const struct lookup_opts *o = a->opts;
+		rc = do_lookup(auth, a, o->json);
 	}
 	sw_authority_close(auth);
 	free(path);
 	return rc;
 }
 
+static int import_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct import_opts *o = a->opts;
+	if (a->npos == 0 && !o->texts) {
+		cli_error("usage: sworn %s import %s", cmd->name, a->sub->usage);
+		return CLI_USAGE;
+	}
+	return with_table(ctx, a, true);
+}
+
+static int lookup_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	(void)cmd;
+	return with_table(ctx, a, false);
+}
+
+static const struct cli_subcommand sub_import = {
+	.name = "import",
+	.usage = "[--json] [--texts FILE] FILE...",
+	.summary = "read cases, code tables, opinion texts or code section texts into the table",
+	.opts = import_opts,
+	.nopts = SW_ARRAY_LEN(import_opts),
+	.opts_size = sizeof(struct import_opts),
+	.max_pos = -1,
+	.run = import_run,
+};
+
+static const struct cli_subcommand sub_lookup = {
+	.name = "lookup",
+	.usage = "[--json] CITE",
+	.summary = "the case that starts at CITE or whose pages contain it",
+	.opts = lookup_opts,
+	.nopts = SW_ARRAY_LEN(lookup_opts),
+	.opts_size = sizeof(struct lookup_opts),
+	.min_pos = 1,
+	.max_pos = -1,
+	.run = lookup_run,
+};
+
+static const struct cli_subcommand *const subs[] = { &sub_import, &sub_lookup };
+
 const struct cli_command cli_cmd_authorities = {
 	.name = "authorities",
-	.usage = "import [--json] [--texts FILE] FILE... | lookup [--json] CITE",
 	.summary = "the workspace's table of real authorities: import, look up",
 	.description =
 		"import reads, by each file's header: the simple CSV\n"
@@ -224,11 +261,7 @@ const struct cli_command cli_cmd_authorities = {
 		"checks a quotation of them; without it such a quotation is unverifiable.\n\n"
 		"lookup prints the case that starts at CITE (\"925 F.3d 1339\") or whose\n"
 		"pages contain it; exit status 1 when there is none.",
-	.opts = opts,
-	.nopts = SW_ARRAY_LEN(opts),
-	.opts_size = sizeof(struct authorities_opts),
-	.min_pos = 1,
-	.max_pos = -1,
 	.flags = CLI_NEEDS_WORKSPACE,
-	.run = run,
+	.subs = subs,
+	.nsubs = SW_ARRAY_LEN(subs),
 };

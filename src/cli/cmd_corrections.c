@@ -18,20 +18,26 @@ struct corrections_opts {
 };
 
 #define AT(f) offsetof(struct corrections_opts, f)
-static const struct cli_opt opts[] = {
+static const struct cli_opt export_opts[] = {
 	{ "matter", 'm', "MATTER", "the matter whose corrections to export", CLI_STRING,
 	  AT(matter) },
-	{ "kind", 0, "KIND", "sft (the window answered with the final) or dpo (the final "
-			     "chosen, the draft rejected)", CLI_STRING, AT(kind),
-	  .values = "sft dpo" },
-	{ "format", 0, "FORMAT", "whose field names: trl (default), axolotl or llamafactory "
-				 "(sft and dpo: --kind in the trl format)", CLI_STRING, AT(format),
-	  .values = "trl axolotl llamafactory" },
-	{ "output", 'o', "FILE", "write the JSON Lines to FILE (atomically) instead of "
-				 "standard output", CLI_PATH, AT(output) },
-	{ "audit", 0, NULL, "export nothing: list what past exports carried that is no longer "
-			    "clean (a document removed or quarantined since), with when and where "
-			    "it went; exit 1 when there is any", CLI_FLAG, AT(audit) },
+	{ "kind", 0, "KIND",
+	  "sft (the window answered with the final) or dpo (the final "
+	  "chosen, the draft rejected)",
+	  CLI_STRING, AT(kind), .values = "sft dpo" },
+	{ "format", 0, "FORMAT",
+	  "whose field names: trl (default), axolotl or llamafactory "
+	  "(sft and dpo: --kind in the trl format)",
+	  CLI_STRING, AT(format), .values = "trl axolotl llamafactory" },
+	{ "output", 'o', "FILE",
+	  "write the JSON Lines to FILE (atomically) instead of "
+	  "standard output",
+	  CLI_PATH, AT(output) },
+	{ "audit", 0, NULL,
+	  "export nothing: list what past exports carried that is no longer "
+	  "clean (a document removed or quarantined since), with when and where "
+	  "it went; exit 1 when there is any",
+	  CLI_FLAG, AT(audit) },
 	{ "json", 0, NULL, "with --audit: the findings as JSON", CLI_FLAG, AT(json) },
 };
 
@@ -178,21 +184,29 @@ static int export(struct cli_ctx *ctx, const struct corrections_opts *o)
 	return CLI_OK;
 }
 
-static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int export_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
 	(void)cmd;
 	const struct corrections_opts *o = a->opts;
-	if (strcmp(a->pos[0], "export") == 0)
-		return o->audit ? audit(ctx, o) : export(ctx, o);
-	cli_error("usage: sworn corrections export -m MATTER --kind sft|dpo "
-		  "[--format trl|axolotl|llamafactory] [-o FILE], or --audit");
-	return CLI_USAGE;
+	return o->audit ? audit(ctx, o) : export(ctx, o);
 }
+
+static const struct cli_subcommand sub_export = {
+	.name = "export",
+	.usage = "-m MATTER (--kind sft|dpo [--format trl|axolotl|llamafactory] [-o FILE] | "
+		 "--audit [--json])",
+	.summary = "write the corrections as JSON Lines for a trainer, or audit past exports",
+	.opts = export_opts,
+	.nopts = SW_ARRAY_LEN(export_opts),
+	.opts_size = sizeof(struct corrections_opts),
+	.max_pos = 0,
+	.run = export_run,
+};
+
+static const struct cli_subcommand *const subs[] = { &sub_export };
 
 const struct cli_command cli_cmd_corrections = {
 	.name = "corrections",
-	.usage = "export -m MATTER (--kind sft|dpo [--format trl|axolotl|llamafactory] [-o FILE] | "
-		 "--audit [--json])",
 	.summary = "export a matter's corrections (model draft, lawyer's final) for fine-tuning",
 	.description =
 		"Every approved run keeps the model's draft beside the lawyer's final.\n"
@@ -220,11 +234,7 @@ const struct cli_command cli_cmd_corrections = {
 		"sworn matter set -m MATTER corrections.export=yes.  A correction whose\n"
 		"draft or final is quarantined, or whose window held evidence that is no\n"
 		"longer active evidence, is left out, and the count says so on stderr.",
-	.opts = opts,
-	.nopts = SW_ARRAY_LEN(opts),
-	.opts_size = sizeof(struct corrections_opts),
-	.min_pos = 1,
-	.max_pos = 1,
 	.flags = CLI_NEEDS_WORKSPACE,
-	.run = run,
+	.subs = subs,
+	.nsubs = SW_ARRAY_LEN(subs),
 };

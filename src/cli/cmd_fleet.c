@@ -17,13 +17,28 @@ struct fleet_opts {
 	const char *host;
 };
 
+/* The subcommands share one struct, as they share the code that reads
+ * it; each table binds only the options its subcommand takes. */
 #define AT(f) offsetof(struct fleet_opts, f)
-static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the state (or the history) as JSON", CLI_FLAG, AT(json) },
-	{ "foreground", 0, NULL, "up: supervise in this process instead of in the background",
-	  CLI_FLAG, AT(foreground) },
-	{ "host", 0, "NAME", "this host's servers only (several hosts: what the other boxes run)",
-	  CLI_STRING, AT(host) },
+#define HOST_OPT(what)                                                                             \
+	{                                                                                          \
+		"host", 0, "NAME", what, CLI_STRING, AT(host)                                      \
+	}
+static const struct cli_opt up_opts[] = {
+	{ "foreground", 0, NULL, "supervise in this process instead of in the background", CLI_FLAG,
+	  AT(foreground) },
+	HOST_OPT("start this host's servers only (several hosts: what another box runs)"),
+	{ "json", 0, NULL, "print the state once up as JSON", CLI_FLAG, AT(json) },
+};
+static const struct cli_opt status_opts[] = {
+	HOST_OPT("this host's servers only (several hosts: what the other boxes run)"),
+	{ "json", 0, NULL, "print the state as JSON", CLI_FLAG, AT(json) },
+};
+static const struct cli_opt down_opts[] = {
+	HOST_OPT("stop this host's servers only (several hosts)"),
+};
+static const struct cli_opt history_opts[] = {
+	{ "json", 0, NULL, "print the history as JSON", CLI_FLAG, AT(json) },
 };
 
 static volatile int stop_requested;
@@ -478,11 +493,6 @@ static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const cha
 		      struct sw_fleet_office *f)
 {
 	struct sw_err err = { 0 };
-	if (strcmp(verb, "down") == 0 && o->json) {
-		cli_error("'sworn fleet down' prints no JSON: run it without --json, then "
-			  "'sworn fleet status --json'");
-		return CLI_USAGE;
-	}
 	if (!o->host) {
 		if (strcmp(verb, "up") == 0 && o->foreground) {
 			cli_error("--foreground supervises one host: give --host NAME (several hosts "
@@ -545,14 +555,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	const struct fleet_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_fleet_conf conf;
-	const char *verb = a->pos[0];
+	const char *verb = a->sub->name;
 	int rc;
 
-	if (strcmp(verb, "up") && strcmp(verb, "status") && strcmp(verb, "down") &&
-	    strcmp(verb, "history")) {
-		cli_error("unknown 'sworn fleet %s': give up, status, down or history", verb);
-		return CLI_USAGE;
-	}
 	if (strcmp(verb, "history") != 0) {
 		/* Several hosts: [fleet] hardware lists inventories of several. */
 		struct sw_fleet_office f;
@@ -606,12 +611,9 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 			rc = show(o, &st, true);
 			sw_fleet_state_release(&st);
 		}
-	} else if (strcmp(verb, "down") == 0 && o->json) {
-		/* down stops processes: it has no document to print. */
-		cli_error("'sworn fleet down' prints no JSON: run it without --json, then "
-			  "'sworn fleet status --json'");
-		rc = CLI_USAGE;
 	} else if (strcmp(verb, "down") == 0) {
+		/* down stops processes: it has no document to print, and no
+		 * --json (cli_parse says so). */
 		struct sw_buf out = SW_BUF_INIT;
 		if (sw_fleet_down(&out, conf.dir, 10000, &err) != 0) {
 			rc = cli_fail(&err);
@@ -628,9 +630,27 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	return rc;
 }
 
+#define FLEET_SUB(verb, use, what, table)                                                          \
+	{                                                                                          \
+		.name = verb, .usage = use, .summary = what, .opts = table,                        \
+		.nopts = SW_ARRAY_LEN(table), .opts_size = sizeof(struct fleet_opts), .run = run   \
+	}
+static const struct cli_subcommand sub_up =
+	FLEET_SUB("up", "[--foreground] [--host NAME] [--json]",
+		  "start the planned servers and leave a supervisor behind", up_opts);
+static const struct cli_subcommand sub_status =
+	FLEET_SUB("status", "[--host NAME] [--json]", "every server's state, and the GPUs' health",
+		  status_opts);
+static const struct cli_subcommand sub_down =
+	FLEET_SUB("down", "[--host NAME]", "stop the supervisor and every server", down_opts);
+static const struct cli_subcommand sub_history =
+	FLEET_SUB("history", "[--json]", "every start, crash, hang and benchmark", history_opts);
+
+static const struct cli_subcommand *const subs[] = { &sub_up, &sub_status, &sub_down,
+						     &sub_history };
+
 const struct cli_command cli_cmd_fleet = {
 	.name = "fleet",
-	.usage = "up [--foreground] | status | down | history [--json] [--host NAME]",
 	.summary = "start, watch and stop the planned llama-servers ([fleet] in sworn.conf)",
 	.description =
 		"up: plan the [fleet] models on the inventory, compare the GPUs nvidia-smi\n"
@@ -661,11 +681,7 @@ const struct cli_command cli_cmd_fleet = {
 		"  ; (600 s), probe_interval (30 s), probe_timeout (60 s), restart_backoff\n"
 		"  ; (2 s), restart_backoff_max (60 s), restart_max (5), check_gpus (yes)\n\n"
 		"Exit status: 0 every server ready, 1 not (or not up), 2 usage or input error.",
-	.opts = opts,
-	.nopts = SW_ARRAY_LEN(opts),
-	.opts_size = sizeof(struct fleet_opts),
-	.min_pos = 1,
-	.max_pos = 1,
 	.flags = CLI_NEEDS_WORKSPACE,
-	.run = run,
+	.subs = subs,
+	.nsubs = SW_ARRAY_LEN(subs),
 };

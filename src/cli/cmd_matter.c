@@ -8,29 +8,42 @@
 #include "cli/cli.h"
 #include "cli/cli_signoff.h"
 
-struct matter_opts {
+/* new, list and use take --json only; audit, set and get a matter too.
+ * docs, rm (cmd_matter_docs.c) and qc (cmd_matter_qc.c) have their own. */
+struct json_opts {
 	bool json;
+};
+struct one_opts {
 	const char *matter;
-	const char *reason;
-	const char *fields;
-	const char *format;
+	bool json;
 };
 
-#define AT(f) offsetof(struct matter_opts, f)
-static const struct cli_opt opts[] = {
-	{ "json", 0, NULL, "print the list (or the audit) as JSON", CLI_FLAG, AT(json) },
-	{ "matter", 'm', "MATTER", "the matter to audit, or whose setting to set or get",
-	  CLI_STRING, AT(matter) },
-	{ "reason", 0, "TEXT", "why, for rm (required, recorded in the audit)", CLI_STRING,
-	  AT(reason) },
-	{ "fields", 0, "LIST",
-	  "the columns docs prints, separated by commas (id, origin, status, kind,"
-	  " pages, bates, name, source, date, custodian, doctype, title, from, to, cc, sent, "
-	  "received,"
-	  " docdate, confidentiality)",
-	  CLI_STRING, AT(fields) },
-	{ "format", 0, "FORMAT", "qc: text (default), csv or html", CLI_STRING, AT(format),
-	  .values = "text csv html" },
+static const struct cli_opt new_opts[] = {
+	{ "json", 0, NULL, "print the matter made and its folder as JSON", CLI_FLAG,
+	  offsetof(struct json_opts, json) },
+};
+static const struct cli_opt list_opts[] = {
+	{ "json", 0, NULL, "print the list as JSON", CLI_FLAG, offsetof(struct json_opts, json) },
+};
+static const struct cli_opt use_opts[] = {
+	{ "json", 0, NULL, "print the default matter and where it comes from as JSON", CLI_FLAG,
+	  offsetof(struct json_opts, json) },
+};
+static const struct cli_opt audit_opts[] = {
+	{ "matter", 'm', "MATTER", "the matter to audit", CLI_STRING,
+	  offsetof(struct one_opts, matter) },
+	{ "json", 0, NULL, "print the audit as JSON", CLI_FLAG, offsetof(struct one_opts, json) },
+};
+static const struct cli_opt set_opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose setting to set", CLI_STRING,
+	  offsetof(struct one_opts, matter) },
+	{ "json", 0, NULL, "print the setting made as JSON", CLI_FLAG,
+	  offsetof(struct one_opts, json) },
+};
+static const struct cli_opt get_opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose setting to get", CLI_STRING,
+	  offsetof(struct one_opts, matter) },
+	{ "json", 0, NULL, "print the setting as JSON", CLI_FLAG, offsetof(struct one_opts, json) },
 };
 
 static void print_created(FILE *f, const void *ud)
@@ -41,23 +54,21 @@ static void print_created(FILE *f, const void *ud)
 			(const char *)ud, (const char *)ud);
 }
 
-static int matter_new(struct cli_ctx *ctx, const struct cli_args *a)
+static int matter_new(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
-	const struct matter_opts *o = a->opts;
+	(void)cmd;
+	const struct json_opts *o = a->opts;
 	struct sw_err err = { 0 };
-	if (a->npos != 2) {
-		cli_error("usage: sworn matter new NAME");
-		return CLI_USAGE;
-	}
-	if (sw_matter_create(&ctx->ws, a->pos[1], &err) != 0)
+	if (sw_matter_create(&ctx->ws, a->pos[0], &err) != 0)
 		return cli_fail(&err);
 	json_t *doc = NULL;
 	if (o->json) {
-		char *dir = sw_xasprintf("%s/matters/%s", ctx->ws.root, a->pos[1]);
-		doc = json_pack("{s:o, s:o}", "matter", sw_json_str(a->pos[1]), "dir", sw_json_str(dir));
+		char *dir = sw_xasprintf("%s/matters/%s", ctx->ws.root, a->pos[0]);
+		doc = json_pack("{s:o, s:o}", "matter", sw_json_str(a->pos[0]), "dir",
+				sw_json_str(dir));
 		free(dir);
 	}
-	return cli_emit(o->json, doc, print_created, a->pos[1], CLI_OK);
+	return cli_emit(o->json, doc, print_created, a->pos[0], CLI_OK);
 }
 
 struct used {
@@ -74,8 +85,11 @@ static void print_used(FILE *f, const void *ud)
 }
 
 /* use NAME: store the default; use: show it and where it comes from. */
-static int matter_use(struct cli_ctx *ctx, const struct matter_opts *o, const char *name)
+static int matter_use(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct json_opts *o = a->opts;
+	const char *name = a->npos ? a->pos[0] : NULL;
 	struct sw_err err = { 0 };
 	char *cur = NULL;
 	struct used u = { name, "sworn matter use" };
@@ -139,8 +153,10 @@ static void print_stats(FILE *f, const void *ud)
 	}
 }
 
-static int matter_list(struct cli_ctx *ctx, const struct matter_opts *o)
+static int matter_list(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct json_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	char **names = NULL;
 	size_t n = 0;
@@ -281,8 +297,11 @@ static void print_audit(FILE *f, const void *ud)
 	cli_signoff_audit_print(f, ((const struct audit_shown *)ud)->signoff);
 }
 
-static int matter_audit(struct cli_ctx *ctx, const struct matter_opts *o)
+static int matter_audit(struct cli_ctx *ctx, const struct cli_command *cmd,
+			const struct cli_args *a)
 {
+	(void)cmd;
+	const struct one_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_audit au;
@@ -330,8 +349,11 @@ static const struct setting *setting_find(const char *key, size_t len)
 	return NULL;
 }
 
-static int matter_set(struct cli_ctx *ctx, const struct matter_opts *o, const char *kv)
+static int matter_set(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct one_opts *o = a->opts;
+	const char *kv = a->pos[0];
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	const char *eq = strchr(kv, '=');
@@ -376,8 +398,11 @@ static void print_setting(FILE *f, const void *ud)
 	fprintf(f, "%s\n", ((const struct setting_shown *)ud)->value);
 }
 
-static int matter_get(struct cli_ctx *ctx, const struct matter_opts *o, const char *key)
+static int matter_get(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct one_opts *o = a->opts;
+	const char *key = a->pos[0];
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	char *value = NULL;
@@ -400,82 +425,115 @@ static int matter_get(struct cli_ctx *ctx, const struct matter_opts *o, const ch
 	return rc;
 }
 
-static int run(struct cli_ctx *ctx, const struct cli_command *cmd,
-	       const struct cli_args *a)
-{
-	(void)cmd;
-	const char *sub = a->pos[0];
-	if (strcmp(sub, "audit") == 0 && a->npos == 1)
-		return matter_audit(ctx, a->opts);
-	if (strcmp(sub, "new") == 0)
-		return matter_new(ctx, a);
-	const struct matter_opts *o = a->opts;
-	if (strcmp(sub, "docs") == 0 && a->npos == 1)
-		return cli_matter_docs(ctx, o->matter, o->fields, o->json);
-	if (strcmp(sub, "rm") == 0 && a->npos == 2)
-		return cli_matter_rm(ctx, o->matter, a->pos[1], o->reason, o->json);
-	if (strcmp(sub, "list") == 0 && a->npos == 1)
-		return matter_list(ctx, a->opts);
-	if (strcmp(sub, "set") == 0 && a->npos == 2)
-		return matter_set(ctx, a->opts, a->pos[1]);
-	if (strcmp(sub, "get") == 0 && a->npos == 2)
-		return matter_get(ctx, a->opts, a->pos[1]);
-	if (strcmp(sub, "qc") == 0)
-		return cli_matter_qc(ctx, o->matter, (const char *const *)a->pos + 1,
-				     (size_t)a->npos - 1, o->format, o->json);
-	if (strcmp(sub, "use") == 0 && a->npos <= 2)
-		return matter_use(ctx, o, a->npos == 2 ? a->pos[1] : NULL);
-	cli_error("usage: sworn matter new NAME | sworn matter list [--json] |"
-		  " sworn matter audit -m MATTER [--json] | sworn matter set -m MATTER KEY=VALUE |"
-		  " sworn matter get -m MATTER KEY | sworn matter docs -m MATTER [--fields LIST] "
-		  "[--json] |"
-		  " sworn matter rm -m MATTER DOC --reason TEXT | sworn matter use [NAME] |"
-		  " sworn matter qc -m MATTER [VOLUME...] [--format text|csv|html] [--json]");
-	return CLI_USAGE;
-}
+static const struct cli_subcommand sub_new = {
+	.name = "new",
+	.usage = "NAME [--json]",
+	.summary = "create a matter: its database and folder of originals",
+	.opts = new_opts,
+	.nopts = SW_ARRAY_LEN(new_opts),
+	.opts_size = sizeof(struct json_opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.run = matter_new,
+};
+
+static const struct cli_subcommand sub_list = {
+	.name = "list",
+	.usage = "[--json]",
+	.summary = "every matter with its documents, pages, size and Bates ranges",
+	.opts = list_opts,
+	.nopts = SW_ARRAY_LEN(list_opts),
+	.opts_size = sizeof(struct json_opts),
+	.max_pos = 0,
+	.run = matter_list,
+};
+
+static const struct cli_subcommand sub_audit = {
+	.name = "audit",
+	.usage = "-m MATTER [--json]",
+	.summary = "documents by origin, quarantine decisions, removals and sign-off",
+	.opts = audit_opts,
+	.nopts = SW_ARRAY_LEN(audit_opts),
+	.opts_size = sizeof(struct one_opts),
+	.max_pos = 0,
+	.run = matter_audit,
+};
+
+static const struct cli_subcommand sub_set = {
+	.name = "set",
+	.usage = "-m MATTER KEY=VALUE [--json]",
+	.summary = "set one of the matter's settings (corrections.export=yes|no)",
+	.opts = set_opts,
+	.nopts = SW_ARRAY_LEN(set_opts),
+	.opts_size = sizeof(struct one_opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.run = matter_set,
+};
+
+static const struct cli_subcommand sub_get = {
+	.name = "get",
+	.usage = "-m MATTER KEY [--json]",
+	.summary = "print one of the matter's settings, or its default",
+	.opts = get_opts,
+	.nopts = SW_ARRAY_LEN(get_opts),
+	.opts_size = sizeof(struct one_opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.run = matter_get,
+};
+
+static const struct cli_subcommand sub_use = {
+	.name = "use",
+	.usage = "[NAME] [--json]",
+	.summary = "make NAME the workspace's default matter, or show the default",
+	.opts = use_opts,
+	.nopts = SW_ARRAY_LEN(use_opts),
+	.opts_size = sizeof(struct json_opts),
+	.max_pos = 1,
+	.run = matter_use,
+};
+
+static const struct cli_subcommand *const subs[] = {
+	&sub_new,	    &sub_list, &sub_audit,	   &sub_set, &sub_get, &cli_sub_matter_docs,
+	&cli_sub_matter_rm, &sub_use,  &cli_sub_matter_qc,
+};
 
 const struct cli_command cli_cmd_matter = {
 	.name = "matter",
-	.usage = "new NAME | list [--json] | audit -m MATTER [--json] | set -m MATTER KEY=VALUE"
-		 " | get -m MATTER KEY [--json] | docs -m MATTER [--fields LIST] [--json]"
-		 " | rm -m MATTER DOC --reason TEXT [--json] | use [NAME] [--json]"
-		 " | qc -m MATTER [VOLUME...] [--format text|csv|html] [--json]",
 	.summary = "create a matter, list the matters, audit a matter's origins and quarantine,"
 		   " or set and get its settings",
-	.description = "Each matter is its own database (matters/NAME/matter.db) and folder of\n"
-		       "originals (matters/NAME/files/): no command ever reads two matters at once.\n\n"
-		       "audit lists a matter's documents by origin (evidence, model, human,\n"
-		       "template) and status, every document that is not active evidence, and\n"
-		       "every quarantine decision of the provenance firewall, with the model\n"
-		       "output matched, the overlap, and the reason of each human acceptance.\n\n"
-		       "docs lists every document: id, origin, status (active, quarantined,\n"
-		       "removed), kind, pages, Bates range, name and source, and, when a load\n"
-		       "file gave them, its date, custodian and title on a line under it\n"
-		       "(--fields picks columns instead: --fields id,bates,sent,from,to,title;\n"
-		       "--json gives every field as \"metadata\").  rm DOC (an id,\n"
-		       "name or BEGBATES) takes a document and its attachments out of search\n"
-		       "and evidence; the original stays in files/ and audit lists the removal\n"
-		       "with its reason.\n\n"
-		       "qc reports the load-file volumes imported (all, or those named by\n"
-		       "folder or .DAT name): Bates gaps and overlaps, duplicates, DAT and OPT\n"
-		       "that disagree, missing text, images and natives, page counts that do\n"
-		       "not match, dates that are not dates, text that needed a fallback\n"
-		       "encoding, broken families and rows that could not be read, each with\n"
-		       "its DAT line and Bates numbers and what the producing party should\n"
-		       "fix, and the totals (documents, pages, natives, images, text\n"
-		       "coverage).  The import keeps what it found; nothing is read again.\n"
-		       "--format csv or html for the deficiency letter.\n\n"
-		       "use NAME makes NAME the workspace's default matter (matters/.default):\n"
-		       "every command that takes -m uses it when -m is not given, unless\n"
-		       "SWORN_MATTER names another.  use alone shows the default and its source.\n\n"
-		       "set and get a matter's settings.  The one there is:\n"
-		       "corrections.export=yes|no (default no): whether sworn corrections\n"
-		       "export may write the matter's corrections out for fine-tuning.",
-	.opts = opts,
-	.nopts = SW_ARRAY_LEN(opts),
-	.opts_size = sizeof(struct matter_opts),
-	.min_pos = 1,
-	.max_pos = -1,
+	.description =
+		"Each matter is its own database (matters/NAME/matter.db) and folder of\n"
+		"originals (matters/NAME/files/): no command ever reads two matters at once.\n\n"
+		"audit lists a matter's documents by origin (evidence, model, human,\n"
+		"template) and status, every document that is not active evidence, and\n"
+		"every quarantine decision of the provenance firewall, with the model\n"
+		"output matched, the overlap, and the reason of each human acceptance.\n\n"
+		"docs lists every document: id, origin, status (active, quarantined,\n"
+		"removed), kind, pages, Bates range, name and source, and, when a load\n"
+		"file gave them, its date, custodian and title on a line under it\n"
+		"(--fields picks columns instead: --fields id,bates,sent,from,to,title;\n"
+		"--json gives every field as \"metadata\").  rm DOC (an id,\n"
+		"name or BEGBATES) takes a document and its attachments out of search\n"
+		"and evidence; the original stays in files/ and audit lists the removal\n"
+		"with its reason.\n\n"
+		"qc reports the load-file volumes imported (all, or those named by\n"
+		"folder or .DAT name): Bates gaps and overlaps, duplicates, DAT and OPT\n"
+		"that disagree, missing text, images and natives, page counts that do\n"
+		"not match, dates that are not dates, text that needed a fallback\n"
+		"encoding, broken families and rows that could not be read, each with\n"
+		"its DAT line and Bates numbers and what the producing party should\n"
+		"fix, and the totals (documents, pages, natives, images, text\n"
+		"coverage).  The import keeps what it found; nothing is read again.\n"
+		"--format csv or html for the deficiency letter.\n\n"
+		"use NAME makes NAME the workspace's default matter (matters/.default):\n"
+		"every command that takes -m uses it when -m is not given, unless\n"
+		"SWORN_MATTER names another.  use alone shows the default and its source.\n\n"
+		"set and get a matter's settings.  The one there is:\n"
+		"corrections.export=yes|no (default no): whether sworn corrections\n"
+		"export may write the matter's corrections out for fine-tuning.",
 	.flags = CLI_NEEDS_WORKSPACE,
-	.run = run,
+	.subs = subs,
+	.nsubs = SW_ARRAY_LEN(subs),
 };

@@ -1,5 +1,6 @@
 /* cmd_matter_docs.c - `sworn matter docs` and `sworn matter rm`, the
- * subcommands of cmd_matter.c that look at and fix one matter's documents. */
+ * subcommands of cmd_matter.c that look at and fix one matter's documents:
+ * their option tables, typed structs and runs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,8 +232,29 @@ static void print_docs(FILE *f, const void *ud)
 	}
 }
 
-int cli_matter_docs(struct cli_ctx *ctx, const char *matter, const char *fields, bool json)
+struct docs_opts {
+	const char *matter, *fields;
+	bool json;
+};
+
+static const struct cli_opt docs_opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose documents to list", CLI_STRING,
+	  offsetof(struct docs_opts, matter) },
+	{ "fields", 0, "LIST",
+	  "the columns to print, separated by commas (id, origin, status, kind, pages, bates, "
+	  "name, source, date, custodian, doctype, title, from, to, cc, sent, received, docdate, "
+	  "confidentiality)",
+	  CLI_STRING, offsetof(struct docs_opts, fields) },
+	{ "json", 0, NULL, "print every document and all its fields as JSON", CLI_FLAG,
+	  offsetof(struct docs_opts, json) },
+};
+
+static int docs_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct docs_opts *o = a->opts;
+	const char *matter = o->matter, *fields = o->fields;
+	bool json = o->json;
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	struct sw_doc_row *rows = NULL;
@@ -256,9 +278,37 @@ int cli_matter_docs(struct cli_ctx *ctx, const char *matter, const char *fields,
 	return rc;
 }
 
-int cli_matter_rm(struct cli_ctx *ctx, const char *matter, const char *doc, const char *reason,
-		  bool json)
+const struct cli_subcommand cli_sub_matter_docs = {
+	.name = "docs",
+	.usage = "-m MATTER [--fields LIST] [--json]",
+	.summary = "every document: id, origin, status, kind, pages, Bates range, name, source",
+	.opts = docs_opts,
+	.nopts = SW_ARRAY_LEN(docs_opts),
+	.opts_size = sizeof(struct docs_opts),
+	.max_pos = 0,
+	.run = docs_run,
+};
+
+struct rm_opts {
+	const char *matter, *reason;
+	bool json;
+};
+
+static const struct cli_opt rm_opts[] = {
+	{ "matter", 'm', "MATTER", "the matter to take the document out of", CLI_STRING,
+	  offsetof(struct rm_opts, matter) },
+	{ "reason", 0, "TEXT", "why it leaves the record (required, recorded in the audit)",
+	  CLI_STRING, offsetof(struct rm_opts, reason) },
+	{ "json", 0, NULL, "print what was removed as JSON", CLI_FLAG,
+	  offsetof(struct rm_opts, json) },
+};
+
+static int rm_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct rm_opts *o = a->opts;
+	const char *matter = o->matter, *doc = a->pos[0], *reason = o->reason;
+	bool json = o->json;
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	int64_t id = 0;
@@ -285,3 +335,16 @@ int cli_matter_rm(struct cli_ctx *ctx, const char *matter, const char *doc, cons
 	sw_matter_close(m);
 	return cli_emit(json, out, NULL, NULL, CLI_OK);
 }
+
+const struct cli_subcommand cli_sub_matter_rm = {
+	.name = "rm",
+	.usage = "-m MATTER DOC --reason TEXT [--json]",
+	.summary =
+		"take a document (an id, name or BEGBATES) and its attachments out of the record",
+	.opts = rm_opts,
+	.nopts = SW_ARRAY_LEN(rm_opts),
+	.opts_size = sizeof(struct rm_opts),
+	.min_pos = 1,
+	.max_pos = 1,
+	.run = rm_run,
+};

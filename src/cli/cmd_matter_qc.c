@@ -159,9 +159,27 @@ static void print_report(FILE *f, const void *ud)
 		fputs("</body></html>\n", f);
 }
 
-int cli_matter_qc(struct cli_ctx *ctx, const char *matter, const char *const *names, size_t n,
-		  const char *format, bool json)
+struct qc_opts {
+	const char *matter, *format;
+	bool json;
+};
+
+static const struct cli_opt qc_opts[] = {
+	{ "matter", 'm', "MATTER", "the matter whose load-file volumes to report", CLI_STRING,
+	  offsetof(struct qc_opts, matter) },
+	{ "format", 0, "FORMAT", "text (default), csv or html, for the deficiency letter",
+	  CLI_STRING, offsetof(struct qc_opts, format), .values = "text csv html" },
+	{ "json", 0, NULL, "print the report as JSON", CLI_FLAG, offsetof(struct qc_opts, json) },
+};
+
+static int qc_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
 {
+	(void)cmd;
+	const struct qc_opts *o = a->opts;
+	const char *matter = o->matter, *format = o->format;
+	const char *const *names = (const char *const *)a->pos;
+	size_t n = (size_t)a->npos;
+	bool json = o->json;
 	struct sw_err err = { 0 };
 	struct sw_matter *m = NULL;
 	struct shown s = { .format = QC_TEXT };
@@ -196,3 +214,14 @@ int cli_matter_qc(struct cli_ctx *ctx, const char *matter, const char *const *na
 	sw_matter_close(m);
 	return rc;
 }
+
+const struct cli_subcommand cli_sub_matter_qc = {
+	.name = "qc",
+	.usage = "-m MATTER [VOLUME...] [--format text|csv|html] [--json]",
+	.summary = "the production QC report of the load-file volumes imported",
+	.opts = qc_opts,
+	.nopts = SW_ARRAY_LEN(qc_opts),
+	.opts_size = sizeof(struct qc_opts),
+	.max_pos = -1,
+	.run = qc_run,
+};

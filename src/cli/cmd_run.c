@@ -9,34 +9,83 @@
 
 #include "cli/cli.h"
 #include "cli/cli_draft.h"
+#include "cli/cli_run.h"
 #include "cli/cli_signoff.h"
 #include "authority/authority.h"
 #include "llm/llm.h"
 #include "pipeline/pipeline.h"
 
-struct run_opts {
-	const char *matter, *final, *override, *out, *by, *format, *reason;
-	bool json, draft, reasoning;
+/* Every subcommand takes -m and --json: the first member of its struct. */
+struct run_base {
+	const char *matter;
+	bool json;
+};
+struct show_opts {
+	struct run_base b;
+	bool draft, reasoning;
+};
+struct approve_opts {
+	struct run_base b;
+	const char *final, *format, *override, *out, *by;
+};
+struct waive_opts {
+	struct run_base b;
+	const char *final, *format, *reason, *by;
+};
+struct stats_opts {
+	struct run_base b;
+	const char *by;
 };
 
-#define AT(f) offsetof(struct run_opts, f)
-static const struct cli_opt opts[] = {
-	{ "matter", 'm', "MATTER", "the matter whose runs these are", CLI_STRING, AT(matter) },
-	{ "json", 0, NULL, "print JSON", CLI_FLAG, AT(json) },
-	{ "draft", 0, NULL, "show: print the run's current draft", CLI_FLAG, AT(draft) },
-	{ "reasoning", 0, NULL, "show: print each step's thinking (reasoning models)", CLI_FLAG,
-	  AT(reasoning) },
-	{ "final", 'f', "FILE", "approve: the lawyer's edited final version", CLI_PATH, AT(final) },
-	{ "format", 0, "FORMAT", "approve: " CLI_DRAFT_FORMAT_HELP, CLI_STRING, AT(format),
-	  .values = CLI_DRAFT_FORMATS },
-	{ "override", 0, "REASON",
-	  "approve: accept the final despite blocked claims, recording why", CLI_STRING,
-	  AT(override) },
-	{ "out", 'o', "OUT", "approve: where to write the final document", CLI_PATH, AT(out) },
-	{ "by", 0, "WHAT", "stats: group by model, role or task (default model); approve, waive: "
-	  "who decides (default: [user] name of sworn.conf or user.conf)", CLI_STRING, AT(by) },
-	{ "reason", 0, "TEXT", "waive: why the claim stands (one line, on the record)", CLI_STRING,
-	  AT(reason) },
+#define BASE_OPTS(type)                                                                            \
+	{ "matter",   'm',                                                                         \
+	  "MATTER",   "the matter whose runs these are",                                           \
+	  CLI_STRING, offsetof(struct type, b.matter) },                                           \
+	{                                                                                          \
+		"json", 0, NULL, "print JSON", CLI_FLAG, offsetof(struct type, b.json)             \
+	}
+#define FINAL_OPTS(type, what)                                                                     \
+	{ "final", 'f', "FILE", what, CLI_PATH, offsetof(struct type, final) },                    \
+	{                                                                                          \
+		"format", 0, "FORMAT", CLI_DRAFT_FORMAT_HELP, CLI_STRING,                          \
+			offsetof(struct type, format), .values = CLI_DRAFT_FORMATS                 \
+	}
+#define BY_OPT(type, what)                                                                         \
+	{                                                                                          \
+		"by", 0, "WHAT", what, CLI_STRING, offsetof(struct type, by)                       \
+	}
+#define WHO "who decides (default: [user] name of sworn.conf or user.conf)"
+
+struct base_only {
+	struct run_base b;
+};
+static const struct cli_opt base_rows[] = { BASE_OPTS(base_only) };
+static const struct cli_opt show_rows[] = {
+	BASE_OPTS(show_opts),
+	{ "draft", 0, NULL, "print the run's current draft", CLI_FLAG,
+	  offsetof(struct show_opts, draft) },
+	{ "reasoning", 0, NULL, "print each step's thinking (reasoning models)", CLI_FLAG,
+	  offsetof(struct show_opts, reasoning) },
+};
+static const struct cli_opt approve_rows[] = {
+	BASE_OPTS(approve_opts),
+	FINAL_OPTS(approve_opts, "the lawyer's edited final version"),
+	{ "override", 0, "REASON", "accept the final despite blocked claims, recording why",
+	  CLI_STRING, offsetof(struct approve_opts, override) },
+	{ "out", 'o', "OUT", "where to write the final document", CLI_PATH,
+	  offsetof(struct approve_opts, out) },
+	BY_OPT(approve_opts, WHO),
+};
+static const struct cli_opt waive_rows[] = {
+	BASE_OPTS(waive_opts),
+	FINAL_OPTS(waive_opts, "number the claims as in this edited version, not the run's draft"),
+	{ "reason", 0, "TEXT", "why the claim stands (one line, on the record)", CLI_STRING,
+	  offsetof(struct waive_opts, reason) },
+	BY_OPT(waive_opts, WHO),
+};
+static const struct cli_opt stats_rows[] = {
+	BASE_OPTS(stats_opts),
+	BY_OPT(stats_opts, "group by model, role or task (default model)"),
 };
 
 static int run_id_arg(int64_t *id, const char *s)
@@ -50,213 +99,10 @@ static int run_id_arg(int64_t *id, const char *s)
 	return 0;
 }
 
-/* ------------------------------------------------------------------ text */
-
-static const char *dash(const char *s)
-{
-	return s ? s : "-";
-}
-
-struct listed {
-	const struct sw_run_list *runs;
-	struct sw_matter *m;
-};
-
-static void print_list(FILE *f, const void *ud)
-{
-	const struct listed *l = ud;
-	const struct sw_run_list *runs = l->runs;
-	if (runs->n == 0) {
-		fputs("no runs yet (start one with sworn draft)\n", f);
-		return;
-	}
-	fprintf(f, "%-5s %-16s %-10s %-6s %-20s %s\n", "RUN", "TASK", "STATUS", "STEPS",
-		"STARTED", "BRIEF");
-	for (size_t i = 0; i < runs->n; i++) {
-		const struct sw_run_summary *r = &runs->v[i];
-		char steps[48];
-		snprintf(steps, sizeof(steps), "%lld/%lld", (long long)r->steps_done,
-			 (long long)r->steps);
-		char status[64];
-		struct sw_decisions so;
-		struct sw_err err = { 0 };
-		if (r->status && !strcmp(r->status, "approved") &&
-		    sw_decisions_get(&so, l->m, r->id, &err) == 0) {
-			cli_signoff_status(status, sizeof(status), &so, r->status);
-			sw_decisions_release(&so);
-		} else {
-			snprintf(status, sizeof(status), "%s", dash(r->status));
-		}
-		fprintf(f, "%-5lld %-16s %-10s %-6s %-20s %s\n", (long long)r->id, dash(r->task),
-			status, steps, dash(r->created_at), dash(r->brief));
-	}
-}
-
-static void print_show(FILE *f, const void *ud)
-{
-	const struct sw_run_view *run = ud;
-	fprintf(f, "run %lld · task %s · %s%s%s\n", (long long)run->id, dash(run->task),
-		dash(run->status), run->reason ? " · " : "", run->reason ? run->reason : "");
-	fprintf(f, "brief %s · started %s · %.1f s of work\n", dash(run->brief),
-		dash(run->created_at), run->wall_s);
-	/* HOST: the box of each step's server, when the fleet spans several */
-	bool hosts = false;
-	for (size_t i = 0; i < run->nsteps; i++)
-		hosts = hosts || run->steps[i].host;
-	fprintf(f, "\n%-14s %-9s %-10s %-12s ", "STEP", "STATUS", "ROLE", "ENDPOINT");
-	if (hosts)
-		fprintf(f, "%-10s ", "HOST");
-	fprintf(f, "%-22s %7s %8s %7s\n", "MODEL", "TOKENS", "TOK/S", "SECONDS");
-	for (size_t i = 0; i < run->nsteps; i++) {
-		const struct sw_run_step_view *s = &run->steps[i];
-		fprintf(f, "%-14s %-9s %-10s %-12s ", dash(s->key), dash(s->status), dash(s->role),
-			dash(s->endpoint));
-		if (hosts)
-			fprintf(f, "%-10s ", dash(s->host));
-		fprintf(f, "%-22.22s %7lld %8.1f %7.2f", dash(s->model),
-			(long long)(s->completion_tokens > 0 ? s->completion_tokens : 0),
-			s->predicted_per_s > 0 ? s->predicted_per_s : 0,
-			s->wall_s > 0 ? s->wall_s : 0);
-		if (s->claims >= 0)
-			fprintf(f, "  %lld claims, %lld blocked", (long long)s->claims,
-				(long long)(s->blocked > 0 ? s->blocked : 0));
-		if (s->findings >= 0)
-			fprintf(f, "  %lld findings", (long long)s->findings);
-		if (s->error)
-			fprintf(f, "\n    %s", s->error);
-		fputc('\n', f);
-	}
-	for (size_t i = 0; i < run->nflags; i++) {
-		const struct sw_run_flag_view *fl = &run->flags[i];
-		fprintf(f,
-			"WARNING: %s: evidence %s %s reads as instructions to a model (%s): %s\n",
-			dash(fl->step), dash(fl->document), fl->bates ? fl->bates : "",
-			dash(fl->kind), dash(fl->excerpt));
-	}
-	/* the blocked claims of the last verify, as the gate gave them */
-	const struct sw_run_step_view *last = NULL;
-	for (size_t i = 0; i < run->nsteps; i++)
-		if (run->steps[i].kind && !strcmp(run->steps[i].kind, "verify") &&
-		    run->steps[i].status && !strcmp(run->steps[i].status, "done"))
-			last = &run->steps[i];
-	for (size_t i = 0; last && i < last->nreasons; i++) {
-		const struct sw_run_reason *r = &last->reasons[i];
-		if (i == 0)
-			fprintf(f, "\nblocked in %s:\n", dash(last->key));
-		fprintf(f, "  %s: \"%s\"\n    %s\n", dash(r->verdict), dash(r->claim),
-			dash(r->reason));
-	}
-}
-
-/* The thinking a reasoning model did before each step's answer, which
- * never became the step's output (kept in the step's detail).  A model's
- * text: cleaned for the terminal. */
-static void print_reasoning(const struct sw_run_view *run)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < run->nsteps; i++) {
-		const struct sw_run_step_view *s = &run->steps[i];
-		const char *r = s->reasoning, *note = s->reasoning_note;
-		if (!r && !note)
-			continue;
-		n++;
-		printf("\n--- %s: thinking (%s)\n", dash(s->key), dash(s->model));
-		if (note) {
-			sw_term_puts(stdout, note);
-			putchar('\n');
-		}
-		if (r) {
-			sw_term_puts(stdout, r);
-			if (*r && r[strlen(r) - 1] != '\n')
-				putchar('\n');
-		}
-	}
-	if (n == 0)
-		puts("\nno step of this run kept any thinking");
-}
-
-static void print_approve(FILE *f, const void *ud)
-{
-	const struct sw_approve_result *r = ud;
-	if (!r->accepted) {
-		fprintf(f, "refused: %zu of %zu claims of the final are blocked; fix them, or accept"
-			" with --override \"reason\" (recorded)\n", r->blocked, r->claims);
-		return;
-	}
-	fprintf(f, "approved%s: %zu claims, %zu blocked; correction %lld stored (words kept %zu,"
-		" changed %zu, added %zu, removed %zu)\n", r->overridden ? " with override" : "",
-		r->claims, r->blocked, (long long)r->correction_id, r->words.kept, r->words.changed,
-		r->words.added, r->words.removed);
-}
-
-/* A figure of a stats row, or "-" where there is no data (< 0). */
-static void num_col(FILE *f, double x, int width, int prec)
-{
-	if (x >= 0)
-		fprintf(f, " %*.*f", width, prec, x);
-	else
-		fprintf(f, " %*s", width, "-");
-}
-
-static void print_stats(FILE *f, const void *ud)
-{
-	const struct sw_run_stats *st = ud;
-	if (st->n == 0) {
-		fputs("no runs yet (start one with sworn draft)\n", f);
-		return;
-	}
-	fprintf(f, "%-24s %5s %11s %9s %7s %8s %6s %9s %9s %8s\n", "", "RUNS", "BLOCKED/100",
-		"FINDINGS", "ROUNDS", "BLOCKED%", "EDITS", "DECODE/s", "PROMPT/s", "WALL s");
-	for (size_t i = 0; i < st->n; i++) {
-		const struct sw_run_stats_row *r = &st->v[i];
-		fprintf(f, "%-24.24s %5lld", r->group ? r->group : "(unknown)", (long long)r->runs);
-		num_col(f, r->blocked_per_100_claims, 11, 1);
-		num_col(f, r->findings_per_draft, 9, 1);
-		num_col(f, r->rounds_to_verified, 7, 1);
-		if (r->blocked_share >= 0)
-			fprintf(f, " %7.0f%%", 100 * r->blocked_share);
-		else
-			fprintf(f, " %8s", "-");
-		num_col(f, r->edit_ratio, 6, 2);
-		num_col(f, r->decode_tok_s, 9, 1);
-		num_col(f, r->prompt_tok_s, 9, 1);
-		num_col(f, r->wall_s, 8, 1);
-		fputc('\n', f);
-	}
-}
-
-static void print_context(FILE *f, const void *ud)
-{
-	const struct sw_run_context *c = ud;
-	for (size_t i = 0; i < c->nsteps; i++) {
-		const struct sw_context_step *st = &c->steps[i];
-		fprintf(f, "%s (%s on %s): %lld tokens\n", dash(st->key), dash(st->role),
-			dash(st->endpoint), (long long)st->tokens);
-		for (size_t k = 0; k < st->nsections; k++) {
-			const struct sw_context_section *sec = &st->sections[k];
-			fprintf(f, "  %-12s %-9s %6lld%s", dash(sec->kind), dash(sec->origin),
-				(long long)sec->tokens, sec->estimated ? "~" : " ");
-			if (sec->document)
-				fprintf(f, "  %s p. %lld", sec->document, (long long)sec->page);
-			if (sec->bates)
-				fprintf(f, " (%s)", sec->bates);
-			fputc('\n', f);
-		}
-	}
-	fputs("by origin:", f);
-	for (size_t i = 0; i < c->norigins; i++)
-		fprintf(f, "  %s %lld (%.0f%%)", c->by_origin[i].origin,
-			(long long)c->by_origin[i].tokens, 100 * c->by_origin[i].share);
-	fputc('\n', f);
-	size_t nv = c->nviolations;
-	fprintf(f, "%s\n", nv ? "VIOLATIONS: non-evidence text was presented as evidence (see --json)"
-			      : "no non-evidence text was presented as evidence");
-}
-
 /* ------------------------------------------------------------------ run */
 
 static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
-		      const struct run_opts *o)
+		      const struct approve_opts *o)
 {
 	struct cli_draft d = { 0 };
 	struct sw_approve_result r = { 0 };
@@ -342,7 +188,7 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 		goto done;
 	}
 	json_t *doc = NULL;
-	if (o->json) {
+	if (o->b.json) {
 		doc = json_pack("{s:I, s:b, s:b, s:I, s:I, s:I}", "run", (json_int_t)id, "accepted",
 				r.accepted, "overridden", r.overridden, "claims", (json_int_t)r.claims,
 				"blocked", (json_int_t)r.blocked, "correction",
@@ -352,13 +198,13 @@ static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
 		if (r.report_json)
 			json_object_set_new(doc, "report", json_loads(r.report_json, 0, NULL));
 	}
-	rc = cli_emit(o->json, doc, print_approve, &r, r.accepted ? CLI_OK : CLI_NO);
-	if (!r.accepted && !o->json && r.report_json) {
+	rc = cli_emit(o->b.json, doc, cli_run_print_approve, &r, r.accepted ? CLI_OK : CLI_NO);
+	if (!r.accepted && !o->b.json && r.report_json) {
 		fprintf(stderr, "sworn: run %lld's final is refused; the claims that block:\n",
 			(long long)id);
 		cli_blocked_print(stderr, r.report_json);
 	}
-	if (r.accepted && !o->json)
+	if (r.accepted && !o->b.json)
 		printf("final document: %s\n", out);
 	if (r.accepted && !ao.by && !cli_globals.quiet)
 		fputs("sworn: approved by nobody named: put [user] name = ... in sworn.conf or "
@@ -376,7 +222,7 @@ done:
 /* sworn run waive RUN CLAIM: the claim as numbered in the run's current
  * draft, or in --final FILE. */
 static int do_waive(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const char *claim,
-		    const struct run_opts *o)
+		    const struct waive_opts *o)
 {
 	struct sw_err err = { 0 };
 	struct cli_draft d = { 0 };
@@ -422,13 +268,13 @@ static int do_waive(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const 
 		goto done;
 	}
 	const struct sw_verify_waiver *x = rep.verdicts[k].waiver;
-	json_t *doc = o->json ? json_pack("{s:I, s:I, s:s, s:s, s:s, s:b}", "run", (json_int_t)id,
-					  "waiver", (json_int_t)(x ? x->id : 0), "reason",
-					  x ? x->reason : "", "by", x ? x->by : "", "at",
-					  x ? x->at : "", "gate", rep.pass)
-			      : NULL;
-	rc = cli_emit(o->json, doc, NULL, NULL, CLI_OK);
-	if (!o->json && x)
+	json_t *doc = o->b.json ? json_pack("{s:I, s:I, s:s, s:s, s:s, s:b}", "run", (json_int_t)id,
+					    "waiver", (json_int_t)(x ? x->id : 0), "reason",
+					    x ? x->reason : "", "by", x ? x->by : "", "at",
+					    x ? x->at : "", "gate", rep.pass)
+				: NULL;
+	rc = cli_emit(o->b.json, doc, NULL, NULL, CLI_OK);
+	if (!o->b.json && x)
 		sw_term_printf(stdout, "claim %ld waived by %s on %s: %s\n%zu claims: %zu waived; "
 			       "the gate %s\n", k + 1, x->by, x->at, x->reason, rep.claims.n,
 			       rep.nwaived, rep.pass ? "passes" : "still blocks");
@@ -442,177 +288,297 @@ done:
 	return rc;
 }
 
-static int run_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+/* What every subcommand but list and stats starts with: the run's number
+ * (the first argument) and the matter open.  0, or the exit code. */
+static int open_run(struct sw_matter **m, int64_t *id, struct cli_ctx *ctx,
+		    const struct cli_args *a)
 {
-	const struct run_opts *o = a->opts;
-	const char *sub = a->pos[0];
-	struct sw_matter *m = NULL;
+	const struct run_base *b = a->opts;
 	struct sw_err err = { 0 };
-	json_t *doc = NULL;
-	int64_t id = 0;
 	int rc;
-
-	(void)cmd;
-	bool needs_id = strcmp(sub, "list") && strcmp(sub, "stats");
-	if (!strcmp(sub, "list") || !strcmp(sub, "stats")) {
-		if (a->npos != 1) {
-			cli_error("sworn run %s takes no run number", sub);
-			return CLI_USAGE;
-		}
-	} else if (!strcmp(sub, "waive")) {
-		if (a->npos != 3) {
-			cli_error("usage: sworn run waive RUN CLAIM --reason TEXT [--final FILE]");
-			return CLI_USAGE;
-		}
-	} else if (!strcmp(sub, "show") || !strcmp(sub, "resume") || !strcmp(sub, "cancel") ||
-		   !strcmp(sub, "approve") || !strcmp(sub, "context") || !strcmp(sub, "version")) {
-		if (a->npos < 2 || (a->npos > 2 && strcmp(sub, "context")) || a->npos > 3) {
-			cli_error("usage: sworn run %s RUN%s", sub,
-				  !strcmp(sub, "context") ? " [STEP]" : "");
-			return CLI_USAGE;
-		}
-	} else {
-		cli_error("unknown subcommand 'run %s' (list, show, resume, cancel, approve, waive,"
-			  " version, stats, context)", sub);
-		return CLI_USAGE;
-	}
-	if (needs_id && (rc = run_id_arg(&id, a->pos[1])) != 0)
+	*m = NULL;
+	if (id && (rc = run_id_arg(id, a->pos[0])) != 0)
 		return rc;
-	if (cli_matter_open(&m, ctx, o->matter, &err) != 0) {
+	if (cli_matter_open(m, ctx, b->matter, &err) != 0) {
 		cli_fail(&err);
 		return CLI_USAGE;
 	}
-	if (!strcmp(sub, "list")) {
-		struct sw_run_list list;
-		if (sw_run_list(&list, m, &err) != 0) {
-			rc = cli_fail(&err);
-			if (rc == CLI_NO)
-				rc = CLI_USAGE;
-		} else {
-			/* an object, so that cli_emit stamps it like every document */
-			struct listed l = { &list, m };
-			rc = cli_emit(o->json, o->json ? json_pack("{s:o}", "runs",
-								 sw_run_list_json(&list)) : NULL,
-				      print_list, &l, CLI_OK);
-			sw_run_list_release(&list);
-		}
-	} else if (!strcmp(sub, "show")) {
-		struct sw_run_view view;
-		bool have = sw_run_get(&view, m, id, &err) == 0;
-		doc = have ? sw_run_view_json(&view) : NULL;
-		if (doc && o->draft) {
-			char *draft = NULL;
-			if (sw_run_draft(&draft, m, id, &err) != 0) {
-				rc = cli_fail(&err);
-			} else {
-				if (o->json)
-					json_object_set_new(doc, "draft", json_string(draft));
-				else
-					sw_term_puts(stdout, draft); /* a model's text */
-				rc = o->json ? cli_emit(true, json_incref(doc), NULL, NULL, CLI_OK) : CLI_OK;
-			}
-			free(draft);
-		} else {
-			struct sw_decisions so = { 0 };
-			if (doc && sw_decisions_get(&so, m, id, &err) != 0) {
-				json_decref(doc);
-				doc = NULL;
-			}
-			if (doc && o->json)
-				json_object_update_new(doc, sw_decisions_json(&so));
-			rc = doc ? cli_emit(o->json, o->json ? json_incref(doc) : NULL, print_show,
-					    &view, CLI_OK)
-				 : cli_fail(&err);
-			if (doc && rc == CLI_OK && !o->json)
-				cli_signoff_print(stdout, &so);
-			sw_decisions_release(&so);
-			if (rc == CLI_OK && o->reasoning && !o->json)
-				print_reasoning(&view);
-		}
-		sw_run_view_release(&view);
-	} else if (!strcmp(sub, "resume")) {
-		rc = cli_run_drive(ctx, m, NULL, id, NULL, NULL, 0, o->json);
-	} else if (!strcmp(sub, "cancel")) {
-		rc = sw_run_cancel(m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
-		if (rc == CLI_OK)
-			rc = cli_emit(o->json, o->json ? json_pack("{s:I, s:s}", "run", (json_int_t)id,
-								   "status", "cancelled")
-						       : NULL,
-				      NULL, NULL, CLI_OK);
-		if (rc == CLI_OK && !o->json)
-			printf("run %lld cancelled\n", (long long)id);
-	} else if (!strcmp(sub, "approve")) {
-		rc = do_approve(ctx, m, id, o);
-	} else if (!strcmp(sub, "waive")) {
-		rc = do_waive(ctx, m, id, a->pos[2], o);
-	} else if (!strcmp(sub, "version")) {
-		int64_t nid = 0;
-		rc = sw_run_new_version(&nid, m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
-		if (rc == CLI_OK)
-			rc = cli_emit(o->json,
-				      o->json ? json_pack("{s:I, s:I}", "run", (json_int_t)nid,
-							  "version_of", (json_int_t)id)
-					      : NULL,
-				      NULL, NULL, CLI_OK);
-		if (rc == CLI_OK && !o->json)
-			printf("run %lld: a new version of approved run %lld; edit it (sworn run "
-			       "show %lld "
-			       "--draft) and approve it (sworn run approve %lld --final FILE)\n",
-			       (long long)nid, (long long)id, (long long)nid, (long long)nid);
-		if (rc == CLI_NO)
-			rc = CLI_USAGE;
-	} else if (!strcmp(sub, "stats")) {
-		enum sw_stats_by by = SW_STATS_MODEL;
-		if (o->by && !strcmp(o->by, "role"))
-			by = SW_STATS_ROLE;
-		else if (o->by && !strcmp(o->by, "task"))
-			by = SW_STATS_TASK;
-		else if (o->by && strcmp(o->by, "model")) {
-			cli_error("bad --by '%s': give model, role or task", o->by);
-			sw_matter_close(m);
-			return CLI_USAGE;
-		}
-		struct sw_run_stats st;
-		if (sw_run_stats(&st, m, by, &err) != 0) {
-			rc = cli_fail(&err);
-			if (rc == CLI_NO)
-				rc = CLI_USAGE;
-		} else {
-			rc = cli_emit(o->json, o->json ? json_pack("{s:s, s:o}", "by",
-								 o->by ? o->by : "model", "groups",
-								 sw_run_stats_to_json(&st))
-						       : NULL,
-				      print_stats, &st, CLI_OK);
-			sw_run_stats_release(&st);
-		}
+	return 0;
+}
+
+/* A lookup's "no" (no such run or step) is an input error. */
+static int input_error(int rc)
+{
+	return rc == CLI_NO ? CLI_USAGE : rc;
+}
+
+static int list_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct run_base *o = a->opts;
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	struct sw_run_list list;
+	int rc = open_run(&m, NULL, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	if (sw_run_list(&list, m, &err) != 0) {
+		rc = input_error(cli_fail(&err));
 	} else {
-		struct sw_run_context c;
-		if (sw_run_context(&c, m, id, a->npos > 2 ? a->pos[2] : NULL, &err) != 0) {
-			rc = cli_fail(&err);
-			if (rc == CLI_NO)
-				rc = CLI_USAGE; /* no such run or step: an input error */
-		} else {
-			rc = cli_emit(o->json, o->json ? sw_run_context_to_json(&c) : NULL,
-				      print_context, &c, c.nviolations ? CLI_NO : CLI_OK);
-			sw_run_context_release(&c);
-		}
+		/* an object, so that cli_emit stamps it like every document */
+		struct cli_run_listed l = { &list, m };
+		rc = cli_emit(o->json,
+			      o->json ? json_pack("{s:o}", "runs", sw_run_list_json(&list)) : NULL,
+			      cli_run_print_list, &l, CLI_OK);
+		sw_run_list_release(&list);
 	}
-	if (rc == CLI_NO && !doc && (!strcmp(sub, "show") || !strcmp(sub, "cancel")))
+	sw_matter_close(m);
+	return rc;
+}
+
+static int show_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct show_opts *o = a->opts;
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	struct sw_run_view view;
+	int64_t id = 0;
+	int rc = open_run(&m, &id, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	bool have = sw_run_get(&view, m, id, &err) == 0;
+	json_t *doc = have ? sw_run_view_json(&view) : NULL;
+	if (doc && o->draft) {
+		char *draft = NULL;
+		if (sw_run_draft(&draft, m, id, &err) != 0) {
+			rc = cli_fail(&err);
+		} else {
+			if (o->b.json)
+				json_object_set_new(doc, "draft", json_string(draft));
+			else
+				sw_term_puts(stdout, draft); /* a model's text */
+			rc = o->b.json ? cli_emit(true, json_incref(doc), NULL, NULL, CLI_OK)
+				       : CLI_OK;
+		}
+		free(draft);
+	} else {
+		struct sw_decisions so = { 0 };
+		if (doc && sw_decisions_get(&so, m, id, &err) != 0) {
+			json_decref(doc);
+			doc = NULL;
+		}
+		if (doc && o->b.json)
+			json_object_update_new(doc, sw_decisions_json(&so));
+		rc = doc ? cli_emit(o->b.json, o->b.json ? json_incref(doc) : NULL,
+				    cli_run_print_show, &view, CLI_OK)
+			 : cli_fail(&err);
+		if (doc && rc == CLI_OK && !o->b.json)
+			cli_signoff_print(stdout, &so);
+		sw_decisions_release(&so);
+		if (rc == CLI_OK && o->reasoning && !o->b.json)
+			cli_run_print_reasoning(&view);
+	}
+	sw_run_view_release(&view);
+	if (rc == CLI_NO && !doc)
 		rc = CLI_USAGE; /* a lookup error (no such run) is an input error */
 	json_decref(doc);
 	sw_matter_close(m);
 	return rc;
 }
 
+static int resume_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct run_base *o = a->opts;
+	struct sw_matter *m = NULL;
+	int64_t id = 0;
+	int rc = open_run(&m, &id, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	rc = cli_run_drive(ctx, m, NULL, id, NULL, NULL, 0, o->json);
+	sw_matter_close(m);
+	return rc;
+}
+
+static int cancel_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct run_base *o = a->opts;
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	int64_t id = 0;
+	int rc = open_run(&m, &id, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	if (sw_run_cancel(m, id, &err) != 0) {
+		rc = input_error(cli_fail(&err));
+	} else {
+		rc = cli_emit(o->json,
+			      o->json ? json_pack("{s:I, s:s}", "run", (json_int_t)id, "status",
+						  "cancelled")
+				      : NULL,
+			      NULL, NULL, CLI_OK);
+		if (rc == CLI_OK && !o->json)
+			printf("run %lld cancelled\n", (long long)id);
+	}
+	sw_matter_close(m);
+	return rc;
+}
+
+static int approve_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	struct sw_matter *m = NULL;
+	int64_t id = 0;
+	int rc = open_run(&m, &id, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	rc = do_approve(ctx, m, id, a->opts);
+	sw_matter_close(m);
+	return rc;
+}
+
+static int waive_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	struct sw_matter *m = NULL;
+	int64_t id = 0;
+	int rc = open_run(&m, &id, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	rc = do_waive(ctx, m, id, a->pos[1], a->opts);
+	sw_matter_close(m);
+	return rc;
+}
+
+static int version_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct run_base *o = a->opts;
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	int64_t id = 0, nid = 0;
+	int rc = open_run(&m, &id, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	rc = sw_run_new_version(&nid, m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
+	if (rc == CLI_OK)
+		rc = cli_emit(o->json,
+			      o->json ? json_pack("{s:I, s:I}", "run", (json_int_t)nid,
+						  "version_of", (json_int_t)id)
+				      : NULL,
+			      NULL, NULL, CLI_OK);
+	if (rc == CLI_OK && !o->json)
+		printf("run %lld: a new version of approved run %lld; edit it (sworn run show %lld "
+		       "--draft) and approve it (sworn run approve %lld --final FILE)\n",
+		       (long long)nid, (long long)id, (long long)nid, (long long)nid);
+	sw_matter_close(m);
+	return input_error(rc);
+}
+
+static int stats_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct stats_opts *o = a->opts;
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	struct sw_run_stats st;
+	enum sw_stats_by by = SW_STATS_MODEL;
+	(void)cmd;
+	if (o->by && !strcmp(o->by, "role")) {
+		by = SW_STATS_ROLE;
+	} else if (o->by && !strcmp(o->by, "task")) {
+		by = SW_STATS_TASK;
+	} else if (o->by && strcmp(o->by, "model")) {
+		cli_error("bad --by '%s': give model, role or task", o->by);
+		return CLI_USAGE;
+	}
+	int rc = open_run(&m, NULL, ctx, a);
+	if (rc != 0)
+		return rc;
+	if (sw_run_stats(&st, m, by, &err) != 0) {
+		rc = input_error(cli_fail(&err));
+	} else {
+		rc = cli_emit(o->b.json,
+			      o->b.json ? json_pack("{s:s, s:o}", "by", o->by ? o->by : "model",
+						    "groups", sw_run_stats_to_json(&st))
+					: NULL,
+			      cli_run_print_stats, &st, CLI_OK);
+		sw_run_stats_release(&st);
+	}
+	sw_matter_close(m);
+	return rc;
+}
+
+static int context_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct run_base *o = a->opts;
+	struct sw_matter *m = NULL;
+	struct sw_err err = { 0 };
+	struct sw_run_context c;
+	int64_t id = 0;
+	int rc = open_run(&m, &id, ctx, a);
+	(void)cmd;
+	if (rc != 0)
+		return rc;
+	if (sw_run_context(&c, m, id, a->npos > 1 ? a->pos[1] : NULL, &err) != 0) {
+		rc = input_error(cli_fail(&err)); /* no such run or step */
+	} else {
+		rc = cli_emit(o->json, o->json ? sw_run_context_to_json(&c) : NULL,
+			      cli_run_print_context, &c, c.nviolations ? CLI_NO : CLI_OK);
+		sw_run_context_release(&c);
+	}
+	sw_matter_close(m);
+	return rc;
+}
+
+#define RUN_SUB(verb, use, what, table, type, min, max, fn)                                        \
+	{                                                                                          \
+		.name = verb, .usage = use, .summary = what, .opts = table,                        \
+		.nopts = SW_ARRAY_LEN(table), .opts_size = sizeof(struct type), .min_pos = min,    \
+		.max_pos = max, .run = fn                                                          \
+	}
+#define MJ "[-m MATTER] [--json]"
+static const struct cli_subcommand sub_list =
+	RUN_SUB("list", MJ, "every run, newest first", base_rows, base_only, 0, 0, list_run);
+static const struct cli_subcommand sub_show =
+	RUN_SUB("show", "RUN [--draft] [--reasoning] " MJ,
+		"a run's steps, tokens and times, warnings, blocked claims and sign-off", show_rows,
+		show_opts, 1, 1, show_run);
+static const struct cli_subcommand sub_resume =
+	RUN_SUB("resume", "RUN " MJ, "continue a paused or crashed run without redoing steps",
+		base_rows, base_only, 1, 1, resume_run);
+static const struct cli_subcommand sub_cancel =
+	RUN_SUB("cancel", "RUN " MJ, "stop a run for good", base_rows, base_only, 1, 1, cancel_run);
+static const struct cli_subcommand sub_approve =
+	RUN_SUB("approve", "RUN --final FILE [--override REASON] [-o OUT] [--by NAME] " MJ,
+		"verify the lawyer's edited final again and accept it when the gate passes",
+		approve_rows, approve_opts, 1, 1, approve_run);
+static const struct cli_subcommand sub_waive =
+	RUN_SUB("waive", "RUN CLAIM --reason TEXT [--final FILE] [--by NAME] " MJ,
+		"waive one blocked claim, with the reason on the record", waive_rows, waive_opts, 2,
+		2, waive_run);
+static const struct cli_subcommand sub_version =
+	RUN_SUB("version", "RUN " MJ, "a new run whose draft is an approved run's final", base_rows,
+		base_only, 1, 1, version_run);
+static const struct cli_subcommand sub_stats =
+	RUN_SUB("stats", "[--by model|role|task] " MJ,
+		"blocked claims, findings, rounds, edit ratio and tok/s by model, role or task",
+		stats_rows, stats_opts, 0, 0, stats_run);
+static const struct cli_subcommand sub_context =
+	RUN_SUB("context", "RUN [STEP] " MJ,
+		"every section of every window with its origin, document, Bates and tokens",
+		base_rows, base_only, 1, 2, context_run);
+
+static const struct cli_subcommand *const subs[] = {
+	&sub_list,  &sub_show,	  &sub_resume, &sub_cancel,  &sub_approve,
+	&sub_waive, &sub_version, &sub_stats,  &sub_context,
+};
+
 const struct cli_command cli_cmd_run = {
 	.name = "run",
-	.usage = "list | show RUN [--draft] [--reasoning] | resume RUN | cancel RUN | approve RUN "
-		 "--final FILE"
-		 " [--override REASON] [-o OUT] [--by NAME] | waive RUN CLAIM --reason TEXT "
-		 "[--final FILE] [--by NAME] | version RUN | stats [--by model|role|task] | "
-		 "context RUN [STEP]"
-		 " (each with -m MATTER [--json])",
-	.summary = "the drafting runs of a matter: show, resume, approve, statistics, context audit",
+	.summary =
+		"the drafting runs of a matter: show, resume, approve, statistics, context audit",
 	.description =
 		"list: every run, newest first.  show: its steps with endpoint (and its\n"
 		"host when the fleet spans several boxes), model, tokens, tok/s and time,\n"
@@ -634,11 +600,7 @@ const struct cli_command cli_cmd_run = {
 		"verified, edit ratio, tok/s.  context: every section of every window with\n"
 		"its origin, document, Bates number and tokens; exit 1 if any text that is\n"
 		"not evidence was presented as evidence.",
-	.opts = opts,
-	.nopts = SW_ARRAY_LEN(opts),
-	.opts_size = sizeof(struct run_opts),
-	.min_pos = 1,
-	.max_pos = 3,
 	.flags = CLI_NEEDS_WORKSPACE,
-	.run = run_run,
+	.subs = subs,
+	.nsubs = SW_ARRAY_LEN(subs),
 };

@@ -39,6 +39,20 @@ static void check_opts(const char *what, const struct cli_opt *opts, size_t n, s
 	}
 }
 
+/* An option of subcommand s that subcommand t also has takes a value in
+ * both or in neither, with the same short name. */
+static void check_same(const struct cli_command *c, const struct cli_subcommand *s,
+		       const struct cli_subcommand *t, const struct cli_opt *o)
+{
+	for (size_t k = 0; k < t->nopts; k++) {
+		const struct cli_opt *p = &t->opts[k];
+		if (strcmp(o->name, p->name) == 0 &&
+		    (!o->arg != !p->arg || o->short_name != p->short_name))
+			fail_msg("sworn %s %s --%s differs in 'sworn %s %s'", c->name, s->name,
+				 o->name, c->name, t->name);
+	}
+}
+
 /* A command with subcommands has none of its own options, usage or run;
  * each subcommand is documented, typed and named once; an option that
  * several subcommands take takes a value in all or in none, so that the
@@ -65,12 +79,7 @@ static void check_subs(const struct cli_command *c)
 			const struct cli_subcommand *t = c->subs[k];
 			assert_string_not_equal(s->name, t->name);
 			for (size_t a = 0; a < s->nopts; a++)
-				for (size_t b = 0; b < t->nopts; b++)
-					if (!strcmp(s->opts[a].name, t->opts[b].name) &&
-					    (!s->opts[a].arg != !t->opts[b].arg ||
-					     s->opts[a].short_name != t->opts[b].short_name))
-						fail_msg("sworn %s: --%s differs in 'sworn %s %s'", what,
-							 s->opts[a].name, c->name, t->name);
+				check_same(c, s, t, &s->opts[a]);
 		}
 	}
 }
@@ -336,6 +345,84 @@ static void test_typed(void **state)
 	argv_free(nopath);
 }
 
+/* A subcommand: found before or after options, parsed by its own table
+ * into its own struct, its name not among the arguments; an option it
+ * does not take refused with one line that lists the ones it does. */
+static void test_subcommands(void **state)
+{
+	(void)state;
+	const struct cli_command *c = cli_find("run");
+	struct cli_args a;
+	struct sw_err err = { 0 };
+	assert_non_null(c);
+	assert_non_null(cli_find_sub(c, "show"));
+	assert_null(cli_find_sub(c, "nope"));
+
+	ARGV(ok, "-m", "acme", "show", "7", "--draft");
+	assert_int_equal(cli_sub_index(c, 5, ok), 2);
+	assert_int_equal(cli_parse(&a, c, 5, ok, &err), 0);
+	assert_ptr_equal(a.sub, cli_find_sub(c, "show"));
+	assert_int_equal(a.npos, 1);
+	assert_string_equal(a.pos[0], "7");
+	for (size_t i = 0; i < a.sub->nopts; i++) {
+		const char *at = (const char *)a.opts + a.sub->opts[i].offset;
+		if (!strcmp(a.sub->opts[i].name, "draft")) {
+			bool v;
+			memcpy(&v, at, sizeof(v));
+			assert_true(v);
+		} else if (!strcmp(a.sub->opts[i].name, "matter")) {
+			const char *v;
+			memcpy(&v, at, sizeof(v));
+			assert_string_equal(v, "acme");
+		}
+	}
+	cli_args_release(&a);
+
+	ARGV(other, "approve", "7", "--draft");
+	assert_int_equal(cli_parse(&a, c, 3, other, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "unknown option '--draft' for 'sworn run approve'"));
+	assert_non_null(strstr(err.msg, "--final"));
+	assert_non_null(strstr(err.msg, "--draft belongs to show"));
+	assert_null(strchr(err.msg, '\n'));
+	cli_args_release(&a);
+
+	ARGV(none, "-m", "acme");
+	assert_int_equal(cli_sub_index(c, 2, none), -1);
+	assert_int_equal(cli_parse(&a, c, 2, none, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "needs a subcommand"));
+	cli_args_release(&a);
+
+	ARGV(bad, "frob");
+	assert_int_equal(cli_parse(&a, c, 1, bad, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "'frob' is not a subcommand of 'sworn run'"));
+	cli_args_release(&a);
+
+	/* a value that looks like a subcommand is the option's */
+	ARGV(val, "--by", "list", "stats");
+	assert_int_equal(cli_sub_index(c, 3, val), 2);
+	assert_int_equal(cli_parse(&a, c, 3, val, &err), 0);
+	assert_string_equal(a.sub->name, "stats");
+	cli_args_release(&a);
+
+	ARGV(count, "waive", "7");
+	assert_int_equal(cli_parse(&a, c, 2, count, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "too few arguments: usage: sworn run waive"));
+	cli_args_release(&a);
+
+	/* a command with none: --json refused as printing none */
+	ARGV(nojson, "--json");
+	assert_int_equal(cli_parse(&a, cli_find("init"), 1, nojson, &err), SW_EUSAGE);
+	assert_non_null(strstr(err.msg, "'sworn init' prints no JSON"));
+	cli_args_release(&a);
+	argv_free(ok);
+	argv_free(other);
+	argv_free(none);
+	argv_free(bad);
+	argv_free(val);
+	argv_free(count);
+	argv_free(nojson);
+}
+
 static void test_exit_codes(void **state)
 {
 	(void)state;
@@ -356,6 +443,7 @@ int main(void)
 		cmocka_unit_test(test_values_are_named),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_typed),
+		cmocka_unit_test(test_subcommands),
 		cmocka_unit_test(test_exit_codes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
