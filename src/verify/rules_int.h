@@ -200,6 +200,12 @@ char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const in
  * (rules_speaker.c), into out; false when it is not. */
 bool sw__verify_witness(struct sw__verify_run *u, int64_t page, char *out, size_t cap);
 
+/* When proposition c gives words to a speaker ("Okafor says the cracks
+ * happened in transit") that its cited page plainly gives to another
+ * (rules_speaker.c): the reason (caller frees); else NULL. */
+char *sw__verify_said_by(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+			 size_t np, const struct sw__verify_range *sp, size_t nsp);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

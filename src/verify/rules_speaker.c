@@ -25,7 +25,10 @@ static const char *const verbs[] = {
 	"said", "says", "testified", "wrote", "writes", "asked", "asks", "told", "tells",
 	"reported", "reports", "objected", "stated", "states", "explained", "answered",
 	"admitted", "conceded", "responded", "replied", "added", "noted", "declared",
-	"confirmed", "warned", "promised", "acknowledged", "insisted",
+	"confirmed", "warned", "promised", "acknowledged", "insisted", "recommended",
+	"recommends", "proposed", "proposes", "suggested", "suggests", "claimed", "claims",
+	"argued", "argues", "complained", "requested", "requests", "demanded", "demands",
+	"announced", "announces", "assured", "assures",
 };
 
 static bool is_verb(const char *t, size_t s, size_t e)
@@ -457,4 +460,186 @@ bool sw__verify_witness_party(struct sw__verify_run *u, int64_t page, char *out,
 		}
 	}
 	return out[0] != '\0';
+}
+
+/* ------------------------------------------------ words given, not quoted */
+
+/* The first speech verb of t[s, e) after a capitalised speaker ("Okafor
+ * says", "Ruth Hale wrote"): the speaker's last word into who, the verb's
+ * start into *verb; false when none. */
+static bool speech_at(const char *t, size_t s, size_t e, char *who, size_t cap, size_t *verb)
+{
+	for (size_t i = s; i < e; i++) {
+		if (!isalpha((unsigned char)t[i]) || (i > s && isalpha((unsigned char)t[i - 1])))
+			continue;
+		size_t we = i;
+		while (we < e && isalpha((unsigned char)t[we]))
+			we++;
+		if (is_verb(t, i, we) && sentence_speaker(t, s, we, who, cap)) {
+			*verb = i;
+			return true;
+		}
+		i = we;
+	}
+	return false;
+}
+
+/* Whether a word of speaker (three letters or more) is a word of t[s, e):
+ * the sentence names the passage's speaker ("Hale wrote that Park told
+ * her ..."), and gives the words second hand. */
+static bool names_in(const char *t, size_t s, size_t e, const char *speaker)
+{
+	for (const char *w = speaker; *w;) {
+		while (*w && !isalpha((unsigned char)*w))
+			w++;
+		size_t n = 0;
+		while (isalpha((unsigned char)w[n]))
+			n++;
+		if (n >= 3)
+			for (size_t i = s; i + n <= e; i++)
+				if ((i == s || !isalpha((unsigned char)t[i - 1])) &&
+				    strncasecmp(t + i, w, n) == 0 && !isalpha((unsigned char)t[i + n]))
+					return true;
+		w += n;
+	}
+	return false;
+}
+
+/* Whether the page ties speaker who to party said: next to a line's
+ * mention of the name ("Ruth Hale (Carver)", "Nina Park
+ * <npark@delmarprecast.example>") or on the two lines under a name that
+ * stands alone (a signature: "Peter Vale / Managing Member / Brightline
+ * Logistics LLC").  A company speaks through its people. */
+static bool affiliated(const char *p, size_t len, const char *who, const char *said)
+{
+	size_t wn = strlen(who), sn = strlen(said);
+	if (wn < 3 || sn < 3)
+		return false;
+	for (size_t i = 0; i + wn <= len; i++) {
+		if (strncasecmp(p + i, who, wn) != 0 || (i > 0 && isalpha((unsigned char)p[i - 1])))
+			continue;
+		size_t e = i + wn, stop = e, ls = i;
+		while (ls > 0 && p[ls - 1] == ' ')
+			ls--;
+		/* a name that begins its line may head a signature */
+		bool alone = ls == 0 || p[ls - 1] == '\n';
+		while (stop < len && p[stop] != '\n' && p[stop] != ',' && p[stop] != ';' &&
+		       stop - e < 60)
+			alone &= p[stop++] == ' ';
+		if (alone && stop < len && p[stop] == '\n')
+			for (int l = 0; l < 2 && stop < len; l++) {
+				stop++;
+				while (stop < len && p[stop] != '\n')
+					stop++;
+			}
+		for (size_t k = e; k + sn <= stop; k++)
+			if (strncasecmp(p + k, said, sn) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* Whether page 1 of page's document ties who to said (affiliated()). */
+static bool first_page_ties(struct sw__verify_run *u, int64_t page, const char *who,
+			    const char *said)
+{
+	struct sw_record_page pg = { 0 }, first = { 0 };
+	struct sw_err e = { 0 };
+	bool ties = false;
+	if (sw__verify_found(u, sw_record_page_by_id(&pg, u->m, page, &e), &e) &&
+	    pg.page_no > 1 &&
+	    sw__verify_found(u, sw_record_doc_page(&first, u->m, pg.doc_id, 1, &e), &e) &&
+	    sw__verify_found(u, sw_record_page_text(&u->page, u->m, first.id, &e), &e))
+		ties = affiliated(u->page.data, u->page.len, who, said);
+	sw_record_page_release(&pg);
+	sw_record_page_release(&first);
+	return ties;
+}
+
+char *sw__verify_said_by(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+			 size_t np, const struct sw__verify_range *sp, size_t nsp)
+{
+	const char *t = u->r->text;
+	char said[48], witness[48];
+	size_t verb;
+	if (!speech_at(t, c->start, c->end, said, sizeof(said), &verb))
+		return NULL;
+	/* a quotation's speaker is sw__verify_speakers' to judge */
+	const struct sw_claims *cl = &u->r->claims;
+	size_t k0, k1;
+	sw__verify_claims_near(u, c, &k0, &k1);
+	for (size_t k = k0; k < k1; k++)
+		if (cl->v[k].kind == SW_CLAIM_QUOTE && cl->v[k].start < c->end &&
+		    c->start < cl->v[k].end)
+			return NULL;
+	/* the verb is content when it says more than that words were
+	 * given ("recommends", "proposed"); "told" and "wrote" are not */
+	static const char *const content[] = { "recommend", "propose", "suggest", "claim",
+						"argue", "complain", "request", "demand",
+						"announce", "assure", "warn", "promise" };
+	size_t ve = verb;
+	while (ve < c->end && isalpha((unsigned char)t[ve]))
+		ve++;
+	for (size_t k = 0; k < SW_ARRAY_LEN(content); k++)
+		if (strncasecmp(t + verb, content[k], strlen(content[k])) == 0)
+			ve = verb;
+	struct sw__verify_reading *rd = sw_xcalloc(2, sizeof(*rd)), *sent = rd + 1;
+	sw__verify_read_words(t, ve, c->end, sp, nsp, sent, NULL, 0);
+	char *why = NULL;
+	for (size_t q = 0; q < np && !why && sent->st.n >= 2 && !u->err.code; q++) {
+		struct sw_err e = { 0 };
+		if (sw__verify_witness(u, pages[q], witness, sizeof(witness)) ||
+		    !sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			continue; /* a transcript's words: its witness's or examiner's */
+		const char *p = u->page.data;
+		size_t len = u->page.len, best = 0, own = 0, at = 0;
+		char who[96] = "", cur[96];
+		for (size_t i = 0; i < len;) {
+			/* a passage: to a stop, a blank line or a line that is a
+			 * header ("From: ...") or a turn ("Nina Park: ...") */
+			size_t j = i;
+			while (j < len && !((p[j] == '.' || p[j] == '?' || p[j] == '!') &&
+					    (j + 1 == len || p[j + 1] == ' ' || p[j + 1] == '\n')) &&
+			       !(p[j] == '\n' && (j + 1 == len || p[j + 1] == '\n' ||
+						   memchr(p + j + 1, ':', len - j - 1 < 24 ? len - j - 1 : 24))))
+				j++;
+			size_t n = sw__verify_shared(&sent->st, p, i, j, rd);
+			if (n >= 2) {
+				size_t a = i;
+				while (a < j && isspace((unsigned char)p[a]))
+					a++;
+				page_speaker(p, len, a, NULL, cur, sizeof(cur));
+				if (cur[0] && names(cur, said)) {
+					if (n > own)
+						own = n;
+				} else if (n > best) {
+					best = n;
+					at = a;
+					snprintf(who, sizeof(who), "%s", cur);
+				}
+			}
+			i = j + 1;
+		}
+		/* clearly another's words: three shared, or two that are most
+		 * of the sentence's, more than any words of the speaker named */
+		bool clear = best >= 3 || (best >= 2 && best * 2 >= sent->st.n);
+		if (!clear || own >= best || !who[0] || !strcmp(who, EXAMINER) ||
+		    names_in(t, c->start, c->end, who) || affiliated(p, len, who, said))
+			continue;
+		size_t le = at;
+		while (le < len && p[le] != '\n' && le - at < 120)
+			le++;
+		char *ex = sw_xstrndup(p + at, le - at);
+		/* the document's first page ties them ("Present: Ruth Hale
+		 * (Carver)" above the minutes' second page) */
+		if (!first_page_ties(u, pages[q], who, said)) {
+			char *pn = sw__verify_page_name(u, pages[q]);
+			why = sw_xasprintf("%s gives these words to %s, not %s: \"%s\"", pn, who,
+					   said, ex);
+			free(pn);
+		}
+		free(ex);
+	}
+	free(rd);
+	return why;
 }

@@ -441,6 +441,20 @@ static const struct row rows[] = {
 	/* "I do not recall" and "I cannot say" are no answer either way */
 	R(.draft = "Smith testified that operations reported the delay. (Smith Dep. 1:16-17.)",
 	  .kind = "proposition", .at = "Smith testified", .want = SUP),
+	/* words given, not quoted, to another speaker than the page's */
+	R(.draft = "Jane Roe said the gasket kits would follow the housings by a fortnight. "
+		   "(Pl. Ex. 12.)",
+	  .kind = "proposition", .at = "Jane Roe said", .want = CON,
+	  .reason = "gives these words to Peter Vale, not Roe: \"Peter Vale: The gasket kits"),
+	R(.draft = "Vale said the gasket kits would follow the housings by a fortnight. (Pl. Ex. 12.)",
+	  .kind = "proposition", .at = "Vale said", .want = SUP),
+	/* a party speaks through its people; words given second hand */
+	R(.draft = "Brightline told Acme the gasket kits would follow the housings by a fortnight. "
+		   "(Pl. Ex. 12.)",
+	  .kind = "proposition", .at = "Brightline told", .want = SUP),
+	R(.draft = "Roe reported that Vale said the gasket kits would follow the housings. "
+		   "(Pl. Ex. 12.)",
+	  .kind = "proposition", .at = "Roe reported", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

@@ -210,9 +210,15 @@ static void build_matter(void)
 	fx_pdf(pdf, calc, 2, "Credit calculation");
 	free(pdf);
 	transcript("m/smith-dep.txt");
+	/* turns of a call: whose words are whose */
+	put("m/mail/call-notes.txt",
+	    "ACME WIDGETS, INC.\nCALL NOTES\nPresent: Jane Roe (Acme), Peter Vale (Brightline)\n\n"
+	    "Jane Roe: Acme needs the gasket kits before the spring audit.\n"
+	    "Peter Vale: The gasket kits will follow the housings by a fortnight.\n");
 	put("labels.csv", "\xef\xbb\xbfLabel,Target\r\nPl. Ex. 1,ACME0000001\r\n"
 			  "Pl. Ex. 3,ACME0000003\r\nPl. Ex. 5,roe.eml\r\nPl. Ex. 6,calc.pdf\r\n"
-			  "Def. Ex. 3,BLT-000003\r\nDX-7,BLT-000001\r\nSmith Dep.,smith-dep.txt\r\n");
+			  "Def. Ex. 3,BLT-000003\r\nDX-7,BLT-000001\r\nSmith Dep.,smith-dep.txt\r\n"
+			  "Pl. Ex. 12,call-notes.txt\r\n");
 	/* what a model wrote: never evidence */
 	put("note.txt", "Brightline promised a refund on June 9, 2022 in writing.\n");
 
