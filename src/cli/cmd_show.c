@@ -69,15 +69,8 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	}
 	json_t *doc = NULL;
 	if (o->json) {
-		doc = json_pack("{s:o, s:I, s:o, s:o, s:o, s:I, s:I, s:o, s:o}",
-				"matter", sw_json_str(sw_matter_name(m)),
-				"document_id", (json_int_t)p.doc_id, "document", sw_json_str(p.document),
-				"origin", sw_json_str(p.origin), "status", sw_json_str(p.status),
-				"page", (json_int_t)p.page_no, "pages", (json_int_t)p.page_count,
-				"text_source", sw_json_str(p.text_source),
-				"text", sw_json_strn(p.text.data, p.text.len));
-		json_object_set_new(doc, "bates", p.bates ? sw_json_str(p.bates) : json_null());
-		json_object_set_new(doc, "metadata", sw_doc_meta_json(&p.meta));
+		doc = sw_shown_page_json(&p);
+		json_object_set_new(doc, "matter", sw_json_str(sw_matter_name(m)));
 	}
 	int rc = cli_emit(o->json, doc, print_page, &p, CLI_OK);
 	sw_shown_page_release(&p);

@@ -295,3 +295,15 @@ void sw_shown_page_release(struct sw_shown_page *p)
 	sw_doc_meta_release(&p->meta);
 	memset(p, 0, sizeof(*p));
 }
+
+struct json_t *sw_shown_page_json(const struct sw_shown_page *p)
+{
+	json_t *j = json_pack("{s:I, s:o, s:o, s:I, s:I, s:o, s:o, s:o, s:o}", "document_id",
+			      (json_int_t)p->doc_id, "document", sw_json_str(p->document), "bates",
+			      opt_str(p->bates), "page", (json_int_t)p->page_no, "pages",
+			      (json_int_t)p->page_count, "origin", sw_json_str(p->origin), "status",
+			      sw_json_str(p->status), "text_source", opt_str(p->text_source),
+			      "text", sw_json_strn(p->text.data ? p->text.data : "", p->text.len));
+	json_object_set_new(j, "metadata", sw_doc_meta_json(&p->meta));
+	return j;
+}

@@ -393,6 +393,12 @@ struct sw_shown_page {
 	struct sw_doc_meta meta; /* the document's load-file metadata */
 };
 void sw_shown_page_release(struct sw_shown_page *p);
+/* The page as sworn show --json and the web's page route give it:
+ * {document_id, document, bates, page, pages, origin, status, text_source,
+ * text, metadata}, bates and text_source null when absent (each caller
+ * adds its own: the matter, whether there is an image).  Returns a new
+ * JSON object. */
+struct json_t *sw_shown_page_json(const struct sw_shown_page *p);
 
 /* The page what names: a Bates number in any spelling ("BLT 000007"), or a
  * document (id, name or BEGBATES) with an optional ":PAGE" (page 1 when

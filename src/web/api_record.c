@@ -165,14 +165,8 @@ void sw__web_page(struct sw__web_req *q, struct sw__web_reply *r, struct sw_matt
 	if (!find_page(&p, q, r, m, true))
 		return;
 	char *pdf = pdf_original(q, m, &p);
-	json_t *j = json_pack("{s:I, s:o, s:o, s:I, s:I, s:o, s:o, s:o, s:o, s:b}",
-		"doc_id", (json_int_t)p.doc_id, "doc", sw_json_str(p.document),
-		"bates", opt_str(p.bates), "page", (json_int_t)p.page_no,
-		"pages", (json_int_t)p.page_count, "origin", sw_json_str(p.origin),
-		"status", sw_json_str(p.status), "text_source", opt_str(p.text_source),
-		"text", sw_json_strn(p.text.data ? p.text.data : "", p.text.len),
-		"has_image", pdf != NULL);
-	json_object_set_new(j, "metadata", sw_doc_meta_json(&p.meta));
+	json_t *j = sw_shown_page_json(&p);
+	json_object_set_new(j, "has_image", json_boolean(pdf != NULL));
 	free(pdf);
 	sw_shown_page_release(&p);
 	sw__web_reply_json(r, 200, j);

@@ -274,7 +274,12 @@ eq "its number" "$(json "$T/body" 'j["bates"]')" ACME0000003
 eq "its metadata" "$(json "$T/body" '(j["metadata"]["custodian"], j["metadata"]["sent"]["date"], j["metadata"]["sent"]["as_written"])')" \
 	"('Smith, Tom', '2021-03-03', '03/03/2021')"
 eq "no image for text" "$(json "$T/body" 'j["has_image"]')" false
-get "/api/m/acme/page.png?doc=$(json "$T/body" 'j["doc_id"]')&page=1"
+# one builder (record's sw_shown_page_json) for the page route and sworn show
+"$SWORN" show -m acme --json ACME0000003 >"$T/cli-page.json"
+eq "the page as sworn show --json gives it" \
+	"$(json "$T/body" 'sorted((k, v) for k, v in j.items() if k != "has_image")')" \
+	"$(json "$T/cli-page.json" 'sorted((k, v) for k, v in j.items() if k not in ("sworn", "schema", "matter"))')"
+get "/api/m/acme/page.png?doc=$(json "$T/body" 'j["document_id"]')&page=1"
 eq "no PDF, no image" "$code" 404
 get "/api/m/acme/search?q=custodian:roe+date:2021-04&limit=5"
 eq "search by field" "$(json "$T/body" '[h["bates"] for h in j["hits"]]')" '["ACME0000007"]'

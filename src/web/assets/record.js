@@ -44,8 +44,8 @@ export function pageBox(m, ref, excerpt, words, cite) {
 		clear(box);
 		/* every page shown links to the record viewer */
 		box.appendChild(el('p', { class: 'pagehead' },
-			el('strong', null, p.doc_id ? link('#/m/' + enc(m) + '/doc/' + enc(p.doc_id) + '/' + enc(p.page || 1),
-				p.doc || String(p.doc_id), { title: 'Open the page in the record' }) : p.doc || ''), ' \u00b7 ', p.bates ? 'Bates ' + p.bates + ' \u00b7 ' : '',
+			el('strong', null, p.document_id ? link('#/m/' + enc(m) + '/doc/' + enc(p.document_id) + '/' + enc(p.page || 1),
+				p.document || String(p.document_id), { title: 'Open the page in the record' }) : p.document || ''), ' \u00b7 ', p.bates ? 'Bates ' + p.bates + ' \u00b7 ' : '',
 			'page ' + fmt(p.page), cite ? ' \u00b7 ' + cite : '',
 			p.origin && p.origin !== 'evidence' ? ' \u00b7 ' + p.origin : ''));
 		var meta = metaList(p.metadata);
@@ -55,9 +55,9 @@ export function pageBox(m, ref, excerpt, words, cite) {
 		box.appendChild(el('pre', { class: 'pagetext', tabindex: '0', 'aria-label': 'Text of the page' },
 			marked(text, findMarks(text, excerpt, words))));
 		if (p.has_image) {
-			var img = el('img', { class: 'pageimg', alt: 'Image of page ' + p.page + ' of ' + p.doc });
+			var img = el('img', { class: 'pageimg', alt: 'Image of page ' + p.page + ' of ' + p.document });
 			box.appendChild(img);
-			pageImage(img, mpath(m) + '/page.png?doc=' + enc(p.doc_id) + '&page=' + enc(p.page));
+			pageImage(img, mpath(m) + '/page.png?doc=' + enc(p.document_id) + '&page=' + enc(p.page));
 		}
 	}).catch(function (e) {
 		clear(box).appendChild(el('p', { class: 'bad' }, 'The page could not be read: ' + e.message));
@@ -140,7 +140,7 @@ export function viewBates(m, bates) {
 	var gen = generation;
 	api(mpath(m) + '/page?bates=' + enc(bates)).then(function (r) {
 		if (live(gen))
-			location.replace('#/m/' + enc(m) + '/doc/' + enc(r.data.doc_id) + '/' + enc(r.data.page || 1));
+			location.replace('#/m/' + enc(m) + '/doc/' + enc(r.data.document_id) + '/' + enc(r.data.page || 1));
 	}).catch(failed);
 	return true;
 }
