@@ -617,6 +617,24 @@ for quote, sentence, right, wrong, cite in [
     T(Q, sentence % (right, cite), chk=[("speaker", quote, right)])
     F(Q, sentence % (wrong, cite), chk=[("speaker", quote, wrong)], note="%s said it, not %s" % (right, wrong))
 
+# words given without quotation marks: the page's speaker of them
+T(Q, "Park told the meeting that the panels left Delmar's yard intact (CRV0000010).",
+  "Nina Park: The panels left our yard intact")
+T(Q, "Tate reported that the inspector would allow the other cracked panel after an epoxy repair (CRV0000010).",
+  "Owen Tate: The inspector rejected P-20-03 and will allow P-20-11 after an epoxy repair")
+T(Q, "Patel recommended issuing the Acme credit now rather than waiting for payment (BLT-000010).",
+  "I recommend we issue it now rather than wait for payment")
+T(Q, "Vale wrote Patel that no credit would go to Acme until it paid invoice 8812 in full (BLT-000011).",
+  "From: Peter Vale", "no credit goes to Acme until they pay invoice 8812 in full")
+F(Q, "Hale told the meeting the panels had left the yard intact (CRV0000010).",
+  has=["Nina Park: The panels left our yard intact"], note="Park said it")
+F(Q, "Tate said that the cracks happened in transit (CRV0000010).",
+  has=["Nina Park: The panels left our yard intact. The cracks happened in transit"], note="Park said it")
+F(Q, "Okafor said the inspector would allow the other cracked panel after an epoxy repair (CRV0000010).",
+  has=["Owen Tate: The inspector rejected P-20-03"], note="Tate said it")
+F(Q, "Patel wrote that no credit would go to Acme until it paid invoice 8812 in full (BLT-000011).",
+  has=["From: Peter Vale", "no credit goes to Acme until they pay invoice 8812 in full"], note="Vale wrote it")
+
 # ---------------------------------------------------------------- wrong-party
 W = "wrong-party"
 for role, regex, right, wrong, sentence, cite in [
