@@ -143,6 +143,20 @@ int sw_record_bates_count(uint64_t *out, struct sw_matter *m, const char *prefix
 	return rc;
 }
 
+bool sw_record_read_begin(struct sw_matter *m)
+{
+	return sqlite3_get_autocommit(m->db) && sqlite3_exec(m->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+}
+
+void sw_record_read_end(struct sw_matter *m)
+{
+	/* a transaction that only read: COMMIT ends it; should it not, the
+	 * ROLLBACK does */
+	if (!sqlite3_get_autocommit(m->db) &&
+	    sqlite3_exec(m->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
 /* Prepared once per open matter (prepare()): the verifier asks this for
  * every Bates citation of a draft. */
 int sw_record_bates_lookup(uint64_t *have, struct sw_record_page *first, struct sw_matter *m,

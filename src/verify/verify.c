@@ -273,6 +273,9 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	size_t n = out->claims.n;
 	out->verdicts = sw_xcalloc(n ? n : 1, sizeof(*out->verdicts));
 	u.res = sw_xcalloc(n ? n : 1, sizeof(*u.res));
+	/* every look-up of the passes in one read transaction: one snapshot
+	 * of the record, and not the cost of starting one per query */
+	bool snapshot = m && sw_record_read_begin(m);
 	run_pass(&u, PASS_CITATIONS);
 	run_pass(&u, PASS_BESIDE);
 	if (!u.err.code)
@@ -282,6 +285,8 @@ int sw_verify(struct sw_verify_report *out, struct sw_matter *m,
 	double t1 = sw_now(), c1 = cpu_now();
 	run_pass(&u, PASS_PROPOSITIONS);
 	double t2 = sw_now(), c2 = cpu_now();
+	if (snapshot) /* not held while a judge thinks */
+		sw_record_read_end(m);
 	if (!u.err.code && opts)
 		sw__verify_judge_pass(&u, opts->judge);
 	/* without a judge, a proposition whose facts hold is listed as not

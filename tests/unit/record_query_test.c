@@ -169,6 +169,22 @@ static void test_lookups_kept_and_indexed(void **state)
 	}
 	assert_int_equal(bates, 1);
 	assert_int_equal(lines, 1);
+
+	/* A read transaction around the look-ups: begun, the queries run in
+	 * it (and leave it open); ended, none is open.  Inside a transaction
+	 * of the caller's, none begins and the caller's stays open. */
+	assert_true(sw_record_read_begin(&m));
+	assert_int_equal(sqlite3_get_autocommit(m.db), 0);
+	uint64_t have = 0;
+	assert_int_equal(sw_record_bates_lookup(&have, NULL, &m, &ref, &err), 0);
+	assert_int_equal(have, 1);
+	assert_int_equal(sqlite3_get_autocommit(m.db), 0);
+	sw_record_read_end(&m);
+	assert_int_equal(sqlite3_get_autocommit(m.db), 1);
+	exec(m.db, "BEGIN");
+	assert_false(sw_record_read_begin(&m));
+	assert_int_equal(sqlite3_get_autocommit(m.db), 0);
+	exec(m.db, "COMMIT");
 	matter_close(&m);
 }
 
