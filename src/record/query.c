@@ -145,7 +145,8 @@ int sw_record_bates_count(uint64_t *out, struct sw_matter *m, const char *prefix
 
 bool sw_record_read_begin(struct sw_matter *m)
 {
-	return sqlite3_get_autocommit(m->db) && sqlite3_exec(m->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+	return sqlite3_get_autocommit(m->db) &&
+	       sqlite3_exec(m->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
 }
 
 void sw_record_read_end(struct sw_matter *m)
