@@ -61,6 +61,15 @@ void sw__extract_pdf_declared_objects(const char *data, size_t len, const struct
 				      struct sw__extract_pdf_declared *d);
 long long sw__extract_pdf_objects_max(size_t len);
 
+/* Whether the PDF's end names where its cross-reference table is, and one
+ * is there: a startxref in its last 1,024 bytes (where poppler looks) whose
+ * offset holds "xref" or an object's head ("N G obj", an xref stream).
+ * Without one poppler rebuilds the table by reading every byte of the
+ * file, all of them resident at once; a file over SW_PDF_WHOLE_BYTES (what
+ * sworn reads whole of other formats) is not opened so. */
+bool sw__extract_pdf_xref_found(const char *data, size_t len);
+#define SW_PDF_WHOLE_BYTES SW_EXTRACT_MAX_FILE_BYTES
+
 /* The text layer of the npages pages of the PDF in data (len bytes, which
  * must outlive the reader), a chunk of pages at a time in page order
  * (pdf_pages.c).  A long document is read by walks that build and drop

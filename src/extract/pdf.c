@@ -212,6 +212,13 @@ int sw__extract_pdf(struct sw_extract *x, const char *data, size_t len,
 			"than sworn opens in a file of this size (%lld): re-save it with a "
 			"PDF tool and ingest it again",
 			decl.objects, decl.what, decl.at, len, sw__extract_pdf_objects_max(len));
+	if (len > SW_PDF_WHOLE_BYTES && !sw__extract_pdf_xref_found(data, len))
+		return sw_err_set(
+			err, SW_EINPUT,
+			"damaged PDF: its end names no cross-reference table, and rebuilding one "
+			"reads all %zu bytes into memory: repair it with a PDF tool (qpdf in.pdf "
+			"out.pdf) and ingest it again",
+			len);
 	sw__extract_pdf_poppler_hold();
 	bytes = g_bytes_new_static(data, len);
 	doc = poppler_document_new_from_bytes(bytes, NULL, &gerr);

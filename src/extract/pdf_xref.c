@@ -35,7 +35,33 @@ struct scan {
 	char word[12]; /* a name's or keyword's first bytes, NUL-ended */
 	size_t at;     /* the token's offset */
 	size_t looked; /* bytes looked at (a number's, again as a word's) */
+	/* The mapping data lies in (NULL: none), data's offset in it, and
+	 * the offset up to which the scan has dropped what it read. */
+	const struct sw_map *map;
+	size_t in_map, dropped;
 };
+
+_Static_assert((SW_PDF_SCAN_WINDOW & (SW_PDF_SCAN_WINDOW - 1)) == 0,
+	       "the scan window is a power of two");
+
+/* Drop from memory what the scan has read up to q, once a window of it is
+ * behind.  Called at each token and, inside a long run of one token (a
+ * stream of blanks, a word or a number of megabytes), at each window's
+ * boundary: a 640 MiB stream of zeros is one run of blanks. */
+static void behind(struct scan *s, const char *q)
+{
+	size_t upto = (size_t)(q - s->base);
+	if (s->map && upto > s->dropped && upto - s->dropped >= SW_PDF_SCAN_WINDOW) {
+		sw_file_map_drop(s->map, s->in_map + s->dropped, upto - s->dropped);
+		s->dropped = upto;
+	}
+}
+
+/* Whether q is at a window's boundary (inside a run: behind() then). */
+static bool at_window(const struct scan *s, const char *q)
+{
+	return s->map && ((size_t)(q - s->base) & (SW_PDF_SCAN_WINDOW - 1)) == 0;
+}
 
 static bool is_space(unsigned char c)
 {
@@ -57,8 +83,11 @@ static bool is_delim(unsigned char c)
 static bool next(struct scan *s)
 {
 	const char *from = s->p;
-	while (s->p < s->end && is_space((unsigned char)*s->p))
+	while (s->p < s->end && is_space((unsigned char)*s->p)) {
 		s->p++;
+		if (at_window(s, s->p))
+			behind(s, s->p);
+	}
 	s->looked += (size_t)(s->p - from);
 	if (s->p >= s->end)
 		return false;
@@ -83,6 +112,8 @@ static bool next(struct scan *s)
 		long long v = 0;
 		bool digits = false, frac = false;
 		for (q += c == '+' || c == '-'; q < s->end; q++) {
+			if (at_window(s, q))
+				behind(s, q);
 			unsigned char d = (unsigned char)*q;
 			if (d == '.' && !frac) {
 				frac = true;
@@ -101,13 +132,19 @@ static bool next(struct scan *s)
 			s->p = q;
 			return true;
 		}
+		/* Read again as a word: what the number dropped is read back
+		 * from the file, and is dropped again behind the word. */
 		q = s->p;
+		if (s->map && s->dropped > (size_t)(q - s->base))
+			s->dropped = (size_t)(q - s->base);
 	}
 	size_t n = 0;
 	while (q < s->end && !is_space((unsigned char)*q) && !is_delim((unsigned char)*q)) {
 		if (n + 1 < sizeof s->word)
 			s->word[n++] = *q;
 		q++;
+		if (at_window(s, q))
+			behind(s, q);
 	}
 	s->word[n] = '\0';
 	s->tok = c == '/' ? T_NAME : T_WORD;
@@ -129,11 +166,10 @@ void sw__extract_pdf_declared_objects(const char *data, size_t len, const struct
 				      struct sw__extract_pdf_declared *d)
 {
 	struct scan s = { .p = data, .end = data + len, .base = data };
-	/* data's offset in the mapping, and how far the scan has dropped */
-	size_t in_map = map && data >= map->data && data + len <= map->data + map->len
-				? (size_t)(data - map->data)
-				: SIZE_MAX;
-	size_t dropped = 0;
+	if (map && data >= map->data && data + len <= map->data + map->len) {
+		s.map = map;
+		s.in_map = (size_t)(data - map->data);
+	}
 	/* The last two numbers, with where the first of them began. */
 	long long n1 = -1, n2 = -1;
 	size_t at1 = 0, at2 = 0;
@@ -144,10 +180,7 @@ void sw__extract_pdf_declared_objects(const char *data, size_t len, const struct
 	d->what = "";
 	while (next(&s)) {
 		enum tok t = s.tok;
-		if (in_map != SIZE_MAX && s.at - dropped >= SW_PDF_SCAN_WINDOW) {
-			sw_file_map_drop(map, in_map + dropped, s.at - dropped);
-			dropped = s.at;
-		}
+		behind(&s, s.base + s.at);
 		switch (mode) {
 		case SIZE:
 			if (t == T_INT)
@@ -220,12 +253,36 @@ void sw__extract_pdf_declared_objects(const char *data, size_t len, const struct
 	}
 	if (mode == XREF && pending == 2)
 		note(d, n1 + n2, at1, "an xref section");
-	if (in_map != SIZE_MAX)
-		sw_file_map_drop(map, in_map + dropped, len - dropped);
+	if (s.map)
+		sw_file_map_drop(map, s.in_map + s.dropped, len - s.dropped);
 	d->looked = s.looked;
 }
 
 long long sw__extract_pdf_objects_max(size_t len)
 {
 	return SW_PDF_OBJECTS_MIN + (long long)(len / SW_PDF_OBJECT_BYTES);
+}
+
+bool sw__extract_pdf_xref_found(const char *data, size_t len)
+{
+	/* poppler looks for startxref in the last 1,024 bytes. */
+	size_t from = len > 1024 ? len - 1024 : 0, at = SIZE_MAX;
+	for (size_t i = from; i + 9 <= len; i++)
+		if (memcmp(data + i, "startxref", 9) == 0)
+			at = i + 9;
+	if (at == SIZE_MAX)
+		return false;
+	struct scan s = { .p = data + at, .end = data + len, .base = data };
+	if (!next(&s) || s.tok != T_INT || s.num <= 0 || (unsigned long long)s.num >= len)
+		return false;
+	/* There: "xref", or the head of an xref stream's object ("N G obj"). */
+	size_t off = (size_t)s.num;
+	s = (struct scan){ .p = data + off, .end = data + (len - off > 64 ? off + 64 : len),
+			   .base = data };
+	if (!next(&s))
+		return false;
+	if (s.tok == T_WORD && strcmp(s.word, "xref") == 0)
+		return true;
+	return s.tok == T_INT && next(&s) && s.tok == T_INT && next(&s) && s.tok == T_WORD &&
+	       strcmp(s.word, "obj") == 0;
 }

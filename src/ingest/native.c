@@ -285,7 +285,8 @@ int sw__ingest_native(struct sw__ingest *in, const char *path, const char *kind)
 	sw__ingest_tick(in);
 	bool mapped = kind && strcmp(kind, "pdf") == 0 && stat(path, &st) == 0 &&
 		      S_ISREG(st.st_mode) && (uint64_t)st.st_size >= SW__INGEST_MAP_MIN;
-	int got = mapped ? sw_file_map(&map, path, SW_RECORD_MAX_FILE_BYTES, &err)
+	/* A mapped PDF is read in bounded memory at any size (record.h). */
+	int got = mapped ? sw_file_map(&map, path, SW_RECORD_MAX_PDF_BYTES, &err)
 			 : sw_file_read(&raw, path, SW_RECORD_MAX_FILE_BYTES, &err);
 	if (got != 0) {
 		/* Over the size of one file sworn reads (any number of pages

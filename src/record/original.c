@@ -3,7 +3,7 @@
  * images): written under a temporary name, synced, renamed, and the
  * rename synced, so that after a crash files/ holds each original whole or
  * not at all. */
-#define _GNU_SOURCE /* copy_file_range */
+#define _GNU_SOURCE /* copy_file_range, SEEK_DATA */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -77,22 +77,24 @@ static int sync_dir(const char *dir, struct sw_err *err)
 	return rc;
 }
 
-/* Copy len bytes of src_fd from its start into fd: the kernel's copy
- * (no bytes through this process's memory) where the filesystem has one. */
-static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_err *err)
+/* Copy the n bytes of src_fd at off into fd at the same offset: the
+ * kernel's copy (no bytes through this process's memory) where the
+ * filesystem has one. */
+static int copy_range(int fd, int src_fd, off_t off, size_t n, const char *tmp,
+		      struct sw_err *err)
 {
-	off_t in = 0;
+	off_t in = off, out = off;
 	char *buf = NULL;
 	int rc = 0;
-	while (len > 0) {
-		ssize_t n = copy_file_range(src_fd, &in, fd, NULL, len, 0);
-		if (n < 0 && errno == EINTR)
+	while (n > 0) {
+		ssize_t k = copy_file_range(src_fd, &in, fd, &out, n, 0);
+		if (k < 0 && errno == EINTR)
 			continue;
-		if (n > 0) {
-			len -= (size_t)n;
+		if (k > 0) {
+			n -= (size_t)k;
 			continue;
 		}
-		if (n == 0)
+		if (k == 0)
 			return sw_err_set(err, SW_EIO,
 					  "cannot write '%s': the original got shorter", tmp);
 		if (errno != EXDEV && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
@@ -100,19 +102,19 @@ static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_er
 					  strerror(errno));
 		break; /* no kernel copy here: through a buffer */
 	}
-	if (len > 0)
+	if (n > 0)
 		buf = sw_xmalloc(1 << 20);
-	while (len > 0 && rc == 0) {
-		ssize_t n = pread(src_fd, buf, len < (1 << 20) ? len : (1 << 20), in);
-		if (n < 0 && errno == EINTR)
+	while (n > 0 && rc == 0) {
+		ssize_t k = pread(src_fd, buf, n < (1 << 20) ? n : (1 << 20), in);
+		if (k < 0 && errno == EINTR)
 			continue;
-		if (n <= 0) {
+		if (k <= 0) {
 			rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp,
-					n < 0 ? strerror(errno) : "the original got shorter");
+					k < 0 ? strerror(errno) : "the original got shorter");
 			break;
 		}
-		for (const char *p = buf; n > 0 && rc == 0;) {
-			ssize_t w = write(fd, p, (size_t)n);
+		for (const char *p = buf; k > 0 && rc == 0;) {
+			ssize_t w = pwrite(fd, p, (size_t)k, out);
 			if (w < 0 && errno == EINTR)
 				continue;
 			if (w < 0)
@@ -120,13 +122,44 @@ static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_er
 						strerror(errno));
 			else {
 				p += w;
-				n -= w;
+				k -= w;
 				in += w;
-				len -= (size_t)w;
+				out += w;
+				n -= (size_t)w;
 			}
 		}
 	}
 	free(buf);
+	return rc;
+}
+
+/* Copy len bytes of src_fd from its start into fd, a hole of a sparse
+ * original left a hole (a large PDF padded with nothing is not written out
+ * whole): the data ranges SEEK_DATA and SEEK_HOLE find, all of it as one
+ * range where the filesystem cannot say, then the length. */
+static int copy_fd(int fd, int src_fd, size_t len, const char *tmp, struct sw_err *err)
+{
+	off_t pos = 0, end = (off_t)len;
+	int rc = 0;
+	while (pos < end && rc == 0) {
+		off_t data = lseek(src_fd, pos, SEEK_DATA);
+		if (data < 0 && errno == ENXIO)
+			break; /* a hole to the end */
+		off_t hole = data < 0 ? end : lseek(src_fd, data, SEEK_HOLE);
+		if (data < 0)
+			data = pos; /* no holes known here */
+		if (hole < 0 || hole > end)
+			hole = end;
+		if (data >= end)
+			break;
+		rc = copy_range(fd, src_fd, data, (size_t)(hole - data), tmp, err);
+		pos = hole;
+	}
+	struct stat st;
+	if (rc == 0 && (fstat(src_fd, &st) != 0 || st.st_size < end))
+		rc = sw_err_set(err, SW_EIO, "cannot write '%s': the original got shorter", tmp);
+	if (rc == 0 && ftruncate(fd, end) != 0)
+		rc = sw_err_set(err, SW_EIO, "cannot write '%s': %s", tmp, strerror(errno));
 	return rc;
 }
 

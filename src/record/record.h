@@ -24,8 +24,9 @@
  *     matter is stored quarantined: it is searchable only with --all and
  *     never offered as evidence until a human accepts it with a reason.
  *   - Input files are hostile: sizes are bounded (SW_RECORD_MAX_FILE_BYTES,
- *     SW_RECORD_MAX_PAGES) and malformed input fails that file or that
- *     document with a one-line reason, never the whole import.
+ *     SW_RECORD_MAX_PDF_BYTES for a mapped PDF, SW_RECORD_MAX_PAGES) and
+ *     malformed input fails that file or that document with a one-line
+ *     reason, never the whole import.
  *   - Errors: 0 or a negative SW_E* code, message in *err.
  *   - Threads: a struct sw_matter is used by one thread at a time.
  */
@@ -38,6 +39,13 @@
 #define SW_CONF_NAME "sworn.conf"
 #define SW_MATTER_NAME_MAX 64
 #define SW_RECORD_MAX_FILE_BYTES ((size_t)512 << 20)
+/* A PDF is mapped, not read into memory: its bytes are hashed, scanned and
+ * kept a window at a time and dropped behind (the kernel reads them again
+ * from the file when poppler wants them), and its pages are read within
+ * their bounds, so memory does not grow with its size and it may be far
+ * larger than a file read whole.  A limit still, for a disk's sake: the
+ * matter keeps a copy of every original. */
+#define SW_RECORD_MAX_PDF_BYTES ((uint64_t)64 << 30)
 #define SW_RECORD_MAX_PAGES 200000      /* pages in one document */
 #define SW_RECORD_MAX_LABEL_BYTES ((size_t)16 << 20)
 

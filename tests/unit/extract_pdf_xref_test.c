@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -210,6 +211,28 @@ static void test_refused(void **state)
 	sw_buf_release(&b);
 }
 
+/* Whether a file's end leads to its table: a good file's does; one cut
+ * short, or whose startxref points elsewhere, does not (poppler would
+ * rebuild the table from every byte). */
+static void test_xref_found(void **state)
+{
+	(void)state;
+	struct sw_buf b;
+	one_page(&b, "5", "");
+	assert_true(sw__extract_pdf_xref_found(b.data, b.len));
+	assert_false(sw__extract_pdf_xref_found(b.data, b.len - 30)); /* no startxref */
+	char *sx = strstr(b.data, "startxref\n");
+	assert_non_null(sx);
+	char *digit = sx + strlen("startxref\n");
+	*digit = *digit == '9' ? '8' : '9'; /* another offset: no "xref" there */
+	assert_false(sw__extract_pdf_xref_found(b.data, b.len));
+	sw_buf_release(&b);
+	const char *stream = "%PDF-1.5\n7 0 obj\n<< /Type /XRef >>\nstream\nendstream\nendobj\n"
+			     "startxref\n9\n%%EOF\n";
+	assert_true(sw__extract_pdf_xref_found(stream, strlen(stream)));
+	assert_false(sw__extract_pdf_xref_found("%PDF-1.4\n", 9));
+}
+
 /* A form whose /Length is wrong, drawn a thousand times, in a file whose
  * object table is large but within the bound: poppler searches each fetch
  * of the form for its end token by token, each token a walk over the
@@ -329,6 +352,67 @@ static long rss_kib(void)
 	return kib;
 }
 
+/* The process's peak resident memory since the last peak_reset(), in KiB
+ * (VmHWM; writing 5 to clear_refs sets the peak to what is resident). */
+static void peak_reset(void)
+{
+	FILE *f = fopen("/proc/self/clear_refs", "w");
+	assert_non_null(f);
+	assert_true(fputs("5", f) >= 0);
+	assert_int_equal(fclose(f), 0);
+}
+
+static long peak_kib(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long kib = -1;
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
+			break;
+	fclose(f);
+	assert_true(kib > 0);
+	return kib;
+}
+
+/* One token may be a run of many windows: a stream of zeros (blanks to the
+ * scan; here a hole of a sparse file, as a 640 MiB one-page PDF padded
+ * with nothing held the whole file in memory while the scan skipped it),
+ * a number of megabytes that turns out a word and is read again.  The
+ * scan drops them behind it inside the run too: at its peak, at most
+ * about two windows were resident (a count of the kernel's, not a time). */
+static void test_scan_drops_long_runs(void **state)
+{
+	(void)state;
+	size_t half = (size_t)32 << 20, len = 2 * half;
+	FILE *tf = tmpfile();
+	assert_non_null(tf);
+	int fd = fileno(tf);
+	assert_int_equal(ftruncate(fd, (off_t)len), 0); /* all a hole */
+	assert_int_equal(pwrite(fd, "%PDF-1.4\n", 9, 0), 9);
+	char block[1 << 16];
+	memset(block, '7', sizeof(block));
+	for (size_t done = half; done < len; done += sizeof(block))
+		assert_int_equal(pwrite(fd, block, sizeof(block), (off_t)done), sizeof(block));
+	assert_int_equal(pwrite(fd, "x /Size 5", 9, (off_t)(len - 9)), 9);
+	char *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	assert_true(p != MAP_FAILED);
+	struct sw_map map = { .data = p, .len = len, .fd = fd };
+
+	peak_reset();
+	long base = peak_kib();
+	struct sw__extract_pdf_declared d;
+	sw__extract_pdf_declared_objects(map.data, map.len, &map, &d);
+	long peak = peak_kib() - base;
+	fprintf(stderr, "32 MiB of blanks and a 32 MiB word: peak grew %ld KiB\n", peak);
+	assert_int_equal(d.objects, 5);
+	assert_true(peak < (long)(3 * SW_PDF_SCAN_WINDOW / 1024) + 4096);
+	assert_int_equal(p[half], '7'); /* read back from the file */
+	munmap(p, len);
+	fclose(tf);
+}
+
 /* A mapped file is scanned in windows, each dropped from memory behind the
  * scan: 64 MiB scanned leave at most two windows resident (the whole file
  * did before, and a 50,000-page PDF's import peaked at 226-265 MiB).  The
@@ -379,6 +463,8 @@ int main(void)
 		cmocka_unit_test(test_real_files),   cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_slow_form),    cmocka_unit_test(test_linear),
 		cmocka_unit_test(test_scan_drops_behind),
+		cmocka_unit_test(test_scan_drops_long_runs),
+		cmocka_unit_test(test_xref_found),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
