@@ -101,9 +101,9 @@ static int run_id_arg(int64_t *id, const char *s)
 
 /* ------------------------------------------------------------------ run */
 
-static int do_approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id,
-		      const struct approve_opts *o)
+static int approve(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
+	const struct approve_opts *o = a->opts;
 	struct cli_draft d = { 0 };
 	struct sw_approve_result r = { 0 };
 	struct sw_person who = { 0 };
@@ -221,9 +221,10 @@ done:
 
 /* sworn run waive RUN CLAIM: the claim as numbered in the run's current
  * draft, or in --final FILE. */
-static int do_waive(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const char *claim,
-		    const struct waive_opts *o)
+static int waive(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
+	const struct waive_opts *o = a->opts;
+	const char *claim = a->pos[1];
 	struct sw_err err = { 0 };
 	struct cli_draft d = { 0 };
 	struct sw_markup view = { 0 };
@@ -288,23 +289,41 @@ done:
 	return rc;
 }
 
-/* What every subcommand but list and stats starts with: the run's number
- * (the first argument) and the matter open.  0, or the exit code. */
-static int open_run(struct sw_matter **m, int64_t *id, struct cli_ctx *ctx,
-		    const struct cli_args *a)
+/* A subcommand's work, with the matter open and the run's number (0 for
+ * list and stats); returns the exit code. */
+struct act {
+	int (*fn)(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a);
+	bool needs_id; /* the first argument is a run's number */
+};
+
+/* Open what act needs (the run's number read first, then the matter),
+ * do it, and close the matter. */
+static int with_run(struct cli_ctx *ctx, const struct cli_args *a, struct act act)
 {
 	const struct run_base *b = a->opts;
+	struct sw_matter *m = NULL;
 	struct sw_err err = { 0 };
+	int64_t id = 0;
 	int rc;
-	*m = NULL;
-	if (id && (rc = run_id_arg(id, a->pos[0])) != 0)
+	if (act.needs_id && (rc = run_id_arg(&id, a->pos[0])) != 0)
 		return rc;
-	if (cli_matter_open(m, ctx, b->matter, &err) != 0) {
+	if (cli_matter_open(&m, ctx, b->matter, &err) != 0) {
 		cli_fail(&err);
 		return CLI_USAGE;
 	}
-	return 0;
+	rc = act.fn(ctx, m, id, a);
+	sw_matter_close(m);
+	return rc;
 }
+
+/* NAME_run, the subcommand's run(): NAME by with_run. */
+#define RUN_WITH(name, id)                                                                         \
+	static int name##_run(struct cli_ctx *ctx, const struct cli_command *cmd,                  \
+			      const struct cli_args *a)                                            \
+	{                                                                                          \
+		(void)cmd;                                                                         \
+		return with_run(ctx, a, (struct act){ name, id });                                 \
+	}
 
 /* A lookup's "no" (no such run or step) is an input error. */
 static int input_error(int rc)
@@ -312,41 +331,32 @@ static int input_error(int rc)
 	return rc == CLI_NO ? CLI_USAGE : rc;
 }
 
-static int list_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int list(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
 	const struct run_base *o = a->opts;
-	struct sw_matter *m = NULL;
 	struct sw_err err = { 0 };
-	struct sw_run_list list;
-	int rc = open_run(&m, NULL, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
-	if (sw_run_list(&list, m, &err) != 0) {
-		rc = input_error(cli_fail(&err));
-	} else {
-		/* an object, so that cli_emit stamps it like every document */
-		struct cli_run_listed l = { &list, m };
-		rc = cli_emit(o->json,
-			      o->json ? json_pack("{s:o}", "runs", sw_run_list_json(&list)) : NULL,
-			      cli_run_print_list, &l, CLI_OK);
-		sw_run_list_release(&list);
-	}
-	sw_matter_close(m);
+	struct sw_run_list runs;
+	int rc;
+	(void)ctx;
+	(void)id;
+	if (sw_run_list(&runs, m, &err) != 0)
+		return input_error(cli_fail(&err));
+	/* an object, so that cli_emit stamps it like every document */
+	struct cli_run_listed l = { &runs, m };
+	rc = cli_emit(o->json, o->json ? json_pack("{s:o}", "runs", sw_run_list_json(&runs)) : NULL,
+		      cli_run_print_list, &l, CLI_OK);
+	sw_run_list_release(&runs);
 	return rc;
 }
+RUN_WITH(list, false)
 
-static int show_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int show(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
 	const struct show_opts *o = a->opts;
-	struct sw_matter *m = NULL;
 	struct sw_err err = { 0 };
 	struct sw_run_view view;
-	int64_t id = 0;
-	int rc = open_run(&m, &id, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
+	int rc = CLI_OK;
+	(void)ctx;
 	bool have = sw_run_get(&view, m, id, &err) == 0;
 	json_t *doc = have ? sw_run_view_json(&view) : NULL;
 	if (doc && o->draft) {
@@ -383,86 +393,44 @@ static int show_run(struct cli_ctx *ctx, const struct cli_command *cmd, const st
 	if (rc == CLI_NO && !doc)
 		rc = CLI_USAGE; /* a lookup error (no such run) is an input error */
 	json_decref(doc);
-	sw_matter_close(m);
 	return rc;
 }
+RUN_WITH(show, true)
 
-static int resume_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int resume(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
 	const struct run_base *o = a->opts;
-	struct sw_matter *m = NULL;
-	int64_t id = 0;
-	int rc = open_run(&m, &id, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
-	rc = cli_run_drive(ctx, m, NULL, id, NULL, NULL, 0, o->json);
-	sw_matter_close(m);
-	return rc;
+	return cli_run_drive(ctx, m, NULL, id, NULL, NULL, 0, o->json);
 }
+RUN_WITH(resume, true)
 
-static int cancel_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int cancel(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
 	const struct run_base *o = a->opts;
-	struct sw_matter *m = NULL;
 	struct sw_err err = { 0 };
-	int64_t id = 0;
-	int rc = open_run(&m, &id, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
-	if (sw_run_cancel(m, id, &err) != 0) {
-		rc = input_error(cli_fail(&err));
-	} else {
-		rc = cli_emit(o->json,
-			      o->json ? json_pack("{s:I, s:s}", "run", (json_int_t)id, "status",
-						  "cancelled")
-				      : NULL,
-			      NULL, NULL, CLI_OK);
-		if (rc == CLI_OK && !o->json)
-			printf("run %lld cancelled\n", (long long)id);
-	}
-	sw_matter_close(m);
+	(void)ctx;
+	if (sw_run_cancel(m, id, &err) != 0)
+		return input_error(cli_fail(&err));
+	int rc = cli_emit(
+		o->json,
+		o->json ? json_pack("{s:I, s:s}", "run", (json_int_t)id, "status", "cancelled")
+			: NULL,
+		NULL, NULL, CLI_OK);
+	if (rc == CLI_OK && !o->json)
+		printf("run %lld cancelled\n", (long long)id);
 	return rc;
 }
+RUN_WITH(cancel, true)
+RUN_WITH(approve, true)
+RUN_WITH(waive, true)
 
-static int approve_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
-{
-	struct sw_matter *m = NULL;
-	int64_t id = 0;
-	int rc = open_run(&m, &id, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
-	rc = do_approve(ctx, m, id, a->opts);
-	sw_matter_close(m);
-	return rc;
-}
-
-static int waive_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
-{
-	struct sw_matter *m = NULL;
-	int64_t id = 0;
-	int rc = open_run(&m, &id, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
-	rc = do_waive(ctx, m, id, a->pos[1], a->opts);
-	sw_matter_close(m);
-	return rc;
-}
-
-static int version_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int version(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
 	const struct run_base *o = a->opts;
-	struct sw_matter *m = NULL;
 	struct sw_err err = { 0 };
-	int64_t id = 0, nid = 0;
-	int rc = open_run(&m, &id, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
-	rc = sw_run_new_version(&nid, m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
+	int64_t nid = 0;
+	(void)ctx;
+	int rc = sw_run_new_version(&nid, m, id, &err) == 0 ? CLI_OK : cli_fail(&err);
 	if (rc == CLI_OK)
 		rc = cli_emit(o->json,
 			      o->json ? json_pack("{s:I, s:I}", "run", (json_int_t)nid,
@@ -473,64 +441,59 @@ static int version_run(struct cli_ctx *ctx, const struct cli_command *cmd, const
 		printf("run %lld: a new version of approved run %lld; edit it (sworn run show %lld "
 		       "--draft) and approve it (sworn run approve %lld --final FILE)\n",
 		       (long long)nid, (long long)id, (long long)nid, (long long)nid);
-	sw_matter_close(m);
 	return input_error(rc);
 }
+RUN_WITH(version, true)
 
-static int stats_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int stats(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
 	const struct stats_opts *o = a->opts;
-	struct sw_matter *m = NULL;
 	struct sw_err err = { 0 };
 	struct sw_run_stats st;
 	enum sw_stats_by by = SW_STATS_MODEL;
-	(void)cmd;
-	if (o->by && !strcmp(o->by, "role")) {
+	(void)ctx;
+	(void)id;
+	if (o->by && !strcmp(o->by, "role"))
 		by = SW_STATS_ROLE;
-	} else if (o->by && !strcmp(o->by, "task")) {
+	else if (o->by && !strcmp(o->by, "task"))
 		by = SW_STATS_TASK;
-	} else if (o->by && strcmp(o->by, "model")) {
-		cli_error("bad --by '%s': give model, role or task", o->by);
-		return CLI_USAGE;
-	}
-	int rc = open_run(&m, NULL, ctx, a);
-	if (rc != 0)
-		return rc;
-	if (sw_run_stats(&st, m, by, &err) != 0) {
-		rc = input_error(cli_fail(&err));
-	} else {
-		rc = cli_emit(o->b.json,
-			      o->b.json ? json_pack("{s:s, s:o}", "by", o->by ? o->by : "model",
-						    "groups", sw_run_stats_to_json(&st))
-					: NULL,
-			      cli_run_print_stats, &st, CLI_OK);
-		sw_run_stats_release(&st);
-	}
-	sw_matter_close(m);
+	if (sw_run_stats(&st, m, by, &err) != 0)
+		return input_error(cli_fail(&err));
+	int rc = cli_emit(o->b.json,
+			  o->b.json ? json_pack("{s:s, s:o}", "by", o->by ? o->by : "model",
+						"groups", sw_run_stats_to_json(&st))
+				    : NULL,
+			  cli_run_print_stats, &st, CLI_OK);
+	sw_run_stats_release(&st);
 	return rc;
 }
 
-static int context_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+/* --by is checked before the matter is opened. */
+static int stats_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct stats_opts *o = a->opts;
+	(void)cmd;
+	if (o->by && strcmp(o->by, "model") && strcmp(o->by, "role") && strcmp(o->by, "task")) {
+		cli_error("bad --by '%s': give model, role or task", o->by);
+		return CLI_USAGE;
+	}
+	return with_run(ctx, a, (struct act){ stats, false });
+}
+
+static int context(struct cli_ctx *ctx, struct sw_matter *m, int64_t id, const struct cli_args *a)
 {
 	const struct run_base *o = a->opts;
-	struct sw_matter *m = NULL;
 	struct sw_err err = { 0 };
 	struct sw_run_context c;
-	int64_t id = 0;
-	int rc = open_run(&m, &id, ctx, a);
-	(void)cmd;
-	if (rc != 0)
-		return rc;
-	if (sw_run_context(&c, m, id, a->npos > 1 ? a->pos[1] : NULL, &err) != 0) {
-		rc = input_error(cli_fail(&err)); /* no such run or step */
-	} else {
-		rc = cli_emit(o->json, o->json ? sw_run_context_to_json(&c) : NULL,
-			      cli_run_print_context, &c, c.nviolations ? CLI_NO : CLI_OK);
-		sw_run_context_release(&c);
-	}
-	sw_matter_close(m);
+	(void)ctx;
+	if (sw_run_context(&c, m, id, a->npos > 1 ? a->pos[1] : NULL, &err) != 0)
+		return input_error(cli_fail(&err)); /* no such run or step */
+	int rc = cli_emit(o->json, o->json ? sw_run_context_to_json(&c) : NULL,
+			  cli_run_print_context, &c, c.nviolations ? CLI_NO : CLI_OK);
+	sw_run_context_release(&c);
 	return rc;
 }
+RUN_WITH(context, true)
 
 #define RUN_SUB(verb, use, what, table, type, min, max, fn)                                        \
 	{                                                                                          \
