@@ -45,6 +45,7 @@ void sw_matter_close(struct sw_matter *m)
 	if (!m)
 		return;
 	sw__record_prov_close(m);
+	sw__record_cache_clear(m);
 	for (size_t i = 0; i < SW_ARRAY_LEN(m->stmts); i++)
 		sqlite3_finalize(m->stmts[i]);
 	for (size_t i = 0; i < SW_ARRAY_LEN(m->queries); i++)

@@ -143,21 +143,6 @@ int sw_record_bates_count(uint64_t *out, struct sw_matter *m, const char *prefix
 	return rc;
 }
 
-bool sw_record_read_begin(struct sw_matter *m)
-{
-	return sqlite3_get_autocommit(m->db) &&
-	       sqlite3_exec(m->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
-}
-
-void sw_record_read_end(struct sw_matter *m)
-{
-	/* a transaction that only read: COMMIT ends it; should it not, the
-	 * ROLLBACK does */
-	if (!sqlite3_get_autocommit(m->db) &&
-	    sqlite3_exec(m->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		sqlite3_exec(m->db, "ROLLBACK", NULL, NULL, NULL);
-}
-
 /* Prepared once per open matter (prepare()): the verifier asks this for
  * every Bates citation of a draft. */
 int sw_record_bates_lookup(uint64_t *have, struct sw_record_page *first, struct sw_matter *m,
@@ -272,6 +257,11 @@ int sw_record_page_text(struct sw_buf *out, struct sw_matter *m, int64_t id,
 	sqlite3_stmt *st = NULL;
 	int rc;
 	sw_buf_reset(out);
+	struct sw__record_cached_page *c = sw__record_cached(m, id);
+	if (c && c->have_text) {
+		sw_buf_add(out, c->text, c->len);
+		return 0;
+	}
 	if ((rc = prepare(&st, m,
 			  "SELECT p.text FROM pages AS p JOIN documents AS d ON d.id = p.doc_id"
 			  " WHERE p.id = ?1 AND" EVIDENCE, err)) != 0)
@@ -285,6 +275,13 @@ int sw_record_page_text(struct sw_buf *out, struct sw_matter *m, int64_t id,
 	else
 		rc = sw__record_sqlerr(err, m->db, "cannot read the record");
 	done(m, st);
+	if (rc == 0 && c) {
+		c->text = sw_xmalloc(out->len + 1);
+		memcpy(c->text, out->data ? out->data : "", out->len);
+		c->text[out->len] = '\0';
+		c->len = out->len;
+		c->have_text = true;
+	}
 	return rc;
 }
 
@@ -396,6 +393,11 @@ int sw_record_page_by_id(struct sw_record_page *out, struct sw_matter *m,
 	sqlite3_stmt *st = NULL;
 	int rc;
 	memset(out, 0, sizeof(*out));
+	struct sw__record_cached_page *c = sw__record_cached(m, id);
+	if (c && c->have_page) {
+		sw__record_page_copy(out, &c->page);
+		return 0;
+	}
 	if ((rc = prepare(&st, m,
 			  "SELECT " PAGE_COLUMNS " FROM pages AS p JOIN documents AS d ON d.id = p.doc_id"
 			  " WHERE p.id = ?1 AND" EVIDENCE, err)) != 0)
@@ -403,6 +405,10 @@ int sw_record_page_by_id(struct sw_record_page *out, struct sw_matter *m,
 	sqlite3_bind_int64(st, 1, id);
 	rc = one_page(out, m, st, "no such evidence page", err);
 	done(m, st);
+	if (rc == 0 && c) {
+		sw__record_page_copy(&c->page, out);
+		c->have_page = true;
+	}
 	return rc;
 }
 
@@ -546,6 +552,15 @@ int sw_record_page_lines(struct sw_record_tline **out, size_t *n, struct sw_matt
 	int rc;
 	*out = NULL;
 	*n = 0;
+	struct sw__record_cached_page *c = sw__record_cached(m, page_id);
+	if (c && c->have_lines) {
+		if (c->nlines) {
+			*out = sw_xmalloc(c->nlines * sizeof(**out));
+			memcpy(*out, c->lines, c->nlines * sizeof(**out));
+		}
+		*n = c->nlines;
+		return 0;
+	}
 	if ((rc = prepare(&st, m,
 			  "SELECT t.tr_page, t.line, t.start, t.end FROM transcript_lines AS t"
 			  " JOIN documents AS d ON d.id = t.doc_id"
@@ -572,5 +587,13 @@ int sw_record_page_lines(struct sw_record_tline **out, size_t *n, struct sw_matt
 		*n = 0;
 	}
 	done(m, st);
+	if (rc == 0 && c) {
+		if (*n) {
+			c->lines = sw_xmalloc(*n * sizeof(**out));
+			memcpy(c->lines, *out, *n * sizeof(**out));
+		}
+		c->nlines = *n;
+		c->have_lines = true;
+	}
 	return rc;
 }

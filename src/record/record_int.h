@@ -37,6 +37,18 @@ struct sw__record_batch {
 	size_t nlost, caplost;
 };
 
+/* A page read within a read transaction (snapshot.c): what of it was
+ * read, each only when its read succeeded. */
+struct sw__record_cached_page {
+	int64_t id;                    /* 0: an empty entry */
+	bool have_page, have_text, have_lines;
+	struct sw_record_page page;
+	char *text;
+	size_t len;
+	struct sw_record_tline *lines;
+	size_t nlines;
+};
+
 struct sw_matter {
 	char *name;
 	char *dir;       /* matters/<name> */
@@ -53,9 +65,22 @@ struct sw_matter {
 		sqlite3_stmt *st;
 		bool busy;
 	} queries[24];
+	/* a read transaction of sw_record_read_begin is open, and the pages
+	 * last read by id within it (snapshot.c) */
+	bool snapshot;
+	struct sw__record_cached_page cache[16];
+	size_t cache_next;
 	bool files_made[256];      /* files/<xx>/ folders known to exist */
 	struct sw__record_batch batch;
 };
+
+/* snapshot.c: while a read transaction of sw_record_read_begin is open,
+ * the cache entry of page id (made when missing, the oldest giving way;
+ * fill what was read), else NULL; emptying the cache; a page's copy
+ * (release with sw_record_page_release). */
+struct sw__record_cached_page *sw__record_cached(struct sw_matter *m, int64_t id);
+void sw__record_cache_clear(struct sw_matter *m);
+void sw__record_page_copy(struct sw_record_page *out, const struct sw_record_page *p);
 
 /* The statements an import runs for every document, prepared once per open
  * matter (preparing them per document cost ~3% of an import). */

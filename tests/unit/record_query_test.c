@@ -54,6 +54,7 @@ static void matter_open(struct sw_matter *m, const char *name, bool create)
 
 static void matter_close(struct sw_matter *m)
 {
+	sw__record_cache_clear(m);
 	/* as sw_matter_close: the statements it keeps go first */
 	for (size_t i = 0; i < SW_ARRAY_LEN(m->queries); i++)
 		sqlite3_finalize(m->queries[i].st);
@@ -179,8 +180,33 @@ static void test_lookups_kept_and_indexed(void **state)
 	assert_int_equal(sw_record_bates_lookup(&have, NULL, &m, &ref, &err), 0);
 	assert_int_equal(have, 1);
 	assert_int_equal(sqlite3_get_autocommit(m.db), 0);
+	/* within it a page read again comes from the matter's cache: its
+	 * text's query runs once for three reads, the same bytes each time */
+	struct sw_buf text = SW_BUF_INIT;
+	for (int k = 0; k < 3; k++) {
+		assert_int_equal(sw_record_page_text(&text, &m, 2, &err), 0);
+		assert_string_equal(text.data, "page 2 of document 1");
+		assert_int_equal(sw_record_page_lines(&l, &n, &m, 2, &err), 0);
+		assert_int_equal(n, 200);
+		free(l);
+		struct sw_record_page p;
+		assert_int_equal(sw_record_page_by_id(&p, &m, 2, &err), 0);
+		assert_string_equal(p.bates, "BLT-000002");
+		sw_record_page_release(&p);
+	}
+	assert_int_equal(sw_record_page_text(&text, &m, 99, &err), SW_ENOTFOUND);
+	for (size_t i = 0; i < SW_ARRAY_LEN(m.queries); i++)
+		if (m.queries[i].sql && strncmp(m.queries[i].sql, "SELECT p.text ", 14) == 0)
+			assert_int_equal(sqlite3_stmt_status(m.queries[i].st,
+							     SQLITE_STMTSTATUS_RUN, 0), 2);
 	sw_record_read_end(&m);
 	assert_int_equal(sqlite3_get_autocommit(m.db), 1);
+	for (size_t i = 0; i < SW_ARRAY_LEN(m.cache); i++)
+		assert_int_equal(m.cache[i].id, 0);
+	/* outside it, every read asks SQLite */
+	assert_int_equal(sw_record_page_text(&text, &m, 2, &err), 0);
+	assert_int_equal(m.cache[0].id, 0);
+	sw_buf_release(&text);
 	exec(m.db, "BEGIN");
 	assert_false(sw_record_read_begin(&m));
 	assert_int_equal(sqlite3_get_autocommit(m.db), 0);
