@@ -180,6 +180,18 @@ static size_t read_number(const struct rd *r, size_t i, int64_t *out)
  * end, or i.  A lone "one" or "zero" is no number of a fact. */
 static size_t read_words(const struct rd *r, size_t i, int64_t *out)
 {
+	/* "a single charge", "both panels": a count said without a number
+	 * word (sw_fact_soft: checked against what the page lists only) */
+	{
+		char w[8];
+		size_t we = word_at(r, i, w, sizeof(w));
+		bool one = !strcmp(w, "single") && i >= 2 && fold(at(r, i - 2)) == 'a' &&
+			   at(r, i - 1) == ' ' && (i == 2 || !alnum(at(r, i - 3)));
+		if ((one || !strcmp(w, "both")) && at(r, we) == ' ') {
+			*out = one ? 100 : 200;
+			return we;
+		}
+	}
 	int64_t total = 0, cur = 0;
 	size_t e = i, k = i, words = 0;
 	bool last_mul = false;
@@ -398,6 +410,13 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 			if (ne > k && at(r, ne) == ' ')
 				k = ne + 1;
 			e2 = word_at(r, k, w2, sizeof(w2));
+			/* "two of the logged days": past one word that says which */
+			size_t l0 = e2 - k;
+			if (l0 > 3 && l0 < sizeof(w2) && w2[l0 - 1] == 'd' && w2[l0 - 2] == 'e' &&
+			    at(r, e2) == ' ' && low(at(r, e2 + 1))) {
+				k = e2 + 1;
+				e2 = word_at(r, k, w2, sizeof(w2));
+			}
 			/* a word longer than the buffer is no unit */
 			size_t l2 = e2 - k < sizeof(w2) ? e2 - k : 0;
 			if (l2 > 3 && low(at(r, k)) && w2[l2 - 1] == 's' && !in_list(w2, filler)) {
@@ -437,6 +456,35 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 		    !in_list(w2, filler) && !in_list(w2, meta)) {
 			w2[l2 - 1] = '\0';
 			memcpy(out->unit, w2, l2);
+			return e2;
+		}
+		/* "only one Lot 20 panel": a count of one names its noun singular */
+		if (out->value == 100 && l2 > 3 && low(at(r, b2)) && w2[l2 - 1] != 's' &&
+		    !in_list(w2, filler) && !in_list(w2, meta)) {
+			memcpy(out->unit, w2, l2 + 1);
+			return e2;
+		}
+	}
+	/* "both damaged panels": past one word that says which */
+	size_t wl = strlen(w);
+	if (!money && wl > 4 && w[wl - 1] == 'd' && w[wl - 2] == 'e' && at(r, we) == ' ' &&
+	    low(at(r, we + 1))) {
+		char w2[SW_FACT_UNIT_MAX];
+		size_t e2 = word_at(r, we + 1, w2, sizeof(w2));
+		size_t l2 = e2 - we - 1 < sizeof(w2) ? e2 - we - 1 : 0;
+		if (l2 > 3 && w2[l2 - 1] == 's' && w2[l2 - 2] != 's' && !in_list(w2, filler) &&
+		    !in_list(w2, meta)) {
+			w2[l2 - 1] = '\0';
+			memcpy(out->unit, w2, l2);
+			return e2;
+		}
+	}
+	/* "four line items": items, not lines of the document */
+	if (!money && !strcmp(w, "line") && at(r, we) == ' ') {
+		char w2[SW_FACT_UNIT_MAX];
+		size_t e2 = word_at(r, we + 1, w2, sizeof(w2));
+		if (!strcmp(w2, "item") || !strcmp(w2, "items")) {
+			memcpy(out->unit, "item", 5);
 			return e2;
 		}
 	}
@@ -709,8 +757,8 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 				if (at(r, q) == ')')
 					e = q + 1;
 			}
-			size_t fe = after_number(r, e, out, false);
 			out->value = v;
+			size_t fe = after_number(r, e, out, false);
 			*next = e;
 			if (fe == e)
 				return false; /* a number word alone is no fact */

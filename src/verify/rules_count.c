@@ -48,7 +48,7 @@ static size_t list_items(const char *p, size_t len, const char *const *heads, si
 					       (k == i || !isalpha((unsigned char)p[k - 1]));
 			}
 			if (ours) {
-				size_t items = 0;
+				size_t items = 0, nums = 0;
 				bool in = false;
 				for (size_t k = ce + 1; k < le; k++) {
 					bool sep = p[k] == ',' || p[k] == ';';
@@ -59,8 +59,28 @@ static size_t list_items(const char *p, size_t len, const char *const *heads, si
 					} else if (isalnum((unsigned char)p[k]) && !in) {
 						in = true;
 						items++;
+						nums += isdigit((unsigned char)p[k]) != 0;
 					}
 				}
+				/* "Panels received: 48" states a count (a labelled
+				 * value), it lists nothing */
+				if (items == 1 && nums == 1)
+					items = 0;
+				/* "Nonconformance reports:" and its lines below, to a
+				 * blank line */
+				if (!items && !nums)
+					for (size_t k = le + 1; k < len && items < 200;) {
+						size_t ke = k;
+						while (ke < len && p[ke] != '\n')
+							ke++;
+						size_t a = k;
+						while (a < ke && isspace((unsigned char)p[a]))
+							a++;
+						if (a == ke)
+							break;
+						items++;
+						k = ke + 1;
+					}
 				if (items)
 					return items;
 			}
@@ -68,6 +88,120 @@ static size_t list_items(const char *p, size_t len, const char *const *heads, si
 		i = le < len ? le + 1 : len;
 	}
 	return 0;
+}
+
+/* Lines of p that end in an amount ("Freight ........ $1,850.00"), none
+ * a total's ("Total due", "Less retainage (10%)", "Net due"): the charges
+ * of an invoice, the items of a pay application. */
+static size_t charge_lines(const char *p, size_t len)
+{
+	static const char *const totals[] = { "total", "subtotal", "less", "net", "balance",
+					      "amount due", "due", "paid", "retainage", "tax" };
+	size_t n = 0;
+	for (size_t i = 0; i < len;) {
+		size_t le = i;
+		while (le < len && p[le] != '\n')
+			le++;
+		size_t z = le;
+		while (z > i && (p[z - 1] == ' ' || p[z - 1] == '\r'))
+			z--;
+		size_t d = z;
+		while (d > i && (isdigit((unsigned char)p[d - 1]) || p[d - 1] == ',' || p[d - 1] == '.'))
+			d--;
+		size_t a = i;
+		while (a < le && p[a] == ' ')
+			a++;
+		bool amount = d > i && d < z && p[d - 1] == '$' && d - 1 > a;
+		bool total = false;
+		for (size_t k = 0; k < SW_ARRAY_LEN(totals) && amount && !total; k++)
+			total = strncasecmp(p + a, totals[k], strlen(totals[k])) == 0;
+		n += amount && !total;
+		i = le < len ? le + 1 : len;
+	}
+	return n;
+}
+
+/* Signature lines of p: under "IN WITNESS WHEREOF", "sign below" or
+ * "Signatures", the lines "By: ...", "/s/ ..." or "Jane Roe, General
+ * Counsel, ..." before the next other line.  How many. */
+static size_t signers(const char *p, size_t len)
+{
+	static const char *const heads[] = { "witness whereof", "sign below", "signatures",
+					     "signed below", "executed" };
+	bool under = false;
+	size_t n = 0;
+	for (size_t i = 0; i < len;) {
+		size_t le = i;
+		while (le < len && p[le] != '\n')
+			le++;
+		size_t a = i;
+		while (a < le && p[a] == ' ')
+			a++;
+		if (!under) {
+			for (size_t k = 0; k < SW_ARRAY_LEN(heads) && !under; k++)
+				for (size_t x = a; x + strlen(heads[k]) <= le && !under; x++)
+					under = strncasecmp(p + x, heads[k], strlen(heads[k])) == 0;
+		} else if (a < le) {
+			/* "Jane Roe," or "By:" or "/s/" */
+			size_t w = a, words = 0;
+			while (w < le && isupper((unsigned char)p[w]) && words < 4) {
+				while (w < le && (isalpha((unsigned char)p[w]) || p[w] == '.'))
+					w++;
+				words++;
+				if (w < le && p[w] == ' ')
+					w++;
+			}
+			bool sig = (words >= 2 && w < le && p[w - (p[w - 1] == ' ')] == ',') ||
+				   (le - a > 3 && (strncasecmp(p + a, "by:", 3) == 0 ||
+						   strncmp(p + a, "/s/", 3) == 0));
+			if (sig)
+				n++;
+			else if (n)
+				break;
+		}
+		i = le < len ? le + 1 : len;
+	}
+	return n;
+}
+
+/* Lines of p that hold a word of the sentence t[s, e) ending in "ed"
+ * (the state it counts: "rejected" of "only one panel was rejected"),
+ * the word that some line holds: how many lines, or 0. */
+static size_t lines_saying(const char *p, size_t len, const char *t, size_t s, size_t e)
+{
+	size_t best = 0;
+	for (size_t i = s; i < e;) {
+		while (i < e && !isalpha((unsigned char)t[i]))
+			i++;
+		size_t b = i;
+		while (i < e && isalpha((unsigned char)t[i]))
+			i++;
+		size_t n = i - b;
+		if (n < 6 || !islower((unsigned char)t[b]) || t[i - 1] != 'd' || t[i - 2] != 'e')
+			continue;
+		size_t stem = n - 1; /* "rejecte": "Rejected" and "rejected" */
+		size_t lines = 0;
+		for (size_t x = 0; x < len;) {
+			size_t le = x;
+			while (le < len && p[le] != '\n')
+				le++;
+			bool has = false;
+			for (size_t y = x; y + stem <= le && !has; y++)
+				has = strncasecmp(p + y, t + b, stem) == 0 &&
+				      (y == x || !isalpha((unsigned char)p[y - 1]));
+			lines += has;
+			x = le < len ? le + 1 : len;
+		}
+		if (lines > best)
+			best = lines;
+	}
+	return best;
+}
+
+bool sw__verify_soft_count(const char *t, const struct sw_claim_fact *f)
+{
+	return f->kind == SW_FACT_QUANTITY && (strncasecmp(t + f->start, "single ", 7) == 0 ||
+					       strncasecmp(t + f->start, "both ", 5) == 0);
 }
 
 /* Whether sentence c counts what a log shows ("appear on the receiving
@@ -110,6 +244,7 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 		       int64_t *page, size_t *listed)
 {
 	*listed = 0;
+	bool soft = sw__verify_soft_count(u->r->text, f);
 	if (f->kind != SW_FACT_QUANTITY || f->value % 100 || f->value <= 0 || strlen(f->unit) < 3)
 		return NULL;
 	size_t want = (size_t)(f->value / 100);
@@ -203,8 +338,21 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 			size_t all = 0, named = 0, dn = 0, n;
 			const char *how = NULL;
 			bool table = false;
-			if ((n = list_items(p, len, heads, nh)) == want)
+			size_t listn = list_items(p, len, heads, nh), ch = 0, sg = 0;
+			bool charges = !strcmp(nouns[k], "charge") || !strcmp(nouns[k], "item") ||
+				       !strcmp(nouns[k], "entry") || !strcmp(nouns[k], "fee");
+			bool signing = (!strcmp(nouns[k], "people") || !strcmp(nouns[k], "person") ||
+					!strcmp(nouns[k], "party") || !strcmp(nouns[k], "signatory")) &&
+				       sw__verify_has_any(t + c->start, c->end - c->start,
+							  (const char *const[]){ "signed", "sign",
+										 "signs" },
+							  3);
+			if ((n = listn) == want)
 				how = "items listed";
+			else if (charges && (ch = charge_lines(p, len)) == want)
+				how = "lines with an amount";
+			else if (signing && (sg = signers(p, len)) == want)
+				how = "signature lines";
 			else if ((n = labels_named(p, len, nouns[k])) == want && n > 1)
 				how = "named on the page";
 			else if ((table = sw__verify_table_count(p, len, nouns[k],
@@ -215,6 +363,16 @@ char *sw__verify_count(struct sw__verify_run *u, const struct sw_claim *c,
 				      dn == want && all != want ? "distinct in its column" : "rows";
 			if (!how && table && !*listed && dn)
 				*listed = dn;
+			/* a list, the charges or the signatures that count
+			 * otherwise: what the page counts */
+			if (!how && !*listed)
+				*listed = listn ? listn : ch ? ch : sg;
+			/* "only one panel was rejected": the lines that say it */
+			size_t say = !how ? lines_saying(p, len, t, c->start, c->end) : 0;
+			if (say == want && k == 0)
+				how = "lines that say it";
+			else if (say && soft && !*listed)
+				*listed = say;
 			/* "two deliveries appear on the receiving log": the log's rows */
 			if (!how && !table && k == 0 && names_a_log(t, c)) {
 				size_t rows = sw__verify_table_rows(p, len);

@@ -344,6 +344,10 @@ size_t sw__verify_table_rows(const char *p, size_t len);
 
 /* ----------------------------- counts and labelled lines (rules_count.c) */
 
+/* Whether fact f counts without a number word ("a single charge", "both
+ * panels", rules_count.c): only what the page lists checks it; a page that
+ * lists none of its noun leaves it alone. */
+bool sw__verify_soft_count(const char *t, const struct sw_claim_fact *f);
 /* A count f that a cited page gives by listing (a list line's items, the
  * distinct "Lot 17" labels it names, a register's rows, a party's rows, a
  * column's distinct values): how (caller frees) with the page in *page;

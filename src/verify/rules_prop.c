@@ -464,7 +464,8 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 				sw_xasprintf("%zu %s, as the page counts them", listed, f->unit);
 			return NULL;
 		}
-		for (size_t q = 0; q < np && !how && !span && !u->err.code; q++) {
+		bool soft = sw__verify_soft_count(u->r->text, f);
+		for (size_t q = 0; q < np && !how && !span && !soft && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			size_t at, end, ps = 0, pe;
 			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
@@ -710,6 +711,11 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			fv[k].verdict = SW_VERDICT_SUPPORTED;
 			fv[k].found_on = sw__verify_page_name(u, fc[k].page);
 			free(how);
+			continue;
+		}
+		if (sw__verify_soft_count(t, f) && fc[k].st != FACT_DIFFERS) {
+			fc[k].st = FACT_SKIP; /* no list of its noun: not checked */
+			checked--;
 			continue;
 		}
 		bool same_doc = false;

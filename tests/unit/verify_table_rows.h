@@ -455,6 +455,22 @@ static const struct row rows[] = {
 	R(.draft = "Roe reported that Vale said the gasket kits would follow the housings. "
 		   "(Pl. Ex. 12.)",
 	  .kind = "proposition", .at = "Roe reported", .want = SUP),
+	/* counts the page gives by listing; "a single" and "both" only so */
+	R(.draft = "Invoice 9001 has a single charge. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Invoice 9001", .want = CON,
+	  .reason = "says 2 charge, as the page counts them, not single charge"),
+	R(.draft = "Invoice 9001 has two charges. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Invoice 9001", .want = SUP, .reason = "two charges (lines with an amount)"),
+	R(.draft = "Two people signed Invoice 9001. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Two people", .want = SUP, .reason = "Two people (signature lines)"),
+	R(.draft = "Only one person signed Invoice 9001. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Only one", .want = CON, .reason = "says 2 person, as the page counts them"),
+	R(.draft = "Invoice 9001 notes a single exception. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Invoice 9001", .want = CON, .reason = "says 2 exception"),
+	R(.draft = "Invoice 9001 notes two exceptions. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Invoice 9001", .want = SUP, .reason = "two exceptions (items listed)"),
+	R(.draft = "Both parties signed the Agreement. (ACME0000002.)", .kind = "proposition",
+	  .at = "Both parties", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

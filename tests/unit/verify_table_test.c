@@ -215,10 +215,17 @@ static void build_matter(void)
 	    "ACME WIDGETS, INC.\nCALL NOTES\nPresent: Jane Roe (Acme), Peter Vale (Brightline)\n\n"
 	    "Jane Roe: Acme needs the gasket kits before the spring audit.\n"
 	    "Peter Vale: The gasket kits will follow the housings by a fortnight.\n");
+	/* counts a page gives by listing: charges, signatures, a list */
+	put("m/mail/invoice-9001.txt",
+	    "INVOICE 9001\n\nWidget housings ........ $1,000.00\nFreight ........ $50.00\n"
+	    "Total due ........ $1,050.00\n\nExceptions:\nHousing 7 cracked\nHousing 9 "
+	    "scratched\n\nIN WITNESS WHEREOF the parties sign below.\n\n"
+	    "Jane Roe, General Counsel, Acme Widgets, Inc.\n"
+	    "Peter Vale, Managing Member, Brightline Logistics LLC\n");
 	put("labels.csv", "\xef\xbb\xbfLabel,Target\r\nPl. Ex. 1,ACME0000001\r\n"
 			  "Pl. Ex. 3,ACME0000003\r\nPl. Ex. 5,roe.eml\r\nPl. Ex. 6,calc.pdf\r\n"
 			  "Def. Ex. 3,BLT-000003\r\nDX-7,BLT-000001\r\nSmith Dep.,smith-dep.txt\r\n"
-			  "Pl. Ex. 12,call-notes.txt\r\n");
+			  "Pl. Ex. 12,call-notes.txt\r\nPl. Ex. 13,invoice-9001.txt\r\n");
 	/* what a model wrote: never evidence */
 	put("note.txt", "Brightline promised a refund on June 9, 2022 in writing.\n");
 
