@@ -31,7 +31,10 @@ void sw__verify_set(struct sw__verify_run *u, size_t i, enum sw_verdict v, const
 	va_end(ap);
 	free(cv->reason);
 	cv->verdict = v;
-	cv->reason = sw_buf_detach(&b, NULL);
+	/* a report keeps one a claim: without the buffer's slack */
+	size_t n;
+	char *reason = sw_buf_detach(&b, &n);
+	cv->reason = sw_xrealloc(reason, n + 1);
 }
 
 struct sw_evidence *sw__verify_add_evidence(struct sw__verify_run *u, size_t i)
