@@ -223,6 +223,10 @@ try {
 	check('the reason is shown', /^the cited page \(ACME0000004\) gives "March 31, 2021"/.test(reason), reason);
 	const pageHead = await page.locator('#claim-detail .pagehead').first().textContent();
 	check('the evidence names the document and Bates', /ACME0000004/.test(pageHead), pageHead);
+	// the page route's document_id and document (record's sw_shown_page_json)
+	const docLink = page.locator('#claim-detail .pagehead a[href*="/doc/"]').first();
+	check('the evidence links its document', await docLink.count() === 1 &&
+		/\S/.test(await docLink.textContent()), pageHead);
 	const marks = await page.locator('#claim-detail .pagetext mark').allTextContents();
 	check('the matched words are marked on the page', marks.some((t) => /March\s+31,\s+2021/.test(t)), marks);
 	await shot(page, 'draft-evidence.png');
