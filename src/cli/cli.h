@@ -32,7 +32,7 @@
  *      when NULL): give opts_init when 0 is a valid value.
  *   2. `const struct cli_command cli_cmd_<name>` with .opts, .nopts,
  *      .opts_size = sizeof(struct search_opts) (and .opts_init), declared
- *      below and listed in cli_commands[] (cli.c).  Nothing else needs an
+ *      below and listed in cli_commands[] (cli_table.c).  Nothing else needs an
  *      edit: --help, the man page and the bash completion read the table.
  *   3. run() reads its options as `const struct search_opts *o = a->opts;`,
  *      and ends with cli_emit(): the JSON document under --json, else the
@@ -50,8 +50,10 @@
  * with one line that names the ones it does, and fills its struct;
  * `sworn CMD SUB --help`, the man page and the bash completion read the
  * same rows.  Subcommands of one command may share one options struct when
- * they share the code that reads it (fleet's); each still lists only the
- * fields it takes.
+ * they share the code that reads it (fleet's), or a first member (run's
+ * -m and --json); each still lists only the fields it takes.  A
+ * subcommand may live in a file of its own (cmd_matter_docs.c's
+ * cli_sub_matter_docs): .subs is an array of pointers.
  */
 #ifndef SW_CLI_H
 #define SW_CLI_H
