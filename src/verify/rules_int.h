@@ -206,6 +206,14 @@ bool sw__verify_witness(struct sw__verify_run *u, int64_t page, char *out, size_
 char *sw__verify_said_by(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
 			 size_t np, const struct sw__verify_range *sp, size_t nsp);
 
+/* When proposition c names a numbered thing ("Pay Application No. 5")
+ * that its cited page numbers otherwise ("PAY APPLICATION NO. 4") and
+ * never with its number (rules_numbered.c): the reason (caller frees);
+ * else NULL. */
+char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c,
+			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
+			  size_t nsp);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

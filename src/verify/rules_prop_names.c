@@ -258,9 +258,23 @@ static char *role_label_rival(const char *p, size_t len, const char *t, size_t t
 		if (who)
 			return who;
 	}
+	/* "ships PO 4471 with Keel Transport", "sent via Northway": the
+	 * carrier, named after its preposition */
+	size_t pb = nm->s, pa;
+	while (pb > c->start && t[pb - 1] == ' ')
+		pb--;
+	for (pa = pb; pa > c->start && isalpha((unsigned char)t[pa - 1]);)
+		pa--;
+	static const char *const ships[] = { "ships", "shipped", "ship", "shipping", "sent",
+					     "sends", "delivered", "delivers", "moved" };
+	bool carrier = ((pb - pa == 4 && strncasecmp(t + pa, "with", 4) == 0) ||
+			(pb - pa == 3 && strncasecmp(t + pa, "via", 3) == 0)) &&
+		       sw__verify_has_any(t + c->start, nm->s - c->start, ships,
+					  SW_ARRAY_LEN(ships));
 	for (size_t r = 0; r < SW_ARRAY_LEN(roles); r++) {
-		if (we - k != strlen(roles[r].verb) ||
-		    strncasecmp(t + k, roles[r].verb, we - k) != 0)
+		if (carrier ? strcmp(roles[r].verb, "carried") != 0 :
+			      (we - k != strlen(roles[r].verb) ||
+			       strncasecmp(t + k, roles[r].verb, we - k) != 0))
 			continue;
 		/* a company writes through its people: a From: line names one,
 		 * and the company is in its address ("npark@delmarprecast") */

@@ -247,6 +247,67 @@ static bool of_witness(const char *t, size_t s, size_t e, const char *witness)
 	return false;
 }
 
+/* "Q. Who drove the trucks?  A. Keel Transport's drivers.": when the
+ * sentence says every content word of a question of who (two or more) and
+ * none of the name the answer opens with (two capitalised words or more),
+ * the reason; else NULL.  A sentence that asks who itself is left alone. */
+static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int64_t page,
+			const char *p, const struct qa *x, const struct sw__verify_reading *sent,
+			struct sw__verify_reading *qr)
+{
+	static const char *const not_names[] = { "I", "We", "Our", "No", "Nobody", "The", "My",
+						 "He", "She", "They", "It", "Yes", "None" };
+	const char *t = u->r->text;
+	char w[16];
+	first_word(p, x->qs, x->qe, w, sizeof(w));
+	if (strcmp(w, "who") != 0 || has_word(t, c->start, c->end, "who") ||
+	    has_word(t, c->start, c->end, "whether"))
+		return NULL;
+	sw__verify_read_words(p, x->qs, x->qe, NULL, 0, qr, NULL, 0);
+	if (qr->st.n < 2 || !all_said(t, c->start, c->end, &qr->st, &sent->st))
+		return NULL;
+	/* the answer's opening name: "Keel Transport's drivers" */
+	size_t a = x->as;
+	while (a < x->ae && !isalpha((unsigned char)p[a]))
+		a++;
+	size_t words = 0, i = a;
+	bool named = false;
+	while (i < x->ae && isupper((unsigned char)p[i])) {
+		size_t b = i;
+		while (i < x->ae && isalpha((unsigned char)p[i]))
+			i++;
+		bool plain = false;
+		for (size_t k = 0; k < SW_ARRAY_LEN(not_names) && !plain; k++)
+			plain = i - b == strlen(not_names[k]) && !strncmp(p + b, not_names[k], i - b);
+		if (plain)
+			return NULL;
+		char nw[32];
+		size_t n = i - b < sizeof(nw) - 1 ? i - b : sizeof(nw) - 1;
+		memcpy(nw, p + b, n);
+		nw[n] = '\0';
+		named |= n >= 3 && has_word(t, c->start, c->end, nw);
+		words++;
+		if (i + 2 < x->ae && p[i] == '\'' && p[i + 1] == 's')
+			i += 2;
+		if (i + 1 < x->ae && p[i] == ' ' && isupper((unsigned char)p[i + 1]))
+			i++;
+		else
+			break;
+	}
+	if (words < 2 || named)
+		return NULL;
+	struct sw_buf qb = SW_BUF_INIT, ab = SW_BUF_INIT;
+	quote_of(&qb, p, x->qs, x->qe);
+	quote_of(&ab, p, x->as, x->ae);
+	char *pn = sw__verify_page_name(u, page);
+	char *why = sw_xasprintf("the witness names another on %s: \"%s\" \"%s\"", pn, qb.data,
+				 ab.data);
+	free(pn);
+	sw_buf_release(&qb);
+	sw_buf_release(&ab);
+	return why;
+}
+
 char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
 		    size_t np, const struct sw__verify_range *sp, size_t nsp)
 {
@@ -289,6 +350,8 @@ char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const in
 		struct qa qa[QA_PAIRS];
 		size_t n = pairs(p, s, en, qa, QA_PAIRS);
 		for (size_t k = 0; k < n && !why; k++) {
+			if (!sent->neg && (why = who_answer(u, c, pages[q], p, &qa[k], sent, qr)))
+				break;
 			if (!yes_no(p, qa[k].qs, qa[k].qe))
 				continue;
 			int sign = answer_sign(p, qa[k].as, qa[k].ae);

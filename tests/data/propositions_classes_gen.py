@@ -202,6 +202,19 @@ T(D, "Under the Agreement, Brightline owed a credit of 2% per week of delay (ACM
 T(D, "The Master Supply Agreement runs for three years (Pl. Ex. 1 at 2).", "three years")
 T(D, "Customer Credit Procedure Rev. 3 took effect on January 4, 2020 (BLT-000006).",
   "CUSTOMER CREDIT PROCEDURE (Rev. 3, effective January 4, 2020)")
+# a numbered thing named with another number than the page's
+T(D, "At Meeting No. 12, Park said the cracks happened in transit (CRV0000010).", "Meeting No. 12",
+  "The cracks happened in transit")
+T(D, "Change Order No. 7 added embedded steel plates to the Lot 20 panels (CRV0000003).", "CHANGE ORDER NO. 7",
+  "Embedded steel plates added to the 48 panels of Lot 20")
+T(D, "Delmar's Pay Application No. 4 billed Change Order No. 7 at $18,240.00 (CRV0000006).",
+  "PAY APPLICATION NO. 4", "Change Order No. 7                $18,240.00")
+F(D, "At Meeting No. 11, Park said the cracks happened in transit (CRV0000010).", has=["Meeting No. 12"],
+  lacks=["No. 11"], note="Meeting No. 12")
+F(D, "Change Order No. 8 added embedded steel plates to the Lot 20 panels (CRV0000003).",
+  has=["CHANGE ORDER NO. 7"], lacks=["No. 8"], note="Change Order No. 7")
+F(D, "Delmar's Pay Application No. 3 billed Change Order No. 7 at $18,240.00 (CRV0000006).",
+  has=["PAY APPLICATION NO. 4"], lacks=["No. 3"], note="Pay Application No. 4")
 F(D, "Change Order No. 7 added $18,420.00 to the price (CRV0000003).", has=["$18,240.00"],
   lacks=["$18,420.00"], note="$18,240.00")
 F(D, "Change Order No. 9 added $18,240.00 to the price (CRV0000003).", has=["CHANGE ORDER NO. 7"],
@@ -676,6 +689,20 @@ for role, regex, right, wrong, sentence, cite in [
     T(W, sentence % (right, cite), chk=[("role", regex, right)])
     F(W, sentence % (wrong, cite), chk=[("role", regex, wrong)],
       note="the page names %s as %s" % (right, role))
+
+# the witness's answer to a question of who
+T(W, "Ortega testified that Keel Transport's drivers drove the trucks (Ortega Dep. 3:5-6).",
+  "Who drove the trucks", "Keel Transport's drivers")
+T(W, "Keel Transport drove the trucks; Delmar's crew only loaded them (Ortega Dep. 2:18-3:6).",
+  "Who drove the trucks", "Keel Transport's drivers", "Our crew loads every truck")
+F(W, "Delmar's own drivers drove the Lot 20 trucks (Ortega Dep. 3:5-6).",
+  has=["Who drove the trucks", "Keel Transport's drivers"], note="Keel Transport's drivers")
+F(W, "The trucks were driven by Northway Freight, Ortega testified (Ortega Dep. 3:5-6).",
+  has=["Who drove the trucks", "Keel Transport's drivers"], note="Keel Transport's drivers")
+# the carrier, named after "with" or "via"
+T(W, "Brightline shipped PO 4471 via Northway Freight (BLT-000003).", "Carrier: Northway Freight")
+F(W, "Brightline shipped PO 4471 via Keel Transport (BLT-000003).", has=["Carrier: Northway Freight"],
+  note="the page names Northway Freight as carrier")
 
 # ---------------------------------------------------------------- chronology
 # One entry per line, written as consecutive lines of a block (the draft

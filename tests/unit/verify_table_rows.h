@@ -471,6 +471,25 @@ static const struct row rows[] = {
 	  .at = "Invoice 9001", .want = SUP, .reason = "two exceptions (items listed)"),
 	R(.draft = "Both parties signed the Agreement. (ACME0000002.)", .kind = "proposition",
 	  .at = "Both parties", .want = SUP),
+	/* a numbered thing the page numbers otherwise */
+	R(.draft = "Packing Slip No. 18 came with Invoice 9001. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Packing Slip", .want = CON,
+	  .reason = "is Packing Slip No. 17, not Packing Slip No. 18"),
+	R(.draft = "Packing Slip No. 17 came with Invoice 9001. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Packing Slip", .want = SUP),
+	/* the carrier, named after "with" or "via" */
+	R(.draft = "Brightline shipped Invoice 9001's housings with Keel Transport. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Brightline shipped", .want = CON,
+	  .reason = "Northway Freight"),
+	R(.draft = "Brightline shipped Invoice 9001's housings via Northway Freight. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Brightline shipped", .want = SUP),
+	/* the witness's answer to a question of who */
+	R(.draft = "Smith sent the memo himself. (Smith Dep. 1:24-25.)", .kind = "proposition",
+	  .at = "Smith sent", .want = CON,
+	  .reason = "the witness names another on Smith Dep. 1: \"Who sent the memo?\" \"Dana "
+		    "Whitaker sent it."),
+	R(.draft = "Smith testified that Dana Whitaker sent the memo. (Smith Dep. 1:24-25.)",
+	  .kind = "proposition", .at = "Smith testified", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
