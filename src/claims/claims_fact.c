@@ -364,6 +364,35 @@ static bool label_before(const struct rd *r, size_t i)
 	return !in_list(w, count_lead) && !in_list(w, filler);
 }
 
+/* A rate at i: "to a truck", "to an hour", "per truck": its unit ("per
+ * truck") into out and the end, or i when none. */
+static size_t rate_at(const struct rd *r, size_t i, struct sw_fact_token *out)
+{
+	char w[8], w2[SW_FACT_UNIT_MAX - 5];
+	size_t b = i < r->n && at(r, i) == ' ' ? i + 1 : i;
+	size_t we = word_at(r, b, w, sizeof(w)), k;
+	if (!strcmp(w, "to") && at(r, we) == ' ') {
+		char a[4];
+		size_t ae = word_at(r, we + 1, a, sizeof(a));
+		if (strcmp(a, "a") != 0 && strcmp(a, "an") != 0)
+			return i;
+		k = ae;
+	} else if (!strcmp(w, "per")) {
+		k = we;
+	} else {
+		return i;
+	}
+	if (at(r, k) != ' ' || !low(at(r, k + 1)))
+		return i;
+	size_t e2 = word_at(r, k + 1, w2, sizeof(w2)), l2 = strlen(w2);
+	if (l2 < 3 || e2 - k - 1 != l2 || !strcmp(w2, "cent"))
+		return i;
+	if (l2 > 3 && w2[l2 - 1] == 's' && w2[l2 - 2] != 's')
+		w2[l2 - 1] = '\0';
+	snprintf(out->unit, sizeof(out->unit), "per %s", w2);
+	return e2;
+}
+
 /* After a number ending at e: percent, dollars, or a unit word.  Fills
  * out's kind and unit; returns the fact's end. */
 static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *out, bool money)
@@ -371,6 +400,12 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 	char w[SW_FACT_UNIT_MAX];
 	out->kind = money ? SW_FACT_MONEY : SW_FACT_QUANTITY;
 	out->unit[0] = '\0';
+	/* "braced twenty to a truck": a count of each, per truck */
+	if (!money) {
+		size_t re = rate_at(r, e, out);
+		if (re > e)
+			return re;
+	}
 	if (at(r, e) == '%')
 		return out->kind = SW_FACT_PERCENT, e + 1;
 	size_t b = blanks(r, e);
@@ -500,6 +535,15 @@ static size_t after_number(const struct rd *r, size_t e, struct sw_fact_token *o
 			memcpy(out->unit, w[0] == 'c' ? "day" : "workday",
 			       w[0] == 'c' ? 4 : 8);
 			return e2;
+		}
+	}
+	/* "twelve panels to a truck": the count of each, per truck */
+	{
+		struct sw_fact_token rt = { 0 };
+		size_t re = rate_at(r, we, &rt);
+		if (re > we) {
+			memcpy(out->unit, rt.unit, sizeof(out->unit));
+			return re;
 		}
 	}
 	size_t len = strlen(w);
