@@ -287,8 +287,11 @@ int sw__llm_xfer_perform(struct sw__llm_xfer *x, struct sw_err *err)
 		double now = sw_now();
 		double deadline = next_deadline(x, &which, &ms);
 		if (now >= deadline) {
-			rc = sw_err_set(err, SW_ENET, "endpoint '%s': no answer within the %s deadline (%u ms)",
-					c->endpoint, which, ms);
+			/* The url as curl's own timeout names it: which of the two
+			 * fires first (both at a connect's deadline) is chance. */
+			rc = sw_err_set(err, SW_ENET,
+					"endpoint '%s' (%s): no answer within the %s deadline (%u ms)",
+					c->endpoint, c->unix_path ? c->unix_path : c->url, which, ms);
 			break;
 		}
 		double wait = (deadline - now) * 1000.0 + 1;

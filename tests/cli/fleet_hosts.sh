@@ -118,6 +118,9 @@ probe_interval = 0.5
 probe_timeout = 5
 EOF
 S1="ip netns exec $NS1 $SWORN -C $T/ws"
+# Every command's whole output, printed on a failure: a failure seen once
+# on a busy machine is understood from that one run.
+transcript=$T/transcript
 
 run 2 $S1 fleet up --foreground
 has "$T/err" "--foreground supervises one host"
@@ -261,7 +264,10 @@ lacks "$T/out" '"reachable": false'
 run 0 $S1 ask reviewer "Say hello."
 
 # ---- box2 unreachable (its exec broken, its link down): shown so, its
-# role unavailable, no stand-in
+# role unavailable, no stand-in.  Its server's connect gets no answer
+# (box2's side is down, ARP unanswered): curl's connect timeout and
+# sworn's own deadline for the call (both 3 s) race, and on a busy machine
+# either may fire first; each names the server's url.
 ip -n $NS2 link set veth-s2-$$ down || exit 1
 run 1 $S1 fleet status
 grep -E '^box2 +- +- +unreachable' "$T/out" >/dev/null || {
@@ -305,5 +311,10 @@ run 1 $S1 fleet status
 lacks "$T/out" " ready "
 run 7 ip netns exec $NS1 curl -sf -m 3 "http://10.200.0.2:$P2/health"
 echo "fleet_hosts: $checks checks, $failures failures"
-[ "$failures" -eq 0 ] || cat "$T"/ws/fleet/supervisor-*.log 2>/dev/null
+if [ "$failures" -ne 0 ]; then
+	echo "--- every command's output, in order"
+	cat "$transcript"
+	echo "--- the supervisors' logs"
+	cat "$T"/ws/fleet/supervisor-*.log 2>/dev/null
+fi
 [ "$failures" -eq 0 ]

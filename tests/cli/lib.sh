@@ -12,12 +12,15 @@ failures=0
 checks=0
 
 # run RC CMD...: run a command, keep stdout in $T/out and stderr in $T/err,
-# and check its exit status.
+# and check its exit status.  A test that sets transcript to a file gets
+# every command's output appended there too (to print it all on a failure).
 run() {
 	want=$1
 	shift
 	"$@" >"$T/out" 2>"$T/err"
 	got=$?
+	[ -z "${transcript:-}" ] ||
+		{ echo "\$ $* (exit $got)"; cat "$T/out" "$T/err"; } >>"$transcript"
 	checks=$((checks + 1))
 	if [ "$got" != "$want" ]; then
 		echo "FAIL: '$*' exited $got, expected $want"
