@@ -779,7 +779,12 @@ static bool fact_at(const struct rd *r, size_t i, struct sw_fact_token *out, siz
 			size_t te = id_token(r, i, true), l = i;
 			while (up(at(r, l)) || low(at(r, l)))
 				l++;
-			if (te > i && l - i >= 2 && l - i <= 6 && l < te &&
+			/* "P-20-11": one letter when two numbered parts follow */
+			size_t dashes = 0;
+			for (size_t d = l; d < te; d++)
+				dashes += at(r, d) == '-';
+			bool one = l - i == 1 && at(r, l) == '-' && dig(at(r, l + 1)) && dashes >= 2;
+			if (te > i && (l - i >= 2 || one) && l - i <= 6 && l < te &&
 			    (at(r, l) == '-' || at(r, l) == '_' || dig(at(r, l)))) {
 				size_t n = 0;
 				id_parts(r, i, te, out->id, &n);

@@ -214,6 +214,14 @@ char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c,
 			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			  size_t nsp);
 
+/* When proposition c gives the one listed thing it names ("panel
+ * P-20-11") a word its row on the cited page lacks and a sibling's row
+ * has (rules_rowstate.c): the reason, quoting both rows (caller frees);
+ * else NULL. */
+char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c,
+			   const int64_t *pages, size_t np, const struct sw__verify_range *sp,
+			   size_t nsp);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

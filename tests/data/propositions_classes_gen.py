@@ -308,6 +308,14 @@ for i, (date, crew, foreman, hours, panels) in enumerate(LOG):
           chk=[("row", date, {"Foreman": foreman, "Hours": n[3]})],
           note="%s hours on %s; %s is %s's" % (hours, date, n[3], n[0]))
 
+# a listed thing given its sibling row's state
+T(R, "Tate's report rejects panel P-20-03 outright (CRV0000012).", "Panel P-20-03", "Rejected")
+T(R, "Under Tate's report, panel P-20-11 is to be repaired and accepted (CRV0000012).", "Panel P-20-11",
+  "Repair and accept")
+F(R, "Tate's report rejects panel P-20-11 outright (CRV0000012).", has=["Panel P-20-11", "Repair and accept"],
+  note="P-20-03 is the one rejected")
+F(R, "Under Tate's report, panel P-20-03 is to be repaired and accepted (CRV0000012).",
+  has=["Panel P-20-03", "Rejected"], note="P-20-03 is rejected")
 # ---------------------------------------------------------------- number-words
 N = "number-words"
 T(N, "Ortega testified that Delmar made two hundred and twelve panels in all (Ortega Dep. 3:23-25).",

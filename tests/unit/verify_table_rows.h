@@ -490,6 +490,17 @@ static const struct row rows[] = {
 		    "Whitaker sent it."),
 	R(.draft = "Smith testified that Dana Whitaker sent the memo. (Smith Dep. 1:24-25.)",
 	  .kind = "proposition", .at = "Smith testified", .want = SUP),
+	/* a listed thing given a sibling row's state */
+	R(.draft = "Acme rejected housing H-20-12. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Acme rejected", .want = CON,
+	  .reason = "the row of H-20-12 does not say it, another's does: \"NCR-8  Housing "
+		    "H-20-12"),
+	R(.draft = "Acme rejected housing H-20-11. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Acme rejected", .want = SUP),
+	R(.draft = "Acme accepted housing H-20-12 as is. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Acme accepted", .want = SUP),
+	R(.draft = "Acme rejected H-20-11 and accepted H-20-12. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Acme rejected", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

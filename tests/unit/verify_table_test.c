@@ -222,7 +222,9 @@ static void build_matter(void)
 	    "Total due ........ $1,050.00\n\nExceptions:\nHousing 7 cracked\nHousing 9 "
 	    "scratched\n\nIN WITNESS WHEREOF the parties sign below.\n\n"
 	    "Jane Roe, General Counsel, Acme Widgets, Inc.\n"
-	    "Peter Vale, Managing Member, Brightline Logistics LLC\n");
+	    "Peter Vale, Managing Member, Brightline Logistics LLC\n\n"
+	    "NCR-7  Housing H-20-11  cracked at a boss    Rejected\n"
+	    "NCR-8  Housing H-20-12  scuffed finish       Accepted as is\n");
 	put("labels.csv", "\xef\xbb\xbfLabel,Target\r\nPl. Ex. 1,ACME0000001\r\n"
 			  "Pl. Ex. 3,ACME0000003\r\nPl. Ex. 5,roe.eml\r\nPl. Ex. 6,calc.pdf\r\n"
 			  "Def. Ex. 3,BLT-000003\r\nDX-7,BLT-000001\r\nSmith Dep.,smith-dep.txt\r\n"
