@@ -289,4 +289,12 @@ int sw_claims_json_write(FILE *f, const struct sw_claims *c, const char *text,
 			 const char *draft, const struct sw_claims_json_opts *opts,
 			 struct sw_err *err) SW_MUST_USE;
 
+/* v laid out as sw_json_print() lays it out where it sits depth levels
+ * deep in a document (0: the document itself), without a newline after
+ * it, written to f: the writer of sw_claims_json_write() for a caller
+ * that writes a document of its own a piece at a time.  Returns 0, or
+ * SW_EIO when f cannot be written. */
+int sw_claims_json_value_write(FILE *f, const struct json_t *v, int depth,
+			       struct sw_err *err) SW_MUST_USE;
+
 #endif /* SW_CLAIMS_H */

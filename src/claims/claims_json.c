@@ -259,6 +259,23 @@ static void jw_value(struct jw *w, const json_t *v, int depth)
 	}
 }
 
+int sw_claims_json_value_write(FILE *f, const json_t *v, int depth, struct sw_err *err)
+{
+	struct jw *w = sw_xmalloc(sizeof(*w));
+	w->f = f;
+	w->n = 0;
+	w->failed = false;
+	jw_value(w, v, depth);
+	jw_flush(w);
+	bool failed = w->failed;
+	free(w);
+	errno = 0;
+	if (failed || ferror(f))
+		return sw_err_set(err, SW_EIO, "cannot write JSON output: %s",
+				  errno ? strerror(errno) : "write failed");
+	return 0;
+}
+
 static void claim(struct jw *w, const struct sw_claims *c, size_t i, const char *text,
 		  const struct sw_claims_json_opts *o)
 {

@@ -247,17 +247,6 @@ json_t *sw_verify_json(const struct sw_verify_report *r, const char *draft)
 
 #define JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY)
 
-/* s as an element of the top-level "claims": each line after the first
- * indented by two levels more. */
-static void put_indented(FILE *f, const char *s)
-{
-	for (const char *nl; (nl = strchr(s, '\n')) != NULL; s = nl + 1) {
-		fwrite(s, 1, (size_t)(nl - s) + 1, f);
-		fputs("    ", f);
-	}
-	fputs(s, f);
-}
-
 int sw_verify_json_write(FILE *f, const struct sw_verify_report *r, const char *draft,
 			 const struct json_t *before, const struct json_t *after,
 			 struct sw_err *err)
@@ -281,21 +270,20 @@ int sw_verify_json_write(FILE *f, const struct sw_verify_report *r, const char *
 	cut += sizeof(mark) - 3; /* at the "[]" */
 	fwrite(s, 1, (size_t)(cut - s), f);
 	fputc('[', f);
-	for (size_t i = 0; i < r->claims.n && !ferror(f); i++) {
+	int rc = 0;
+	for (size_t i = 0; i < r->claims.n && rc == 0; i++) {
 		json_t *c = claim_json(r, i, pos);
-		char *d = json_dumps(c, JSON_FLAGS);
-		json_decref(c);
-		if (!d)
-			SW_BUG("sw_verify_json_write: cannot lay out claim %zu", i + 1);
 		fputs(i ? ",\n    " : "\n    ", f);
-		put_indented(f, d);
-		free(d);
+		rc = sw_claims_json_value_write(f, c, 2, err);
+		json_decref(c);
 	}
 	fputs(r->claims.n ? "\n  ]" : "]", f);
 	fputs(cut + 2, f);
 	fputc('\n', f);
 	free(pos);
 	free(s);
+	if (rc != 0)
+		return rc;
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f))
 		return sw_err_set(err, SW_EIO, "cannot write JSON output: %s",
