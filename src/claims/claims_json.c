@@ -247,6 +247,15 @@ static void jw_value(struct jw *w, const json_t *v, int depth)
 	case JSON_INTEGER:
 		jw_int(w, (long long)json_integer_value(v));
 		break;
+	case JSON_TRUE:
+		jw_puts(w, "true");
+		break;
+	case JSON_FALSE:
+		jw_puts(w, "false");
+		break;
+	case JSON_NULL:
+		jw_puts(w, "null");
+		break;
 	default: {
 		char *d = json_dumps(v, JSON_ENCODE_ANY);
 		if (d)

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 #include <jansson.h>
+#include <malloc.h>
 
 #include "record_fixtures.h"
 #include "verify/verify.h"
@@ -608,6 +609,72 @@ static void test_json_stream(void **state)
 	json_decref(after);
 }
 
+/* jansson's allocations, counted while a test sets them: the bytes it
+ * holds and their peak.  By the blocks' usable size, so that a string of
+ * json_dumps() that its caller frees with free() does no harm (it is
+ * then counted as held to the end). */
+static long js_live, js_peak;
+
+static void *js_malloc(size_t n)
+{
+	void *p = malloc(n);
+	if (p)
+		js_live += (long)malloc_usable_size(p);
+	if (js_live > js_peak)
+		js_peak = js_live;
+	return p;
+}
+
+static void js_free(void *p)
+{
+	if (p)
+		js_live -= (long)malloc_usable_size(p);
+	free(p);
+}
+
+/* The most JSON memory held at once writing the report of a draft of n
+ * paragraphs (4 claims each, no uncited sentence: the "uncited" list is
+ * the draft's own and grows with it): streamed, or as the whole tree. */
+static long json_peak(size_t n, bool streamed)
+{
+	struct sw_buf d = SW_BUF_INIT;
+	for (size_t k = 1; k <= n; k++)
+		sw_buf_addf(&d, "The credit was never applied on March 5, 2021 (ACME0000003). "
+				"See also ACME0000005.\n");
+	struct sw_verify_report r;
+	struct sw_err err = { 0 };
+	assert_int_equal(sw_verify(&r, m, NULL, d.data, d.len, NULL, &err), 0);
+	assert_true(r.claims.n >= 4 * n);
+	FILE *f = fopen("/dev/null", "w");
+	assert_non_null(f);
+	js_live = js_peak = 0;
+	json_set_alloc_funcs(js_malloc, js_free);
+	if (streamed) {
+		assert_int_equal(sw_verify_json_write(f, &r, "d.md", NULL, NULL, &err), 0);
+	} else {
+		json_t *j = sw_verify_json(&r, "d.md");
+		assert_int_equal(sw_json_print(f, j, &err), 0);
+		json_decref(j);
+	}
+	json_set_alloc_funcs(malloc, free);
+	fclose(f);
+	sw_verify_release(&r);
+	sw_buf_release(&d);
+	return js_peak;
+}
+
+/* The streamed report holds one claim's JSON at a time: twenty times the
+ * claims take no more of it (counted bytes, not time), where the whole
+ * tree takes twenty times as much. */
+static void test_json_stream_memory(void **state)
+{
+	(void)state;
+	long small = json_peak(10, true), big = json_peak(200, true);
+	assert_true(small > 0);
+	assert_true(big <= small + small / 4);
+	assert_true(json_peak(200, false) > 10 * json_peak(10, false));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -618,6 +685,7 @@ int main(void)
 		cmocka_unit_test(test_quotes_across_pages),
 		cmocka_unit_test(test_empty_matter),
 		cmocka_unit_test(test_json_stream),
+		cmocka_unit_test(test_json_stream_memory),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
