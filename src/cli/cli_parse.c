@@ -127,24 +127,29 @@ static void list_opts(struct sw_buf *b, const struct cli_opt *opts, size_t n)
 static int refuse(const struct cli_command *cmd, const struct optset *set, const char *a,
 		  struct sw_err *err)
 {
-	struct sw_buf b = SW_BUF_INIT;
+	struct sw_buf takes = SW_BUF_INIT;
 	const char *v;
 	size_t len = strcspn(a, "=");
-	if (strncmp(a, "--json", len) == 0 && len == 6)
-		sw_buf_addf(&b, "'sworn %s' prints no JSON; ", set->name);
-	sw_buf_addf(&b, "it takes ");
-	list_opts(&b, set->opts, set->nopts);
-	for (size_t i = 0; i < cmd->nsubs; i++) {
+	bool json = len == 6 && strncmp(a, "--json", len) == 0;
+	int rc;
+	list_opts(&takes, set->opts, set->nopts);
+	/* Where it belongs, but not --json: another subcommand's document is
+	 * no answer to this one's question. */
+	for (size_t i = 0; i < cmd->nsubs && !json; i++) {
 		const struct cli_subcommand *s = cmd->subs[i];
 		if (find_opt(s->opts, s->nopts, a, &v) >= 0) {
-			sw_buf_addf(&b, " (%.*s belongs to %s: see 'sworn %s %s --help')", (int)len,
-				    a, s->name, cmd->name, s->name);
+			sw_buf_addf(&takes, " (%.*s belongs to %s: see 'sworn %s %s --help')",
+				    (int)len, a, s->name, cmd->name, s->name);
 			break;
 		}
 	}
-	int rc = sw_err_set(err, SW_EUSAGE, "unknown option '%.*s' for 'sworn %s': %s", (int)len, a,
-			    set->name, b.data);
-	sw_buf_release(&b);
+	if (json)
+		rc = sw_err_set(err, SW_EUSAGE, "'sworn %s' prints no JSON: it takes %s", set->name,
+				takes.data);
+	else
+		rc = sw_err_set(err, SW_EUSAGE, "unknown option '%.*s' for 'sworn %s': it takes %s",
+				(int)len, a, set->name, takes.data);
+	sw_buf_release(&takes);
 	return rc;
 }
 
