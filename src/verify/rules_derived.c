@@ -434,3 +434,51 @@ char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,
 	free(g);
 	return how;
 }
+
+bool sw__verify_stated_product(const char *t, const struct sw_claim *c, size_t *qi, size_t *ri,
+			       size_t *pi)
+{
+	static const char *const per[] = { "a ", "per ", "each ", "every ", "an " };
+	for (size_t r = 0; r < c->nfacts; r++) {
+		const struct sw_claim_fact *rf = &c->facts[r];
+		if (rf->kind != SW_FACT_PERCENT)
+			continue;
+		/* the rate's period: "two percent a week" */
+		size_t k = rf->end;
+		while (k < c->end && t[k] == ' ')
+			k++;
+		size_t pl = 0;
+		for (size_t x = 0; x < SW_ARRAY_LEN(per) && !pl; x++)
+			if (strncasecmp(t + k, per[x], strlen(per[x])) == 0)
+				pl = strlen(per[x]);
+		if (!pl)
+			continue;
+		k += pl;
+		char unit[16];
+		size_t n = 0;
+		while (k + n < c->end && isalpha((unsigned char)t[k + n]) && n + 1 < sizeof(unit)) {
+			unit[n] = (char)tolower((unsigned char)t[k + n]);
+			n++;
+		}
+		unit[n] = '\0';
+		if (n > 3 && unit[n - 1] == 's')
+			unit[n - 1] = '\0';
+		for (size_t q = 0; q < c->nfacts; q++) {
+			const struct sw_claim_fact *qf = &c->facts[q];
+			if (qf->kind != SW_FACT_QUANTITY || strcmp(qf->unit, unit) != 0)
+				continue;
+			for (size_t p = 0; p < c->nfacts; p++) {
+				const struct sw_claim_fact *pf = &c->facts[p];
+				if (p == r || pf->kind != SW_FACT_PERCENT || qf->value <= 0 ||
+				    rf->value > INT64_MAX / qf->value ||
+				    qf->value * rf->value / 100 != pf->value)
+					continue;
+				*qi = q;
+				*ri = r;
+				*pi = p;
+				return true;
+			}
+		}
+	}
+	return false;
+}

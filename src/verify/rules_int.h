@@ -301,6 +301,13 @@ bool sw__verify_is_duration(const struct sw_claim_fact *f);
 char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 			  const struct sw_claim_fact *f, const int64_t *pages, size_t np,
 			  const char *only);
+/* A product sentence c states of its own facts ("three weeks of delay at
+ * two percent a week is a six percent credit": Q weeks x R% a week = P%),
+ * rules_derived.c: the indexes of Q, R and P in its facts; false when
+ * none.  Q is the sentence's premise and P its arithmetic: both stand when
+ * the page gives the rate R. */
+bool sw__verify_stated_product(const char *t, const struct sw_claim *c, size_t *qi, size_t *ri,
+			       size_t *pi);
 /* An amount f that the pages' amounts give by one step (a sum, a
  * difference, a percentage of the sentence or the page): how, or NULL. */
 char *sw__verify_arithmetic(struct sw__verify_run *u, const struct sw_claim *c,

@@ -612,10 +612,31 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		checked++;
 		bad++;
 	}
+	/* "three weeks at two percent a week is six percent": the premise and
+	 * the product stand on the page's rate */
+	size_t pq = SIZE_MAX, pr = SIZE_MAX, pp = SIZE_MAX;
+	bool product = sw__verify_stated_product(t, c, &pq, &pr, &pp);
+	if (product) {
+		struct fact_check rc = { 0 };
+		for (size_t q = 0; q < np && rc.st != FACT_ON && !u->err.code; q++)
+			on_page(u, c, &c->facts[pr], pages[q], &rc, true, true);
+		product = rc.st == FACT_ON;
+		free(rc.page_says);
+	}
 	for (size_t k = 0; k < c->nfacts && !u->err.code; k++) {
 		const struct sw_claim_fact *f = &c->facts[k];
 		int w = (int)(f->end - f->start);
 		fv[k].page = sw_xstrdup(where);
+		if (product && (k == pq || k == pp)) {
+			const struct sw_claim_fact *rf = &c->facts[pr];
+			checked++;
+			sw_buf_addf(&ok, "%s%.*s (%s: %.*s x %.*s)", ok.len ? ", " : "", w,
+				    t + f->start, k == pq ? "its own premise" : "its arithmetic",
+				    (int)(c->facts[pq].end - c->facts[pq].start),
+				    t + c->facts[pq].start, (int)(rf->end - rf->start), t + rf->start);
+			fv[k].verdict = SW_VERDICT_SUPPORTED;
+			continue;
+		}
 		if (f->kind == SW_FACT_DATE || (f->kind == SW_FACT_IDENTIFIER && is_cite(u, c, f))) {
 			fc[k].st = FACT_SKIP;
 			fv[k].own_claim = true;

@@ -501,6 +501,13 @@ static const struct row rows[] = {
 	  .at = "Acme accepted", .want = SUP),
 	R(.draft = "Acme rejected H-20-11 and accepted H-20-12. (Pl. Ex. 13.)",
 	  .kind = "proposition", .at = "Acme rejected", .want = SUP),
+	/* arithmetic the sentence states on the page's rate */
+	R(.draft = "Four weeks late at two percent a week is an eight percent credit. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Four weeks", .want = SUP,
+	  .reason = "eight percent (its arithmetic: Four weeks x two percent)"),
+	R(.draft = "Four weeks late at two percent a week is a nine percent credit. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Four weeks", .want = CON,
+	  .reason = "says two percent, not nine percent"),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
