@@ -382,11 +382,29 @@ static void bash_command_words(struct sw_buf *b, const struct cli_command *c)
 }
 
 /* Second pass: the options of command c, or of its subcommand $sub. */
+/* sworn help COMMAND <TAB>: the command's subcommands, then nothing. */
+static void bash_help_subs(struct sw_buf *b)
+{
+	sw_buf_adds(b, "\t\tfiles=0\n\t\t[ $typed -eq 1 ] && case $sub in\n");
+	for (size_t i = 0; i < cli_ncommands; i++) {
+		const struct cli_command *c = cli_commands[i];
+		if (!c->nsubs)
+			continue;
+		sw_buf_addf(b, "\t\t%s) typed=0 subs='", c->name);
+		for (size_t k = 0; k < c->nsubs; k++)
+			sw_buf_addf(b, "%s%s", k ? " " : "", c->subs[k]->name);
+		sw_buf_adds(b, "' ;;\n");
+	}
+	sw_buf_adds(b, "\t\tesac\n");
+}
+
 static void bash_command(struct sw_buf *b, const struct cli_command *c)
 {
 	sw_buf_addf(b, "\t%s)\n", c->name);
 	if (!c->nsubs) {
 		bash_opts(b, "\t\t", c->opts, c->nopts, c->max_pos);
+		if (strcmp(c->name, "help") == 0)
+			bash_help_subs(b);
 		sw_buf_adds(b, "\t\t;;\n");
 		return;
 	}
@@ -513,7 +531,7 @@ static void bash_script(struct sw_buf *b)
 		"\t\t\t\tk=$((k + 1))\n"
 		"\t\t\t\t[ \"${COMP_WORDS[k]}\" = = ] && k=$((k + 1)) ;;\n"
 		"\t\t\tesac ;;\n"
-		"\t\t*) [ $typed -eq 0 ] && sub=$w; typed=1 ;;\n"
+		"\t\t*) [ $typed -eq 0 ] && sub=$w; typed=$((typed + 1)) ;;\n"
 		"\t\tesac\n"
 		"\t\tk=$((k + 1))\n"
 		"\tdone\n"

@@ -88,6 +88,10 @@ eq "sworn run stats --by<TAB>: no values listed, a word" "$(complete_words sworn
 eq "sworn run approve --format m<TAB>" "$(complete_words sworn run approve --format m)" \
 	"markdown "
 eq "sworn fleet down --<TAB>" "$(complete_words sworn fleet down --)" "--help --host "
+eq "sworn help run sh<TAB>" "$(complete_words sworn help run sh)" "show "
+eq "sworn help fleet <TAB>" "$(complete_words sworn help fleet '')" "down history status up "
+eq "sworn help run show <TAB>: nothing more" "$(complete_words sworn help run show '')" ""
+eq "sworn help verify <TAB>: no subcommands" "$(complete_words sworn help verify '')" ""
 
 # Refusal: an option the subcommand does not take, one line naming the
 # ones it does and the subcommand it belongs to; nothing runs.
