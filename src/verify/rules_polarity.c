@@ -195,6 +195,70 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 	return why;
 }
 
+/* Up to max stems of the content words after word w in t[s, e), into st;
+ * false when w is not there. */
+static bool stems_after(const char *t, size_t s, size_t e, const char *w, size_t max,
+			struct sw__verify_stems *st)
+{
+	size_t n = strlen(w);
+	st->n = 0;
+	for (size_t i = s; i + n <= e; i++) {
+		if (strncasecmp(t + i, w, n) != 0 || (i > s && isalpha((unsigned char)t[i - 1])) ||
+		    (i + n < e && isalpha((unsigned char)t[i + n])))
+			continue;
+		for (size_t k = i + n; k < e && st->n < max;) {
+			while (k < e && !isalpha((unsigned char)t[k]))
+				k++;
+			size_t b = k;
+			while (k < e && isalpha((unsigned char)t[k]))
+				k++;
+			char word[24];
+			size_t l = k - b < sizeof(word) - 1 ? k - b : sizeof(word) - 1;
+			if (l < 4)
+				continue;
+			for (size_t x = 0; x < l; x++)
+				word[x] = (char)tolower((unsigned char)t[b + x]);
+			word[l] = '\0';
+			sw__verify_stem(word);
+			memcpy(st->w[st->n++], word, strlen(word) + 1);
+		}
+		return true;
+	}
+	return false;
+}
+
+/* Whether the sentence t[s, e) does "without" what passage p makes a
+ * condition ("unless", "except", "only if"): two of the words after
+ * each the same. */
+static bool waived(const char *t, size_t s, size_t e, const char *p)
+{
+	static const char *const conds[] = { "unless", "except", "only if", "only by",
+					     "only with", "only upon" };
+	/* "no credit without notice" denies as the page does */
+	for (size_t i = s; i < e;) {
+		while (i < e && !isalpha((unsigned char)t[i]))
+			i++;
+		size_t b = i;
+		while (i < e && (isalpha((unsigned char)t[i]) || t[i] == '\''))
+			i++;
+		char word[16];
+		size_t l = i - b < sizeof(word) - 1 ? i - b : sizeof(word) - 1;
+		for (size_t x = 0; x < l; x++)
+			word[x] = (char)tolower((unsigned char)t[b + x]);
+		word[l] = '\0';
+		if (l && strcmp(word, "without") != 0 && sw__verify_negation(t, i, e, word))
+			return false;
+	}
+	struct sw__verify_stems *w = sw_xcalloc(2, sizeof(*w)), *c = w + 1;
+	bool hit = false;
+	if (stems_after(t, s, e, "without", 4, w))
+		for (size_t k = 0; k < SW_ARRAY_LEN(conds) && !hit; k++)
+			hit = stems_after(p, 0, strlen(p), conds[k], 8, c) &&
+			      sw__verify_shared_stems(w, c) >= 2;
+	free(w);
+	return hit;
+}
+
 /* Whether passage s sets a condition: "when", "upon", "unless",
  * "provided", "only if", "until". */
 static bool conditional(const char *s)
@@ -428,6 +492,16 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 	/* "no credit until they pay" and the sentence's "credit before they
 	 * paid": the one thing a condition plainly denies */
 	bool before = best_rd->until && sent->before && !sent->neg;
+	/* "binds without a written change order" and the page's "no change
+	 * binds unless ... in a written change order": the condition waived */
+	if (best_rd->cond && best_rd->neg && waived(t, cs, ce, said)) {
+		char *pn = sw__verify_page_name(u, bpage);
+		char *ex = sw__verify_excerpt(said, strlen(said), 0, strlen(said));
+		why = sw_xasprintf("the sentence does without what %s requires: \"%s\"", pn, ex);
+		free(ex);
+		free(pn);
+		goto done;
+	}
 	if (best_rd->cond && !before)
 		goto done;
 	/* a negation counts when the other side says the word it bears on */

@@ -541,6 +541,18 @@ F(G, "According to Ortega, he told Carver himself (Ortega Dep. 3:12-13).",
 F(G, "Smith denied writing to Jane Roe about PO 4471 (Smith Dep. 3:1-2).",
   has=["Did you write to Jane Roe about PO 4471", "Yes, on March 3, 2021"], note="yes, on March 3")
 
+# a condition the page sets, done without
+T(G, "Under the Subcontract, no change binds the parties without a written change order signed by both (CRV0000002).",
+  "No change to the work binds either party unless set out in a written change order")
+T(G, "Neither party is bound by a change to the work without a written change order (CRV0000002).",
+  "No change to the work binds either party unless set out in a written change order")
+F(G, "A change to the work binds Delmar and Carver without any written change order (CRV0000002).",
+  has=["No change to the work binds either party unless set out in a written change order"],
+  note="only a written change order binds")
+F(G, "The Subcontract lets the parties agree a binding change to the work without a change order signed by both (CRV0000002).",
+  has=["No change to the work binds either party unless set out in a written change order signed by both"],
+  note="only a written change order signed by both binds")
+
 # ---------------------------------------------------------------- count
 C = "count"
 T(C, "Two panels of Lot 20 arrived cracked, P-20-03 and P-20-11 (CRV0000009).", chk=[("count", r"p-20-\d\d", 2)])

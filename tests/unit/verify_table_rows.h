@@ -508,6 +508,13 @@ static const struct row rows[] = {
 	R(.draft = "Four weeks late at two percent a week is a nine percent credit. (Pl. Ex. 13.)",
 	  .kind = "proposition", .at = "Four weeks", .want = CON,
 	  .reason = "says two percent, not nine percent"),
+	/* a condition the page sets, waived by "without" */
+	R(.draft = "Under Invoice 9001 a credit applies without written notice. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Under Invoice", .want = CON,
+	  .reason = "the sentence does without what invoice-9001.txt p. 1 requires"),
+	R(.draft = "Under Invoice 9001 no credit applies without written notice from the buyer. "
+		   "(Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Under Invoice", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
