@@ -242,6 +242,7 @@ struct sw__verify_reading {
 	bool neg, cond, all;           /* all: a negation that bears on every word */
 	bool until;                    /* "no credit until they pay" */
 	bool before;                   /* "before", not negated */
+	bool already;                  /* "already": a thing said to be done */
 };
 
 /* Whether word w (folded), ending at t[e] of t[.., end), negates: "not",

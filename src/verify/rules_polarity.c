@@ -347,7 +347,8 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 	struct sw__verify_reading *sent = sw_xcalloc(3, sizeof(*sent)), *best_rd = sent + 1, *rd = sent + 2;
 	size_t best = 0, best_plain = 0;
 	int64_t bpage = -1;
-	char *said = NULL, *why = NULL;
+	char *said = NULL, *why = NULL, *wait = NULL;
+	int64_t wait_page = -1;
 	struct sw__verify_name nm[8];
 	size_t nnm = sw__verify_names(t, cs, ce, sp, nsp, nm, SW_ARRAY_LEN(nm));
 	struct sw__verify_text tx;
@@ -446,6 +447,14 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 			size_t plain_n = n - sw__verify_shared_stems(&sent->named, &rd->st);
 			/* the passage that shares the most, then the most that
 			 * are no names */
+			/* "will not erect them until your engineer inspects
+			 * them": the sentence's act, made to wait */
+			if (!wait && rd->neg && rd->until && sent->already && !sent->neg &&
+			    sw__verify_shared_stems(&rd->targets, &sent->st) > 0) {
+				wait = pinned ? without_numbers(p + i0, j - i0) :
+						sw_xstrndup(p + i, j - i);
+				wait_page = pages[q];
+			}
 			if (n > best || (n == best && n && plain_n > best_plain)) {
 				best = n;
 				best_plain = plain_n;
@@ -469,6 +478,14 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 				break;
 			i = j + 1;
 		}
+	}
+	if (wait && !u->err.code) {
+		char *pn = sw__verify_page_name(u, wait_page);
+		char *ex = sw__verify_excerpt(wait, strlen(wait), 0, strlen(wait));
+		why = sw_xasprintf("the sentence says done what %s says waits: \"%s\"", pn, ex);
+		free(ex);
+		free(pn);
+		goto done;
 	}
 	size_t plain_stems = sent->st.n - sent->named.n;
 	bool clear = best_plain >= 1 && (best >= 3 || (best >= 2 && best * 2 >= plain_stems));
@@ -531,6 +548,7 @@ done:
 	sw_buf_release(&joined);
 	sw_buf_release(&pinbuf);
 	free(said);
+	free(wait);
 	free(sent);
 	return why;
 }

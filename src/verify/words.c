@@ -186,6 +186,8 @@ void sw__verify_read_words(const char *t, size_t s, size_t e, const struct sw__v
 			rd->cond = true;
 		if (!strcmp(w, "before") && !pending)
 			rd->before = true;
+		if (!strcmp(w, "already"))
+			rd->already = true;
 		if (bound_next && (!strcmp(w, "earlier") || !strcmp(w, "later") ||
 				   !strcmp(w, "more") || !strcmp(w, "less") || !strcmp(w, "fewer") ||
 				   !strcmp(w, "longer")))

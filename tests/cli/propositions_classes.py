@@ -30,7 +30,7 @@ from propositions import order, overlap, read_jsonl  # noqa: E402  (the same cas
 
 # The bounds; tighten them as the classes are fixed (issue 36 asks for 99%
 # caught and 1% false blocks on a corpus sworn has never seen).
-# Measured at the last tightening (caught 211/213, false blocks 0/218;
+# Measured at the last tightening (caught 214/215, false blocks 0/220;
 # when written, 138 and 50): short of the bar on sentences written apart,
 # so the bounds hold what it reaches, as a ratchet, not what it should.
 MIN_CAUGHT, MAX_FALSE = 0.99, 0.01                  # overall

@@ -553,6 +553,16 @@ F(G, "The Subcontract lets the parties agree a binding change to the work withou
   has=["No change to the work binds either party unless set out in a written change order signed by both"],
   note="only a written change order signed by both binds")
 
+# done "already" what the page says waits until
+T(G, "Vale wrote that no credit would go to Acme until it paid invoice 8812 in full (BLT-000011).",
+  "no credit goes to Acme until they pay invoice 8812 in full")
+T(G, "Park wrote that Delmar's crew had already finished casting Lot 20 that morning (CRV0000008).",
+  "Our crew finished casting Lot 20 this morning")
+F(G, "Vale wrote that Brightline had already sent Acme its credit (BLT-000011).",
+  has=["no credit goes to Acme until they pay invoice 8812 in full"], note="no credit until Acme pays")
+F(G, "Hale wrote that the cracked panels were already erected (CRV0000009).",
+  has=["will not erect them until your engineer inspects them"], note="not erected until inspected")
+
 # ---------------------------------------------------------------- count
 C = "count"
 T(C, "Two panels of Lot 20 arrived cracked, P-20-03 and P-20-11 (CRV0000009).", chk=[("count", r"p-20-\d\d", 2)])

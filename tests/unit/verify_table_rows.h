@@ -515,6 +515,12 @@ static const struct row rows[] = {
 	R(.draft = "Under Invoice 9001 no credit applies without written notice from the buyer. "
 		   "(Pl. Ex. 13.)",
 	  .kind = "proposition", .at = "Under Invoice", .want = SUP),
+	/* done "already" what the page says waits */
+	R(.draft = "The seller had already shipped the spare housings. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "The seller", .want = CON,
+	  .reason = "the sentence says done what invoice-9001.txt p. 1 says waits"),
+	R(.draft = "The seller would ship the spare housings once the deposit cleared. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "The seller", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

@@ -219,7 +219,8 @@ static void build_matter(void)
 	put("m/mail/invoice-9001.txt",
 	    "INVOICE 9001\nPacking Slip No. 17\nCarrier: Northway Freight\n"
 	    "Late credit: two percent (2%) a week.\n"
-	    "No credit applies unless the buyer gives written notice.\n\n"
+	    "No credit applies unless the buyer gives written notice.\n"
+	    "The seller will not ship the spare housings until the deposit clears.\n\n"
 	    "Widget housings ........ $1,000.00\nFreight ........ $50.00\n"
 	    "Total due ........ $1,050.00\n\nExceptions:\nHousing 7 cracked\nHousing 9 "
 	    "scratched\n\nIN WITNESS WHEREOF the parties sign below.\n\n"
