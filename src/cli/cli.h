@@ -49,10 +49,9 @@
  * not an option or an option's value), refuses an option it does not take
  * with one line that names the ones it does, and fills its struct;
  * `sworn CMD SUB --help`, the man page and the bash completion read the
- * same rows.  Subcommands of one command may share one options struct when
- * they share the code that reads it (fleet's), or a first member (run's
- * -m and --json); each still lists only the fields it takes.  A
- * subcommand may live in a file of its own (cmd_matter_docs.c's
+ * same rows.  Subcommands of one command may share a first member of
+ * their structs (run's -m and --json); each binds only the fields it
+ * takes.  A subcommand may live in a file of its own (cmd_matter_docs.c's
  * cli_sub_matter_docs): .subs is an array of pointers.
  */
 #ifndef SW_CLI_H

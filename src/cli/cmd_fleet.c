@@ -12,33 +12,51 @@
 #include "cli/cli_fleet.h"
 #include "fleet/fleet.h"
 
+/* What a command line asked of the fleet, whichever subcommand: what the
+ * code below reads.  Each subcommand fills it from its own options. */
 struct fleet_opts {
 	bool json, foreground;
 	const char *host;
 };
 
-/* The subcommands share one struct, as they share the code that reads
- * it; each table binds only the options its subcommand takes. */
-#define AT(f) offsetof(struct fleet_opts, f)
-#define HOST_OPT(what)                                                                             \
+struct up_opts {
+	bool foreground, json;
+	const char *host;
+};
+struct status_opts {
+	const char *host;
+	bool json;
+};
+struct down_opts {
+	const char *host;
+};
+struct history_opts {
+	bool json;
+};
+
+#define HOST_OPT(type, what)                                                                       \
 	{                                                                                          \
-		"host", 0, "NAME", what, CLI_STRING, AT(host)                                      \
+		"host", 0, "NAME", what, CLI_STRING, offsetof(struct type, host)                   \
 	}
-static const struct cli_opt up_opts[] = {
+#define JSON_OPT(type, what)                                                                       \
+	{                                                                                          \
+		"json", 0, NULL, what, CLI_FLAG, offsetof(struct type, json)                       \
+	}
+static const struct cli_opt up_rows[] = {
 	{ "foreground", 0, NULL, "supervise in this process instead of in the background", CLI_FLAG,
-	  AT(foreground) },
-	HOST_OPT("start this host's servers only (several hosts: what another box runs)"),
-	{ "json", 0, NULL, "print the state once up as JSON", CLI_FLAG, AT(json) },
+	  offsetof(struct up_opts, foreground) },
+	HOST_OPT(up_opts, "start this host's servers only (several hosts: what another box runs)"),
+	JSON_OPT(up_opts, "print the state once up as JSON"),
 };
-static const struct cli_opt status_opts[] = {
-	HOST_OPT("this host's servers only (several hosts: what the other boxes run)"),
-	{ "json", 0, NULL, "print the state as JSON", CLI_FLAG, AT(json) },
+static const struct cli_opt status_rows[] = {
+	HOST_OPT(status_opts, "this host's servers only (several hosts: what the other boxes run)"),
+	JSON_OPT(status_opts, "print the state as JSON"),
 };
-static const struct cli_opt down_opts[] = {
-	HOST_OPT("stop this host's servers only (several hosts)"),
+static const struct cli_opt down_rows[] = {
+	HOST_OPT(down_opts, "stop this host's servers only (several hosts)"),
 };
-static const struct cli_opt history_opts[] = {
-	{ "json", 0, NULL, "print the history as JSON", CLI_FLAG, AT(json) },
+static const struct cli_opt history_rows[] = {
+	JSON_OPT(history_opts, "print the history as JSON"),
 };
 
 static volatile int stop_requested;
@@ -549,13 +567,10 @@ static int multi_host(struct cli_ctx *ctx, const struct fleet_opts *o, const cha
 	return rc;
 }
 
-static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+static int act(struct cli_ctx *ctx, const char *verb, const struct fleet_opts *o)
 {
-	(void)cmd;
-	const struct fleet_opts *o = a->opts;
 	struct sw_err err = { 0 };
 	struct sw_fleet_conf conf;
-	const char *verb = a->sub->name;
 	int rc;
 
 	if (strcmp(verb, "history") != 0) {
@@ -630,21 +645,51 @@ static int run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct 
 	return rc;
 }
 
-#define FLEET_SUB(verb, use, what, table)                                                          \
+static int up_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct up_opts *o = a->opts;
+	(void)cmd;
+	return act(ctx, "up",
+		   &(struct fleet_opts){
+			   .json = o->json, .foreground = o->foreground, .host = o->host });
+}
+
+static int status_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct status_opts *o = a->opts;
+	(void)cmd;
+	return act(ctx, "status", &(struct fleet_opts){ .json = o->json, .host = o->host });
+}
+
+static int down_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct down_opts *o = a->opts;
+	(void)cmd;
+	return act(ctx, "down", &(struct fleet_opts){ .host = o->host });
+}
+
+static int history_run(struct cli_ctx *ctx, const struct cli_command *cmd, const struct cli_args *a)
+{
+	const struct history_opts *o = a->opts;
+	(void)cmd;
+	return act(ctx, "history", &(struct fleet_opts){ .json = o->json });
+}
+
+#define FLEET_SUB(verb, use, what, type)                                                           \
 	{                                                                                          \
-		.name = verb, .usage = use, .summary = what, .opts = table,                        \
-		.nopts = SW_ARRAY_LEN(table), .opts_size = sizeof(struct fleet_opts), .run = run   \
+		.name = #verb, .usage = use, .summary = what, .opts = type##_rows,                 \
+		.nopts = SW_ARRAY_LEN(type##_rows), .opts_size = sizeof(struct type##_opts),       \
+		.run = verb##_run                                                                  \
 	}
 static const struct cli_subcommand sub_up =
-	FLEET_SUB("up", "[--foreground] [--host NAME] [--json]",
-		  "start the planned servers and leave a supervisor behind", up_opts);
-static const struct cli_subcommand sub_status =
-	FLEET_SUB("status", "[--host NAME] [--json]", "every server's state, and the GPUs' health",
-		  status_opts);
+	FLEET_SUB(up, "[--foreground] [--host NAME] [--json]",
+		  "start the planned servers and leave a supervisor behind", up);
+static const struct cli_subcommand sub_status = FLEET_SUB(
+	status, "[--host NAME] [--json]", "every server's state, and the GPUs' health", status);
 static const struct cli_subcommand sub_down =
-	FLEET_SUB("down", "[--host NAME]", "stop the supervisor and every server", down_opts);
+	FLEET_SUB(down, "[--host NAME]", "stop the supervisor and every server", down);
 static const struct cli_subcommand sub_history =
-	FLEET_SUB("history", "[--json]", "every start, crash, hang and benchmark", history_opts);
+	FLEET_SUB(history, "[--json]", "every start, crash, hang and benchmark", history);
 
 static const struct cli_subcommand *const subs[] = { &sub_up, &sub_status, &sub_down,
 						     &sub_history };
