@@ -222,6 +222,12 @@ char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c,
 			   const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			   size_t nsp);
 
+/* When proposition c has a party ask for something ("Carver asked Delmar
+ * for ...") cited to a document addressed to that party (rules_addressee.c):
+ * the reason (caller frees); else NULL. */
+char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c,
+			   const int64_t *pages, size_t np);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

@@ -28,13 +28,13 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from propositions import order, overlap, read_jsonl  # noqa: E402  (the same case rules)
 
-# The bounds; tighten them as the classes are fixed (issue 36 asks for 99%
-# caught and 1% false blocks on a corpus sworn has never seen).
-# Measured at the last tightening (caught 214/215, false blocks 0/220;
-# when written, 138 and 50): short of the bar on sentences written apart,
-# so the bounds hold what it reaches, as a ratchet, not what it should.
+# The bounds: issue 36's bar, 99% caught and at most 1% false blocks,
+# overall and in every class.  Measured when set: caught 217/217, false
+# blocks 0/222 (when the corpus was written: 138 and 50).  The corpus was
+# written beside the rules, so it holds what they reach; sworn is also
+# measured on the shared corpus, written apart (cli_verify_corpus).
 MIN_CAUGHT, MAX_FALSE = 0.99, 0.01                  # overall
-MIN_CLASS_CAUGHT, MAX_CLASS_FALSE = 0.0, 1.0        # each class (off for now)
+MIN_CLASS_CAUGHT, MAX_CLASS_FALSE = 0.99, 0.01      # each class
 
 BLOCKING = {"unsupported", "contradicted", "uncited"}
 LABELS = ("supported", "mismatch")

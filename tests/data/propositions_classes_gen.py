@@ -172,6 +172,15 @@ F(U, "Smith testified that Acme's controller decides whether a credit applies (S
 F(U, "Delmar's yard foreman testified that he let Carver's inspector check every Lot 20 panel (Ortega Dep. 2:23-24).",
   has=["I checked every panel myself"], lacks=["inspector"], note="he checked them himself")
 
+# who asked whom: the document is addressed to the one asked
+T(U, "Delmar billed Carver $240,480.00 net on its fourth pay application (CRV0000007).",
+  "Net due this application          $240,480.00")
+T(U, "Delmar requested $240,480.00 from Carver in Pay Application No. 4 (CRV0000007).",
+  "Net due this application          $240,480.00")
+F(U, "Carver billed Delmar $240,480.00 net on its fourth pay application (CRV0000007).",
+  has=["Net due this application          $240,480.00"], note="Delmar's application to Carver")
+F(U, "Carver requested $240,480.00 from Delmar in Pay Application No. 4 (CRV0000007).",
+  has=["Net due this application          $240,480.00"], note="Delmar's application to Carver")
 # ---------------------------------------------------------------- defined-term
 D = "defined-term"
 T(D, "Under the Subcontract, Delmar had to deliver 212 precast wall panels (CRV0000001).",

@@ -521,6 +521,12 @@ static const struct row rows[] = {
 	  .reason = "the sentence says done what invoice-9001.txt p. 1 says waits"),
 	R(.draft = "The seller would ship the spare housings once the deposit cleared. (Pl. Ex. 13.)",
 	  .kind = "proposition", .at = "The seller", .want = SUP),
+	/* who asked whom: the document's addressee is the one asked */
+	R(.draft = "Roe asked Smith for a new ship date. (ACME0000003.)", .kind = "proposition",
+	  .at = "Roe asked", .want = CON,
+	  .reason = "ACME0000003 is addressed to Jane Roe: Roe is the one asked, not the one asking"),
+	R(.draft = "Smith asked Roe to wait. (ACME0000003.)", .kind = "proposition",
+	  .at = "Smith asked", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
