@@ -18,7 +18,11 @@
  * keeps no pointer behind the token it reads, so what lies behind can be
  * dropped from memory as it goes (a mapped file's pages are read again
  * from the file when poppler wants them): a 50,000-page PDF's scan held
- * the whole file in memory before.
+ * the whole file in memory before.  It drops inside a token too, one
+ * window at a time: a 640 MiB stream of zeros is one run of blanks.
+ *
+ * Whether the end of the file leads to its table is read here as well:
+ * without one poppler rebuilds the table from every byte of the file.
  */
 #include <string.h>
 
