@@ -190,6 +190,32 @@ static void add_sentence(struct sw_claims *c, size_t s, size_t e)
 	c->nsentences++;
 }
 
+/* When a parenthesis opens at n and holds a citation claim (from claim k
+ * on), closing before the next sentence starts ("(CRV0000009) Hale ..."):
+ * the end past its ")", else 0. */
+static size_t cite_after(const struct sw__claims_scan *sc, size_t n, size_t k)
+{
+	const struct sw_claims *c = sc->out;
+	if (sw__claims_at(sc, n) != '(')
+		return 0;
+	size_t close = 0;
+	for (size_t i = n + 1; i < sc->n && i < n + 400 && !close; i++) {
+		int ch = sw__claims_at(sc, i);
+		if (ch == '(' || ch == '\n')
+			return 0;
+		if (ch == ')')
+			close = i + 1;
+	}
+	/* its own stop ("(ACME0000003.)" or "(CRV0000009).") is a sentence
+	 * already */
+	if (!close || sw__claims_at(sc, close - 2) == '.' || sw__claims_at(sc, close) == '.')
+		return 0;
+	for (; k < c->n && c->v[k].start < close; k++)
+		if (c->v[k].start > n && is_citation(&c->v[k]) && c->v[k].cite_end <= close)
+			return close;
+	return 0;
+}
+
 static void sentences(struct sw__claims_scan *sc)
 {
 	struct sw_claims *c = sc->out;
@@ -235,7 +261,16 @@ static void sentences(struct sw__claims_scan *sc)
 			continue;
 		add_sentence(c, s, e);
 		s = n;
-		i = n > 0 ? n - 1 : 0;
+		/* "... on March 31. (Smith Dep. 3:7-8) The carrier ...": a
+		 * citation in parentheses after the stop, with none of its own,
+		 * is a citation sentence of the sentence before it, not the
+		 * start of the next */
+		size_t close = cite_after(sc, n, k);
+		if (close) {
+			add_sentence(c, n, close);
+			s = sw__claims_ws(sc, close);
+		}
+		i = s > 0 ? s - 1 : 0;
 	}
 	add_sentence(c, s, sw__claims_ws_back(sc, sc->n, s));
 	if (!c->nsentences && sc->n)

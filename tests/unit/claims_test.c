@@ -252,6 +252,30 @@ static void test_sentences(void **state)
 	sw_claims_release(&c);
 }
 
+/* "Sentence. (CITE) Next sentence.": the parenthetical after the stop is
+ * the first sentence's citation, a sentence of its own, never the start
+ * of the next; "(CITE.)" and "(CITE)." were sentences already. */
+static void test_cite_after_stop(void **state)
+{
+	(void)state;
+	const char *t = "Park wrote that Lot 20 would ship. (CRV0000008) Hale wrote back. "
+			"(Smith Dep. 3:1-2) Then a third (ACME0000003). And (see below) a fourth.";
+	struct sw_claims c;
+	assert_int_equal(sw_claims_scan(&c, t, strlen(t), NULL), 0);
+	const struct sw_claim *a = find(&c, t, "bates", "CRV0000008");
+	const struct sw_claim *b = find(&c, t, "record", "Smith Dep. 3:1-2");
+	assert_non_null(a);
+	assert_non_null(b);
+	const struct sw_sentence *sa = &c.sentences[a->sentence];
+	const struct sw_sentence *sb = &c.sentences[b->sentence];
+	assert_int_equal(sa->start, strstr(t, "(CRV") - t);
+	assert_int_equal(sa->end, strstr(t, " Hale") - t);
+	assert_int_equal(sb->end, strstr(t, " Then") - t);
+	/* a parenthesis with no citation stays inside its sentence */
+	assert_int_equal(c.sentences[c.nsentences - 1].start, strstr(t, "And (see") - t);
+	sw_claims_release(&c);
+}
+
 static void test_hostile(void **state)
 {
 	(void)state;
@@ -435,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_offsets_multibyte),
 		cmocka_unit_test(test_resolution),
 		cmocka_unit_test(test_sentences),
+		cmocka_unit_test(test_cite_after_stop),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_fact_too_large),
