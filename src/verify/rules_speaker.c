@@ -28,7 +28,8 @@ static const char *const verbs[] = {
 	"confirmed", "warned", "promised", "acknowledged", "insisted", "recommended",
 	"recommends", "proposed", "proposes", "suggested", "suggests", "claimed", "claims",
 	"argued", "argues", "complained", "requested", "requests", "demanded", "demands",
-	"announced", "announces", "assured", "assures",
+	"announced", "announces", "assured", "assures", "instructed", "instructs", "directed",
+	"directs", "ordered", "orders", "advised", "advises", "urged", "urges",
 };
 
 static bool is_verb(const char *t, size_t s, size_t e)
@@ -576,7 +577,8 @@ char *sw__verify_said_by(struct sw__verify_run *u, const struct sw_claim *c, con
 	 * given ("recommends", "proposed"); "told" and "wrote" are not */
 	static const char *const content[] = { "recommend", "propose", "suggest", "claim",
 						"argue", "complain", "request", "demand",
-						"announce", "assure", "warn", "promise" };
+						"announce", "assure", "warn", "promise", "instruct",
+						"direct", "order", "advise", "urge" };
 	size_t ve = verb;
 	while (ve < c->end && isalpha((unsigned char)t[ve]))
 		ve++;

@@ -41,6 +41,8 @@ static const char *const opposite[][2] = {
 	{ "adds", "delet" }, { "add", "delet" }, { "adds", "deduct" }, { "add", "deduct" },
 	{ "increas", "decreas" }, { "increas", "deduct" },
 	{ "fail", "pass" }, { "failed", "passed" },
+	/* a thing kept back against one let go */
+	{ "releas", "hold" }, { "withh", "issu" }, { "withh", "releas" },
 };
 
 /* The stem opposite to w's, or NULL. */

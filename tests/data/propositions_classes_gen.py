@@ -572,6 +572,12 @@ F(G, "Vale wrote that Brightline had already sent Acme its credit (BLT-000011)."
 F(G, "Hale wrote that the cracked panels were already erected (CRV0000009).",
   has=["will not erect them until your engineer inspects them"], note="not erected until inspected")
 
+# a thing kept back against one let go
+T(G, "Whitaker's memo asked that late-delivery credits be held until the final ship dates were known (BLT-000002).",
+  "Please hold any late-delivery credits until we know the final ship dates")
+F(G, "Whitaker's memo asked that late-delivery credits be released at once (BLT-000002).",
+  has=["Please hold any late-delivery credits"], note="hold them")
+
 # ---------------------------------------------------------------- count
 C = "count"
 T(C, "Two panels of Lot 20 arrived cracked, P-20-03 and P-20-11 (CRV0000009).", chk=[("count", r"p-20-\d\d", 2)])
@@ -670,6 +676,11 @@ for quote, sentence, right, wrong, cite in [
     F(Q, sentence % (wrong, cite), chk=[("speaker", quote, wrong)], note="%s said it, not %s" % (right, wrong))
 
 # words given without quotation marks: the page's speaker of them
+T(Q, "Vale instructed Patel that no credit was to go to Acme until it paid invoice 8812 in full (BLT-000011).",
+  "From: Peter Vale", "no credit goes to Acme until they pay invoice 8812 in full")
+F(Q, "Patel instructed that no credit was to go to Acme until it paid invoice 8812 in full (BLT-000011).",
+  has=["From: Peter Vale", "no credit goes to Acme until they pay invoice 8812 in full"], note="Vale wrote it")
+
 T(Q, "Park told the meeting that the panels left Delmar's yard intact (CRV0000010).",
   "Nina Park: The panels left our yard intact")
 T(Q, "Tate reported that the inspector would allow the other cracked panel after an epoxy repair (CRV0000010).",
