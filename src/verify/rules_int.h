@@ -228,6 +228,15 @@ char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c,
 char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c,
 			   const int64_t *pages, size_t np);
 
+/* When proposition c gives its one date to an act that a label of its
+ * cited page dates otherwise, the page giving that date another label
+ * ("Shipped: March 31, 2021" and "Invoice date: April 2, 2021" for "we
+ * shipped on April 2, 2021"), rules_datelabel.c: the reason (caller
+ * frees); else NULL. */
+char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
+			    const int64_t *pages, size_t np, const struct sw__verify_range *sp,
+			    size_t nsp);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

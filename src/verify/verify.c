@@ -143,10 +143,26 @@ static void prop_relean(struct sw__verify_run *u, struct sw_claim *p)
 		return;
 	size_t r = (size_t)p->resolves_to, s = cl->v[r].sentence;
 	p->resolves_to = -1;
-	for (size_t k = r; k < cl->n && cl->v[k].sentence == s &&
-			   cl->v[k].kind != SW_CLAIM_PROPOSITION && !u->err.code; k++)
+	size_t k = r;
+	for (; k < cl->n && cl->v[k].sentence == s && cl->v[k].kind != SW_CLAIM_PROPOSITION &&
+	       !u->err.code;
+	     k++)
 		if ((cl->v[k].kind == SW_CLAIM_RECORD || cl->v[k].kind == SW_CLAIM_BATES) &&
 		    !sw_claim_get(&cl->v[k], "in_quote") && !not_a_claim(u, &cl->v[k])) {
+			p->resolves_to = (long)k;
+			return;
+		}
+	/* "We shipped PO 4471 on April 2. (ACME0000005)": the citation
+	 * sentence right after it, when it holds nothing but citations */
+	if (k >= cl->n || cl->v[k].sentence != s + 1 || s + 1 >= cl->nsentences ||
+	    words_outside_cites(cl, u->r->text, k, cl->sentences[s + 1].start,
+				cl->sentences[s + 1].end))
+		return;
+	for (; k < cl->n && cl->v[k].sentence == s + 1 &&
+	       cl->v[k].kind != SW_CLAIM_PROPOSITION && !u->err.code;
+	     k++)
+		if ((cl->v[k].kind == SW_CLAIM_RECORD || cl->v[k].kind == SW_CLAIM_BATES) &&
+		    !not_a_claim(u, &cl->v[k])) {
 			p->resolves_to = (long)k;
 			return;
 		}

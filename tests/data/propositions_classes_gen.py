@@ -472,6 +472,13 @@ for cls_date, good, bad, cite, what in [
     T(DF, what % (good, cite), chk=[("date", cls_date)])
     F(DF, what % (bad, cite), chk=[("date", None)], note="the page has %s" % cls_date)
 
+# a date the page labels as another act's
+T(DF, "Brightline shipped PO 4471 on March 31, 2021 (ACME0000005).", "Shipped: March 31, 2021")
+T(DF, "Brightline invoiced Acme for PO 4471 on April 2, 2021 (ACME0000005).", "Invoice date: April 2, 2021")
+F(DF, "Brightline shipped PO 4471 on April 2, 2021 (ACME0000005).", has=["Shipped: March 31, 2021"],
+  note="April 2 is the invoice date")
+F(DF, "Brightline dated its invoice for PO 4471 March 31, 2021 (ACME0000005).",
+  has=["Invoice date: April 2, 2021"], note="March 31 is the ship date")
 # ---------------------------------------------------------------- negation
 G = "negation"
 T(G, "Ortega testified that he found no cracks in the panels before they left (Ortega Dep. 2:23-3:1).",

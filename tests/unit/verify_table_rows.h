@@ -527,6 +527,15 @@ static const struct row rows[] = {
 	  .reason = "ACME0000003 is addressed to Jane Roe: Roe is the one asked, not the one asking"),
 	R(.draft = "Smith asked Roe to wait. (ACME0000003.)", .kind = "proposition",
 	  .at = "Smith asked", .want = SUP),
+	/* a date the page labels as another act's; a Bates-shaped name in
+	 * the sentence leaves it to lean on the citation sentence after it */
+	R(.draft = "Brightline shipped PO 9001 on May 3, 2021. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Brightline shipped", .want = CON,
+	  .reason = "gives \"Shipped: April 28, 2021\"; May 3, 2021 is its \"Invoice date\""),
+	R(.draft = "Brightline invoiced PO 9001 on May 3, 2021. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Brightline invoiced", .want = SUP),
+	R(.draft = "Brightline shipped PO 9001 on April 28, 2021. (Pl. Ex. 13)", .kind = "proposition",
+	  .at = "Brightline shipped", .want = SUP, .reason = "PO 9001"),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
