@@ -302,6 +302,21 @@ char *sw__verify_duration(struct sw__verify_run *u, const struct sw_claim *c,
 		free(d);
 		return NULL; /* "within fourteen days": a term, not a span between dates */
 	}
+	/* "Three days later, Patel recommended ...": counted from the date of
+	 * the sentence before */
+	size_t a = f->end;
+	while (a < c->end && (t[a] == ' ' || t[a] == ','))
+		a++;
+	const struct sw_claims *cl = &u->r->claims;
+	if ((strncasecmp(t + a, "later", 5) == 0 || strncasecmp(t + a, "earlier", 7) == 0) &&
+	    c->sentence > 0 && c->sentence < cl->nsentences) {
+		const struct sw_sentence *prev = &cl->sentences[c->sentence - 1];
+		/* past a citation sentence to the sentence it cites for */
+		if (c->sentence > 1 && prev->end - prev->start < 48 && t[prev->start] == '(')
+			prev = &cl->sentences[c->sentence - 2];
+		n = sw__verify_text_days(t + prev->start, prev->end - prev->start, d, n,
+					 DERIVED_DATES, false);
+	}
 	if (only)
 		n = sw__verify_text_days(only, strlen(only), d, n, DERIVED_DATES, false);
 	for (size_t q = 0; q < np && !only && !u->err.code; q++) {

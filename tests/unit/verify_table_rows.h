@@ -536,6 +536,14 @@ static const struct row rows[] = {
 	  .at = "Brightline invoiced", .want = SUP),
 	R(.draft = "Brightline shipped PO 9001 on April 28, 2021. (Pl. Ex. 13)", .kind = "proposition",
 	  .at = "Brightline shipped", .want = SUP, .reason = "PO 9001"),
+	/* "N days later": from the date of the sentence before */
+	R(.draft = "Smith promised shipment by March 31, 2021. (ACME0000003.) Twenty-eight days "
+		   "later, Brightline shipped PO 9001. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Twenty-eight", .want = SUP, .reason = "Twenty-eight days"),
+	R(.draft = "Smith promised shipment by March 31, 2021. (ACME0000003.) Twenty days later, "
+		   "Brightline shipped PO 9001. (Pl. Ex. 13.)",
+	  .kind = "proposition", .at = "Twenty days", .want = UNS,
+	  .reason = "Twenty days is not on"),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
