@@ -157,8 +157,8 @@ int sw_record_bates_lookup(uint64_t *have, struct sw_record_page *first, struct 
 		return 0;
 	if ((rc = prepare(&st, m,
 			  "SELECT count(DISTINCT p.bates_num), min(p.bates_num) FROM pages AS p"
-			  " JOIN documents AS d ON d.id = p.doc_id"
-			  " WHERE p.bates_prefix = ?1 AND p.bates_num BETWEEN ?2 AND ?3 AND" EVIDENCE,
+			  " JOIN documents AS d ON d.id = p.doc_id WHERE p.bates_prefix = ?1"
+			  " AND p.bates_num BETWEEN ?2 AND ?3 AND" EVIDENCE,
 			  err)) != 0)
 		return rc;
 	sqlite3_bind_text(st, 1, ref->prefix, -1, SQLITE_STATIC);

@@ -350,7 +350,8 @@ static void uncited_pass(struct sw_verify_report *r)
 		size_t pos = 0;
 		while (sw_claims_next_fact(&tok, t + se->start, se->end - se->start, &pos))
 			if (!(tok.kind == SW_FACT_IDENTIFIER &&
-			      (cited_elsewhere(r, &ids, se->start + tok.start, se->start + tok.end) ||
+			      (cited_elsewhere(r, &ids, se->start + tok.start,
+					       se->start + tok.end) ||
 			       cited(cl, first, s + 1) ||
 			       named_twice(r, &ids, se->start + tok.start, se->start + tok.end))))
 				add_fact(&facts, &n, t, se->start + tok.start, se->start + tok.end);

@@ -133,8 +133,8 @@ static void test_lookups_kept_and_indexed(void **state)
 	const struct page_row blt[] = { { "BLT-000001", "BLT", 1 }, { "BLT-000002", "BLT", 2 } };
 	add_document(m.db, 1, blt, SW_ARRAY_LEN(blt));
 	for (int k = 0; k < 400; k++) {
-		char *sql = sw_xasprintf("INSERT INTO transcript_lines (doc_id, tr_page, line, page_id,"
-					 " start, end) VALUES (1, %d, %d, %d, %d, %d)",
+		char *sql = sw_xasprintf("INSERT INTO transcript_lines (doc_id, tr_page, line,"
+					 " page_id, start, end) VALUES (1, %d, %d, %d, %d, %d)",
 					 k / 25 + 1, k % 25 + 1, k < 200 ? 1 : 2, k, k + 1);
 		exec(m.db, sql);
 		free(sql);
@@ -164,7 +164,8 @@ static void test_lookups_kept_and_indexed(void **state)
 		if (strstr(m.queries[i].sql, "FROM transcript_lines")) {
 			lines++;
 			sqlite3_stmt *st = m.queries[i].st;
-			assert_int_equal(sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0), 0);
+			assert_int_equal(
+				sqlite3_stmt_status(st, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0), 0);
 			assert_int_equal(sqlite3_stmt_status(st, SQLITE_STMTSTATUS_SORT, 0), 0);
 		}
 	}

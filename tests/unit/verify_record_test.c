@@ -570,7 +570,8 @@ static void test_json_stream(void **state)
 	for (size_t i = 0; i < r.claims.n; i++) {
 		const struct sw_claim *c = &r.claims.v[i];
 		json_t *facts = json_object_get(json_array_get(claims, i), "facts");
-		for (size_t k = 0; c->kind == SW_CLAIM_PROPOSITION && k < r.verdicts[i].nfacts; k++) {
+		size_t nf = c->kind == SW_CLAIM_PROPOSITION ? r.verdicts[i].nfacts : 0;
+		for (size_t k = 0; k < nf; k++) {
 			const struct sw_fact_verdict *f = &r.verdicts[i].facts[k];
 			if (!f->own_claim)
 				continue;
