@@ -237,6 +237,13 @@ char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
 			    const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			    size_t nsp);
 
+/* When proposition c pins transcript lines that share none of its words
+ * while other lines of the transcript plainly say them (rules_pinmiss.c):
+ * the reason, naming where (caller frees); else NULL. */
+char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
+			       const int64_t *pages, size_t np, const struct sw__verify_range *sp,
+			       size_t nsp);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

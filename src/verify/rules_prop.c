@@ -808,6 +808,12 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			v = SW_VERDICT_CONTRADICTED;
 			bad++;
 			free(neg);
+		} else if (!u->err.code &&
+			   (neg = sw__verify_pin_elsewhere(u, c, pages, np, sp, nsp)) != NULL) {
+			sw_buf_adds(&why, neg);
+			v = SW_VERDICT_UNSUPPORTED;
+			bad++;
+			free(neg);
 		}
 	}
 	if (u->err.code)

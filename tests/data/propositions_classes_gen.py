@@ -543,6 +543,10 @@ F(G, "The Subcontract lets a change bind the parties without a written change or
 F(G, "Park said Delmar accepts a credit for a lot that ships within the week (CRV0000011).",
   has=["We do not accept a credit"], note="we do not accept")
 
+# testimony pinned to lines that say none of it
+F(G, "Ortega testified that his crew never drives the trucks (Ortega Dep. 3:7-9).",
+  lacks=["We don't drive"], note="that is at 3:5-6")
+T(G, "Ortega testified that his crew never drives the trucks (Ortega Dep. 3:5-6).", "We don't drive")
 # a witness's yes or no to a question the sentence answers
 T(G, "Ortega checked the panels himself before they left, and found none cracked (Ortega Dep. 2:23-3:1).",
   "Did you inspect them before they left", "I did")

@@ -544,6 +544,12 @@ static const struct row rows[] = {
 		   "Brightline shipped PO 9001. (Pl. Ex. 13.)",
 	  .kind = "proposition", .at = "Twenty days", .want = UNS,
 	  .reason = "Twenty days is not on"),
+	/* testimony pinned to lines that say none of it */
+	R(.draft = "Smith testified that billing was never told about the delay. (Smith Dep. 1:9-10.)",
+	  .kind = "proposition", .at = "Smith testified", .want = UNS,
+	  .reason = "the cited lines of Smith Dep. 1 say none of it; Smith Dep. 1 does: "),
+	R(.draft = "Smith testified that billing was never told about the delay. (Smith Dep. 1:5-6.)",
+	  .kind = "proposition", .at = "Smith testified", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
