@@ -34,7 +34,10 @@ void sw_record_read_end(struct sw_matter *m)
 
 static void entry_release(struct sw__record_cached_page *c)
 {
-	sw_record_page_release(&c->page);
+	/* the page's strings freed here, not by query.c's release: this file
+	 * is below query.c, which calls it */
+	free(c->page.document);
+	free(c->page.bates);
 	free(c->text);
 	free(c->lines);
 	memset(c, 0, sizeof(*c));
