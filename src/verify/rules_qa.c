@@ -247,6 +247,54 @@ static bool of_witness(const char *t, size_t s, size_t e, const char *witness)
 	return false;
 }
 
+/* The word after first ("Park" of "Nina Park") on a page of page's
+ * document, into last; false when the document writes first alone. */
+static bool full_name(struct sw__verify_run *u, int64_t page, const char *first, char *last,
+		      size_t cap)
+{
+	struct sw_record_page pg = { 0 };
+	struct sw_err e = { 0 };
+	if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, page, &e), &e))
+		return false;
+	int64_t doc = pg.doc_id;
+	uint32_t count = pg.page_count;
+	sw_record_page_release(&pg);
+	size_t fl = strlen(first);
+	for (uint32_t n = 1; n <= count && n <= 40 && !u->err.code; n++) {
+		struct sw_record_page x = { 0 };
+		bool ok = sw__verify_found(u, sw_record_doc_page(&x, u->m, doc, n, &e), &e) &&
+			  sw__verify_found(u, sw_record_page_text(&u->page, u->m, x.id, &e), &e);
+		sw_record_page_release(&x);
+		const char *p = u->page.data;
+		size_t len = ok ? u->page.len : 0;
+		for (size_t i = 0; i + fl + 2 < len; i++) {
+			if (strncmp(p + i, first, fl) != 0 || (i > 0 && isalpha((unsigned char)p[i - 1])) ||
+			    p[i + fl] != ' ' || !isupper((unsigned char)p[i + fl + 1]))
+				continue;
+			size_t b = i + fl + 1, z = b;
+			while (z < len && isalpha((unsigned char)p[z]))
+				z++;
+			if (z - b >= 2 && z - b < cap && islower((unsigned char)p[b + 1])) {
+				snprintf(last, cap, "%.*s", (int)(z - b), p + b);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Whether sentence c names someone (a capitalised name of the record)
+ * other than by first. */
+static bool names_another(const char *t, const struct sw_claim *c, const char *first)
+{
+	struct sw__verify_name nm[8];
+	size_t n = sw__verify_names(t, c->start, c->end, NULL, 0, nm, SW_ARRAY_LEN(nm));
+	for (size_t k = 0; k < n; k++)
+		if (nm[k].n >= 2 && !has_word(t, nm[k].s, nm[k].e, first))
+			return true;
+	return false;
+}
+
 /* "Q. Who drove the trucks?  A. Keel Transport's drivers.": when the
  * sentence says every content word of a question of who (two or more) and
  * none of the name the answer opens with (two capitalised words or more),
@@ -294,8 +342,27 @@ static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int6
 		else
 			break;
 	}
-	if (words < 2 || named)
+	/* "Nina did.": one word is a name when the transcript writes it with
+	 * another ("Nina Park"), and then the sentence must name another */
+	if (words == 1 && !named) {
+		size_t b = a;
+		while (b < x->ae && isalpha((unsigned char)p[b]))
+			b++;
+		char first[32];
+		snprintf(first, sizeof(first), "%.*s", (int)(b - a), p + a);
+		char last[32];
+		bool full = full_name(u, page, first, last, sizeof(last));
+		/* u->page held other pages: the pair's own again, for the
+		 * caller as for the quotation */
+		struct sw_err e = { 0 };
+		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, page, &e), &e))
+			return NULL;
+		p = u->page.data;
+		if (!full || has_word(t, c->start, c->end, last) || !names_another(t, c, first))
+			return NULL;
+	} else if (words < 2 || named) {
 		return NULL;
+	}
 	struct sw_buf qb = SW_BUF_INIT, ab = SW_BUF_INIT;
 	quote_of(&qb, p, x->qs, x->qe);
 	quote_of(&ab, p, x->as, x->ae);
@@ -352,6 +419,8 @@ char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const in
 		for (size_t k = 0; k < n && !why; k++) {
 			if (!sent->neg && (why = who_answer(u, c, pages[q], p, &qa[k], sent, qr)))
 				break;
+			/* who_answer may have read other pages of the transcript */
+			p = u->page.data;
 			if (!yes_no(p, qa[k].qs, qa[k].qe))
 				continue;
 			int sign = answer_sign(p, qa[k].as, qa[k].ae);

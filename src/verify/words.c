@@ -105,8 +105,11 @@ void sw__verify_stem(char *w)
 	size_t n = strlen(w);
 	if (n > 5 && strcmp(w + n - 3, "ing") == 0)
 		n -= 3;
-	else if (n > 4 && (strcmp(w + n - 2, "ed") == 0 || strcmp(w + n - 2, "es") == 0))
+	else if (n > 4 && strcmp(w + n - 2, "ed") == 0)
 		n -= 2;
+	/* "boxes", "matches": the "es" goes; "dates", "issues": the "s" */
+	else if (n > 4 && strcmp(w + n - 2, "es") == 0)
+		n -= strchr("sxzh", w[n - 3]) ? 2 : 1;
 	else if (n > 4 && w[n - 1] == 's')
 		n -= 1;
 	/* "contractor" is a party, not a contract: an agent noun keeps a

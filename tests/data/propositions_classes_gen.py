@@ -760,6 +760,10 @@ F(W, "Delmar's own drivers drove the Lot 20 trucks (Ortega Dep. 3:5-6).",
   has=["Who drove the trucks", "Keel Transport's drivers"], note="Keel Transport's drivers")
 F(W, "The trucks were driven by Northway Freight, Ortega testified (Ortega Dep. 3:5-6).",
   has=["Who drove the trucks", "Keel Transport's drivers"], note="Keel Transport's drivers")
+T(W, "Ortega testified that Nina Park set the ship dates (Ortega Dep. 4:4-5).", "Who set the ship dates",
+  "Nina did")
+F(W, "Ortega testified that Ruth Hale set the ship dates (Ortega Dep. 4:4-5).",
+  has=["Who set the ship dates", "Nina did"], note="Nina (Park) set them")
 # the carrier, named after "with" or "via"
 T(W, "Brightline shipped PO 4471 via Northway Freight (BLT-000003).", "Carrier: Northway Freight")
 F(W, "Brightline shipped PO 4471 via Keel Transport (BLT-000003).", has=["Carrier: Northway Freight"],

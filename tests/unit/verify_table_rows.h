@@ -550,6 +550,10 @@ static const struct row rows[] = {
 	  .reason = "the cited lines of Smith Dep. 1 say none of it; Smith Dep. 1 does: "),
 	R(.draft = "Smith testified that billing was never told about the delay. (Smith Dep. 1:5-6.)",
 	  .kind = "proposition", .at = "Smith testified", .want = SUP),
+	/* a one-word answer ("Dana did."), the sentence naming no other
+	 * (the contradiction is in the class corpus: wrong-party) */
+	R(.draft = "Smith testified that Dana placed the order. (Smith Dep. 2:7-8.)",
+	  .kind = "proposition", .at = "Smith testified", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

@@ -110,7 +110,8 @@ static void transcript(const char *rel)
 		"Q.  Who sent the memo?", "A.  Dana Whitaker sent it. I never saw it" };
 	static const char *const p2[25] = {
 		"    myself.", "Q.  Anything else?", "A.  No.", "(Recess taken.)",
-		"Q.  Did you tell the controller about it?", "A.  I didn't. Dana handles that." };
+		"Q.  Did you tell the controller about it?", "A.  I didn't. Dana handles that.",
+		"Q.  Who placed the order?", "A.  Dana did." };
 	struct sw_buf b = SW_BUF_INIT;
 	const char *const *pages[2] = { p1, p2 };
 	for (int p = 0; p < 2; p++) {
