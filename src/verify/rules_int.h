@@ -244,6 +244,12 @@ char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *
 			       const int64_t *pages, size_t np, const struct sw__verify_range *sp,
 			       size_t nsp);
 
+/* When proposition c puts something in a city of a state ("Newark,
+ * Delaware") that its cited page names otherwise ("Wilmington, Delaware")
+ * and never its own (rules_place.c): the reason (caller frees); else NULL. */
+char *sw__verify_place(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		       size_t np);
+
 /* -------------------------------------- a passage as words (words.c) */
 
 #define SW__VERIFY_STEMS 48 /* content words kept of a passage */

@@ -803,6 +803,8 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			neg = sw__verify_addressee(u, c, pages, np);
 		if (!neg && !u->err.code)
 			neg = sw__verify_date_label(u, c, pages, np, sp, nsp);
+		if (!neg && !u->err.code)
+			neg = sw__verify_place(u, c, pages, np);
 		if (neg) {
 			sw_buf_adds(&why, neg);
 			v = SW_VERDICT_CONTRADICTED;

@@ -764,6 +764,10 @@ T(W, "Ortega testified that Nina Park set the ship dates (Ortega Dep. 4:4-5).", 
   "Nina did")
 F(W, "Ortega testified that Ruth Hale set the ship dates (Ortega Dep. 4:4-5).",
   has=["Who set the ship dates", "Nina did"], note="Nina (Park) set them")
+# a city of a state the page names otherwise
+T(W, "Ortega was deposed in Wilmington, Delaware (Ortega Dep. 1:13-14).", "Wilmington, Delaware")
+F(W, "Ortega was deposed in Milford, Delaware (Ortega Dep. 1:13-14).", has=["Wilmington, Delaware"],
+  note="Wilmington")
 # the carrier, named after "with" or "via"
 T(W, "Brightline shipped PO 4471 via Northway Freight (BLT-000003).", "Carrier: Northway Freight")
 F(W, "Brightline shipped PO 4471 via Keel Transport (BLT-000003).", has=["Carrier: Northway Freight"],

@@ -554,6 +554,12 @@ static const struct row rows[] = {
 	 * (the contradiction is in the class corpus: wrong-party) */
 	R(.draft = "Smith testified that Dana placed the order. (Smith Dep. 2:7-8.)",
 	  .kind = "proposition", .at = "Smith testified", .want = SUP),
+	/* a city of a state the page names otherwise */
+	R(.draft = "Brightline sent PO 9001 to Dover, Delaware. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Brightline sent", .want = CON,
+	  .reason = "names Newark, Delaware, not Dover, Delaware"),
+	R(.draft = "Brightline sent PO 9001 to Newark, Delaware. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Brightline sent", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

@@ -215,11 +215,13 @@ static void build_matter(void)
 	put("m/mail/call-notes.txt",
 	    "ACME WIDGETS, INC.\nCALL NOTES\nPresent: Jane Roe (Acme), Peter Vale (Brightline)\n\n"
 	    "Jane Roe: Acme needs the gasket kits before the spring audit.\n"
-	    "Peter Vale: The gasket kits will follow the housings by a fortnight.\n");
+	    "Peter Vale: The gasket kits will follow the housings by a fortnight.\n"
+	    "Jane Roe: Our Dover plant takes them.\n");
 	/* counts a page gives by listing: charges, signatures, a list */
 	put("m/mail/invoice-9001.txt",
 	    "INVOICE 9001\nPacking Slip No. 17\nCarrier: Northway Freight\n"
 	    "Purchase order: PO 9001\nInvoice date: May 3, 2021\nShipped: April 28, 2021\n"
+	    "Ship to: Dock 2, Newark, Delaware\n"
 	    "Late credit: two percent (2%) a week.\n"
 	    "No credit applies unless the buyer gives written notice.\n"
 	    "The seller will not ship the spare housings until the deposit clears.\n\n"
