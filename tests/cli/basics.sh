@@ -44,7 +44,7 @@ run 0 "$SWORN" matter new acme
 test -f "$T/ws/matters/acme/matter.db" && test -d "$T/ws/matters/acme/files"
 eq "matter files" "$?" 0
 eq "journal mode" "$(sqlite3 "$T/ws/matters/acme/matter.db" 'PRAGMA journal_mode')" "wal"
-eq "schema version" "$(sqlite3 "$T/ws/matters/acme/matter.db" 'PRAGMA user_version')" "10"
+eq "schema version" "$(sqlite3 "$T/ws/matters/acme/matter.db" 'PRAGMA user_version')" "11"
 run 2 "$SWORN" matter new acme
 has "$T/err" "already exists"
 run 2 "$SWORN" matter new "../escape"

@@ -135,14 +135,14 @@ eq "removed" "$(hits)" "WHT0000001"
 
 # A matter written before the fields (schema 7: meta alone) gets them from
 # documents.meta when it is opened.
-eq "schema" "$(sql m 'PRAGMA user_version')" 10
+eq "schema" "$(sql m 'PRAGMA user_version')" 11
 sqlite3 "$T/ws/matters/m/matter.db" "DROP TABLE doc_terms; DROP TABLE doc_fields;" \
 	"DROP VIEW record_docs; DROP TABLE qc_findings; DROP TABLE qc_volumes;" \
 	"PRAGMA user_version = 7;" || exit 1
 run 0 "$SWORN" search -m m custodian:whitfield pricing --json
 eq "upgraded search" "$(jq -r '[.hits[] | .bates] | sort | join(" ")' "$T/out")" \
 	"WHT0000001 WHT0000002 WHT0000003 WHT0000005"
-eq "upgraded schema" "$(sql m 'PRAGMA user_version')" 10
+eq "upgraded schema" "$(sql m 'PRAGMA user_version')" 11
 eq "upgraded dates" "$(sql m "SELECT group_concat(day, ' ') FROM (SELECT day FROM doc_fields WHERE day IS NOT NULL ORDER BY day)")" \
 	"2021-03-15 2021-03-16 2021-04-02 2021-06-15 2021-08-02"
 run 0 "$SWORN" show -m m WHT0000001
