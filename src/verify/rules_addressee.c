@@ -15,10 +15,9 @@
 #include "verify/rules_int.h"
 
 /* Verbs of asking for something. */
-static const char *const asks[] = { "asked",     "asks",	"requested", "requests",
-				    "billed",    "bills",	"invoiced",  "invoices",
-				    "demanded",  "demands",	"sought",    "seeks",
-				    "claimed",	 "claims" };
+static const char *const asks[] = { "asked",  "asks",	  "requested", "requests", "billed",
+				    "bills",  "invoiced", "invoices",  "demanded", "demands",
+				    "sought", "seeks",	  "claimed",   "claims" };
 
 /* The first line of p labelled label ("To:"), its value's bounds; false
  * when none. */
@@ -46,7 +45,8 @@ static bool labelled(const char *p, size_t len, const char *label, size_t *vs, s
 static bool word_in(const char *p, size_t s, size_t e, const char *w, size_t n)
 {
 	for (size_t i = s; i + n <= e; i++)
-		if (strncasecmp(p + i, w, n) == 0 && (i == s || !isalpha((unsigned char)p[i - 1])) &&
+		if (strncasecmp(p + i, w, n) == 0 &&
+		    (i == s || !isalpha((unsigned char)p[i - 1])) &&
 		    (i + n == e || !isalpha((unsigned char)p[i + n])))
 			return true;
 	return false;
@@ -69,14 +69,15 @@ static bool from_names(const char *p, size_t len, const char *w, size_t n)
 	return false;
 }
 
-char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c,
-			   const int64_t *pages, size_t np)
+char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+			   size_t np)
 {
 	const char *t = u->r->text;
 	/* "Carver asked": the capitalised word before a verb of asking */
 	size_t ws = 0, we = 0;
 	for (size_t i = c->start; i < c->end && !we; i++) {
-		if (!isalpha((unsigned char)t[i]) || (i > c->start && isalpha((unsigned char)t[i - 1])))
+		if (!isalpha((unsigned char)t[i]) ||
+		    (i > c->start && isalpha((unsigned char)t[i - 1])))
 			continue;
 		size_t e = i;
 		while (e < c->end && isalpha((unsigned char)t[e]))
@@ -102,13 +103,13 @@ char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c,
 		struct sw_err e = { 0 };
 		if (!sw__verify_found(u, sw_record_page_by_id(&pg, u->m, pages[q], &e), &e))
 			continue;
-		int64_t at = pg.page_no > 1 &&
-					     sw__verify_found(u,
-							      sw_record_doc_page(&first, u->m,
-										 pg.doc_id, 1, &e),
-							      &e) ?
-				     first.id :
-				     pages[q];
+		int64_t at =
+			pg.page_no > 1 && sw__verify_found(u,
+							   sw_record_doc_page(&first, u->m,
+									      pg.doc_id, 1, &e),
+							   &e)
+				? first.id
+				: pages[q];
 		sw_record_page_release(&pg);
 		sw_record_page_release(&first);
 		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, at, &e), &e))
@@ -123,9 +124,10 @@ char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c,
 		while (ve > vs && (p[ve - 1] == ' ' || p[ve - 1] == '\r'))
 			ve--;
 		char *pn = sw__verify_page_name(u, at);
-		char *why = sw_xasprintf("%s is addressed to %.*s: %.*s is the one asked, not the one "
-					 "asking",
-					 pn, (int)(ve - vs), p + vs, (int)(we - ws), t + ws);
+		char *why =
+			sw_xasprintf("%s is addressed to %.*s: %.*s is the one asked, not the one "
+				     "asking",
+				     pn, (int)(ve - vs), p + vs, (int)(we - ws), t + ws);
 		free(pn);
 		return why;
 	}

@@ -19,7 +19,7 @@
 #define LABEL_DAYS 4 /* days read of one labelled line */
 
 struct labelled {
-	size_t ls, le, ce;     /* the line; its label ends at ce (the colon) */
+	size_t ls, le, ce; /* the line; its label ends at ce (the colon) */
 	struct sw__verify_day day;
 };
 
@@ -73,8 +73,11 @@ static size_t labelled_days(const char *p, size_t len, struct labelled *out, siz
 			size_t z = le;
 			while (z > ce && (p[z - 1] == ' ' || p[z - 1] == '\r'))
 				z--;
-			if (sw__verify_text_days(p + ce + 1, z - ce - 1, d, 0, LABEL_DAYS, false) == 1)
-				out[n++] = (struct labelled){ .ls = a, .le = z, .ce = ce, .day = d[0] };
+			if (sw__verify_text_days(p + ce + 1, z - ce - 1, d, 0, LABEL_DAYS, false) ==
+			    1)
+				out[n++] = (struct labelled){
+					.ls = a, .le = z, .ce = ce, .day = d[0]
+				};
 		}
 		i = le < len ? le + 1 : len;
 	}
@@ -92,7 +95,8 @@ char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
 	for (size_t k = 0; k < c->nfacts && nd < 2; k++)
 		if (c->facts[k].kind == SW_FACT_DATE) {
 			nd = sw__verify_text_days(t + c->facts[k].start,
-						  c->facts[k].end - c->facts[k].start, sd, nd, 2, false);
+						  c->facts[k].end - c->facts[k].start, sd, nd, 2,
+						  false);
 			df = &c->facts[k];
 		}
 	if (nd != 1 || !df)
@@ -124,8 +128,9 @@ char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
 			continue;
 		char *pn = sw__verify_page_name(u, pages[q]);
 		why = sw_xasprintf("%s gives \"%.*s\"; %.*s is its \"%.*s\"", pn,
-				   (int)(act->le - act->ls), p + act->ls, (int)(df->end - df->start),
-				   t + df->start, (int)(mine->ce - mine->ls), p + mine->ls);
+				   (int)(act->le - act->ls), p + act->ls,
+				   (int)(df->end - df->start), t + df->start,
+				   (int)(mine->ce - mine->ls), p + mine->ls);
 		free(pn);
 	}
 	free(sent);

@@ -159,6 +159,37 @@ bool sw__verify_has_word(const char *t, size_t len, const char *w);
 /* Whether it holds one of words[0..n). */
 bool sw__verify_has_any(const char *t, size_t len, const char *const *words, size_t n);
 
+/* ----------------------------- where a fact stands (rules_prop_find.c) */
+
+enum sw__fact_state { SW__FACT_ON, SW__FACT_MISSING, SW__FACT_DIFFERS, SW__FACT_SKIP };
+
+struct sw__fact_check {
+	enum sw__fact_state st;
+	int64_t page;        /* where it is (SW__FACT_ON), or the page that differs */
+	char *page_says;     /* SW__FACT_DIFFERS: the page's words */
+	char *elsewhere;     /* a page not cited that has it, or NULL */
+	size_t at, end;      /* SW__FACT_ON: where on the page */
+	bool weak;           /* SW__FACT_ON by a figure of another unit ("5 extended") */
+	bool labelled;       /* SW__FACT_DIFFERS from the page's labelled line for it */
+};
+
+/* Look for fact f of proposition c on page id: SW__FACT_ON,
+ * SW__FACT_DIFFERS or SW__FACT_MISSING in *fc; a cited transcript page only
+ * on the lines its citation pins when pins.  false on a hard failure. */
+bool sw__verify_fact_on_page(struct sw__verify_run *u, const struct sw_claim *c,
+			     const struct sw_claim_fact *f, int64_t id, struct sw__fact_check *fc,
+			     bool cited, bool pins);
+/* A page no citation of c names that holds fact f (a miscite): its name
+ * (caller frees), *same_doc when it is in a cited page's document; or
+ * NULL. */
+char *sw__verify_fact_elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
+				const struct sw_claim_fact *f, const int64_t *pages, size_t np,
+				bool *same_doc);
+/* Another line of a cited transcript page that holds fact f, off the
+ * pin: "Smith Dep. 4:3" (caller frees); or NULL. */
+char *sw__verify_fact_off_pin(struct sw__verify_run *u, const struct sw_claim *c,
+			      const struct sw_claim_fact *f, const int64_t *pages, size_t np);
+
 /* A name the record does not know whose last word the page gives another
  * party ("Swift Freight", the page's "Northway Freight"): that party's
  * bytes [*rs, *re) of p; false when none. */

@@ -46,8 +46,7 @@ static bool number_after(const char *p, size_t len, size_t i, size_t *ds, size_t
 
 /* Whether p[i..] holds label words lw (n words) with any run of blanks
  * between them; the end in *e. */
-static bool label_at(const char *p, size_t len, size_t i, char lw[][NUM_LABEL], size_t n,
-		     size_t *e)
+static bool label_at(const char *p, size_t len, size_t i, char lw[][NUM_LABEL], size_t n, size_t *e)
 {
 	if (i > 0 && isalpha((unsigned char)p[i - 1]))
 		return false;
@@ -71,9 +70,8 @@ static bool label_at(const char *p, size_t len, size_t i, char lw[][NUM_LABEL], 
 	return true;
 }
 
-char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c,
-			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			  size_t nsp)
+char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+			  size_t np, const struct sw__verify_range *sp, size_t nsp)
 {
 	const char *t = u->r->text;
 	for (size_t i = c->start; i < c->end && !u->err.code; i++) {
@@ -103,8 +101,9 @@ char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c,
 		}
 		/* the words in order, past a leading word that names nothing
 		 * ("At Meeting No. 12", "Under Change Order No. 7") */
-		static const char *const lead[] = { "The", "At", "Under", "In", "On", "By", "For",
-						    "From", "To", "After", "Before", "See", "Per" };
+		static const char *const lead[] = { "The",    "At",  "Under", "In", "On",
+						    "By",     "For", "From",  "To", "After",
+						    "Before", "See", "Per" };
 		size_t w = 0;
 		for (size_t x = first; x < i && w < n;) {
 			size_t xe = x;
@@ -112,7 +111,8 @@ char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c,
 				xe++;
 			bool skip = false;
 			for (size_t k = 0; k < SW_ARRAY_LEN(lead) && !skip && !w; k++)
-				skip = xe - x == strlen(lead[k]) && !strncmp(t + x, lead[k], xe - x);
+				skip = xe - x == strlen(lead[k]) &&
+				       !strncmp(t + x, lead[k], xe - x);
 			if (!skip) {
 				memcpy(lw[w], t + x, xe - x);
 				lw[w][xe - x] = '\0';
@@ -128,14 +128,16 @@ char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c,
 			continue; /* "No. 4 shipped": no label */
 		for (size_t q = 0; q < np && !u->err.code; q++) {
 			struct sw_err e = { 0 };
-			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					      &e))
 				continue;
 			const char *p = u->page.data;
 			size_t len = u->page.len, other = 0, oe = 0;
 			bool same = false;
 			for (size_t x = 0; x < len && !same; x++) {
 				size_t le, ps, pe;
-				if (!label_at(p, len, x, lw, w, &le) || !number_after(p, len, le, &ps, &pe))
+				if (!label_at(p, len, x, lw, w, &le) ||
+				    !number_after(p, len, le, &ps, &pe))
 					continue;
 				same = pe - ps == de - ds && strncmp(p + ps, t + ds, de - ds) == 0;
 				if (!same && !oe) {

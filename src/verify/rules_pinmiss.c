@@ -66,7 +66,8 @@ char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *
 		struct sw_err err = { 0 };
 		if (np > 1 || !sw__verify_pin_of(u, c, pages[q], &l0, &l1) || l1 < l0 ||
 		    !sw__verify_witness(u, pages[q], witness, sizeof(witness)) ||
-		    !sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &err), &err) ||
+		    !sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &err),
+				      &err) ||
 		    !sw__verify_lines_of(u->page.data, u->page.len, l0, l1, &s, &e) ||
 		    sw__verify_shared(plain, u->page.data, s, e, rd) > 0)
 			continue;
@@ -83,11 +84,12 @@ char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *
 		for (uint32_t n = 1; n <= count && n <= PIN_PAGES && !u->err.code; n++) {
 			struct sw_record_page x = { 0 };
 			size_t ws = 0, we = 0, got;
-			bool ok = sw__verify_found(u, sw_record_doc_page(&x, u->m, doc, n, &err), &err) &&
-				  sw__verify_found(u, sw_record_page_text(&u->page, u->m, x.id, &err),
-						   &err);
-			if (ok && (got = best_window(u->page.data, u->page.len, plain, rd, &ws, &we)) >
-					  best) {
+			bool ok = sw__verify_found(u, sw_record_doc_page(&x, u->m, doc, n, &err),
+						   &err) &&
+				  sw__verify_found(
+					  u, sw_record_page_text(&u->page, u->m, x.id, &err), &err);
+			if (ok && (got = best_window(u->page.data, u->page.len, plain, rd, &ws,
+						     &we)) > best) {
 				best = got;
 				at = x.id;
 				free(said);
@@ -98,13 +100,14 @@ char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *
 		}
 		/* plainly: three shared, or two that are most of its words */
 		if ((best >= 3 || (best >= 2 && best * 2 >= plain->n)) && at >= 0) {
-			char *pn = sw__verify_page_name(u, pages[q]), *an = sw__verify_page_name(u, at);
+			char *pn = sw__verify_page_name(u, pages[q]),
+			     *an = sw__verify_page_name(u, at);
 			/* the quotation on one line */
 			for (char *z = said; *z; z++)
 				if (*z == '\n' || *z == '\r')
 					*z = ' ';
-			why = sw_xasprintf("the cited lines of %s say none of it; %s does: \"%s\"", pn,
-					   an, said);
+			why = sw_xasprintf("the cited lines of %s say none of it; %s does: \"%s\"",
+					   pn, an, said);
 			free(pn);
 			free(an);
 		}

@@ -14,16 +14,16 @@
 #include "verify/rules_int.h"
 
 static const char *const states[] = {
-	"Alabama",	  "Alaska",	    "Arizona",	      "Arkansas",     "California",
-	"Colorado",	  "Connecticut",    "Delaware",	      "Florida",      "Georgia",
-	"Hawaii",	  "Idaho",	    "Illinois",	      "Indiana",      "Iowa",
-	"Kansas",	  "Kentucky",	    "Louisiana",      "Maine",	      "Maryland",
-	"Massachusetts",  "Michigan",	    "Minnesota",      "Mississippi",  "Missouri",
-	"Montana",	  "Nebraska",	    "Nevada",	      "New Hampshire", "New Jersey",
-	"New Mexico",	  "New York",	    "North Carolina", "North Dakota", "Ohio",
-	"Oklahoma",	  "Oregon",	    "Pennsylvania",   "Rhode Island", "South Carolina",
-	"South Dakota",	  "Tennessee",	    "Texas",	      "Utah",	      "Vermont",
-	"Virginia",	  "Washington",	    "West Virginia",  "Wisconsin",    "Wyoming",
+	"Alabama",	 "Alaska",	"Arizona",	  "Arkansas",	   "California",
+	"Colorado",	 "Connecticut", "Delaware",	  "Florida",	   "Georgia",
+	"Hawaii",	 "Idaho",	"Illinois",	  "Indiana",	   "Iowa",
+	"Kansas",	 "Kentucky",	"Louisiana",	  "Maine",	   "Maryland",
+	"Massachusetts", "Michigan",	"Minnesota",	  "Mississippi",   "Missouri",
+	"Montana",	 "Nebraska",	"Nevada",	  "New Hampshire", "New Jersey",
+	"New Mexico",	 "New York",	"North Carolina", "North Dakota",  "Ohio",
+	"Oklahoma",	 "Oregon",	"Pennsylvania",	  "Rhode Island",  "South Carolina",
+	"South Dakota",	 "Tennessee",	"Texas",	  "Utah",	   "Vermont",
+	"Virginia",	 "Washington",	"West Virginia",  "Wisconsin",	   "Wyoming",
 };
 
 /* Whether ", <a state>" stands at i of p: the state's end in *e. */
@@ -77,7 +77,8 @@ char *sw__verify_place(struct sw__verify_run *u, const struct sw_claim *c, const
 		size_t cn = i - cs;
 		for (size_t q = 0; q < np && !u->err.code; q++) {
 			struct sw_err e = { 0 };
-			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
+			if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e),
+					      &e))
 				continue;
 			const char *p = u->page.data;
 			size_t len = u->page.len, other = 0, oe = 0;

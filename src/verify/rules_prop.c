@@ -17,251 +17,6 @@
 
 #include "verify/rules_int.h"
 
-#define PROP_ELSEWHERE_PAGES 16 /* pages read when a fact is not on the cited ones */
-#define PROP_NEAR 80            /* bytes before a page's number searched for a word */
-
-enum fact_state { FACT_ON, FACT_MISSING, FACT_DIFFERS, FACT_SKIP };
-
-struct fact_check {
-	enum fact_state st;
-	int64_t page;        /* where it is (FACT_ON), or the page that differs */
-	char *page_says;     /* FACT_DIFFERS: the page's words */
-	char *elsewhere;     /* a page not cited that has it, or NULL */
-	size_t at, end;      /* FACT_ON: where on the page */
-	bool weak;           /* FACT_ON by a figure of another unit ("5 extended") */
-	bool labelled;       /* FACT_DIFFERS from the page's labelled line for it */
-};
-
-static bool same_value(const struct sw_claim_fact *f, const struct sw_fact_token *t)
-{
-	switch (f->kind) {
-	case SW_FACT_MONEY:
-	case SW_FACT_QUANTITY:
-		return (t->kind == SW_FACT_MONEY || t->kind == SW_FACT_QUANTITY) &&
-		       t->value == f->value;
-	case SW_FACT_PERCENT:
-		return t->kind == SW_FACT_PERCENT && t->value == f->value;
-	case SW_FACT_IDENTIFIER: {
-		/* "PO 4471" and a table's column PO holding 4471 */
-		const char *num = strrchr(f->id, '-');
-		if (t->kind == SW_FACT_QUANTITY && !t->unit[0] && num && t->value % 100 == 0) {
-			char d[32];
-			snprintf(d, sizeof(d), "%lld", (long long)(t->value / 100));
-			return strcmp(num + 1, d) == 0;
-		}
-		if (t->kind != SW_FACT_IDENTIFIER)
-			return false;
-		if (strcmp(t->id, f->id) == 0)
-			return true;
-		/* "po-4471" and "4471" after another word: the number parts agree */
-		const char *a = strrchr(f->id, '-'), *b = strrchr(t->id, '-');
-		return a && b && strcmp(a, b) == 0 && isdigit((unsigned char)a[1]) &&
-		       strncmp(f->id, t->id, (size_t)(a - f->id)) == 0;
-	}
-	case SW_FACT_DATE:
-		break;
-	}
-	return false;
-}
-
-/* Whether one of the sentence's words before fact f (four letters or more)
- * is in the page's PROP_NEAR bytes before t. */
-static bool near_words(const char *s, size_t ss, const struct sw_claim_fact *f, const char *p,
-		       size_t t0)
-{
-	size_t b = f->start > ss + 48 ? f->start - 48 : ss;
-	size_t pb = t0 > PROP_NEAR ? t0 - PROP_NEAR : 0;
-	for (size_t i = b; i < f->start;) {
-		if (!isalpha((unsigned char)s[i])) {
-			i++;
-			continue;
-		}
-		size_t e = i;
-		while (e < f->start && isalpha((unsigned char)s[e]))
-			e++;
-		if (e - i >= 4 && (i == 0 || !isalpha((unsigned char)s[i - 1])))
-			for (size_t k = pb; k + (e - i) <= t0; k++)
-				if (strncasecmp(p + k, s + i, e - i) == 0)
-					return true;
-		i = e;
-	}
-	return false;
-}
-
-/* Whether page token t is a figure of the same kind as f that says
- * something else. */
-static bool differs(const struct sw__verify_run *u, const struct sw_claim *c,
-		    const struct sw_claim_fact *f, const struct sw_fact_token *t, const char *p)
-{
-	if (same_value(f, t))
-		return false;
-	switch (f->kind) {
-	case SW_FACT_QUANTITY:
-		return t->kind == SW_FACT_QUANTITY && f->unit[0] && strcmp(f->unit, t->unit) == 0;
-	case SW_FACT_MONEY:
-		return t->kind == SW_FACT_MONEY && near_words(u->r->text, c->start, f, p, t->start);
-	case SW_FACT_PERCENT:
-		return t->kind == SW_FACT_PERCENT && near_words(u->r->text, c->start, f, p, t->start);
-	case SW_FACT_IDENTIFIER: {
-		const char *a = strchr(f->id, '-'), *b = strchr(t->id, '-');
-		return t->kind == SW_FACT_IDENTIFIER && a && b && a - f->id == b - t->id &&
-		       strncmp(f->id, t->id, (size_t)(a - f->id)) == 0;
-	}
-	case SW_FACT_DATE:
-		break;
-	}
-	return false;
-}
-
-/* Look for fact f on page id: FACT_ON, FACT_DIFFERS or FACT_MISSING; a
- * cited transcript page only on the lines its citation pins when pins.
- * false on a hard failure. */
-static bool on_page(struct sw__verify_run *u, const struct sw_claim *c,
-		    const struct sw_claim_fact *f, int64_t id, struct fact_check *fc, bool cited,
-		    bool pins)
-{
-	struct sw_err e = { 0 };
-	if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, id, &e), &e))
-		return false;
-	const char *p = u->page.data;
-	struct sw__verify_lines ln = { 0 };
-	size_t pos = 0, len = u->page.len, ps, pe;
-	if (cited && pins && sw__verify_pin(u, c, id, p, len, &ps, &pe, NULL, NULL)) {
-		sw__verify_lines_read(&ln, p, ps, pe);
-		p = ln.text;
-		len = ln.len;
-	}
-	struct sw_fact_token t;
-	bool diff = false;
-	size_t ds = 0, de = 0;
-	while (sw_claims_next_fact(&t, p, len, &pos)) {
-		/* elsewhere, a bare value is not enough: "three weeks" is not
-		 * "Three years" */
-		if (same_value(f, &t) &&
-		    (cited || f->kind != SW_FACT_QUANTITY || strcmp(f->unit, t.unit) == 0)) {
-			fc->st = FACT_ON;
-			fc->page = id;
-			fc->weak = f->kind == SW_FACT_QUANTITY && t.unit[0] && f->unit[0] &&
-				   strcmp(f->unit, t.unit) != 0;
-			fc->at = ln.map ? ln.map[t.start] : t.start;
-			fc->end = ln.map ? ln.map[t.end - 1] + 1 : t.end;
-			sw__verify_lines_release(&ln);
-			return true;
-		}
-		if (cited && !diff && differs(u, c, f, &t, p)) {
-			diff = true;
-			ds = t.start;
-			de = t.end;
-		}
-	}
-	if (diff && fc->st != FACT_DIFFERS) {
-		fc->st = FACT_DIFFERS;
-		fc->page = id;
-		fc->page_says = sw_xstrndup(p + ds, de - ds);
-	}
-	sw__verify_lines_release(&ln);
-	return true;
-}
-
-/* The phrase a search for fact f uses: its number grouped by thousands as
- * the search tokenizer cuts "12,000" ("12 000"), an identifier's numbers. */
-static void fact_phrase(char *out, size_t cap, const struct sw_claim_fact *f)
-{
-	if (f->kind == SW_FACT_IDENTIFIER) {
-		const char *d = strrchr(f->id, '-');
-		snprintf(out, cap, "%s", d ? d + 1 : f->id);
-		return;
-	}
-	char digits[32];
-	int n = snprintf(digits, sizeof(digits), "%lld", (long long)(f->value / 100));
-	size_t k = 0;
-	for (int i = 0; i < n && k + 2 < cap; i++) {
-		if (i && (n - i) % 3 == 0)
-			out[k++] = ' ';
-		out[k++] = digits[i];
-	}
-	out[k] = '\0';
-	if (f->value % 100)
-		snprintf(out + k, cap - k, " %02lld", (long long)(f->value % 100));
-}
-
-/* The document of page id and the page's number in it (-1 when unknown). */
-static int64_t doc_of(struct sw__verify_run *u, int64_t page, uint32_t *page_no)
-{
-	struct sw_record_page p = { 0 };
-	struct sw_err e = { 0 };
-	int64_t d = -1;
-	if (page_no)
-		*page_no = 0;
-	if (sw__verify_found(u, sw_record_page_by_id(&p, u->m, page, &e), &e)) {
-		d = p.doc_id;
-		if (page_no)
-			*page_no = p.page_no;
-	}
-	sw_record_page_release(&p);
-	return d;
-}
-
-/* Another evidence page, not one of the cited, that holds f: its name,
- * searched for as digits and as words ("14 days" and "fourteen days").  An
- * identifier in a heading of a cited page's document (the invoice number
- * at the top of its first page) is the document's own: *same_doc is set. */
-static char *elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
-		       const struct sw_claim_fact *f, const int64_t *pages, size_t npages,
-		       bool *same_doc)
-{
-	char phrase[64];
-	struct sw_buf words = SW_BUF_INIT;
-	const char *ph[1] = { phrase };
-	int64_t *hits = NULL, *more = NULL;
-	size_t nh = 0, nm = 0;
-	char *name = NULL;
-	struct sw_err e = { 0 };
-	fact_phrase(phrase, sizeof(phrase), f);
-	if (!sw__verify_found(u, sw_record_find_pages(&hits, &nh, u->m, ph, 1,
-						      PROP_ELSEWHERE_PAGES + npages, &e), &e))
-		return NULL;
-	sw__verify_fact_words(&words, f);
-	if (words.len) {
-		const char *wp[1] = { words.data };
-		if (sw__verify_found(u, sw_record_find_pages(&more, &nm, u->m, wp, 1,
-							     PROP_ELSEWHERE_PAGES + npages, &e),
-				     &e) && nm) {
-			hits = sw_xrealloc(hits, (nh + nm) * sizeof(*hits));
-			for (size_t k = 0; k < nm; k++) {
-				bool dup = false;
-				for (size_t q = 0; q < nh && !dup; q++)
-					dup = hits[q] == more[k];
-				if (!dup)
-					hits[nh++] = more[k];
-			}
-		}
-		free(more);
-	}
-	sw_buf_release(&words);
-	for (size_t k = 0; k < nh && !*same_doc && !u->err.code &&
-			   (!name || f->kind == SW_FACT_IDENTIFIER); k++) {
-		bool cited = false;
-		for (size_t q = 0; q < npages; q++)
-			cited |= pages[q] == hits[k];
-		struct fact_check fc = { .st = FACT_MISSING };
-		if (cited || !on_page(u, c, f, hits[k], &fc, false, false) || fc.st != FACT_ON)
-			continue;
-		if (!name)
-			name = sw__verify_page_name(u, hits[k]);
-		if (f->kind != SW_FACT_IDENTIFIER)
-			continue;
-		uint32_t no;
-		int64_t d = doc_of(u, hits[k], &no);
-		if (d < 0 || !sw__verify_heading(u->page.data, u->page.len, fc.at, no == 1))
-			continue;
-		for (size_t q = 0; q < npages && !*same_doc; q++)
-			*same_doc = doc_of(u, pages[q], NULL) == d;
-	}
-	free(hits);
-	return name;
-}
-
 static void add_cited(struct sw__verify_run *u, size_t k, int64_t *pages, size_t *n)
 {
 	const struct sw__verify_resolved *res = &u->res[k];
@@ -315,31 +70,6 @@ static bool is_cite(const struct sw__verify_run *u, const struct sw_claim *c,
 	return false;
 }
 
-/* Fact f of a pinned transcript page, outside the pinned lines: "Smith
- * Dep. 4:3" (caller frees), or NULL when it is not on those pages. */
-static char *off_pin(struct sw__verify_run *u, const struct sw_claim *c,
-		     const struct sw_claim_fact *f, const int64_t *pages, size_t np)
-{
-	for (size_t q = 0; q < np && !u->err.code; q++) {
-		struct sw_err e = { 0 };
-		size_t s, en;
-		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e) ||
-		    !sw__verify_pin(u, c, pages[q], u->page.data, u->page.len, &s, &en, NULL, NULL))
-			continue;
-		struct fact_check fc = { .st = FACT_MISSING };
-		if (!on_page(u, c, f, pages[q], &fc, true, false) || fc.st != FACT_ON) {
-			free(fc.page_says);
-			continue;
-		}
-		long line = sw__verify_line_of(u->page.data, u->page.len, fc.at);
-		char *pn = sw__verify_page_name(u, pages[q]);
-		char *out = line > 0 ? sw_xasprintf("%s:%ld", pn, line) : sw_xstrdup(pn);
-		free(pn);
-		return out;
-	}
-	return NULL;
-}
-
 /* The word after [e, ...) of t into w (folded), or "". */
 static void next_word(const char *t, size_t len, size_t e, char *w, size_t cap)
 {
@@ -355,7 +85,7 @@ static void next_word(const char *t, size_t len, size_t e, char *w, size_t cap)
  * that follows f in the sentence ("twenty-seven days late" and "twenty
  * days late"): the same span, another length. */
 static bool same_next_word(struct sw__verify_run *u, const struct sw_claim_fact *f,
-			   const struct fact_check *fc)
+			   const struct sw__fact_check *fc)
 {
 	char a[24], b[24];
 	struct sw_err e = { 0 };
@@ -387,7 +117,7 @@ static bool literal_in(const char *p, size_t len, const char *w, size_t n)
 }
 
 static char *literal_id(struct sw__verify_run *u, const struct sw_claim_fact *f,
-			const int64_t *pages, size_t np, struct fact_check *fc,
+			const int64_t *pages, size_t np, struct sw__fact_check *fc,
 			const struct sw__verify_rows *rows)
 {
 	const char *t = u->r->text;
@@ -406,7 +136,7 @@ static char *literal_id(struct sw__verify_run *u, const struct sw_claim_fact *f,
 	if (rows && rows->set && rows->rows_text && rows->table_text &&
 	    literal_in(rows->table_text, strlen(rows->table_text), t + s, n) &&
 	    !literal_in(rows->rows_text, strlen(rows->rows_text), t + s, n)) {
-		fc->st = FACT_DIFFERS;
+		fc->st = SW__FACT_DIFFERS;
 		fc->page = rows->page;
 		fc->labelled = true;
 		free(fc->page_says);
@@ -432,16 +162,16 @@ static char *literal_id(struct sw__verify_run *u, const struct sw_claim_fact *f,
  * judge. */
 static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		     const struct sw_claim_fact *f, const int64_t *pages, size_t np,
-		     struct fact_check *fc, const struct sw__verify_rows *rows)
+		     struct sw__fact_check *fc, const struct sw__verify_rows *rows)
 {
 	char *how = NULL;
 	/* the page gives the same span another length ("nine working days of
 	 * standby" for "eleven working days of standby"): what it says stands */
-	if (fc->st == FACT_DIFFERS && sw__verify_is_duration(f) && same_next_word(u, f, fc))
+	if (fc->st == SW__FACT_DIFFERS && sw__verify_is_duration(f) && same_next_word(u, f, fc))
 		return NULL;
 	/* the page counts the same thing otherwise ("Welds tested ... 52",
 	 * "2 men"): a bare 45 elsewhere on it is no support */
-	if (fc->st == FACT_DIFFERS && f->kind == SW_FACT_QUANTITY &&
+	if (fc->st == SW__FACT_DIFFERS && f->kind == SW_FACT_QUANTITY &&
 	    (fc->labelled || !sw__verify_is_duration(f)))
 		return NULL;
 	/* a span of days, weeks, months or years is written with its unit or
@@ -456,7 +186,7 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 		if (!u->err.code && (how = sw__verify_count(u, c, f, pages, np, &cp, &listed)))
 			fc->page = cp;
 		if (!how && listed) {
-			fc->st = FACT_DIFFERS;
+			fc->st = SW__FACT_DIFFERS;
 			fc->labelled = true;
 			fc->page = pages[0];
 			free(fc->page_says);
@@ -547,12 +277,12 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 	if (how) {
 		free(fc->page_says);
 		fc->page_says = NULL;
-		fc->st = FACT_ON;
-	} else if (fc->st == FACT_DIFFERS && sw__verify_is_duration(f) &&
+		fc->st = SW__FACT_ON;
+	} else if (fc->st == SW__FACT_DIFFERS && sw__verify_is_duration(f) &&
 		   !same_next_word(u, f, fc)) {
 		free(fc->page_says);
 		fc->page_says = NULL;
-		fc->st = FACT_MISSING;
+		fc->st = SW__FACT_MISSING;
 	}
 	return how;
 }
@@ -579,7 +309,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	const char *t = u->r->text;
 	int64_t pages[SW_VERIFY_MAX_PAGES];
 	size_t np = cited_pages(u, c, pages), checked = 0, bad = 0;
-	struct fact_check *fc = sw_xcalloc(c->nfacts + 1, sizeof(*fc));
+	struct sw__fact_check *fc = sw_xcalloc(c->nfacts + 1, sizeof(*fc));
 	struct sw_fact_verdict *fv = sw_xcalloc(c->nfacts + SW__VERIFY_PROP_NAMES + 1, sizeof(*fv));
 	size_t nfv = c->nfacts;
 	struct sw_buf why = SW_BUF_INIT, ok = SW_BUF_INIT;
@@ -617,10 +347,10 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	size_t pq = SIZE_MAX, pr = SIZE_MAX, pp = SIZE_MAX;
 	bool product = sw__verify_stated_product(t, c, &pq, &pr, &pp);
 	if (product) {
-		struct fact_check rc = { 0 };
-		for (size_t q = 0; q < np && rc.st != FACT_ON && !u->err.code; q++)
-			on_page(u, c, &c->facts[pr], pages[q], &rc, true, true);
-		product = rc.st == FACT_ON;
+		struct sw__fact_check rc = { 0 };
+		for (size_t q = 0; q < np && rc.st != SW__FACT_ON && !u->err.code; q++)
+			sw__verify_fact_on_page(u, c, &c->facts[pr], pages[q], &rc, true, true);
+		product = rc.st == SW__FACT_ON;
 		free(rc.page_says);
 	}
 	for (size_t k = 0; k < c->nfacts && !u->err.code; k++) {
@@ -638,7 +368,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			continue;
 		}
 		if (f->kind == SW_FACT_DATE || (f->kind == SW_FACT_IDENTIFIER && is_cite(u, c, f))) {
-			fc[k].st = FACT_SKIP;
+			fc[k].st = SW__FACT_SKIP;
 			fv[k].own_claim = true;
 			/* a date its own claim finds wrong is a fact of the
 			 * sentence that fails: the proposition says so too */
@@ -656,7 +386,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			continue;
 		}
 		checked++;
-		fc[k].st = FACT_MISSING;
+		fc[k].st = SW__FACT_MISSING;
 		char *says = NULL;
 		int in_row = have_rows ? sw__verify_row_fact(u, &rows, f, &says) : 0;
 		if (in_row) {
@@ -680,9 +410,9 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			free(pn);
 			continue;
 		}
-		for (size_t q = 0; q < np && fc[k].st != FACT_ON && !u->err.code; q++)
-			on_page(u, c, f, pages[q], &fc[k], true, true);
-		if (fc[k].st == FACT_ON && sw__verify_denied_mention(t, c->start, f)) {
+		for (size_t q = 0; q < np && fc[k].st != SW__FACT_ON && !u->err.code; q++)
+			sw__verify_fact_on_page(u, c, f, pages[q], &fc[k], true, true);
+		if (fc[k].st == SW__FACT_ON && sw__verify_denied_mention(t, c->start, f)) {
 			char *pn = sw__verify_page_name(u, fc[k].page);
 			sw_buf_addf(&why, "%sthe sentence says the page does not mention %.*s, but %s "
 				    "does", why.len ? "; " : "", w, t + f->start, pn);
@@ -694,7 +424,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		}
 		/* a count the page gives in a labelled line: "Welds tested
 		 * ...... 52" for "tested 45 welds" */
-		for (size_t q = 0; q < np && (fc[k].st != FACT_ON || fc[k].weak) &&
+		for (size_t q = 0; q < np && (fc[k].st != SW__FACT_ON || fc[k].weak) &&
 				   f->kind == SW_FACT_QUANTITY && !u->err.code; q++) {
 			struct sw_err e = { 0 };
 			char *lsays = NULL;
@@ -704,12 +434,12 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			int lv = sw__verify_labelled(u->page.data, u->page.len, t, c->start, f,
 						     &lsays);
 			if (lv > 0) {
-				fc[k].st = FACT_ON;
+				fc[k].st = SW__FACT_ON;
 				fc[k].page = pages[q];
-			} else if (lv < 0 && fc[k].st != FACT_DIFFERS) {
+			} else if (lv < 0 && fc[k].st != SW__FACT_DIFFERS) {
 				fc[k].weak = false;
 				fc[k].labelled = true;
-				fc[k].st = FACT_DIFFERS;
+				fc[k].st = SW__FACT_DIFFERS;
 				fc[k].page = pages[q];
 				free(fc[k].page_says);
 				fc[k].page_says = lsays;
@@ -717,7 +447,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			}
 			free(lsays);
 		}
-		if (fc[k].st == FACT_ON) {
+		if (fc[k].st == SW__FACT_ON) {
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
 			fv[k].verdict = SW_VERDICT_SUPPORTED;
 			fv[k].found_on = sw__verify_page_name(u, fc[k].page);
@@ -734,16 +464,16 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 			free(how);
 			continue;
 		}
-		if (sw__verify_soft_count(t, f) && fc[k].st != FACT_DIFFERS) {
-			fc[k].st = FACT_SKIP; /* no list of its noun: not checked */
+		if (sw__verify_soft_count(t, f) && fc[k].st != SW__FACT_DIFFERS) {
+			fc[k].st = SW__FACT_SKIP; /* no list of its noun: not checked */
 			checked--;
 			continue;
 		}
 		bool same_doc = false;
-		fc[k].elsewhere = off_pin(u, c, f, pages, np);
+		fc[k].elsewhere = sw__verify_fact_off_pin(u, c, f, pages, np);
 		if (!fc[k].elsewhere && !u->err.code)
-			fc[k].elsewhere = elsewhere(u, c, f, pages, np, &same_doc);
-		if (same_doc && f->kind == SW_FACT_IDENTIFIER && fc[k].st != FACT_DIFFERS) {
+			fc[k].elsewhere = sw__verify_fact_elsewhere(u, c, f, pages, np, &same_doc);
+		if (same_doc && f->kind == SW_FACT_IDENTIFIER && fc[k].st != SW__FACT_DIFFERS) {
 			sw_buf_addf(&ok, "%s%.*s", ok.len ? ", " : "", w, t + f->start);
 			fv[k].verdict = SW_VERDICT_SUPPORTED;
 			fv[k].found_on = sw_xstrdup(fc[k].elsewhere);
@@ -753,7 +483,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		if (why.len)
 			sw_buf_adds(&why, "; ");
 		fv[k].found_on = fc[k].elsewhere ? sw_xstrdup(fc[k].elsewhere) : NULL;
-		if (fc[k].st == FACT_DIFFERS) {
+		if (fc[k].st == SW__FACT_DIFFERS) {
 			char *pn = sw__verify_page_name(u, fc[k].page);
 			sw_buf_addf(&why, "%s says %s, not %.*s", pn, fc[k].page_says, w, t + f->start);
 			if (fc[k].elsewhere)
@@ -830,7 +560,7 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 	} else {
 		sw__verify_set(u, i, SW_VERDICT_SUPPORTED, "%s on %s", ok.data, where);
 		for (size_t k = 0; k < c->nfacts && u->r->verdicts[i].nevidence < 4; k++) {
-			if (fc[k].st != FACT_ON)
+			if (fc[k].st != SW__FACT_ON)
 				continue;
 			struct sw_record_page p = { 0 };
 			struct sw_err e = { 0 };

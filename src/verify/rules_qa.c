@@ -53,7 +53,8 @@ static bool has_word(const char *p, size_t s, size_t e, const char *w)
 {
 	size_t n = strlen(w);
 	for (size_t i = s; i + n <= e; i++)
-		if ((i == s || !isalpha((unsigned char)p[i - 1])) && strncasecmp(p + i, w, n) == 0 &&
+		if ((i == s || !isalpha((unsigned char)p[i - 1])) &&
+		    strncasecmp(p + i, w, n) == 0 &&
 		    (i + n == e || !isalpha((unsigned char)p[i + n])))
 			return true;
 	return false;
@@ -63,9 +64,9 @@ static bool has_word(const char *p, size_t s, size_t e, const char *w)
  * not "... or ...?" (which of two) nor "Didn't you ...?". */
 static bool yes_no(const char *p, size_t s, size_t e)
 {
-	static const char *const aux[] = { "did", "do", "does", "was", "were", "is", "are",
-					   "has", "have", "had", "will", "would", "could",
-					   "can", "should" };
+	static const char *const aux[] = { "did",  "do",    "does",  "was",  "were",
+					   "is",   "are",   "has",   "have", "had",
+					   "will", "would", "could", "can",  "should" };
 	char w[16];
 	first_word(p, s, e, w, sizeof(w));
 	return word_in(w, aux, SW_ARRAY_LEN(aux)) && !has_word(p, s, e, "or") &&
@@ -77,14 +78,15 @@ static bool yes_no(const char *p, size_t s, size_t e)
  * yes, "I don't recall" and "Keel Transport's drivers" neither. */
 static int answer_sign(const char *p, size_t s, size_t e)
 {
-	static const char *const unsure[] = { "recall", "remember", "know", "sure", "think",
-					      "believe", "aware", "guess", "maybe", "probably",
-					      "possibly", "depends", "sometimes" };
-	static const char *const yes[] = { "yes", "yeah", "yep", "correct", "right", "sure",
-					   "absolutely", "certainly" };
+	static const char *const unsure[] = { "recall",	  "remember", "know",	  "sure",
+					      "think",	  "believe",  "aware",	  "guess",
+					      "maybe",	  "probably", "possibly", "depends",
+					      "sometimes" };
+	static const char *const yes[] = { "yes",   "yeah", "yep",	  "correct",
+					   "right", "sure", "absolutely", "certainly" };
 	static const char *const subj[] = { "i", "we", "he", "she", "it", "they" };
-	static const char *const verb[] = { "did", "do", "does", "was", "were", "is", "are",
-					    "have", "has", "had" };
+	static const char *const verb[] = { "did", "do",  "does", "was", "were",
+					    "is",  "are", "have", "has", "had" };
 	/* "No, I don't recall": unsure anywhere in the first sentence */
 	size_t stop = s;
 	while (stop < e && p[stop] != '.' && p[stop] != '?' && p[stop] != '!')
@@ -268,8 +270,9 @@ static bool full_name(struct sw__verify_run *u, int64_t page, const char *first,
 		const char *p = u->page.data;
 		size_t len = ok ? u->page.len : 0;
 		for (size_t i = 0; i + fl + 2 < len; i++) {
-			if (strncmp(p + i, first, fl) != 0 || (i > 0 && isalpha((unsigned char)p[i - 1])) ||
-			    p[i + fl] != ' ' || !isupper((unsigned char)p[i + fl + 1]))
+			if (strncmp(p + i, first, fl) != 0 ||
+			    (i > 0 && isalpha((unsigned char)p[i - 1])) || p[i + fl] != ' ' ||
+			    !isupper((unsigned char)p[i + fl + 1]))
 				continue;
 			size_t b = i + fl + 1, z = b;
 			while (z < len && isalpha((unsigned char)p[z]))
@@ -303,8 +306,8 @@ static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int6
 			const char *p, const struct qa *x, const struct sw__verify_reading *sent,
 			struct sw__verify_reading *qr)
 {
-	static const char *const not_names[] = { "I", "We", "Our", "No", "Nobody", "The", "My",
-						 "He", "She", "They", "It", "Yes", "None" };
+	static const char *const not_names[] = { "I",  "We",  "Our",  "No", "Nobody", "The", "My",
+						 "He", "She", "They", "It", "Yes",    "None" };
 	const char *t = u->r->text;
 	char w[16];
 	first_word(p, x->qs, x->qe, w, sizeof(w));
@@ -326,7 +329,8 @@ static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int6
 			i++;
 		bool plain = false;
 		for (size_t k = 0; k < SW_ARRAY_LEN(not_names) && !plain; k++)
-			plain = i - b == strlen(not_names[k]) && !strncmp(p + b, not_names[k], i - b);
+			plain = i - b == strlen(not_names[k]) &&
+				!strncmp(p + b, not_names[k], i - b);
 		if (plain)
 			return NULL;
 		char nw[32];
@@ -439,7 +443,8 @@ char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const in
 				   has_word(p, qa[k].qs, qa[k].qe, "your");
 			if (you && !of_witness(t, c->start, c->end, witness))
 				continue;
-			bool sneg = sent->neg && sw__verify_shared_stems(&sent->targets, &qr->st) > 0;
+			bool sneg =
+				sent->neg && sw__verify_shared_stems(&sent->targets, &qr->st) > 0;
 			if (sent->neg && !sneg)
 				continue; /* a negation of something else: not plain */
 			if ((sneg ? -1 : 1) == sign)

@@ -19,8 +19,8 @@
 
 /* The line of p[0, len) holding w (n bytes, case folded, not inside a
  * longer token) from *from on: its bounds, or false. */
-static bool line_with(const char *p, size_t len, const char *w, size_t n, size_t *from,
-		      size_t *ls, size_t *le)
+static bool line_with(const char *p, size_t len, const char *w, size_t n, size_t *from, size_t *ls,
+		      size_t *le)
 {
 	for (size_t i = *from; i + n <= len; i++) {
 		if (strncasecmp(p + i, w, n) != 0 || (i > 0 && isalnum((unsigned char)p[i - 1])) ||
@@ -47,7 +47,8 @@ static bool row_like(const char *p, size_t s, size_t e)
 	while (a < e && (p[a] == ' ' || p[a] == '\t'))
 		a++;
 	for (size_t i = a + 1; i + 2 < e; i++)
-		if (p[i] == '\t' || p[i] == '|' || (p[i] == ' ' && p[i + 1] == ' ' && p[i - 1] != ' '))
+		if (p[i] == '\t' || p[i] == '|' ||
+		    (p[i] == ' ' && p[i + 1] == ' ' && p[i - 1] != ' '))
 			return true;
 	return false;
 }
@@ -63,9 +64,8 @@ static bool sibling(const char *p, size_t s, size_t e, const char *prefix, size_
 	return false;
 }
 
-char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c,
-			   const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			   size_t nsp)
+char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+			   size_t np, const struct sw__verify_range *sp, size_t nsp)
 {
 	const char *t = u->r->text;
 	const struct sw_claim_fact *id = NULL;
@@ -109,7 +109,8 @@ char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c,
 		/* the sentence's words (no names) its row lacks */
 		for (size_t w = 0; w < sent->st.n && !why; w++) {
 			const char *stem = sent->st.w[w];
-			if (sw__verify_has_stem(&sent->named, stem) || sw__verify_has_stem(&own->st, stem))
+			if (sw__verify_has_stem(&sent->named, stem) ||
+			    sw__verify_has_stem(&own->st, stem))
 				continue;
 			for (size_t i = 0; i < len && !why;) {
 				size_t le = i;
@@ -126,11 +127,17 @@ char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c,
 						while (b < le && p[b] == ' ')
 							b++;
 						why = sw_xasprintf(
-							"on %s the row of %.*s does not say it, another's "
+							"on %s the row of %.*s does not say it, "
+							"another's "
 							"does: \"%.*s\"; \"%.*s\"",
-							pn, (int)(id->end - id->start), t + id->start,
-							(int)(oe - a < ROW_QUOTE ? oe - a : ROW_QUOTE), p + a,
-							(int)(le - b < ROW_QUOTE ? le - b : ROW_QUOTE), p + b);
+							pn, (int)(id->end - id->start),
+							t + id->start,
+							(int)(oe - a < ROW_QUOTE ? oe - a
+										 : ROW_QUOTE),
+							p + a,
+							(int)(le - b < ROW_QUOTE ? le - b
+										 : ROW_QUOTE),
+							p + b);
 						free(pn);
 					}
 				}

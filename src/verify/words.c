@@ -11,14 +11,16 @@
 
 /* Words that carry no content of their own: they are not compared. */
 static const char *const plain[] = {
-	"that", "this", "with", "from", "have", "been", "were", "about", "testified",
-	"wrote", "said", "says", "states", "stated", "which", "would", "could", "should",
-	"their", "there", "under", "after", "before", "into", "than", "then", "them",
-	"they", "what", "when", "where", "while", "will", "shall", "also", "only", "each",
-	"such", "does", "did", "doing", "done", "admitted", "conceded", "confirmed",
-	"explained", "agreed", "page", "line", "lines", "those", "these", "upon", "over",
-	"very", "because", "whether", "his", "her", "its", "has", "had", "the", "and",
-	NULL,
+	"that",	    "this",	 "with",      "from",	   "have",   "been",   "were",
+	"about",    "testified", "wrote",     "said",	   "says",   "states", "stated",
+	"which",    "would",	 "could",     "should",	   "their",  "there",  "under",
+	"after",    "before",	 "into",      "than",	   "then",   "them",   "they",
+	"what",	    "when",	 "where",     "while",	   "will",   "shall",  "also",
+	"only",	    "each",	 "such",      "does",	   "did",    "doing",  "done",
+	"admitted", "conceded",	 "confirmed", "explained", "agreed", "page",   "line",
+	"lines",    "those",	 "these",     "upon",	   "over",   "very",   "because",
+	"whether",  "his",	 "her",	      "its",	   "has",    "had",    "the",
+	"and",	    NULL,
 };
 
 static bool plain_word(const char *w)
@@ -33,16 +35,29 @@ static bool plain_word(const char *w)
  * its passage has the other says the page the other way ("within" the
  * thirty days, the page's "past" them). */
 static const char *const opposite[][2] = {
-	{ "within", "past" }, { "within", "beyond" }, { "issu", "hold" },
-	{ "waiv", "reserv" }, { "damag", "good" }, { "accept", "reject" },
-	{ "approv", "reject" }, { "grant", "deni" },
-	{ "paid", "unpaid" }, { "early", "late" },
+	{ "within", "past" },
+	{ "within", "beyond" },
+	{ "issu", "hold" },
+	{ "waiv", "reserv" },
+	{ "damag", "good" },
+	{ "accept", "reject" },
+	{ "approv", "reject" },
+	{ "grant", "deni" },
+	{ "paid", "unpaid" },
+	{ "early", "late" },
 	/* a change that adds against one that deletes or deducts */
-	{ "adds", "delet" }, { "add", "delet" }, { "adds", "deduct" }, { "add", "deduct" },
-	{ "increas", "decreas" }, { "increas", "deduct" },
-	{ "fail", "pass" }, { "failed", "passed" },
+	{ "adds", "delet" },
+	{ "add", "delet" },
+	{ "adds", "deduct" },
+	{ "add", "deduct" },
+	{ "increas", "decreas" },
+	{ "increas", "deduct" },
+	{ "fail", "pass" },
+	{ "failed", "passed" },
 	/* a thing kept back against one let go */
-	{ "releas", "hold" }, { "withh", "issu" }, { "withh", "releas" },
+	{ "releas", "hold" },
+	{ "withh", "issu" },
+	{ "withh", "releas" },
 };
 
 /* The stem opposite to w's, or NULL. */
@@ -59,19 +74,21 @@ static const char *opposite_of(const char *w)
  * "nothing", "neither", "nor", "without", "cannot", "denied", "n't". */
 bool sw__verify_negation(const char *t, size_t e, size_t end, const char *w)
 {
-	static const char *const neg[] = { "not", "never", "none", "nothing", "neither", "nor",
-					   "without", "cannot", "denied", "denies", "deny",
-					   "nobody", "refused", "refuses", "refuse", "declined",
-					   "declines", "forbids", "forbid", "forbidden",
+	static const char *const neg[] = { "not",	"never",    "none",	  "nothing",
+					   "neither",	"nor",	    "without",	  "cannot",
+					   "denied",	"denies",   "deny",	  "nobody",
+					   "refused",	"refuses",  "refuse",	  "declined",
+					   "declines",	"forbids",  "forbid",	  "forbidden",
 					   "prohibits", "prohibit", "prohibited", NULL };
 	for (const char *const *p = neg; *p; p++)
 		if (strcmp(w, *p) == 0)
 			return true;
 	if (strcmp(w, "no") == 0)
-		return !(e + 3 < end && t[e] == '.' && t[e + 1] == ' ' &&
-			 (isdigit((unsigned char)t[e + 2]) ||
-			  (isupper((unsigned char)t[e + 2]) &&
-			   (isupper((unsigned char)t[e + 3]) || isdigit((unsigned char)t[e + 3])))));
+		return !(
+			e + 3 < end && t[e] == '.' && t[e + 1] == ' ' &&
+			(isdigit((unsigned char)t[e + 2]) ||
+			 (isupper((unsigned char)t[e + 2]) &&
+			  (isupper((unsigned char)t[e + 3]) || isdigit((unsigned char)t[e + 3])))));
 	size_t n = strlen(w);
 	return n > 3 && w[n - 1] == 't' && w[n - 2] == '\'' && w[n - 3] == 'n';
 }
@@ -82,20 +99,30 @@ void sw__verify_stem(char *w)
 {
 	/* irregular past tenses, so that "told" meets "tell" */
 	static const char *const irregular[][2] = {
-		{ "wrote", "write" }, { "written", "write" }, { "told", "tell" },
-		{ "sent", "send" }, { "paid", "pay" }, { "made", "make" }, { "took", "take" },
-		{ "taken", "take" }, { "gave", "give" }, { "given", "give" }, { "said", "say" },
-		{ "knew", "know" }, { "known", "know" }, { "drove", "drive" },
-		{ "driven", "drive" },
-		{ "began", "begin" }, { "begun", "begin" }, { "kept", "keep" }, { "left", "leave" },
-		{ "held", "hold" }, { "brought", "bring" }, { "bought", "buy" }, { "sold", "sell" },
-		{ "signed", "sign" }, { "chose", "choose" }, { "chosen", "choose" },
-		{ "found", "find" }, { "saw", "see" }, { "seen", "see" }, { "came", "come" },
-		{ "went", "go" }, { "gone", "go" }, { "heard", "hear" }, { "met", "meet" },
-		{ "spoke", "speak" }, { "spoken", "speak" }, { "built", "build" },
-		{ "caught", "catch" }, { "broke", "break" }, { "broken", "break" },
-		{ "fell", "fall" }, { "fallen", "fall" }, { "drew", "draw" }, { "drawn", "draw" },
-		{ "shown", "show" }, { "understood", "understand" }, { "thought", "think" },
+		{ "wrote", "write" },	{ "written", "write" },
+		{ "told", "tell" },	{ "sent", "send" },
+		{ "paid", "pay" },	{ "made", "make" },
+		{ "took", "take" },	{ "taken", "take" },
+		{ "gave", "give" },	{ "given", "give" },
+		{ "said", "say" },	{ "knew", "know" },
+		{ "known", "know" },	{ "drove", "drive" },
+		{ "driven", "drive" },	{ "began", "begin" },
+		{ "begun", "begin" },	{ "kept", "keep" },
+		{ "left", "leave" },	{ "held", "hold" },
+		{ "brought", "bring" }, { "bought", "buy" },
+		{ "sold", "sell" },	{ "signed", "sign" },
+		{ "chose", "choose" },	{ "chosen", "choose" },
+		{ "found", "find" },	{ "saw", "see" },
+		{ "seen", "see" },	{ "came", "come" },
+		{ "went", "go" },	{ "gone", "go" },
+		{ "heard", "hear" },	{ "met", "meet" },
+		{ "spoke", "speak" },	{ "spoken", "speak" },
+		{ "built", "build" },	{ "caught", "catch" },
+		{ "broke", "break" },	{ "broken", "break" },
+		{ "fell", "fall" },	{ "fallen", "fall" },
+		{ "drew", "draw" },	{ "drawn", "draw" },
+		{ "shown", "show" },	{ "understood", "understand" },
+		{ "thought", "think" },
 	};
 	for (size_t k = 0; k < SW_ARRAY_LEN(irregular); k++)
 		if (strcmp(w, irregular[k][0]) == 0) {
@@ -114,15 +141,14 @@ void sw__verify_stem(char *w)
 		n -= 1;
 	/* "contractor" is a party, not a contract: an agent noun keeps a
 	 * mark of its own past the stem's bytes */
-	bool agent = n > SW__VERIFY_STEM && n >= 7 && (strncmp(w + n - 2, "or", 2) == 0 ||
-						strncmp(w + n - 2, "er", 2) == 0);
+	bool agent = n > SW__VERIFY_STEM && n >= 7 &&
+		     (strncmp(w + n - 2, "or", 2) == 0 || strncmp(w + n - 2, "er", 2) == 0);
 	if (n > SW__VERIFY_STEM)
 		n = SW__VERIFY_STEM;
 	if (agent)
 		w[n - 1] = '@';
 	w[n] = '\0';
 }
-
 
 static void add_stem(struct sw__verify_stems *st, const char *w)
 {
@@ -153,8 +179,8 @@ static bool contrast(const char *t, size_t i, size_t e)
  * its names nm are also kept in named: they add to what a passage shares
  * but not to how much of the sentence it must. */
 void sw__verify_read_words(const char *t, size_t s, size_t e, const struct sw__verify_range *sp,
-		       size_t nsp, struct sw__verify_reading *rd, const struct sw__verify_name *nm,
-		       size_t nnm)
+			   size_t nsp, struct sw__verify_reading *rd,
+			   const struct sw__verify_name *nm, size_t nnm)
 {
 	size_t i = s;
 	int pending = 0; /* words left for a negation's target */
@@ -180,7 +206,8 @@ void sw__verify_read_words(const char *t, size_t s, size_t e, const struct sw__v
 		for (size_t k = 0; k < n; k++)
 			w[k] = (char)tolower((unsigned char)t[b + k]);
 		w[n] = '\0';
-		if (rd->neg && (!strcmp(w, "until") || !strcmp(w, "unless") || !strcmp(w, "except")))
+		if (rd->neg &&
+		    (!strcmp(w, "until") || !strcmp(w, "unless") || !strcmp(w, "except")))
 			rd->cond = true; /* "no credit until they pay" */
 		if (rd->neg && !strcmp(w, "until"))
 			rd->until = true;
@@ -193,9 +220,9 @@ void sw__verify_read_words(const char *t, size_t s, size_t e, const struct sw__v
 			rd->before = true;
 		if (!strcmp(w, "already"))
 			rd->already = true;
-		if (bound_next && (!strcmp(w, "earlier") || !strcmp(w, "later") ||
-				   !strcmp(w, "more") || !strcmp(w, "less") || !strcmp(w, "fewer") ||
-				   !strcmp(w, "longer")))
+		if (bound_next &&
+		    (!strcmp(w, "earlier") || !strcmp(w, "later") || !strcmp(w, "more") ||
+		     !strcmp(w, "less") || !strcmp(w, "fewer") || !strcmp(w, "longer")))
 			rd->cond = true;
 		bound_next = false;
 		/* "rather than wait": what follows is not done */
@@ -283,7 +310,7 @@ size_t sw__verify_opposed(const struct sw__verify_stems *x, const struct sw__ver
 
 /* How many of the sentence's stems the passage p[s, e) holds; its reading in *rd. */
 size_t sw__verify_shared(const struct sw__verify_stems *sent, const char *p, size_t s, size_t e,
-		     struct sw__verify_reading *rd)
+			 struct sw__verify_reading *rd)
 {
 	sw__verify_read_words(p, s, e, NULL, 0, rd, NULL, 0);
 	return sw__verify_shared_stems(sent, &rd->st) + sw__verify_opposed(sent, &rd->st);
