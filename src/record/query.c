@@ -155,6 +155,13 @@ int sw_record_bates_lookup(uint64_t *have, struct sw_record_page *first, struct 
 		memset(first, 0, sizeof(*first));
 	if (ref->first > INT64_MAX || ref->last > INT64_MAX || ref->last < ref->first)
 		return 0;
+	struct sw__record_cached_bates *cb = sw__record_cached_bates(m, ref);
+	if (cb && cb->used && (cb->first_known || !first)) {
+		*have = cb->have;
+		if (first && cb->page.id)
+			sw__record_page_copy(first, &cb->page);
+		return 0;
+	}
 	if ((rc = prepare(&st, m,
 			  "SELECT count(DISTINCT p.bates_num), min(p.bates_num) FROM pages AS p"
 			  " JOIN documents AS d ON d.id = p.doc_id WHERE p.bates_prefix = ?1"
@@ -177,6 +184,19 @@ int sw_record_bates_lookup(uint64_t *have, struct sw_record_page *first, struct 
 		rc = sw_record_page_by_bates(first, m, ref->prefix, (uint64_t)lowest, err);
 		if (rc == SW_ENOTFOUND) /* gone between the two reads */
 			rc = 0;
+	}
+	if (rc == 0 && cb) {
+		free(cb->page.document);
+		free(cb->page.bates);
+		memset(&cb->page, 0, sizeof(cb->page));
+		cb->used = true;
+		memcpy(cb->prefix, ref->prefix, sizeof(cb->prefix));
+		cb->first = ref->first;
+		cb->last = ref->last;
+		cb->have = *have;
+		cb->first_known = first != NULL;
+		if (first && first->id)
+			sw__record_page_copy(&cb->page, first);
 	}
 	return rc;
 }

@@ -49,6 +49,15 @@ struct sw__record_cached_page {
 	size_t nlines;
 };
 
+/* A Bates look-up made within a read transaction (snapshot.c): how many
+ * of the range the record has, and (first_known) its lowest page. */
+struct sw__record_cached_bates {
+	bool used, first_known;
+	char prefix[SW_BATES_CANON_MAX];
+	uint64_t first, last, have;
+	struct sw_record_page page;
+};
+
 struct sw_matter {
 	char *name;
 	char *dir;       /* matters/<name> */
@@ -70,6 +79,8 @@ struct sw_matter {
 	bool snapshot;
 	struct sw__record_cached_page cache[16];
 	size_t cache_next;
+	struct sw__record_cached_bates bates_cache[16];
+	size_t bates_next;
 	bool files_made[256];      /* files/<xx>/ folders known to exist */
 	struct sw__record_batch batch;
 };
@@ -80,6 +91,10 @@ struct sw_matter {
  * (release with sw_record_page_release). */
 struct sw__record_cached_page *sw__record_cached(struct sw_matter *m, int64_t id);
 void sw__record_cache_clear(struct sw_matter *m);
+/* The same for the Bates look-up of ref: the entry of the same prefix and
+ * range, or a new one (used false) to fill. */
+struct sw__record_cached_bates *sw__record_cached_bates(struct sw_matter *m,
+							 const struct sw_bates_ref *ref);
 void sw__record_page_copy(struct sw_record_page *out, const struct sw_record_page *p);
 
 /* The statements an import runs for every document, prepared once per open

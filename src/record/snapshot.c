@@ -5,7 +5,8 @@
  * again (a brief cites the same exhibit page paragraph after paragraph,
  * and each claim's rules read it more than once) comes from here, not
  * from SQLite.  query.c asks sw__record_cached() before it reads a page's
- * row, text or transcript lines, and keeps what it read.
+ * row, text or transcript lines, and sw__record_cached_bates() before a
+ * Bates look-up, and keeps what it read.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,11 +44,38 @@ static void entry_release(struct sw__record_cached_page *c)
 	memset(c, 0, sizeof(*c));
 }
 
+static void bates_release(struct sw__record_cached_bates *b)
+{
+	free(b->page.document);
+	free(b->page.bates);
+	memset(b, 0, sizeof(*b));
+}
+
 void sw__record_cache_clear(struct sw_matter *m)
 {
 	for (size_t i = 0; i < SW_ARRAY_LEN(m->cache); i++)
 		entry_release(&m->cache[i]);
 	m->cache_next = 0;
+	for (size_t i = 0; i < SW_ARRAY_LEN(m->bates_cache); i++)
+		bates_release(&m->bates_cache[i]);
+	m->bates_next = 0;
+}
+
+struct sw__record_cached_bates *sw__record_cached_bates(struct sw_matter *m,
+							 const struct sw_bates_ref *ref)
+{
+	if (!m->snapshot)
+		return NULL;
+	for (size_t i = 0; i < SW_ARRAY_LEN(m->bates_cache); i++) {
+		struct sw__record_cached_bates *b = &m->bates_cache[i];
+		if (b->used && b->first == ref->first && b->last == ref->last &&
+		    strcmp(b->prefix, ref->prefix) == 0)
+			return b;
+	}
+	struct sw__record_cached_bates *b = &m->bates_cache[m->bates_next];
+	m->bates_next = (m->bates_next + 1) % SW_ARRAY_LEN(m->bates_cache);
+	bates_release(b);
+	return b;
 }
 
 struct sw__record_cached_page *sw__record_cached(struct sw_matter *m, int64_t id)

@@ -196,6 +196,21 @@ static void test_lookups_kept_and_indexed(void **state)
 		sw_record_page_release(&p);
 	}
 	assert_int_equal(sw_record_page_text(&text, &m, 99, &err), SW_ENOTFOUND);
+	/* and a Bates look-up asked again: its query does not run again */
+	sqlite3_stmt *bst = NULL;
+	for (size_t i = 0; i < SW_ARRAY_LEN(m.queries); i++)
+		if (m.queries[i].sql && strstr(m.queries[i].sql, "min(p.bates_num)"))
+			bst = m.queries[i].st;
+	assert_non_null(bst);
+	int runs = sqlite3_stmt_status(bst, SQLITE_STMTSTATUS_RUN, 0);
+	for (int k = 0; k < 3; k++) {
+		struct sw_record_page p;
+		assert_int_equal(sw_record_bates_lookup(&have, &p, &m, &ref, &err), 0);
+		assert_int_equal(have, 1);
+		assert_string_equal(p.bates, "BLT-000001");
+		sw_record_page_release(&p);
+	}
+	assert_int_equal(sqlite3_stmt_status(bst, SQLITE_STMTSTATUS_RUN, 0), runs + 1);
 	for (size_t i = 0; i < SW_ARRAY_LEN(m.queries); i++)
 		if (m.queries[i].sql && strncmp(m.queries[i].sql, "SELECT p.text ", 14) == 0)
 			assert_int_equal(sqlite3_stmt_status(m.queries[i].st,
