@@ -24,20 +24,12 @@ static const char *const asks[] = { "asked",  "asks",	  "requested", "requests",
 static bool labelled(const char *p, size_t len, const char *label, size_t *vs, size_t *ve)
 {
 	size_t ll = strlen(label);
-	for (size_t i = 0; i < len;) {
-		size_t le = i;
-		while (le < len && p[le] != '\n')
-			le++;
-		size_t a = i;
-		while (a < le && p[a] == ' ')
-			a++;
+	for (size_t i = 0, a, le; sw__verify_line_next(p, len, &i, &a, &le);)
 		if (le - a > ll && strncasecmp(p + a, label, ll) == 0) {
 			*vs = a + ll;
 			*ve = le;
 			return true;
 		}
-		i = le < len ? le + 1 : len;
-	}
 	return false;
 }
 
@@ -55,17 +47,9 @@ static bool word_in(const char *p, size_t s, size_t e, const char *w, size_t n)
 /* Whether any From: line of p names word w. */
 static bool from_names(const char *p, size_t len, const char *w, size_t n)
 {
-	for (size_t i = 0; i < len;) {
-		size_t le = i;
-		while (le < len && p[le] != '\n')
-			le++;
-		size_t a = i;
-		while (a < le && p[a] == ' ')
-			a++;
+	for (size_t i = 0, a, le; sw__verify_line_next(p, len, &i, &a, &le);)
 		if (le - a > 5 && strncasecmp(p + a, "from:", 5) == 0 && word_in(p, a, le, w, n))
 			return true;
-		i = le < len ? le + 1 : len;
-	}
 	return false;
 }
 

@@ -98,25 +98,18 @@ static size_t charge_lines(const char *p, size_t len)
 	static const char *const totals[] = { "total", "subtotal", "less", "net", "balance",
 					      "amount due", "due", "paid", "retainage", "tax" };
 	size_t n = 0;
-	for (size_t i = 0; i < len;) {
-		size_t le = i;
-		while (le < len && p[le] != '\n')
-			le++;
+	for (size_t i = 0, a, le; sw__verify_line_next(p, len, &i, &a, &le);) {
 		size_t z = le;
-		while (z > i && (p[z - 1] == ' ' || p[z - 1] == '\r'))
+		while (z > a && (p[z - 1] == ' ' || p[z - 1] == '\r'))
 			z--;
 		size_t d = z;
-		while (d > i && (isdigit((unsigned char)p[d - 1]) || p[d - 1] == ',' || p[d - 1] == '.'))
+		while (d > a && (isdigit((unsigned char)p[d - 1]) || p[d - 1] == ',' || p[d - 1] == '.'))
 			d--;
-		size_t a = i;
-		while (a < le && p[a] == ' ')
-			a++;
-		bool amount = d > i && d < z && p[d - 1] == '$' && d - 1 > a;
+		bool amount = d > a && d < z && p[d - 1] == '$' && d - 1 > a;
 		bool total = false;
 		for (size_t k = 0; k < SW_ARRAY_LEN(totals) && amount && !total; k++)
 			total = strncasecmp(p + a, totals[k], strlen(totals[k])) == 0;
 		n += amount && !total;
-		i = le < len ? le + 1 : len;
 	}
 	return n;
 }
@@ -130,13 +123,7 @@ static size_t signers(const char *p, size_t len)
 					     "signed below", "executed" };
 	bool under = false;
 	size_t n = 0;
-	for (size_t i = 0; i < len;) {
-		size_t le = i;
-		while (le < len && p[le] != '\n')
-			le++;
-		size_t a = i;
-		while (a < le && p[a] == ' ')
-			a++;
+	for (size_t i = 0, a, le; sw__verify_line_next(p, len, &i, &a, &le);) {
 		if (!under) {
 			for (size_t k = 0; k < SW_ARRAY_LEN(heads) && !under; k++)
 				for (size_t x = a; x + strlen(heads[k]) <= le && !under; x++)
@@ -159,7 +146,6 @@ static size_t signers(const char *p, size_t len)
 			else if (n)
 				break;
 		}
-		i = le < len ? le + 1 : len;
 	}
 	return n;
 }

@@ -58,13 +58,7 @@ static bool same_day(const struct sw__verify_day *a, const struct sw__verify_day
 static size_t labelled_days(const char *p, size_t len, struct labelled *out, size_t max)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < len && n < max;) {
-		size_t le = i;
-		while (le < len && p[le] != '\n')
-			le++;
-		size_t a = i;
-		while (a < le && (p[a] == ' ' || p[a] == '\t'))
-			a++;
+	for (size_t i = 0, a, le; n < max && sw__verify_line_next(p, len, &i, &a, &le);) {
 		const char *colon = a < le ? memchr(p + a, ':', le - a) : NULL;
 		if (colon && colon > p + a && (size_t)(colon - (p + a)) <= LABEL_MAX &&
 		    isalpha((unsigned char)p[a])) {
@@ -79,7 +73,6 @@ static size_t labelled_days(const char *p, size_t len, struct labelled *out, siz
 					.ls = a, .le = z, .ce = ce, .day = d[0]
 				};
 		}
-		i = le < len ? le + 1 : len;
 	}
 	return n;
 }

@@ -489,6 +489,11 @@ void sw__verify_lines_read(struct sw__verify_lines *l, const char *p, size_t s, 
 /* Where the words of transcript line p[i, le) start: past its margin, its
  * line number and the spaces after it (le when the line has none). */
 size_t sw__verify_line_words(const char *p, size_t i, size_t le);
+/* The line of p at *i, walked one per call: its first byte past blanks in
+ * *a, its end (its '\n' or len) in *le; *i moves past it.  false at the
+ * end: "for (size_t i = 0, a, le; sw__verify_line_next(p, len, &i, &a,
+ * &le);)". */
+bool sw__verify_line_next(const char *p, size_t len, size_t *i, size_t *a, size_t *le);
 void sw__verify_lines_release(struct sw__verify_lines *l);
 /* Fact f's whole number as the words a page may write it with, as the
  * search tokenizer cuts them ("fifty two thousand"), into b; nothing for

@@ -12,6 +12,22 @@
 
 #include "verify/rules_int.h"
 
+bool sw__verify_line_next(const char *p, size_t len, size_t *i, size_t *a, size_t *le)
+{
+	if (*i >= len)
+		return false;
+	size_t e = *i;
+	while (e < len && p[e] != '\n')
+		e++;
+	size_t b = *i;
+	while (b < e && (p[b] == ' ' || p[b] == '\t'))
+		b++;
+	*a = b;
+	*le = e;
+	*i = e < len ? e + 1 : len;
+	return true;
+}
+
 size_t sw__verify_line_words(const char *p, size_t i, size_t le)
 {
 	size_t k = i;
