@@ -489,6 +489,10 @@ void sw__verify_lines_read(struct sw__verify_lines *l, const char *p, size_t s, 
 /* Where the words of transcript line p[i, le) start: past its margin, its
  * line number and the spaces after it (le when the line has none). */
 size_t sw__verify_line_words(const char *p, size_t i, size_t le);
+/* Transcript text p[0, n) with each line's number blanked, its offsets
+ * kept ("12   A.  Two" reads "     A.  Two"): no line number is a figure
+ * of the testimony.  Caller frees. */
+char *sw__verify_unnumbered(const char *p, size_t n);
 /* The line of p at *i, walked one per call: its first byte past blanks in
  * *a, its end (its '\n' or len) in *le; *i moves past it.  false at the
  * end: "for (size_t i = 0, a, le; sw__verify_line_next(p, len, &i, &a,

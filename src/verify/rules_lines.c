@@ -28,6 +28,19 @@ bool sw__verify_line_next(const char *p, size_t len, size_t *i, size_t *a, size_
 	return true;
 }
 
+char *sw__verify_unnumbered(const char *p, size_t n)
+{
+	char *out = sw_xmalloc(n + 1);
+	memcpy(out, p, n);
+	out[n] = '\0';
+	for (size_t i = 0, a, le; sw__verify_line_next(p, n, &i, &a, &le);) {
+		size_t w = sw__verify_line_words(p, a, le);
+		for (size_t k = a; k < w; k++)
+			out[k] = ' ';
+	}
+	return out;
+}
+
 size_t sw__verify_line_words(const char *p, size_t i, size_t le)
 {
 	size_t k = i;

@@ -204,10 +204,14 @@ static char *derived(struct sw__verify_run *u, const struct sw_claim *c,
 			pe = u->page.len;
 			bool pin = sw__verify_pin(u, c, pages[q], u->page.data, pe, &ps, &pe, NULL,
 						  NULL);
-			if (sw__verify_numeral_on(u->page.data + ps, (pin ? pe : u->page.len) - ps,
-						  f->value, &at, &end) ||
-			    sw__verify_words_on(u->page.data + ps, (pin ? pe : u->page.len) - ps, f,
-						&at, &end)) {
+			/* a pinned transcript's line numbers ("12") are no figures */
+			size_t sn = (pin ? pe : u->page.len) - ps;
+			char *lines = pin ? sw__verify_unnumbered(u->page.data + ps, sn) : NULL;
+			const char *sp0 = lines ? lines : u->page.data + ps;
+			bool hit = sw__verify_numeral_on(sp0, sn, f->value, &at, &end) ||
+				   sw__verify_words_on(sp0, sn, f, &at, &end);
+			free(lines);
+			if (hit) {
 				fc->page = pages[q];
 				how = sw_xasprintf("%.*s (%.*s)", (int)(f->end - f->start),
 						   u->r->text + f->start, (int)(end - at),

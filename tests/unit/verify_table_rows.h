@@ -560,6 +560,10 @@ static const struct row rows[] = {
 	  .reason = "names Newark, Delaware, not Dover, Delaware"),
 	R(.draft = "Brightline sent PO 9001 to Newark, Delaware. (Pl. Ex. 13.)", .kind = "proposition",
 	  .at = "Brightline sent", .want = SUP),
+	/* a pinned transcript's line numbers are no figures ("10" of line 10) */
+	R(.draft = "Smith testified that the order shipped in 10 cartons. (Smith Dep. 1:9-10.)",
+	  .kind = "proposition", .at = "Smith testified", .want = UNS,
+	  .reason = "10 cartons is not on Smith Dep. 1:9-10"),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,
