@@ -102,6 +102,17 @@ char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
 		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, pages[q], &e), &e))
 			continue;
 		const char *p = u->page.data;
+		/* first, cheaply: a label the sentence says ("Shipped:"); most
+		 * pages have none, and their dates are never read here */
+		bool any = false;
+		for (size_t i = 0, a, le;
+		     !any && sw__verify_line_next(p, u->page.len, &i, &a, &le);) {
+			const char *colon = a < le ? memchr(p + a, ':', le - a) : NULL;
+			any = colon && colon > p + a && (size_t)(colon - (p + a)) <= LABEL_MAX &&
+			      label_said(p, a, (size_t)(colon - p), &sent->st);
+		}
+		if (!any)
+			continue;
 		struct labelled lb[32];
 		size_t n = labelled_days(p, u->page.len, lb, SW_ARRAY_LEN(lb));
 		/* the line with the sentence's date, under a label it does not

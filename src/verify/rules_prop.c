@@ -307,6 +307,29 @@ static const struct sw_claim_verdict *own_claim(const struct sw__verify_run *u,
 	return NULL;
 }
 
+/* Whether fact f stands on page's line that gives a total ("Week total:
+ * 45 hours, 66 panels set", "Total 212"). */
+static bool on_total_line(struct sw__verify_run *u, const struct sw_claim *c,
+			  const struct sw_claim_fact *f, int64_t page)
+{
+	struct sw__fact_check fc = { 0 };
+	bool on = sw__verify_fact_on_page(u, c, f, page, &fc, true, true) && fc.st == SW__FACT_ON;
+	free(fc.page_says);
+	free(fc.elsewhere);
+	if (!on)
+		return false;
+	const char *p = u->page.data;
+	size_t a = fc.at, b = fc.at;
+	while (a > 0 && p[a - 1] != '\n')
+		a--;
+	while (b < u->page.len && p[b] != '\n')
+		b++;
+	for (size_t x = a; x + 5 <= b; x++)
+		if (strncasecmp(p + x, "total", 5) == 0)
+			return true;
+	return false;
+}
+
 void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 {
 	const struct sw_claim *c = &u->r->claims.v[i];
@@ -393,6 +416,13 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		fc[k].st = SW__FACT_MISSING;
 		char *says = NULL;
 		int in_row = have_rows ? sw__verify_row_fact(u, &rows, f, &says) : 0;
+		/* "For the week, 45 hours": the table's total line, not the row
+		 * of the week's first date */
+		if (in_row < 0 && on_total_line(u, c, f, rows.page)) {
+			free(says);
+			says = NULL;
+			in_row = 1;
+		}
 		if (in_row) {
 			char *pn = sw__verify_page_name(u, rows.page);
 			fv[k].found_on = in_row > 0 ? sw_xstrdup(pn) : NULL;

@@ -317,6 +317,10 @@ for i, (date, crew, foreman, hours, panels) in enumerate(LOG):
           chk=[("row", date, {"Foreman": foreman, "Hours": n[3]})],
           note="%s hours on %s; %s is %s's" % (hours, date, n[3], n[0]))
 
+# a table's total line, not the row of the period's first date
+T(R, "For the week of December 14, 2021, the crews logged 45 hours in all (CRV0000005).", "Week total: 45 hours")
+F(R, "For the week of December 14, 2021, the crews logged 54 hours in all (CRV0000005).",
+  has=["Week total: 45 hours"], note="45 hours")
 # a listed thing given its sibling row's state
 T(R, "Tate's report rejects panel P-20-03 outright (CRV0000012).", "Panel P-20-03", "Rejected")
 T(R, "Under Tate's report, panel P-20-11 is to be repaired and accepted (CRV0000012).", "Panel P-20-11",
