@@ -152,7 +152,7 @@ static bool list_item(const struct sw__claims_scan *sc, size_t e, size_t n)
 	if ((c == '-' || c == '*' || c == '+') && sw__claims_at(sc, n + 1) == ' ')
 		return true;
 	size_t d = sw__claims_digits(sc, n);
-	return d > n && d - n <= 3 && (sw__claims_at(sc, d) == '.' || sw__claims_at(sc, d) == ')') &&
+	return d > n && d - n <= 4 && (sw__claims_at(sc, d) == '.' || sw__claims_at(sc, d) == ')') &&
 	       sw__claims_at(sc, d + 1) == ' ';
 }
 
@@ -188,6 +188,22 @@ static void add_sentence(struct sw_claims *c, size_t s, size_t e)
 	c->sentences[c->nsentences].start = s;
 	c->sentences[c->nsentences].end = e;
 	c->nsentences++;
+}
+
+/* Whether the stop at dot ends a paragraph number that opens its line
+ * ("100." of "100. The order"): up to four digits after the line's
+ * blanks. */
+static bool para_number(const struct sw__claims_scan *sc, size_t dot)
+{
+	size_t d = dot;
+	while (d > 0 && sw__claims_digit(sw__claims_at(sc, d - 1)) && dot - d < 5)
+		d--;
+	if (d == dot || dot - d > 4)
+		return false;
+	size_t b = d;
+	while (b > 0 && (sw__claims_at(sc, b - 1) == ' ' || sw__claims_at(sc, b - 1) == '\t'))
+		b--;
+	return (b == 0 || sw__claims_at(sc, b - 1) == '\n') && sw__claims_at(sc, dot + 1) == ' ';
 }
 
 /* When a parenthesis opens at n and holds a citation claim (from claim k
@@ -258,6 +274,10 @@ static void sentences(struct sw__claims_scan *sc)
 		if (n < sc->n && (n == e || (!opener(sc, n) && !list_item(sc, e, n))))
 			continue;
 		if (ch == '.' && abbreviation(sc, i) && n < sc->n)
+			continue;
+		/* "100. The order shipped ...": a paragraph's number opens its
+		 * line, it ends no sentence */
+		if (ch == '.' && para_number(sc, i))
 			continue;
 		add_sentence(c, s, e);
 		s = n;

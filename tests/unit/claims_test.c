@@ -276,6 +276,21 @@ static void test_cite_after_stop(void **state)
 	sw_claims_release(&c);
 }
 
+/* Numbered paragraphs of a plain-text draft, 100 and up too: the number
+ * opens its paragraph's sentence and ends none. */
+static void test_paragraph_numbers(void **state)
+{
+	(void)state;
+	const char *t = "99. The order shipped (ACME0000004).\n100. The order shipped "
+			"(ACME0000004).\n1000. The order shipped (ACME0000004).\n";
+	struct sw_claims c;
+	assert_int_equal(sw_claims_scan(&c, t, strlen(t), NULL), 0);
+	assert_int_equal(c.nsentences, 3);
+	assert_int_equal(c.sentences[1].start, strstr(t, "100.") - t);
+	assert_int_equal(c.sentences[2].start, strstr(t, "1000.") - t);
+	sw_claims_release(&c);
+}
+
 static void test_hostile(void **state)
 {
 	(void)state;
@@ -460,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_resolution),
 		cmocka_unit_test(test_sentences),
 		cmocka_unit_test(test_cite_after_stop),
+		cmocka_unit_test(test_paragraph_numbers),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_fact_too_large),
