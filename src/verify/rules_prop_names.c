@@ -136,6 +136,8 @@ static const struct {
 	{ "prepared", { "prepared by", NULL, NULL, NULL } },
 	{ "examined", { "examination by", NULL, NULL, NULL } },
 	{ "inspected", { "inspector:", "inspected by:", NULL, NULL } },
+	{ "approved", { "approved:", "approved by:", "approval:", NULL } },
+	{ "accepted", { "accepted:", "accepted by:", NULL, NULL } },
 };
 
 /* Whether a word of name nm (two letters or more) stands in [0, len) of
@@ -271,10 +273,21 @@ static char *role_label_rival(const char *p, size_t len, const char *t, size_t t
 			(pb - pa == 3 && strncasecmp(t + pa, "via", 3) == 0)) &&
 		       sw__verify_has_any(t + c->start, nm->s - c->start, ships,
 					  SW_ARRAY_LEN(ships));
+	/* "was approved by Nina Park": the verb before "by" */
+	size_t vb = 0, vend = 0;
+	if (pb - pa == 2 && strncasecmp(t + pa, "by", 2) == 0) {
+		vend = pa;
+		while (vend > c->start && t[vend - 1] == ' ')
+			vend--;
+		for (vb = vend; vb > c->start && isalpha((unsigned char)t[vb - 1]);)
+			vb--;
+	}
 	for (size_t r = 0; r < SW_ARRAY_LEN(roles); r++) {
-		if (carrier ? strcmp(roles[r].verb, "carried") != 0 :
-			      (we - k != strlen(roles[r].verb) ||
-			       strncasecmp(t + k, roles[r].verb, we - k) != 0))
+		bool passive = vend > vb && vend - vb == strlen(roles[r].verb) &&
+			       strncasecmp(t + vb, roles[r].verb, vend - vb) == 0;
+		if (!passive && (carrier ? strcmp(roles[r].verb, "carried") != 0 :
+					   (we - k != strlen(roles[r].verb) ||
+					    strncasecmp(t + k, roles[r].verb, we - k) != 0)))
 			continue;
 		/* a company writes through its people: a From: line names one,
 		 * and the company is in its address ("npark@delmarprecast") */

@@ -29,8 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from propositions import order, overlap, read_jsonl  # noqa: E402  (the same case rules)
 
 # The bounds: issue 36's bar, 99% caught and at most 1% false blocks,
-# overall and in every class.  Measured when set: caught 225/225, false
-# blocks 0/230 (when the corpus was written: 138 and 50).  The corpus was
+# overall and in every class.  Measured when set: caught 226/226, false
+# blocks 0/231 (when the corpus was written: 138 and 50).  The corpus was
 # written beside the rules, so it holds what they reach; sworn is also
 # measured on the shared corpus, written apart (cli_verify_corpus).
 MIN_CAUGHT, MAX_FALSE = 0.99, 0.01                  # overall

@@ -772,6 +772,11 @@ F(W, "Ortega testified that Ruth Hale set the ship dates (Ortega Dep. 4:4-5).",
 T(W, "Ortega was deposed in Wilmington, Delaware (Ortega Dep. 1:13-14).", "Wilmington, Delaware")
 F(W, "Ortega was deposed in Milford, Delaware (Ortega Dep. 1:13-14).", has=["Wilmington, Delaware"],
   note="Wilmington")
+# a role in the passive
+T(W, "Change Order No. 7 was approved by Ruth Hale and accepted by Nina Park (CRV0000003).",
+  "Approved: Ruth Hale", "Accepted: Nina Park")
+F(W, "Change Order No. 7 was approved by Nina Park and accepted by Ruth Hale (CRV0000003).",
+  has=["Approved: Ruth Hale", "Accepted: Nina Park"], note="Hale approved, Park accepted")
 # the carrier, named after "with" or "via"
 T(W, "Brightline shipped PO 4471 via Northway Freight (BLT-000003).", "Carrier: Northway Freight")
 F(W, "Brightline shipped PO 4471 via Keel Transport (BLT-000003).", has=["Carrier: Northway Freight"],

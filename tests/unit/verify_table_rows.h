@@ -564,6 +564,11 @@ static const struct row rows[] = {
 	R(.draft = "Smith testified that the order shipped in 10 cartons. (Smith Dep. 1:9-10.)",
 	  .kind = "proposition", .at = "Smith testified", .want = UNS,
 	  .reason = "10 cartons is not on Smith Dep. 1:9-10"),
+	/* a role in the passive: "approved by" and the page's Approved: line */
+	R(.draft = "Invoice 9001 was approved by Jane Roe. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Invoice 9001", .want = CON, .reason = "Peter Vale, not Jane Roe"),
+	R(.draft = "Invoice 9001 was approved by Peter Vale. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Invoice 9001", .want = SUP),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

@@ -221,7 +221,7 @@ static void build_matter(void)
 	put("m/mail/invoice-9001.txt",
 	    "INVOICE 9001\nPacking Slip No. 17\nCarrier: Northway Freight\n"
 	    "Purchase order: PO 9001\nInvoice date: May 3, 2021\nShipped: April 28, 2021\n"
-	    "Ship to: Dock 2, Newark, Delaware\n"
+	    "Ship to: Dock 2, Newark, Delaware\nApproved: Peter Vale\n"
 	    "Late credit: two percent (2%) a week.\n"
 	    "No credit applies unless the buyer gives written notice.\n"
 	    "The seller will not ship the spare housings until the deposit clears.\n\n"
