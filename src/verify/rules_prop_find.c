@@ -6,6 +6,7 @@
  * named (a miscite).  rules_prop.c's proposition check reads with it.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -97,6 +98,18 @@ static bool differs(const struct sw__verify_run *u, const struct sw_claim *c,
 	return false;
 }
 
+/* How far apart the values of f and page token t are, relative to the
+ * larger (in thousandths); 0 for identifiers, which keep the first. */
+static int64_t apart(const struct sw_claim_fact *f, const struct sw_fact_token *t)
+{
+	if (f->kind == SW_FACT_IDENTIFIER || f->value < 0 || t->value < 0)
+		return 0;
+	int64_t a = f->value, b = t->value, hi = a > b ? a : b, gap = a > b ? a - b : b - a;
+	if (hi <= 0)
+		return 0;
+	return gap > INT64_MAX / 1000 ? gap / (hi / 1000 + 1) : gap * 1000 / hi;
+}
+
 /* Look for fact f on page id: SW__FACT_ON, SW__FACT_DIFFERS or SW__FACT_MISSING; a
  * cited transcript page only on the lines its citation pins when pins.
  * false on a hard failure. */
@@ -118,6 +131,7 @@ bool sw__verify_fact_on_page(struct sw__verify_run *u, const struct sw_claim *c,
 	struct sw_fact_token t;
 	bool diff = false;
 	size_t ds = 0, de = 0;
+	int64_t dist = INT64_MAX;
 	while (sw_claims_next_fact(&t, p, len, &pos)) {
 		/* elsewhere, a bare value is not enough: "three weeks" is not
 		 * "Three years" */
@@ -132,8 +146,13 @@ bool sw__verify_fact_on_page(struct sw__verify_run *u, const struct sw_claim *c,
 			sw__verify_lines_release(&ln);
 			return true;
 		}
-		if (cited && !diff && differs(u, c, f, &t, p)) {
+		/* of the figures that differ, the one nearest in value: the
+		 * page's $18,240.00 for the sentence's $18,420.00, not the
+		 * $380.00 a line before it */
+		int64_t d = apart(f, &t);
+		if (cited && (!diff || d < dist) && differs(u, c, f, &t, p)) {
 			diff = true;
+			dist = d;
 			ds = t.start;
 			de = t.end;
 		}

@@ -569,6 +569,9 @@ static const struct row rows[] = {
 	  .at = "Invoice 9001", .want = CON, .reason = "Peter Vale, not Jane Roe"),
 	R(.draft = "Invoice 9001 was approved by Peter Vale. (Pl. Ex. 13.)", .kind = "proposition",
 	  .at = "Invoice 9001", .want = SUP),
+	/* of the page's figures that differ, the reason quotes the nearest */
+	R(.draft = "Invoice 9001 added $1,842.00 for rework. (Pl. Ex. 13.)", .kind = "proposition",
+	  .at = "Invoice 9001", .want = CON, .reason = "says $1,824.00, not $1,842.00"),
 	/* a date its own claim finds wrong */
 	R(.draft = "The schedule moved the ship date to April 9, 2021. (ACME0000004.)",
 	  .kind = "proposition", .at = "The schedule", .want = CON,

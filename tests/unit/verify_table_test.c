@@ -223,6 +223,7 @@ static void build_matter(void)
 	    "Purchase order: PO 9001\nInvoice date: May 3, 2021\nShipped: April 28, 2021\n"
 	    "Ship to: Dock 2, Newark, Delaware\nApproved: Peter Vale\n"
 	    "Late credit: two percent (2%) a week.\n"
+	    "Rework added at $38.00 a housing.\nAdded fee: $1,824.00 (rework)\n"
 	    "No credit applies unless the buyer gives written notice.\n"
 	    "The seller will not ship the spare housings until the deposit clears.\n\n"
 	    "Widget housings ........ $1,000.00\nFreight ........ $50.00\n"
