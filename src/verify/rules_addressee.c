@@ -54,8 +54,9 @@ static bool from_names(const char *p, size_t len, const char *w, size_t n)
 }
 
 char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-			   size_t np)
+			   size_t np, const struct sw__verify_sentence *sn)
 {
+	(void)sn; /* the sentence's text is read as written */
 	const char *t = u->r->text;
 	/* "Carver asked": the capitalised word before a verb of asking */
 	size_t ws = 0, we = 0;

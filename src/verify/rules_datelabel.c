@@ -78,8 +78,7 @@ static size_t labelled_days(const char *p, size_t len, struct labelled *out, siz
 }
 
 char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
-			    const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			    size_t nsp)
+			    const int64_t *pages, size_t np, const struct sw__verify_sentence *sn)
 {
 	const char *t = u->r->text;
 	struct sw__verify_day sd[2];
@@ -94,8 +93,7 @@ char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
 		}
 	if (nd != 1 || !df)
 		return NULL; /* one date, or the sentence's dates are no one act's */
-	struct sw__verify_reading *sent = sw_xcalloc(1, sizeof(*sent));
-	sw__verify_read_words(t, c->start, c->end, sp, nsp, sent, NULL, 0);
+	const struct sw__verify_reading *sent = &sn->rd;
 	char *why = NULL;
 	for (size_t q = 0; q < np && !why && !u->err.code; q++) {
 		struct sw_err e = { 0 };
@@ -137,6 +135,5 @@ char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
 				   (int)(mine->ce - mine->ls), p + mine->ls);
 		free(pn);
 	}
-	free(sent);
 	return why;
 }

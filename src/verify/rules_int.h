@@ -124,6 +124,7 @@ char *sw__verify_text_where(struct sw__verify_run *u, const struct sw__verify_te
 struct sw__verify_range {
 	size_t s, e;
 };
+struct sw__verify_sentence;
 #define SW_VERIFY_NAME_TOKENS 5
 /* A run of capitalised words that may name a party: its words [ts, te). */
 struct sw__verify_name {
@@ -217,15 +218,14 @@ bool sw__verify_pin_of(const struct sw__verify_run *u, const struct sw_claim *c,
 bool sw__verify_lines_of(const char *p, size_t len, long l0, long l1, size_t *s, size_t *e);
 /* When proposition c denies what its cited pages affirm (or the other way,
  * rules_polarity.c): the reason, quoting the page (caller frees); else
- * NULL.  sp: the sentence's spans of other claims, not read. */
-char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
-			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			  size_t nsp);
+ * NULL.  Like every meaning rule it reads the sentence once read, sn. */
+char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		  size_t np, const struct sw__verify_sentence *sn);
 /* When proposition c [cs, ce) says the other way from a witness's "Yes" or
  * "No" to a question on its cited transcript lines (rules_qa.c): the
  * reason, quoting both (caller frees); else NULL. */
 char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-		    size_t np, const struct sw__verify_range *sp, size_t nsp);
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* The deponent ("Ortega" of "Ortega Dep.") when page is a transcript's
  * (rules_speaker.c), into out; false when it is not. */
@@ -235,51 +235,47 @@ bool sw__verify_witness(struct sw__verify_run *u, int64_t page, char *out, size_
  * happened in transit") that its cited page plainly gives to another
  * (rules_speaker.c): the reason (caller frees); else NULL. */
 char *sw__verify_said_by(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-			 size_t np, const struct sw__verify_range *sp, size_t nsp);
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* When proposition c names a numbered thing ("Pay Application No. 5")
  * that its cited page numbers otherwise ("PAY APPLICATION NO. 4") and
  * never with its number (rules_numbered.c): the reason (caller frees);
  * else NULL. */
-char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c,
-			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			  size_t nsp);
+char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* When proposition c gives the one listed thing it names ("panel
  * P-20-11") a word its row on the cited page lacks and a sibling's row
  * has (rules_rowstate.c): the reason, quoting both rows (caller frees);
  * else NULL. */
-char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c,
-			   const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			   size_t nsp);
+char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* When proposition c has a party ask for something ("Carver asked Delmar
  * for ...") cited to a document addressed to that party (rules_addressee.c):
  * the reason (caller frees); else NULL. */
-char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c,
-			   const int64_t *pages, size_t np);
+char *sw__verify_addressee(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* When proposition c gives its one date to an act that a label of its
  * cited page dates otherwise, the page giving that date another label
  * ("Shipped: March 31, 2021" and "Invoice date: April 2, 2021" for "we
  * shipped on April 2, 2021"), rules_datelabel.c: the reason (caller
  * frees); else NULL. */
-char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c,
-			    const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			    size_t nsp);
+char *sw__verify_date_label(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* When proposition c pins transcript lines that share none of its words
  * while other lines of the transcript plainly say them (rules_pinmiss.c):
  * the reason, naming where (caller frees); else NULL. */
-char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
-			       const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			       size_t nsp);
+char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* When proposition c puts something in a city of a state ("Newark,
  * Delaware") that its cited page names otherwise ("Wilmington, Delaware")
  * and never its own (rules_place.c): the reason (caller frees); else NULL. */
 char *sw__verify_place(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-		       size_t np);
+		  size_t np, const struct sw__verify_sentence *sn);
 
 /* -------------------------------------- a passage as words (words.c) */
 
@@ -465,6 +461,17 @@ bool sw__verify_witness_party(struct sw__verify_run *u, int64_t page, char *out,
  * (citations, quotations, dates), at most max. */
 size_t sw__verify_claim_spans(const struct sw__verify_run *u, const struct sw_claim *c,
 			      struct sw__verify_range *sp, size_t max);
+
+/* A proposition's sentence as the meaning rules read it, once
+ * (rules_prop.c): the spans its other claims cover (citations, dates,
+ * quotations), its names and its words outside those spans. */
+struct sw__verify_sentence {
+	struct sw__verify_range sp[SW__VERIFY_PROP_SPANS];
+	size_t nsp;
+	struct sw__verify_name nm[8];
+	size_t nnm;
+	struct sw__verify_reading rd;
+};
 /* The names of c checked on its cited pages (where: their names, for
  * reasons; rows: the sentence's table rows, or NULL): a verdict per name
  * into fv (room for SW__VERIFY_PROP_NAMES), what fails into why, what

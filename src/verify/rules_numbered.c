@@ -71,7 +71,7 @@ static bool label_at(const char *p, size_t len, size_t i, char lw[][NUM_LABEL], 
 }
 
 char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-			  size_t np, const struct sw__verify_range *sp, size_t nsp)
+			  size_t np, const struct sw__verify_sentence *sn)
 {
 	const char *t = u->r->text;
 	for (size_t i = c->start; i < c->end && !u->err.code; i++) {
@@ -79,8 +79,8 @@ char *sw__verify_numbered(struct sw__verify_run *u, const struct sw_claim *c, co
 		if (!(i > c->start && t[i - 1] == ' ') || !number_after(t, c->end, i, &ds, &de))
 			continue;
 		bool inside = false;
-		for (size_t k = 0; k < nsp && !inside; k++)
-			inside = sp[k].s <= i && i < sp[k].e;
+		for (size_t k = 0; k < sn->nsp && !inside; k++)
+			inside = sn->sp[k].s <= i && i < sn->sp[k].e;
 		if (inside)
 			continue;
 		/* the capitalised words before: "Pay Application" */

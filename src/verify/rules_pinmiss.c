@@ -46,16 +46,13 @@ static size_t best_window(const char *p, size_t len, const struct sw__verify_ste
 }
 
 char *sw__verify_pin_elsewhere(struct sw__verify_run *u, const struct sw_claim *c,
-			       const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			       size_t nsp)
+			       const int64_t *pages, size_t np,
+			       const struct sw__verify_sentence *sn)
 {
-	const char *t = u->r->text;
-	struct sw__verify_name nm[8];
-	size_t nnm = sw__verify_names(t, c->start, c->end, sp, nsp, nm, SW_ARRAY_LEN(nm));
-	struct sw__verify_reading *rd = sw_xcalloc(2, sizeof(*rd)), *sent = rd + 1;
+	const struct sw__verify_reading *sent = &sn->rd;
+	struct sw__verify_reading *rd = sw_xcalloc(1, sizeof(*rd));
 	struct sw__verify_stems *plain = sw_xcalloc(1, sizeof(*plain));
 	char *why = NULL;
-	sw__verify_read_words(t, c->start, c->end, sp, nsp, sent, nm, nnm);
 	for (size_t k = 0; k < sent->st.n; k++)
 		if (!sw__verify_has_stem(&sent->named, sent->st.w[k]))
 			memcpy(plain->w[plain->n++], sent->st.w[k], sizeof(plain->w[0]));

@@ -175,9 +175,8 @@ static char *polarity_span(struct sw__verify_run *u, const struct sw_claim *c, s
 			   size_t ce, const int64_t *pages, size_t np,
 			   const struct sw__verify_range *sp, size_t nsp);
 
-char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
-			  const int64_t *pages, size_t np, const struct sw__verify_range *sp,
-			  size_t nsp)
+char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+			  size_t np, const struct sw__verify_sentence *sn)
 {
 	/* each clause on its own: "X, and Redhawk has no contract with Y"
 	 * denies only the contract */
@@ -188,7 +187,7 @@ char *sw__verify_polarity(struct sw__verify_run *u, const struct sw_claim *c,
 		size_t n = i < c->end ? clause_break(t, i, c->end) : 0;
 		if (i < c->end && !n)
 			continue;
-		why = polarity_span(u, c, s, i, pages, np, sp, nsp);
+		why = polarity_span(u, c, s, i, pages, np, sn->sp, sn->nsp);
 		s = i + n;
 		i = s > i ? s - 1 : i;
 	}

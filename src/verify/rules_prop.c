@@ -307,6 +307,25 @@ static const struct sw_claim_verdict *own_claim(const struct sw__verify_run *u,
 	return NULL;
 }
 
+/* The meaning rules, in order, once a sentence's facts hold: each reads
+ * the sentence (struct sw__verify_sentence) against its cited pages and
+ * gives a reason when the page plainly says otherwise. */
+static const struct {
+	char *(*rule)(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
+		      size_t np, const struct sw__verify_sentence *sn);
+	enum sw_verdict verdict;
+} meaning[] = {
+	{ sw__verify_polarity, SW_VERDICT_CONTRADICTED },     /* rules_polarity.c */
+	{ sw__verify_qa, SW_VERDICT_CONTRADICTED },           /* rules_qa.c */
+	{ sw__verify_said_by, SW_VERDICT_CONTRADICTED },      /* rules_speaker.c */
+	{ sw__verify_numbered, SW_VERDICT_CONTRADICTED },     /* rules_numbered.c */
+	{ sw__verify_row_state, SW_VERDICT_CONTRADICTED },    /* rules_rowstate.c */
+	{ sw__verify_addressee, SW_VERDICT_CONTRADICTED },    /* rules_addressee.c */
+	{ sw__verify_date_label, SW_VERDICT_CONTRADICTED },   /* rules_datelabel.c */
+	{ sw__verify_place, SW_VERDICT_CONTRADICTED },        /* rules_place.c */
+	{ sw__verify_pin_elsewhere, SW_VERDICT_UNSUPPORTED }, /* rules_pinmiss.c */
+};
+
 /* Whether fact f stands on page's line that gives a total ("Week total:
  * 45 hours, 66 panels set", "Total 212"). */
 static bool on_total_line(struct sw__verify_run *u, const struct sw_claim *c,
@@ -552,35 +571,24 @@ void sw__verify_proposition(struct sw__verify_run *u, size_t i)
 		bad += why.len > before;
 	}
 	if (!u->err.code && !bad) {
-		struct sw__verify_range sp[SW__VERIFY_PROP_SPANS];
-		size_t nsp = sw__verify_claim_spans(u, c, sp, SW__VERIFY_PROP_SPANS);
-		char *neg = sw__verify_polarity(u, c, pages, np, sp, nsp);
-		if (!neg && !u->err.code)
-			neg = sw__verify_qa(u, c, pages, np, sp, nsp);
-		if (!neg && !u->err.code)
-			neg = sw__verify_said_by(u, c, pages, np, sp, nsp);
-		if (!neg && !u->err.code)
-			neg = sw__verify_numbered(u, c, pages, np, sp, nsp);
-		if (!neg && !u->err.code)
-			neg = sw__verify_row_state(u, c, pages, np, sp, nsp);
-		if (!neg && !u->err.code)
-			neg = sw__verify_addressee(u, c, pages, np);
-		if (!neg && !u->err.code)
-			neg = sw__verify_date_label(u, c, pages, np, sp, nsp);
-		if (!neg && !u->err.code)
-			neg = sw__verify_place(u, c, pages, np);
-		if (neg) {
-			sw_buf_adds(&why, neg);
-			v = SW_VERDICT_CONTRADICTED;
-			bad++;
-			free(neg);
-		} else if (!u->err.code &&
-			   (neg = sw__verify_pin_elsewhere(u, c, pages, np, sp, nsp)) != NULL) {
-			sw_buf_adds(&why, neg);
-			v = SW_VERDICT_UNSUPPORTED;
-			bad++;
-			free(neg);
+		/* the sentence read once; the first rule that speaks decides */
+		struct sw__verify_sentence *sn = sw_xcalloc(1, sizeof(*sn));
+		sn->nsp = sw__verify_claim_spans(u, c, sn->sp, SW__VERIFY_PROP_SPANS);
+		sn->nnm = sw__verify_names(t, c->start, c->end, sn->sp, sn->nsp, sn->nm,
+					   SW_ARRAY_LEN(sn->nm));
+		sw__verify_read_words(t, c->start, c->end, sn->sp, sn->nsp, &sn->rd, sn->nm,
+				      sn->nnm);
+		for (size_t r = 0; r < SW_ARRAY_LEN(meaning) && !u->err.code; r++) {
+			char *neg = meaning[r].rule(u, c, pages, np, sn);
+			if (neg) {
+				sw_buf_adds(&why, neg);
+				v = meaning[r].verdict;
+				bad++;
+				free(neg);
+				break;
+			}
 		}
+		free(sn);
 	}
 	if (u->err.code)
 		goto cleanup;

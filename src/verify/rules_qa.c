@@ -286,14 +286,12 @@ static bool full_name(struct sw__verify_run *u, int64_t page, const char *first,
 	return false;
 }
 
-/* Whether sentence c names someone (a capitalised name of the record)
- * other than by first. */
-static bool names_another(const char *t, const struct sw_claim *c, const char *first)
+/* Whether the sentence names someone (a name of two words or more) other
+ * than by first. */
+static bool names_another(const char *t, const struct sw__verify_sentence *sn, const char *first)
 {
-	struct sw__verify_name nm[8];
-	size_t n = sw__verify_names(t, c->start, c->end, NULL, 0, nm, SW_ARRAY_LEN(nm));
-	for (size_t k = 0; k < n; k++)
-		if (nm[k].n >= 2 && !has_word(t, nm[k].s, nm[k].e, first))
+	for (size_t k = 0; k < sn->nnm; k++)
+		if (sn->nm[k].n >= 2 && !has_word(t, sn->nm[k].s, sn->nm[k].e, first))
 			return true;
 	return false;
 }
@@ -303,7 +301,7 @@ static bool names_another(const char *t, const struct sw_claim *c, const char *f
  * none of the name the answer opens with (two capitalised words or more),
  * the reason; else NULL.  A sentence that asks who itself is left alone. */
 static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int64_t page,
-			const char *p, const struct qa *x, const struct sw__verify_reading *sent,
+			const char *p, const struct qa *x, const struct sw__verify_sentence *sn,
 			struct sw__verify_reading *qr)
 {
 	static const char *const not_names[] = { "I",  "We",  "Our",  "No", "Nobody", "The", "My",
@@ -315,7 +313,7 @@ static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int6
 	    has_word(t, c->start, c->end, "whether"))
 		return NULL;
 	sw__verify_read_words(p, x->qs, x->qe, NULL, 0, qr, NULL, 0);
-	if (qr->st.n < 2 || !all_said(t, c->start, c->end, &qr->st, &sent->st))
+	if (qr->st.n < 2 || !all_said(t, c->start, c->end, &qr->st, &sn->rd.st))
 		return NULL;
 	/* the answer's opening name: "Keel Transport's drivers" */
 	size_t a = x->as;
@@ -362,7 +360,7 @@ static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int6
 		if (!sw__verify_found(u, sw_record_page_text(&u->page, u->m, page, &e), &e))
 			return NULL;
 		p = u->page.data;
-		if (!full || has_word(t, c->start, c->end, last) || !names_another(t, c, first))
+		if (!full || has_word(t, c->start, c->end, last) || !names_another(t, sn, first))
 			return NULL;
 	} else if (words < 2 || named) {
 		return NULL;
@@ -380,15 +378,13 @@ static char *who_answer(struct sw__verify_run *u, const struct sw_claim *c, int6
 }
 
 char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-		    size_t np, const struct sw__verify_range *sp, size_t nsp)
+		    size_t np, const struct sw__verify_sentence *sn)
 {
 	const char *t = u->r->text;
-	struct sw__verify_name nm[8];
-	size_t nnm = sw__verify_names(t, c->start, c->end, sp, nsp, nm, SW_ARRAY_LEN(nm));
-	struct sw__verify_reading *sent = sw_xcalloc(2, sizeof(*sent)), *qr = sent + 1;
+	const struct sw__verify_reading *sent = &sn->rd;
+	struct sw__verify_reading *qr = sw_xcalloc(1, sizeof(*qr));
 	struct sw_buf qb = SW_BUF_INIT, ab = SW_BUF_INIT;
 	char *why = NULL;
-	sw__verify_read_words(t, c->start, c->end, sp, nsp, sent, nm, nnm);
 	if (sent->cond || sent->st.n < 2)
 		goto done;
 	for (size_t q = 0; q < np && !why && !u->err.code; q++) {
@@ -421,7 +417,7 @@ char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const in
 		struct qa qa[QA_PAIRS];
 		size_t n = pairs(p, s, en, qa, QA_PAIRS);
 		for (size_t k = 0; k < n && !why; k++) {
-			if (!sent->neg && (why = who_answer(u, c, pages[q], p, &qa[k], sent, qr)))
+			if (!sent->neg && (why = who_answer(u, c, pages[q], p, &qa[k], sn, qr)))
 				break;
 			/* who_answer may have read other pages of the transcript */
 			p = u->page.data;
@@ -437,7 +433,7 @@ char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const in
 				if (strncmp(qr->st.w[w], "your", 4) != 0)
 					memmove(qr->st.w[keep++], qr->st.w[w], sizeof(qr->st.w[0]));
 			qr->st.n = keep;
-			if (qr->st.n < 2 || !all_said(t, c->start, c->end, &qr->st, &sent->st))
+			if (qr->st.n < 2 || !all_said(t, c->start, c->end, &qr->st, &sn->rd.st))
 				continue;
 			bool you = has_word(p, qa[k].qs, qa[k].qe, "you") ||
 				   has_word(p, qa[k].qs, qa[k].qe, "your");
@@ -462,6 +458,6 @@ char *sw__verify_qa(struct sw__verify_run *u, const struct sw_claim *c, const in
 done:
 	sw_buf_release(&qb);
 	sw_buf_release(&ab);
-	free(sent);
+	free(qr);
 	return why;
 }

@@ -65,7 +65,7 @@ static bool sibling(const char *p, size_t s, size_t e, const char *prefix, size_
 }
 
 char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-			   size_t np, const struct sw__verify_range *sp, size_t nsp)
+			   size_t np, const struct sw__verify_sentence *sn)
 {
 	const char *t = u->r->text;
 	const struct sw_claim_fact *id = NULL;
@@ -89,10 +89,8 @@ char *sw__verify_row_state(struct sw__verify_run *u, const struct sw_claim *c, c
 		pe--;
 	if (pe == id->end || pe == id->start || isalnum((unsigned char)t[pe - 1]))
 		return NULL;
-	struct sw__verify_name nm[8];
-	size_t nnm = sw__verify_names(t, c->start, c->end, sp, nsp, nm, SW_ARRAY_LEN(nm));
-	struct sw__verify_reading *rd = sw_xcalloc(3, sizeof(*rd)), *sent = rd + 1, *own = rd + 2;
-	sw__verify_read_words(t, c->start, c->end, sp, nsp, sent, nm, nnm);
+	const struct sw__verify_reading *sent = &sn->rd;
+	struct sw__verify_reading *rd = sw_xcalloc(2, sizeof(*rd)), *own = rd + 1;
 	char *why = NULL;
 	for (size_t q = 0; q < np && !why && !u->err.code; q++) {
 		struct sw_err e = { 0 };

@@ -558,7 +558,7 @@ static bool first_page_ties(struct sw__verify_run *u, int64_t page, const char *
 }
 
 char *sw__verify_said_by(struct sw__verify_run *u, const struct sw_claim *c, const int64_t *pages,
-			 size_t np, const struct sw__verify_range *sp, size_t nsp)
+			 size_t np, const struct sw__verify_sentence *sn)
 {
 	const char *t = u->r->text;
 	char said[48], witness[48];
@@ -586,7 +586,7 @@ char *sw__verify_said_by(struct sw__verify_run *u, const struct sw_claim *c, con
 		if (strncasecmp(t + verb, content[k], strlen(content[k])) == 0)
 			ve = verb;
 	struct sw__verify_reading *rd = sw_xcalloc(2, sizeof(*rd)), *sent = rd + 1;
-	sw__verify_read_words(t, ve, c->end, sp, nsp, sent, NULL, 0);
+	sw__verify_read_words(t, ve, c->end, sn->sp, sn->nsp, sent, NULL, 0);
 	char *why = NULL;
 	for (size_t q = 0; q < np && !why && sent->st.n >= 2 && !u->err.code; q++) {
 		struct sw_err e = { 0 };
