@@ -27,25 +27,13 @@ struct labelled {
  * stems st): "Shipped" with "shipped", "Ship date" with "ships". */
 static bool label_said(const char *p, size_t s, size_t e, const struct sw__verify_stems *st)
 {
-	for (size_t i = s; i < e;) {
-		while (i < e && !isalpha((unsigned char)p[i]))
-			i++;
-		size_t b = i;
-		while (i < e && isalpha((unsigned char)p[i]))
-			i++;
-		char w[24];
-		size_t n = i - b < sizeof(w) - 1 ? i - b : sizeof(w) - 1;
-		if (n < 4)
-			continue;
-		for (size_t k = 0; k < n; k++)
-			w[k] = (char)tolower((unsigned char)p[b + k]);
-		w[n] = '\0';
-		if (!strcmp(w, "date") || !strcmp(w, "dated"))
-			continue; /* every label of a date says "date" */
-		sw__verify_stem(w);
-		if (sw__verify_has_stem(st, w))
+	struct sw__verify_stems ls = { 0 };
+	sw__verify_stems_of(p, s, e, 8, &ls);
+	for (size_t k = 0; k < ls.n; k++)
+		/* every label of a date says "date" ("dated": "dat") */
+		if (strcmp(ls.w[k], "date") != 0 && strcmp(ls.w[k], "dat") != 0 &&
+		    sw__verify_has_stem(st, ls.w[k]))
 			return true;
-	}
 	return false;
 }
 

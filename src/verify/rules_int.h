@@ -322,6 +322,11 @@ bool sw__verify_has_stem(const struct sw__verify_stems *st, const char *w);
  * reading in *rd. */
 size_t sw__verify_shared(const struct sw__verify_stems *sent, const char *p, size_t s, size_t e,
 			 struct sw__verify_reading *rd);
+/* The stems of every word of t[s, e) of four letters or more (no word
+ * left out as plain), appended to st up to max: a label's, a question's.
+ * The new count. */
+size_t sw__verify_stems_of(const char *t, size_t s, size_t e, size_t max,
+			   struct sw__verify_stems *st);
 
 /* ------------------------------------------------ days (rules_date.c) */
 

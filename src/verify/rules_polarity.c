@@ -205,22 +205,7 @@ static bool stems_after(const char *t, size_t s, size_t e, const char *w, size_t
 		if (strncasecmp(t + i, w, n) != 0 || (i > s && isalpha((unsigned char)t[i - 1])) ||
 		    (i + n < e && isalpha((unsigned char)t[i + n])))
 			continue;
-		for (size_t k = i + n; k < e && st->n < max;) {
-			while (k < e && !isalpha((unsigned char)t[k]))
-				k++;
-			size_t b = k;
-			while (k < e && isalpha((unsigned char)t[k]))
-				k++;
-			char word[24];
-			size_t l = k - b < sizeof(word) - 1 ? k - b : sizeof(word) - 1;
-			if (l < 4)
-				continue;
-			for (size_t x = 0; x < l; x++)
-				word[x] = (char)tolower((unsigned char)t[b + x]);
-			word[l] = '\0';
-			sw__verify_stem(word);
-			memcpy(st->w[st->n++], word, strlen(word) + 1);
-		}
+		sw__verify_stems_of(t, i + n, e, max, st);
 		return true;
 	}
 	return false;

@@ -217,22 +217,11 @@ static void quote_of(struct sw_buf *b, const char *p, size_t s, size_t e)
 static bool all_said(const char *t, size_t s, size_t e, const struct sw__verify_stems *q,
 		     const struct sw__verify_stems *st)
 {
-	for (size_t k = 0; k < q->n; k++) {
-		bool found = sw__verify_has_stem(st, q->w[k]);
-		for (size_t i = s; i < e && !found;) {
-			char w[24];
-			size_t n = first_word(t, i, e, w, sizeof(w));
-			if (!w[0])
-				break;
-			if (strlen(w) >= 4) {
-				sw__verify_stem(w);
-				found = sw__verify_same_stem(w, q->w[k]);
-			}
-			i = n;
-		}
-		if (!found)
+	struct sw__verify_stems all = { 0 };
+	sw__verify_stems_of(t, s, e, SW__VERIFY_STEMS, &all);
+	for (size_t k = 0; k < q->n; k++)
+		if (!sw__verify_has_stem(st, q->w[k]) && !sw__verify_has_stem(&all, q->w[k]))
 			return false;
-	}
 	return true;
 }
 

@@ -323,3 +323,27 @@ bool sw__verify_has_stem(const struct sw__verify_stems *st, const char *w)
 			return true;
 	return false;
 }
+
+size_t sw__verify_stems_of(const char *t, size_t s, size_t e, size_t max,
+			   struct sw__verify_stems *st)
+{
+	if (max > SW__VERIFY_STEMS)
+		max = SW__VERIFY_STEMS;
+	for (size_t i = s; i < e && st->n < max;) {
+		while (i < e && !isalpha((unsigned char)t[i]))
+			i++;
+		size_t b = i;
+		while (i < e && isalpha((unsigned char)t[i]))
+			i++;
+		char w[24];
+		size_t n = i - b < sizeof(w) - 1 ? i - b : sizeof(w) - 1;
+		if (n < 4)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			w[k] = (char)tolower((unsigned char)t[b + k]);
+		w[n] = '\0';
+		sw__verify_stem(w);
+		memcpy(st->w[st->n++], w, strlen(w) + 1);
+	}
+	return st->n;
+}
